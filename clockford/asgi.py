@@ -1,0 +1,85 @@
+"""The town's ASGI application: /mcp goes to the face, everything else to Django.
+
+Django's ASGIHandler refuses lifespan scopes, so the lifespan is handled here: it starts the SDK's
+manager (once per process) and the Archive's folding loop.
+"""
+
+import asyncio
+import contextlib
+import logging
+import os
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.asgi import get_asgi_application  # noqa: E402
+
+from clockford.face.http import Face, build_manager  # noqa: E402
+from clockford.face.server import in_db  # noqa: E402
+from clockford.town import archive  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+django_app = get_asgi_application()
+manager = build_manager()
+face = Face(manager)
+
+
+async def fold_loop() -> None:
+    """Fold settled footsteps into the Archive's tree now and then, apart from any call."""
+    while True:
+        await asyncio.sleep(settings.CLOCKFORD["FOLD_SECONDS"])
+        try:
+            await in_db(archive.fold_all)
+        except Exception:  # a fold that fails is tried again on the next turn; calls go on
+            log.exception("the Archive could not fold")
+
+
+class Town:
+    def __init__(self) -> None:
+        self.stack: contextlib.AsyncExitStack | None = None
+        self.folder: asyncio.Task[None] | None = None
+        self.started = False
+
+    async def start(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        self.stack = contextlib.AsyncExitStack()
+        await self.stack.enter_async_context(manager.run())
+        self.folder = asyncio.create_task(fold_loop())
+
+    async def stop(self) -> None:
+        if self.folder:
+            self.folder.cancel()
+        if self.stack:
+            await self.stack.aclose()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    try:
+                        await self.start()
+                    except Exception as exc:
+                        await send({"type": "lifespan.startup.failed", "message": str(exc)})
+                        return
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await self.stop()
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
+            # A server without lifespan support (some test servers) still gets a working face.
+            await self.start()
+            await face(scope, receive, send)
+            return
+        await django_app(scope, receive, send)
+
+
+application = Town()

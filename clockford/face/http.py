@@ -1,0 +1,242 @@
+"""/mcp over streamable HTTP: every check of spec 001 section 02 before the SDK sees a request.
+
+The face owns Mcp-Session-Id: it mints the id on initialize, keeps the session in the database, and
+hands each request to the SDK's manager in stateless mode with the session's passport on the scope.
+Host and Origin are checked here too, because the spec wants 403 and its own body where the SDK
+would answer 421.
+"""
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from django.conf import settings
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+from clockford.face import sessions
+from clockford.face.server import Visitor, build_server, in_db
+from clockford.town import desk
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
+NOT_ACCEPTABLE = "Not Acceptable: Client must accept both application/json and text/event-stream"
+
+
+def build_manager() -> StreamableHTTPSessionManager:
+    return StreamableHTTPSessionManager(
+        app=build_server(),
+        stateless=True,
+        # The face has checked Host and Origin already, with the spec's statuses.
+        security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        max_request_body_size=settings.CLOCKFORD["MAX_BODY_BYTES"],
+    )
+
+
+async def plain(send: Send, status: int, body: str, headers: dict[str, str] | None = None) -> None:
+    """The town's own HTTP errors: a short plain-text body."""
+    raw = body.encode()
+    h = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(raw)).encode())]
+    h += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": h})
+    await send({"type": "http.response.body", "body": raw})
+
+
+async def jsonrpc_error(send: Send, status: int, message: str, code: int = -32000) -> None:
+    """The transport's own checks answer with a JSON-RPC error body (001 section 02)."""
+    raw = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+    h = [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": h})
+    await send({"type": "http.response.body", "body": raw})
+
+
+def _host_ok(host: str) -> bool:
+    host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
+    name = host
+    if host.startswith("["):
+        name = host[: host.find("]") + 1] if "]" in host else host
+        rest = host[len(name) :]
+        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+            return False
+    elif ":" in host:
+        name, _, port = host.rpartition(":")
+        if not port.isdigit():
+            return False
+    name = name.rstrip(".")
+    return name in {h.lower() for h in settings.ALLOWED_HOSTS}
+
+
+def _origin_ok(origin: str) -> bool:
+    o = origin.lower()
+    if o == settings.TOWN_URL.lower():
+        return True
+    for scheme in ("http://", "https://"):
+        if o.startswith(scheme):
+            return _host_ok(o[len(scheme) :]) and "/" not in o[len(scheme) :]
+    return False
+
+
+class InFlight:
+    """Requests in flight per session, in this worker: a client that floods one session is told to wait."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def enter(self, sid: str) -> bool:
+        n = self.counts.get(sid, 0)
+        if n >= settings.CLOCKFORD["IN_FLIGHT_PER_SESSION"]:
+            return False
+        self.counts[sid] = n + 1
+        return True
+
+    def leave(self, sid: str) -> None:
+        n = self.counts.get(sid, 1) - 1
+        if n <= 0:
+            self.counts.pop(sid, None)
+        else:
+            self.counts[sid] = n
+
+
+class Face:
+    def __init__(self, manager: StreamableHTTPSessionManager) -> None:
+        self.manager = manager
+        self.in_flight = InFlight()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers: dict[str, str] = {}
+        for k, v in scope.get("headers", []):
+            name = k.decode("latin-1").lower()
+            value = v.decode("latin-1")
+            headers[name] = f"{headers[name]}, {value}" if name in headers else value
+
+        if not _host_ok(headers.get("host", "")):
+            return await plain(send, 403, "This town answers only on this machine.")
+        if "origin" in headers and not _origin_ok(headers["origin"]):
+            return await plain(send, 403, "Forbidden origin.")
+        method = scope["method"]
+        if method not in ("POST", "GET", "DELETE"):
+            return await plain(send, 405, "Method not allowed.", {"Allow": "POST, GET, DELETE"})
+        if await in_db(desk.town_mode) == "closed":
+            return await plain(send, 503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
+
+        version = headers.get("mcp-protocol-version")
+        if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            if version in MODERN_PROTOCOL_VERSIONS:
+                # Without sign-in nothing would name the caller between requests. Not a JSON-RPC
+                # body, which tells a client to fall back to initialize.
+                return await plain(send, 400, "No valid session. Start with initialize.")
+            return await jsonrpc_error(
+                send, 400, f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}"
+            )
+
+        if method == "DELETE":
+            sid = headers.get("mcp-session-id", "")
+            if not sid or not await in_db(sessions.end_session, sid):
+                return await plain(send, 404, "Session not found. Start a new one with initialize.")
+            return await plain(send, 200, "The session has ended.")
+        if method == "GET":
+            # The town never speaks unasked, so it offers no stream to listen on; clients
+            # that open one take a 405 to mean exactly that.
+            sid = headers.get("mcp-session-id", "")
+            if not sid or await in_db(sessions.find_session, sid) is None:
+                return await plain(send, 404, "Session not found. Start a new one with initialize.")
+            return await plain(send, 405, "Method not allowed.", {"Allow": "POST, DELETE"})
+        await self.post(scope, receive, send, headers)
+
+    async def post(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
+        limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            if not length.isdigit():
+                return await plain(send, 400, "Bad request.")
+            return await plain(send, 413, "Too large.")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                return await plain(send, 413, "Too large.")
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+
+        accept = headers.get("accept", "").lower()
+        if "application/json" not in accept or "text/event-stream" not in accept:
+            if "*/*" not in accept:
+                return await jsonrpc_error(send, 406, NOT_ACCEPTABLE)
+        if not headers.get("content-type", "").lower().startswith("application/json"):
+            return await plain(send, 400, "Bad request.")
+        try:
+            message_obj = json.loads(body)
+        except (ValueError, RecursionError):
+            return await plain(send, 400, "Bad request.")
+        if isinstance(message_obj, list):
+            return await plain(send, 400, "One message per request.")
+        if not isinstance(message_obj, dict):
+            return await plain(send, 400, "Bad request.")
+
+        sid = headers.get("mcp-session-id")
+        address = (scope.get("client") or ["unknown"])[0]
+        if message_obj.get("method") == "initialize" and not sid:
+            params = message_obj.get("params")
+            info = params.get("clientInfo") if isinstance(params, dict) else None
+            name = info.get("name") if isinstance(info, dict) else None
+            session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "")
+            if session is None:
+                return await plain(send, 429, "Too many sessions. Try again later.", {"Retry-After": "60"})
+            status = await self.forward(
+                scope, body, receive, send, Visitor(session.passport, session.id), mint=session.id
+            )
+            if status is None or status >= 400:
+                await in_db(sessions.discard, session.id)
+            return
+        if not sid:
+            return await plain(send, 400, "No valid session. Start with initialize.")
+        session = await in_db(sessions.find_session, sid)
+        if session is None:
+            return await plain(send, 404, "Session not found. Start a new one with initialize.")
+        if not self.in_flight.enter(sid):
+            return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
+        try:
+            await self.forward(scope, body, receive, send, Visitor(session.passport, session.id))
+        finally:
+            self.in_flight.leave(sid)
+
+    async def forward(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor, mint: str | None = None
+    ) -> int | None:
+        """Hand the checked request to the SDK, with the body it was read from and the visitor."""
+        sent = False
+        status: int | None = None
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        async def send_with_session(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                if mint and status < 400:
+                    message = {**message, "headers": [*message.get("headers", []), (b"mcp-session-id", mint.encode())]}
+            await send(message)
+
+        inner = {**scope, "clockford.visitor": visitor}
+        await self.manager.handle_request(inner, replay, send_with_session)
+        return status

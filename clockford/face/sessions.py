@@ -1,0 +1,76 @@
+"""MCP sessions kept in the database: minted on initialize, checked on every later request.
+
+Any worker can serve any session, and a restart loses none. Without sign-in, each session gets a new
+passport (000 "Sign-in"); clientInfo.name is kept on it for the person to see.
+"""
+
+import datetime as dt
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from clockford.town.models import McpSession, Passport
+from districts.registry import START_PLACE
+
+# last_seen is written at most this often, so a busy session does not write on every request.
+TOUCH_EVERY = dt.timedelta(seconds=60)
+
+
+def _limits() -> tuple[dt.timedelta, dt.timedelta]:
+    c = settings.CLOCKFORD
+    return dt.timedelta(seconds=c["SESSION_IDLE_SECONDS"]), dt.timedelta(seconds=c["SESSION_MAX_AGE_SECONDS"])
+
+
+def open_sessions_from(address: str) -> int:
+    idle, max_age = _limits()
+    now = timezone.now()
+    return McpSession.objects.filter(
+        address=address, ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age
+    ).count()
+
+
+def open_session(address: str, client_name: str) -> McpSession | None:
+    """A new session and its passport, or None when the address has too many open."""
+    with transaction.atomic():
+        if open_sessions_from(address) >= settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]:
+            return None
+        now = timezone.now()
+        passport = Passport.objects.create(
+            client_name=client_name[:200], issued_at=now, last_seen=now, place=START_PLACE
+        )
+        return McpSession.objects.create(
+            id=secrets.token_hex(32), passport=passport, address=address, created_at=now, last_seen=now
+        )
+
+
+def discard(session_id: str) -> None:
+    """A session whose initialize failed: it never existed."""
+    s = McpSession.objects.filter(pk=session_id).select_related("passport").first()
+    if s is not None:
+        with transaction.atomic():
+            passport = s.passport
+            s.delete()
+            if passport.footsteps == 0:
+                passport.delete()
+
+
+def find_session(session_id: str) -> McpSession | None:
+    """The live session with that id, or None when it is unknown, ended, idle too long or too old."""
+    if not (0 < len(session_id) <= 64):
+        return None
+    s = McpSession.objects.select_related("passport").filter(pk=session_id, ended_at__isnull=True).first()
+    if s is None:
+        return None
+    idle, max_age = _limits()
+    now = timezone.now()
+    if s.last_seen < now - idle or s.created_at < now - max_age:
+        return None
+    if now - s.last_seen > TOUCH_EVERY:
+        McpSession.objects.filter(pk=s.pk).update(last_seen=now)
+    return s
+
+
+def end_session(session_id: str) -> bool:
+    return bool(McpSession.objects.filter(pk=session_id, ended_at__isnull=True).update(ended_at=timezone.now()))

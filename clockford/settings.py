@@ -1,0 +1,198 @@
+"""Clockford's one settings module, read from the environment.
+
+SQLite by default (the embedded town of `./town up`); DATABASE_URL names PostgreSQL. Every value an
+operator may set is read here and nowhere else, and a value that cannot be read stops the town at
+start-up rather than later in a call.
+"""
+
+import os
+from pathlib import Path
+from typing import TypedDict
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def envbool(name: str, default: str = "0") -> bool:
+    value = env(name, default).strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(f"{name} must be true or false, not {value!r}")
+
+
+def envint(name: str, default: int) -> int:
+    value = env(name, str(default))
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def envsecret(name: str, default: str = "") -> str:
+    """A secret straight from the environment, or from the file named by NAME_FILE."""
+    path = env(f"{name}_FILE")
+    if path:
+        return Path(path).read_text().strip()
+    return env(name, default)
+
+
+DEBUG = envbool("CLOCKFORD_DEBUG")
+VAR_DIR = Path(env("CLOCKFORD_VAR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+# The town's public address. The Host and Origin checks of /mcp and Django's ALLOWED_HOSTS are
+# derived from it, so a request naming any other host is refused (a defence against DNS rebinding).
+TOWN_HOST = env("CLOCKFORD_HOST", "127.0.0.1")
+TOWN_PORT = envint("CLOCKFORD_PORT", 7433)
+TOWN_URL = env("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}").rstrip("/")
+# A local town answers on every loopback name; a shared town names its public hosts.
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+EXTRA_HOSTS = [h for h in env("CLOCKFORD_ALLOWED_HOSTS").split(",") if h]
+ALLOWED_HOSTS = [*LOCAL_HOSTS, *EXTRA_HOSTS] + ([TOWN_HOST] if TOWN_HOST not in LOCAL_HOSTS else [])
+
+_secret = envsecret("CLOCKFORD_SECRET_KEY")
+if not _secret:
+    # The embedded town keeps a random key of its own under var/, made once.
+    key_path = VAR_DIR / "django-secret"
+    if not key_path.exists():
+        import secrets
+
+        key_path.write_text(secrets.token_urlsafe(50))
+        key_path.chmod(0o600)
+    _secret = key_path.read_text().strip()
+SECRET_KEY = _secret
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "clockford.town",
+    "districts.everywhere",
+    "districts.passport_office",
+    "districts.post_office",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+]
+
+ROOT_URLCONF = "clockford.urls"
+ASGI_APPLICATION = "clockford.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
+
+DATABASE_URL = env("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")),
+            "OPTIONS": {
+                # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
+                # lock at BEGIN, so two calls never deadlock upgrading a read lock.
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "static"
+
+# The hall is never framed, and its cookies stay on this site.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CSP = {"default-src": ["'self'"], "frame-ancestors": ["'none'"], "object-src": ["'none'"]}
+SESSION_COOKIE_SAMESITE = "Strict"
+CSRF_COOKIE_SAMESITE = "Strict"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_TRUSTED_ORIGINS = [TOWN_URL]
+if TOWN_URL.startswith("https://"):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = envbool("CLOCKFORD_SSL_REDIRECT", "1")
+    SECURE_HSTS_SECONDS = envint("CLOCKFORD_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("CLOCKFORD_LOG_LEVEL", "WARNING")},
+}
+
+
+# The town's own limits. Those an agent can meet are stated in spec 001; the rest are operator
+# settings, named here so a test can lower them.
+class TownSettings(TypedDict):
+    KEY_FILE: Path
+    MAX_BODY_BYTES: int
+    SESSION_IDLE_SECONDS: int
+    SESSION_MAX_AGE_SECONDS: int
+    SESSIONS_PER_ADDRESS: int
+    IN_FLIGHT_PER_SESSION: int
+    RETRY_AFTER_SECONDS: int
+    POST_OFFICE_ROOM_BYTES: int
+    FOLD_SECONDS: int
+    FOLD_SETTLE_SECONDS: int
+
+
+CLOCKFORD: TownSettings = {
+    # The town key (Ed25519 seed): signs checkpoints and courses, and keys the Archive's digests.
+    "KEY_FILE": Path(env("CLOCKFORD_KEY_FILE", str(VAR_DIR / "town.key"))),
+    "MAX_BODY_BYTES": 128 * 1024,
+    "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
+    "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
+    "SESSIONS_PER_ADDRESS": envint("CLOCKFORD_SESSIONS_PER_ADDRESS", 64),
+    "IN_FLIGHT_PER_SESSION": envint("CLOCKFORD_IN_FLIGHT_PER_SESSION", 8),
+    "RETRY_AFTER_SECONDS": 30,
+    # The Post Office's shared room: how many bytes of notes the whole town keeps.
+    "POST_OFFICE_ROOM_BYTES": envint("CLOCKFORD_POST_OFFICE_ROOM_BYTES", 512 * 1024 * 1024),
+    # How often the Archive folds new footsteps into its tree and signs a checkpoint.
+    "FOLD_SECONDS": envint("CLOCKFORD_FOLD_SECONDS", 2),
+    # Footsteps younger than this are left for the next fold, so that a call still committing
+    # with a lower number is never skipped.
+    "FOLD_SETTLE_SECONDS": envint("CLOCKFORD_FOLD_SETTLE_SECONDS", 1),
+}

@@ -1,0 +1,53 @@
+"""manage.py archive verify | fold | proof N | checkpoint"""
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from clockford.town import archive
+from clockford.town.models import ArchiveLeaf
+
+
+class Command(BaseCommand):
+    help = "Check, fold and prove the Archive: the town's tamper-evident log of footsteps."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="action", required=True)
+        sub.add_parser("verify", help="check every footstep, leaf and signed checkpoint")
+        sub.add_parser("fold", help="fold settled footsteps into the tree now and sign a checkpoint")
+        proof = sub.add_parser("proof", help="an inclusion proof for one footstep, as JSON")
+        proof.add_argument("footstep", type=int)
+        sub.add_parser("checkpoint", help="the latest signed checkpoint")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        action = options["action"]
+        if action == "fold":
+            n = archive.fold_all()
+            self.stdout.write(f"Folded {n} footsteps.")
+        elif action == "verify":
+            archive.fold_all()
+            verdict = archive.verify()
+            if not verdict.ok:
+                for problem in verdict.problems[:50]:
+                    self.stderr.write(problem)
+                raise CommandError(
+                    f"The Archive does not verify: {len(verdict.problems)} problems in {verdict.size} leaves."
+                )
+            self.stdout.write(
+                f"The Archive verifies: {verdict.size} footsteps, every checkpoint signed by the town key."
+            )
+        elif action == "proof":
+            archive.fold_all()
+            if not ArchiveLeaf.objects.filter(footstep_id=options["footstep"]).exists():
+                raise CommandError(f"Footstep #{options['footstep']} is not in the tree (yet).")
+            proof = archive.inclusion(options["footstep"])
+            proof["verifies"] = archive.verify_inclusion(proof)
+            self.stdout.write(json.dumps(proof, indent=2))
+        elif action == "checkpoint":
+            cp = archive.latest_checkpoint()
+            if cp is None:
+                self.stdout.write("No checkpoint yet: the Archive is empty.")
+                return
+            body = archive.checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode()
+            self.stdout.write(body + f"\nsigned by key {cp.key_id}: {cp.signature}")

@@ -1,0 +1,112 @@
+"""The core's records: the town's mode, passports, MCP sessions, and the Archive.
+
+Districts keep their own records in their own apps; these are the ones every call touches.
+"""
+
+import secrets
+
+from django.db import models
+
+# Unambiguous letters and digits for the random part of ids an agent reads aloud or types.
+ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def new_id(prefix: str, length: int = 12) -> str:
+    """A random, unguessable id after its prefix (DECISIONS 14): ids are never counted up."""
+    return prefix + "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+class TownState(models.Model):
+    """One row: the town's mode. `closed` stops every call until a person looks."""
+
+    MODES = [("open", "open"), ("read-only", "read-only"), ("closed", "closed")]
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    mode = models.CharField(max_length=16, choices=MODES, default="open")
+    why = models.CharField(max_length=200, blank=True, default="")
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.mode
+
+
+def new_passport_id() -> str:
+    return new_id("PP-", 10)
+
+
+class Passport(models.Model):
+    """The agent in town. Without sign-in, each MCP session gets a new one."""
+
+    id = models.CharField(primary_key=True, max_length=16, default=new_passport_id)
+    pennant = models.CharField(max_length=40, null=True, blank=True)  # noqa: DJ001 (none chosen is not "")
+    client_name = models.CharField(max_length=200, blank=True, default="")
+    issued_at = models.DateTimeField()
+    place = models.CharField(max_length=200, default="Town Hall")
+    footsteps = models.PositiveIntegerField(default=0)
+    sign_in = models.BooleanField(default=False)
+    last_seen = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class McpSession(models.Model):
+    """An MCP session over streamable HTTP, kept in the database so any worker can serve it."""
+
+    id = models.CharField(primary_key=True, max_length=64)
+    passport = models.ForeignKey(Passport, on_delete=models.CASCADE, related_name="sessions")
+    address = models.CharField(max_length=64, db_index=True)
+    created_at = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "ended_at", "last_seen"])]
+
+    def __str__(self) -> str:
+        return self.id[:8]
+
+
+class Footstep(models.Model):
+    """One call, as the Archive records it: never the arguments' text, only a keyed digest.
+
+    Append-only: a database trigger refuses UPDATE and DELETE (migration 0002). The number comes
+    from the database's own sequence, so concurrent calls never queue on one counter.
+    """
+
+    number = models.BigAutoField(primary_key=True)
+    at = models.DateTimeField(db_index=True)
+    tool = models.CharField(max_length=64)
+    passport = models.CharField(max_length=16, db_index=True)
+    outcome = models.CharField(max_length=80)
+    digest = models.CharField(max_length=64)
+    job_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (absent is not "")
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.tool} {self.outcome}"
+
+
+class ArchiveLeaf(models.Model):
+    """A footstep's place in the Merkle tree: leaves are numbered in the order they were folded."""
+
+    index = models.BigIntegerField(primary_key=True)
+    footstep = models.OneToOneField(Footstep, on_delete=models.PROTECT, related_name="leaf")
+    hash = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"leaf {self.index}"
+
+
+class Checkpoint(models.Model):
+    """A signed tree head: the root of the first `size` leaves, signed with the town key."""
+
+    size = models.BigIntegerField(primary_key=True)
+    root = models.CharField(max_length=64)
+    # The roots of the perfect subtrees that make up the tree, left to right, so the next fold
+    # extends the tree without reading any leaf again.
+    frontier = models.JSONField(default=list)
+    at = models.DateTimeField()
+    key_id = models.CharField(max_length=16)
+    signature = models.CharField(max_length=128)
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.size}"

@@ -1,0 +1,94 @@
+"""Signing is one module (ARCHITECTURE invariant 8).
+
+Ed25519 through PyNaCl; canonical JSON is keys sorted, no spaces, UTF-8; a key id is the first 16 hex
+characters of the sha256 of the public key's 32 bytes. The town key's seed also keys the Archive's
+argument digests (HMAC-SHA256), through a derivation of its own so the two uses never share bytes.
+"""
+
+import hashlib
+import hmac
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from nacl.exceptions import BadSignatureError
+from nacl.signing import SigningKey, VerifyKey
+
+
+def canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def make_key(path: Path) -> bool:
+    """Create the town key if there is none. Returns whether it was made now."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # O_EXCL: when two processes start at once, one makes the key and the other reads it.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "w") as f:
+        f.write(os.urandom(32).hex() + "\n")
+    return True
+
+
+@cache
+def _seed() -> bytes:
+    path = Path(str(settings.CLOCKFORD["KEY_FILE"]))
+    make_key(path)
+    for _ in range(50):
+        text = path.read_text().strip()
+        if len(text) == 64:
+            return bytes.fromhex(text)
+        import time
+
+        time.sleep(0.02)  # another process is still writing it
+    raise RuntimeError(f"The town key in {path.name} is not 32 bytes of hex.")
+
+
+def signing_key() -> SigningKey:
+    return SigningKey(_seed())
+
+
+def public_key_hex() -> str:
+    return signing_key().verify_key.encode().hex()
+
+
+def key_id(public_key: bytes | None = None) -> str:
+    raw = public_key if public_key is not None else signing_key().verify_key.encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def sign_bytes(message: bytes) -> str:
+    return signing_key().sign(message).signature.hex()
+
+
+def sign_statement(statement: dict[str, Any]) -> dict[str, Any]:
+    """{statement, signature, alg, publicKey}: checkable offline with the public key alone."""
+    return {
+        "statement": statement,
+        "signature": sign_bytes(canonical_json(statement)),
+        "alg": "Ed25519",
+        "publicKey": public_key_hex(),
+    }
+
+
+def verify_bytes(message: bytes, signature_hex: str, public_key_hex_: str) -> bool:
+    try:
+        VerifyKey(bytes.fromhex(public_key_hex_)).verify(message, bytes.fromhex(signature_hex))
+    except (BadSignatureError, ValueError):
+        return False
+    return True
+
+
+@cache
+def _digest_key() -> bytes:
+    return hashlib.sha256(b"clockford archive argument digests\x00" + _seed()).digest()
+
+
+def keyed_digest(value: Any) -> str:
+    """The Archive's record of a call's arguments: an HMAC of their canonical JSON, never the text."""
+    return hmac.new(_digest_key(), canonical_json(value), hashlib.sha256).hexdigest()

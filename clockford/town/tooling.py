@@ -1,0 +1,145 @@
+"""What a district declares about its tools, and the reply classes it may raise.
+
+A tool is thin: it parses (its `Args` model), calls its district's services, and returns a `Reply`
+or raises one of the classes below. The desk (clockford/town/desk.py) does everything else: the
+transaction, the words screen, the footstep, provenance and the envelope.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockford.town.models import Passport
+
+Kind = Literal["read", "write", "mixed"]
+Label = Literal["town", "human-signed", "publisher-words", "agent-written", "untrusted"]
+# Where free words go: private (the agent's own box), letter (to its person), public (the board
+# and the Switchboard), other-account (to another person's agent).
+Surface = Literal["private", "letter", "public", "other-account"]
+
+JOB_ID_PATTERN = r"^[\w.-]{1,64}$"
+
+
+class Args(BaseModel):
+    """Every tool's arguments: strict types, nothing unknown, and the optional job_id (DECISIONS 5)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    job_id: str | None = Field(
+        default=None,
+        pattern=JOB_ID_PATTERN,
+        description="Optional: the job this call is for. Recorded with the footstep.",
+    )
+
+
+@dataclass(frozen=True)
+class Part:
+    """One path of a reply that is not the town's own words, and whose words it is."""
+
+    path: str
+    label: Label
+    own: bool | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"path": self.path, "label": self.label}
+        if self.own is not None:
+            d["own"] = self.own
+        return d
+
+
+@dataclass
+class Reply:
+    """What a tool answers when it did what it was asked."""
+
+    say: str
+    fields: dict[str, Any] = field(default_factory=dict)
+    parts: list[Part] = field(default_factory=list)
+
+
+@dataclass
+class Call:
+    """One call as a tool sees it: who is calling, and where the call walks them."""
+
+    tool: str
+    passport: Passport
+    session_id: str | None
+    # A tool that moves the agent sets this (walk_to); otherwise the tool's own place is used.
+    move_to: str | None = None
+
+
+class TownReply(Exception):
+    """A reply that did not do what was asked. Districts raise it; the desk renders it."""
+
+    outcome = "refused"
+
+    def __init__(self, say: str, **fields: Any) -> None:
+        super().__init__(say)
+        self.say = say
+        self.fields = fields
+        self.parts: list[Part] = []
+
+
+class Refused(TownReply):
+    """The call did nothing; say why. `why` becomes the outcome code refused:<why>."""
+
+    def __init__(self, say: str, why: str, **fields: Any) -> None:
+        super().__init__(say, **fields)
+        self.outcome = f"refused:{why}"
+
+
+class Busy(TownReply):
+    """Wait and retry: carries retryAfterSeconds and no hold."""
+
+    outcome = "busy"
+
+    def __init__(self, say: str, retry_after: int, **fields: Any) -> None:
+        super().__init__(say, retryAfterSeconds=retry_after, **fields)
+
+
+class Closed(TownReply):
+    """Stop: a closed passport or town. Recognised by its say (DECISIONS 12)."""
+
+    outcome = "closed"
+
+
+def clerk_busy(seconds: int) -> Busy:
+    return Busy(f"The clerk is busy. Try again in {seconds} seconds.", seconds)
+
+
+Handler = Callable[[Call, Any], Reply]
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    title: str
+    description: str
+    args: type[Args]
+    handler: Handler
+    kind: Kind
+    destructive: bool = False
+    idempotent: bool = False
+    # The district this tool walks the agent to; None for tools that work anywhere.
+    place: str | None = None
+    # Free-word fields and the surface their words go to: the desk screens them.
+    words: dict[str, Surface] = field(default_factory=dict)
+
+    @property
+    def writes(self) -> bool:
+        return self.kind != "read"
+
+
+@dataclass(frozen=True)
+class District:
+    name: str
+    zone: str
+    what: str
+    tools: tuple[Tool, ...] = ()
+    # None when the district is open; otherwise what it waits for, in the town's words.
+    opens: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.opens is None

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class EverywhereConfig(AppConfig):
+    name = "districts.everywhere"
+    label = "everywhere"

@@ -1,0 +1,55 @@
+"""The one literal registry: every district of the spec, in its order, and every tool the town serves.
+
+The face reads TOOLS; look_around and walk_to read DISTRICTS. A district that is not built yet is
+listed with what it waits for (`opens`) and no tools: designed but not built is not registered
+(001 section 03). Adding a district: see districts/README.md.
+"""
+
+from clockford.town.tooling import District, Tool
+from districts.everywhere.tools import EVERYWHERE
+from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
+from districts.post_office.tools import DISTRICT as POST_OFFICE
+
+_LATER = "when its mechanism is built; tools/list shows what is open in this town"
+
+DISTRICTS: tuple[District, ...] = (
+    District(
+        "Town Hall",
+        "civic",
+        "The Directory of the official MCP registry's census, and verification of servers.",
+        opens=_LATER,
+    ),
+    PASSPORT_OFFICE,
+    POST_OFFICE,
+    District("The Switchboard", "commons", "Channels, parcels of work and beacons between agents.", opens=_LATER),
+    District(
+        "The Tavern", "commons", "The notice board, where visitors pin short notices for each other.", opens=_LATER
+    ),
+    District("The Courthouse", "civic", "Disputes of footsteps and reports of suspicious instructions.", opens=_LATER),
+    District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
+    District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
+    District("The Bank", "civic", "Your remaining authority this hour, drawn as money in an account.", opens=_LATER),
+    District(
+        "The General Store", "trade", "Your context gauge: how much the town has put into your context.", opens=_LATER
+    ),
+    District("The Signal House", "trade", "Launch kits for servers in the census.", opens=_LATER),
+    District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
+    District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
+    District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
+    District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
+    District(
+        "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER
+    ),
+    District("The Market", "trade", "Stalls that list skills already in the town.", opens=_LATER),
+    District(
+        "Injection Alley",
+        "learning",
+        "A lane of boards with signs, scored by what your agent does with them.",
+        opens=_LATER,
+    ),
+    District("The Dice House", "learning", "Resilience runs, by request.", opens=_LATER),
+)
+
+TOOLS: dict[str, Tool] = {t.name: t for t in (*EVERYWHERE, *(t for d in DISTRICTS for t in d.tools))}
+
+START_PLACE = PASSPORT_OFFICE.name
