@@ -98,6 +98,26 @@ class Busy(TownReply):
         super().__init__(say, retryAfterSeconds=retry_after, **fields)
 
 
+class Held(TownReply):
+    """Waiting for a person: carries hold {id, tool, status, waitsUntil} and awaits (or repeats, or plan).
+    Nothing ran or was published."""
+
+    outcome = "held"
+
+    def __init__(self, say: str, hold: dict[str, Any], **fields: Any) -> None:
+        fields.setdefault("awaits", "your person")
+        super().__init__(say, hold=hold, **fields)
+
+
+class Frozen(TownReply):
+    """The agent reported a suspicious instruction: its consequential calls wait for the review."""
+
+    outcome = "frozen"
+
+    def __init__(self, say: str, report: str, **fields: Any) -> None:
+        super().__init__(say, report=report, **fields)
+
+
 class Closed(TownReply):
     """Stop: a closed passport or town. Recognised by its say (DECISIONS 12)."""
 
