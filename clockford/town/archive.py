@@ -66,18 +66,36 @@ def _frontier(cp: Checkpoint | None) -> merkle.Frontier:
     return [(h, bytes.fromhex(x)) for h, x in cp.frontier] if cp else []
 
 
-def fold(limit: int = FOLD_BATCH, settle: dt.timedelta | None = None) -> int:
+def fold_floor(last: Checkpoint | None) -> dt.datetime | None:
+    """The oldest time a footstep not yet in the tree can honestly have; older ones were hidden.
+
+    Not the last checkpoint's own time: a fold that stopped at its batch limit leaves footsteps of
+    any age behind it. They all come after the last footstep it folded (folds go in number order,
+    and numbers follow time within a call's length), and a footstep that was still committing
+    during that fold is younger than the fold by less than the margin.
+    """
+    if last is None:
+        return None
+    newest = Footstep.objects.filter(leaf__index=last.size - 1).values_list("at", flat=True).first()
+    return min(last.at, newest or last.at) - LATE_COMMIT_MARGIN
+
+
+def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
     """Fold settled footsteps into the tree and sign a checkpoint. Returns how many were folded."""
+    if limit is None:
+        limit = FOLD_BATCH
     if settle is None:
         settle = dt.timedelta(seconds=settings.CLOCKFORD["FOLD_SETTLE_SECONDS"])
     with transaction.atomic():
-        # Two folders at once: both would sign the same next size, and the primary key on
-        # Checkpoint.size makes the second fail and roll back, so the tree never forks.
+        # Two folders at once: both would write leaf number `size` next, and its primary key
+        # makes the second fail and roll back, so the tree never forks.
         last = latest_checkpoint()
         now = timezone.now()
         pending = Footstep.objects.filter(leaf__isnull=True, at__lt=now - settle)
-        if last is not None:
-            pending = pending.filter(at__gte=last.at - LATE_COMMIT_MARGIN)
+        floor = fold_floor(last)
+        if floor is not None:
+            # Only for speed: the footsteps a fold may take are all newer than this.
+            pending = pending.filter(at__gte=floor)
         batch = list(pending.order_by("number")[:limit])
         if not batch:
             return 0
@@ -118,38 +136,66 @@ class Verdict:
 
 def verify(public_key_hex: str | None = None) -> Verdict:
     """Check the whole log: every footstep's bytes against its leaf, every leaf against the signed
-    root, and every checkpoint's signature and its root over the leaves it covers."""
+    root, every checkpoint's signature, key and frontier, and that no footstep was kept out."""
     problems: list[str] = []
     pk = public_key_hex or signing.public_key_hex()
+    kid = signing.key_id(bytes.fromhex(pk))
     checkpoints = {cp.size: cp for cp in Checkpoint.objects.all()}
     frontier: merkle.Frontier = []
     index = 0
-    rows = ArchiveLeaf.objects.select_related("footstep").order_by("index")
-    for leaf in rows.iterator(chunk_size=2000):
-        if leaf.index != index:
-            problems.append(f"leaf {index} is missing (found {leaf.index})")
-            index = leaf.index
-        h = merkle.leaf_hash(entry_bytes(leaf.footstep))
-        if h.hex() != leaf.hash:
-            problems.append(f"footstep #{leaf.footstep_id} does not match its leaf {leaf.index}")
-        frontier = merkle.append(frontier, h)
-        index += 1
-        cp = checkpoints.get(index)
-        if cp is not None:
-            r = merkle.frontier_root(frontier)
-            if r.hex() != cp.root:
-                problems.append(f"the root of the first {index} leaves is not the signed one")
-            if not signing.verify_bytes(checkpoint_body(cp.size, bytes.fromhex(cp.root)), cp.signature, pk):
-                problems.append(f"the checkpoint of size {cp.size} is not signed by the town key")
-    for size in checkpoints:
+    # Leaves and footsteps are read apart, so a leaf whose footstep is gone is seen, not skipped by a join.
+    leaves = ArchiveLeaf.objects.order_by("index").values_list("index", "footstep_id", "hash")
+    chunk: list[tuple[int, int, str]] = []
+
+    def check(chunk: list[tuple[int, int, str]]) -> None:
+        nonlocal frontier, index
+        steps = Footstep.objects.in_bulk([f for _, f, _ in chunk])
+        for leaf_index, number, stored in chunk:
+            if leaf_index != index:
+                problems.append(f"leaf {index} is missing (found {leaf_index})")
+                index = leaf_index
+            f = steps.get(number)
+            if f is None:
+                problems.append(f"leaf {leaf_index} names footstep #{number}, which is not in the Archive")
+                h = bytes.fromhex(stored)
+            else:
+                h = merkle.leaf_hash(entry_bytes(f))
+                if h.hex() != stored:
+                    problems.append(f"footstep #{number} does not match its leaf {leaf_index}")
+            frontier = merkle.append(frontier, h)
+            index += 1
+            cp = checkpoints.get(index)
+            if cp is not None:
+                check_checkpoint(cp)
+
+    def check_checkpoint(cp: Checkpoint) -> None:
+        if merkle.frontier_root(frontier).hex() != cp.root:
+            problems.append(f"the root of the first {cp.size} leaves is not the signed one")
+        if not signing.verify_bytes(checkpoint_body(cp.size, bytes.fromhex(cp.root)), cp.signature, pk):
+            problems.append(f"the checkpoint of size {cp.size} is not signed by the town key")
+        if cp.key_id != kid:
+            problems.append(f"the checkpoint of size {cp.size} names key {cp.key_id}, not the town key {kid}")
+        # The next fold builds on the frontier alone; a bent one would make it sign a wrong root.
+        if cp.frontier != [[h, x.hex()] for h, x in frontier]:
+            problems.append(f"the frontier kept with the checkpoint of size {cp.size} does not match the leaves")
+
+    for row in leaves.iterator(chunk_size=2000):
+        chunk.append(row)
+        if len(chunk) == 2000:
+            check(chunk)
+            chunk = []
+    check(chunk)
+    for size in sorted(checkpoints):
         if size > index:
             problems.append(f"a checkpoint names {size} leaves but only {index} exist")
-    # A footstep the tree never took, older than any late commit, is a footstep hidden from it.
-    last = latest_checkpoint()
-    if last is not None:
-        stale = Footstep.objects.filter(leaf__isnull=True, at__lt=last.at - LATE_COMMIT_MARGIN).count()
-        if stale:
-            problems.append(f"{stale} footsteps were never folded into the tree")
+    # A footstep the tree never took, older than any fold could still take, is one hidden from it.
+    floor = fold_floor(latest_checkpoint())
+    if floor is not None:
+        hidden = Footstep.objects.filter(leaf__isnull=True, at__lt=floor).order_by("number")
+        numbers = list(hidden.values_list("number", flat=True)[:50])
+        problems += [f"footstep #{n} was never folded into the tree" for n in numbers]
+        if len(numbers) == 50:
+            problems.append(f"{hidden.count()} footsteps in all were never folded into the tree")
     return Verdict(ok=not problems, size=index, problems=problems)
 
 
@@ -157,7 +203,8 @@ def inclusion(number: int) -> dict[str, Any]:
     """An inclusion proof for footstep `number` against the latest checkpoint."""
     leaf = ArchiveLeaf.objects.select_related("footstep").get(footstep_id=number)
     cp = latest_checkpoint()
-    assert cp is not None and cp.size > leaf.index
+    if cp is None or cp.size <= leaf.index:  # leaves and their checkpoint are written together
+        raise ValueError(f"footstep #{number} has a leaf but no checkpoint covers it")
     hashes = [
         bytes.fromhex(h)
         for h in ArchiveLeaf.objects.filter(index__lt=cp.size).order_by("index").values_list("hash", flat=True)

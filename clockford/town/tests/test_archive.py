@@ -1,0 +1,400 @@
+"""The Archive in process: folding, `archive verify` over ten thousand footsteps and every kind of
+tampering, inclusion proofs, signed checkpoints, and the append-only triggers."""
+
+import base64
+import datetime as dt
+import hashlib
+import io
+import json
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+from nacl.signing import SigningKey
+
+from clockford.town import archive, merkle, signing
+from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, new_passport_id
+
+pytestmark = pytest.mark.django_db
+
+TOOLS = ["look_around", "walk_to", "show_passport", "remember", "recall", "forget"]
+OUTCOMES = ["ok"] * 9 + ["refused:not_found", "refused:secret", "busy", "error"]
+ARCHIVE_TABLES = ["town_footstep", "town_archiveleaf", "town_checkpoint"]
+
+
+def make_footsteps(n: int, spacing: dt.timedelta = dt.timedelta(seconds=1), seed: int = 7) -> list[int]:
+    """n footsteps as calls leave them: town tools, a few dozen passports, mostly ok, some refusals,
+    job ids now and then, one per `spacing`, the newest a few seconds old. Returns their numbers."""
+    rnd = random.Random(seed)
+    passports = [new_passport_id() for _ in range(40)]
+    start = timezone.now() - spacing * n - dt.timedelta(seconds=5)
+    tick = spacing // dt.timedelta(microseconds=1)
+    rows = []
+    for i in range(n):
+        tool = rnd.choice(TOOLS)
+        arguments: dict[str, Any] = {"key": f"notes/{i % 97}", "value": f"note {i}"} if tool == "remember" else {}
+        job = f"job-{rnd.randrange(1000)}" if rnd.random() < 0.3 else None
+        if job:
+            arguments["job_id"] = job
+        rows.append(
+            Footstep(
+                at=start + spacing * i + dt.timedelta(microseconds=rnd.randrange(tick)),
+                tool=tool,
+                passport=rnd.choice(passports),
+                outcome=rnd.choice(OUTCOMES),
+                digest=signing.keyed_digest(arguments),
+                job_id=job,
+            )
+        )
+    Footstep.objects.bulk_create(rows, batch_size=2000)
+    return list(Footstep.objects.order_by("number").values_list("number", flat=True))
+
+
+def drop_append_only(table: str) -> None:
+    with connection.cursor() as c:
+        if connection.vendor == "sqlite":
+            c.execute(f"DROP TRIGGER {table}_no_update")
+            c.execute(f"DROP TRIGGER {table}_no_delete")
+        else:
+            c.execute(f"DROP TRIGGER {table}_append_only ON {table}")
+
+
+def create_append_only(table: str) -> None:
+    with connection.cursor() as c:
+        if connection.vendor == "sqlite":
+            for op in ("UPDATE", "DELETE"):
+                c.execute(
+                    f"CREATE TRIGGER {table}_no_{op.lower()} BEFORE {op} ON {table} "
+                    f"BEGIN SELECT RAISE(ABORT, 'The Archive is append-only.'); END"
+                )
+        else:
+            c.execute(
+                f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+                f"FOR EACH ROW EXECUTE FUNCTION clockford_append_only()"
+            )
+
+
+@contextmanager
+def as_an_attacker(*tables: str) -> Iterator[None]:
+    """What someone with the database's owner rights can do: drop the triggers, write, put them back."""
+    for t in tables:
+        drop_append_only(t)
+    try:
+        yield
+    finally:
+        for t in tables:
+            create_append_only(t)
+
+
+class Undo(Exception):
+    pass
+
+
+@contextmanager
+def undone() -> Iterator[None]:
+    """Run a tampering and the checks on it in a savepoint that is rolled back afterwards."""
+    try:
+        with transaction.atomic():
+            yield
+            raise Undo
+    except Undo:
+        pass
+
+
+def run_verify() -> tuple[bool, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("archive", "verify", stdout=out, stderr=err)
+    except CommandError as e:
+        return False, out.getvalue(), err.getvalue() + str(e)
+    return True, out.getvalue(), err.getvalue()
+
+
+def one_byte_off(text: str, at: int = -1, digits: bool = False) -> str:
+    """`text` with the character at `at` changed, and nothing else."""
+    c = text[at]
+    if digits:
+        new = str((int(c) + 1) % 10)
+    elif c.isdigit():
+        new = "x"
+    else:
+        new = "A" if c != "A" else "B"
+    i = at % len(text)
+    return text[:i] + new + text[i + 1 :]
+
+
+# ---------------------------------------------------------------------------------------------
+# Ten thousand footsteps, folded, verified, and tampered with one byte at a time.
+
+
+@pytest.fixture
+def ten_thousand() -> list[int]:
+    t0 = time.perf_counter()
+    numbers = make_footsteps(10_000)
+    out = io.StringIO()
+    call_command("archive", "fold", stdout=out)
+    assert out.getvalue().strip() == "Folded 10000 footsteps."
+    print(f"\n10,000 footsteps made and folded in {time.perf_counter() - t0:.2f} s on {connection.vendor}")
+    return numbers
+
+
+def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_change(ten_thousand: list[int]) -> None:
+    t0 = time.perf_counter()
+    ok, out, err = run_verify()
+    assert ok, err
+    assert out.strip() == "The Archive verifies: 10000 footsteps, every checkpoint signed by the town key."
+    print(f"verify of 10,000 in {time.perf_counter() - t0:.2f} s")
+    assert ArchiveLeaf.objects.count() == 10_000
+    assert Checkpoint.objects.order_by("-size").first().size == 10_000  # type: ignore[union-attr]
+
+    middle = ten_thousand[5_000]
+    with_job = Footstep.objects.filter(job_id__isnull=False).order_by("number")[2_000]
+    index_of = dict(ArchiveLeaf.objects.values_list("footstep_id", "index"))
+
+    def tampered(number: int, column: str, value: Any) -> str:
+        with as_an_attacker("town_footstep"):
+            assert Footstep.objects.filter(number=number).update(**{column: value}) == 1
+        ok, _, err = run_verify()
+        assert not ok, column
+        return err
+
+    for column in ("tool", "passport", "outcome", "digest"):
+        with undone():
+            old = getattr(Footstep.objects.get(number=middle), column)
+            err = tampered(middle, column, one_byte_off(old, at=len(old) // 2))
+            assert f"footstep #{middle} does not match its leaf {index_of[middle]}" in err, column
+    with undone():
+        err = tampered(with_job.number, "job_id", one_byte_off(with_job.job_id or ""))
+        assert f"footstep #{with_job.number} does not match its leaf {index_of[with_job.number]}" in err
+    with undone():
+        old_at = Footstep.objects.get(number=middle).at.isoformat(timespec="microseconds")
+        new_at = dt.datetime.fromisoformat(one_byte_off(old_at, at=old_at.index("+") - 1, digits=True))
+        err = tampered(middle, "at", new_at)
+        assert f"footstep #{middle} does not match its leaf {index_of[middle]}" in err
+
+    # A renumbered footstep: its leaf is made to follow it, as a careful attacker would, so the
+    # database's own foreign key has nothing to say; the leaf hash still does.
+    last = ten_thousand[-1]
+    digits = str(last)
+    i = next(k for k, c in enumerate(digits) if c != "9")
+    renumbered = int(digits[:i] + "9" + digits[i + 1 :])
+    assert renumbered not in index_of
+    with undone():
+        with as_an_attacker("town_footstep", "town_archiveleaf"):
+            Footstep.objects.filter(number=last).update(number=renumbered)
+            ArchiveLeaf.objects.filter(footstep_id=last).update(footstep_id=renumbered)
+        ok, _, err = run_verify()
+        assert not ok
+        assert f"footstep #{renumbered} does not match its leaf {index_of[last]}" in err
+
+    # The stored leaf hash, one hex digit off.
+    with undone():
+        leaf = ArchiveLeaf.objects.get(footstep_id=middle)
+        with as_an_attacker("town_archiveleaf"):
+            ArchiveLeaf.objects.filter(pk=leaf.pk).update(hash=one_byte_off(leaf.hash, digits=False, at=0))
+        ok, _, err = run_verify()
+        assert not ok and f"footstep #{middle} does not match its leaf {leaf.index}" in err
+
+    # A leaf taken out of the tree: its place is missing, and its footstep is never in the tree.
+    with undone():
+        with as_an_attacker("town_archiveleaf"):
+            ArchiveLeaf.objects.filter(footstep_id=middle).delete()
+        ok, _, err = run_verify()
+        assert not ok
+        assert f"leaf {index_of[middle]} is missing" in err
+        assert f"footstep #{middle}" in err
+
+    # A checkpoint whose signature is one hex digit off, and one signed by another key.
+    cp = Checkpoint.objects.order_by("size").first()
+    assert cp is not None
+    with undone():
+        with as_an_attacker("town_checkpoint"):
+            Checkpoint.objects.filter(pk=cp.pk).update(signature=one_byte_off(cp.signature, at=10, digits=False))
+        ok, _, err = run_verify()
+        assert not ok and f"the checkpoint of size {cp.size} is not signed by the town key" in err
+    with undone():
+        forged_root = hashlib.sha256(b"another history").digest()
+        stranger = SigningKey.generate()
+        with as_an_attacker("town_checkpoint"):
+            Checkpoint.objects.filter(pk=cp.pk).update(
+                root=forged_root.hex(),
+                signature=stranger.sign(archive.checkpoint_body(cp.size, forged_root)).signature.hex(),
+            )
+        ok, _, err = run_verify()
+        assert not ok
+        assert f"the root of the first {cp.size} leaves is not the signed one" in err
+        assert f"the checkpoint of size {cp.size} is not signed by the town key" in err
+
+    # Every tampering above was undone, triggers included: the log verifies again and stays append-only.
+    ok, _, err = run_verify()
+    assert ok, err
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Footstep.objects.filter(number=middle).update(tool="walk_to")
+    print(f"the whole test body in {time.perf_counter() - t0:.2f} s")
+
+
+def test_an_inclusion_proof_verifies_for_first_middle_and_last(ten_thousand: list[int]) -> None:
+    pk = signing.public_key_hex()
+    for number in (ten_thousand[0], ten_thousand[len(ten_thousand) // 2], ten_thousand[-1]):
+        p = archive.inclusion(number)
+        assert p["footstep"] == number and p["size"] == 10_000
+        assert archive.verify_inclusion(p)
+        # Everything needed to check it is in the proof and the public key.
+        assert p["leaf"] == merkle.leaf_hash(archive.entry_bytes(Footstep.objects.get(number=number))).hex()
+        origin, size, root_b64, end = p["checkpoint"].split("\n")
+        assert (origin, int(size), end) == ("clockford-archive", 10_000, "")
+        assert base64.b64decode(root_b64).hex() == p["root"]
+        assert signing.verify_bytes(p["checkpoint"].encode(), p["signature"], pk)
+        assert p["keyId"] == hashlib.sha256(bytes.fromhex(pk)).hexdigest()[:16] == signing.key_id()
+        # The same proof does not verify for another leaf, place or root.
+        assert not archive.verify_inclusion({**p, "leaf": merkle.leaf_hash(b"x").hex()})
+        assert not archive.verify_inclusion({**p, "index": (p["index"] + 1) % 10_000})
+        assert not archive.verify_inclusion({**p, "root": hashlib.sha256(b"x").hexdigest()})
+        assert not signing.verify_bytes(p["checkpoint"].replace("10000", "9999").encode(), p["signature"], pk)
+
+        out = io.StringIO()
+        call_command("archive", "proof", str(number), stdout=out)
+        printed = json.loads(out.getvalue())
+        assert printed["verifies"] is True
+        assert {k: v for k, v in printed.items() if k != "verifies"} == p
+
+    out = io.StringIO()
+    call_command("archive", "checkpoint", stdout=out)
+    text = out.getvalue()
+    assert text.startswith("clockford-archive\n10000\n")
+    assert f"signed by key {signing.key_id()}: " in text
+    with pytest.raises(CommandError, match="is not in the tree"):
+        call_command("archive", "proof", str(ten_thousand[-1] + 1000))
+
+
+# ---------------------------------------------------------------------------------------------
+# Folding.
+
+
+def test_a_backlog_larger_than_one_batch_is_folded_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hours of footsteps the tree never took (a town run over stdio, a folder that was down): the
+    first batch must not push the rest below the fold's floor, where they would stay forever."""
+    monkeypatch.setattr(archive, "FOLD_BATCH", 100)
+    numbers = make_footsteps(350, spacing=dt.timedelta(seconds=30))
+    assert archive.fold_all() == 350
+    assert sorted(ArchiveLeaf.objects.values_list("footstep_id", flat=True)) == numbers
+    assert list(Checkpoint.objects.order_by("size").values_list("size", flat=True)) == [100, 200, 300, 350]
+    verdict = archive.verify()
+    assert verdict.ok, verdict.problems
+    assert verdict.size == 350
+
+
+def test_footsteps_younger_than_the_settle_time_wait_for_the_next_fold() -> None:
+    make_footsteps(10)
+    now = timezone.now()
+    fresh = Footstep.objects.create(at=now, tool="look_around", passport="PP-2345678923", outcome="ok", digest="0" * 64)
+    assert archive.fold_all() == 10
+    assert not ArchiveLeaf.objects.filter(footstep=fresh).exists()
+    assert archive.verify().ok
+    assert archive.fold_all(settle=dt.timedelta(0)) == 1
+    assert ArchiveLeaf.objects.get(footstep=fresh).index == 10
+
+
+def test_a_late_commit_within_the_margin_is_folded_and_not_called_hidden() -> None:
+    """A call whose transaction commits after a fold, with a number and time before it."""
+    make_footsteps(20)
+    archive.fold_all()
+    last = archive.latest_checkpoint()
+    assert last is not None
+    late = Footstep.objects.create(
+        at=last.at - archive.LATE_COMMIT_MARGIN + dt.timedelta(seconds=5),
+        tool="remember",
+        passport="PP-2345678923",
+        outcome="ok",
+        digest="1" * 64,
+    )
+    # Not yet folded, and younger than the margin: nothing is wrong.
+    verdict = archive.verify()
+    assert verdict.ok, verdict.problems
+    ok, out, err = run_verify()  # the command folds it first
+    assert ok, err
+    assert "21 footsteps" in out
+    assert ArchiveLeaf.objects.get(footstep=late).index == 20
+
+
+def test_a_footstep_older_than_the_margin_left_out_of_the_tree_is_reported() -> None:
+    make_footsteps(20)
+    archive.fold_all()
+    last = archive.latest_checkpoint()
+    assert last is not None
+    oldest_leaf_at = Footstep.objects.filter(leaf__isnull=False).order_by("-number")[0].at
+    hidden = Footstep.objects.create(
+        at=min(last.at, oldest_leaf_at) - archive.LATE_COMMIT_MARGIN - dt.timedelta(seconds=1),
+        tool="forget",
+        passport="PP-2345678923",
+        outcome="ok",
+        digest="2" * 64,
+    )
+    assert archive.fold_all() == 0
+    verdict = archive.verify()
+    assert not verdict.ok
+    assert f"footstep #{hidden.number} was never folded into the tree" in verdict.problems
+
+
+def test_an_empty_archive_verifies_and_has_no_checkpoint() -> None:
+    assert archive.fold_all() == 0
+    ok, out, _ = run_verify()
+    assert ok and "0 footsteps" in out
+    o = io.StringIO()
+    call_command("archive", "checkpoint", stdout=o)
+    assert o.getvalue().strip() == "No checkpoint yet: the Archive is empty."
+
+
+def test_a_checkpoint_keeps_the_frontier_the_next_fold_builds_on() -> None:
+    make_footsteps(13)
+    archive.fold(limit=5)
+    archive.fold(limit=5)
+    archive.fold(limit=5)
+    hashes = [bytes.fromhex(h) for h in ArchiveLeaf.objects.order_by("index").values_list("hash", flat=True)]
+    for cp in Checkpoint.objects.order_by("size"):
+        assert cp.root == merkle.root(hashes[: cp.size]).hex()
+        assert cp.key_id == signing.key_id()
+        frontier: merkle.Frontier = []
+        for h in hashes[: cp.size]:
+            frontier = merkle.append(frontier, h)
+        assert cp.frontier == [[height, node.hex()] for height, node in frontier]
+    # A frontier bent in the database would make every later fold sign a wrong root: verify says so.
+    with as_an_attacker("town_checkpoint"):
+        Checkpoint.objects.filter(size=10).update(frontier=[[3, "00" * 32], [1, "11" * 32]])
+    verdict = archive.verify()
+    assert not verdict.ok
+    assert "the frontier kept with the checkpoint of size 10 does not match the leaves" in verdict.problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Append-only.
+
+
+@pytest.mark.parametrize("table", ARCHIVE_TABLES)
+def test_update_and_delete_on_the_archive_raise(table: str) -> None:
+    make_footsteps(3)
+    archive.fold_all()
+    q = connection.ops.quote_name
+    key = q({"town_footstep": "number", "town_archiveleaf": "index", "town_checkpoint": "size"}[table])
+    column = {"town_footstep": "tool", "town_archiveleaf": "hash", "town_checkpoint": "root"}[table]
+    with connection.cursor() as c:
+        c.execute(f"SELECT {key} FROM {table} ORDER BY {key} LIMIT 1")  # noqa: S608 (a fixed list of tables)
+        (pk,) = c.fetchone()
+    for sql in (
+        f"UPDATE {table} SET {column} = 'x' WHERE {key} = %s",  # noqa: S608
+        f"DELETE FROM {table} WHERE {key} = %s",  # noqa: S608
+        f"DELETE FROM {table}",  # noqa: S608
+    ):
+        with pytest.raises(DatabaseError, match="The Archive is append-only"), transaction.atomic():
+            with connection.cursor() as c:
+                c.execute(sql, [pk] if "%s" in sql else None)
+    model = {"town_footstep": Footstep, "town_archiveleaf": ArchiveLeaf, "town_checkpoint": Checkpoint}[table]
+    with pytest.raises(DatabaseError, match="The Archive is append-only"), transaction.atomic():
+        model.objects.filter(pk=pk).update(**{column: "y"})  # type: ignore[attr-defined]
+    assert Footstep.objects.count() == 3 and ArchiveLeaf.objects.count() == 3
