@@ -7,18 +7,21 @@ high-confidence set (see ../shared/design/SECURITY-NOTES.md): each names its kin
 says back in plain words.
 """
 
+import base64
+import binascii
 import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-# Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation selectors
-# and tag characters that some fonts draw as nothing.
 _DOTS = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
 
 
 def is_hidden(ch: str) -> bool:
+    # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
+    # selectors and tag characters that some fonts draw as nothing.
     cp = ord(ch)
     return (
         unicodedata.category(ch) == "Cf"
@@ -35,8 +38,10 @@ def for_matching(text: str) -> str:
 
 
 def for_keeping(text: str, cap: int | None = None) -> str:
-    """What the town keeps of free words: NFC (so equal words are equal bytes), cut to the cap."""
-    kept = unicodedata.normalize("NFC", text)
+    """What the town keeps of free words: NFC (so equal words are equal bytes), cut to the cap.
+
+    NUL goes: no words need it, and PostgreSQL's text cannot hold it."""
+    kept = unicodedata.normalize("NFC", text.replace("\x00", ""))
     return kept[:cap] if cap is not None else kept
 
 
@@ -49,12 +54,59 @@ def visible(text: str) -> str:
 class SecretRule:
     kind: str  # as the refusal names it: "That looks like {kind}."
     pattern: re.Pattern[str]
-    min_entropy: float = 0.0  # bits per character of the matched value, for the generic rules
+    min_entropy: float = 0.0  # bits per character of the value, for the rules without a fixed prefix
+    # A last look at the value (the pattern's first group, or the whole match) for shapes a regular
+    # expression cannot tell apart from ordinary identifiers.
+    check: Callable[[str], bool] | None = None
 
 
-def _r(kind: str, pattern: str, flags: int = 0, min_entropy: float = 0.0) -> SecretRule:
-    return SecretRule(kind, re.compile(pattern, flags), min_entropy)
+def _r(
+    kind: str, pattern: str, flags: int = 0, min_entropy: float = 0.0, check: Callable[[str], bool] | None = None
+) -> SecretRule:
+    return SecretRule(kind, re.compile(pattern, flags), min_entropy, check)
 
+
+# A token ends where token characters end. `\b` is not enough after an alphabet with "-" in it: a
+# key ending in "-" has no word boundary after it.
+_END = r"(?![\w-])"
+
+# Words that mark a value as a name, a placeholder or an example rather than a credential, in the
+# way of gitleaks' stopwords for its generic rule.
+_NOT_A_SECRET = re.compile(
+    r"example|placeholder|your|xxxx|\*\*\*|changeme|change_me|replace|dummy|sample|redacted|github|localhost",
+    re.IGNORECASE,
+)
+_PLACEHOLDER_PASSWORDS = {"password", "passwd", "pass", "secret", "changeme", "pwd", "token", "user"}
+
+
+def _generic_value(value: str) -> bool:
+    """gitleaks' generic-rule allowlist: a value with no digit is an identifier or a word, a path is a
+    path, and a stopword marks a name or a placeholder."""
+    return (
+        any(c.isdigit() for c in value)
+        and any(c.isalpha() for c in value)
+        and not value.startswith(("/", "./", "../", "~/"))
+        and not _NOT_A_SECRET.search(value)
+    )
+
+
+def _link_password(match: str) -> bool:
+    password = match.split("://", 1)[1].split("@", 1)[0].split(":", 1)[1]
+    return password.lower() not in _PLACEHOLDER_PASSWORDS and not _NOT_A_SECRET.search(password)
+
+
+def _discord(token: str) -> bool:
+    # A Discord bot token begins with its bot's numeric id in base64; a dotted identifier does not.
+    first = token.split(".", 1)[0]
+    try:
+        return base64.b64decode(first + "=" * (-len(first) % 4), validate=True).isdigit()
+    except (binascii.Error, ValueError):
+        return False
+
+
+_GENERIC_KEYWORD = (
+    r"(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|access[_-]?key|client[_-]?secret|auth|credentials?)"
+)
 
 SECRET_RULES: tuple[SecretRule, ...] = (
     _r("a GitHub token", r"\b(?:ghp|gho|ghu|ghs|ghr)_[0-9a-zA-Z]{36}\b|\bgithub_pat_\w{82}\b"),
@@ -71,22 +123,28 @@ SECRET_RULES: tuple[SecretRule, ...] = (
         r"|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}",
     ),
     _r("an Anthropic key", r"\bsk-ant-(?:api|admin)\d{2}-[a-zA-Z0-9_\-]{80,}"),
+    # The block's first base64 line within reach of its header: a block cut short is still a key,
+    # a header quoted in a sentence is not.
     _r(
         "a private key",
-        r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S-]{32,}?(?:-----END|$)",
+        r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/=]{32,}",
         re.IGNORECASE,
     ),
-    _r("a JSON Web Token", r"\bey[a-zA-Z0-9_-]{15,}\.ey[a-zA-Z0-9_-]{15,}\.[a-zA-Z0-9_-]{10,}"),
+    _r("a JSON Web Token", r"\bey[a-zA-Z0-9_-]{15,}\.ey[a-zA-Z0-9_-]{15,}\.(?:[a-zA-Z0-9_-]{10,}={0,2})?"),
     _r("a GitLab token", r"\bglpat-[\w-]{20,}"),
     _r("a Stripe key", r"\b(?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99}\b"),
     _r("a Hugging Face token", r"\bhf_[a-zA-Z]{34}\b"),
-    _r("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
+    _r("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}" + _END),
     _r("an npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
     _r("a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}"),
-    _r("a SendGrid key", r"\bSG\.[\w-]{22}\.[\w-]{43}\b"),
+    _r("a SendGrid key", r"\bSG\.[\w-]{22}\.[\w-]{43}" + _END),
     _r("a Twilio key", r"\bSK[0-9a-fA-F]{32}\b"),
-    _r("a Telegram bot token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b"),
-    _r("a Discord token", r"\b[MNO][a-zA-Z\d_-]{23,25}\.[a-zA-Z\d_-]{6}\.[a-zA-Z\d_-]{27,38}\b"),
+    _r("a Telegram bot token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END),
+    _r(
+        "a Discord token",
+        r"\b[MNO][a-zA-Z\d_-]{23,25}\.[a-zA-Z\d_-]{6}\.[a-zA-Z\d_-]{27,38}" + _END,
+        check=_discord,
+    ),
     _r("a DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
     _r("a Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
     _r("a Mailgun key", r"\bkey-[0-9a-zA-Z]{32}\b"),
@@ -95,14 +153,17 @@ SECRET_RULES: tuple[SecretRule, ...] = (
         "a password in a link",
         r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:[^\s:/@]{3,128}@[^\s/]+",
         re.IGNORECASE,
+        check=_link_password,
     ),
-    _r("a bearer token", r"\bBearer\s+[A-Za-z0-9\-._~+/]{24,}=*", re.IGNORECASE, min_entropy=3.5),
+    _r("a bearer token", r"\bBearer\s+([A-Za-z0-9\-._~+/]{24,}=*)", re.IGNORECASE, min_entropy=3.5),
+    # gitleaks' generic rule, in short: a credential's name, up to 20 more name characters
+    # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters.
     _r(
         "a secret",
-        r"(?:api[_-]?key|secret|token|passw(?:or)?d|passwd|access[_-]?key|client[_-]?secret|auth)"
-        r"[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9_\-/+=.]{16,})",
+        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150})(?![\w.=+/-])",
         re.IGNORECASE,
         min_entropy=3.5,
+        check=_generic_value,
     ),
 )
 
@@ -130,12 +191,21 @@ def mask(s: str) -> str:
     return s[:4] + "…" + f"({len(s)} characters)"
 
 
+def _accepts(rule: SecretRule, m: re.Match[str]) -> bool:
+    value = m.group(1) if rule.pattern.groups else m.group(0)
+    if rule.min_entropy and _entropy(value) < rule.min_entropy:
+        return False
+    return rule.check is None or rule.check(value)
+
+
 def find_secret(text: str) -> SecretFound | None:
     t = for_matching(text)
     for rule in SECRET_RULES:
-        for m in rule.pattern.finditer(t):
-            value = m.group(m.lastindex or 0)
-            if rule.min_entropy and _entropy(value.split()[-1]) < rule.min_entropy:
-                continue
-            return SecretFound(rule.kind, mask(m.group(0)))
+        pos = 0
+        while (m := rule.pattern.search(t, pos)) is not None:
+            if _accepts(rule, m):
+                return SecretFound(rule.kind, mask(m.group(0)))
+            # A rejected match may hide an accepted one that starts inside it
+            # ("token": "aws_secret_access_key = ..."): look again one character on.
+            pos = m.start() + 1
     return None

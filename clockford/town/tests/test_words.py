@@ -1,0 +1,525 @@
+"""The words screen's secret rules: real-shaped secrets are found, also hidden by zero-width characters
+or written in fullwidth letters, and ordinary sentences and identifiers are not.
+
+Every secret here is made up at run time from the shape of its kind (prefix, alphabet, length), from a
+fixed seed: none is real, and no secret-shaped literal sits in the source for a scanner to trip on.
+"""
+
+import base64
+import hashlib
+import random
+import string
+import uuid
+from collections.abc import Callable
+
+import pytest
+
+from clockford.town import words
+
+ALNUM = string.ascii_letters + string.digits
+URLSAFE = ALNUM + "-_"
+HEX = "0123456789abcdef"
+B32 = string.ascii_uppercase + "234567"
+
+
+def _pick(rng: random.Random, alphabet: str, n: int) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def _b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def _jwt(rng: random.Random) -> str:
+    header = _b64url(b'{"alg":"HS256","typ":"JWT"}')
+    claims = _b64url(
+        f'{{"sub":"{rng.randrange(10**9)}","name":"Clockford visitor","iat":{rng.randrange(10**9)}}}'.encode()
+    )
+    return f"{header}.{claims}.{_pick(rng, URLSAFE, 43)}"
+
+
+def _private_key(rng: random.Random) -> str:
+    kind = rng.choice(["RSA ", "EC ", "OPENSSH ", "", "ENCRYPTED "])
+    body = "\n".join(_pick(rng, ALNUM + "+/", 64) for _ in range(4))
+    return f"-----BEGIN {kind}PRIVATE KEY-----\n{body}\n-----END {kind}PRIVATE KEY-----"
+
+
+def _discord(rng: random.Random) -> str:
+    user = base64.b64encode(str(rng.randrange(10**17, 10**18)).encode()).decode().rstrip("=")
+    return f"{user}.{_pick(rng, URLSAFE, 6)}.{_pick(rng, URLSAFE, 27)}"
+
+
+# kind as the refusal names it -> makers of a fake value of that shape
+SHAPES: dict[str, list[Callable[[random.Random], str]]] = {
+    "a GitHub token": [
+        lambda r: "ghp_" + _pick(r, ALNUM, 36),
+        lambda r: "gho_" + _pick(r, ALNUM, 36),
+        lambda r: "ghs_" + _pick(r, ALNUM, 36),
+        lambda r: "github_pat_" + _pick(r, ALNUM, 22) + "_" + _pick(r, ALNUM, 59),
+    ],
+    "an AWS access key": [lambda r: "AKIA" + _pick(r, B32, 16), lambda r: "ASIA" + _pick(r, B32, 16)],
+    "a Slack token": [
+        lambda r: f"xoxb-{_pick(r, string.digits, 12)}-{_pick(r, string.digits, 13)}-{_pick(r, ALNUM, 24)}",
+        lambda r: (
+            f"xoxp-{_pick(r, string.digits, 11)}-{_pick(r, string.digits, 11)}-{_pick(r, string.digits, 12)}-{_pick(r, HEX, 32)}"
+        ),
+        lambda r: f"https://hooks.slack.com/services/T{_pick(r, B32, 8)}/B{_pick(r, B32, 10)}/{_pick(r, ALNUM, 24)}",
+    ],
+    "an OpenAI key": [
+        lambda r: "sk-proj-" + _pick(r, URLSAFE, 74) + "T3BlbkFJ" + _pick(r, URLSAFE, 74),
+        lambda r: "sk-" + _pick(r, ALNUM, 20) + "T3BlbkFJ" + _pick(r, ALNUM, 20),
+        lambda r: "sk-svcacct-" + _pick(r, URLSAFE, 58) + "T3BlbkFJ" + _pick(r, URLSAFE, 58),
+    ],
+    "an Anthropic key": [
+        lambda r: "sk-ant-api03-" + _pick(r, URLSAFE, 93) + "AA",
+        lambda r: "sk-ant-admin01-" + _pick(r, URLSAFE, 93) + "AA",
+    ],
+    "a private key": [_private_key],
+    "a JSON Web Token": [_jwt],
+    "a GitLab token": [lambda r: "glpat-" + _pick(r, URLSAFE, 20)],
+    "a Stripe key": [
+        lambda r: "sk_live_" + _pick(r, ALNUM, 24),
+        lambda r: "rk_test_" + _pick(r, ALNUM, 99),
+        lambda r: "sk_test_" + _pick(r, ALNUM, 24),
+    ],
+    "a Hugging Face token": [lambda r: "hf_" + _pick(r, string.ascii_letters, 34)],
+    "a Google API key": [lambda r: "AIza" + _pick(r, URLSAFE, 35)],
+    "an npm token": [lambda r: "npm_" + _pick(r, ALNUM, 36)],
+    "a PyPI token": [lambda r: "pypi-AgEIcHlwaS5vcmc" + _pick(r, URLSAFE, 70)],
+    "a SendGrid key": [lambda r: "SG." + _pick(r, URLSAFE, 22) + "." + _pick(r, URLSAFE, 43)],
+    "a Twilio key": [lambda r: "SK" + _pick(r, HEX, 32)],
+    "a Telegram bot token": [lambda r: f"{r.randrange(10**8, 10**10)}:AA{_pick(r, URLSAFE, 33)}"],
+    "a Discord token": [_discord],
+    "a DigitalOcean token": [lambda r: "dop_v1_" + _pick(r, HEX, 64)],
+    "a Shopify token": [lambda r: "shpat_" + _pick(r, HEX, 32)],
+    "a Mailgun key": [lambda r: "key-" + _pick(r, ALNUM, 32)],
+    "a Databricks token": [lambda r: "dapi" + _pick(r, HEX, 32)],
+    "a password in a link": [
+        lambda r: f"postgres://clockford:{_pick(r, ALNUM, 18)}@db.internal:5432/town",
+        lambda r: f"https://deploy:{_pick(r, ALNUM, 12)}@git.example.org/town.git",
+    ],
+    "a bearer token": [lambda r: "Authorization: Bearer " + _pick(r, URLSAFE, 40)],
+    "a secret": [
+        lambda r: f'api_key = "{_pick(r, ALNUM, 32)}"',
+        lambda r: f"DATABASE_PASSWORD={_pick(r, ALNUM, 20)}",
+        lambda r: f"client_secret: {_pick(r, ALNUM, 40)}",
+        lambda r: f"aws_secret_access_key = {_pick(r, ALNUM + '/+', 40)}",
+    ],
+}
+
+SAMPLES_PER_SHAPE = 5
+rng = random.Random(20261129)
+POSITIVES: list[tuple[str, str]] = [
+    (kind, make(rng)) for kind, makers in SHAPES.items() for make in makers for _ in range(SAMPLES_PER_SHAPE)
+]
+AROUND = [
+    "{}",
+    "here it is: {} (keep it safe)",
+    "The deploy uses {}\nand nothing else.",
+    '{{"token": "{}"}}',
+]
+
+
+def _id(case: tuple[str, str]) -> str:
+    return case[0].split(" ", 1)[1].replace(" ", "-")
+
+
+def zero_width_split(s: str) -> str:
+    """A zero-width space (and now and then a joiner or a soft hyphen) every few characters."""
+    hidden = ["\u200b", "\u200d", "\u2060", "\u00ad", "\ufeff"]
+    return "".join(ch + (hidden[i % len(hidden)] if i % 3 == 2 else "") for i, ch in enumerate(s))
+
+
+def fullwidth(s: str) -> str:
+    """ASCII letters, digits and punctuation written in their fullwidth forms (U+FF01..U+FF5E)."""
+    return "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in s)
+
+
+def test_there_are_enough_kinds_and_samples() -> None:
+    assert len(SHAPES) >= 8
+    assert len(POSITIVES) >= 100
+
+
+@pytest.mark.parametrize("case", POSITIVES, ids=[_id(c) for c in POSITIVES])
+def test_it_finds_a_real_shaped_secret(case: tuple[str, str]) -> None:
+    kind, secret = case
+    for around in AROUND:
+        found = words.find_secret(around.format(secret))
+        assert found is not None, (kind, around.format(secret))
+        assert found.kind == kind
+
+
+@pytest.mark.parametrize("case", POSITIVES, ids=[_id(c) for c in POSITIVES])
+def test_it_finds_a_secret_split_by_zero_width_characters(case: tuple[str, str]) -> None:
+    kind, secret = case
+    hidden = zero_width_split(secret)
+    assert hidden != secret
+    found = words.find_secret(f"note: {hidden}")
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize("case", POSITIVES, ids=[_id(c) for c in POSITIVES])
+def test_it_finds_a_secret_written_in_fullwidth_letters(case: tuple[str, str]) -> None:
+    kind, secret = case
+    wide = fullwidth(secret)
+    found = words.find_secret(f"note: {wide}")
+    assert found is not None and found.kind == kind
+    both = words.find_secret(zero_width_split(wide))
+    assert both is not None and both.kind == kind
+
+
+@pytest.mark.parametrize("kind", list(SHAPES))
+def test_the_refusal_says_the_kind_in_plain_words(kind: str) -> None:
+    secret = SHAPES[kind][0](random.Random(kind))
+    found = words.find_secret(secret)
+    assert found is not None
+    assert found.say == (
+        f"That looks like {kind}. Nothing was kept; if it is real, tell the human who runs you so they can revoke it."
+    )
+
+
+@pytest.mark.parametrize("case", POSITIVES[::7], ids=[_id(c) for c in POSITIVES[::7]])
+def test_the_passage_shown_back_is_never_the_secret(case: tuple[str, str]) -> None:
+    _, secret = case
+    found = words.find_secret(f"see {secret} here")
+    assert found is not None
+    assert secret not in found.masked
+    assert "characters)" in found.masked
+    # Enough to find the passage: its first four characters.
+    assert len(found.masked.split("…")[0]) == 4
+
+
+# --- what is not a secret ---------------------------------------------------------------------
+
+SENTENCES = [
+    "token limit is 4000",
+    "password: use the hall",
+    "The token limit is 4,000 characters a note.",
+    "Remember the password policy: the hall asks for a passkey, never a password.",
+    "Secrets are refused everywhere.",
+    "My secret is that I like the Tavern best.",
+    "The API key rotation happens every 90 days; ask your person.",
+    "auth: done",
+    "token: none yet",
+    "password = ask the person who runs me",
+    "secret: the town keeps no secrets of mine",
+    "api_key: see the hall",
+    "Bearer tokens are described in RFC 6750.",
+    "Use the Authorization header with a bearer token from your client's OAuth flow.",
+    "The OAuth flow gives a token that lives at most an hour.",
+    "Look around first, then walk to the Post Office.",
+    "Walk to The Tavern and read the notices.",
+    "I kept three notes under errand/step-1, errand/step-2 and errand/step-3.",
+    "The errand is done; footstep #4182 records it.",
+    "Footsteps are numbered town-wide, so mine are not consecutive.",
+    "ask_directory found 12 servers for 'weather forecast'.",
+    "The integrity score was 87 out of 100, with two reasons.",
+    "Call verify with the registry name before trusting a server.",
+    "The clerk is busy. Try again in 30 seconds.",
+    "Nothing kept under that key.",
+    "Your P.O. box is full (64 keys). Use forget first.",
+    "The Post Office has no room for more notes right now. Try again later.",
+    "That parcel has changed since the version you named.",
+    "Meeting at 10:30 with the release team; agenda in docs/agenda.md.",
+    "TODO: retry after 429 with the Retry-After header, at most three times.",
+    "It returned HTTP 413 because the body was over 128 KiB.",
+    "Set MCP-Protocol-Version: 2025-11-25 on every request.",
+    "Accept: application/json, text/event-stream",
+    "Content-Type: application/json; charset=utf-8",
+    "The session id goes in Mcp-Session-Id on every later request.",
+    "Weather for Lisbon: 21°C, light wind from the north-west.",
+    "Grocery list: eggs, flour, 2 kg of potatoes, olive oil.",
+    "The meeting moved to Thursday, 14:00 UTC.",
+    "The build took 4m12s on two cores.",
+    "p99 latency was 212 ms at 50 calls per second.",
+    "Dear person who runs me, the errand is finished and nothing needs your yes.",
+    "I could not find a server for PDF parsing that is in the census.",
+    "Lot 1042 is io.github.example/pdf-tools, version 1.4.2.",
+    "The beacon asked about rate limits; I answered from what I know.",
+    "Kept to 280 characters after normalization.",
+    "A refusal of words never counts against a passport.",
+    "Channel names are 2 to 32 lowercase letters, digits and hyphens.",
+    "See section 07 of the tool reference for the P.O. box limits.",
+    "The key rule is: letters, digits and . _ - / : only.",
+    "Remember: the box allowance is 16 KB without sign-in.",
+    "The hash of the release is listed next to the download.",
+    "Use sha256 to check the download, not md5.",
+    "The passkey prompt appeared twice; the second one worked.",
+    "Error: connection refused on port 5432. Is PostgreSQL running?",
+    "Traceback-free: the reply said the town is closed for now.",
+    "Monday: look_around, walk_to, recall. Tuesday: remember, forget.",
+    "The variable is called api_key_name in the settings file.",
+    "secret_santa_list.txt has twelve names in it.",
+    "tokenizer: the model counts about 4 characters per token.",
+    "max_tokens=4096 and temperature=0.2 for the summary step.",
+    "token_budget = 20000",
+    "password_min_length = 12",
+    "auth_required: true",
+    "client_secret_file: /etc/clockford/client-secret.json",
+    "token_url = https://auth.example.org/oauth/token",
+    "secret_name: clockford-town-key",
+    "api_key_header: X-Api-Key",
+    "The password field is empty on purpose.",
+    "I was told to never store a password in a note.",
+    "The key 'notes/2026-11-29' holds today's plan.",
+    "ghp is the prefix of a GitHub token, and this sentence holds none.",
+    "AKIA is how AWS access key ids begin; mine is not here.",
+    "sk-ant- is the start of an Anthropic key; none is written here.",
+    "The JWT header starts with eyJ when it is base64 of a brace.",
+    "A private key block starts with -----BEGIN, which I will not paste.",
+    "-----BEGIN PUBLIC KEY-----",
+    "ssh-ed25519 is the key type; the public half is safe to share.",
+    "The certificate's subject is CN=clockford.example, O=Clockford.",
+    "Commit 3f2a9c1 fixed the fold loop.",
+    "The run took 37.2 seconds and used 512 MiB.",
+    "Version 2.3.0 of the SDK renamed FastMCP.",
+    "Python 3.13.1 on Debian 12 (bookworm).",
+    "Node v22.11.0 with npm 10.9.0.",
+    "Item 4 of 12: check the census snapshot date.",
+    "The census has 18,342 servers after dedup, from 21,007 entries.",
+    "Registry entries before dedup: 21007",
+    "litLamps: 0, districts: 3",
+    "Nothing an agent does here approves anything.",
+    "An integrity score is not a security audit.",
+    "The town is not the official MCP registry.",
+    "I will forget the key errand/draft when the letter is sent.",
+    "Use forget first, then remember again.",
+    "The weather station at 38.7223 N, 9.1393 W reports rain.",
+    "Call +1 555 0100 for the front desk (fictional).",
+    "ISBN 978-3-16-148410-0",
+    "Order #A-10045 shipped on 2026-11-27.",
+    "The invoice total was EUR 1,249.90 including VAT.",
+    "Kubernetes pod clockford-web-7d9f8b6c5-x2k4q restarted twice.",
+    "docker compose up --build -d",
+    "git log --oneline --graph --decorate",
+    "pytest -q -k 'not slow' --maxfail=1",
+    "ruff check . && ruff format --check .",
+    "SELECT count(*) FROM town_footstep WHERE outcome = 'ok';",
+    "curl -s http://127.0.0.1:7433/status",
+    "export CLOCKFORD_PORT=7433",
+    "CLOCKFORD_POST_OFFICE_ROOM_BYTES=536870912",
+    "DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres",
+    "postgres://user@localhost/clockford",
+    "https://github.com/modelcontextprotocol/servers/tree/main/src",
+    "https://registry.modelcontextprotocol.io/v0/servers?limit=100",
+    "The answer is 42.",
+    "Привет! Это заметка на русском языке.",
+    "これは日本語のメモです。",
+    "Ceci est une note en français, avec des accents: é, è, ê.",
+    "Dies ist eine Notiz auf Deutsch: Größe, Straße, Übung.",
+    "这是一条中文笔记。",
+    "مرحبا، هذه ملاحظة.",
+    "שלום, זו הערה.",
+    "Emoji are fine too: 🦉🕰️🏛️",
+    "Combining marks: e\u0301 and a\u0308.",
+    "A sentence with a zero\u200bwidth space in it.",
+    "Fullwidth letters: ＣＬＯＣＫＦＯＲＤ ｉｓ ａ ｔｏｗｎ.",
+    "Lorem ipsum dolor sit amet, consectetur adipiscing elit.",
+    "The quick brown fox jumps over the lazy dog.",
+    "She sells sea shells by the sea shore.",
+    "In 1969, Apollo 11 landed on the Moon.",
+    "Water boils at 100 degrees Celsius at sea level.",
+    "The recipe needs 250 g of flour and 3 eggs.",
+    "Chapter 3, paragraph 2, line 14.",
+    "Room 204 on the second floor.",
+    "Flight TP1234 departs at 07:45 from gate 12.",
+    "Train ICE 578 to Berlin Hbf, platform 6.",
+    "The package arrived at 09:12 and was signed for.",
+    "The standup notes are in notes/standup/2026-11-29.md.",
+    "Two of three checks passed; the third waits for review.",
+    "We measured 0.4% false positives on the corpus.",
+    "Secrets found: 100 of 100.",
+    "The errand needs no plan; nothing changes without one.",
+    "The plan PL-7KQ2M9XR3TZA waits for my person.",
+    "Letter L-9X4T2K7M3QPA is held, as letters are.",
+    "Parcel P-4M8K2X9QZT7R is open on channel weather-help.",
+    "Beacon B-2K7Q9M4XT8RZ is lit for an hour.",
+    "Report R-8Z2K4Q7MX9TA is open; my consequential calls are held.",
+    "Passport PP-ZCG5G7EXZT has 14 footsteps.",
+    "Hold H-3M9X2K7QZ4TR is allowed until 15:02.",
+    "The dispute D-20261129 is still open.",
+    "job_id=errand-2026-11-29.step_3",
+    "request_id: retry-7f3a2c",
+    "keys: notes/a, notes/b, notes/c",
+    "key=value pairs are how the settings are written.",
+    "The monkey ate the key lime pie.",
+    "Authentication failed once; the second attempt worked.",
+    "Authorization is decided by a person in the hall.",
+    "The author of this notice is an agent, not the town.",
+    "oauth2 and openid are both configured.",
+    "Tokens for this town live at most an hour.",
+    "password123 is a bad password, which is why the hall uses passkeys.",
+    "My favourite number is 1234567890.",
+    "The secret ingredient is love.",
+    "token: 4000",
+    "secret=yes",
+    "password: hunter",
+    "api_key: <your key here>",
+    "api_key = ${OPENAI_API_KEY}",
+    "token: {{ secrets.GITHUB_TOKEN }}",
+    "password: ********",
+    "password: xxxxxxxxxxxxxxxxxxxx",
+    "secret: REPLACE_ME_WITH_THE_REAL_ONE",
+    "token = 'your-token-goes-here-please'",
+    "api_key: example_api_key_placeholder",
+    "auth: io.github.owner/name",
+    "token: io.github.clockford/town-server",
+    "secret_path: /run/secrets/clockford_key",
+    "token_file = /var/lib/clockford/tokens/2026/town.json",
+    "password_file: ./config/passwords/local-dev.txt",
+    "ModelContextProtocolServer.client.streamable_http_transport_layer",
+    "NotificationsDispatcherXY.module.streamable_http_transport_layer_v",
+    "OrchestrationServiceRegistry.config.default_timeout_seconds_value",
+    "skeleton-key: the name of a course at Agent University",
+    "sk-learn is what some people call scikit-learn.",
+    "hf_hub_download(repo_id='bert-base-uncased', filename='config.json')",
+    "dapi is a prefix I read about once.",
+    "key-value store",
+    "The key-management-service-configuration-document was updated.",
+    "SKU: SK-4410-BLUE-XL",
+    "npm_config_registry is an environment variable npm reads.",
+    "AIzawa is a surname in some places.",
+    "glpat is a GitLab prefix; none here.",
+    "shpat_ tokens belong to Shopify.",
+    "Bearer auth",
+    "Bearer <token>",
+    "Authorization: Bearer $TOKEN",
+    "Authorization: Bearer ${CLOCKFORD_ACCESS_TOKEN}",
+    "eyJ is where a JWT starts.",
+    "https://example.org/path?query=1&lang=en",
+    "mailto is not allowed on the board.",
+    "user@example.org is an address, not a secret.",
+    "ftp://ftp.example.org/pub/README",
+    "ssh://git@github.com/clockford/town.git",
+    "git@github.com:clockford/town.git",
+    "redis://localhost:6379/0",
+    "amqp://guest@localhost:5672/",
+    "The office is at 221B Baker Street.",
+    "Coordinates 51.5237 N, 0.1586 W.",
+    "Temperature: -3.5 °C, humidity 81%.",
+    "Page 12 of 340.",
+    "Score: 7/10",
+    "Ratio 16:9 at 1920x1080.",
+    "IPv4 192.168.1.10 and IPv6 fe80::1ff:fe23:4567:890a.",
+    "MAC address 00:1A:2B:3C:4D:5E.",
+    "Colour #1E90FF for the links in the hall.",
+    "Timestamp 2026-11-29T23:02:32Z",
+    "Unix time 1796079752",
+    "Duration PT1H30M",
+    "Cron 0 */6 * * *",
+    "Regex ^[\\w.-]{1,64}$ for job ids.",
+    "The base64 alphabet is A-Z, a-z, 0-9, + and /.",
+    "Content-Length: 131072",
+    "X-Request-Id: 7f3a2c1b",
+    'ETag: W/"5e15153d-120f"',
+    "token: io.github.owner42/weather-mcp-2",
+    "auth = com.example2026/notes-server",
+    "postgres://user:password@localhost:5432/clockford",
+    "https://user:changeme@git.example.org/town.git",
+    "-----BEGIN PRIVATE KEY----- is the header line, and the rest I will not paste here, ever",
+    "credentials: kept by my person, not by me",
+    "secret_version: 2026-11-29",
+    "auth_method = client_secret_basic",
+    "password_hash_algorithm: pbkdf2_sha256",
+    "token_type: Bearer",
+    "The access_key_id field is empty; ask your person.",
+    "Bearer token lifetime: 3600 seconds",
+]
+
+WORDS_FOR_IDS = (
+    "weather calendar notes github postgres search browser files memory slack jira linear notion maps translate "
+    "pdf images audio video finance stocks crypto email sms docker kubernetes terraform aws gcp azure"
+).split()
+
+
+def _identifiers() -> list[str]:
+    r = random.Random(4242)
+    out: list[str] = []
+    for i, w in enumerate(WORDS_FOR_IDS):
+        owner = r.choice(WORDS_FOR_IDS) + str(r.randrange(100)) if i % 3 == 0 else r.choice(["acme", "example", "octo"])
+        out.append(f"io.github.{owner}/{w}-mcp")
+        out.append(f"io.github.{owner}/mcp-server-{w}")
+        out.append(f"com.{owner}/{w}")
+        out.append(f"ai.{w}.{owner}/server-{w}-v{r.randrange(1, 9)}")
+    for i in range(40):
+        out.append(hashlib.sha256(f"release {i}".encode()).hexdigest())
+        out.append("sha256:" + hashlib.sha256(f"image {i}".encode()).hexdigest())
+        out.append(hashlib.sha1(f"commit {i}".encode()).hexdigest())
+        out.append(hashlib.md5(f"file {i}".encode(), usedforsecurity=False).hexdigest())
+    for _ in range(40):
+        out.append(str(uuid.UUID(int=r.getrandbits(128), version=4)))
+        out.append(f"{r.randrange(20)}.{r.randrange(40)}.{r.randrange(100)}")
+        out.append(f"v{r.randrange(5)}.{r.randrange(20)}.{r.randrange(9)}-rc.{r.randrange(9)}+build.{r.randrange(999)}")
+    for w in WORDS_FOR_IDS:
+        out.append(f"/home/agent/projects/{w}/src/{w}_client.py")
+        out.append(f"./districts/{w}/tests/test_it_{w}.py")
+        out.append(f"C:\\Users\\agent\\Documents\\{w}\\report-2026.docx")
+        out.append(f"https://github.com/example/{w}-mcp/blob/main/README.md")
+        out.append(base64.b64encode(f"the {w} notes for the errand".encode()).decode())
+        out.append(base64.b64encode(f"{w}".encode()).decode())
+        out.append(f"notes/{w}/2026-11-{r.randrange(1, 29):02d}")
+        out.append(f"{w.upper()}_BASE_URL")
+        out.append(f"{w}_api_client_factory")
+        out.append(f"{w.capitalize()}ServiceClientFactoryBuilder")
+        out.append(f"errand/{w}/step-{r.randrange(1, 9)}:done")
+        out.append(f"The {w} server answered in {r.randrange(20, 900)} ms with {r.randrange(1, 50)} results.")
+        out.append(f"I compared three {w} servers; the second had the best integrity score ({r.randrange(50, 99)}).")
+    return out
+
+
+BENIGN = SENTENCES + _identifiers()
+
+
+def test_the_benign_corpus_is_big_enough() -> None:
+    assert len(SENTENCES) >= 200
+    assert len(BENIGN) >= 1000
+
+
+def test_it_flags_no_ordinary_sentence_or_identifier() -> None:
+    flagged = [(text, found.kind) for text in BENIGN if (found := words.find_secret(text))]
+    assert flagged == []
+
+
+def test_it_flags_nothing_in_a_note_made_of_the_whole_corpus() -> None:
+    # Long ordinary text: no rule may stitch a secret together across sentences.
+    note = "\n".join(SENTENCES)
+    assert words.find_secret(note) is None
+
+
+def test_a_secret_among_ordinary_words_is_still_found() -> None:
+    kind, secret = POSITIVES[0]
+    found = words.find_secret("\n".join([*SENTENCES[:50], secret, *SENTENCES[50:100]]))
+    assert found is not None and found.kind == kind
+
+
+# --- normalisation ----------------------------------------------------------------------------
+
+
+def test_for_matching_removes_hidden_characters_and_folds_widths_and_dots() -> None:
+    assert words.for_matching("a\u200bb\u202ec\u2066d") == "abcd"
+    assert words.for_matching("ＡＢＣ１２３") == "ABC123"
+    assert words.for_matching("example。org．net｡io") == "example.org.net.io"
+    assert words.for_matching("tag\U000e0041s") == "tags"
+
+
+def test_for_keeping_is_nfc_and_cuts_at_the_cap() -> None:
+    assert words.for_keeping("e\u0301") == "\u00e9"
+    assert words.for_keeping("abcdef", 3) == "abc"
+    # PostgreSQL's text cannot hold NUL; no words need it.
+    assert words.for_keeping("a\x00b\x00") == "ab"
+    # NFC can lengthen text (composition exclusions): the cut comes after normalisation.
+    assert len(words.for_keeping("\u0958" * 10)) == 20
+    assert words.for_keeping("\u0958" * 10, 15) == "\u0915\u093c" * 7 + "\u0915"
+
+
+def test_visible_draws_every_hidden_character() -> None:
+    assert words.visible("a\u200bb\u202e") == "a⟦U+200B⟧b⟦U+202E⟧"
+
+
+def test_is_hidden_knows_bidi_zero_width_tags_and_variation_selectors() -> None:
+    for ch in ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202a", "\u202e", "\u2066", "\u2069", "\u061c"]:
+        assert words.is_hidden(ch), hex(ord(ch))
+    for ch in ["\ufe0f", "\U000e0001", "\U000e007f", "\U000e0100"]:
+        assert words.is_hidden(ch), hex(ord(ch))
+    for ch in ["a", " ", "\n", "é", "🦉"]:
+        assert not words.is_hidden(ch)
