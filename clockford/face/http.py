@@ -190,17 +190,19 @@ class Face:
 
         sid = headers.get("mcp-session-id")
         address = (scope.get("client") or ["unknown"])[0]
-        if message_obj.get("method") == "initialize" and not sid:
+        # Only an initialize request (with an id) opens a session; a notification named initialize
+        # gets no answer, so it could never hand the client its session id.
+        if message_obj.get("method") == "initialize" and "id" in message_obj and not sid:
             params = message_obj.get("params")
             info = params.get("clientInfo") if isinstance(params, dict) else None
             name = info.get("name") if isinstance(info, dict) else None
             session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "")
             if session is None:
                 return await plain(send, 429, "Too many sessions. Try again later.", {"Retry-After": "60"})
-            status = await self.forward(
-                scope, body, receive, send, Visitor(session.passport, session.id), mint=session.id
+            opened = await self.initialize(
+                scope, body, receive, send, session.id, Visitor(session.passport, session.id)
             )
-            if status is None or status >= 400:
+            if not opened:
                 await in_db(sessions.discard, session.id)
             return
         if not sid:
@@ -215,28 +217,57 @@ class Face:
         finally:
             self.in_flight.leave(sid)
 
-    async def forward(
-        self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor, mint: str | None = None
-    ) -> int | None:
+    async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor) -> None:
         """Hand the checked request to the SDK, with the body it was read from and the visitor."""
-        sent = False
-        status: int | None = None
+        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), send)
 
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+    async def initialize(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, sid: str, visitor: Visitor
+    ) -> bool:
+        """Forward an initialize; the session's id goes out only if the SDK answered it with a result.
 
-        async def send_with_session(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = message["status"]
-                if mint and status < 400:
-                    message = {**message, "headers": [*message.get("headers", []), (b"mcp-session-id", mint.encode())]}
-            await send(message)
+        The reply is one short event, so it is held back until it is whole: an initialize the SDK
+        refused (bad params, a JSON-RPC error in a 200) must not leave a session and a passport
+        behind, nor count against the address's limit. Returns whether the session was opened.
+        """
+        held: list[Message] = []
 
-        inner = {**scope, "clockford.visitor": visitor}
-        await self.manager.handle_request(inner, replay, send_with_session)
-        return status
+        async def hold(message: Message) -> None:
+            held.append(message)
+
+        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), hold)
+        start = next((m for m in held if m["type"] == "http.response.start"), None)
+        if start is None:
+            return False
+        reply = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
+        opened = start["status"] == 200 and _is_result(reply)
+        if opened:
+            start = {**start, "headers": [*start.get("headers", []), (b"mcp-session-id", sid.encode())]}
+        await send(start)
+        await send({"type": "http.response.body", "body": reply})
+        return opened
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The request's body again, as the SDK reads it, then whatever the connection says next."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _is_result(reply: bytes) -> bool:
+    """Whether a reply (a short event stream, or plain JSON) carries a JSON-RPC result."""
+    text = reply.decode("utf-8", "replace")
+    data = [line[5:].strip() for line in text.splitlines() if line.startswith("data:")]
+    try:
+        message = json.loads(data[-1] if data else text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and "result" in message

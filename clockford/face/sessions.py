@@ -14,8 +14,13 @@ from django.utils import timezone
 from clockford.town.models import McpSession, Passport
 from districts.registry import START_PLACE
 
-# last_seen is written at most this often, so a busy session does not write on every request.
+# last_seen is written at most this often, so a busy session does not write on every request; and
+# at least four times per idle limit, so a session in use never looks idle (a town may set a short one).
 TOUCH_EVERY = dt.timedelta(seconds=60)
+
+
+def _touch_every(idle: dt.timedelta) -> dt.timedelta:
+    return min(TOUCH_EVERY, idle / 4)
 
 
 def _limits() -> tuple[dt.timedelta, dt.timedelta]:
@@ -67,10 +72,17 @@ def find_session(session_id: str) -> McpSession | None:
     now = timezone.now()
     if s.last_seen < now - idle or s.created_at < now - max_age:
         return None
-    if now - s.last_seen > TOUCH_EVERY:
+    if now - s.last_seen > _touch_every(idle):
+        s.last_seen = now
         McpSession.objects.filter(pk=s.pk).update(last_seen=now)
     return s
 
 
 def end_session(session_id: str) -> bool:
-    return bool(McpSession.objects.filter(pk=session_id, ended_at__isnull=True).update(ended_at=timezone.now()))
+    """End a live session (DELETE). One that is unknown, ended or expired is not found, as for any request."""
+    idle, max_age = _limits()
+    now = timezone.now()
+    live = McpSession.objects.filter(
+        pk=session_id, ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age
+    )
+    return bool(live.update(ended_at=now))
