@@ -39,8 +39,14 @@ def access_keys(passport: Passport) -> list[str]:
     return list(Note.objects.filter(box=box_of(passport)).order_by("key").values_list("key", flat=True))
 
 
+def _could_be_kept(key: str) -> bool:
+    # A key outside the charset was never kept, and is never sent to the database: PostgreSQL's
+    # text cannot even hold some of the characters an agent may send (NUL).
+    return KEY_CHARS.fullmatch(key) is not None
+
+
 def access_note(passport: Passport, key: str) -> Note:
-    note = Note.objects.filter(box=box_of(passport), key=key).first()
+    note = Note.objects.filter(box=box_of(passport), key=key).first() if _could_be_kept(key) else None
     if note is None:
         raise Refused(NOT_KEPT_SAY, "not-found", keys=access_keys(passport))
     return note
@@ -75,5 +81,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
 
 def do_forget(passport: Passport, key: str) -> bool:
     """Remove the note under `key`; returns whether there was one. Its text leaves the town's state."""
+    if not _could_be_kept(key):
+        return False
     deleted, _ = Note.objects.filter(box=box_of(passport), key=key).delete()
     return bool(deleted)

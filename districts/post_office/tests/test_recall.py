@@ -1,0 +1,56 @@
+"""recall lists the keys, reads one note, or says "Nothing kept under that key." with the keys."""
+
+import datetime as dt
+
+import pytest
+
+from clockford.town.models import Passport
+from districts.post_office.tests.base import outcome, visit
+
+NOT_KEPT = "Nothing kept under that key."
+
+
+def test_it_lists_the_keys_in_order(alice: Passport) -> None:
+    for key in ["b", "a", "c/d"]:
+        visit(alice, "remember", key=key, value=key)
+    r = visit(alice, "recall")
+    assert r.is_error is False
+    assert r.structured["keys"] == ["a", "b", "c/d"]
+    assert r.structured["say"] == "Your P.O. box holds 3 keys."
+    assert {"path": "keys[]", "label": "agent-written", "own": True} in r.structured["provenance"]["parts"]
+    assert outcome(r) == "ok"
+
+
+def test_an_empty_box_lists_no_keys(alice: Passport) -> None:
+    assert visit(alice, "recall").structured["keys"] == []
+
+
+def test_it_reads_a_note(alice: Passport) -> None:
+    visit(alice, "remember", key="plan", value="walk to the Tavern")
+    r = visit(alice, "recall", key="plan")
+    assert r.is_error is False
+    sc = r.structured
+    assert (sc["key"], sc["value"]) == ("plan", "walk to the Tavern")
+    kept_at = dt.datetime.fromisoformat(sc["keptAt"])
+    assert kept_at.tzinfo is not None
+    assert {"path": "value", "label": "agent-written", "own": True} in sc["provenance"]["parts"]
+
+
+def test_it_says_nothing_is_kept_with_the_keys(alice: Passport) -> None:
+    visit(alice, "remember", key="a", value="1")
+    r = visit(alice, "recall", key="b")
+    assert r.is_error is True
+    assert r.structured["say"] == NOT_KEPT
+    assert r.structured["keys"] == ["a"]
+    assert outcome(r) == "refused:not-found"
+
+
+@pytest.mark.parametrize("key", ["a b", "é", "a\x00b", "a\u202eb", "🦉"])
+def test_a_key_no_box_can_hold_is_not_kept(alice: Passport, key: str) -> None:
+    # Such a key can never be kept, so the answer is the same as for any missing key (and no
+    # database is asked about characters it may not be able to hold).
+    r = visit(alice, "recall", key=key)
+    assert r.is_error is True
+    assert r.structured["say"] == NOT_KEPT
+    assert r.structured["keys"] == []
+    assert outcome(r) == "refused:not-found"
