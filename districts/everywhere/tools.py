@@ -6,6 +6,10 @@ from clockford.town.tooling import Args, Call, Refused, Reply, Tool
 from districts.everywhere import services
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 class LookAroundArgs(Args):
     pass
 
@@ -38,7 +42,8 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         "honest": services.HONEST,
     }
     return Reply(
-        f"You are at {p.place}. {len(open_)} districts are open; the census holds {town['servers']} servers.",
+        f"You are at {p.place}. {_count(len(open_), 'district is', 'districts are')} open; "
+        f"the census holds {_count(town['servers'], 'server', 'servers')}.",
         fields,
     )
 

@@ -6,6 +6,10 @@ from districts.passport_office import services
 PLACE = "The Passport Office"
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 class ShowPassportArgs(Args):
     pass
 
@@ -15,8 +19,9 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     fields = services.access_passport(call.passport)
     fields["footsteps"] += 1
     return Reply(
-        f"Passport {fields['passport']}: {fields['footsteps']} footsteps, {fields['poBoxKeys']} keys in your P.O. box, "
-        f"{len(fields['harbour']['held'])} calls held for your person.",
+        f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
+        f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
+        f"{_count(len(fields['harbour']['held']), 'call', 'calls')} held for your person.",
         fields,
     )
 

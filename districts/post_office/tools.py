@@ -10,6 +10,10 @@ PLACE = "The Post Office"
 OWN_KEY = Part("key", "agent-written", own=True)
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 class RememberArgs(Args):
     key: str = Field(min_length=1, max_length=64, description="Letters, digits and . _ - / : only.")
     value: str = Field(max_length=4000, description="The note. Cut to 4,000 characters after normalization.")
@@ -39,7 +43,9 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     if args.key is None:
         keys = services.access_keys(call.passport)
         return Reply(
-            f"Your P.O. box holds {len(keys)} keys.", {"keys": keys}, [Part("keys[]", "agent-written", own=True)]
+            f"Your P.O. box holds {_count(len(keys), 'key', 'keys')}.",
+            {"keys": keys},
+            [Part("keys[]", "agent-written", own=True)],
         )
     note = services.access_note(call.passport, args.key)
     return Reply(

@@ -22,7 +22,13 @@ def test_it_lists_the_keys_in_order(alice: Passport) -> None:
 
 
 def test_an_empty_box_lists_no_keys(alice: Passport) -> None:
-    assert visit(alice, "recall").structured["keys"] == []
+    sc = visit(alice, "recall").structured
+    assert sc["keys"] == [] and sc["say"] == "Your P.O. box holds 0 keys."
+
+
+def test_one_key_is_one_key(alice: Passport) -> None:
+    visit(alice, "remember", key="a", value="1")
+    assert visit(alice, "recall").structured["say"] == "Your P.O. box holds 1 key."
 
 
 def test_it_reads_a_note(alice: Passport) -> None:

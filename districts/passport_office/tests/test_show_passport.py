@@ -1,0 +1,92 @@
+"""show_passport: every field of 000 section 06 with its type; mechanisms not built yet show their
+true empty state."""
+
+import datetime as dt
+
+from clockford.town.models import Passport
+from districts.passport_office.tests.base import outcome, visit
+
+FIELDS = {
+    "passport",
+    "pennant",
+    "issuedAt",
+    "footsteps",
+    "stamps",
+    "signIn",
+    "letters",
+    "poBoxKeys",
+    "record",
+    "harbour",
+    "plans",
+    "rights",
+}
+
+
+def test_it_answers_every_field(alice: Passport) -> None:
+    r = visit(alice, "show_passport")
+    assert r.is_error is False
+    sc = r.structured
+    assert set(sc) == FIELDS | {"say", "footstep", "provenance"}
+    assert outcome(r) == "ok"
+
+
+def test_every_field_has_its_type(alice: Passport) -> None:
+    sc = visit(alice, "show_passport").structured
+    assert sc["passport"] == alice.id and sc["passport"].startswith("PP-")
+    assert sc["pennant"] is None  # none chosen yet
+    issued = dt.datetime.fromisoformat(sc["issuedAt"])
+    assert issued == alice.issued_at and issued.tzinfo is not None
+    assert type(sc["footsteps"]) is int
+    assert sc["stamps"] == []
+    assert sc["signIn"] is False  # without sign-in, a passport does not return on reconnecting
+    assert sc["letters"] == {"held": 0, "read": 0, "declined": 0}
+    assert type(sc["poBoxKeys"]) is int and sc["poBoxKeys"] == 0
+    record = sc["record"]
+    assert set(record) == {"reports", "upheld", "note"}
+    assert (record["reports"], record["upheld"]) == (0, 0)
+    assert isinstance(record["note"], str) and "never a score" in record["note"]
+    assert sc["harbour"] == {"frozen": False, "held": []}
+    plans = sc["plans"]
+    assert set(plans) == {"inForce", "waiting", "rule"}
+    assert plans["inForce"] is None and plans["waiting"] is None
+    assert isinstance(plans["rule"], str) and plans["rule"]
+    assert isinstance(sc["rights"], list) and sc["rights"]
+    assert all(isinstance(right, str) and right.endswith(".") for right in sc["rights"])
+
+
+def test_it_counts_this_call_among_the_footsteps(alice: Passport) -> None:
+    assert visit(alice, "show_passport").structured["footsteps"] == 1
+    visit(alice, "look_around")
+    assert visit(alice, "show_passport").structured["footsteps"] == 3
+    alice.refresh_from_db()
+    assert alice.footsteps == 3
+
+
+def test_it_counts_the_keys_in_the_po_box(alice: Passport) -> None:
+    visit(alice, "remember", key="a", value="1")
+    visit(alice, "remember", key="b", value="2")
+    assert visit(alice, "show_passport").structured["poBoxKeys"] == 2
+    visit(alice, "forget", key="a")
+    assert visit(alice, "show_passport").structured["poBoxKeys"] == 1
+
+
+def test_the_say_counts_footsteps_keys_and_holds(alice: Passport) -> None:
+    sc = visit(alice, "show_passport").structured
+    assert sc["say"] == f"Passport {alice.id}: 1 footstep, 0 keys in your P.O. box, 0 calls held for your person."
+    visit(alice, "remember", key="a", value="1")
+    sc = visit(alice, "show_passport").structured
+    assert sc["say"] == f"Passport {alice.id}: 3 footsteps, 1 key in your P.O. box, 0 calls held for your person."
+
+
+def test_it_walks_the_agent_to_the_passport_office(alice: Passport) -> None:
+    visit(alice, "walk_to", to="Post Office")
+    visit(alice, "show_passport")
+    alice.refresh_from_db()
+    assert alice.place == "The Passport Office"
+
+
+def test_the_outsider_sees_only_its_own_passport(alice: Passport, charlie: Passport) -> None:
+    visit(alice, "remember", key="a", value="1")
+    sc = visit(charlie, "show_passport").structured
+    assert sc["passport"] == charlie.id
+    assert sc["poBoxKeys"] == 0 and sc["footsteps"] == 1
