@@ -1,0 +1,310 @@
+"""The WebAuthn ceremonies (py_webauthn): sign up, sign in, add a passkey, claim the town.
+
+Each ceremony has two halves. begin_* makes a random challenge, keeps it in a Ceremony row (the
+browser never holds anything the town trusts) and names that row in the person's session.
+finish_* deletes the row before it verifies anything, so every challenge is answered at most once,
+right or wrong, and then checks the browser's answer: the challenge, the hall's origin and rp_id,
+the person's presence and verification (a PIN, fingerprint or face: required), and the sign count.
+"""
+
+import json
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.sessions.backends.base import SessionBase
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from webauthn import (
+    generate_authentication_options,
+    generate_registration_options,
+    options_to_json,
+    verify_authentication_response,
+    verify_registration_response,
+)
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
+from webauthn.helpers.exceptions import WebAuthnException
+from webauthn.helpers.structs import (
+    AuthenticatorSelectionCriteria,
+    AuthenticatorTransport,
+    PublicKeyCredentialDescriptor,
+    ResidentKeyRequirement,
+    UserVerificationRequirement,
+)
+
+from hall import services
+from hall.models import Account, Ceremony, Passkey, new_user_handle
+from hall.services import Refused
+
+CEREMONY_SECONDS = 300
+BROWSER_TIMEOUT_MS = 120_000
+
+EXPIRED = "This passkey request has expired or was already answered. Nothing changed; press the button to start again."
+NOT_AN_ANSWER = "That was not a passkey's answer. Nothing changed; press the button to start again."
+UNKNOWN_PASSKEY = (
+    "This passkey is not known to this town: it may have been removed, or it belongs to another town. "
+    "Sign in with another passkey, or make an account."
+)
+TAKEN = "This passkey is already registered with this town. Sign in with it instead."
+
+
+def _explain(exc: Exception) -> str:
+    """py_webauthn's reasons, said so that a person knows what happened and what to do."""
+    why = str(exc)
+    if "challenge" in why:
+        return "This passkey answer was for another request, so it was refused. Nothing changed; press the button to start again."
+    if "origin" in why:
+        return f"This passkey answer came from another site, so it was refused. The hall answers only at {settings.HALL_URL}."
+    if "RP ID" in why:
+        return f"This passkey belongs to another site, not {settings.HALL_RP_ID}, so it was refused."
+    if "verif" in why:
+        return (
+            "Your passkey did not verify you, so it was refused. The town needs a passkey that asks for your "
+            "fingerprint, face, PIN or screen lock. Nothing changed."
+        )
+    if "present" in why:
+        return "Your passkey did not confirm you were there. Press the button again and touch or unlock it when asked."
+    if "sign count" in why:
+        return (
+            "This passkey's counter went backwards, which happens when a passkey has been copied, so it was refused. "
+            "Sign in with another passkey and remove this one."
+        )
+    return "The town could not verify this passkey's answer. Nothing changed; press the button to start again."
+
+
+def _session_key(purpose: str) -> str:
+    return f"hall.ceremony.{purpose}"
+
+
+def _begin(session: SessionBase, purpose: str, **fields: Any) -> Ceremony:
+    now = timezone.now()
+    # Ceremonies nobody finished are swept as new ones begin; a session keeps one per purpose.
+    Ceremony.objects.filter(expires_at__lt=now).delete()
+    if previous := session.get(_session_key(purpose)):
+        Ceremony.objects.filter(pk=previous).delete()
+    ceremony = Ceremony.objects.create(
+        purpose=purpose,
+        challenge=secrets.token_bytes(32),
+        expires_at=now + timedelta(seconds=CEREMONY_SECONDS),
+        **fields,
+    )
+    session[_session_key(purpose)] = ceremony.id
+    return ceremony
+
+
+def _take(session: SessionBase, purpose: str) -> Ceremony:
+    """The session's ceremony for `purpose`, deleted now: its challenge is never accepted again."""
+    cid = session.pop(_session_key(purpose), None)
+    ceremony = Ceremony.objects.filter(pk=cid, purpose=purpose).first() if cid else None
+    if ceremony is None:
+        raise Refused(EXPIRED)
+    # Of two requests racing with one ceremony, only the one whose DELETE removed the row goes on.
+    deleted, _ = Ceremony.objects.filter(pk=ceremony.pk).delete()
+    if not deleted or ceremony.expires_at <= timezone.now():
+        raise Refused(EXPIRED)
+    return ceremony
+
+
+def _descriptors(passkeys: list[Passkey]) -> list[PublicKeyCredentialDescriptor]:
+    known = {t.value for t in AuthenticatorTransport}
+    return [
+        PublicKeyCredentialDescriptor(
+            id=base64url_to_bytes(p.credential_id),
+            transports=[AuthenticatorTransport(t) for t in p.transports if t in known] or None,
+        )
+        for p in passkeys
+    ]
+
+
+def _registration_options(ceremony: Ceremony, person: str, user_handle: str, exclude: list[Passkey]) -> dict[str, Any]:
+    options = generate_registration_options(
+        rp_id=settings.HALL_RP_ID,
+        rp_name=settings.HALL_NAME,
+        user_name=person,
+        user_display_name=person,
+        user_id=base64url_to_bytes(user_handle),
+        challenge=bytes(ceremony.challenge),
+        timeout=BROWSER_TIMEOUT_MS,
+        authenticator_selection=AuthenticatorSelectionCriteria(
+            resident_key=ResidentKeyRequirement.REQUIRED,
+            user_verification=UserVerificationRequirement.REQUIRED,
+        ),
+        exclude_credentials=_descriptors(exclude),
+    )
+    return _as_json(options_to_json(options))
+
+
+def _as_json(text: str) -> dict[str, Any]:
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: str) -> Passkey:
+    """Verify a registration answer and keep its passkey for `account` (inside a transaction)."""
+    if not isinstance(credential, dict):
+        raise Refused(NOT_AN_ANSWER)
+    try:
+        verified = verify_registration_response(
+            credential=credential,
+            expected_challenge=bytes(ceremony.challenge),
+            expected_rp_id=settings.HALL_RP_ID,
+            expected_origin=services.hall_origin(),
+            require_user_verification=True,
+        )
+    except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
+        raise Refused(_explain(exc)) from exc
+    credential_id = bytes_to_base64url(verified.credential_id)
+    if Passkey.objects.filter(credential_id=credential_id).exists():
+        raise Refused(TAKEN, status=409)
+    response = credential.get("response")
+    transports = response.get("transports") if isinstance(response, dict) else None
+    try:
+        with transaction.atomic():
+            return Passkey.objects.create(
+                account=account,
+                credential_id=credential_id,
+                public_key=verified.credential_public_key,
+                sign_count=verified.sign_count,
+                aaguid=str(verified.aaguid),
+                transports=[str(t)[:16] for t in transports[:8]] if isinstance(transports, list) else [],
+                backed_up=verified.credential_backed_up,
+                name=name,
+            )
+    except IntegrityError as exc:
+        raise Refused(TAKEN, status=409) from exc
+
+
+# Sign up: a new account and its first passkey.
+
+
+def begin_signup(session: SessionBase, name: str) -> dict[str, Any]:
+    person = services.clean_words(name, "Your name", services.NAME_CHARS)
+    ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle())
+    return _registration_options(ceremony, person, ceremony.user_handle, exclude=[])
+
+
+def finish_signup(session: SessionBase, credential: Any) -> Account:
+    ceremony = _take(session, Ceremony.SIGN_UP)
+    with transaction.atomic():
+        account = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
+        _keep_passkey(ceremony, credential, account, "Your first passkey")
+    return account
+
+
+# Sign in: any passkey of any account (a discoverable credential), verified.
+
+
+def begin_signin(session: SessionBase) -> dict[str, Any]:
+    ceremony = _begin(session, Ceremony.SIGN_IN)
+    options = generate_authentication_options(
+        rp_id=settings.HALL_RP_ID,
+        challenge=bytes(ceremony.challenge),
+        timeout=BROWSER_TIMEOUT_MS,
+        user_verification=UserVerificationRequirement.REQUIRED,
+    )
+    return _as_json(options_to_json(options))
+
+
+def finish_signin(session: SessionBase, credential: Any) -> Account:
+    ceremony = _take(session, Ceremony.SIGN_IN)
+    if not isinstance(credential, dict) or not isinstance(credential.get("id"), str):
+        raise Refused(NOT_AN_ANSWER)
+    passkey = Passkey.objects.select_related("account").filter(credential_id=credential["id"]).first()
+    if passkey is None or not passkey.account.is_active:
+        raise Refused(UNKNOWN_PASSKEY)
+    response = credential.get("response")
+    user_handle = response.get("userHandle") if isinstance(response, dict) else None
+    if user_handle and not _same_bytes(user_handle, passkey.account.user_handle):
+        raise Refused(UNKNOWN_PASSKEY)
+    try:
+        verified = verify_authentication_response(
+            credential=credential,
+            expected_challenge=bytes(ceremony.challenge),
+            expected_rp_id=settings.HALL_RP_ID,
+            expected_origin=services.hall_origin(),
+            credential_public_key=bytes(passkey.public_key),
+            credential_current_sign_count=passkey.sign_count,
+            require_user_verification=True,
+        )
+    except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
+        raise Refused(_explain(exc)) from exc
+    # Raised only from the count this answer was checked against: of two answers from one
+    # passkey racing, one counts.
+    counted = Passkey.objects.filter(pk=passkey.pk, sign_count=passkey.sign_count).update(
+        sign_count=verified.new_sign_count, last_used_at=timezone.now(), backed_up=verified.credential_backed_up
+    )
+    if not counted:
+        raise Refused(_explain(ValueError("sign count")))
+    return passkey.account
+
+
+def _same_bytes(a: str, b: str) -> bool:
+    try:
+        return secrets.compare_digest(base64url_to_bytes(a), base64url_to_bytes(b))
+    except (ValueError, TypeError):
+        return False
+
+
+# Add a passkey to the signed-in account.
+
+
+def begin_add(session: SessionBase, account: Account, name: str) -> dict[str, Any]:
+    mine = list(services.passkeys_of(account))
+    if len(mine) >= services.PASSKEYS_PER_ACCOUNT:
+        raise Refused(
+            f"An account keeps at most {services.PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", status=409
+        )
+    label = (
+        services.clean_words(name, "A passkey's name", services.PASSKEY_NAME_CHARS)
+        if name.strip()
+        else f"Passkey {len(mine) + 1}"
+    )
+    ceremony = _begin(session, Ceremony.ADD, account=account, name=label)
+    # Naming the passkeys the account has lets the browser refuse to make a second one on the
+    # same device, before the person is asked for anything.
+    return _registration_options(ceremony, account.name, account.user_handle, exclude=mine)
+
+
+def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
+    ceremony = _take(session, Ceremony.ADD)
+    if ceremony.account_id != account.pk:
+        raise Refused(EXPIRED)
+    return _keep_passkey(ceremony, credential, account, ceremony.name)
+
+
+# Claim the town: the first passkey registered through the owner's one-time link.
+
+
+def begin_claim(session: SessionBase, code: str, name: str, account: Account | None) -> dict[str, Any]:
+    claim, state = services.access_claim(code)
+    if claim is None or state != "ready":
+        raise Refused(services.CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
+    if account is None:
+        person = services.clean_words(name, "Your name", services.NAME_CHARS)
+        handle = new_user_handle()
+        ceremony = _begin(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
+        return _registration_options(ceremony, person, handle, exclude=[])
+    # A person already signed in claims with their own account: the new passkey joins it.
+    ceremony = _begin(session, Ceremony.CLAIM, claim=claim, account=account, name=account.name)
+    return _registration_options(
+        ceremony, account.name, account.user_handle, exclude=list(services.passkeys_of(account))
+    )
+
+
+def finish_claim(session: SessionBase, credential: Any, account: Account | None) -> Account:
+    ceremony = _take(session, Ceremony.CLAIM)
+    if ceremony.claim is None or (
+        ceremony.account_id is not None and (account is None or ceremony.account_id != account.pk)
+    ):
+        raise Refused(EXPIRED)
+    with transaction.atomic():
+        if ceremony.account is not None:
+            owner = ceremony.account
+            passkey_name = f"Passkey {services.passkeys_of(owner).count() + 1}"
+        else:
+            owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
+            passkey_name = "Your first passkey"
+        _keep_passkey(ceremony, credential, owner, passkey_name)
+        services.use_claim(ceremony.claim, owner)
+    return owner
