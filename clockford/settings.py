@@ -8,6 +8,7 @@ start-up rather than later in a call.
 import os
 from pathlib import Path
 from typing import TypedDict
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 
@@ -56,6 +57,22 @@ TOWN_URL = env("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}").rstrip("/")
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 EXTRA_HOSTS = [h for h in env("CLOCKFORD_ALLOWED_HOSTS").split(",") if h]
 ALLOWED_HOSTS = [*LOCAL_HOSTS, *EXTRA_HOSTS] + ([TOWN_HOST] if TOWN_HOST not in LOCAL_HOSTS else [])
+_url_host = urlsplit(TOWN_URL).hostname or ""
+if _url_host and _url_host not in ALLOWED_HOSTS:
+    # A town behind a proxy names its public address in CLOCKFORD_URL and answers to it.
+    ALLOWED_HOSTS.append(_url_host)
+
+# The hall's address. Browsers refuse an IP address as a passkey's relying party, so a town on a
+# loopback address serves its hall at localhost; anywhere else the hall lives at the town's URL.
+# HALL_RP_ID is the domain every passkey of this town is bound to: changing it orphans them all.
+HALL_URL = env("CLOCKFORD_HALL_URL", TOWN_URL).rstrip("/")
+if urlsplit(HALL_URL).hostname in ("127.0.0.1", "::1"):
+    _hall = urlsplit(HALL_URL)
+    HALL_URL = urlunsplit(_hall._replace(netloc="localhost" + (f":{_hall.port}" if _hall.port else "")))
+HALL_RP_ID = urlsplit(HALL_URL).hostname or "localhost"
+if HALL_RP_ID not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(HALL_RP_ID)
+HALL_NAME = env("CLOCKFORD_NAME", "Clockford")
 
 _secret = envsecret("CLOCKFORD_SECRET_KEY")
 if not _secret:
@@ -80,7 +97,13 @@ INSTALLED_APPS = [
     "districts.everywhere",
     "districts.passport_office",
     "districts.post_office",
+    "hall",
 ]
+
+# A person is an Account of the hall, signed in with passkeys only: no password is ever kept.
+AUTH_USER_MODEL = "hall.Account"
+AUTHENTICATION_BACKENDS = ["hall.backends.PasskeyBackend"]
+LOGIN_URL = "/hall/"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -146,10 +169,14 @@ SECURE_CSP = {"default-src": ["'self'"], "frame-ancestors": ["'none'"], "object-
 SESSION_COOKIE_SAMESITE = "Strict"
 CSRF_COOKIE_SAMESITE = "Strict"
 SESSION_COOKIE_HTTPONLY = True
-CSRF_TRUSTED_ORIGINS = [TOWN_URL]
+CSRF_TRUSTED_ORIGINS = list(dict.fromkeys([TOWN_URL, HALL_URL]))
+CSRF_FAILURE_VIEW = "hall.views.csrf_failure"
 if TOWN_URL.startswith("https://"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    # __Host- cookies are sent only over https, to this exact host, for every path.
+    SESSION_COOKIE_NAME = "__Host-clockford-session"
+    CSRF_COOKIE_NAME = "__Host-clockford-csrf"
     SECURE_SSL_REDIRECT = envbool("CLOCKFORD_SSL_REDIRECT", "1")
     SECURE_HSTS_SECONDS = envint("CLOCKFORD_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

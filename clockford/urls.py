@@ -1,5 +1,5 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import path
+from django.urls import include, path
 from django.views.decorators.http import require_GET
 
 from clockford.town import desk
@@ -17,6 +17,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 urlpatterns = [
     path("status", status),
+    path("", include("hall.urls")),
 ]
 
 handler404 = "clockford.urls.not_found"
