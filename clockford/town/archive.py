@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from clockford.town import merkle, signing
@@ -80,22 +81,31 @@ def fold_floor(last: Checkpoint | None) -> dt.datetime | None:
     return min(last.at, newest or last.at) - LATE_COMMIT_MARGIN
 
 
+def _pending(settle: dt.timedelta) -> tuple[Checkpoint | None, dt.datetime, QuerySet[Footstep]]:
+    last = latest_checkpoint()
+    now = timezone.now()
+    pending = Footstep.objects.filter(leaf__isnull=True, at__lt=now - settle)
+    floor = fold_floor(last)
+    if floor is not None:
+        # Only for speed: the footsteps a fold may take are all newer than this.
+        pending = pending.filter(at__gte=floor)
+    return last, now, pending
+
+
 def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
     """Fold settled footsteps into the tree and sign a checkpoint. Returns how many were folded."""
     if limit is None:
         limit = FOLD_BATCH
     if settle is None:
         settle = dt.timedelta(seconds=settings.CLOCKFORD["FOLD_SETTLE_SECONDS"])
+    # A look first, outside any write transaction: on SQLite a fold's transaction holds the one
+    # write lock every call waits for, and most turns of the fold loop find nothing to do.
+    if not _pending(settle)[2].exists():
+        return 0
     with transaction.atomic():
         # Two folders at once: both would write leaf number `size` next, and its primary key
         # makes the second fail and roll back, so the tree never forks.
-        last = latest_checkpoint()
-        now = timezone.now()
-        pending = Footstep.objects.filter(leaf__isnull=True, at__lt=now - settle)
-        floor = fold_floor(last)
-        if floor is not None:
-            # Only for speed: the footsteps a fold may take are all newer than this.
-            pending = pending.filter(at__gte=floor)
+        last, now, pending = _pending(settle)
         batch = list(pending.order_by("number")[:limit])
         if not batch:
             return 0
