@@ -1,0 +1,626 @@
+"""Taking the census: import a file or sync a registry, fold versions into lots, derive, index and seal.
+
+Every step is idempotent and commits in batches, so an interrupted run is safe to run again:
+
+1. ingest: entries are upserted by (name, version); an entry whose canonical JSON is unchanged is not
+   written, and a new or changed one waits to be folded (`folded = False`). A sync saves its cursor
+   with each page, so a rerun resumes where it stopped.
+2. fold: every server with entries waiting is folded into its lot's facts. New servers take the next
+   lot numbers, in the order they were first registered; a lot's number never changes.
+3. derive: each lot's record, integrity and house are computed from its facts and what the rest of the
+   census shows (hosts shared, names that differ only in case, the census's date). Only rows whose
+   values changed are written, and only those are indexed again.
+4. seal: the Merkle root over every record, in lot order.
+"""
+
+import datetime as dt
+import hashlib
+import json
+import sys
+import urllib.parse
+import urllib.request
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from django.db import transaction
+from django.db.models import Max, Min
+from django.utils import timezone
+
+from clockford.town import signing
+from districts.town_hall import integrity, services
+from districts.town_hall.models import CensusState, Entry, Lot
+
+OFFICIAL = "io.modelcontextprotocol.registry/official"
+BATCH = 2000
+FOLD_BATCH = 1000
+PAGE_LIMIT = 100
+DEMO_FILE = Path(__file__).resolve().parent / "demo_census.json"
+USER_AGENT = "Clockford census sync"
+
+
+class CensusError(Exception):
+    """A census that cannot be taken as asked: said plainly to the operator."""
+
+
+# -- Progress on the terminal ----------------------------------------------------------------------
+
+
+class Progress:
+    """A progress bar on a terminal; elsewhere, one line per quarter so logs stay short."""
+
+    def __init__(self, stream: IO[str] | None = None, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.tty = bool(stream and stream.isatty())
+        self.label = ""
+        self.total = 0
+        self.done = 0
+        self.shown = -1
+
+    def start(self, label: str, total: int) -> None:
+        self.label, self.total, self.done, self.shown = label, total, 0, -1
+        self.draw()
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        self.draw()
+
+    def draw(self) -> None:
+        if not self.stream:
+            return
+        frac = self.done / self.total if self.total else 1.0
+        if self.tty and not self.total:
+            self.stream.write(f"\r{self.label:<10} {self.done:,} entries")
+            self.stream.flush()
+        elif self.tty:
+            filled = int(frac * self.width)
+            self.stream.write(
+                f"\r{self.label:<10} [{'#' * filled}{'.' * (self.width - filled)}] {self.done:,}/{self.total:,}"
+            )
+            self.stream.flush()
+        elif self.total:
+            step = int(frac * 4)
+            if step != self.shown:
+                self.shown = step
+                self.stream.write(f"{self.label}: {self.done:,}/{self.total:,}\n")
+
+    def finish(self) -> None:
+        if self.stream and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# -- Reading entries -------------------------------------------------------------------------------
+
+
+@dataclass
+class Incoming:
+    name: str
+    version: str
+    published_at: dt.datetime | None
+    updated_at: dt.datetime | None
+    status: str
+    digest: str
+    body: dict[str, Any]
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def read_entry(item: Any) -> Incoming | None:
+    """One entry of the registry's list shape, or None when it cannot be one (counted as skipped)."""
+    if not isinstance(item, dict) or not isinstance(item.get("server"), dict):
+        return None
+    server = item["server"]
+    name, version = server.get("name"), server.get("version")
+    if not isinstance(name, str) or not name.strip() or len(name) > 255:
+        return None
+    if not isinstance(version, str) or len(version) > 255:
+        return None
+    meta = _dict(item.get("_meta"))
+    official = _dict(meta.get(OFFICIAL))
+    status = official.get("status")
+    # A listing without a status came from the registry's first weeks, when every listing was active.
+    status = status if status in ("active", "deprecated", "deleted") else "active"
+    return Incoming(
+        name=name,
+        version=version,
+        published_at=integrity.parse_time(official.get("publishedAt")),
+        updated_at=integrity.parse_time(official.get("updatedAt")),
+        status=status,
+        digest=hashlib.sha256(signing.canonical_json(item)).hexdigest(),
+        body=item,
+    )
+
+
+@dataclass
+class Tally:
+    received: int = 0
+    skipped: int = 0
+    new: int = 0
+    changed: int = 0
+    new_lots: int = 0
+    folded: int = 0
+    derived: int = 0
+    pages: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"{self.received:,} entries read ({self.skipped} skipped), {self.new:,} new, {self.changed:,} changed; "
+            f"{self.folded:,} servers folded ({self.new_lots:,} new lots); {self.derived:,} records changed."
+        )
+
+
+def ingest(items: Iterable[Any], tally: Tally) -> None:
+    """Upsert one batch of entries in one transaction. Later duplicates of a (name, version) win."""
+    batch: dict[tuple[str, str], Incoming] = {}
+    for item in items:
+        tally.received += 1
+        e = read_entry(item)
+        if e is None:
+            tally.skipped += 1
+            continue
+        batch[(e.name, e.version)] = e
+    if not batch:
+        return
+    names = {n for n, _ in batch}
+    with transaction.atomic():
+        existing = {
+            (n, v): (pk, d)
+            for pk, n, v, d in Entry.objects.filter(name__in=names).values_list("id", "name", "version", "digest")
+        }
+        new, changed = [], []
+        for key, e in batch.items():
+            fields = {
+                "published_at": e.published_at,
+                "updated_at": e.updated_at,
+                "status": e.status,
+                "digest": e.digest,
+                "body": e.body,
+                "folded": False,
+            }
+            if key not in existing:
+                new.append(Entry(name=e.name, version=e.version, **fields))
+            elif existing[key][1] != e.digest:
+                changed.append(Entry(id=existing[key][0], name=e.name, version=e.version, **fields))
+        Entry.objects.bulk_create(new, batch_size=500)
+        Entry.objects.bulk_update(
+            changed, ["published_at", "updated_at", "status", "digest", "body", "folded"], batch_size=500
+        )
+        tally.new += len(new)
+        tally.changed += len(changed)
+
+
+# -- Folding versions into lots --------------------------------------------------------------------
+
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def _when(e: Entry) -> dt.datetime:
+    return e.published_at or e.updated_at or EPOCH
+
+
+def publisher_of(name: str) -> str:
+    """The namespace's owner: a GitHub login (io.github.OWNER) as github.com/OWNER, a reversed domain
+    (com.example.mcp) as the domain it names (mcp.example.com)."""
+    ns = name.split("/", 1)[0]
+    owner = integrity.namespace_owner(name)
+    if owner is not None:
+        return f"github.com/{owner}"
+    return ".".join(reversed(ns.split(".")))
+
+
+def host_of(url: str) -> str | None:
+    try:
+        return (urllib.parse.urlsplit(url).hostname or "").lower() or None
+    except ValueError:
+        return None
+
+
+def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
+    """One server's facts from all its entries: the newest live version speaks for it."""
+    live = [e for e in entries if e.status != "deleted"]
+    pool = live or entries
+    newest_first = sorted(pool, key=lambda e: (_when(e), e.version), reverse=True)
+    latest = newest_first[0]
+    server = _dict(latest.body.get("server"))
+    census_meta = _dict(_dict(latest.body.get("_meta")).get("census"))
+    repo = _dict(server.get("repository"))
+    repo_url = repo.get("url") if isinstance(repo.get("url"), str) and repo["url"].strip() else None
+    remotes = [
+        {"type": str(r.get("type") or ""), "url": str(r.get("url") or "")}
+        for r in server.get("remotes") or []
+        if isinstance(r, dict)
+    ]
+    package = None
+    for p in server.get("packages") or []:
+        if isinstance(p, dict):
+            transport = _dict(p.get("transport"))
+            package = {
+                "registryType": p.get("registryType"),
+                "identifier": p.get("identifier"),
+                "version": p.get("version"),
+                "transport": transport.get("type"),
+            }
+            break
+    published = [t for e in entries if (t := e.published_at or e.updated_at) is not None]
+    updated = [t for e in entries if (t := e.updated_at or e.published_at) is not None]
+    title = server.get("title") if isinstance(server.get("title"), str) else None
+    description = server.get("description") if isinstance(server.get("description"), str) else ""
+    return {
+        "name": name,
+        "title": title,
+        "description": description,
+        "publisher": publisher_of(name),
+        "version": latest.version,
+        "versions": [e.version for e in newest_first],
+        "status": "deleted" if not live else latest.status,
+        "firstSeen": services.iso(min(published)) if published else None,
+        "updatedAt": services.iso(max(updated)) if updated else None,
+        "repoUrl": repo_url.strip() if repo_url else None,
+        "remotes": remotes,
+        "host": host_of(remotes[0]["url"]) if remotes else None,
+        "package": package,
+        # The census's own sources mark copies that kept only some fields: absent is then unknown.
+        "cutDown": census_meta.get("fidelity") == "lossy",
+        "scan": integrity.scan(server),
+    }
+
+
+def fold_pending(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> None:
+    """Fold every server with entries waiting. New servers are numbered in first-registered order."""
+    pending = list(
+        Entry.objects.filter(folded=False).values("name").annotate(first=Min("published_at"), seen=Min("updated_at"))
+    )
+    pending.sort(key=lambda r: (r["first"] or r["seen"] or dt.datetime.max.replace(tzinfo=dt.UTC), r["name"]))
+    names = [r["name"] for r in pending]
+    progress.start("fold", len(names))
+    for i in range(0, len(names), FOLD_BATCH):
+        chunk = names[i : i + FOLD_BATCH]
+        with transaction.atomic():
+            by_name: dict[str, list[Entry]] = defaultdict(list)
+            for e in Entry.objects.filter(name__in=chunk).only(
+                "name", "version", "published_at", "updated_at", "status", "body"
+            ):
+                by_name[e.name].append(e)
+            lots = {lot.name: lot for lot in Lot.objects.filter(name__in=chunk)}
+            last = Lot.objects.aggregate(m=Max("number"))["m"]
+            next_number = 0 if last is None else last + 1
+            ctx = integrity.Context(as_of=as_of)
+            new, changed = [], []
+            for name in chunk:
+                facts = fold(name, by_name[name])
+                lot = lots.get(name)
+                if lot is None:
+                    lot = Lot(number=next_number, name=name, folded_name=name.casefold(), facts=facts)
+                    next_number += 1
+                    apply(lot, derive(lot.number, facts, ctx, []))
+                    new.append(lot)
+                elif lot.facts != facts:
+                    lot.facts = facts
+                    changed.append(lot)
+            Lot.objects.bulk_create(new, batch_size=500)
+            Lot.objects.bulk_update(changed, ["facts"], batch_size=500)
+            services.index_lots(new)
+            Entry.objects.filter(name__in=chunk, folded=False).update(folded=True)
+        tally.folded += len(chunk)
+        tally.new_lots += len(new)
+        progress.advance(len(chunk))
+    progress.finish()
+
+
+# -- Deriving records ------------------------------------------------------------------------------
+
+SHARED_WITH_SHOWN = 10
+
+
+@dataclass
+class Derived:
+    record: dict[str, Any]
+    deductions: list[dict[str, Any]]
+    status: str
+    host: str
+    score: int
+    lamp_lit: bool
+    leaf: str
+    search_name: str
+    search_title: str
+    search_description: str
+
+
+def derive(number: int, facts: dict[str, Any], ctx: integrity.Context, host_lots: list[int]) -> Derived:
+    """The census record a lot serves, from its facts and the rest of the census."""
+    ds = integrity.deductions(facts, ctx)
+    score = integrity.score(ds)
+    house = integrity.house(score, facts, ctx)
+    others = [n for n in host_lots if n != number]
+    record = {
+        "lot": number,
+        "name": facts["name"],
+        "title": facts["title"],
+        "publisher": facts["publisher"],
+        "version": facts["version"],
+        "versions": facts["versions"],
+        "status": facts["status"],
+        "firstSeen": facts["firstSeen"],
+        "updatedAt": facts["updatedAt"],
+        "host": facts["host"],
+        "hasRepo": facts["repoUrl"] is not None,
+        "remote": facts["remotes"][0] if facts["remotes"] else None,
+        "package": facts["package"],
+        "hostSharedWith": {"count": len(others), "lots": others[:SHARED_WITH_SHOWN]},
+        "caseTwins": list(ctx.twin_lots),
+        "fidelity": "partial" if facts["cutDown"] else "full",
+        "house": house,
+        "integrity": {"score": score, "reasons": integrity.reasons(ds)},
+        "words": {"description": facts["description"]},
+    }
+    return Derived(
+        record=record,
+        deductions=ds,
+        status=facts["status"],
+        host=facts["host"] or "",
+        score=score,
+        lamp_lit=house["lampLit"],
+        leaf=services.leaf_of(record),
+        search_name=services.name_words(facts["name"]),
+        search_title=facts["title"] or "",
+        search_description=facts["description"],
+    )
+
+
+DERIVED_FIELDS = (
+    "record",
+    "deductions",
+    "status",
+    "host",
+    "score",
+    "lamp_lit",
+    "leaf",
+    "search_name",
+    "search_title",
+    "search_description",
+)
+SEARCHED = ("status", "search_name", "search_title", "search_description")
+
+
+def apply(lot: Lot, d: Derived) -> list[str]:
+    """Set the derived values on a lot; returns the names of those that changed."""
+    changed = []
+    for name in DERIVED_FIELDS:
+        value = getattr(d, name)
+        if getattr(lot, name, None) != value:
+            setattr(lot, name, value)
+            changed.append(name)
+    return changed
+
+
+def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> None:
+    lots = list(Lot.objects.order_by("number"))
+    host_lots: dict[str, list[int]] = defaultdict(list)
+    by_folded: dict[str, list[Lot]] = defaultdict(list)
+    for lot in lots:
+        if lot.facts.get("host"):
+            host_lots[lot.facts["host"]].append(lot.number)
+        by_folded[lot.folded_name].append(lot)
+    twins: dict[int, list[Lot]] = {}
+    for group in by_folded.values():
+        if len(group) > 1:
+            for lot in group:
+                twins[lot.number] = [o for o in group if o.number != lot.number]
+    progress.start("derive", len(lots))
+    changed: list[Lot] = []
+    reindex: list[Lot] = []
+    for lot in lots:
+        ctx = integrity.Context(
+            as_of=as_of,
+            host_others=max(0, len(host_lots.get(lot.facts.get("host") or "", [])) - 1),
+            twins=tuple(o.name for o in twins.get(lot.number, [])),
+            twin_lots=tuple(o.number for o in twins.get(lot.number, [])),
+        )
+        d = derive(lot.number, lot.facts, ctx, host_lots.get(lot.facts.get("host") or "", []))
+        fields = apply(lot, d)
+        if fields:
+            changed.append(lot)
+            if set(fields) & set(SEARCHED):
+                reindex.append(lot)
+    progress.advance(len(lots) - len(changed))
+    for i in range(0, len(changed), BATCH):
+        chunk = changed[i : i + BATCH]
+        with transaction.atomic():
+            Lot.objects.bulk_update(chunk, list(DERIVED_FIELDS), batch_size=500)
+            services.index_lots([lot for lot in chunk if lot in reindex])
+        progress.advance(len(chunk))
+    progress.finish()
+    tally.derived += len(changed)
+
+
+def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> CensusState:
+    """Count and seal the census. The seal's time moves only when its root does."""
+    with transaction.atomic():
+        s = services.state()
+        leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
+        root = services.seal_root(leaves)
+        s.entries = Entry.objects.count()
+        s.servers = len(leaves)
+        s.lit_lamps = Lot.objects.filter(lamp_lit=True).count()
+        s.as_of = as_of
+        if source is not None:
+            s.source = source
+        if demo is not None:
+            s.demo = demo
+        if root != s.root or s.holds != len(leaves):
+            s.root, s.holds, s.sealed_at = root, len(leaves), timezone.now()
+        s.save()
+    return s
+
+
+def census_as_of() -> dt.datetime | None:
+    agg = Entry.objects.aggregate(u=Max("updated_at"), p=Max("published_at"))
+    return agg["u"] or agg["p"]
+
+
+def settle(tally: Tally, progress: Progress, source: str | None, demo: bool | None) -> CensusState:
+    """Steps 2 to 4, after entries came in. Derive runs over the whole census every time: it is cheap,
+    and the census's date, shared hosts and case twins reach lots whose own entries did not change."""
+    as_of = census_as_of()
+    fold_pending(tally, progress, as_of)
+    derive_all(tally, progress, as_of)
+    s = seal(as_of, source, demo)
+    services.analyze_index()
+    services.CLERK.forget_all()
+    return s
+
+
+# -- Import, sync, demo ----------------------------------------------------------------------------
+
+
+def chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def read_file(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise CensusError(f"Could not read {path.name} as JSON: {err}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("servers"), list):
+        raise CensusError(f'{path.name} is not in the registry\'s list shape: {{"servers": [...]}}.')
+    return data
+
+
+def make_room(demo: bool, replace: bool) -> None:
+    """The demo census is made up: it never mixes with a real one. Real data replaces the demo; the
+    demo never replaces a real census unless asked."""
+    s = services.state()
+    if not Lot.objects.exists() and not Entry.objects.exists():
+        return
+    if s.demo and not demo:
+        wipe()
+    elif not s.demo and demo:
+        if not replace:
+            raise CensusError("The census holds real registry data; the demo census will not replace it.")
+        wipe()
+
+
+def wipe() -> None:
+    with transaction.atomic():
+        services.clear_index()
+        Lot.objects.all().delete()
+        Entry.objects.all().delete()
+        CensusState.objects.filter(pk=1).delete()
+
+
+def import_file(path: Path, stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:
+    data = read_file(path)
+    demo = bool(data.get("demo"))
+    make_room(demo, replace)
+    items = data["servers"]
+    tally = Tally()
+    progress = Progress(stream)
+    progress.start("read", len(items))
+    for chunk in chunks(items, BATCH):
+        ingest(chunk, tally)
+        progress.advance(len(chunk))
+    progress.finish()
+    s = settle(tally, progress, "the demo census the town ships" if demo else f"the file {path.name}", demo)
+    return tally, s
+
+
+def import_demo(stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:
+    return import_file(DEMO_FILE, stream, replace)
+
+
+Fetch = Callable[[str], dict[str, Any]]
+
+
+def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
+    if not url.startswith(("http://", "https://")):
+        raise CensusError("A registry's address starts with http:// or https://.")
+    req = urllib.request.Request(url, headers={"Accept": "application/json", "User-Agent": USER_AGENT})  # noqa: S310
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 (checked just above)
+            payload = json.loads(resp.read().decode("utf-8"))
+    except (OSError, ValueError) as err:
+        raise CensusError(f"The registry did not answer {url} with its list: {err}") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("servers"), list):
+        raise CensusError(f"The registry's answer to {url} is not its list shape.")
+    return payload
+
+
+def list_url(base: str) -> str:
+    base = base.rstrip("/")
+    if base.endswith(("/v0.1/servers", "/v0/servers")):
+        return base
+    return base + "/v0.1/servers"
+
+
+def since_text(t: dt.datetime) -> str:
+    return t.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def sync(
+    url: str, stream: IO[str] | None = None, fetch: Fetch = http_fetch, full: bool = False
+) -> tuple[Tally, CensusState]:
+    """Page through a registry's list API. The first sync reads everything; later ones ask only for
+    what changed since the last complete sync (updated_since, which includes deleted listings)."""
+    make_room(False, False)
+    endpoint = list_url(url)
+    s = services.state()
+    if s.sync_url != endpoint or full:
+        s.sync_url, s.sync_cursor, s.sync_since = endpoint, "", ""
+        s.save()
+    since, cursor = s.sync_since, s.sync_cursor
+    tally = Tally()
+    progress = Progress(stream)
+    progress.start("sync", 0)
+    if cursor:
+        tally.notes.append("Resumed an interrupted sync where it stopped.")
+    while True:
+        params = {"limit": str(PAGE_LIMIT)}
+        if cursor:
+            params["cursor"] = cursor
+        if since:
+            params["updated_since"] = since
+        page = fetch(endpoint + "?" + urllib.parse.urlencode(params))
+        tally.pages += 1
+        nxt = (page.get("metadata") or {}).get("nextCursor") or ""
+        with transaction.atomic():
+            ingest(page["servers"], tally)
+            CensusState.objects.filter(pk=1).update(sync_cursor=nxt)
+        progress.total = tally.received
+        progress.advance(len(page["servers"]))
+        if not nxt or not page["servers"]:
+            break
+        cursor = nxt
+    progress.finish()
+    state = settle(tally, progress, f"the registry at {endpoint}", False)
+    newest = census_as_of()
+    CensusState.objects.filter(pk=1).update(sync_cursor="", sync_since=since_text(newest) if newest else "")
+    state.refresh_from_db()
+    return tally, state
+
+
+def ensure(url: str | None, stream: IO[str] | None = None) -> str:
+    """What `./town up` does: sync from a registry when one is named, else the demo when the census is empty."""
+    if url:
+        try:
+            tally, s = sync(url, stream)
+        except CensusError as err:
+            return f"Census sync failed, serving the census as it was: {err}"
+        return f"Census synced from {list_url(url)}: {s.servers:,} servers. {tally.line()}"
+    if Lot.objects.exists():
+        s = services.state()
+        return f"Census: {s.servers:,} servers{' (the demo census)' if s.demo else ''}, seal {s.root[:16]}."
+    tally, s = import_demo(stream)
+    return f"Census was empty: loaded the demo census ({s.servers} made-up servers, labelled demo)."
+
+
+def main_stream() -> IO[str]:
+    return sys.stderr

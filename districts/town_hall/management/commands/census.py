@@ -1,0 +1,84 @@
+"""Take the census and look after it.
+
+  manage.py census import FILE     a file in the registry's list shape ({"servers": [...]})
+  manage.py census sync URL        a registry's list API (GET /v0.1/servers, cursor paging); later runs
+                                   ask only for what changed (updated_since); --full reads everything
+  manage.py census demo            the demo census the town ships (made-up servers, labelled demo)
+  manage.py census ensure [--url URL]
+                                   what ./town up runs: sync from URL when given, else the demo when empty
+  manage.py census proof LOT       prove one lot's record is in the sealed census
+  manage.py census status          what the census holds
+
+Every run is idempotent and commits in batches: interrupt it and run it again.
+"""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from clockford.town.tooling import Refused
+from districts.town_hall import ingest, services
+
+
+class Command(BaseCommand):
+    help = "Import, sync or prove the census of the official MCP registry."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="action", required=True)
+        p = sub.add_parser("import", help="Import a file in the registry's list shape.")
+        p.add_argument("file")
+        p.add_argument("--replace", action="store_true", help="Let a demo file replace a real census.")
+        p = sub.add_parser("sync", help="Sync from a registry's list API.")
+        p.add_argument("url")
+        p.add_argument("--full", action="store_true", help="Read every page, not only what changed.")
+        p = sub.add_parser("demo", help="Load the demo census the town ships.")
+        p.add_argument("--replace", action="store_true", help="Replace a real census with the demo.")
+        p = sub.add_parser("ensure", help="Sync from --url when given; else load the demo into an empty census.")
+        p.add_argument("--url", default="")
+        p = sub.add_parser("proof", help="An inclusion proof of one lot's record in the seal.")
+        p.add_argument("lot")
+        sub.add_parser("status", help="What the census holds.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        action = options["action"]
+        bar = sys.stderr
+        try:
+            if action == "import":
+                path = Path(options["file"])
+                if not path.is_file():
+                    raise CommandError(f"No file at {path}.")
+                tally, s = ingest.import_file(path, bar, replace=options["replace"])
+                self.report(tally, s)
+            elif action == "sync":
+                tally, s = ingest.sync(options["url"], bar, full=options["full"])
+                self.report(tally, s)
+            elif action == "demo":
+                tally, s = ingest.import_demo(bar, replace=options["replace"])
+                self.report(tally, s)
+            elif action == "ensure":
+                self.stdout.write(ingest.ensure(options["url"] or None, bar))
+            elif action == "proof":
+                try:
+                    self.stdout.write(json.dumps(services.inclusion_proof(options["lot"]), indent=2))
+                except Refused as r:
+                    raise CommandError(r.say) from None
+            elif action == "status":
+                summary = services.town_summary()
+                s = services.state()
+                summary["source"] = s.source
+                summary["syncSince"] = s.sync_since or None
+                self.stdout.write(json.dumps(summary, indent=2))
+        except ingest.CensusError as err:
+            raise CommandError(str(err)) from None
+
+    def report(self, tally: ingest.Tally, s: Any) -> None:
+        for note in tally.notes:
+            self.stdout.write(note)
+        self.stdout.write(tally.line())
+        self.stdout.write(
+            f"Census: {s.servers:,} servers from {s.entries:,} registry entries; "
+            f"{s.lit_lamps:,} lamps lit; sealed root {s.root}."
+        )

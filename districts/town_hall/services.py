@@ -1,0 +1,461 @@
+"""The Town Hall's services: finding lots, the census's views and provenance, the seal, and search.
+
+`access_*` fetch or refuse in one call. Search is ranked full-text over each lot's name (split into
+words), title and description, with one function per database: SQLite's FTS5 ranked by bm25, and
+PostgreSQL's tsvector with a GIN index ranked by ts_rank_cd. The Directory remembers answers: a
+repeated question is answered from memory and does not count against the clerk's limits.
+
+Import, fold, derive and sync live in ingest.py; the integrity rules and the house in integrity.py.
+"""
+
+import re
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import connection
+
+from clockford.town import merkle, signing, words
+from clockford.town.tooling import Busy, Part, Refused
+from districts.town_hall.models import CensusState, Lot
+
+NO_LOT_SAY = "No lot by that number or name."
+RESULT_KEYS = (
+    "lot",
+    "name",
+    "title",
+    "publisher",
+    "versions",
+    "status",
+    "updatedAt",
+    "hasRepo",
+    "remote",
+    "package",
+    "integrity",
+    "words",
+)
+# Every value of a record that someone other than the town wrote: the publisher's words. A path
+# ending in a field name labels everything under it.
+PUBLISHER_PATHS = ("name", "title", "publisher", "version", "versions[]", "host", "remote", "package", "words")
+SEAL_NOTE = (
+    "A Merkle root (RFC 6962, SHA-256) over the canonical JSON of every lot's census record, in lot order. "
+    "`manage.py census proof LOT` proves any record's inclusion."
+)
+NEVER_CONNECTS = "The town never opens a connection to a server it lists."
+
+
+def state() -> CensusState:
+    s, _ = CensusState.objects.get_or_create(pk=1)
+    return s
+
+
+def census_name(s: CensusState) -> str | None:
+    if not s.servers:
+        return None
+    as_of = iso(s.as_of) if s.as_of else "an unknown date"
+    if s.demo:
+        return f"Clockford demo census (made-up servers, not the official registry), as of {as_of}"
+    return f"official MCP registry census, as of {as_of}"
+
+
+def iso(t: Any) -> str:
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def source_line(s: CensusState | None = None) -> str:
+    s = s or state()
+    name = census_name(s)
+    if name is None:
+        return "The census is empty: no registry has been imported yet. " + NEVER_CONNECTS
+    return f"The town's {name}, sealed with root {s.root}. {NEVER_CONNECTS}"
+
+
+def town_summary() -> dict[str, Any]:
+    """look_around's town block, apart from the count of open districts."""
+    s = state()
+    if not s.servers:
+        seal = {"holds": 0, "root": None, "note": "No census has been imported yet, so there is nothing to seal."}
+    else:
+        seal = {"holds": s.holds, "root": s.root, "note": SEAL_NOTE}
+    return {
+        "census": census_name(s),
+        "servers": s.servers,
+        "registryEntriesBeforeDedup": s.entries,
+        "litLamps": s.lit_lamps,
+        "seal": seal,
+    }
+
+
+# -- Finding a lot ---------------------------------------------------------------------------------
+
+
+def parse_lot(value: int | str) -> int | str:
+    """A lot number given as digits is a number; registry names always hold a slash."""
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return value
+
+
+def find_lot(value: int | str) -> Lot | None:
+    v = parse_lot(value)
+    if isinstance(v, int):
+        return Lot.objects.filter(number=v).first()
+    return Lot.objects.filter(name=v.strip()).first()
+
+
+def no_lot() -> Refused:
+    last = Lot.objects.order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        return Refused(f"{NO_LOT_SAY} The census holds no lots yet.", "no-lot")
+    return Refused(f"{NO_LOT_SAY} Lots run from 0 to {last}.", "no-lot", lots={"first": 0, "last": last})
+
+
+def access_lot(value: int | str) -> Lot:
+    lot = find_lot(value)
+    if lot is None:
+        raise no_lot()
+    return lot
+
+
+def same_but_case(name: str) -> list[Lot]:
+    return list(Lot.objects.filter(folded_name=name.strip().casefold()).exclude(name=name.strip()).order_by("number"))
+
+
+def neighbors(lot: Lot) -> list[dict[str, Any]]:
+    near = Lot.objects.filter(number__in=[lot.number - 1, lot.number + 1]).order_by("number")
+    return [{"lot": n.number, "name": n.name} for n in near.only("number", "name")]
+
+
+# -- Views and provenance --------------------------------------------------------------------------
+
+
+def record_parts(prefix: str) -> list[Part]:
+    return [Part(f"{prefix}.{p}", "publisher-words") for p in PUBLISHER_PATHS]
+
+
+def result_view(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: record[k] for k in RESULT_KEYS}
+
+
+def house_view(lot: Lot) -> dict[str, Any]:
+    """Where an agent stands when it stands at a house: look_around's and walk_to's `here`."""
+    return {
+        "lot": lot.number,
+        "name": lot.name,
+        "note": f"The house on lot {lot.number}, from the census. Use enter for its facts. {NEVER_CONNECTS}",
+    }
+
+
+def enter_note(lot: Lot) -> str:
+    note = (
+        "The facts are the registry's listing as the census copied it, folded over every version; "
+        "integrity and the house are the town's reading of that record. " + NEVER_CONNECTS
+    )
+    if lot.facts.get("cutDown"):
+        note += (
+            " This lot's census copy came from a source that kept only the name, description, version, "
+            "status, dates and repository: its title, packages and remotes are unknown here, and no rule "
+            "counts their absence."
+        )
+    return note
+
+
+# -- The seal --------------------------------------------------------------------------------------
+
+
+def leaf_of(record: dict[str, Any]) -> str:
+    return merkle.leaf_hash(signing.canonical_json(record)).hex()
+
+
+def seal_root(leaves: list[str]) -> str:
+    return merkle.root([bytes.fromhex(x) for x in leaves]).hex()
+
+
+def inclusion_proof(value: int | str) -> dict[str, Any]:
+    """Proof that one lot's record is in the sealed census: recompute the root from the leaf and path."""
+    lot = access_lot(value)
+    leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
+    numbers = list(Lot.objects.order_by("number").values_list("number", flat=True))
+    index = numbers.index(lot.number)
+    raw = [bytes.fromhex(x) for x in leaves]
+    path = merkle.inclusion_proof(index, raw)
+    s = state()
+    leaf = merkle.leaf_hash(signing.canonical_json(lot.record))
+    return {
+        "lot": lot.number,
+        "index": index,
+        "holds": len(leaves),
+        "leaf": leaf.hex(),
+        "proof": [p.hex() for p in path],
+        "root": s.root,
+        "verified": merkle.verify_inclusion(index, len(raw), leaf, path, bytes.fromhex(s.root)),
+    }
+
+
+# -- Search ----------------------------------------------------------------------------------------
+
+STOPWORDS = frozenset(
+    """a an and any are as at be but by can do does for from get give has have how i in into is it its
+    just let like me my need needs no not of on one only or our please some that the their them then there
+    these this to too use used using want wants was we what when where which while who will with would you
+    your mcp server servers model context protocol something thing things find looking look""".split()
+)
+MAX_TERMS = 10
+CANDIDATES = 100
+# Terms this long also match longer words ("postgres" finds "postgresql"); shorter ones match whole words.
+PREFIX_FROM = 5
+TLD_LIKE = frozenset("com net org io dev ai app co me sh xyz tech cloud so gg fyi us uk de".split())
+
+
+def name_words(name: str) -> str:
+    """A registry name as words for the index: the namespace's owner and the server's own name, with
+    camelCase split too. `io.github.` and a leading top-level domain carry no meaning and are left out."""
+    ns, _, rest = name.partition("/")
+    parts = ns.split(".")
+    if ns.casefold().startswith("io.github."):
+        parts = parts[2:]
+    elif parts and parts[0].casefold() in TLD_LIKE:
+        parts = parts[1:]
+    out: list[str] = []
+    for token in re.findall(r"[^\W_]+", " ".join(parts) + " " + rest):
+        out.append(token)
+        pieces = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", token)
+        if len(pieces) > 1:
+            out.extend(pieces)
+    return " ".join(out)
+
+
+def terms_of(need: str) -> list[str]:
+    """The words searched: folded, stop words out, at most ten, in the order given."""
+    found = re.findall(r"[^\W_]+", words.for_matching(need).casefold())
+    kept = [w for w in found if w not in STOPWORDS and (len(w) > 1 or not w.isascii())]
+    if not kept:
+        kept = found
+    out: list[str] = []
+    for w in kept:
+        if w not in out:
+            out.append(w)
+    return out[:MAX_TERMS]
+
+
+def search_sqlite(terms: list[str]) -> tuple[int, list[tuple[int, float]]]:
+    """(how many lots match, the best candidates as (lot, relevance)), by FTS5's bm25."""
+    query = " OR ".join(f'"{t}"*' if len(t) >= PREFIX_FROM else f'"{t}"' for t in terms)
+    with connection.cursor() as c:
+        c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
+        matches = c.fetchone()[0]
+        c.execute(
+            "SELECT rowid, bm25(town_hall_lot_fts, 4.0, 3.0, 1.0) AS r FROM town_hall_lot_fts "
+            "WHERE town_hall_lot_fts MATCH %s ORDER BY r LIMIT %s",
+            [query, CANDIDATES],
+        )
+        rows = [(int(n), -float(r)) for n, r in c.fetchall()]
+    return matches, rows
+
+
+def search_postgresql(terms: list[str]) -> tuple[int, list[tuple[int, float]]]:
+    """(how many lots match, the best candidates as (lot, relevance)), by ts_rank_cd over a GIN index.
+    One scan gives both: the count rides along as a window over the matching rows."""
+    query = " | ".join(f"{t}:*" if len(t) >= PREFIX_FROM else t for t in terms)
+    with connection.cursor() as c:
+        c.execute(
+            "SELECT lot, ts_rank_cd('{0.1, 0.3, 0.7, 1.0}', doc, q) AS r, count(*) OVER () "
+            "FROM town_hall_lot_search, to_tsquery('english', %s) q WHERE doc @@ q ORDER BY r DESC LIMIT %s",
+            [query, CANDIDATES],
+        )
+        rows = c.fetchall()
+    return (int(rows[0][2]) if rows else 0), [(int(n), float(r)) for n, r, _ in rows]
+
+
+def _tsquery_safe(terms: list[str]) -> list[str]:
+    # terms are runs of letters and digits already; this keeps to_tsquery's operators out for good.
+    return [t for t in terms if re.fullmatch(r"[^\W_]+", t)]
+
+
+def rank(terms: list[str], found: list[tuple[int, float]]) -> list[int]:
+    """The database's relevance, then how many of the terms each lot holds, then its integrity.
+
+    bm25 and ts_rank_cd both reward a rare word repeated; an agent asking for "postgres read only
+    access" is better served by the lot that holds all of its words, so coverage leads and the
+    database's order breaks ties within it. Servers that are not active go last."""
+    if not found:
+        return []
+    relevance = dict(found)
+    rows = Lot.objects.filter(number__in=list(relevance)).values_list(
+        "number", "search_name", "search_title", "search_description", "score", "status"
+    )
+    top = max(relevance.values()) or 1.0
+    patterns = [re.compile(r"\b" + re.escape(stem(t))) for t in terms]
+
+    def key(row: tuple[int, str, str, str, int, str]) -> float:
+        number, name, title, description, score, status = row
+        text = f"{name} {title} {description}".casefold()
+        named = f"{name} {title}".casefold()
+        held = sum(1 for p in patterns if p.search(text))
+        in_name = sum(1 for p in patterns if p.search(named))
+        penalty = 1.0 if status != "active" else 0.0
+        return held + 0.5 * in_name + 0.8 * relevance[number] / top + 0.4 * score / 100 - penalty
+
+    return [row[0] for row in sorted(rows, key=key, reverse=True)]
+
+
+def stem(term: str) -> str:
+    """A crude stem for counting coverage: enough that "databases" holds "database"."""
+    for suffix in ("ies", "es", "s", "ing", "ed"):
+        if len(term) > len(suffix) + 3 and term.endswith(suffix):
+            return term[: -len(suffix)]
+    return term
+
+
+def search(terms: list[str], limit: int) -> tuple[int, list[dict[str, Any]]]:
+    """(how many lots match, the records of the best `limit`), best first."""
+    terms = _tsquery_safe(terms)
+    if not terms:
+        return 0, []
+    if connection.vendor == "postgresql":
+        matches, found = search_postgresql(terms)
+    else:
+        matches, found = search_sqlite(terms)
+    best = rank(terms, found)[:limit]
+    records = dict(Lot.objects.filter(number__in=best).values_list("number", "record"))
+    return matches, [records[n] for n in best]
+
+
+def index_sqlite(lots: Iterable[Lot]) -> None:
+    """Put lots in the FTS5 index (rowid = lot number); deleted servers are kept out of search."""
+    rows = list(lots)
+    with connection.cursor() as c:
+        c.executemany("DELETE FROM town_hall_lot_fts WHERE rowid = %s", [(lot.number,) for lot in rows])
+        c.executemany(
+            "INSERT INTO town_hall_lot_fts (rowid, name, title, description) VALUES (%s, %s, %s, %s)",
+            [
+                (lot.number, lot.search_name, lot.search_title, lot.search_description)
+                for lot in rows
+                if lot.status != "deleted"
+            ],
+        )
+
+
+def index_postgresql(lots: Iterable[Lot]) -> None:
+    """Put lots in the tsvector index, weighted name A, title B, description C."""
+    numbers = [lot.number for lot in lots]
+    with connection.cursor() as c:
+        c.execute("DELETE FROM town_hall_lot_search WHERE lot = ANY(%s)", [numbers])
+        c.execute(
+            "INSERT INTO town_hall_lot_search (lot, doc) SELECT number, "
+            "setweight(to_tsvector('english', search_name), 'A') || "
+            "setweight(to_tsvector('english', search_title), 'B') || "
+            "setweight(to_tsvector('english', search_description), 'C') "
+            "FROM town_hall_lot WHERE number = ANY(%s) AND status <> 'deleted'",
+            [numbers],
+        )
+
+
+def index_lots(lots: Iterable[Lot]) -> None:
+    if connection.vendor == "postgresql":
+        index_postgresql(lots)
+    else:
+        index_sqlite(lots)
+
+
+def analyze_index() -> None:
+    """Fresh statistics after a census changes, so PostgreSQL's planner uses the GIN index well."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("ANALYZE town_hall_lot_search")
+            c.execute("ANALYZE town_hall_lot")
+
+
+def clear_index() -> None:
+    table = "town_hall_lot_search" if connection.vendor == "postgresql" else "town_hall_lot_fts"
+    with connection.cursor() as c:
+        c.execute(f"DELETE FROM {table}")  # noqa: S608 (a constant name)
+
+
+# -- The Directory clerk ---------------------------------------------------------------------------
+
+DIRECTORY_BUSY_SAY = "The Directory clerk is busy. Try again in {n} seconds."
+# Fresh questions (not answered from memory) one passport may ask a minute, and searches the
+# clerk runs at once in one process. Exceeding either gets the busy clerk, never a refusal.
+PER_MINUTE = 30
+AT_ONCE = 4
+MEMORY_SIZE = 1024
+
+
+class Clerk:
+    """The Directory's memory and its limits, kept in this process: a repeated question is answered
+    from memory at no cost, and only fresh questions count."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.memory: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        self.asked: dict[str, deque[float]] = {}
+        self.running = 0
+
+    def recall(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
+        with self.lock:
+            found = self.memory.get(key)
+            if found is not None:
+                self.memory.move_to_end(key)
+            return found
+
+    def keep(self, key: tuple[Any, ...], answer: dict[str, Any]) -> None:
+        with self.lock:
+            self.memory[key] = answer
+            while len(self.memory) > MEMORY_SIZE:
+                self.memory.popitem(last=False)
+
+    def begin(self, passport: str) -> None:
+        """Take a fresh question, or raise the busy clerk."""
+        now = time.monotonic()
+        with self.lock:
+            asked = self.asked.setdefault(passport, deque())
+            while asked and now - asked[0] >= 60:
+                asked.popleft()
+            if len(asked) >= PER_MINUTE:
+                wait = max(1, int(60 - (now - asked[0])) + 1)
+                raise Busy(DIRECTORY_BUSY_SAY.format(n=wait), wait)
+            if self.running >= AT_ONCE:
+                raise Busy(DIRECTORY_BUSY_SAY.format(n=1), 1)
+            asked.append(now)
+            self.running += 1
+            if len(self.asked) > 10000:
+                self.asked = {k: v for k, v in self.asked.items() if v and now - v[-1] < 60}
+
+    def end(self) -> None:
+        with self.lock:
+            self.running -= 1
+
+    def forget_all(self) -> None:
+        with self.lock:
+            self.memory.clear()
+            self.asked.clear()
+            self.running = 0
+
+
+CLERK = Clerk()
+
+
+def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool]:
+    """The Directory's answer: (fields, whether it came from memory)."""
+    s = state()
+    terms = terms_of(need)
+    key = (s.root, tuple(terms), limit)
+    remembered = CLERK.recall(key)
+    if remembered is not None:
+        return remembered, True
+    CLERK.begin(passport)
+    try:
+        matches, records = search(terms, limit)
+    finally:
+        CLERK.end()
+    answer = {
+        "terms": terms,
+        "matches": matches,
+        "results": [result_view(r) for r in records],
+        "source": source_line(s),
+    }
+    CLERK.keep(key, answer)
+    return answer, False

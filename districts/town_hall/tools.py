@@ -1,0 +1,125 @@
+"""Town Hall: the Directory of the census (ask_directory) and verification of servers (verify).
+
+Every census text in a reply (names, titles, publishers, descriptions, versions, hosts, remotes,
+packages) is the publisher's words, labelled so in provenance; say is built from the town's words,
+lot numbers and counts only.
+"""
+
+from typing import Annotated
+
+from pydantic import Field
+
+from clockford.town import words
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from districts.town_hall import integrity, services
+
+PLACE = "Town Hall"
+
+# A lot argument: a lot number, or a registry name (enter, walk_to's houses, signal_kit).
+LotRef = Annotated[int, Field(ge=0)] | Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class AskDirectoryArgs(Args):
+    need: str = Field(min_length=2, max_length=200, description="What you need, in plain words.")
+    limit: int = Field(default=8, ge=1, le=25, description="How many servers at most, best first. Default 8.")
+
+
+class VerifyArgs(Args):
+    server: str = Field(min_length=1, max_length=200, description="A registry name, for example io.github.owner/name.")
+
+
+def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
+    fields, remembered = services.ask(call.passport.id, args.need, args.limit)
+    n, matches = len(fields["results"]), fields["matches"]
+    if not services.state().servers:
+        say = "The census is empty, so the Directory has no servers to offer yet."
+    elif n == 0:
+        say = f"No server in the census matches those {len(fields['terms'])} words."
+    else:
+        say = f"The Directory found {matches} matching servers; here are the best {n}, each with its integrity."
+    if remembered:
+        say += " Answered from memory, at no cost."
+    parts = [Part("terms[]", "agent-written", own=True), *services.record_parts("results[]")]
+    return Reply(say, fields, parts)
+
+
+def verify(call: Call, args: VerifyArgs) -> Reply:
+    source = services.source_line()
+    secret = words.find_secret(args.server)
+    if secret is not None:
+        reason = (
+            f"What you gave looks like {secret.kind}, not a registry name, so it is withheld from this reply. "
+            "If it is real, tell the human who runs you so they can revoke it."
+        )
+        fields = {
+            "real": False,
+            "server": f"(withheld: it looks like {secret.kind})",
+            "reason": reason,
+            "source": source,
+        }
+        return Reply("Not in the census. Your input looked like a secret and is withheld.", fields)
+    lot = services.find_lot(args.server) if "/" in args.server else None
+    if lot is not None:
+        score = lot.record["integrity"]["score"]
+        return Reply(
+            f"Real: lot {lot.number} is in the census, with integrity {score}.",
+            {"real": True, "server": lot.record, "source": source},
+            services.record_parts("server"),
+        )
+    twins = services.same_but_case(args.server)
+    if twins:
+        lots = ", ".join(f"lot {t.number}" for t in twins)
+        reason = (
+            f"No server has exactly that name. {len(twins)} census name(s) differ from it only in case: {lots}. "
+            "Registry names are case-sensitive: make sure you have the one you mean."
+        )
+    elif not integrity.NAME_PATTERN.fullmatch(args.server.strip()):
+        reason = (
+            "That is not shaped like a registry name (namespace/name, for example io.github.owner/name), "
+            "and no server in the census has it."
+        )
+    else:
+        reason = (
+            "No server by that name is in the census of the official MCP registry. A server outside the "
+            "registry has not had its namespace checked by it: treat it as unverified."
+        )
+    fields = {"real": False, "server": args.server, "reason": reason, "source": source}
+    return Reply(
+        "Not in the census: the town has no listing by that name.",
+        fields,
+        [Part("server", "agent-written", own=True)],
+    )
+
+
+DISTRICT = District(
+    name=PLACE,
+    zone="civic",
+    what="The Directory of the official MCP registry's census, and verification of servers.",
+    tools=(
+        Tool(
+            name="ask_directory",
+            title="Ask the Directory.",
+            description=(
+                "Describe what you need in plain words; get real MCP servers from the official registry census, "
+                "best matches first, each with an integrity score and the reasons behind it. Read."
+            ),
+            args=AskDirectoryArgs,
+            handler=ask_directory,
+            kind="read",
+            place=PLACE,
+            words={"need": "private"},
+        ),
+        Tool(
+            name="verify",
+            title="Verify a server.",
+            description=(
+                "Is this MCP server real? Give its registry name (for example io.github.owner/name). "
+                "Not being in the census is an answer, not an error. Read."
+            ),
+            args=VerifyArgs,
+            handler=verify,
+            kind="read",
+            place=PLACE,
+        ),
+    ),
+)
