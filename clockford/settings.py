@@ -97,6 +97,8 @@ INSTALLED_APPS = [
     "districts.everywhere",
     "districts.passport_office",
     "districts.post_office",
+    "districts.town_hall",
+    "districts.signal_house",
     "hall",
 ]
 
