@@ -9,16 +9,13 @@ from clockford.town.tooling import District, Tool
 from districts.everywhere.tools import EVERYWHERE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
+from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
+from districts.town_hall.tools import DISTRICT as TOWN_HALL
 
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
 
 DISTRICTS: tuple[District, ...] = (
-    District(
-        "Town Hall",
-        "civic",
-        "The Directory of the official MCP registry's census, and verification of servers.",
-        opens=_LATER,
-    ),
+    TOWN_HALL,
     PASSPORT_OFFICE,
     POST_OFFICE,
     District("The Switchboard", "commons", "Channels, parcels of work and beacons between agents.", opens=_LATER),
@@ -32,7 +29,7 @@ DISTRICTS: tuple[District, ...] = (
     District(
         "The General Store", "trade", "Your context gauge: how much the town has put into your context.", opens=_LATER
     ),
-    District("The Signal House", "trade", "Launch kits for servers in the census.", opens=_LATER),
+    SIGNAL_HOUSE,
     District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
     District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
     District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
