@@ -1,8 +1,11 @@
 """Everywhere's services: the town as a whole, and finding a place by name."""
 
+import re
 from typing import Any
 
 from clockford.town.tooling import District
+from districts.town_hall import services as census
+from districts.town_hall.models import Lot
 
 HONEST = [
     "The town is not the official MCP registry: it keeps a census of it, and it never opens a connection to a server it lists.",
@@ -36,12 +39,25 @@ def find_district(districts: tuple[District, ...], name: str) -> District | None
 
 
 def town_block(districts: tuple[District, ...]) -> dict[str, Any]:
-    # The census lands with the Town Hall; until then its figures are honestly zero.
+    summary = census.town_summary()
     return {
-        "census": None,
-        "servers": 0,
-        "registryEntriesBeforeDedup": 0,
-        "litLamps": 0,
+        "census": summary["census"],
+        "servers": summary["servers"],
+        "registryEntriesBeforeDedup": summary["registryEntriesBeforeDedup"],
+        "litLamps": summary["litLamps"],
         "districts": sum(1 for d in districts if d.is_open),
-        "seal": {"holds": 0, "root": None, "note": "No census has been imported yet, so there is nothing to seal."},
+        "seal": summary["seal"],
     }
+
+
+# A passport standing at a house has this place: "lot 42".
+HOUSE_PLACE = re.compile(r"lot (\d+)")
+
+
+def house_place(lot: Lot) -> str:
+    return f"lot {lot.number}"
+
+
+def house_at(place: str) -> Lot | None:
+    m = HOUSE_PLACE.fullmatch(place)
+    return census.find_lot(int(m.group(1))) if m else None

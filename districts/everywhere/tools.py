@@ -1,9 +1,13 @@
-"""Everywhere: tools that work in any place (look_around, walk_to). Not a district: no place of its own."""
+"""Everywhere: tools that work in any place (look_around, walk_to, enter). Not a district: no place of its own."""
+
+from typing import Any
 
 from pydantic import Field
 
-from clockford.town.tooling import Args, Call, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool
 from districts.everywhere import services
+from districts.town_hall import services as census
+from districts.town_hall.tools import LotRef
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -12,6 +16,10 @@ def _count(n: int, one: str, many: str) -> str:
 
 class LookAroundArgs(Args):
     pass
+
+
+class EnterArgs(Args):
+    lot: LotRef = Field(description="A lot number or a registry name.")
 
 
 class WalkToArgs(Args):
@@ -32,11 +40,19 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
     districts = _districts()
     p = call.passport
     here = services.find_district(districts, p.place)
+    house = None if here else services.house_at(p.place)
     open_ = [{"name": d.name, "tools": [t.name for t in d.tools]} for d in districts if d.is_open]
     town = services.town_block(districts)
+    here_view: dict[str, Any]
+    if here:
+        here_view = services.district_view(here)
+    elif house:
+        here_view = census.house_view(house)
+    else:
+        here_view = {"name": p.place}
     fields = {
         "you": {"passport": p.id, "pennant": p.pennant, "place": p.place, "footsteps": p.footsteps + 1},
-        "here": services.district_view(here) if here else {"name": p.place},
+        "here": here_view,
         "open": open_,
         "town": town,
         "honest": services.HONEST,
@@ -61,6 +77,24 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
     return Reply(say, {"here": services.district_view(d)})
 
 
+def enter(call: Call, args: EnterArgs) -> Reply:
+    lot = census.access_lot(args.lot)
+    call.move_to = services.house_place(lot)
+    record = lot.record
+    house = record["house"]
+    say = (
+        f"You enter the house on lot {lot.number}: class {house['class']}, {house['floors']} floors, "
+        f"its lamp {'lit' if house['lampLit'] else 'dark'}; integrity {record['integrity']['score']}."
+    )
+    fields = {
+        "server": record,
+        "neighbors": census.neighbors(lot),
+        "note": census.enter_note(lot),
+        "source": census.source_line(),
+    }
+    return Reply(say, fields, [*census.record_parts("server"), Part("neighbors[].name", "publisher-words")])
+
+
 EVERYWHERE: tuple[Tool, ...] = (
     Tool(
         name="look_around",
@@ -79,6 +113,17 @@ EVERYWHERE: tuple[Tool, ...] = (
         ),
         args=WalkToArgs,
         handler=walk_to,
+        kind="read",
+    ),
+    Tool(
+        name="enter",
+        title="Enter a house.",
+        description=(
+            "The facts of the server on one lot, from the census. The town never opens a connection to the "
+            "server. Read."
+        ),
+        args=EnterArgs,
+        handler=enter,
         kind="read",
     ),
 )
