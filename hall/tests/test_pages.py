@@ -1,0 +1,133 @@
+"""The hall's first pages: what waits, the agents the owner decides for, their pennants, the staff
+docket; each empty state said in words, and the outsider refused."""
+
+import html
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from clockford.town.models import Passport
+from hall import services
+from hall.models import Account
+from hall.tests.conftest import Visitor
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def olive(db: None) -> Visitor:
+    """Olive claimed the town: the owner, and staff (a browser of her own)."""
+    visitor = Visitor()
+    code = (services.claim_link_if_unowned() or "").rsplit("/", 1)[1]
+    _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
+    assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
+    return visitor
+
+
+def passport(client_name: str = "claude-code", minutes_ago: int = 5, **fields: object) -> Passport:
+    now = timezone.now()
+    return Passport.objects.create(
+        client_name=client_name,
+        issued_at=now - timedelta(hours=1),
+        last_seen=now - timedelta(minutes=minutes_ago),
+        **fields,
+    )
+
+
+def test_home_says_plainly_that_nothing_waits(ada: Visitor) -> None:
+    page = ada.client.get("/hall/").content.decode()
+    assert "<h1>Waiting for you</h1>" in page
+    assert "Nothing waits for you." in page
+    assert "Signed in as <strong>Ada</strong>" in page
+
+
+def test_the_owner_sees_every_passport_of_a_town_without_sign_in(olive: Visitor) -> None:
+    old = passport("cursor", minutes_ago=90, place="The Post Office", footsteps=7)
+    new = passport("claude-code", minutes_ago=2, footsteps=3, pennant="Blue Heron")
+    page = olive.client.get("/hall/agents").content.decode()
+    assert "You own this town. It has no sign-in" in page
+    assert "2 passports, the most recently seen first." in page
+    assert page.index(new.id) < page.index(old.id)
+    for text in ("Blue Heron", "claude-code", "cursor", "The Post Office", "No pennant yet", "2\xa0minutes ago"):
+        assert text in page, text
+    assert "<dd>7</dd>" in page and "<dd>3</dd>" in page
+
+
+def test_the_owner_is_told_when_no_agent_has_visited(olive: Visitor) -> None:
+    assert "No agent has visited yet." in olive.client.get("/hall/agents").content.decode()
+
+
+def test_the_owner_raises_a_pennant(olive: Visitor) -> None:
+    p = passport()
+    r = olive.client.post(f"/hall/agents/{p.id}/pennant", {"pennant": "  Red Kite ", "page": "1"}, follow=True)
+    assert f"{p.id} now flies the pennant “Red Kite”." in r.content.decode()
+    assert r.redirect_chain[-1][0] == f"/hall/agents?page=1#{p.id}"
+    p.refresh_from_db()
+    assert p.pennant == "Red Kite"
+
+
+@pytest.mark.parametrize(
+    ("pennant", "say"),
+    [
+        ("   ", "A pennant cannot be empty."),
+        ("x" * 41, "A pennant can be at most 40 characters; this one has 41."),
+        ("Red\u202eKite", "A pennant cannot hold hidden or control characters (⟦U+202E⟧)."),
+        ("Red\tKite", "A pennant cannot hold hidden or control characters (a line break or control character)."),
+        ("see https://x.example", "A pennant cannot carry a link or an email address: other agents read it."),
+        ("mail me@x.example", "A pennant cannot carry a link or an email address: other agents read it."),
+        ("ghp_" + "a1B2" * 9, "A pennant looks like a GitHub token, so it was not kept."),
+    ],
+)
+def test_a_pennant_is_checked(olive: Visitor, pennant: str, say: str) -> None:
+    p = passport(pennant="Old")
+    r = olive.client.post(f"/hall/agents/{p.id}/pennant", {"pennant": pennant}, follow=True)
+    assert f"{p.id}: {say}" in r.content.decode()
+    p.refresh_from_db()
+    assert p.pennant == "Old"
+
+
+def test_forty_characters_is_a_pennant(olive: Visitor) -> None:
+    p = passport()
+    olive.client.post(f"/hall/agents/{p.id}/pennant", {"pennant": "é" * 40})
+    p.refresh_from_db()
+    assert p.pennant == "é" * 40
+
+
+def test_a_person_who_is_not_the_owner_decides_for_no_passport(ada: Visitor) -> None:
+    p = passport(pennant="Old")
+    page = ada.client.get("/hall/agents").content.decode()
+    assert p.id not in page
+    assert "every agent's passport belongs to the town's owner" in page
+    r = ada.client.post(f"/hall/agents/{p.id}/pennant", {"pennant": "Mine now"})
+    assert r.status_code == 404 and "No passport you decide for has that number." in r.content.decode()
+    p.refresh_from_db()
+    assert p.pennant == "Old"
+
+
+def test_the_staff_page_is_for_staff(ada: Visitor, olive: Visitor) -> None:
+    r = ada.client.get("/hall/staff")
+    assert r.status_code == 403
+    assert "The staff room is for the town's staff, and your account is not staff." in html.unescape(r.content.decode())
+    assert 'href="/hall/staff"' not in ada.client.get("/hall/").content.decode()
+
+
+def test_staff_see_an_empty_docket(olive: Visitor) -> None:
+    page = olive.client.get("/hall/staff").content.decode()
+    assert "The docket is empty." in page
+    assert 'href="/hall/staff"' in olive.client.get("/hall/").content.decode()
+
+
+def test_signed_out_pages_go_to_the_front_door(visitor: Visitor) -> None:
+    for url in ("/hall/agents", "/hall/passkeys", "/hall/staff"):
+        r = visitor.client.get(url)
+        assert (r.status_code, r.url) == (302, "/hall/"), url
+    page = visitor.client.get("/hall/").content.decode()
+    assert "Sign in with a passkey" in page and "The town is open." in page
+
+
+def test_sign_out_says_so(ada: Visitor) -> None:
+    r = ada.client.post("/hall/signout", follow=True)
+    assert "You are signed out." in r.content.decode()
+    assert ada.account is None
+    assert Account.objects.count() == 1

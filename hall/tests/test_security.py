@@ -1,0 +1,166 @@
+"""The hall's defences: CSRF on every POST, frames denied on every response, its own origin and
+address only, strict cookies, and a production configuration that `check --deploy` finds clean."""
+
+import html
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import URLPattern, reverse
+
+from hall.models import Account
+from hall.tests.conftest import HOST, ORIGIN, Visitor
+from hall.urls import urlpatterns
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+SAMPLES: dict[str, Any] = {"passkey_id": 1, "passport_id": "PP-2345678923", "code": "x" * 32, "path": "hall/hall.css"}
+
+
+def every_hall_url() -> list[str]:
+    urls = []
+    for p in urlpatterns:
+        assert isinstance(p, URLPattern)
+        kwargs = {name: SAMPLES[name] for name in p.pattern.converters}
+        urls.append(reverse(f"hall:{p.name}", kwargs=kwargs))
+    return urls
+
+
+def owner() -> Account:
+    return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
+
+
+def frames_denied(r: Any) -> bool:
+    csp = [d.strip() for d in r.headers.get("Content-Security-Policy", "").split(";")]
+    return r.headers.get("X-Frame-Options") == "DENY" and "frame-ancestors 'none'" in csp
+
+
+def test_the_url_list_is_the_whole_hall() -> None:
+    urls = every_hall_url()
+    assert len(urls) == len(urlpatterns) == 18
+    assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_hall_post_without_its_csrf_token_is_refused(signed_in: bool) -> None:
+    client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    if signed_in:
+        client.force_login(owner())
+    for url in every_hall_url():
+        r = client.post(url, "{}", content_type="application/json")
+        assert r.status_code == 403, url
+        assert "the town did not act on it" in html.unescape(r.content.decode()), url
+        assert frames_denied(r), url
+
+
+def test_the_same_post_with_its_token_goes_through() -> None:
+    client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    client.get("/hall/")
+    token = client.cookies[settings.CSRF_COOKIE_NAME].value
+    r = client.post("/hall/signin/begin", "{}", content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert r.status_code == 200 and r.json()["ok"] is True
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_hall_response_denies_frames(signed_in: bool) -> None:
+    client = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    if signed_in:
+        client.force_login(owner())
+    seen = set()
+    for url in every_hall_url():
+        for r in (client.get(url), client.post(url, "{}", content_type="application/json")):
+            assert frames_denied(r), (url, r.status_code)
+            seen.add(r.status_code)
+    # Pages, redirects, refusals, the plain 404 and wrong methods alike.
+    assert {200, 302, 404, 405} <= seen, seen
+
+
+def test_a_post_from_another_origin_or_none_is_refused(ada: Visitor) -> None:
+    client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST)
+    client.get("/hall/")
+    token = client.cookies[settings.CSRF_COOKIE_NAME].value
+    post = {"content_type": "application/json", "HTTP_X_CSRFTOKEN": token}
+    r = client.post("/hall/signin/begin", "{}", HTTP_ORIGIN="http://evil.example", **post)
+    assert r.status_code == 403 and "the town did not act on it" in html.unescape(r.content.decode())
+    r = client.post("/hall/signin/begin", "{}", **post)
+    assert r.status_code == 403
+    assert r.json() == {"ok": False, "say": f"The hall takes requests only from its own pages at {settings.HALL_URL}."}
+
+
+def test_the_hall_answers_only_at_its_own_address() -> None:
+    # Browsers refuse passkeys on an IP address: a loopback town's hall lives at localhost.
+    assert settings.TOWN_URL == "http://127.0.0.1:7433"
+    assert (settings.HALL_URL, settings.HALL_RP_ID) == ("http://localhost:7433", "localhost")
+    elsewhere = Client(HTTP_HOST="127.0.0.1:7433", HTTP_ORIGIN="http://127.0.0.1:7433")
+    r = elsewhere.get("/hall/agents?page=2")
+    assert (r.status_code, r.url) == (302, "http://localhost:7433/hall/agents?page=2")
+    r = elsewhere.post("/hall/signin/begin", "{}", content_type="application/json")
+    assert r.status_code == 403
+    assert r.json()["say"] == "The hall answers only at http://localhost:7433."
+
+
+def test_the_hall_cookies_are_strict(visitor: Visitor) -> None:
+    visitor.client.get("/hall/")
+    assert visitor.sign_up("Ada")[0] == 200
+    session = visitor.client.cookies[settings.SESSION_COOKIE_NAME]
+    csrf = visitor.client.cookies[settings.CSRF_COOKIE_NAME]
+    assert session["samesite"] == "Strict" and session["httponly"] is True
+    assert csrf["samesite"] == "Strict"
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("CLOCKFORD_", "DATABASE_URL"))}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**base, "DJANGO_SETTINGS_MODULE": "clockford.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
+    production = {
+        "CLOCKFORD_URL": "https://town.example",
+        "CLOCKFORD_SECRET_KEY": secrets.token_urlsafe(50),
+        "CLOCKFORD_VAR": str(tmp_path),
+    }
+    done = manage(production, "check", "--deploy", "--fail-level", "WARNING")
+    assert (done.returncode, done.stdout.strip(), done.stderr.strip()) == (
+        0,
+        "System check identified no issues (0 silenced).",
+        "",
+    )
+    shown = manage(
+        production,
+        "shell",
+        "--no-imports",
+        "-c",
+        "from django.conf import settings as s; print(s.HALL_URL, s.HALL_RP_ID, 'town.example' in s.ALLOWED_HOSTS, "
+        "s.SESSION_COOKIE_NAME, s.CSRF_COOKIE_NAME, s.SESSION_COOKIE_SECURE, s.SECURE_SSL_REDIRECT)",
+    )
+    assert shown.stdout.split() == [
+        "https://town.example",
+        "town.example",
+        "True",
+        "__Host-clockford-session",
+        "__Host-clockford-csrf",
+        "True",
+        "True",
+    ], shown.stderr
+
+
+def test_check_deploy_is_not_clean_over_plain_http(tmp_path: Path) -> None:
+    # The same check on the embedded town's plain-http settings finds what production must add,
+    # so the clean result above is the production settings' doing.
+    done = manage({"CLOCKFORD_VAR": str(tmp_path)}, "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 1
+    assert "security.W004" in done.stderr and "security.W012" in done.stderr
