@@ -123,7 +123,7 @@ async def test_it_calls_every_tool_of_the_foundation(town: Town) -> None:
 async def test_an_unknown_tool_is_a_protocol_error_without_a_footstep(town: Town) -> None:
     async with connect(town) as sdk:
         before = await footsteps(sdk)
-        for name in ("ask_directory", "no_such_tool", "LOOK_AROUND"):
+        for name in ("no_such_tool", "LOOK_AROUND", "look-around"):
             result = await sdk.call_tool(name, {})
             assert result.is_error is True
             assert result.structured_content is None

@@ -1,0 +1,155 @@
+"""The town over stdio with the real mcp 2.3.0 stdio client: one process, one session, one passport."""
+
+import contextlib
+import json
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+from mcp.client.client import Client
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp_types import Implementation, TextContent
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from tests.e2e.test_http_rows import sql
+from tests.support import PYTHON, ROOT, Town, make_town
+
+FOUNDATION = {"look_around", "walk_to", "show_passport", "remember", "recall", "forget"}
+
+
+@pytest.fixture(scope="module")
+def stdio_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
+    """A migrated town that no HTTP server serves: each test's stdio process is the town."""
+    t = make_town(tmp_path_factory.mktemp("stdio"))
+    yield t
+    t.close()
+
+
+def server(town: Town, command: list[str] | None = None) -> StdioServerParameters:
+    cmd = command or [PYTHON, "-m", "clockford.face.stdio"]
+    return StdioServerParameters(command=cmd[0], args=cmd[1:], env=town.env, cwd=str(ROOT))
+
+
+@contextlib.asynccontextmanager
+async def connect(town: Town, name: str, command: list[str] | None = None) -> AsyncIterator[ClientSession]:
+    with open(town.var / "stdio-stderr.log", "a") as errlog:
+        async with stdio_client(server(town, command), errlog=errlog) as (read, write):
+            async with ClientSession(read, write, client_info=Implementation(name=name, version="1.0")) as s:
+                yield s
+
+
+async def structured(session: ClientSession | Client, tool: str, arguments: dict[str, Any] | None = None) -> Any:
+    result = await session.call_tool(tool, arguments or {})
+    assert result.is_error is False, result
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+async def test_stdio_serves_the_handshake_the_tools_and_one_passport(stdio_town: Town) -> None:
+    async with connect(stdio_town, "stdio-test") as s:
+        init = await s.initialize()
+        assert init.protocol_version == "2025-11-25"
+        assert init.server_info.name == "clockford"
+        assert init.instructions and init.instructions.startswith("Clockford is a town for AI agents.")
+        names = {t.name for t in (await s.list_tools()).tools}
+        assert FOUNDATION <= names
+
+        here = await structured(s, "look_around")
+        you = here["you"]
+        assert you["place"] == "The Passport Office" and you["footsteps"] == 1
+        assert here["provenance"]["say"] == "town"
+
+        kept = await structured(s, "remember", {"key": "stdio/note", "value": "kept over stdio"})
+        assert kept["keys"] == 1
+        got = await structured(s, "recall", {"key": "stdio/note"})
+        assert got["value"] == "kept over stdio"
+
+        unknown = await s.call_tool("no_such_tool", {})
+        assert unknown.is_error is True and unknown.structured_content is None
+        assert unknown.content == [TextContent(type="text", text="MCP error -32602: Tool no_such_tool not found")]
+        invalid = await s.call_tool("remember", {"key": "", "value": "x"})
+        assert isinstance(invalid.content[0], TextContent)
+        assert invalid.content[0].text.startswith("MCP error -32602: Input validation error: key: ")
+
+        passport = await structured(s, "show_passport")
+        assert passport["passport"] == you["passport"]
+        assert passport["footsteps"] == 4  # the two protocol errors left no footstep
+        assert passport["poBoxKeys"] == 1
+
+    # The passport keeps clientInfo.name, for the person to see.
+    rows = sql(stdio_town, "SELECT client_name, footsteps FROM town_passport WHERE id = %s", (you["passport"],))
+    assert rows == [("stdio-test", 4)]
+
+
+async def test_each_stdio_process_is_a_new_session_with_a_new_passport(stdio_town: Town) -> None:
+    """The SDK's Client in its default mode: over stdio the process is the session, so the town
+    serves the 2026-07-28 revision too (discover, no handshake), and still keeps the client's name."""
+    passports = []
+    for name in ("first-stdio", "second-stdio"):
+        params = server(stdio_town)
+        async with Client(params, client_info=Implementation(name=name, version="1.0")) as client:
+            assert client.protocol_version in MODERN_PROTOCOL_VERSIONS
+            assert FOUNDATION <= {t.name for t in (await client.list_tools()).tools}
+            you = (await structured(client, "look_around"))["you"]
+            assert you["footsteps"] == 1
+            assert (await structured(client, "recall"))["keys"] == []  # nothing of the other passport's box
+            await structured(client, "remember", {"key": "mine", "value": name})
+            passports.append(you["passport"])
+    assert passports[0] != passports[1]
+    rows = sql(stdio_town, "SELECT id, client_name FROM town_passport WHERE id IN (%s, %s)", tuple(passports))
+    assert dict(rows) == {passports[0]: "first-stdio", passports[1]: "second-stdio"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="./town exits 1 before serving: ensure_venv's `cat requirements.txt requirements-base.txt` fails "
+    "under `set -euo pipefail` (there is no requirements-base.txt); reported to the lead",
+)
+async def test_the_front_door_serves_stdio(stdio_town: Town) -> None:
+    async with connect(stdio_town, "front-door", [str(ROOT / "town"), "stdio"]) as s:
+        assert (await s.initialize()).protocol_version == "2025-11-25"
+        you = (await structured(s, "look_around"))["you"]
+    assert sql(stdio_town, "SELECT client_name FROM town_passport WHERE id = %s", (you["passport"],)) == [
+        ("front-door",)
+    ]
+
+
+def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> None:
+    """A line on stdout that is not JSON-RPC would break every stdio client: logs go to stderr, even
+    at the most talkative log level."""
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env={**stdio_town.env, "CLOCKFORD_LOG_LEVEL": "DEBUG"},
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin and proc.stdout
+    try:
+        replies = []
+        for message in (init, {"jsonrpc": "2.0", "method": "notifications/initialized"}, call):
+            proc.stdin.write(json.dumps(message) + "\n")
+            proc.stdin.flush()
+            if "id" in message:
+                replies.append(json.loads(proc.stdout.readline()))
+        proc.stdin.close()
+        rest = proc.stdout.read()
+        proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert [r["id"] for r in replies] == [1, 2]
+    assert replies[0]["result"]["protocolVersion"] == "2025-11-25"
+    assert replies[1]["result"]["structuredContent"]["you"]["footsteps"] == 1
+    assert rest == ""
