@@ -1,0 +1,115 @@
+"""Headless Chromium for the hall's browser tests: Debian's own chromium driven by Playwright (its
+bundled driver, never a browser download), with Chrome DevTools' virtual authenticator standing in
+for a phone or laptop that keeps passkeys."""
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Playwright, sync_playwright
+
+from tests.support import Town, make_town
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not os.path.exists(CHROMIUM):
+        why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
+        if os.environ.get("CLOCKFORD_TEST_BROWSER") == "required":
+            pytest.fail(why)
+        pytest.skip(why)
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def hall_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
+    """A live town of this module's own; its hall is at http://localhost:PORT (passkeys refuse IPs)."""
+    town = make_town(tmp_path_factory.mktemp("hall")).start()
+    yield town
+    town.close()
+
+
+class Person:
+    """One person's browser (a context of its own) and the authenticators their devices hold."""
+
+    def __init__(self, browser: Browser, town: Town) -> None:
+        self.base = f"http://localhost:{town.port}"
+        self.context: BrowserContext = browser.new_context(viewport={"width": 390, "height": 844})
+        self.context.set_default_timeout(15_000)
+        self.page: Page = self.context.new_page()
+        self.cdp: CDPSession = self.context.new_cdp_session(self.page)
+        self.cdp.send("WebAuthn.enable", {"enableUI": False})
+        # Anything the page itself reports (a script error, a resource the CSP blocked) fails the
+        # test; the town's refusals (HTTP 400, 403) are expected and said on the page instead.
+        self.troubles: list[str] = []
+        self.page.on("pageerror", lambda e: self.troubles.append(f"page error: {e}"))
+        self.page.on(
+            "console",
+            lambda m: (
+                self.troubles.append(f"console: {m.text}")
+                if m.type == "error" and "Failed to load resource" not in m.text
+                else None
+            ),
+        )
+
+    def device(self, verifies: bool = True) -> str:
+        """A platform authenticator that keeps passkeys and verifies its user (PIN, fingerprint)."""
+        options = {
+            "protocol": "ctap2",
+            "transport": "internal",
+            "hasResidentKey": True,
+            "hasUserVerification": True,
+            "isUserVerified": verifies,
+            "automaticPresenceSimulation": True,
+        }
+        return self.cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})["authenticatorId"]
+
+    def credentials(self, device: str) -> list[dict[str, Any]]:
+        return self.cdp.send("WebAuthn.getCredentials", {"authenticatorId": device})["credentials"]
+
+    def put_away(self, device: str) -> list[dict[str, Any]]:
+        """Take a device away (its passkeys go with it); returns them, to bring the device back."""
+        kept = self.credentials(device)
+        self.cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": device})
+        return kept
+
+    def bring_back(self, kept: list[dict[str, Any]]) -> str:
+        device = self.device()
+        for credential in kept:
+            self.cdp.send("WebAuthn.addCredential", {"authenticatorId": device, "credential": credential})
+        return device
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def person(browser: Browser, hall_town: Town) -> Iterator[Person]:
+    p = Person(browser, hall_town)
+    yield p
+    p.close()
+    assert p.troubles == []

@@ -1,0 +1,177 @@
+"""The hall in a real browser: headless Chromium with a virtual authenticator signs up, signs in,
+adds a second passkey and signs in with either; a passkey that does not verify its person, and a
+replayed assertion, are refused; the owner's claim link works once."""
+
+import json
+import re
+
+from playwright.sync_api import Browser, Route, expect
+
+from tests.browser.conftest import Person
+from tests.support import RawSession, Town
+
+NOT_VERIFIED = (
+    "Your passkey did not verify you, so it was refused. The town needs a passkey that asks for your "
+    "fingerprint, face, PIN or screen lock. Nothing changed."
+)
+PROMPT_FAILED = (
+    "The passkey prompt was closed, timed out, or could not verify you. Nothing changed; press the button to try again."
+)
+EXPIRED = "This passkey request has expired or was already answered. Nothing changed; press the button to start again."
+
+
+def sign_up(p: Person, name: str) -> None:
+    p.goto("/hall/signup")
+    p.page.fill("#name", name)
+    p.page.click("text=Make a passkey and an account")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+
+
+def sign_in(p: Person) -> None:
+    p.page.click("text=Sign in with a passkey")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+
+
+def sign_out(p: Person) -> None:
+    p.page.click("text=Sign out")
+    expect(p.page.locator(".flash")).to_have_text(
+        "You are signed out. Your passkeys stay on your devices for next time."
+    )
+    expect(p.page.locator("h1")).to_have_text("Welcome to the hall")
+
+
+def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person) -> None:
+    p = person
+    laptop = p.device()
+    sign_up(p, "Ada")
+    expect(p.page.locator(".flash")).to_contain_text("Welcome, Ada. Your account is made")
+    expect(p.page.locator("main")).to_contain_text("Nothing waits for you.")
+    assert len(p.credentials(laptop)) == 1
+
+    sign_out(p)
+    sign_in(p)
+    expect(p.page.locator("footer")).to_contain_text("Signed in as Ada")
+
+    # A second device: the laptop is put away so that the phone answers the prompt.
+    p.goto("/hall/passkeys")
+    expect(p.page.locator("main")).to_contain_text("This is your only passkey, so it cannot be removed")
+    on_laptop = p.put_away(laptop)
+    phone = p.device()
+    p.page.fill("#key-name", "Phone")
+    p.page.click("button:has-text('Add a passkey')")
+    expect(p.page.locator(".flash")).to_have_text(
+        "Added the passkey “Phone”. Either of your passkeys now signs you in."
+    )
+    expect(p.page.locator(".key-name")).to_have_text(["Your first passkey", "Phone"])
+
+    # Either passkey signs in: the phone alone, then the laptop alone.
+    sign_out(p)
+    sign_in(p)
+    on_phone = p.put_away(phone)
+    assert on_phone[0]["signCount"] == 2  # made, then one sign-in
+    sign_out(p)
+    laptop = p.bring_back(on_laptop)
+    sign_in(p)
+    expect(p.page.locator("footer")).to_contain_text("Signed in as Ada")
+    assert p.credentials(laptop)[0]["signCount"] == on_laptop[0]["signCount"] + 1
+
+
+def test_a_passkey_that_does_not_verify_the_person_is_refused(person: Person) -> None:
+    p = person
+    device = p.device()
+    sign_up(p, "Bea")
+    sign_out(p)
+    p.cdp.send("WebAuthn.setUserVerified", {"authenticatorId": device, "isUserVerified": False})
+
+    # The hall asks for verification, so the browser itself refuses to answer without it.
+    p.page.click("text=Sign in with a passkey")
+    expect(p.page.locator(".say")).to_have_text(PROMPT_FAILED)
+
+    # A page that asked for less (the options rewritten on the way) gets an answer without
+    # verification, and the town refuses it.
+    def ask_less(route: Route) -> None:
+        response = route.fetch()
+        body = response.json()
+        body["options"]["userVerification"] = "discouraged"
+        route.fulfill(response=response, body=json.dumps(body))
+
+    p.page.route("**/hall/signin/begin", ask_less)
+    p.page.click("text=Sign in with a passkey")
+    expect(p.page.locator(".say")).to_have_text(NOT_VERIFIED)
+    p.page.unroute("**/hall/signin/begin")
+    p.goto("/hall/")
+    expect(p.page.locator("h1")).to_have_text("Welcome to the hall")
+
+
+REPLAY = """async ([url, body]) => {
+  const token = document.querySelector("input[name=csrfmiddlewaretoken]").value;
+  const r = await fetch(url, {method: "POST", body,
+    headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": token}});
+  return [r.status, await r.json()];
+}"""
+
+
+def test_a_replayed_assertion_is_refused(person: Person) -> None:
+    p = person
+    p.device()
+    sign_up(p, "Cy")
+    sign_out(p)
+    answers: list[str] = []
+    p.page.on("request", lambda r: answers.append(r.post_data or "") if r.url.endswith("/signin/finish") else None)
+    sign_in(p)
+    assert len(answers) == 1 and json.loads(answers[0])["credential"]["type"] == "public-key"
+    sign_out(p)
+
+    # The captured answer, sent again from the hall's own page with a fresh CSRF token.
+    status, data = p.page.evaluate(REPLAY, [p.base + "/hall/signin/finish", answers[0]])
+    assert (status, data) == (400, {"ok": False, "say": EXPIRED})
+    # ...and again after a new sign-in began: the challenge it signed is not the one now asked.
+    status, data = p.page.evaluate(REPLAY, [p.base + "/hall/signin/begin", "{}"])
+    assert status == 200 and data["ok"] is True
+    status, data = p.page.evaluate(REPLAY, [p.base + "/hall/signin/finish", answers[0]])
+    assert status == 400
+    assert data["say"].startswith("This passkey answer was for another request, so it was refused.")
+    p.goto("/hall/")
+    expect(p.page.locator("h1")).to_have_text("Welcome to the hall")
+
+
+def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browser: Browser) -> None:
+    agent = RawSession(hall_town.mcp, client_name="errand-runner")
+    agent.call("look_around")
+    printed = hall_town.manage("town_ready").stdout.splitlines()[-1]
+    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
+    assert m, printed
+    link = m.group(1)
+    assert link.startswith(f"http://localhost:{hall_town.port}/hall/claim/")
+
+    p = person
+    p.device()
+    p.page.goto(link)
+    expect(p.page.locator("main")).to_contain_text("This link makes you the owner of this town. It works once.")
+    p.page.fill("#name", "Olive")
+    p.page.click("text=Make a passkey and claim the town")
+    expect(p.page.locator("h1")).to_have_text("Your agents")
+    expect(p.page.locator(".flash")).to_contain_text("You own this town now, Olive.")
+
+    # The owner decides for every passport; the pennant she raises is what the agent sees.
+    card = p.page.locator(".agent").filter(has_text="errand-runner")
+    expect(card).to_contain_text("No pennant yet")
+    passport_id = card.locator("code.id").inner_text()
+    card.locator("input[name=pennant]").fill("Blue Heron")
+    card.locator("button:has-text('Raise')").click()
+    expect(p.page.locator(".flash")).to_have_text(f"{passport_id} now flies the pennant “Blue Heron”.")
+    shown = agent.call("show_passport")["structuredContent"]
+    assert (shown["passport"], shown["pennant"]) == (passport_id, "Blue Heron")
+
+    # The link again, in someone else's browser: spent, and it says so.
+    other = Person(browser, hall_town)
+    try:
+        other.device()
+        other.page.goto(link)
+        expect(other.page.locator("[role=alert]")).to_contain_text("This claim link was already used")
+        expect(other.page.locator("button:has-text('claim the town')")).to_have_count(0)
+    finally:
+        other.close()
+    assert (
+        hall_town.manage("town_ready").stdout.splitlines()[-1] == f"The hall: http://localhost:{hall_town.port}/hall/"
+    )
