@@ -61,6 +61,7 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         f"You are at {p.place}. {_count(len(open_), 'district is', 'districts are')} open; "
         f"the census holds {_count(town['servers'], 'server', 'servers')}.",
         fields,
+        [Part("here.name", "publisher-words")] if house else [],
     )
 
 
@@ -68,7 +69,16 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
     districts = _districts()
     d = services.find_district(districts, args.to)
     if d is None:
-        raise Refused("No district or house by that name.", "no-place", districts=[x.name for x in districts])
+        # Not a district: a house, by lot number or registry name.
+        lot = census.find_lot(args.to) if args.to.strip().isdigit() or "/" in args.to else None
+        if lot is None:
+            raise Refused("No district or house by that name.", "no-place", districts=[x.name for x in districts])
+        call.move_to = services.house_place(lot)
+        return Reply(
+            f"You walk to the house on lot {lot.number}. Use enter for its facts.",
+            {"here": census.house_view(lot)},
+            [Part("here.name", "publisher-words")],
+        )
     call.move_to = d.name
     if d.is_open:
         say = f"You walk to {d.name}. It is open: {', '.join(t.name for t in d.tools)}."
