@@ -520,8 +520,15 @@ def wipe() -> None:
 def import_file(path: Path, stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:
     data = read_file(path)
     demo = bool(data.get("demo"))
+    source = "the demo census the town ships" if demo else f"the file {path.name}"
+    return import_items(data["servers"], source, demo, stream, replace)
+
+
+def import_items(
+    items: list[Any], source: str, demo: bool = False, stream: IO[str] | None = None, replace: bool = False
+) -> tuple[Tally, CensusState]:
+    """Entries in the registry's list shape, taken into the census."""
     make_room(demo, replace)
-    items = data["servers"]
     tally = Tally()
     progress = Progress(stream)
     progress.start("read", len(items))
@@ -529,8 +536,7 @@ def import_file(path: Path, stream: IO[str] | None = None, replace: bool = False
         ingest(chunk, tally)
         progress.advance(len(chunk))
     progress.finish()
-    s = settle(tally, progress, "the demo census the town ships" if demo else f"the file {path.name}", demo)
-    return tally, s
+    return tally, settle(tally, progress, source, demo)
 
 
 def import_demo(stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:

@@ -324,7 +324,7 @@ RULES: tuple[Rule, ...] = (
         _version,
     ),
     Rule("deprecated", 40, None, "Its publisher marked the server deprecated in the registry.", _deprecated),
-    Rule("deleted", 70, None, "The registry marks the server deleted.", _deleted),
+    Rule("deleted", 80, None, "The registry marks the server deleted.", _deleted),
     Rule(
         "plain-http-remote",
         20,
@@ -341,7 +341,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "injection-words",
-        50,
+        60,
         None,
         "The listing's words try to replace a model's instructions (prompt injection).",
         _injection,

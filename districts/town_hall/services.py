@@ -275,11 +275,12 @@ def _tsquery_safe(terms: list[str]) -> list[str]:
 
 
 def rank(terms: list[str], found: list[tuple[int, float]]) -> list[int]:
-    """The database's relevance, then how many of the terms each lot holds, then its integrity.
+    """The database's relevance, lifted for a lot that holds every word asked, then a little for words
+    in its name and for its integrity; servers that are not active go last.
 
-    bm25 and ts_rank_cd both reward a rare word repeated; an agent asking for "postgres read only
-    access" is better served by the lot that holds all of its words, so coverage leads and the
-    database's order breaks ties within it. Servers that are not active go last."""
+    bm25 and ts_rank_cd both reward one rare word repeated; an agent asking for "postgres read only
+    access" is better served by the lot that holds all of its words. Among lots that hold only some,
+    the database's relevance (which weighs rare words above common ones) decides."""
     if not found:
         return []
     relevance = dict(found)
@@ -295,8 +296,10 @@ def rank(terms: list[str], found: list[tuple[int, float]]) -> list[int]:
         named = f"{name} {title}".casefold()
         held = sum(1 for p in patterns if p.search(text))
         in_name = sum(1 for p in patterns if p.search(named))
-        penalty = 1.0 if status != "active" else 0.0
-        return held + 0.5 * in_name + 0.8 * relevance[number] / top + 0.4 * score / 100 - penalty
+        every = 1.0 if held == len(patterns) else 0.0
+        penalty = 1.5 if status != "active" else 0.0
+        n = len(patterns)
+        return 2.0 * every + relevance[number] / top + 0.5 * held / n + 0.3 * in_name / n + 0.2 * score / 100 - penalty
 
     return [row[0] for row in sorted(rows, key=key, reverse=True)]
 

@@ -1,0 +1,111 @@
+"""ask_directory through the real desk: terms, matches, results best first, limit 1-25 (default 8),
+census words labelled publisher-words, a repeated question answered from memory at no cost, and the
+Directory clerk busy under load."""
+
+import pytest
+
+from clockford.town.models import Passport
+from districts.everywhere.tests.base import outcome
+from districts.town_hall import services
+from districts.town_hall.models import CensusState
+from districts.town_hall.tests.base import visit
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = {"say", "terms", "matches", "results", "source", "footstep", "provenance"}
+MEMORY = " Answered from memory, at no cost."
+
+
+def test_it_answers_every_field(demo: CensusState, alice: Passport) -> None:
+    r = visit(alice, "ask_directory", need="read-only postgres database access")
+    sc = r.structured
+    assert r.is_error is False and set(sc) == FIELDS
+    assert sc["terms"] == ["read", "postgres", "database", "access"]
+    assert sc["results"][0]["name"] == "io.clockford.demo/postgres-readonly"
+    assert [list(x) for x in sc["results"]] == [list(services.RESULT_KEYS)] * len(sc["results"])
+    assert sc["results"][0]["integrity"] == {"score": 100, "reasons": []}
+    assert (
+        sc["say"]
+        == f"The Directory found {sc['matches']} matching servers; here are the best {len(sc['results'])}, each with its integrity."
+    )
+    assert outcome(r) == "ok"
+    alice.refresh_from_db()
+    assert alice.place == "Town Hall"
+
+
+def test_the_limit_defaults_to_eight_and_is_kept(demo: CensusState, alice: Passport) -> None:
+    assert len(visit(alice, "ask_directory", need="demo").structured["results"]) == 8
+    assert len(visit(alice, "ask_directory", need="demo", limit=25).structured["results"]) == 25
+    assert len(visit(alice, "ask_directory", need="demo", limit=1).structured["results"]) == 1
+
+
+def test_census_words_are_labelled_and_never_in_say(demo: CensusState, alice: Passport) -> None:
+    sc = visit(alice, "ask_directory", need="weather forecasts").structured
+    parts = {(p["path"], p["label"]) for p in sc["provenance"]["parts"]}
+    for path in ("name", "title", "publisher", "versions[]", "remote", "package", "words"):
+        assert (f"results[].{path}", "publisher-words") in parts
+    assert ("terms[]", "agent-written") in parts
+    for result in sc["results"]:
+        for text in (result["name"], result["title"], result["publisher"]):
+            assert text not in sc["say"]
+
+
+def test_a_repeated_question_is_answered_from_memory_at_no_cost(
+    demo: CensusState, alice: Passport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "PER_MINUTE", 2)
+    first = visit(alice, "ask_directory", need="weather forecasts", limit=3).structured
+    for _ in range(5):
+        again = visit(alice, "ask_directory", need="Weather, forecasts!", limit=3)
+        assert again.is_error is False
+        assert again.structured["say"] == first["say"] + MEMORY
+        assert again.structured["results"] == first["results"]
+    # Only the first counted: one fresh question is still allowed this minute.
+    assert visit(alice, "ask_directory", need="calendar events").is_error is False
+
+
+def test_the_clerk_is_busy_past_the_minutes_questions(
+    demo: CensusState, alice: Passport, bob: Passport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "PER_MINUTE", 2)
+    visit(alice, "ask_directory", need="one")
+    visit(alice, "ask_directory", need="two")
+    r = visit(alice, "ask_directory", need="three")
+    assert r.is_error is True
+    n = r.structured["retryAfterSeconds"]
+    assert isinstance(n, int) and 1 <= n <= 61
+    assert r.structured["say"] == f"The Directory clerk is busy. Try again in {n} seconds."
+    assert "hold" not in r.structured and "results" not in r.structured
+    assert outcome(r) == "busy"
+    # Another agent's questions are its own; a remembered answer still comes.
+    assert visit(bob, "ask_directory", need="three").is_error is False
+    assert visit(alice, "ask_directory", need="one").is_error is False
+
+
+def test_the_clerk_is_busy_when_too_many_searches_run_at_once(
+    demo: CensusState, alice: Passport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(services, "AT_ONCE", 0)
+    r = visit(alice, "ask_directory", need="weather")
+    assert r.structured["say"] == "The Directory clerk is busy. Try again in 1 seconds."
+    assert r.structured["retryAfterSeconds"] == 1
+
+
+def test_a_secret_in_the_need_is_refused_and_not_kept(demo: CensusState, alice: Passport) -> None:
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    r = visit(alice, "ask_directory", need=f"servers for {token}")
+    assert r.is_error is True and r.structured["say"].startswith("That looks like a GitHub token.")
+    assert token not in r.text
+
+
+def test_an_empty_census_says_so(alice: Passport) -> None:
+    r = visit(alice, "ask_directory", need="weather")
+    assert r.is_error is False
+    assert r.structured["results"] == [] and r.structured["matches"] == 0
+    assert r.structured["say"] == "The census is empty, so the Directory has no servers to offer yet."
+
+
+def test_nothing_matching_is_an_answer(demo: CensusState, alice: Passport) -> None:
+    r = visit(alice, "ask_directory", need="zzqx vvwy")
+    assert r.is_error is False and r.structured["results"] == []
+    assert r.structured["say"] == "No server in the census matches those 2 words."

@@ -1,0 +1,158 @@
+"""Taking the census: versions fold into lots, lot numbers never change, a second import changes
+nothing, an interrupted run is finished by the next, and the demo never mixes with real data."""
+
+from typing import Any
+
+import pytest
+
+from districts.town_hall import ingest, services
+from districts.town_hall.models import CensusState, Entry, Lot
+from districts.town_hall.tests.base import listing, lot, take
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot() -> dict[str, Any]:
+    return {lot.number: (lot.name, lot.record, lot.leaf) for lot in Lot.objects.all()}
+
+
+def test_it_folds_versions_into_one_lot_newest_first(demo: CensusState) -> None:
+    assert demo.demo is True
+    assert demo.entries == 37 and demo.servers == 34
+    pg = lot("io.clockford.demo/postgres-readonly").record
+    assert pg["versions"] == ["1.1.0", "1.0.0", "0.9.0"]
+    assert pg["version"] == "1.1.0"
+    assert pg["firstSeen"] == "2026-08-02T10:00:00Z" and pg["updatedAt"] == "2026-10-20T10:00:00Z"
+    assert pg["publisher"] == "demo.clockford.io"
+    assert pg["package"] == {
+        "registryType": "npm",
+        "identifier": "@clockford-demo/postgres-readonly",
+        "version": "1.1.0",
+        "transport": "stdio",
+    }
+    assert pg["remote"] is None and pg["host"] is None and pg["hasRepo"] is True
+
+
+def test_every_demo_entry_says_it_is_made_up(demo: CensusState) -> None:
+    for e in Entry.objects.all():
+        assert e.body["_meta"]["io.clockford/demo"].startswith("Made up by Clockford")
+        assert e.body["server"]["description"].startswith("Demo: ")
+    assert services.census_name(demo).startswith("Clockford demo census (made-up servers")
+
+
+def test_the_record_has_every_field_of_enter(demo: CensusState) -> None:
+    record = lot("io.clockford.demo/web-search").record
+    spec = "lot name title publisher version versions status firstSeen updatedAt host hasRepo remote package"
+    assert set(spec.split()) | {"hostSharedWith", "house", "integrity", "words"} <= set(record)
+    assert record["host"] == "search.clockford-demo.example"
+    assert record["remote"] == {"type": "streamable-http", "url": "https://search.clockford-demo.example/mcp"}
+    assert set(record["house"]) == {"class", "meaning", "floors", "lampLit"}
+    assert set(record["integrity"]) == {"score", "reasons"}
+    assert record["words"] == {
+        "description": "Demo: search the web and return titles, links and short snippets for each result."
+    }
+
+
+def test_a_second_import_changes_nothing(demo: CensusState) -> None:
+    before = snapshot()
+    tally, again = ingest.import_demo()
+    assert (tally.new, tally.changed, tally.folded, tally.new_lots, tally.derived) == (0, 0, 0, 0, 0)
+    assert again.root == demo.root and again.sealed_at == demo.sealed_at
+    assert snapshot() == before
+
+
+def test_lot_numbers_never_change_and_new_servers_take_the_next(db: None) -> None:
+    take(
+        [listing("com.a/one", published="2026-03-01T00:00:00Z"), listing("com.a/two", published="2026-04-01T00:00:00Z")]
+    )
+    assert (lot("com.a/one").number, lot("com.a/two").number) == (0, 1)
+    # A server first registered before both still takes the next number; a new version keeps its lot.
+    take(
+        [
+            listing("com.a/zero", published="2026-01-01T00:00:00Z"),
+            listing("com.a/two", version="2.0.0", published="2026-05-01T00:00:00Z"),
+        ]
+    )
+    assert (lot("com.a/one").number, lot("com.a/two").number, lot("com.a/zero").number) == (0, 1, 2)
+    assert lot("com.a/two").record["versions"] == ["2.0.0", "1.0.0"]
+    s = services.state()
+    assert (s.entries, s.servers) == (4, 3)
+
+
+def test_a_first_import_numbers_lots_in_registration_order(db: None) -> None:
+    take([listing(f"com.a/s{i}", published=f"2026-0{9 - i}-01T00:00:00Z") for i in range(5)])
+    assert [lot(f"com.a/s{i}").number for i in range(5)] == [4, 3, 2, 1, 0]
+
+
+def test_names_that_differ_only_in_case_stay_distinct_and_are_flagged(db: None) -> None:
+    take(
+        [
+            listing("io.github.SceneView/mcp", repo="https://github.com/SceneView/mcp"),
+            listing("io.github.sceneview/mcp", repo="https://github.com/sceneview/mcp"),
+        ]
+    )
+    upper, lower = lot("io.github.SceneView/mcp"), lot("io.github.sceneview/mcp")
+    assert upper.number != lower.number
+    assert upper.record["caseTwins"] == [lower.number] and lower.record["caseTwins"] == [upper.number]
+    assert services.find_lot("io.github.SCENEVIEW/mcp") is None
+
+
+def test_a_deleted_listing_keeps_its_lot(db: None) -> None:
+    take([listing("com.a/gone", updated="2026-05-01T00:00:00Z")])
+    number = lot("com.a/gone").number
+    take([listing("com.a/gone", status="deleted", updated="2026-06-01T00:00:00Z")])
+    gone = lot("com.a/gone")
+    assert gone.number == number and gone.status == "deleted"
+    assert gone.record["status"] == "deleted"
+    assert services.search(["postgresql"], 8) == (0, [])
+
+
+def test_an_entry_without_status_or_dates_is_still_counted(db: None) -> None:
+    tally, s = take([listing("com.a/early", status=None, published=None), {"server": {"no": "name"}}, "junk"])  # type: ignore[list-item]
+    assert tally.skipped == 2
+    assert s.entries == 1 and s.servers == 1
+    assert lot("com.a/early").record["status"] == "active"
+    assert lot("com.a/early").record["firstSeen"] is None
+
+
+def test_an_interrupted_fold_is_finished_by_the_next_run(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    items = [listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(12)]
+    take(items)
+    clean = services.state().root
+    ingest.wipe()
+
+    monkeypatch.setattr(ingest, "FOLD_BATCH", 5)
+    calls = {"n": 0}
+    real_fold = ingest.fold
+
+    def failing(name: str, entries: list[Entry]) -> dict[str, Any]:
+        calls["n"] += 1
+        if calls["n"] == 8:
+            raise KeyboardInterrupt
+        return real_fold(name, entries)
+
+    monkeypatch.setattr(ingest, "fold", failing)
+    with pytest.raises(KeyboardInterrupt):
+        take(items)
+    assert Lot.objects.count() == 5  # the first batch committed, the second rolled back
+    assert Entry.objects.filter(folded=False).count() == 7
+    monkeypatch.setattr(ingest, "fold", real_fold)
+    take(items)
+    assert services.state().root == clean
+    assert [lot(f"com.a/s{i:02d}").number for i in range(12)] == list(range(12))
+
+
+def test_real_data_replaces_the_demo_and_the_demo_never_replaces_real_data(demo: CensusState) -> None:
+    take([listing("com.a/real")])
+    s = services.state()
+    assert s.demo is False and s.servers == 1 and lot("com.a/real").number == 0
+    with pytest.raises(ingest.CensusError):
+        ingest.import_demo()
+    assert services.state().servers == 1
+    ingest.import_demo(replace=True)
+    assert services.state().demo is True and services.state().servers == 34
+
+
+def test_ensure_loads_the_demo_only_into_an_empty_census(db: None) -> None:
+    assert "loaded the demo census" in ingest.ensure(None)
+    assert "34 servers (the demo census)" in ingest.ensure(None)
