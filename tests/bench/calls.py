@@ -1,0 +1,200 @@
+"""The `calls` section: look_around (a read) and remember (a write) beside a bare mcp server's ping.
+
+Targets (issue 2): the town's median latency at most 1.5x the bare one for a read, 2.5x for a write.
+"""
+
+import json
+import math
+import os
+import pstats
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.bench.kit import (
+    Served,
+    Tally,
+    Workload,
+    bare_server,
+    concurrent,
+    scratch,
+    sequential,
+    town_server,
+)
+from tests.support import get
+
+# remember cycles through this many keys: inside the P.O. box's 64, so every call succeeds (the
+# warm-up makes them; the measured calls replace notes).
+KEYS = 50
+
+
+@dataclass(frozen=True)
+class Target:
+    label: str
+    what: str
+    bound: float
+
+
+TARGETS = (Target("town look_around", "read", 1.5), Target("town remember", "write", 2.5))
+BARE = "bare ping"
+BUSY = 0.5  # a load average above this before the run means other work competes for the cores
+
+
+def ms(seconds: float) -> str:
+    return "-" if math.isnan(seconds) else f"{seconds * 1000:.2f}"
+
+
+def rate(per_second: float) -> str:
+    return "-" if math.isnan(per_second) else f"{per_second:.0f}"
+
+
+def database() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    return "PostgreSQL" if url.startswith(("postgres://", "postgresql://")) else "SQLite (WAL)"
+
+
+COLUMNS = f"{'p50 ms':>9}{'p95 ms':>9}{'calls/s':>9}{'cpu ms':>9}"
+
+
+def columns(t: Tally) -> str:
+    return f"{ms(t.median):>9}{ms(t.p(0.95)):>9}{rate(t.per_second):>9}{ms(t.cpu_per_call):>9}"
+
+
+def table(seq: dict[str, Tally], conc: dict[str, Tally], clients: int) -> list[str]:
+    head = f"  {'':<18}{'one client':^36}"
+    sub = f"  {'':<18}{COLUMNS}"
+    if conc:
+        head += f"   {f'{clients} clients at once':^36}"
+        sub += f"   {COLUMNS}"
+    lines = [head, sub]
+    for label, t in seq.items():
+        row = f"  {label:<18}{columns(t)}"
+        if label in conc:
+            row += f"   {columns(conc[label])}"
+        lines.append(row)
+    return lines
+
+
+def ratio(a: float, b: float) -> str:
+    return "-" if math.isnan(a) or math.isnan(b) or not b else f"{a / b:.2f}x"
+
+
+def verdicts(seq: dict[str, Tally], conc: dict[str, Tally]) -> tuple[list[str], list[str]]:
+    """The ratio lines, and a loud line for every target missed."""
+    lines = [f"  {'town / bare':<18}{'p50':>9}{'calls/s':>9}{'cpu ms':>9}{'target':>12}   result"]
+    misses = []
+    for runs, how in ((seq, "one client"), (conc, "clients at once")):
+        bare = runs.get(BARE)
+        for t in TARGETS:
+            town = runs.get(t.label)
+            if bare is None or town is None:
+                continue
+            name = t.label.split()[-1]
+            row = (
+                f"  {t.what + ' ' + name:<18}{ratio(town.median, bare.median):>9}"
+                f"{ratio(bare.per_second, town.per_second):>9}{ratio(town.cpu_per_call, bare.cpu_per_call):>9}"
+            )
+            if runs is seq:
+                x = town.median / bare.median
+                ok = x <= t.bound
+                row += f"{'<= ' + str(t.bound) + 'x':>12}   " + ("PASS" if ok else "MISS")
+                if not ok:
+                    misses.append(f"MISS: {name} takes {x:.2f}x the bare median latency; the target is <= {t.bound}x.")
+            else:
+                row += f"{'':>12}   ({how})"
+            lines.append(row)
+    return lines, misses
+
+
+def workloads(bare: Served, town: Served) -> list[Workload]:
+    return [
+        Workload(BARE, bare.mcp, "ping", lambda i: {}, bare.cpu),
+        Workload("town look_around", town.mcp, "look_around", lambda i: {}, town.cpu),
+        Workload(
+            "town remember",
+            town.mcp,
+            "remember",
+            lambda i: {"key": f"bench.{i % KEYS:02d}", "value": f"A note for the bench, number {i}."},
+            town.cpu,
+        ),
+    ]
+
+
+def print_phases(path: Path, calls: int) -> None:
+    data = json.loads(path.read_text())
+    phases: dict[str, list[float]] = data["phases"]
+    print()
+    print("  inside the town (tests/bench/profiled.py; medians over every call, warm-up included)")
+    print(f"  {'':<62}{'p50 ms':>9}{'mean ms':>9}{'count':>8}")
+    for name in sorted(phases):
+        xs = sorted(phases[name])
+        if not xs:
+            continue
+        if name.endswith("SQL statements"):
+            print(f"  {name:<62}{xs[len(xs) // 2]:>9.0f}{sum(xs) / len(xs):>9.1f}{len(xs):>8}")
+        else:
+            print(f"  {name:<62}{xs[len(xs) // 2] * 1000:>9.3f}{sum(xs) / len(xs) * 1000:>9.3f}{len(xs):>8}")
+    print()
+    print("  the SQL of one call of each hop:")
+    for name, sql in sorted(data["statements"].items()):
+        print(f"    {name}: {len(sql)} statements")
+        for text in sql:
+            print("      " + " ".join(text.split())[:150])
+    prof = path.with_suffix(".prof")
+    if prof.exists():
+        print()
+        print(f"  cProfile ({prof}):")
+        stats = pstats.Stats(str(prof), stream=sys.stdout)
+        stats.strip_dirs().sort_stats("tottime").print_stats(25)
+        stats.sort_stats("cumulative").print_stats(40)
+
+
+def run(opts: Any) -> None:
+    print("calls: look_around and remember over streamable HTTP, beside a bare mcp 2.3.0 server's ping")
+    bare_kind = "stateless" if opts.bare_stateless else "with its own sessions (the SDK's default)"
+    print(f"  bare: MCPServer {bare_kind}; town: a fresh town on {database()}, its default settings")
+    print(
+        f"  both: daphne on loopback, SSE replies, one keep-alive connection per session; "
+        f"{opts.calls} calls each after {opts.warmup} warm-up, in {opts.rounds} interleaved rounds; "
+        f"{os.cpu_count()} cores shared by the client and both servers"
+    )
+    load = os.getloadavg()[0]
+    print(f"  the machine's load before the run: {load:.2f}", end="")
+    print(" (busy: other work shares the cores, and the figures are noisy)" if load > BUSY else "")
+    with scratch() as tmp:
+        phases = tmp / "phases.json" if (opts.phases or opts.cprofile) else None
+        with (
+            bare_server(tmp, stateless=opts.bare_stateless) as bare,
+            town_server(tmp, phases, opts.cprofile) as (
+                _,
+                town,
+            ),
+        ):
+            bare.wait()
+            town.wait()
+            w = workloads(bare, town)
+            seq = sequential(w, opts.calls, opts.warmup, opts.rounds)
+            conc = concurrent(w, opts.calls, opts.clients, opts.warmup) if opts.clients > 1 else {}
+            if phases is not None:
+                get(f"http://127.0.0.1:{town.port}/bench/phases")
+        print()
+        for line in table(seq, conc, opts.clients):
+            print(line)
+        print()
+        lines, misses = verdicts(seq, conc)
+        for line in lines:
+            print(line)
+        reconnects = sum(t.reconnects for t in [*seq.values(), *conc.values()])
+        if reconnects:
+            print(f"  (the servers closed the connection {reconnects} times; each reopening is in the figures)")
+        if misses:
+            print()
+            print("  " + "!" * 78)
+            for m in misses:
+                print("  " + m)
+            print("  " + "!" * 78)
+        if phases is not None:
+            if opts.cprofile and opts.profile_out:
+                opts.profile_out.write_bytes(phases.with_suffix(".prof").read_bytes())
+            print_phases(phases, opts.calls)

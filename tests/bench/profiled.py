@@ -1,0 +1,165 @@
+"""The town's ASGI app with timers on it, for `./town bench calls --phases` and `--cprofile`.
+
+Only the bench serves this module. It wraps clockford.asgi's application in this process and changes
+nothing the town answers: it times each /mcp request and each hop to the desk's threads (the await,
+and the work on the thread apart), and counts the SQL statements each hop runs. BENCH_CPROFILE=1 also runs
+cProfile from the first /mcp request on: enabled on the event loop's thread, it sees the desk's
+threads too (Python 3.12+ profiles through sys.monitoring, one profiler per process). GET
+/bench/phases writes the timings to BENCH_PROFILE_OUT (JSON) and the profile beside it (.prof).
+"""
+
+import cProfile
+import json
+import os
+import pstats
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from django.db import connection
+
+from clockford import asgi
+from clockford.face import http as face_http
+from clockford.face import server as face_server
+
+OUT = Path(os.environ["BENCH_PROFILE_OUT"])
+CPROFILE = os.environ.get("BENCH_CPROFILE", "")
+
+# name -> seconds (or counts), one entry per occurrence
+phases: dict[str, list[float]] = defaultdict(list)
+statements: dict[str, list[str]] = {}  # one example of the SQL each hop runs, by hop name
+lock = threading.Lock()
+started = threading.Event()
+local = threading.local()
+profile = cProfile.Profile() if CPROFILE == "1" else None
+
+
+current: ContextVar[dict[str, str]] = ContextVar("current", default={"what": "?"})  # noqa: B039
+
+
+def note(name: str, value: float) -> None:
+    with lock:
+        phases[name].append(value)
+
+
+class TimedPool(ThreadPoolExecutor):
+    """The desk's pool, timing each piece of work on its thread and counting its SQL."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        name = getattr(local, "hop", None) or "other"
+        queued = time.perf_counter()
+
+        def work() -> Any:
+            began = time.perf_counter()
+            note(f"{name}: wait for a thread", began - queued)
+            sql: list[str] = []
+
+            def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+                sql.append(text)
+                return execute(text, params, many, context)
+
+            try:
+                # close_old_connections (inside fn) may open the connection, so wrap around it too.
+                with connection.execute_wrapper(count):
+                    return fn(*args, **kwargs)
+            finally:
+                note(f"{name}: on the thread", time.perf_counter() - began)
+                note(f"{name}: SQL statements", len(sql))
+                with lock:
+                    statements.setdefault(name, sql)
+
+        return super().submit(work)
+
+
+face_server._pool = TimedPool(max_workers=16, thread_name_prefix="desk")
+_in_db = face_server.in_db
+
+
+async def timed_in_db(fn: Any, *args: Any) -> Any:
+    name = getattr(fn, "__qualname__", repr(fn))
+    if getattr(fn, "__module__", "") == "clockford.town.desk" and name == "run":
+        name = f"desk.run({args[0].name})"
+    local.hop = name  # read by TimedPool.submit, on this same (loop) thread, before the await yields
+    t0 = time.perf_counter()
+    try:
+        return await _in_db(fn, *args)
+    finally:
+        note(f"{name}: await in_db", time.perf_counter() - t0)
+
+
+face_http.in_db = timed_in_db
+face_server.in_db = timed_in_db
+asgi.in_db = timed_in_db
+
+_forward = asgi.face.forward
+
+
+async def timed_forward(*args: Any, **kwargs: Any) -> Any:
+    t0 = time.perf_counter()
+    try:
+        return await _forward(*args, **kwargs)
+    finally:
+        note(f"request {current.get()['what']}: in the SDK (face.forward, desk inside)", time.perf_counter() - t0)
+
+
+asgi.face.forward = timed_forward  # type: ignore[method-assign]
+
+
+def dump() -> None:
+    running = profile is not None and started.is_set()
+    if profile is not None and running:
+        profile.disable()
+    with lock:
+        OUT.write_text(json.dumps({"phases": phases, "statements": statements}))
+        if profile is not None and running:
+            pstats.Stats(profile).dump_stats(OUT.with_suffix(".prof"))
+    if profile is not None and running:
+        profile.enable()
+
+
+def _what(body: bytes) -> str:
+    """The tool a tools/call names, or the JSON-RPC method: what a request's timings are filed under."""
+    try:
+        message = json.loads(body)
+        if message.get("method") == "tools/call":
+            return str(message["params"]["name"])
+        return str(message.get("method"))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return "?"
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and scope["path"] == "/bench/phases":
+        dump()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+        return
+    if scope["type"] != "http" or scope["path"] != "/mcp":
+        return await asgi.application(scope, receive, send)
+    if profile is not None and not started.is_set():  # on the event loop's thread, once
+        started.set()
+        profile.enable()
+    t0 = time.perf_counter()
+    request = {"what": "?"}
+    current.set(request)
+
+    async def timed_receive() -> Any:
+        message = await receive()
+        if message["type"] == "http.request" and request["what"] == "?":
+            request["what"] = _what(message.get("body", b""))
+        return message
+
+    async def timed_send(message: dict[str, Any]) -> None:
+        await send(message)
+        if message["type"] == "http.response.body" and not message.get("more_body"):
+            note(f"request {request['what']}: until its reply is sent", time.perf_counter() - t0)
+
+    try:
+        await asgi.application(scope, timed_receive, timed_send)
+    finally:
+        note(f"request {request['what']}: until the app returns", time.perf_counter() - t0)

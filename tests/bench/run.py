@@ -1,0 +1,83 @@
+"""`./town bench [section ...]`: Clockford's benchmarks, one block of figures per section.
+
+A section is a function that measures and prints its own block; SECTIONS lists them in the order a
+full run prints them. The bench reports: a missed target is printed loudly, and the exit status is 0
+all the same. It exits 1 only when it could not measure (a server did not start, a call failed).
+"""
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.bench import calls
+from tests.bench.kit import BenchError
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    about: str
+    run: Callable[[Any], None]
+
+
+SECTIONS: list[Section] = [
+    Section("calls", "look_around and remember beside a bare mcp 2.3.0 server (issue 2)", calls.run),
+]
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="./town bench",
+        description="Clockford's benchmarks. Sections: "
+        + "; ".join(f"{s.name}: {s.about}" for s in SECTIONS)
+        + ". Without a section name, all of them.",
+    )
+    p.add_argument("sections", nargs="*", metavar="section", help="the sections to run (default: all)")
+    p.add_argument("--calls", type=int, default=500, help="measured calls per tool (default 500)")
+    p.add_argument("--warmup", type=int, default=50, help="warm-up calls per tool, not measured (default 50)")
+    p.add_argument("--rounds", type=int, default=25, help="interleaved rounds the calls are split into (default 25)")
+    p.add_argument("--clients", type=int, default=4, help="clients at once for the concurrent run; 1 skips it")
+    p.add_argument("--bare-stateless", action="store_true", help="serve the bare server in the SDK's stateless mode")
+    p.add_argument("--phases", action="store_true", help="serve the town with timers and SQL counts, and print them")
+    p.add_argument(
+        "--cprofile",
+        action="store_true",
+        help="with --phases, also run cProfile in the town (it slows the town: the figures inflate)",
+    )
+    p.add_argument("--profile-out", type=Path, help="keep the cProfile data in this file")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    opts = parser().parse_args(argv)
+    known = {s.name: s for s in SECTIONS}
+    unknown = [n for n in opts.sections if n not in known]
+    if unknown:
+        print(f"No such section: {', '.join(unknown)}. Sections: {', '.join(known)}.", file=sys.stderr)
+        return 2
+    if opts.calls < 1 or opts.rounds < 1 or opts.calls < opts.rounds or opts.clients < 1 or opts.warmup < 0:
+        print(
+            "--calls and --rounds must be at least 1, --calls at least --rounds, --clients at least 1.", file=sys.stderr
+        )
+        return 2
+    chosen = [known[n] for n in opts.sections] if opts.sections else SECTIONS
+    for i, section in enumerate(chosen):
+        if i:
+            print()
+        t0 = time.monotonic()
+        try:
+            section.run(opts)
+        except BenchError as e:
+            print(f"\nThe {section.name} section could not measure: {e}", file=sys.stderr)
+            return 1
+        print(f"  ({section.name}: {time.monotonic() - t0:.0f} s)")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""`./town bench` with very few calls, so the command cannot rot; and its arithmetic, exactly."""
+
+import re
+import subprocess
+
+import pytest
+
+from tests.bench import calls
+from tests.bench.kit import BenchError, Tally, check_reply
+from tests.support import PYTHON, ROOT
+
+
+def bench(*args: str) -> str:
+    done = subprocess.run(
+        [PYTHON, "-m", "tests.bench.run", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def figures(out: str, label: str) -> list[float]:
+    line = next(x for x in out.splitlines() if x.strip().startswith(label))
+    return [float(v) for v in re.findall(r"\d+\.\d+|\d+", line[len("  " + label) :])]
+
+
+def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
+    # One run for all of it (servers take seconds to start): with clients at once, and with the
+    # town's timers on (tests/bench/profiled.py, which leans on the face's internals).
+    out = bench("calls", "--calls", "6", "--warmup", "2", "--rounds", "2", "--clients", "2", "--phases")
+    for label in ("bare ping", "town look_around", "town remember"):
+        # cpu ms counts the server's clock ticks (10 ms): a few calls may show none.
+        p50, p95, rate, cpu, cp50, cp95, crate, ccpu = figures(out, label)
+        assert 0 < p50 <= p95 and rate > 0 and cpu >= 0, out
+        assert 0 < cp50 <= cp95 and crate > 0 and ccpu >= 0, out
+    for what in ("read look_around", "write remember"):
+        line = next(x for x in out.splitlines() if x.strip().startswith(what) and "<=" in x)
+        assert line.rstrip().endswith(("PASS", "MISS")), out
+    assert "<= 1.5x" in out and "<= 2.5x" in out
+    assert "request look_around: until its reply is sent" in out, out
+    assert "desk.run(remember): SQL statements" in out, out
+    # The footstep is written in the desk's own transaction: its INSERT is among the call's SQL.
+    assert re.search(r'desk.run\(look_around\): \d+ statements\n(\s+.*\n)*?\s+INSERT INTO "town_footstep"', out), out
+
+
+def test_a_bench_with_no_such_section_says_so() -> None:
+    done = subprocess.run(
+        [PYTHON, "-m", "tests.bench.run", "nowhere"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "No such section: nowhere." in done.stderr
+
+
+def tally(*ms: float) -> Tally:
+    t = Tally(latencies=[x / 1000 for x in ms], calls=len(ms))
+    t.wall = sum(t.latencies)
+    return t
+
+
+def test_verdicts_pass_at_the_bound_and_miss_above_it() -> None:
+    seq = {
+        calls.BARE: tally(1.0, 2.0, 3.0),
+        "town look_around": tally(3.0, 3.0, 3.0),  # 1.5x the bare median: on the bound
+        "town remember": tally(5.0, 5.1, 9.0),  # 2.55x: above 2.5x
+    }
+    lines, misses = calls.verdicts(seq, {})
+    read = next(x for x in lines if x.strip().startswith("read look_around"))
+    write = next(x for x in lines if x.strip().startswith("write remember"))
+    assert "1.50x" in read and read.endswith("PASS")
+    assert "2.55x" in write and write.endswith("MISS")
+    assert misses == ["MISS: remember takes 2.55x the bare median latency; the target is <= 2.5x."]
+
+
+def test_tally_percentiles() -> None:
+    t = tally(*range(1, 101))
+    assert t.median == pytest.approx(0.0505)
+    assert t.p(0.95) == pytest.approx(0.095)
+    assert t.per_second == pytest.approx(100 / 5.050)
+
+
+def test_a_call_that_did_not_succeed_stops_the_bench() -> None:
+    ok = b'event: message\r\ndata: {"jsonrpc":"2.0","id":3,"result":{"content":[],"isError":false}}\r\n\r\n'
+    check_reply("ping", 200, ok)
+    refused = ok.replace(b'"isError":false', b'"isError":true')
+    with pytest.raises(BenchError, match="ping did not succeed"):
+        check_reply("ping", 200, refused)
+    with pytest.raises(BenchError, match="ping answered HTTP 404"):
+        check_reply("ping", 404, b"Session not found.")
