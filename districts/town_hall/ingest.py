@@ -104,7 +104,7 @@ class Incoming:
     updated_at: dt.datetime | None
     status: str
     digest: str
-    body: dict[str, Any]
+    body: str
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -126,14 +126,15 @@ def read_entry(item: Any) -> Incoming | None:
     status = official.get("status")
     # A listing without a status came from the registry's first weeks, when every listing was active.
     status = status if status in ("active", "deprecated", "deleted") else "active"
+    canonical = signing.canonical_json(item)
     return Incoming(
         name=name,
         version=version,
         published_at=integrity.parse_time(official.get("publishedAt")),
         updated_at=integrity.parse_time(official.get("updatedAt")),
         status=status,
-        digest=hashlib.sha256(signing.canonical_json(item)).hexdigest(),
-        body=item,
+        digest=hashlib.sha256(canonical).hexdigest(),
+        body=canonical.decode("utf-8"),
     )
 
 
@@ -228,8 +229,9 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
     pool = live or entries
     newest_first = sorted(pool, key=lambda e: (_when(e), e.version), reverse=True)
     latest = newest_first[0]
-    server = _dict(latest.body.get("server"))
-    census_meta = _dict(_dict(latest.body.get("_meta")).get("census"))
+    body = json.loads(latest.body)
+    server = _dict(body.get("server"))
+    census_meta = _dict(_dict(body.get("_meta")).get("census"))
     repo = _dict(server.get("repository"))
     repo_url = repo.get("url") if isinstance(repo.get("url"), str) and repo["url"].strip() else None
     remotes = [

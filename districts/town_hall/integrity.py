@@ -109,7 +109,14 @@ def is_semver(version: str) -> bool:
 
 
 def _width(text: str) -> int:
+    if text.isascii():
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def matching_form(text: str) -> str:
+    """words.for_matching, skipped for plain ASCII (which has no hidden or compatibility characters)."""
+    return text if text.isascii() else words.for_matching(text)
 
 
 def thin_description(description: str, name: str) -> bool:
@@ -138,9 +145,9 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(v)
 
 
-def find_credential(text: str) -> tuple[str, str] | None:
-    """(kind, masked) of a credential-shaped value that is not plainly a placeholder."""
-    t = words.for_matching(text)
+def find_credential(t: str) -> tuple[str, str] | None:
+    """(kind, masked) of a credential-shaped value that is not plainly a placeholder, in text already
+    in its matching form."""
     for rule in words.SECRET_RULES:
         for m in rule.pattern.finditer(t):
             value = m.group(m.lastindex or 0)
@@ -162,11 +169,12 @@ def scan(server: dict[str, Any]) -> dict[str, Any]:
     """What the latest entry's own words show: kept in the lot's facts, so rules never rescan."""
     found: dict[str, Any] = {"injection": None, "steering": None, "credential": None}
     for text in strings(server):
-        if found["injection"] is None and (m := INJECTION.search(words.for_matching(text))):
-            found["injection"] = _quote(words.for_matching(text), m)
-        if found["steering"] is None and (m := STEERING.search(words.for_matching(text))):
-            found["steering"] = _quote(words.for_matching(text), m)
-        if found["credential"] is None and (c := find_credential(text)):
+        t = matching_form(text)
+        if found["injection"] is None and (m := INJECTION.search(t)):
+            found["injection"] = _quote(t, m)
+        if found["steering"] is None and (m := STEERING.search(t)):
+            found["steering"] = _quote(t, m)
+        if found["credential"] is None and (c := find_credential(t)):
             found["credential"] = {"kind": c[0], "masked": c[1]}
     return found
 

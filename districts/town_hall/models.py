@@ -47,7 +47,8 @@ class Entry(models.Model):
     status = models.CharField(max_length=16)
     # sha256 of the entry's canonical JSON: an unchanged entry is never written again.
     digest = models.CharField(max_length=64)
-    body = models.JSONField()
+    # The entry's canonical JSON, kept as text: written once, read only when its server is folded.
+    body = models.TextField()
     # False until the entry's server has been folded into its lot.
     folded = models.BooleanField(default=False)
 

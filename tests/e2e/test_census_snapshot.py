@@ -1,0 +1,56 @@
+"""The real snapshot of the official registry (../shared/census): 25,150 entries before dedup fold into
+12,137 servers in under 60 seconds through `manage.py census import`, and a second import changes
+nothing. Runs on SQLite, and on PostgreSQL when DATABASE_URL names it. Skipped where ../shared is absent.
+"""
+
+import json
+import time
+from collections.abc import Callable
+
+import pytest
+
+from tests.support import SHARED, RawSession, Town
+
+SNAPSHOT = SHARED / "census" / "registry-snapshot.json"
+pytestmark = pytest.mark.skipif(not SNAPSHOT.is_file(), reason="../shared/census is not here")
+
+LIMIT_SECONDS = 60
+
+
+def test_the_snapshot_folds_into_its_servers_quickly_and_again_changes_nothing(
+    town_factory: Callable[..., Town],
+) -> None:
+    town = town_factory()
+    t0 = time.monotonic()
+    first = town.manage("census", "import", str(SNAPSHOT)).stdout
+    took = time.monotonic() - t0
+    print(f"snapshot import: {took:.1f} s")
+    assert took < LIMIT_SECONDS, f"the import took {took:.1f} s"
+    assert "25,150 entries read (0 skipped), 25,150 new, 0 changed; 12,137 servers folded (12,137 new lots)" in first
+    assert "Census: 12,137 servers from 25,150 registry entries" in first
+    root = first.rsplit("sealed root ", 1)[1].strip().rstrip(".")
+
+    again = town.manage("census", "import", str(SNAPSHOT)).stdout
+    assert "0 new, 0 changed; 0 servers folded (0 new lots); 0 records changed." in again
+    assert again.rsplit("sealed root ", 1)[1].strip().rstrip(".") == root
+
+    status = json.loads(town.manage("census", "status").stdout)
+    assert status["servers"] == 12137 and status["registryEntriesBeforeDedup"] == 25150
+    assert status["seal"] == {"holds": 12137, "root": root, "note": status["seal"]["note"]}
+    assert "official MCP registry census, as of 2026-06-12T00:37:50Z" == status["census"]
+
+    town.start()
+    s = RawSession(town.mcp)
+    # The README's counted edge cases, as the census shows them.
+    twins = s.call("verify", {"server": "io.github.SceneView/mcp"})["structuredContent"]["server"]
+    assert twins["caseTwins"] and any("case-twin" in r for r in twins["integrity"]["reasons"])
+    odd = s.call("verify", {"server": "io.github.joelverhagen/Knapcode.SampleMcpServer/aot"})["structuredContent"]
+    assert odd["real"] is True and any("name-off-pattern" in r for r in odd["server"]["integrity"]["reasons"])
+    appium = s.call("enter", {"lot": "io.github.appium/appium-mcp"})["structuredContent"]["server"]
+    assert len(appium["versions"]) == 97
+    found = s.call("ask_directory", {"need": "read-only postgres database access", "limit": 5})["structuredContent"]
+    assert len(found["results"]) == 5 and found["matches"] > 100
+    assert any("postgres" in r["name"].lower() for r in found["results"])
+    town_block = s.call("look_around")["structuredContent"]["town"]
+    assert town_block["servers"] == 12137 and town_block["registryEntriesBeforeDedup"] == 25150
+    assert 0 < town_block["litLamps"] < 12137
