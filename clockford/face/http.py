@@ -137,16 +137,19 @@ class Face:
                 send, 400, f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}"
             )
 
-        if method == "DELETE":
+        if method in ("DELETE", "GET"):
+            # Without a session id there is no session to name: the same 400 as a POST without one
+            # (the MCP transport's rule for any request but initialize).
             sid = headers.get("mcp-session-id", "")
-            if not sid or not await in_db(sessions.end_session, sid):
-                return await plain(send, 404, "Session not found. Start a new one with initialize.")
-            return await plain(send, 200, "The session has ended.")
-        if method == "GET":
+            if not sid:
+                return await plain(send, 400, "No valid session. Start with initialize.")
+            if method == "DELETE":
+                if not await in_db(sessions.end_session, sid):
+                    return await plain(send, 404, "Session not found. Start a new one with initialize.")
+                return await plain(send, 200, "The session has ended.")
             # The town never speaks unasked, so it offers no stream to listen on; clients
             # that open one take a 405 to mean exactly that.
-            sid = headers.get("mcp-session-id", "")
-            if not sid or await in_db(sessions.find_session, sid) is None:
+            if await in_db(sessions.find_session, sid) is None:
                 return await plain(send, 404, "Session not found. Start a new one with initialize.")
             return await plain(send, 405, "Method not allowed.", {"Allow": "POST, DELETE"})
         await self.post(scope, receive, send, headers)

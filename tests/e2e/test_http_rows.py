@@ -175,6 +175,9 @@ def test_400_a_post_without_a_session_that_is_not_initialize(town: Town) -> None
     assert_plain(post(town.mcp, {"jsonrpc": "2.0", "method": "notifications/initialized"}), 400, NO_SESSION)
     call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
     assert_plain(post(town.mcp, call), 400, NO_SESSION)
+    # GET (the listening stream) and DELETE name no session either.
+    assert_plain(request("GET", town.mcp, headers={**MCP_HEADERS, "Accept": "text/event-stream"}), 400, NO_SESSION)
+    assert_plain(request("DELETE", town.mcp, headers=MCP_HEADERS), 400, NO_SESSION)
     # initialize sent as a notification could never receive its session id: it opens none.
     reply = post(town.mcp, {k: v for k, v in initialize_message().items() if k != "id"})
     assert_plain(reply, 400, NO_SESSION)
