@@ -24,7 +24,9 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+# Module-scoped, not session-wide: Playwright's sync API keeps an event loop running in this thread
+# while it is open, and pytest-asyncio's tests elsewhere in the run need the thread to themselves.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     if not os.path.exists(CHROMIUM):
         why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
@@ -35,7 +37,7 @@ def playwright() -> Iterator[Playwright]:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     yield b
