@@ -116,16 +116,20 @@ def run_verify() -> tuple[bool, str, str]:
     return True, out.getvalue(), err.getvalue()
 
 
-def one_byte_off(text: str, at: int = -1, digits: bool = False) -> str:
-    """`text` with the character at `at` changed, and nothing else."""
+def one_byte_off(text: str, at: int = -1, kind: str = "text") -> str:
+    """`text` with the character at `at` changed, and nothing else. A digit stays a digit and a hex
+    digit stays a lower-case hex digit (so "a" never becomes "A", which is the same byte in hex)."""
     c = text[at]
-    if digits:
+    if kind == "digit":
         new = str((int(c) + 1) % 10)
+    elif kind == "hex":
+        new = format((int(c, 16) + 1) % 16, "x")
     elif c.isdigit():
         new = "x"
     else:
         new = "A" if c != "A" else "B"
     i = at % len(text)
+    assert new != c
     return text[:i] + new + text[i + 1 :]
 
 
@@ -167,14 +171,16 @@ def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_chang
     for column in ("tool", "passport", "outcome", "digest"):
         with undone():
             old = getattr(Footstep.objects.get(number=middle), column)
-            err = tampered(middle, column, one_byte_off(old, at=len(old) // 2))
+            err = tampered(
+                middle, column, one_byte_off(old, at=len(old) // 2, kind="hex" if column == "digest" else "text")
+            )
             assert f"footstep #{middle} does not match its leaf {index_of[middle]}" in err, column
     with undone():
         err = tampered(with_job.number, "job_id", one_byte_off(with_job.job_id or ""))
         assert f"footstep #{with_job.number} does not match its leaf {index_of[with_job.number]}" in err
     with undone():
         old_at = Footstep.objects.get(number=middle).at.isoformat(timespec="microseconds")
-        new_at = dt.datetime.fromisoformat(one_byte_off(old_at, at=old_at.index("+") - 1, digits=True))
+        new_at = dt.datetime.fromisoformat(one_byte_off(old_at, at=old_at.index("+") - 1, kind="digit"))
         err = tampered(middle, "at", new_at)
         assert f"footstep #{middle} does not match its leaf {index_of[middle]}" in err
 
@@ -197,7 +203,7 @@ def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_chang
     with undone():
         leaf = ArchiveLeaf.objects.get(footstep_id=middle)
         with as_an_attacker("town_archiveleaf"):
-            ArchiveLeaf.objects.filter(pk=leaf.pk).update(hash=one_byte_off(leaf.hash, digits=False, at=0))
+            ArchiveLeaf.objects.filter(pk=leaf.pk).update(hash=one_byte_off(leaf.hash, at=0, kind="hex"))
         ok, _, err = run_verify()
         assert not ok and f"footstep #{middle} does not match its leaf {leaf.index}" in err
 
@@ -215,7 +221,7 @@ def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_chang
     assert cp is not None
     with undone():
         with as_an_attacker("town_checkpoint"):
-            Checkpoint.objects.filter(pk=cp.pk).update(signature=one_byte_off(cp.signature, at=10, digits=False))
+            Checkpoint.objects.filter(pk=cp.pk).update(signature=one_byte_off(cp.signature, at=10, kind="hex"))
         ok, _, err = run_verify()
         assert not ok and f"the checkpoint of size {cp.size} is not signed by the town key" in err
     with undone():
