@@ -334,9 +334,9 @@ def test_a_footstep_older_than_the_margin_left_out_of_the_tree_is_reported() -> 
     archive.fold_all()
     last = archive.latest_checkpoint()
     assert last is not None
-    oldest_leaf_at = Footstep.objects.filter(leaf__isnull=False).order_by("-number")[0].at
+    newest_leaf_at = Footstep.objects.filter(leaf__isnull=False).order_by("-number")[0].at
     hidden = Footstep.objects.create(
-        at=min(last.at, oldest_leaf_at) - archive.LATE_COMMIT_MARGIN - dt.timedelta(seconds=1),
+        at=min(last.at, newest_leaf_at) - archive.LATE_COMMIT_MARGIN - dt.timedelta(seconds=1),
         tool="forget",
         passport="PP-2345678923",
         outcome="ok",
