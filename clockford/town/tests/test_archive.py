@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from nacl.signing import SigningKey
 
@@ -346,6 +346,20 @@ def test_a_footstep_older_than_the_margin_left_out_of_the_tree_is_reported() -> 
     verdict = archive.verify()
     assert not verdict.ok
     assert f"footstep #{hidden.number} was never folded into the tree" in verdict.problems
+
+
+def test_a_fold_that_meets_a_leaf_it_did_not_write_fails_loudly() -> None:
+    """Losing a race to another folder is quiet (0, see the live crowd test); a leaf slipped into
+    the next place by anyone else is not a race, and the fold says so rather than skip it."""
+    numbers = make_footsteps(8)
+    archive.fold(limit=5)
+    ArchiveLeaf.objects.create(index=5, footstep_id=numbers[7], hash="0" * 64)
+    with pytest.raises(IntegrityError):
+        archive.fold()
+    assert archive.latest_checkpoint().size == 5  # type: ignore[union-attr]
+    verdict = archive.verify()
+    assert f"footstep #{numbers[7]} does not match its leaf 5" in verdict.problems
+    assert "a checkpoint names" not in " ".join(verdict.problems)
 
 
 def test_an_empty_archive_verifies_and_has_no_checkpoint() -> None:

@@ -72,12 +72,14 @@ def test_concurrent_calls_get_distinct_numbers_and_racing_folds_never_fork_the_t
     assert len(numbers) == threads * calls
     assert None not in numbers
     assert len(set(numbers)) == len(numbers)
-    # Folds racing each other either folded something, found nothing, or lost cleanly.
-    assert all(isinstance(n, int) or n == "lost the race" for n in crowd["folds"])
+    # Folds racing each other and the town's own loop: each folded something or found nothing;
+    # a fold that lost a race to another says so with 0, not with an error.
+    assert all(isinstance(n, int) for n in crowd["folds"]), [n for n in crowd["folds"] if not isinstance(n, int)][:3]
+    assert sum(crowd["folds"]) > 0
     for pair in crowd["pairs"]:
-        # Two folds started at one instant over three new footsteps: never both fold them.
-        assert len(pair) == 2 and set(pair) <= {0, 3, "lost the race"}, pair
-        assert pair.count(3) <= 1, pair
+        # Two folds started at one instant over three new footsteps: one takes them, never both.
+        assert len(pair) == 2 and all(isinstance(n, int) for n in pair), pair
+        assert min(pair) == 0 and max(pair) <= 3, pair
     assert crowd["footsteps"] == threads * calls + 15
     assert crowd["leaves"] == crowd["size"] == crowd["footsteps"]
     verified = live_town.manage("archive", "verify")
