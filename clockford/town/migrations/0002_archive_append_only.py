@@ -35,6 +35,8 @@ def backwards(apps, schema_editor):  # type: ignore[no-untyped-def]
                 schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_{op}")
         elif vendor == "postgresql":
             schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
+    if vendor == "postgresql":
+        schema_editor.execute("DROP FUNCTION IF EXISTS clockford_append_only()")
 
 
 class Migration(migrations.Migration):
