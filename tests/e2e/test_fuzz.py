@@ -205,25 +205,51 @@ def string_for(prop: dict[str, Any]) -> st.SearchStrategy[str]:
     ).filter(lambda s: lo <= len(s) <= hi)
 
 
-def value_for(prop: dict[str, Any]) -> st.SearchStrategy[Any]:
+def integers_for(prop: dict[str, Any]) -> st.SearchStrategy[int]:
+    lo = prop.get("minimum", prop.get("exclusiveMinimum", -(2**70) - 1) + 1)
+    hi = prop.get("maximum", prop.get("exclusiveMaximum", 2**70 + 1) - 1)
+    edges = [n for n in EDGE_NUMBERS if isinstance(n, int) and lo <= n <= hi] + [lo, hi]
+    return st.one_of(st.integers(lo, hi), st.sampled_from(edges))
+
+
+def value_for(prop: dict[str, Any], root: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values the schema allows, for the constructs tools/list uses (pydantic's, simplified)."""
+    if "$ref" in prop:
+        return value_for(root["$defs"][prop["$ref"].rsplit("/", 1)[-1]], root)
+    if "enum" in prop:
+        return st.sampled_from(prop["enum"])
+    if "const" in prop:
+        return st.just(prop["const"])
+    for key in ("anyOf", "oneOf"):
+        if key in prop:
+            return st.one_of([value_for(branch, root) for branch in prop[key]])
     kind = prop.get("type")
+    if isinstance(kind, list):
+        return st.one_of([value_for({**prop, "type": t}, root) for t in kind])
     if kind == "string":
         return string_for(prop)
     if kind == "integer":
-        return st.integers(prop.get("minimum", -(2**63)), prop.get("maximum", 2**63 - 1))
+        return integers_for(prop)
+    if kind == "number":
+        return st.floats(prop.get("minimum"), prop.get("maximum"), allow_nan=False, allow_infinity=False)
     if kind == "boolean":
         return st.booleans()
     if kind == "array":
-        return st.lists(value_for(prop.get("items", {"type": "string"})), max_size=prop.get("maxItems", 5))
-    return st.just(None)
+        items = value_for(prop.get("items", {"type": "string"}), root)
+        lo = prop.get("minItems", 0)
+        return st.lists(items, min_size=lo, max_size=prop.get("maxItems", lo + 5))
+    if kind == "object":
+        return from_schema(prop, root)
+    return st.none()
 
 
-def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+def from_schema(schema: dict[str, Any], root: dict[str, Any] | None = None) -> st.SearchStrategy[dict[str, Any]]:
+    root = root if root is not None else schema
     props = schema.get("properties", {})
     required = set(schema.get("required", []))
     return st.fixed_dictionaries(
-        {k: value_for(p) for k, p in props.items() if k in required},
-        optional={k: value_for(p) for k, p in props.items() if k not in required},
+        {k: value_for(p, root) for k, p in props.items() if k in required},
+        optional={k: value_for(p, root) for k, p in props.items() if k not in required},
     )
 
 
@@ -366,13 +392,13 @@ def check_tool_reply(status: int, text: str, body: bytes, unreadable: bool, tall
         assert result["isError"] is True, result
         assert content[0]["text"].startswith("MCP error -32602:"), result
         return tally.saw("protocol")
-    assert isinstance(sc["say"], str) and sc["say"], sc
-    assert sc["say"] != FAULT_SAY, "a tool raised on this input"
     number = sc["footstep"]
     assert isinstance(number, int) and number not in tally.footsteps, sc
+    tally.footsteps.add(number)  # counted first, so a failure here is not also a miscount later
+    assert isinstance(sc["say"], str) and sc["say"], sc
+    assert sc["say"] != FAULT_SAY, "a tool raised on this input"
     assert content[0]["text"].startswith(sc["say"]) and content[0]["text"].endswith(f"footstep #{number}")
     assert isinstance(result["isError"], bool)
-    tally.footsteps.add(number)
     tally.saw("refused" if result["isError"] else "ok")
 
 
