@@ -1,6 +1,7 @@
 """The Archive in a live town: its fold loop folds footsteps within seconds, and footsteps written by
 calls at once get distinct numbers and all end up in one tree, whatever folds race beside them."""
 
+import hashlib
 import json
 import subprocess
 import time
@@ -8,7 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from nacl.signing import SigningKey
 
+from clockford.town import archive, signing
 from tests.support import PYTHON, ROOT, RawSession, Town, make_town
 
 
@@ -39,6 +42,7 @@ def test_the_fold_loop_folds_footsteps_within_seconds(live_town: Town) -> None:
     assert refused["isError"] is True and "footstep" in refused["structuredContent"]  # refusals are footsteps too
     made += 1
     t0 = time.monotonic()
+    time.sleep(2.0)  # one turn of the loop (1 s here) after the footsteps settle (1 s)
     size = 0
     while time.monotonic() - t0 < 8:
         # `archive checkpoint` only reads: whatever it shows, the server's own loop folded.
@@ -51,6 +55,14 @@ def test_the_fold_loop_folds_footsteps_within_seconds(live_town: Town) -> None:
     assert (
         verified.stdout.strip() == f"The Archive verifies: {made} footsteps, every checkpoint signed by the town key."
     )
+    # `manage.py archive proof N` in the town's own environment, checked here with the public key alone.
+    proof = json.loads(live_town.manage("archive", "proof", str(refused["structuredContent"]["footstep"])).stdout)
+    assert proof["verifies"] is True
+    public = SigningKey(bytes.fromhex(Path(live_town.env["CLOCKFORD_KEY_FILE"]).read_text().strip())).verify_key
+    pk = public.encode()
+    assert proof["keyId"] == hashlib.sha256(pk).hexdigest()[:16]
+    assert signing.verify_bytes(proof["checkpoint"].encode(), proof["signature"], pk.hex())
+    assert archive.verify_inclusion(proof)
 
 
 def test_concurrent_calls_get_distinct_numbers_and_racing_folds_never_fork_the_tree(live_town: Town) -> None:
