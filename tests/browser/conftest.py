@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Playwright, expect, sync_playwright
 
 from tests.support import Town, make_town
 
 CHROMIUM = "/usr/bin/chromium"
+# Patience for a machine busy with other suites: pages and expectations wait up to 30 s.
+expect.set_options(timeout=30_000)
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -58,7 +60,7 @@ class Person:
     def __init__(self, browser: Browser, town: Town) -> None:
         self.base = f"http://localhost:{town.port}"
         self.context: BrowserContext = browser.new_context(viewport={"width": 390, "height": 844})
-        self.context.set_default_timeout(15_000)
+        self.context.set_default_timeout(30_000)
         self.page: Page = self.context.new_page()
         self.cdp: CDPSession = self.context.new_cdp_session(self.page)
         self.cdp.send("WebAuthn.enable", {"enableUI": False})
