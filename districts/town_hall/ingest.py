@@ -448,6 +448,7 @@ def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> Ce
         s = services.state()
         leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
         root = services.seal_root(leaves)
+        s.common = services.common_words()
         s.entries = Entry.objects.count()
         s.servers = len(leaves)
         s.lit_lamps = Lot.objects.filter(lamp_lit=True).count()

@@ -26,6 +26,9 @@ class CensusState(models.Model):
     lit_lamps = models.PositiveIntegerField(default=0)
     root = models.CharField(max_length=64, blank=True, default="")
     holds = models.PositiveIntegerField(default=0)
+    # Words a large share of the lots hold, with that share: they rank results but do not recall
+    # them (services.search), so a question is never a scan of the whole census.
+    common = models.JSONField(default=dict)
     sealed_at = models.DateTimeField(null=True, blank=True)
     # A sync in progress keeps its place here, so an interrupted sync resumes where it stopped.
     sync_url = models.CharField(max_length=500, blank=True, default="")

@@ -11,7 +11,7 @@ Import, fold, derive and sync live in ingest.py; the integrity rules and the hou
 import re
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -203,7 +203,11 @@ STOPWORDS = frozenset(
     your mcp server servers model context protocol something thing things find looking look""".split()
 )
 MAX_TERMS = 10
-CANDIDATES = 100
+CANDIDATES = 60
+# A word held by more than this share of the lots, and by more than COMMON_LOTS of them, is common: it
+# ranks results but does not recall them. (A small census has no common words.)
+COMMON_SHARE = 0.03
+COMMON_LOTS = 300
 # Terms this long also match longer words ("postgres" finds "postgresql"); shorter ones match whole words.
 PREFIX_FROM = 5
 TLD_LIKE = frozenset("com net org io dev ai app co me sh xyz tech cloud so gg fyi us uk de".split())
@@ -240,33 +244,42 @@ def terms_of(need: str) -> list[str]:
     return out[:MAX_TERMS]
 
 
-def search_sqlite(terms: list[str]) -> tuple[int, list[tuple[int, float]]]:
-    """(how many lots match, the best candidates as (lot, relevance)), by FTS5's bm25."""
+# A candidate: (lot, relevance, name words, title, description, integrity score, status).
+Candidate = tuple[int, float, str, str, str, int, str]
+
+
+def search_sqlite(terms: list[str]) -> tuple[int, list[Candidate]]:
+    """(how many lots match, the best candidates by FTS5's bm25), in two statements: a count, and the
+    ranked candidates joined to their lots' words."""
     query = " OR ".join(f'"{t}"*' if len(t) >= PREFIX_FROM else f'"{t}"' for t in terms)
     with connection.cursor() as c:
         c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
         matches = c.fetchone()[0]
         c.execute(
-            "SELECT rowid, bm25(town_hall_lot_fts, 4.0, 3.0, 1.0) AS r FROM town_hall_lot_fts "
-            "WHERE town_hall_lot_fts MATCH %s ORDER BY r LIMIT %s",
-            [query, CANDIDATES],
-        )
-        rows = [(int(n), -float(r)) for n, r in c.fetchall()]
-    return matches, rows
-
-
-def search_postgresql(terms: list[str]) -> tuple[int, list[tuple[int, float]]]:
-    """(how many lots match, the best candidates as (lot, relevance)), by ts_rank_cd over a GIN index.
-    One scan gives both: the count rides along as a window over the matching rows."""
-    query = " | ".join(f"{t}:*" if len(t) >= PREFIX_FROM else t for t in terms)
-    with connection.cursor() as c:
-        c.execute(
-            "SELECT lot, ts_rank_cd('{0.1, 0.3, 0.7, 1.0}', doc, q) AS r, count(*) OVER () "
-            "FROM town_hall_lot_search, to_tsquery('english', %s) q WHERE doc @@ q ORDER BY r DESC LIMIT %s",
+            "SELECT l.number, -f.r, l.search_name, l.search_title, l.search_description, l.score, l.status "
+            "FROM (SELECT rowid, bm25(town_hall_lot_fts, 4.0, 3.0, 1.0) AS r FROM town_hall_lot_fts "
+            "WHERE town_hall_lot_fts MATCH %s ORDER BY r LIMIT %s) f "
+            "JOIN town_hall_lot l ON l.number = f.rowid ORDER BY f.r",
             [query, CANDIDATES],
         )
         rows = c.fetchall()
-    return (int(rows[0][2]) if rows else 0), [(int(n), float(r)) for n, r, _ in rows]
+    return matches, rows
+
+
+def search_postgresql(terms: list[str]) -> tuple[int, list[Candidate]]:
+    """(how many lots match, the best candidates by ts_rank_cd over the GIN index). One scan gives the
+    count too, as a window over the matching rows."""
+    query = " | ".join(f"{t}:*" if len(t) >= PREFIX_FROM else t for t in terms)
+    with connection.cursor() as c:
+        c.execute(
+            "SELECT l.number, f.r, l.search_name, l.search_title, l.search_description, l.score, l.status, f.n "
+            "FROM (SELECT lot, ts_rank_cd('{0.1, 0.3, 0.7, 1.0}', doc, q) AS r, count(*) OVER () AS n "
+            "FROM town_hall_lot_search, to_tsquery('english', %s) q WHERE doc @@ q ORDER BY r DESC LIMIT %s) f "
+            "JOIN town_hall_lot l ON l.number = f.lot ORDER BY f.r DESC",
+            [query, CANDIDATES],
+        )
+        rows = c.fetchall()
+    return (int(rows[0][7]) if rows else 0), [r[:7] for r in rows]
 
 
 def _tsquery_safe(terms: list[str]) -> list[str]:
@@ -274,7 +287,7 @@ def _tsquery_safe(terms: list[str]) -> list[str]:
     return [t for t in terms if re.fullmatch(r"[^\W_]+", t)]
 
 
-def rank(terms: list[str], found: list[tuple[int, float]]) -> list[int]:
+def rank(terms: list[str], found: list[Candidate]) -> list[int]:
     """The database's relevance, lifted for a lot that holds every word asked, then a little for words
     in its name and for its integrity; servers that are not active go last.
 
@@ -283,25 +296,24 @@ def rank(terms: list[str], found: list[tuple[int, float]]) -> list[int]:
     the database's relevance (which weighs rare words above common ones) decides."""
     if not found:
         return []
-    relevance = dict(found)
-    rows = Lot.objects.filter(number__in=list(relevance)).values_list(
-        "number", "search_name", "search_title", "search_description", "score", "status"
-    )
-    top = max(relevance.values()) or 1.0
-    patterns = [re.compile(r"\b" + re.escape(stem(t))) for t in terms]
+    top = max(c[1] for c in found) or 1.0
+    stems = list(dict.fromkeys(stem(t) for t in terms))
+    n = len(stems)
+    # One pass over each text finds which terms it holds: group i matched means term i is there.
+    held_by = re.compile("|".join(rf"\b({re.escape(s)})" for s in stems), re.IGNORECASE)
 
-    def key(row: tuple[int, str, str, str, int, str]) -> float:
-        number, name, title, description, score, status = row
-        text = f"{name} {title} {description}".casefold()
-        named = f"{name} {title}".casefold()
-        held = sum(1 for p in patterns if p.search(text))
-        in_name = sum(1 for p in patterns if p.search(named))
-        every = 1.0 if held == len(patterns) else 0.0
+    def holds(text: str) -> set[int]:
+        return {m.lastindex for m in held_by.finditer(text) if m.lastindex}
+
+    def key(c: Candidate) -> float:
+        number, relevance, name, title, description, score, status = c
+        named = holds(f"{name} {title}")
+        held = named | holds(description)
+        every = 1.0 if len(held) == n else 0.0
         penalty = 1.5 if status != "active" else 0.0
-        n = len(patterns)
-        return 2.0 * every + relevance[number] / top + 0.5 * held / n + 0.3 * in_name / n + 0.2 * score / 100 - penalty
+        return 2.0 * every + relevance / top + 0.5 * len(held) / n + 0.3 * len(named) / n + 0.2 * score / 100 - penalty
 
-    return [row[0] for row in sorted(rows, key=key, reverse=True)]
+    return [c[0] for c in sorted(found, key=key, reverse=True)]
 
 
 def stem(term: str) -> str:
@@ -312,15 +324,38 @@ def stem(term: str) -> str:
     return term
 
 
-def search(terms: list[str], limit: int) -> tuple[int, list[dict[str, Any]]]:
-    """(how many lots match, the records of the best `limit`), best first."""
+def common_words() -> dict[str, float]:
+    """The common words of the searchable lots, with the share of lots that hold each (kept in the
+    census's state at every seal)."""
+    df: Counter[str] = Counter()
+    rows = Lot.objects.exclude(status="deleted").values_list("search_name", "search_title", "search_description")
+    n = 0
+    for row in rows.iterator(chunk_size=2000):
+        n += 1
+        df.update(set(re.findall(r"[^\W_]+", " ".join(row).casefold())))
+    return {w: round(c / n, 4) for w, c in df.most_common() if c > COMMON_LOTS and c / n > COMMON_SHARE}
+
+
+def recall_terms(terms: list[str], common: dict[str, float]) -> list[str]:
+    """The terms that recall lots: the distinctive ones. When every term is common, the rarest one."""
+    rare = [t for t in terms if t not in common]
+    return rare or [min(terms, key=lambda t: common[t])]
+
+
+def search(terms: list[str], limit: int, common: dict[str, float] | None = None) -> tuple[int, list[dict[str, Any]]]:
+    """(how many lots match, the records of the best `limit`), best first.
+
+    Lots are recalled by the distinctive terms (words most lots hold, like "ai" or "agents", recall
+    nothing by themselves: asking for them alone would rank the whole census), and ranked by all of
+    them. `matches` counts the lots the distinctive terms recall."""
     terms = _tsquery_safe(terms)
     if not terms:
         return 0, []
+    recall = recall_terms(terms, state().common if common is None else common)
     if connection.vendor == "postgresql":
-        matches, found = search_postgresql(terms)
+        matches, found = search_postgresql(recall)
     else:
-        matches, found = search_sqlite(terms)
+        matches, found = search_sqlite(recall)
     best = rank(terms, found)[:limit]
     records = dict(Lot.objects.filter(number__in=best).values_list("number", "record"))
     return matches, [records[n] for n in best]
@@ -364,9 +399,11 @@ def index_lots(lots: Iterable[Lot]) -> None:
 
 
 def analyze_index() -> None:
-    """Fresh statistics after a census changes, so PostgreSQL's planner uses the GIN index well."""
+    """Fresh statistics after a census changes, so PostgreSQL's planner uses the GIN index well, and
+    nothing left in GIN's pending list (migration 0005 turns it off; this empties one made before)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as c:
+            c.execute("SELECT gin_clean_pending_list('town_hall_lot_search_doc')")
             c.execute("ANALYZE town_hall_lot_search")
             c.execute("ANALYZE town_hall_lot")
 
@@ -441,17 +478,17 @@ class Clerk:
 CLERK = Clerk()
 
 
-def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool]:
-    """The Directory's answer: (fields, whether it came from memory)."""
+def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int]:
+    """The Directory's answer: (fields, whether it came from memory, how many servers the census holds)."""
     s = state()
     terms = terms_of(need)
     key = (s.root, tuple(terms), limit)
     remembered = CLERK.recall(key)
     if remembered is not None:
-        return remembered, True
+        return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit)
+        matches, records = search(terms, limit, s.common)
     finally:
         CLERK.end()
     answer = {
@@ -461,4 +498,4 @@ def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool]:
         "source": source_line(s),
     }
     CLERK.keep(key, answer)
-    return answer, False
+    return answer, False, s.servers

@@ -29,9 +29,9 @@ class VerifyArgs(Args):
 
 
 def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
-    fields, remembered = services.ask(call.passport.id, args.need, args.limit)
+    fields, remembered, servers = services.ask(call.passport.id, args.need, args.limit)
     n, matches = len(fields["results"]), fields["matches"]
-    if not services.state().servers:
+    if not servers:
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
         say = f"No server in the census matches those {len(fields['terms'])} words."

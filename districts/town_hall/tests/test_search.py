@@ -12,6 +12,10 @@ from districts.town_hall.tests.base import listing, take
 pytestmark = pytest.mark.django_db
 
 
+def lot_description(name: str) -> str:
+    return services.find_lot(name).record["words"]["description"]  # type: ignore[union-attr]
+
+
 def names(need: str, limit: int = 8) -> list[str]:
     _, records = services.search(services.terms_of(need), limit)
     return [r["name"] for r in records]
@@ -65,14 +69,15 @@ def test_each_database_has_its_own_ranked_search(demo: CensusState) -> None:
     fn = services.search_postgresql if connection.vendor == "postgresql" else services.search_sqlite
     matches, found = fn(["weather", "forecasts"])
     assert matches == 2
-    assert [n for n, _ in found][0] == services.find_lot("io.clockford.demo/Weather").number  # type: ignore[union-attr]
-    relevance = [r for _, r in found]
+    assert found[0][0] == services.find_lot("io.clockford.demo/Weather").number  # type: ignore[union-attr]
+    assert found[0][2:5] == ("clockford demo Weather", "Demo Weather", lot_description("io.clockford.demo/Weather"))
+    relevance = [c[1] for c in found]
     assert relevance == sorted(relevance, reverse=True) and relevance[0] > 0
 
 
 def test_the_directory_answers_in_its_fields(demo: CensusState, alice: Passport) -> None:
-    answer, remembered = services.ask(alice.id, "weather forecasts", 2)
-    assert remembered is False
+    answer, remembered, servers = services.ask(alice.id, "weather forecasts", 2)
+    assert remembered is False and servers == 34
     assert answer["terms"] == ["weather", "forecasts"] and answer["matches"] == 2
     assert [set(r) for r in answer["results"]] == [set(services.RESULT_KEYS)] * 2
     assert "demo census" in answer["source"]
