@@ -58,6 +58,18 @@ def house_place(lot: Lot) -> str:
     return f"lot {lot.number}"
 
 
+def could_name_a_house(value: int | str) -> bool:
+    """A lot number, or a registry name (it always holds a slash). No registry name holds NUL, and
+    PostgreSQL's text cannot: such a name finds no house without asking the database."""
+    if isinstance(value, int):
+        return True
+    return (value.strip().isdigit() or "/" in value) and "\x00" not in value
+
+
+def find_house(value: int | str) -> Lot | None:
+    return census.find_lot(value) if could_name_a_house(value) else None
+
+
 def house_at(place: str) -> Lot | None:
     m = HOUSE_PLACE.fullmatch(place)
     return census.find_lot(int(m.group(1))) if m else None

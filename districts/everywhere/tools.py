@@ -70,7 +70,7 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
     d = services.find_district(districts, args.to)
     if d is None:
         # Not a district: a house, by lot number or registry name.
-        lot = census.find_lot(args.to) if args.to.strip().isdigit() or "/" in args.to else None
+        lot = services.find_house(args.to)
         if lot is None:
             raise Refused("No district or house by that name.", "no-place", districts=[x.name for x in districts])
         call.move_to = services.house_place(lot)
@@ -88,7 +88,9 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
 
 
 def enter(call: Call, args: EnterArgs) -> Reply:
-    lot = census.access_lot(args.lot)
+    lot = services.find_house(args.lot)
+    if lot is None:
+        raise census.no_lot()
     call.move_to = services.house_place(lot)
     record = lot.record
     house = record["house"]

@@ -20,6 +20,7 @@ Examples are derandomized so CI sees the same few hundred every run.
 """
 
 import json
+import os
 import re
 import string
 import time
@@ -77,6 +78,7 @@ class Tally:
 
     footsteps: set[int] = field(default_factory=set)
     classes: dict[str, int] = field(default_factory=dict)
+    faults: int = 0  # replies of a tool that raised (each a failed or xfailed test)
 
     def __repr__(self) -> str:
         return f"Tally({len(self.footsteps)} footsteps, {self.classes})"
@@ -87,7 +89,10 @@ class Tally:
 
 @pytest.fixture(scope="module")
 def fuzz_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
-    t = make_town(tmp_path_factory.mktemp("fuzz")).start()
+    t = make_town(tmp_path_factory.mktemp("fuzz"))
+    # Houses to find, so lookups by lot and name and the Directory's search run on real rows.
+    t.manage("census", "demo")
+    t.start()
     yield t
     t.close()
 
@@ -166,9 +171,12 @@ INTERESTING = [
     "THE POST OFFICE",
     "Town Hall",
     "Everywhere",
-    "0",
     "-1",
     "io.github.owner/name",
+    "io.github.owner/name\x00",
+    "1/",
+    "33",
+    "0",
     "errand/step-1",
     "a" * 64,
     "a" * 65,
@@ -396,7 +404,9 @@ def check_tool_reply(status: int, text: str, body: bytes, unreadable: bool, tall
     assert isinstance(number, int) and number not in tally.footsteps, sc
     tally.footsteps.add(number)  # counted first, so a failure here is not also a miscount later
     assert isinstance(sc["say"], str) and sc["say"], sc
-    assert sc["say"] != FAULT_SAY, "a tool raised on this input"
+    if sc["say"] == FAULT_SAY:
+        tally.faults += 1
+        raise AssertionError("a tool raised on this input")
     assert content[0]["text"].startswith(sc["say"]) and content[0]["text"].endswith(f"footstep #{number}")
     assert isinstance(result["isError"], bool)
     tally.saw("refused" if result["isError"] else "ok")
@@ -452,16 +462,72 @@ def test_wrong_arguments_get_a_protocol_error_or_a_town_reply(
         assert result is not None, text[:300]
         answered = "structuredContent" in result
         schema = tools[name]
-        # The town takes null for an optional field as the field left out.
+        validator = jsonschema.Draft202012Validator(ecma(schema))
+        # Inside the schema, a reply.
+        if validator.is_valid(arguments):
+            assert answered, (arguments, text[:300])
+        # Outside it, a protocol error, with two leniencies of the town: null for an optional field
+        # may count as the field left out (pydantic's str | None does), and \\w in a pattern is
+        # read as Unicode, wider than JSON Schema's ASCII.
         optional = set(schema["properties"]) - set(schema.get("required", []))
         given = {k: v for k, v in arguments.items() if v is not None or k not in optional}
-        errors = list(jsonschema.Draft202012Validator(ecma(schema)).iter_errors(given))
-        # Inside the schema, a reply; outside it, a protocol error. The town reads \\w in a pattern
-        # as Unicode, wider than JSON Schema's ASCII, so a pattern alone may let more through.
-        if not errors:
-            assert answered, (arguments, text[:300])
-        elif any(e.validator != "pattern" for e in errors):
-            assert not answered, (arguments, [e.message for e in errors], text[:300])
+        if any(e.validator != "pattern" for e in validator.iter_errors(given)):
+            assert not answered, (arguments, text[:300])
+
+
+# Every string field of every tool, once with each of these, so no seed can miss them.
+SWEEP = [
+    "\x00",
+    "io.github.owner/name\x00",
+    "\x01\x1b[31m\x7f",
+    "\u202eevil\u202c",
+    "a\u200bb\u2060c\ufeff",
+    "\U000e0041\U000e0042",
+    "ｉｏ．ｇｉｔｈｕｂ．ｏｗｎｅｒ／ｎａｍｅ",
+    "\ud800",
+    "'\"\\%s{}<>",
+]
+
+
+def _string_fields() -> list[tuple[str, str]]:
+    """(tool, field) for every field of the registry's tools that takes a string (job_id aside:
+    its pattern is fuzzed above)."""
+    from clockford.face.server import input_schema
+    from districts.registry import TOOLS
+
+    out = []
+    for name, tool in sorted(TOOLS.items()):
+        for field_name, prop in sorted(input_schema(tool)["properties"].items()):
+            if field_name != "job_id" and any(b.get("type") == "string" for b in prop.get("anyOf", [prop])):
+                out.append((name, field_name))
+    return out
+
+
+ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+# Census lookups send a name with NUL to PostgreSQL, whose text cannot hold it: the tool faults.
+# Fixed where the lookups live (districts/town_hall/services.py find_lot and same_but_case), these
+# turn into passes and the strict marker says so.
+NUL_FAULTS = {("verify", "server"), ("signal_kit", "lot")}
+
+
+def _sweep_cases() -> list[Any]:
+    cases = []
+    for name, field_name in _string_fields():
+        for i, text in enumerate(SWEEP):
+            known = ON_POSTGRES and "\x00" in text and (name, field_name) in NUL_FAULTS
+            marks = [pytest.mark.xfail(strict=True, reason="a census lookup faults on NUL")] if known else []
+            cases.append(pytest.param(name, field_name, text, id=f"{name}.{field_name}-{i}", marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "field_name", "text"), _sweep_cases())
+def test_every_string_field_takes_hostile_text(
+    visitor: RawSession, tools: dict[str, dict[str, Any]], tally: Tally, name: str, field_name: str, text: str
+) -> None:
+    schema = tools[name]
+    arguments = {**{k: "x" for k in schema.get("required", [])}, field_name: text}
+    status, reply, body = call(visitor, name, arguments)
+    check_tool_reply(status, reply, body, _unreadable(arguments), tally)
 
 
 @pytest.mark.parametrize("extra", [-1, 0, 1])
@@ -656,5 +722,9 @@ def test_afterwards_the_archive_verifies_and_holds_exactly_the_replies_footsteps
     recorded = set(json.loads(numbers.stdout.strip().splitlines()[-1]))
     assert recorded == tally.footsteps
     assert re.search(rf"The Archive verifies: {len(recorded)} footsteps", verified.stdout), verified.stdout
-    assert "Traceback" not in fuzz_town.log.read_text()
+    # The desk logs each fault with its traceback, up to the server's next access line; nothing
+    # else may have raised.
+    log = fuzz_town.log.read_text()
+    assert log.count("fault in ") == tally.faults
+    assert "Traceback" not in re.sub(r"fault in \w+\n(?:(?!\d+\.\d+\.\d+\.\d+:\d+ - - ).*\n)*", "", log)
     print("replies by class:", dict(sorted(tally.classes.items())), "footsteps:", len(recorded))
