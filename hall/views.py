@@ -24,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from clockford.town import desk
 from hall import passkeys, services
 from hall.models import Account
 from hall.services import Refused
@@ -131,7 +132,11 @@ def front(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "hall/front.html",
-            {"unowned": owner is None and not services.town_has_sign_in(), "mode": services.town_mode_words()},
+            {
+                "unowned": owner is None and not services.town_has_sign_in(),
+                "mode": services.town_mode_words(),
+                "mode_key": desk.town_mode(),
+            },
         )
     return render(request, "hall/home.html", {"waiting": services.waiting_for(account), "nav": "home"})
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from clockford.town import desk
 from clockford.town.models import Passport
 from hall import services
 from hall.models import Account
@@ -131,3 +132,13 @@ def test_sign_out_says_so(ada: Visitor) -> None:
     assert "You are signed out." in r.content.decode()
     assert ada.account is None
     assert Account.objects.count() == 1
+
+
+def test_the_front_door_says_the_towns_mode_in_words(visitor: Visitor) -> None:
+    desk.set_town_mode("closed", "test")
+    try:
+        page = visitor.client.get("/hall/").content.decode()
+        assert 'class="mode mode-closed"' in page
+        assert "The town is closed until a person looks: agents&#x27; calls are turned away." in page
+    finally:
+        desk.set_town_mode("open")
