@@ -109,3 +109,23 @@ def test_nothing_matching_is_an_answer(demo: CensusState, alice: Passport) -> No
     r = visit(alice, "ask_directory", need="zzqx vvwy")
     assert r.is_error is False and r.structured["results"] == []
     assert r.structured["say"] == "No server in the census matches those 2 words."
+
+
+@pytest.mark.parametrize(
+    "need",
+    [
+        "the",
+        "OR AND NOT",
+        '"quoted" NEAR(x y)',
+        "🙂🙂",
+        "天気予報",
+        "x402 payments",
+        "a-b_c/d:e*",
+        "about them",
+        "ünïcödé",
+    ],
+)
+def test_odd_needs_are_answered_not_broken(demo: CensusState, alice: Passport, need: str) -> None:
+    r = visit(alice, "ask_directory", need=need)
+    assert r.is_error is False, r.structured["say"]
+    assert isinstance(r.structured["matches"], int) and isinstance(r.structured["results"], list)
