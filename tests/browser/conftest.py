@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    Page,
+    Playwright,
+    Response,
+    expect,
+    sync_playwright,
+)
 
 from tests.support import Town, make_town
 
@@ -68,6 +77,9 @@ class Person:
         # test; the town's refusals (HTTP 400, 403) are expected and said on the page instead.
         self.troubles: list[str] = []
         self.page.on("pageerror", lambda e: self.troubles.append(f"page error: {e}"))
+        # Every response of the live town, pages and JSON alike, must refuse to be framed.
+        self.responses = 0
+        self.page.on("response", self._frames_denied)
         self.page.on(
             "console",
             lambda m: (
@@ -76,6 +88,15 @@ class Person:
                 else None
             ),
         )
+
+    def _frames_denied(self, response: Response) -> None:
+        if not response.url.startswith(self.base + "/hall/"):
+            return
+        self.responses += 1
+        headers = response.headers
+        csp = [d.strip() for d in headers.get("content-security-policy", "").split(";")]
+        if headers.get("x-frame-options") != "DENY" or "frame-ancestors 'none'" not in csp:
+            self.troubles.append(f"framing allowed: {response.status} {response.url}")
 
     def device(self, verifies: bool = True) -> str:
         """A platform authenticator that keeps passkeys and verifies its user (PIN, fingerprint)."""
@@ -117,3 +138,4 @@ def person(browser: Browser, hall_town: Town) -> Iterator[Person]:
     yield p
     p.close()
     assert p.troubles == []
+    assert p.responses > 0
