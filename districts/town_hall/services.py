@@ -92,17 +92,24 @@ def town_summary() -> dict[str, Any]:
 
 
 def parse_lot(value: int | str) -> int | str:
-    """A lot number given as digits is a number; registry names always hold a slash."""
-    if isinstance(value, str) and value.strip().isdigit():
+    """A lot number given as ASCII digits is a number; registry names always hold a slash."""
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,12}", value.strip()):
         return int(value.strip())
     return value
+
+
+def nameable(name: str) -> bool:
+    """Whether a text could be a lot's name at all. NUL never is (and PostgreSQL's text cannot hold
+    it, so it never reaches a query)."""
+    return 0 < len(name) <= 255 and "\x00" not in name
 
 
 def find_lot(value: int | str) -> Lot | None:
     v = parse_lot(value)
     if isinstance(v, int):
         return Lot.objects.filter(number=v).first()
-    return Lot.objects.filter(name=v.strip()).first()
+    v = v.strip()
+    return Lot.objects.filter(name=v).first() if nameable(v) else None
 
 
 def no_lot() -> Refused:
@@ -120,7 +127,10 @@ def access_lot(value: int | str) -> Lot:
 
 
 def same_but_case(name: str) -> list[Lot]:
-    return list(Lot.objects.filter(folded_name=name.strip().casefold()).exclude(name=name.strip()).order_by("number"))
+    name = name.strip()
+    if not nameable(name):
+        return []
+    return list(Lot.objects.filter(folded_name=name.casefold()).exclude(name=name).order_by("number"))
 
 
 def neighbors(lot: Lot) -> list[dict[str, Any]]:

@@ -112,3 +112,11 @@ def test_the_public_sees_one_rounded_number_a_day(demo: CensusState, alice: Pass
     assert services.kits_drawn(today) == {"day": today.isoformat(), "kits": 5, "rounded": "down to 5s"}
     assert services.kits_drawn(today - dt.timedelta(days=1))["kits"] == 0
     assert Footstep.objects.filter(tool="signal_kit").count() == 8
+
+
+@pytest.mark.parametrize("ref", ["io.clockford.demo/web-search\x00", "\x00", "²", "１２", "12" * 10])
+def test_a_lot_no_census_can_hold_is_refused_the_ordinary_way(demo: CensusState, alice: Passport, ref: str) -> None:
+    r = visit(alice, "signal_kit", lot=ref)
+    assert r.is_error is True
+    assert r.structured["say"] == "No lot by that number or name. Lots run from 0 to 33."
+    assert outcome(r) == "refused:no-lot"

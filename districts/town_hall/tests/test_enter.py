@@ -41,7 +41,7 @@ def test_the_first_and_last_lots_have_one_neighbour(demo: CensusState, alice: Pa
     assert [n["lot"] for n in visit(alice, "enter", lot=33).structured["neighbors"]] == [32]
 
 
-@pytest.mark.parametrize("ref", [34, 10**9, "io.clockford.demo/nothing", "IO.CLOCKFORD.DEMO/PDF-READER", "999"])
+@pytest.mark.parametrize("ref", [34, 10**9, 10**20, "io.clockford.demo/nothing", "IO.CLOCKFORD.DEMO/PDF-READER", "999"])
 def test_it_refuses_a_lot_that_is_not_there(demo: CensusState, alice: Passport, ref: int | str) -> None:
     r = visit(alice, "enter", lot=ref)
     assert r.is_error is True

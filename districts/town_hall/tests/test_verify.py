@@ -56,3 +56,10 @@ def test_secret_shaped_input_is_withheld_from_the_echo(demo: CensusState, alice:
     assert secret not in r.text and secret[4:20] not in r.text
     assert r.structured["server"].startswith("(withheld: it looks like ")
     assert "tell the human who runs you" in r.structured["reason"]
+
+
+@pytest.mark.parametrize("server", ["io.clockford.demo/web-search\x00", "\x00", "io.clockford.demo/WEB-SEARCH\x00x"])
+def test_a_name_holding_nul_is_simply_not_in_the_census(demo: CensusState, alice: Passport, server: str) -> None:
+    r = visit(alice, "verify", server=server)
+    assert r.is_error is False and r.structured["real"] is False
+    assert outcome(r) == "ok"
