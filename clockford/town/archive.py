@@ -243,6 +243,8 @@ def inclusion(number: int) -> dict[str, Any]:
         "checkpoint": checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode(),
         "signature": cp.signature,
         "keyId": cp.key_id,
+        # The key itself, so a verifier outside the town can check the checkpoint with nothing else.
+        "publicKey": signing.public_key_hex() if signing.key_id() == cp.key_id else None,
     }
 
 

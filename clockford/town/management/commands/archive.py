@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from clockford.town import archive
+from clockford.town import archive, signing
 from clockford.town.models import ArchiveLeaf
 
 
@@ -50,4 +50,5 @@ class Command(BaseCommand):
                 self.stdout.write("No checkpoint yet: the Archive is empty.")
                 return
             body = archive.checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode()
-            self.stdout.write(body + f"\nsigned by key {cp.key_id}: {cp.signature}")
+            key = f" ({signing.public_key_hex()})" if signing.key_id() == cp.key_id else ""
+            self.stdout.write(body + f"\nsigned by key {cp.key_id}{key}: {cp.signature}")
