@@ -20,7 +20,6 @@ Examples are derandomized so CI sees the same few hundred every run.
 """
 
 import json
-import os
 import re
 import string
 import time
@@ -503,21 +502,12 @@ def _string_fields() -> list[tuple[str, str]]:
     return out
 
 
-ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
-# Census lookups send a name with NUL to PostgreSQL, whose text cannot hold it: the tool faults.
-# Fixed where the lookups live (districts/town_hall/services.py find_lot and same_but_case), these
-# turn into passes and the strict marker says so.
-NUL_FAULTS: set[tuple[str, str]] = set()  # fixed in 376f9c0
-
-
 def _sweep_cases() -> list[Any]:
-    cases = []
-    for name, field_name in _string_fields():
-        for i, text in enumerate(SWEEP):
-            known = ON_POSTGRES and "\x00" in text and (name, field_name) in NUL_FAULTS
-            marks = [pytest.mark.xfail(strict=True, reason="a census lookup faults on NUL")] if known else []
-            cases.append(pytest.param(name, field_name, text, id=f"{name}.{field_name}-{i}", marks=marks))
-    return cases
+    return [
+        pytest.param(name, field_name, text, id=f"{name}.{field_name}-{i}")
+        for name, field_name in _string_fields()
+        for i, text in enumerate(SWEEP)
+    ]
 
 
 @pytest.mark.parametrize(("name", "field_name", "text"), _sweep_cases())
