@@ -121,7 +121,7 @@ def workloads(bare: Served, town: Served) -> list[Workload]:
     ]
 
 
-def print_phases(path: Path, calls: int) -> None:
+def print_phases(path: Path, kept: Path | None) -> None:
     data = json.loads(path.read_text())
     phases: dict[str, list[float]] = data["phases"]
     print()
@@ -144,7 +144,7 @@ def print_phases(path: Path, calls: int) -> None:
     prof = path.with_suffix(".prof")
     if prof.exists():
         print()
-        print(f"  cProfile ({prof}):")
+        print(f"  cProfile (kept in {kept}):" if kept else "  cProfile (--profile-out FILE keeps it):")
         stats = pstats.Stats(str(prof), stream=sys.stdout)
         stats.strip_dirs().sort_stats("tottime").print_stats(25)
         stats.sort_stats("cumulative").print_stats(40)
@@ -195,6 +195,7 @@ def run(opts: Any) -> None:
                 print("  " + m)
             print("  " + "!" * 78)
         if phases is not None:
-            if opts.cprofile and opts.profile_out:
-                opts.profile_out.write_bytes(phases.with_suffix(".prof").read_bytes())
-            print_phases(phases, opts.calls)
+            kept = opts.profile_out if opts.cprofile else None
+            if kept:
+                kept.write_bytes(phases.with_suffix(".prof").read_bytes())
+            print_phases(phases, kept)

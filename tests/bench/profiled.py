@@ -26,6 +26,7 @@ from django.db import connection
 from clockford import asgi
 from clockford.face import http as face_http
 from clockford.face import server as face_server
+from clockford.town.tooling import Tool
 
 OUT = Path(os.environ["BENCH_PROFILE_OUT"])
 CPROFILE = os.environ.get("BENCH_CPROFILE", "")
@@ -82,8 +83,10 @@ _in_db = face_server.in_db
 
 async def timed_in_db(fn: Any, *args: Any) -> Any:
     name = getattr(fn, "__qualname__", repr(fn))
-    if getattr(fn, "__module__", "") == "clockford.town.desk" and name == "run":
-        name = f"desk.run({args[0].name})"
+    if getattr(fn, "__module__", "") == "clockford.town.desk":
+        name = f"desk.{name}"
+    if args and isinstance(args[0], Tool):  # the desk's run, or whatever runs a tool: name the tool
+        name = f"{name}({args[0].name})"
     local.hop = name  # read by TimedPool.submit, on this same (loop) thread, before the await yields
     t0 = time.perf_counter()
     try:
