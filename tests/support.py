@@ -10,6 +10,7 @@ exact statuses and bodies.
 import http.client
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -197,7 +198,9 @@ MCP_HEADERS = {
 
 def sse_message(text: str) -> dict[str, Any]:
     """The one JSON-RPC message of a short event stream (or a plain JSON body)."""
-    data = [line[6:] for line in text.splitlines() if line.startswith("data: ")]
+    # Split on the line ends of the event-stream format only: str.splitlines would also split on
+    # U+2028 and U+0085 inside the JSON of a reply that echoes them.
+    data = [line[6:] for line in re.split(r"\r\n|\r|\n", text) if line.startswith("data: ")]
     return json.loads(data[-1] if data else text)
 
 

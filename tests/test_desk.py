@@ -143,3 +143,12 @@ def test_a_read_only_town_turns_writes_away_and_serves_reads(passport: Passport)
         assert r.is_error is False and r.structured["say"] == "Read."
     finally:
         desk.set_town_mode("open")
+
+
+def test_a_job_id_is_ascii_as_the_schema_reads_it() -> None:
+    from pydantic import ValidationError
+
+    assert NoteArgs.model_validate({"text": "x", "job_id": "job-1.a_b"}).job_id == "job-1.a_b"
+    for bad in ("jöb", "a\u200db", "é"):
+        with pytest.raises(ValidationError, match="ASCII"):
+            NoteArgs.model_validate({"text": "x", "job_id": bad})

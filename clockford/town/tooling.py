@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from clockford.town.models import Passport
 
@@ -32,6 +32,15 @@ class Args(BaseModel):
         pattern=JOB_ID_PATTERN,
         description="Optional: the job this call is for. Recorded with the footstep.",
     )
+
+    @field_validator("job_id")
+    @classmethod
+    def _ascii_job_id(cls, value: str | None) -> str | None:
+        # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. The schema is what
+        # agents see, so the town holds to it: no accented letters or invisible joiners in an id.
+        if value is not None and not value.isascii():
+            raise ValueError("job_id may use only ASCII letters, digits, _ . and -")
+        return value
 
 
 @dataclass(frozen=True)
