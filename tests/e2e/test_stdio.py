@@ -102,12 +102,8 @@ async def test_each_stdio_process_is_a_new_session_with_a_new_passport(stdio_tow
     assert dict(rows) == {passports[0]: "first-stdio", passports[1]: "second-stdio"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="./town exits 1 before serving: ensure_venv's `cat requirements.txt requirements-base.txt` fails "
-    "under `set -euo pipefail` (there is no requirements-base.txt); reported to the lead",
-)
 async def test_the_front_door_serves_stdio(stdio_town: Town) -> None:
+    """`./town stdio`, as a desktop agent's configuration runs it, with the town's environment."""
     async with connect(stdio_town, "front-door", [str(ROOT / "town"), "stdio"]) as s:
         assert (await s.initialize()).protocol_version == "2025-11-25"
         you = (await structured(s, "look_around"))["you"]
