@@ -18,7 +18,7 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-from clockford.face.http import Face, build_manager  # noqa: E402
+from clockford.face.http import Face, build_manager, host_ok, plain  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.town import archive  # noqa: E402
 
@@ -74,6 +74,15 @@ class Town:
                     await self.stop()
                     await send({"type": "lifespan.shutdown.complete"})
                     return
+        if scope["type"] in ("http", "websocket"):
+            host = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), "")
+            if not host_ok(host):
+                # Every path answers only to the town's own names (a defence against DNS rebinding).
+                if scope["type"] == "http":
+                    await plain(send, 403, "This town answers only on this machine.")
+                else:
+                    await send({"type": "websocket.close", "code": 4403})
+                return
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
             # A server without lifespan support (some test servers) still gets a working face.
             await self.start()

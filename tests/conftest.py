@@ -32,5 +32,7 @@ def town_factory(tmp_path: Path) -> Iterator[object]:
 
 
 @pytest.fixture
-def session(town: Town) -> RawSession:
-    return RawSession(town.mcp)
+def session(town: Town) -> Iterator[RawSession]:
+    s = RawSession(town.mcp)
+    yield s
+    s.delete()  # the shared town allows a limited number of open sessions per address

@@ -58,7 +58,7 @@ async def jsonrpc_error(send: Send, status: int, message: str, code: int = -3200
     await send({"type": "http.response.body", "body": raw})
 
 
-def _host_ok(host: str) -> bool:
+def host_ok(host: str) -> bool:
     host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
     name = host
     if host.startswith("["):
@@ -74,14 +74,29 @@ def _host_ok(host: str) -> bool:
     return name in {h.lower() for h in settings.ALLOWED_HOSTS}
 
 
-def _origin_ok(origin: str) -> bool:
+def origin_ok(origin: str) -> bool:
     o = origin.lower()
     if o == settings.TOWN_URL.lower():
         return True
     for scheme in ("http://", "https://"):
         if o.startswith(scheme):
-            return _host_ok(o[len(scheme) :]) and "/" not in o[len(scheme) :]
+            return host_ok(o[len(scheme) :]) and "/" not in o[len(scheme) :]
     return False
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _well_formed(message: dict[str, Any]) -> bool:
+    """A JSON-RPC request, notification or response whose id is a string or an integer."""
+    if "id" in message:
+        mid = message["id"]
+        if isinstance(mid, bool) or not isinstance(mid, str | int):
+            return False
+    if "method" in message:
+        return isinstance(message["method"], str) and "result" not in message and "error" not in message
+    return "id" in message and ("result" in message) != ("error" in message)
 
 
 class InFlight:
@@ -117,14 +132,17 @@ class Face:
             value = v.decode("latin-1")
             headers[name] = f"{headers[name]}, {value}" if name in headers else value
 
-        if not _host_ok(headers.get("host", "")):
+        if not host_ok(headers.get("host", "")):
             return await plain(send, 403, "This town answers only on this machine.")
-        if "origin" in headers and not _origin_ok(headers["origin"]):
+        if "origin" in headers and not origin_ok(headers["origin"]):
             return await plain(send, 403, "Forbidden origin.")
         method = scope["method"]
         if method not in ("POST", "GET", "DELETE"):
             return await plain(send, 405, "Method not allowed.", {"Allow": "POST, GET, DELETE"})
-        if await in_db(desk.town_mode) == "closed":
+        mode = desk.cached_town_mode()
+        if mode is None:
+            mode = await in_db(desk.town_mode)
+        if mode == "closed":
             return await plain(send, 503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
 
         version = headers.get("mcp-protocol-version")
@@ -183,13 +201,17 @@ class Face:
         if not headers.get("content-type", "").lower().startswith("application/json"):
             return await plain(send, 400, "Bad request.")
         try:
-            message_obj = json.loads(body)
+            message_obj = json.loads(body, parse_constant=_no_constants)
         except (ValueError, RecursionError):
             return await plain(send, 400, "Bad request.")
         if isinstance(message_obj, list):
             return await plain(send, 400, "One message per request.")
         if not isinstance(message_obj, dict):
             return await plain(send, 400, "Bad request.")
+        if not _well_formed(message_obj):
+            # The SDK would take these silently (a 202 and no answer), and a method sent with a
+            # result would even run: refuse them here, so every request gets an answer.
+            return await jsonrpc_error(send, 400, "Invalid Request", code=-32600)
 
         sid = headers.get("mcp-session-id")
         address = (scope.get("client") or ["unknown"])[0]

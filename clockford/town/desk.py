@@ -64,6 +64,12 @@ class Rendered:
 _mode_cache: tuple[float, str] = (0.0, "open")
 
 
+def cached_town_mode() -> str | None:
+    """The mode while the cached answer is fresh, else None: lets async code skip a thread hop."""
+    at, mode = _mode_cache
+    return mode if time.monotonic() - at <= 1.0 else None
+
+
 def town_mode() -> str:
     global _mode_cache
     at, mode = _mode_cache

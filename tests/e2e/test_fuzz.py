@@ -13,7 +13,7 @@ Each reply must be one of:
   reply of a tool that raised.
 
 Never a 5xx, never a traceback. Malformed JSON-RPC envelopes get a 4xx or a JSON-RPC error, except
-the requests the SDK swallows today (SWALLOWED, a strict xfail until the face refuses them). Last, the
+the requests the SDK alone would swallow (SWALLOWED), which the face refuses. Last, the
 town's Archive verifies, and its footsteps are exactly the footsteps of the normal replies.
 
 Examples are derandomized so CI sees the same few hundred every run.
@@ -569,10 +569,6 @@ def envelopes(draw: st.DrawFn) -> dict[str, Any]:
         chance = {"jsonrpc": 0.9, "method": 0.8, "id": 0.7, "params": 0.6}.get(key, 0.1)
         if draw(st.floats(0, 1)) < chance:
             msg[key] = draw(strategy)
-    if "method" in msg:
-        # A request that also carries a result or an error is swallowed today: see the xfail below.
-        msg.pop("result", None)
-        msg.pop("error", None)
     return msg
 
 
@@ -662,11 +658,11 @@ def test_bodies_that_are_not_one_message_get_a_4xx_or_a_jsonrpc_error(visitor: R
         assert 400 <= status < 500, (status, text[:200])
 
 
-# Requests the SDK takes for a notification or a response: an id that is not a string or an
-# integer (NaN and Infinity are not JSON at all), or a method beside a result or an error. The
-# transport answers 202 and no reply; the one with a result still runs its tool, so a footstep is
-# written that no reply names. They go to the session-wide town, never to the fuzzed one, whose
-# footsteps are counted.
+# Requests the SDK alone would take for a notification or a response: an id that is not a string
+# or an integer (NaN and Infinity are not JSON at all), or a method beside a result or an error.
+# The SDK would answer 202 and nothing more (and run the one with a result, writing a footstep no
+# reply names); the face refuses them with a JSON-RPC error. They go to the session-wide town, never
+# to the fuzzed one, whose footsteps are counted.
 SWALLOWED = [
     json.dumps({"jsonrpc": "2.0", "id": odd, "method": "tools/list"}).encode()
     for odd in [1.5, True, False, None, [1], {"a": 1}, 1e3]
@@ -680,17 +676,15 @@ SWALLOWED += [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the face hands the SDK requests that the SDK then takes for a notification or a response: "
-    "202 and no reply (see the module's comment above SWALLOWED)",
-)
 @pytest.mark.parametrize("body", SWALLOWED, ids=range(len(SWALLOWED)))
 def test_a_malformed_request_is_not_swallowed(session: RawSession, body: bytes) -> None:
     status, _, text = request("POST", session.url, body, session.headers())
     never_broken(status, text)
-    assert status != 202
-    assert 400 <= status < 500 or "error" in sse_message(text)
+    if b"NaN" in body or b"Infinity" in body:
+        assert (status, text) == (400, "Bad request.")
+    else:
+        assert status == 400
+        assert json.loads(text) == {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
 
 
 # --- afterwards ----------------------------------------------------------------------------------
