@@ -684,7 +684,11 @@ def test_a_malformed_request_is_not_swallowed(session: RawSession, body: bytes) 
         assert (status, text) == (400, "Bad request.")
     else:
         assert status == 400
-        assert json.loads(text) == {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+        assert json.loads(text) == {
+            "jsonrpc": "2.0",
+            "id": None,
+            "error": {"code": -32600, "message": "Invalid Request"},
+        }
 
 
 # --- afterwards ----------------------------------------------------------------------------------
