@@ -7,6 +7,7 @@ passport without sign-in.
 import re
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Sum
 from django.utils import timezone
 
@@ -56,10 +57,11 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     """Keep `value` under `key`; returns how many keys the box holds now."""
     check_key(key)
     box = box_of(passport)
-    # Lock the owner so two calls at once cannot both take the 64th key (a no-op on SQLite,
-    # whose IMMEDIATE transactions already run one writer at a time).
-    Passport.objects.select_for_update().filter(pk=passport.pk).first()
-    notes = {n.key: n.size for n in Note.objects.filter(box=box).only("key", "size")}
+    # Lock the owner so two calls at once cannot both take the 64th key. SQLite has no row locks
+    # (Django would still run the SELECT); its IMMEDIATE transactions run one writer at a time.
+    if connection.features.has_select_for_update:
+        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    notes: dict[str, int] = dict(Note.objects.filter(box=box).values_list("key", "size"))
     size = note_size(key, value)
     if key not in notes and len(notes) >= MAX_KEYS:
         raise Refused(f"Your P.O. box is full ({MAX_KEYS} keys). Use forget first.", "box-full")
@@ -75,7 +77,11 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     town_total = Note.objects.aggregate(total=Sum("size"))["total"] or 0
     if town_total - notes.get(key, 0) + size > room:
         raise Refused("The Post Office has no room for more notes right now. Try again later.", "room")
-    Note.objects.update_or_create(box=box, key=key, defaults={"value": value, "size": size, "kept_at": timezone.now()})
+    # The box's keys are known (and locked) already: update or insert straight away.
+    if key in notes:
+        Note.objects.filter(box=box, key=key).update(value=value, size=size, kept_at=timezone.now())
+    else:
+        Note.objects.create(box=box, key=key, value=value, size=size, kept_at=timezone.now())
     return len(notes) + (0 if key in notes else 1)
 
 

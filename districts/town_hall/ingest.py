@@ -460,6 +460,7 @@ def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> Ce
         if root != s.root or s.holds != len(leaves):
             s.root, s.holds, s.sealed_at = root, len(leaves), timezone.now()
         s.save()
+    services.forget_summary()
     return s
 
 
@@ -518,6 +519,7 @@ def wipe() -> None:
         Lot.objects.all().delete()
         Entry.objects.all().delete()
         CensusState.objects.filter(pk=1).delete()
+    services.forget_summary()
 
 
 def import_file(path: Path, stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:

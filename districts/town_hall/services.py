@@ -72,8 +72,26 @@ def source_line(s: CensusState | None = None) -> str:
     return f"The town's {name}, sealed with root {s.root}. {NEVER_CONNECTS}"
 
 
+_summary: tuple[float, dict[str, Any]] | None = None
+
+
 def town_summary() -> dict[str, Any]:
-    """look_around's town block, apart from the count of open districts."""
+    """look_around's town block, apart from the count of open districts. A second-old copy is good
+    enough: an import in this process forgets it (ingest.seal, ingest.wipe), one in another process
+    (manage.py census import beside a running town) shows within a second."""
+    global _summary
+    if _summary is not None and time.monotonic() - _summary[0] <= 1.0:
+        return _summary[1]
+    _summary = (time.monotonic(), _town_summary())
+    return _summary[1]
+
+
+def forget_summary() -> None:
+    global _summary
+    _summary = None
+
+
+def _town_summary() -> dict[str, Any]:
     s = state()
     if not s.servers:
         seal = {"holds": 0, "root": None, "note": "No census has been imported yet, so there is nothing to seal."}

@@ -274,7 +274,7 @@ def test_an_inclusion_proof_verifies_for_first_middle_and_last(ten_thousand: lis
     call_command("archive", "checkpoint", stdout=out)
     text = out.getvalue()
     assert text.startswith("clockford-archive\n10000\n")
-    assert f"signed by key {signing.key_id()}: " in text
+    assert f"signed by key {signing.key_id()} ({signing.public_key_hex()}): " in text
     with pytest.raises(CommandError, match="is not in the tree"):
         call_command("archive", "proof", str(ten_thousand[-1] + 1000))
 
