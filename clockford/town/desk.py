@@ -12,8 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import DatabaseError, transaction
-from django.db.models import F
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from clockford.town import archive, words
@@ -87,6 +86,20 @@ def set_town_mode(mode: str, why: str = "") -> None:
     _mode_cache = (time.monotonic(), mode)
 
 
+_COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s"
+
+
+def count_footstep(passport: Passport, place: str | None) -> None:
+    """The passport's footstep count, last sight and place, in one plain UPDATE (as hot as the
+    footstep itself)."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as c:
+        if place and place != passport.place:
+            c.execute(_COUNT + ", place = %s WHERE id = %s", [now, place, passport.pk])
+        else:
+            c.execute(_COUNT + " WHERE id = %s", [now, passport.pk])
+
+
 def provenance(parts: list[Part]) -> dict[str, Any]:
     used: list[Label] = ["town", *sorted({p.label for p in parts} - {"town"})]
     return {
@@ -148,11 +161,7 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
             )
-            now = timezone.now()
-            updates: dict[str, Any] = {"footsteps": F("footsteps") + 1, "last_seen": now}
-            if place and place != passport.place:
-                updates["place"] = place
-            Passport.objects.filter(pk=passport.pk).update(**updates)
+            count_footstep(passport, place)
             passport.footsteps += 1
             if place:
                 passport.place = place
