@@ -3,7 +3,7 @@
 import pytest
 
 from clockford.town.models import Passport
-from districts.everywhere.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 
 @pytest.mark.parametrize("lot", ["\x00", "io.github.owner/name\x00", "no-slash-here", "\u202e1"])

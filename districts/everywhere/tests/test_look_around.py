@@ -2,8 +2,8 @@
 three plain statements of what the town is not."""
 
 from clockford.town.models import Passport
-from districts.everywhere.tests.base import outcome, visit
 from districts.registry import DISTRICTS, START_PLACE
+from districts.testing import outcome, visit
 
 FIELDS = {"say", "you", "here", "open", "town", "honest", "footstep", "provenance"}
 

@@ -5,8 +5,8 @@ import pytest
 
 from clockford.town.models import Passport
 from clockford.town.tooling import District
-from districts.everywhere.tests.base import outcome, visit
 from districts.registry import DISTRICTS
+from districts.testing import outcome, visit
 
 NAMES = [d.name for d in DISTRICTS]
 NO_PLACE = "No district or house by that name."

@@ -4,7 +4,7 @@ true empty state."""
 import datetime as dt
 
 from clockford.town.models import Passport
-from districts.passport_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 FIELDS = {
     "passport",

@@ -2,7 +2,7 @@
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.post_office.tests.base import visit
+from districts.testing import visit
 
 
 def test_the_outsider_cannot_read_the_note(alice: Passport, charlie: Passport) -> None:

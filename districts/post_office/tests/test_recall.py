@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from clockford.town.models import Passport
-from districts.post_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 NOT_KEPT = "Nothing kept under that key."
 

@@ -2,7 +2,7 @@
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.post_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 
 def test_it_keeps_a_note(alice: Passport) -> None:

@@ -3,7 +3,7 @@
 from clockford.town.models import Passport
 from districts.post_office.models import Note
 from districts.post_office.services import ALLOWANCE_BYTES
-from districts.post_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 
 def _four_full_notes(alice: Passport) -> int:

@@ -6,7 +6,7 @@ import pytest
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.post_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 ROOM_SAY = "The Post Office has no room for more notes right now. Try again later."
 

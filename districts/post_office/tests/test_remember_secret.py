@@ -6,7 +6,7 @@ import pytest
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.post_office.tests.base import outcome, visit
+from districts.testing import outcome, visit
 
 # Made up from the shape of a GitHub token; not a real one.
 TOKEN = "ghp_" + "Zq8WfK2mX7pR4tL9vB3nH6cJ1yD5gS0aE8uQ"

@@ -5,7 +5,7 @@ import unicodedata
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.post_office.tests.base import visit
+from districts.testing import visit
 
 
 def _kept(alice: Passport, key: str) -> str:

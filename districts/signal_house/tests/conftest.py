@@ -1,5 +1,6 @@
-"""The Town Hall's personas and demo census serve the Signal House's tests too."""
+"""The Town Hall's demo census and clerk serve the Signal House's tests too (personas are in
+districts/conftest.py)."""
 
-from districts.town_hall.tests.conftest import alice, bob, demo, fresh_clerk
+from districts.town_hall.tests.conftest import demo, fresh_clerk
 
-__all__ = ["alice", "bob", "demo", "fresh_clerk"]
+__all__ = ["demo", "fresh_clerk"]

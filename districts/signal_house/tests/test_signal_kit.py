@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 
 from clockford.town.models import Footstep, Passport
-from districts.everywhere.tests.base import outcome
 from districts.signal_house import services
+from districts.testing import outcome, visit
 from districts.town_hall.models import CensusState
-from districts.town_hall.tests.base import lot, visit
+from districts.town_hall.tests.base import lot
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Registry entries written for tests, and calls through the real desk.
+"""Registry entries written for tests (calls through the real desk are in districts/testing.py).
 
 `listing(...)` builds one entry in the registry's list shape; `take(...)` imports entries in process
 through the same code as `manage.py census import`.
@@ -6,8 +6,6 @@ through the same code as `manage.py census import`.
 
 from typing import Any
 
-from clockford.town import desk
-from districts.registry import TOOLS
 from districts.town_hall import ingest
 from districts.town_hall.models import CensusState, Lot
 
@@ -61,7 +59,3 @@ def take(items: list[dict[str, Any]], source: str = "tests") -> tuple[ingest.Tal
 
 def lot(name: str) -> Lot:
     return Lot.objects.get(name=name)
-
-
-def visit(passport: Any, tool: str, **arguments: Any) -> desk.Rendered:
-    return desk.run(TOOLS[tool], arguments, passport, None)

@@ -1,9 +1,8 @@
-"""Personas (alice, bob: agents on passports of their own) and a town with the demo census."""
+"""A town with the demo census, and a Directory clerk with an empty memory (personas are in
+districts/conftest.py)."""
 
 import pytest
 
-from clockford.town.models import Passport
-from districts.everywhere.tests.base import new_passport
 from districts.town_hall import ingest, services
 from districts.town_hall.models import CensusState
 
@@ -12,16 +11,6 @@ from districts.town_hall.models import CensusState
 def fresh_clerk() -> None:
     # The Directory's memory lives in the process; each test starts with an empty one.
     services.CLERK.forget_all()
-
-
-@pytest.fixture
-def alice(db: None) -> Passport:
-    return new_passport()
-
-
-@pytest.fixture
-def bob(db: None) -> Passport:
-    return new_passport()
 
 
 @pytest.fixture

@@ -5,10 +5,9 @@ Directory clerk busy under load."""
 import pytest
 
 from clockford.town.models import Passport
-from districts.everywhere.tests.base import outcome
+from districts.testing import outcome, visit
 from districts.town_hall import services
 from districts.town_hall.models import CensusState
-from districts.town_hall.tests.base import visit
 
 pytestmark = pytest.mark.django_db
 

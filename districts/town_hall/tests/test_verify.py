@@ -4,9 +4,9 @@ reason; a name that differs only in case is pointed out; secret-shaped input is 
 import pytest
 
 from clockford.town.models import Passport
-from districts.everywhere.tests.base import outcome
+from districts.testing import outcome, visit
 from districts.town_hall.models import CensusState
-from districts.town_hall.tests.base import lot, visit
+from districts.town_hall.tests.base import lot
 
 pytestmark = pytest.mark.django_db
 

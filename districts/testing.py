@@ -1,4 +1,5 @@
-"""Calls in process through the real desk, as the face hands them over (after healthchecks' hc/test.py)."""
+"""Calls in process through the real desk, as the face hands them over, for every district's tests
+(after healthchecks' hc/test.py): personas are in districts/conftest.py."""
 
 from typing import Any
 

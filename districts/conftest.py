@@ -4,7 +4,7 @@ who must never reach their records."""
 import pytest
 
 from clockford.town.models import Passport
-from districts.passport_office.tests.base import new_passport
+from districts.testing import new_passport
 
 
 @pytest.fixture
