@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "districts.town_hall",
     "districts.signal_house",
     "hall",
+    "oauth2_provider",
 ]
 
 # A person is an Account of the hall, signed in with passkeys only: no password is ever kept.
@@ -131,6 +132,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "hall.context.town",
             ]
         },
     }
@@ -196,10 +198,19 @@ LOGGING = {
 }
 
 
+TOKEN_SECONDS = envint("CLOCKFORD_TOKEN_SECONDS", 3600)
+if not 0 < TOKEN_SECONDS <= 3600:
+    raise ValueError(f"CLOCKFORD_TOKEN_SECONDS must be 1 to 3600 (tokens live at most an hour), not {TOKEN_SECONDS}")
+
+
 # The town's own limits. Those an agent can meet are stated in spec 001; the rest are operator
 # settings, named here so a test can lower them.
 class TownSettings(TypedDict):
     KEY_FILE: Path
+    TOKEN_SECONDS: int
+    CLIENTS_PER_ACCOUNT: int
+    REGISTRATIONS_PER_ADDRESS: int
+    UNCONNECTED_CLIENTS_MAX: int
     MAX_BODY_BYTES: int
     SESSION_IDLE_SECONDS: int
     SESSION_MAX_AGE_SECONDS: int
@@ -214,6 +225,14 @@ class TownSettings(TypedDict):
 CLOCKFORD: TownSettings = {
     # The town key (Ed25519 seed): signs checkpoints and courses, and keys the Archive's digests.
     "KEY_FILE": Path(env("CLOCKFORD_KEY_FILE", str(VAR_DIR / "town.key"))),
+    # Signed in: an access token lives at most an hour (spec 001 "Tokens"); a test may shorten it.
+    "TOKEN_SECONDS": TOKEN_SECONDS,
+    # Spec 001 "Clients": the OAuth clients one account may connect at once.
+    "CLIENTS_PER_ACCOUNT": 8,
+    # Dynamic Client Registration is anonymous: registrations per address per hour, and the
+    # registered clients no person has connected yet that the town keeps at once.
+    "REGISTRATIONS_PER_ADDRESS": envint("CLOCKFORD_REGISTRATIONS_PER_ADDRESS", 20),
+    "UNCONNECTED_CLIENTS_MAX": envint("CLOCKFORD_UNCONNECTED_CLIENTS_MAX", 5000),
     "MAX_BODY_BYTES": 128 * 1024,
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
@@ -227,4 +246,57 @@ CLOCKFORD: TownSettings = {
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.
     "FOLD_SETTLE_SECONDS": envint("CLOCKFORD_FOLD_SETTLE_SECONDS", 1),
+}
+
+
+# Sign-in (a shared town): with CLOCKFORD_SIGN_IN set, /mcp demands OAuth access tokens and the hall is
+# their authorization server (django-oauth-toolkit). Without it, every MCP session gets a passport of
+# its own and the town's owner decides for all of them.
+CLOCKFORD_SIGN_IN = envbool("CLOCKFORD_SIGN_IN")
+# The resource every access token names (its aud), and the issuer that signs them: the hall.
+MCP_RESOURCE_URL = TOWN_URL + "/mcp"
+OAUTH_ISSUER = HALL_URL
+
+# Client ID Metadata Documents: the town fetches a client's https document only from hosts it allows.
+# CLOCKFORD_CIMD_HOSTS lists public hosts in ALLOWED_HOSTS syntax (".example.com" for a domain and its
+# subdomains); those are fetched the SSRF-hardened way (public addresses only, no redirects, 5 s, 16 KiB).
+# CLOCKFORD_CIMD_LOOPBACK_CA names a PEM file of the one authority trusted for documents served on
+# this machine (https://localhost:PORT/...), which is how tests serve them; unset, loopback is refused.
+CIMD_HOSTS = [h.strip() for h in env("CLOCKFORD_CIMD_HOSTS").split(",") if h.strip()]
+CIMD_LOOPBACK_CA = env("CLOCKFORD_CIMD_LOOPBACK_CA")
+
+# The OAuth clients are the hall's own model, so that http redirect URIs are allowed for loopback
+# addresses only (RFC 8252 native apps) rather than for any host.
+OAUTH2_PROVIDER_APPLICATION_MODEL = "hall.Client"
+OAUTH2_PROVIDER = {
+    "SCOPES": {"town": "Enter the town as one of your agents"},
+    "DEFAULT_SCOPES": ["town"],
+    "ACCESS_TOKEN_EXPIRE_SECONDS": TOKEN_SECONDS,
+    "AUTHORIZATION_CODE_EXPIRE_SECONDS": 60,
+    # RFC 9068 access tokens (at+jwt); refresh tokens stay opaque random strings.
+    "ACCESS_TOKEN_GENERATOR": "hall.oauth_tokens.mint",
+    "REFRESH_TOKEN_GENERATOR": "oauthlib.oauth2.rfc6749.tokens.random_token_generator",
+    "REFRESH_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
+    "ROTATE_REFRESH_TOKEN": True,
+    "REFRESH_TOKEN_REUSE_PROTECTION": True,
+    "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
+    "PKCE_REQUIRED": True,
+    "OAUTH2_VALIDATOR_CLASS": "hall.oauth_validator.TownValidator",
+    "OIDC_ISS_ENDPOINT": OAUTH_ISSUER,
+    "ALLOWED_REDIRECT_URI_SCHEMES": ["https"],
+    "ALLOW_URI_WILDCARDS": False,
+    "REQUEST_APPROVAL_PROMPT": "force",
+    "CIMD_ENABLED": True,
+    "CIMD_METADATA_FETCHER": "hall.oauth_cimd.TownFetcher",
+    "CIMD_REGISTRATION_PERMISSION_CLASSES": ("hall.oauth_cimd.AllowedHosts",),
+    "COMPLIANT_BCP_RFC9700_IMPLICIT_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PASSWORD_GRANT": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_METHOD": True,
+    "COMPLIANT_BCP_RFC9700_ACCESS_TOKEN_TRANSPORT": True,
+    "COMPLIANT_BCP_RFC9700_AUTHZ_RESPONSE_ISS": True,
+    "COMPLIANT_BCP_RFC9700_TOKEN_STORAGE": True,
+    "COMPLIANT_BCP_RFC9700_REFRESH_TOKEN": True,
+    "COMPLIANT_BCP_RFC9700_REDIRECT_URI_SCHEME": True,
+    "COMPLIANT_BCP_RFC9700_REDIRECT_URI_MATCHING": True,
+    "COMPLIANT_BCP_RFC9700_PKCE_REQUIRED": True,
 }

@@ -18,6 +18,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 urlpatterns = [
     path("status", status),
     path("", include("hall.urls")),
+    path("", include("hall.oauth_urls")),
 ]
 
 handler404 = "clockford.urls.not_found"

@@ -1,15 +1,19 @@
-"""The hall's records: people (accounts), their passkeys, passkey ceremonies in flight, and the
-owner's one-time claim.
+"""The hall's records: people (accounts), their passkeys, passkey ceremonies in flight, the
+owner's one-time claim, and the OAuth clients people connect to their accounts.
 
-An Account is the person. When sign-in opens on /mcp, an agent's passport will belong to an
-(account, client) pair; on a town without sign-in, the one owner decides for every passport.
+An Account is the person. Signed in, an agent's passport belongs to an (account, client) pair; on a
+town without sign-in, the one owner decides for every passport.
 """
 
+import ipaddress
 import secrets
+from urllib.parse import urlsplit
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from oauth2_provider.models import AbstractApplication
 
 from clockford.town.models import new_id
 
@@ -36,7 +40,7 @@ class AccountManager(BaseUserManager["Account"]):
         return account
 
 
-class Account(AbstractBaseUser):
+class Account(AbstractBaseUser):  # type: ignore[django-manager-missing]  # DOT names it "%(app_label)s_%(class)s"
     """A person. Signs in with passkeys only; `is_staff` opens the staff docket."""
 
     handle = models.CharField(max_length=16, unique=True, default=new_account_handle)
@@ -92,7 +96,14 @@ class Ceremony(models.Model):
     SIGN_IN = "signin"
     ADD = "add"
     CLAIM = "claim"
-    PURPOSES = [(SIGN_UP, "sign up"), (SIGN_IN, "sign in"), (ADD, "add a passkey"), (CLAIM, "claim the town")]
+    APPROVE = "approve"
+    PURPOSES = [
+        (SIGN_UP, "sign up"),
+        (SIGN_IN, "sign in"),
+        (ADD, "add a passkey"),
+        (CLAIM, "claim the town"),
+        (APPROVE, "approve a statement"),
+    ]
 
     id = models.CharField(primary_key=True, max_length=40, default=new_ceremony_id)
     purpose = models.CharField(max_length=8, choices=PURPOSES)
@@ -103,6 +114,9 @@ class Ceremony(models.Model):
     name = models.CharField(max_length=60, blank=True, default="")
     # WebAuthn's user.id the authenticator was given, for an account that does not exist yet.
     user_handle = models.CharField(max_length=64, blank=True, default="")
+    # What an approval decides, as canonical JSON: the challenge begins with its SHA-256, so the
+    # passkey's signature commits to exactly these words.
+    statement = models.TextField(blank=True, default="")
     expires_at = models.DateTimeField(db_index=True)
 
     def __str__(self) -> str:
@@ -130,3 +144,67 @@ class Claim(models.Model):
         if self.replaced_at:
             return "replaced"
         return "ready"
+
+
+LOOPBACK_NAMES = {"localhost"}
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class Client(AbstractApplication):
+    """An OAuth client: one agent app, registered anonymously (Dynamic Client Registration) or known
+    by the URL of its metadata document (CIMD). It belongs to nobody: people connect it to their
+    accounts (Connection), and each connection is what makes (account, client) a passport."""
+
+    # The address a dynamic registration came from, for its per-address limit.
+    registered_from = models.CharField(max_length=64, blank=True, default="", db_index=True)
+
+    class Meta(AbstractApplication.Meta):
+        swappable = "OAUTH2_PROVIDER_APPLICATION_MODEL"
+
+    def get_allowed_schemes(self) -> list[str]:
+        # Native apps receive their code on a loopback port over plain http (RFC 8252 section 7.3);
+        # clean() allows http for loopback hosts only.
+        return ["https", "http"]
+
+    def clean(self) -> None:
+        super().clean()
+        for uri in self.redirect_uris.split():
+            parts = urlsplit(uri)
+            if parts.scheme == "http" and not is_loopback(parts.hostname or ""):
+                raise ValidationError(
+                    {"redirect_uris": f"{uri}: plain http is allowed only for this machine's own addresses."}
+                )
+
+    @property
+    def display_name(self) -> str:
+        return self.name or "An unnamed client"
+
+
+class Connection(models.Model):
+    """A person's consent, signed with a passkey, that a client may enter the town as their agent.
+    An account keeps at most CLIENTS_PER_ACCOUNT live ones; revoking one ends its tokens."""
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="connections")
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="connections")
+    redirect_host = models.CharField(max_length=255)
+    approved_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    # The statement the passkey signed and its answer (authenticator data, client data, signature),
+    # so the approval can be checked later with the passkey's public key alone.
+    statement = models.TextField()
+    assertion = models.JSONField(default=dict)
+    passkey = models.ForeignKey(Passkey, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["account", "client"], name="hall_one_connection_per_client")]
+
+    def __str__(self) -> str:
+        return f"{self.account_id} -> {self.client_id}"

@@ -7,8 +7,10 @@ right or wrong, and then checks the browser's answer: the challenge, the hall's 
 the person's presence and verification (a PIN, fingerprint or face: required), and the sign count.
 """
 
+import hashlib
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -47,6 +49,10 @@ UNKNOWN_PASSKEY = (
     "Sign in with another passkey, or make an account."
 )
 TAKEN = "This passkey is already registered with this town. Sign in with it instead."
+NOT_YOURS = (
+    "This passkey belongs to another account than the one signed in here. Use one of your own passkeys, "
+    "or sign out first."
+)
 
 
 def _explain(exc: Exception) -> str:
@@ -77,7 +83,7 @@ def _session_key(purpose: str) -> str:
     return f"hall.ceremony.{purpose}"
 
 
-def _begin(session: SessionBase, purpose: str, **fields: Any) -> Ceremony:
+def _begin(session: SessionBase, purpose: str, challenge: bytes | None = None, **fields: Any) -> Ceremony:
     now = timezone.now()
     # Ceremonies nobody finished are swept as new ones begin; a session keeps one per purpose.
     Ceremony.objects.filter(expires_at__lt=now).delete()
@@ -85,7 +91,7 @@ def _begin(session: SessionBase, purpose: str, **fields: Any) -> Ceremony:
         Ceremony.objects.filter(pk=previous).delete()
     ceremony = Ceremony.objects.create(
         purpose=purpose,
-        challenge=secrets.token_bytes(32),
+        challenge=challenge or secrets.token_bytes(32),
         expires_at=now + timedelta(seconds=CEREMONY_SECONDS),
         **fields,
     )
@@ -208,11 +214,18 @@ def begin_signin(session: SessionBase) -> dict[str, Any]:
 
 def finish_signin(session: SessionBase, credential: Any) -> Account:
     ceremony = _take(session, Ceremony.SIGN_IN)
+    return _verify_assertion(ceremony, credential).account
+
+
+def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
+    """Check a passkey's answer to `ceremony` (any passkey, or the ceremony account's own) and count its use."""
     if not isinstance(credential, dict) or not isinstance(credential.get("id"), str):
         raise Refused(NOT_AN_ANSWER)
     passkey = Passkey.objects.select_related("account").filter(credential_id=credential["id"]).first()
     if passkey is None or not passkey.account.is_active:
         raise Refused(UNKNOWN_PASSKEY)
+    if ceremony.account_id is not None and passkey.account_id != ceremony.account_id:
+        raise Refused(NOT_YOURS)
     response = credential.get("response")
     user_handle = response.get("userHandle") if isinstance(response, dict) else None
     if user_handle and not _same_bytes(user_handle, passkey.account.user_handle):
@@ -236,7 +249,7 @@ def finish_signin(session: SessionBase, credential: Any) -> Account:
     )
     if not counted:
         raise Refused(_explain(ValueError("sign count")))
-    return passkey.account
+    return passkey
 
 
 def _same_bytes(a: str, b: str) -> bool:
@@ -308,3 +321,42 @@ def finish_claim(session: SessionBase, credential: Any, account: Account | None)
         _keep_passkey(ceremony, credential, owner, passkey_name)
         services.use_claim(ceremony.claim, owner)
     return owner
+
+
+# Approve a statement: the challenge is SHA-256(statement) followed by 16 random bytes, so the
+# passkey's signature commits to exactly the words the person was shown (transaction confirmation).
+
+
+@dataclass(frozen=True)
+class Approval:
+    passkey: Passkey
+    statement: str
+    # The passkey's answer, kept so the approval can be checked later with its public key alone.
+    assertion: dict[str, Any]
+
+
+def begin_approval(session: SessionBase, statement: str, account: Account | None) -> dict[str, Any]:
+    """Ask for a passkey that approves `statement`: the signed-in account's own, or (signed out) any
+    passkey of this town, whose account is then the one approving."""
+    challenge = hashlib.sha256(statement.encode()).digest() + secrets.token_bytes(16)
+    ceremony = _begin(session, Ceremony.APPROVE, challenge=challenge, account=account, statement=statement)
+    options = generate_authentication_options(
+        rp_id=settings.HALL_RP_ID,
+        challenge=bytes(ceremony.challenge),
+        timeout=BROWSER_TIMEOUT_MS,
+        allow_credentials=_descriptors(list(services.passkeys_of(account))) if account is not None else None,
+        user_verification=UserVerificationRequirement.REQUIRED,
+    )
+    return _as_json(options_to_json(options))
+
+
+def finish_approval(session: SessionBase, credential: Any, account: Account | None) -> Approval:
+    ceremony = _take(session, Ceremony.APPROVE)
+    if ceremony.account_id is not None and (account is None or ceremony.account_id != account.pk):
+        raise Refused(EXPIRED)
+    if bytes(ceremony.challenge)[:32] != hashlib.sha256(ceremony.statement.encode()).digest():
+        raise Refused(EXPIRED)
+    passkey = _verify_assertion(ceremony, credential)
+    response = credential.get("response") if isinstance(credential, dict) else None
+    kept = {k: response.get(k) for k in ("clientDataJSON", "authenticatorData", "signature")} if response else {}
+    return Approval(passkey=passkey, statement=ceremony.statement, assertion={"id": credential["id"], **kept})

@@ -41,9 +41,9 @@ def hall_origin() -> str:
 
 
 def town_has_sign_in() -> bool:
-    """Whether /mcp signs agents in (an identity configuration). Not yet: the authorization server
-    is the second half of issue 4. Until then every town is one without sign-in, run by its owner."""
-    return False
+    """Whether /mcp signs agents in: the identity configuration (CLOCKFORD_SIGN_IN) that makes the
+    hall an authorization server. Without it, the town is run by its owner."""
+    return bool(settings.CLOCKFORD_SIGN_IN)
 
 
 MODE_WORDS = {
@@ -177,8 +177,10 @@ def remove_passkey(account: Account, passkey_id: int) -> str:
 
 def access_agents(account: Account) -> QuerySet[Passport]:
     """The passports this person decides for: on a town without sign-in, every passport is the
-    owner's and nobody else's. (Signed-in passports will belong to an account and client.)"""
-    if account.is_owner and not town_has_sign_in():
+    owner's and nobody else's; signed in, the passports of the clients connected to their account."""
+    if town_has_sign_in():
+        return Passport.objects.filter(account=account).order_by("-last_seen", "id")
+    if account.is_owner:
         return Passport.objects.order_by("-last_seen", "id")
     return Passport.objects.none()
 

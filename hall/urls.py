@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import views
+from hall import oauth_views, views
 
 app_name = "hall"
 
@@ -20,6 +20,8 @@ urlpatterns = [
     path("hall/passkeys/<int:passkey_id>/remove", views.passkey_remove, name="passkey-remove"),
     path("hall/agents", views.agents, name="agents"),
     path("hall/agents/<str:passport_id>/pennant", views.pennant, name="pennant"),
+    path("hall/clients", oauth_views.clients, name="clients"),
+    path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
     path("hall/staff", views.staff, name="staff"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),

@@ -5,7 +5,9 @@ Districts keep their own records in their own apps; these are the ones every cal
 
 import secrets
 
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 # Unambiguous letters and digits for the random part of ids an agent reads aloud or types.
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -34,7 +36,8 @@ def new_passport_id() -> str:
 
 
 class Passport(models.Model):
-    """The agent in town. Without sign-in, each MCP session gets a new one."""
+    """The agent in town. Without sign-in, each MCP session gets a new one; signed in, it belongs to
+    an (account, client) pair, so reconnecting returns it (000 "Sign-in")."""
 
     id = models.CharField(primary_key=True, max_length=16, default=new_passport_id)
     pennant = models.CharField(max_length=40, null=True, blank=True)  # noqa: DJ001 (none chosen is not "")
@@ -44,6 +47,27 @@ class Passport(models.Model):
     footsteps = models.PositiveIntegerField(default=0)
     sign_in = models.BooleanField(default=False)
     last_seen = models.DateTimeField()
+    # Signed in: the person's account and the OAuth client they connected. PROTECT, because the
+    # Archive names this passport for good.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="passports"
+    )
+    client = models.ForeignKey(
+        settings.OAUTH2_PROVIDER_APPLICATION_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="passports",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account", "client"],
+                condition=Q(account__isnull=False),
+                name="town_one_passport_per_account_client",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.id

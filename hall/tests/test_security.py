@@ -21,7 +21,13 @@ from hall.urls import urlpatterns
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
-SAMPLES: dict[str, Any] = {"passkey_id": 1, "passport_id": "PP-2345678923", "code": "x" * 32, "path": "hall/hall.css"}
+SAMPLES: dict[str, Any] = {
+    "passkey_id": 1,
+    "connection_id": 1,
+    "passport_id": "PP-2345678923",
+    "code": "x" * 32,
+    "path": "hall/hall.css",
+}
 
 
 def every_hall_url() -> list[str]:
@@ -44,7 +50,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 18
+    assert len(urls) == len(urlpatterns) == 20
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
 
 

@@ -1,0 +1,399 @@
+"""The hall as an authorization server: what an agent's client may register, what a person is asked to
+approve, and the clients a person has connected (at most 8 per account, spec 001 "Clients").
+
+The OAuth machinery is django-oauth-toolkit's (codes, PKCE, token rotation); this module holds the
+town's rules around it: one resource (the town's /mcp URL), one scope (town), PKCE with S256 only,
+public clients only, http redirects only to loopback, and a consent that names the client and its
+redirect host and is signed with a passkey whose challenge commits to it.
+"""
+
+import datetime as dt
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import HttpRequest
+from django.utils import timezone
+from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
+from oauth2_provider.models import get_access_token_model, get_grant_model, get_refresh_token_model
+from oauth2_provider.oauth2_backends import get_oauthlib_core
+from oauthlib.common import add_params_to_uri
+from oauthlib.oauth2.rfc6749 import errors
+
+from clockford.town import signing, words
+from clockford.town.models import McpSession, Passport
+from hall import oauth_tokens, services
+from hall.models import Account, Client, Connection, is_loopback
+from hall.services import Refused
+
+CLIENT_NAME_CHARS = 60
+REDIRECT_URIS_MAX = 5
+URI_CHARS = 2000
+
+
+class OAuthRefused(Exception):
+    """An OAuth request refused with an RFC error code (JSON body) and the words for it."""
+
+    def __init__(self, error: str, description: str, status: int = 400, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.error = error
+        self.description = description
+        self.status = status
+        self.retry_after = retry_after
+
+
+def limit() -> int:
+    return int(settings.CLOCKFORD["CLIENTS_PER_ACCOUNT"])
+
+
+def too_many_clients() -> str:
+    return (
+        f"This account already has {limit()} clients in town. Revoke one you no longer use under "
+        "Clients in the hall, or reuse a client already connected, then try again."
+    )
+
+
+# What a client may say about itself.
+
+
+def redirect_problem(uri: Any) -> str | None:
+    """Why a redirect URI is refused, or None: https anywhere, plain http on loopback only."""
+    if not isinstance(uri, str) or not uri or len(uri) > URI_CHARS:
+        return "Each redirect URI must be a URL of at most 2000 characters."
+    try:
+        parts = urlsplit(uri)
+        parts.port  # noqa: B018 (an out-of-range port raises here)
+    except ValueError:
+        return f"{uri[:200]} is not a URL."
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        return f"{uri[:200]}: a redirect URI must be an https URL, or http on this machine's own address."
+    if parts.scheme == "http" and not is_loopback(parts.hostname):
+        return (
+            f"{uri[:200]}: plain http is allowed only for this machine's own addresses (127.0.0.1, [::1], localhost)."
+        )
+    if parts.fragment or parts.username or parts.password:
+        return f"{uri[:200]}: a redirect URI carries no fragment and no user name."
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    try:
+        services.clean_words(name, "A client's name", CLIENT_NAME_CHARS)
+    except Refused as refused:
+        return refused.say
+    return None
+
+
+def _rate_limited(address: str) -> None:
+    now = timezone.now()
+    recent = Client.objects.filter(registered_from=address, created__gt=now - dt.timedelta(hours=1)).count()
+    if recent >= settings.CLOCKFORD["REGISTRATIONS_PER_ADDRESS"]:
+        raise OAuthRefused("temporarily_unavailable", "Too many requests. Try again later.", 429, retry_after=3600)
+    # Registrations nobody connected within a day are swept; the town keeps a bounded number of the rest.
+    stale = Client.objects.filter(
+        registration_source=Client.RegistrationSource.DCR,
+        created__lt=now - dt.timedelta(days=1),
+        connections__isnull=True,
+        passports__isnull=True,
+    ).values_list("pk", flat=True)[:200]
+    Client.objects.filter(pk__in=list(stale)).delete()
+    waiting = Client.objects.filter(registration_source=Client.RegistrationSource.DCR, connections__isnull=True)
+    if waiting.count() >= settings.CLOCKFORD["UNCONNECTED_CLIENTS_MAX"]:
+        raise OAuthRefused(
+            "temporarily_unavailable",
+            "The town has no room for another visitor right now. Try again later.",
+            503,
+            retry_after=600,
+        )
+
+
+def register(data: Any, address: str) -> Client:
+    """RFC 7591 registration, anonymous: a public client for the authorization code grant."""
+    if not isinstance(data, dict):
+        raise OAuthRefused("invalid_client_metadata", "The body must be a JSON object.")
+    uris = data.get("redirect_uris")
+    if not isinstance(uris, list) or not 1 <= len(uris) <= REDIRECT_URIS_MAX:
+        raise OAuthRefused("invalid_redirect_uri", f"redirect_uris must list 1 to {REDIRECT_URIS_MAX} URLs.")
+    for uri in uris:
+        if problem := redirect_problem(uri):
+            raise OAuthRefused("invalid_redirect_uri", problem)
+    grants = data.get("grant_types", ["authorization_code"])
+    if (
+        not isinstance(grants, list)
+        or "authorization_code" not in grants
+        or set(grants)
+        - {
+            "authorization_code",
+            "refresh_token",
+        }
+    ):
+        raise OAuthRefused("invalid_client_metadata", "grant_types may hold authorization_code and refresh_token only.")
+    responses = data.get("response_types", ["code"])
+    if responses != ["code"]:
+        raise OAuthRefused("invalid_client_metadata", 'response_types must be ["code"].')
+    name = data.get("client_name", "")
+    if not isinstance(name, str):
+        raise OAuthRefused("invalid_client_metadata", "client_name must be a string.")
+    if name and (problem := name_problem(name)):
+        raise OAuthRefused("invalid_client_metadata", problem)
+    with transaction.atomic():
+        _rate_limited(address)
+        # Every agent app is a public client: it keeps no secret, and PKCE guards its codes.
+        client = Client(
+            name=words.for_keeping(name.strip()),
+            redirect_uris=" ".join(uris),
+            client_type=Client.CLIENT_PUBLIC,
+            authorization_grant_type=Client.GRANT_AUTHORIZATION_CODE,
+            registration_source=Client.RegistrationSource.DCR,
+            client_secret="",
+            registered_from=address[:64],
+        )
+        client.full_clean(exclude=["client_secret"])
+        client.save()
+    return client
+
+
+def registration_reply(client: Client) -> dict[str, Any]:
+    reply: dict[str, Any] = {
+        "client_id": client.client_id,
+        "client_id_issued_at": int(client.created.timestamp()),
+        "redirect_uris": client.redirect_uris.split(),
+        "grant_types": ["authorization_code", "refresh_token"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+        "scope": oauth_tokens.SCOPE,
+    }
+    if client.name:
+        reply["client_name"] = client.name
+    return reply
+
+
+# The authorization request a person is asked to approve.
+
+
+class BadClient(Exception):
+    """The request names no client the town knows, or a redirect URI the client did not register:
+    nothing may be sent back to it, so the person is told on the page."""
+
+    def __init__(self, say: str) -> None:
+        super().__init__(say)
+        self.say = say
+
+
+class SendBack(Exception):
+    """A refusal the client is told by redirect (error, error_description, state, iss)."""
+
+    def __init__(self, uri: str) -> None:
+        super().__init__(uri)
+        self.uri = uri
+
+
+def _send_back(redirect_uri: str, error: str, description: str, state: str | None) -> SendBack:
+    params = [("error", error), ("error_description", description)]
+    if state:
+        params.append(("state", state))
+    params.append(("iss", oauth_tokens.issuer()))
+    return SendBack(add_params_to_uri(redirect_uri, params))
+
+
+@dataclass(frozen=True)
+class Consent:
+    client: Client
+    redirect_uri: str
+    state: str
+    code_challenge: str
+
+    @property
+    def redirect_host(self) -> str:
+        parts = urlsplit(self.redirect_uri)
+        return parts.netloc.lower() if parts.port else (parts.hostname or "")
+
+    @property
+    def by_url(self) -> bool:
+        return self.client.registration_source == Client.RegistrationSource.CIMD
+
+    def statement(self) -> dict[str, Any]:
+        """What the person approves, in full: the passkey's challenge commits to it."""
+        return {
+            "approve": "connect a client to your account",
+            "issuer": oauth_tokens.issuer(),
+            "client_id": self.client.client_id,
+            "client_name": self.client.name,
+            "redirect_uri": self.redirect_uri,
+            "redirect_host": self.redirect_host,
+            "scope": oauth_tokens.SCOPE,
+            "resource": oauth_tokens.resource(),
+            "state": self.state,
+            "code_challenge": self.code_challenge,
+            "code_challenge_method": "S256",
+        }
+
+    def credentials(self) -> dict[str, Any]:
+        return {
+            "client_id": self.client.client_id,
+            "redirect_uri": self.redirect_uri,
+            "response_type": "code",
+            "state": self.state,
+            "code_challenge": self.code_challenge,
+            "code_challenge_method": "S256",
+            "resource": [oauth_tokens.resource()],
+        }
+
+    def denied(self) -> str:
+        return _send_back(self.redirect_uri, "access_denied", "The person declined.", self.state).uri
+
+
+def statement_text(consent: Consent) -> str:
+    return signing.canonical_json(consent.statement()).decode()
+
+
+def statement_digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).digest()
+
+
+def read_authorization(request: HttpRequest) -> Consent:
+    """The authorization request in this request's query string, checked the toolkit's way and the
+    town's: a known client and its exact redirect URI, response_type code, PKCE with S256, scope town,
+    and the town's resource named. Raises BadClient or SendBack."""
+    try:
+        scopes, credentials = get_oauthlib_core().validate_authorization_request(request)
+    except FatalClientError as error:
+        raise BadClient(_fatal_words(error)) from error
+    except OAuthToolkitError as error:
+        e = error.oauthlib_error
+        if not e.redirect_uri:
+            raise BadClient(_fatal_words(error)) from error
+        raise _send_back(e.redirect_uri, e.error, e.description or e.error, getattr(e, "state", None)) from error
+    redirect_uri = credentials["redirect_uri"]
+    state = credentials.get("state") or ""
+    if credentials.get("response_type") != "code":
+        raise _send_back(redirect_uri, "unsupported_response_type", "This town answers with a code only.", state)
+    if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
+        raise _send_back(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
+    if list(scopes) != [oauth_tokens.SCOPE]:
+        raise _send_back(redirect_uri, "invalid_scope", "This town grants the scope town only.", state)
+    if request.GET.getlist("resource") != [oauth_tokens.resource()]:
+        raise _send_back(
+            redirect_uri,
+            "invalid_target",
+            f"Name this town's resource, and only it: resource={oauth_tokens.resource()}",
+            state,
+        )
+    client = Client.objects.get(client_id=credentials["client_id"])
+    return Consent(client=client, redirect_uri=redirect_uri, state=state, code_challenge=credentials["code_challenge"])
+
+
+def _fatal_words(error: OAuthToolkitError) -> str:
+    e = error.oauthlib_error
+    if isinstance(e, errors.InvalidClientIdError | errors.InvalidClientError):
+        why = "The app that sent you here is not registered with this town."
+    elif isinstance(e, errors.MissingClientIdError):
+        why = "The app that sent you here did not say which app it is."
+    elif isinstance(e, errors.MissingRedirectURIError):
+        why = "The app that sent you here did not say where to return you."
+    elif isinstance(e, errors.InvalidRedirectURIError | errors.MismatchingRedirectURIError):
+        why = "The app that sent you here asked to return you to an address it did not register."
+    else:
+        why = (
+            f"The request the app sent you with cannot be used ({getattr(e, 'description', '') or 'no reason given'})."
+        )
+    return f"{why} Nothing was connected. Go back to the app and start again."
+
+
+# Connecting and revoking.
+
+
+def live_connections(account: Account) -> Any:
+    return Connection.objects.filter(account=account, revoked_at__isnull=True)
+
+
+def room_for(account: Account, client: Client) -> bool:
+    if live_connections(account).filter(client=client).exists():
+        return True
+    return live_connections(account).count() < limit()
+
+
+def connect(
+    request: HttpRequest, account: Account, consent: Consent, text: str, passkey_id: int, assertion: dict[str, Any]
+) -> str:
+    """Record the person's consent and make the authorization code: returns the URI that hands the
+    client its code (with state and iss). Refused when the account has no room for another client."""
+    with transaction.atomic():
+        # Locking the account makes two consents of one person take turns, so the limit holds.
+        Account.objects.select_for_update().filter(pk=account.pk).first()
+        if not room_for(account, consent.client):
+            raise Refused(too_many_clients(), status=409)
+        now = timezone.now()
+        Connection.objects.update_or_create(
+            account=account,
+            client=consent.client,
+            defaults={
+                "redirect_host": consent.redirect_host,
+                "approved_at": now,
+                "revoked_at": None,
+                "statement": text,
+                "assertion": assertion,
+                "passkey_id": passkey_id,
+            },
+        )
+        request.user = account
+        try:
+            uri, _, _, _ = get_oauthlib_core().create_authorization_response(
+                request, scopes=[oauth_tokens.SCOPE], credentials=consent.credentials(), allow=True
+            )
+        except OAuthToolkitError as error:
+            e = error.oauthlib_error
+            raise Refused(f"The town could not finish connecting the client ({e.description or e.error}).") from error
+    return str(uri)
+
+
+@dataclass(frozen=True)
+class Connected:
+    connection: Connection
+    passport: Passport | None
+
+
+def clients_of(account: Account) -> list[Connected]:
+    connections = list(live_connections(account).select_related("client").order_by("-approved_at", "pk"))
+    passports = {
+        p.client_id: p for p in Passport.objects.filter(account=account, client__in=[c.client for c in connections])
+    }
+    return [Connected(c, passports.get(c.client_id)) for c in connections]
+
+
+def revoke(account: Account, connection_id: int) -> Connection:
+    """Disconnect a client: its codes and tokens end now, and its agent's MCP sessions with them."""
+    with transaction.atomic():
+        connection = (
+            Connection.objects.select_for_update()
+            .select_related("client")
+            .filter(pk=connection_id, account=account, revoked_at__isnull=True)
+            .first()
+        )
+        if connection is None:
+            raise Refused("No client connected to your account has that number.", status=404)
+        now = timezone.now()
+        connection.revoked_at = now
+        connection.save(update_fields=["revoked_at"])
+        mine = Q(user=account, application=connection.client)
+        get_grant_model().objects.filter(mine).delete()
+        get_refresh_token_model().objects.filter(mine, revoked__isnull=True).update(revoked=now)
+        get_access_token_model().objects.filter(mine).delete()
+        McpSession.objects.filter(
+            passport__account=account, passport__client=connection.client, ended_at__isnull=True
+        ).update(ended_at=now)
+    return connection
+
+
+def clients_count(account: Account) -> int:
+    return int(live_connections(account).aggregate(n=Count("pk"))["n"])
+
+
+def shown_name(client: Client) -> str:
+    """A client's own name as the hall shows it: the words it registered, hidden characters made visible."""
+    return words.visible(unicodedata.normalize("NFC", client.display_name))

@@ -1,0 +1,248 @@
+"""The authorization server's addresses, and the hall's page of connected clients.
+
+Metadata (RFC 8414 for the hall as issuer, RFC 9728 for /mcp in its root and path forms), the JWKS,
+anonymous registration (RFC 7591), the token and revocation endpoints (django-oauth-toolkit's), and
+the consent page, which a person answers with a passkey. On a town without sign-in none of these
+exist: they answer 404 like any other unknown path.
+"""
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+from oauth2_provider.views import RevokeTokenView, TokenView
+
+from hall import oauth, oauth_tokens, passkeys, services
+from hall.models import Account
+from hall.services import Refused
+from hall.views import _refuse, at_the_hall, ceremony, person, signed_in
+
+View = Callable[..., HttpResponseBase]
+
+
+def with_sign_in(view: View) -> View:
+    """The view exists only on a town with sign-in; elsewhere it is an unknown path."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not services.town_has_sign_in():
+            return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
+    response = JsonResponse(data, status=status)
+    # Metadata is public, and browser-based clients read it from other origins.
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@with_sign_in
+@require_GET
+def server_metadata(request: HttpRequest) -> JsonResponse:
+    """RFC 8414: the hall as authorization server. Its issuer has no path, so this is the only address."""
+    issuer = oauth_tokens.issuer()
+    return _public_json(
+        {
+            "issuer": issuer,
+            "authorization_endpoint": f"{issuer}/oauth/authorize",
+            "token_endpoint": f"{issuer}/oauth/token",
+            "registration_endpoint": f"{issuer}/oauth/register",
+            "revocation_endpoint": f"{issuer}/oauth/revoke",
+            "jwks_uri": f"{issuer}/.well-known/jwks.json",
+            "scopes_supported": [oauth_tokens.SCOPE],
+            "response_types_supported": ["code"],
+            "response_modes_supported": ["query"],
+            "grant_types_supported": ["authorization_code", "refresh_token"],
+            "token_endpoint_auth_methods_supported": ["none"],
+            "revocation_endpoint_auth_methods_supported": ["none"],
+            "code_challenge_methods_supported": ["S256"],
+            "authorization_response_iss_parameter_supported": True,
+            "client_id_metadata_document_supported": True,
+        }
+    )
+
+
+@with_sign_in
+@require_GET
+def resource_metadata(request: HttpRequest) -> JsonResponse:
+    """RFC 9728: /mcp, at the root and in the path form (/.well-known/oauth-protected-resource/mcp)."""
+    return _public_json(
+        {
+            "resource": oauth_tokens.resource(),
+            "authorization_servers": [oauth_tokens.issuer()],
+            "scopes_supported": [oauth_tokens.SCOPE],
+            "bearer_methods_supported": ["header"],
+            "resource_name": settings.HALL_NAME,
+        }
+    )
+
+
+@with_sign_in
+@require_GET
+def jwks(request: HttpRequest) -> JsonResponse:
+    return _public_json(oauth_tokens.jwks())
+
+
+def _oauth_error(refused: oauth.OAuthRefused) -> JsonResponse:
+    response = JsonResponse({"error": refused.error, "error_description": refused.description}, status=refused.status)
+    if refused.retry_after:
+        response["Retry-After"] = str(refused.retry_after)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@csrf_exempt
+@with_sign_in
+@require_POST
+def register(request: HttpRequest) -> JsonResponse:
+    """RFC 7591, anonymous and rate-limited per address: any agent app may register, and only a person's
+    passkey connects it to anything."""
+    try:
+        data = json.loads(request.body or b"null")
+    except (ValueError, UnicodeDecodeError):
+        data = None
+    try:
+        client = oauth.register(data, request.META.get("REMOTE_ADDR", "unknown"))
+    except oauth.OAuthRefused as refused:
+        return _oauth_error(refused)
+    response = JsonResponse(oauth.registration_reply(client), status=201)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+token = with_sign_in(csrf_exempt(TokenView.as_view()))
+revoke_token = with_sign_in(csrf_exempt(RevokeTokenView.as_view()))
+
+
+# Consent.
+
+
+def _query(request: HttpRequest) -> str:
+    return request.META.get("QUERY_STRING", "")
+
+
+@at_the_hall
+@with_sign_in
+@require_GET
+def authorize(request: HttpRequest) -> HttpResponseBase:
+    """The consent page: who asks, where the person returns to, what it may do; Allow with a passkey."""
+    try:
+        consent = oauth.read_authorization(request)
+    except oauth.BadClient as bad:
+        return _refuse(request, bad.say, 400)
+    except oauth.SendBack as back:
+        return HttpResponseRedirect(back.uri)
+    account = person(request)
+    connected = account is not None and oauth.live_connections(account).filter(client=consent.client).exists()
+    return render(
+        request,
+        "hall/authorize.html",
+        {
+            "consent": consent,
+            "name": oauth.shown_name(consent.client),
+            "named": bool(consent.client.name),
+            "account": account,
+            "connected": connected,
+            "no_room": account is not None and not oauth.room_for(account, consent.client),
+            "too_many": oauth.too_many_clients(),
+            "limit": oauth.limit(),
+            "query": _query(request),
+            "town": settings.HALL_NAME,
+        },
+    )
+
+
+def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
+    try:
+        return oauth.read_authorization(request)
+    except oauth.BadClient as bad:
+        raise Refused(bad.say) from bad
+    except oauth.SendBack as back:
+        raise Refused(
+            "This request can no longer be approved: the app or what it asked for changed. Nothing was connected; "
+            "go back to the app and start again."
+        ) from back
+
+
+@with_sign_in
+@ceremony
+def authorize_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
+    consent = _consent_or_refuse(request)
+    account = person(request)
+    if account is not None and not oauth.room_for(account, consent.client):
+        raise Refused(oauth.too_many_clients(), status=409)
+    return {"options": passkeys.begin_approval(request.session, oauth.statement_text(consent), account)}
+
+
+@with_sign_in
+@ceremony
+def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
+    consent = _consent_or_refuse(request)
+    approval = passkeys.finish_approval(request.session, data.get("credential"), person(request))
+    text = oauth.statement_text(consent)
+    if approval.statement != text:
+        raise Refused(
+            "What you approved is not what the app asks now: the request or the app changed since the page was "
+            "drawn. Nothing was connected; reload the page to see the request as it is."
+        )
+    account: Account = approval.passkey.account
+    uri = oauth.connect(request, account, consent, text, approval.passkey.pk, approval.assertion)
+    return {"next": uri}
+
+
+@at_the_hall
+@with_sign_in
+@require_POST
+def authorize_deny(request: HttpRequest) -> HttpResponseBase:
+    try:
+        consent = oauth.read_authorization(request)
+    except oauth.BadClient as bad:
+        return _refuse(request, bad.say, 400)
+    except oauth.SendBack as back:
+        return HttpResponseRedirect(back.uri)
+    return HttpResponseRedirect(consent.denied())
+
+
+# Connected clients.
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def clients(request: HttpRequest, account: Account) -> HttpResponse:
+    return render(
+        request,
+        "hall/clients.html",
+        {
+            "connected": [(c, oauth.shown_name(c.connection.client)) for c in oauth.clients_of(account)],
+            "limit": oauth.limit(),
+            "nav": "clients",
+        },
+    )
+
+
+@at_the_hall
+@require_POST
+@signed_in
+def client_revoke(request: HttpRequest, account: Account, connection_id: int) -> HttpResponse:
+    try:
+        connection = oauth.revoke(account, connection_id)
+    except Refused as refused:
+        return _refuse(request, refused.say, refused.status)
+    messages.success(
+        request,
+        f"Disconnected “{oauth.shown_name(connection.client)}”. Its tokens stopped working now; "
+        "to come back, it must ask you again.",
+    )
+    return redirect("hall:clients")

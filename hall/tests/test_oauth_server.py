@@ -1,0 +1,387 @@
+"""The hall as an authorization server, in process: metadata, registration, the consent a passkey signs,
+PKCE with S256 only, the town's one resource, RFC 9068 tokens, refresh rotation with reuse protection,
+8 clients per account, Client ID Metadata Documents, and the connected clients page."""
+
+import base64
+import hashlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import jwt
+import pytest
+from django.conf import settings
+from django.test import Client as DjangoClient
+from oauth2_provider.models import AccessToken, Grant, RefreshToken
+
+from clockford.town.models import McpSession, Passport
+from hall import oauth, oauth_tokens
+from hall.models import Account, Client, Connection
+from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
+from hall.tests.tls import DocumentServer
+
+pytestmark = pytest.mark.django_db
+
+HALL = settings.HALL_URL
+RESOURCE = settings.MCP_RESOURCE_URL
+TOO_MANY = (
+    "This account already has 8 clients in town. Revoke one you no longer use under Clients in the hall, "
+    "or reuse a client already connected, then try again."
+)
+
+
+@pytest.fixture(autouse=True)
+def sign_in(settings: Any) -> None:
+    settings.CLOCKFORD_SIGN_IN = True
+
+
+@pytest.fixture
+def web() -> DjangoWeb:
+    return DjangoWeb(HALL)
+
+
+@pytest.fixture
+def ada(web: DjangoWeb) -> Person:
+    return Person(web).sign_up("Ada")
+
+
+@pytest.fixture
+def agent(web: DjangoWeb) -> Agent:
+    a = Agent(web, RESOURCE)
+    assert a.register().status == 201
+    return a
+
+
+def sent_back(reply: Reply) -> dict[str, str]:
+    """The parameters of a redirect to the client's callback."""
+    assert reply.status == 302, (reply.status, reply.text[:300])
+    location = reply.headers["location"]
+    assert location.startswith(CALLBACK + "?"), location
+    return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
+
+
+def test_the_metadata_documents() -> None:
+    web = DjangoWeb(HALL)
+    meta = web.get(f"{HALL}/.well-known/oauth-authorization-server").json()
+    assert meta == {
+        "issuer": HALL,
+        "authorization_endpoint": f"{HALL}/oauth/authorize",
+        "token_endpoint": f"{HALL}/oauth/token",
+        "registration_endpoint": f"{HALL}/oauth/register",
+        "revocation_endpoint": f"{HALL}/oauth/revoke",
+        "jwks_uri": f"{HALL}/.well-known/jwks.json",
+        "scopes_supported": ["town"],
+        "response_types_supported": ["code"],
+        "response_modes_supported": ["query"],
+        "grant_types_supported": ["authorization_code", "refresh_token"],
+        "token_endpoint_auth_methods_supported": ["none"],
+        "revocation_endpoint_auth_methods_supported": ["none"],
+        "code_challenge_methods_supported": ["S256"],
+        "authorization_response_iss_parameter_supported": True,
+        "client_id_metadata_document_supported": True,
+    }
+    expected = {
+        "resource": "http://127.0.0.1:7433/mcp",
+        "authorization_servers": [HALL],
+        "scopes_supported": ["town"],
+        "bearer_methods_supported": ["header"],
+        "resource_name": "Clockford",
+    }
+    for path in ("/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"):
+        r = web.get("http://127.0.0.1:7433" + path)
+        assert (r.status, r.json(), r.headers["access-control-allow-origin"]) == (200, expected, "*")
+    assert web.get("http://127.0.0.1:7433/.well-known/oauth-protected-resource/other").status == 404
+    key = web.get(f"{HALL}/.well-known/jwks.json").json()["keys"][0]
+    assert (key["kty"], key["crv"], key["alg"], key["kid"]) == ("OKP", "Ed25519", "EdDSA", oauth_tokens.key_id())
+
+
+def test_without_sign_in_there_is_no_authorization_server(settings: Any) -> None:
+    settings.CLOCKFORD_SIGN_IN = False
+    web = DjangoWeb(HALL)
+    for url in (
+        f"{HALL}/.well-known/oauth-authorization-server",
+        "http://127.0.0.1:7433/.well-known/oauth-protected-resource/mcp",
+        f"{HALL}/oauth/authorize?client_id=x",
+    ):
+        r = web.get(url)
+        assert (r.status, r.text) == (404, "Not found."), url
+    assert web.post(f"{HALL}/oauth/register", json_body={}).status == 404
+    assert web.post(f"{HALL}/oauth/token", form={"grant_type": "refresh_token"}).status == 404
+
+
+def test_the_whole_flow_issues_an_rfc9068_access_token(ada: Person, agent: Agent) -> None:
+    page = ada.web.get(agent.authorize_url())
+    assert page.status == 200
+    # The consent page names the client and the host the person returns to.
+    assert "Connect “Errand Runner”?" in page.text and '<strong class="redirect-host">127.0.0.1:9</strong>' in page.text
+    assert f'<code class="id client-id">{agent.client_id}</code>' in page.text
+
+    tokens = agent.connect(ada)
+    assert (tokens["token_type"], tokens["expires_in"], tokens["scope"]) == ("Bearer", 3600, "town")
+    raw = tokens["access_token"]
+    header = jwt.get_unverified_header(raw)
+    assert header == {"alg": "EdDSA", "typ": "at+jwt", "kid": oauth_tokens.key_id()}
+    claims = jwt.decode(raw, oauth_tokens.public_key(), algorithms=["EdDSA"], audience=RESOURCE, issuer=HALL)
+    account = Account.objects.get(name="Ada")
+    assert set(claims) == {"iss", "sub", "aud", "client_id", "iat", "exp", "jti", "scope"}
+    assert (claims["sub"], claims["aud"], claims["client_id"], claims["scope"]) == (
+        account.handle,
+        RESOURCE,
+        agent.client_id,
+        "town",
+    )
+    assert claims["exp"] - claims["iat"] == 3600
+    # Stored hashed, for the town's one resource.
+    stored = AccessToken.objects.get()
+    assert stored.token == "" and stored.token_checksum == hashlib.sha256(raw.encode()).hexdigest()
+    assert stored.resource == [RESOURCE] and stored.user == account
+    assert not AccessToken.objects.filter(resource=[]).exists()
+
+
+def test_the_passkey_signs_the_consent_it_was_shown(ada: Person, agent: Agent) -> None:
+    agent.connect(ada)
+    connection = Connection.objects.get()
+    statement = json.loads(connection.statement)
+    assert statement["client_id"] == agent.client_id and statement["client_name"] == "Errand Runner"
+    assert (statement["redirect_host"], statement["scope"], statement["resource"]) == ("127.0.0.1:9", "town", RESOURCE)
+    # The challenge the passkey signed begins with the SHA-256 of that very statement.
+    client_data = json.loads(base64.urlsafe_b64decode(connection.assertion["clientDataJSON"] + "=="))
+    challenge = base64.urlsafe_b64decode(client_data["challenge"] + "==")
+    assert challenge[:32] == hashlib.sha256(connection.statement.encode()).digest() and len(challenge) == 48
+    assert connection.passkey is not None and connection.passkey.account.name == "Ada"
+
+
+def test_an_approval_begun_for_one_request_cannot_finish_another(ada: Person, agent: Agent) -> None:
+    first = urlsplit(agent.authorize_url()).query
+    options = ada.web.post(f"/oauth/authorize/begin?{first}").json()["options"]
+    second = urlsplit(agent.authorize_url()).query  # a new state and PKCE challenge
+    r = ada.web.post(f"/oauth/authorize/finish?{second}", json_body={"credential": ada.key.get(options)})
+    assert r.status == 400 and r.json()["say"].startswith("What you approved is not what the app asks now")
+    assert not Connection.objects.exists() and not Grant.objects.exists()
+
+
+def test_a_passkey_that_does_not_verify_the_person_approves_nothing(ada: Person, agent: Agent) -> None:
+    r = ada.approve(agent.authorize_url(), uv=False)
+    assert r.status == 400 and r.json()["say"].startswith("Your passkey did not verify you")
+    assert not Connection.objects.exists() and not Grant.objects.exists()
+
+
+def test_signed_out_the_passkey_decides_the_account(web: DjangoWeb, agent: Agent) -> None:
+    person = Person(web).sign_up("Bea")
+    web.post("/hall/signout")
+    tokens = agent.connect(person)
+    assert jwt.decode(tokens["access_token"], options={"verify_signature": False})["sub"] == (
+        Account.objects.get(name="Bea").handle
+    )
+
+
+def test_declining_sends_the_client_access_denied(ada: Person, agent: Agent) -> None:
+    query = urlsplit(agent.authorize_url()).query
+    back = sent_back(ada.web.post(f"/oauth/authorize/deny?{query}", form={}))
+    assert back == {
+        "error": "access_denied",
+        "error_description": "The person declined.",
+        "state": agent.state,
+        "iss": HALL,
+    }
+
+
+def test_pkce_with_s256_is_required(ada: Person, agent: Agent) -> None:
+    for change in ({"code_challenge_method": "plain"}, {"code_challenge_method": None}, {"code_challenge": None}):
+        back = sent_back(ada.web.get(agent.authorize_url(**change)))
+        assert back["error"] == "invalid_request" and back["iss"] == HALL, (change, back)
+        assert back["state"] == agent.state
+    # The code is redeemed only with its verifier.
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    r = agent.token(code, code_verifier="x" * 64)
+    assert r.status == 400 and r.json()["error"] == "invalid_grant"
+
+
+def test_a_request_naming_another_resource_or_none_is_refused(ada: Person, agent: Agent) -> None:
+    for resource in (None, "https://elsewhere.example/mcp", "http://127.0.0.1:7433/"):
+        back = sent_back(ada.web.get(agent.authorize_url(resource=resource)))
+        assert back["error"] == "invalid_target", (resource, back)
+    # A token request for another resource is refused too; the code stays unused and good.
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    r = agent.token(code, resource="https://elsewhere.example/mcp")
+    assert (r.status, r.json()["error"]) == (400, "invalid_target")
+    assert agent.token(code).status == 200
+    r = agent.refresh(resource="https://elsewhere.example/mcp")
+    assert (r.status, r.json()["error"]) == (400, "invalid_target")
+    assert not AccessToken.objects.filter(resource=[]).exists()
+
+
+def test_a_code_is_redeemed_once(ada: Person, agent: Agent) -> None:
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    assert agent.token(code).status == 200
+    r = agent.token(code)
+    assert (r.status, r.json()["error"]) == (400, "invalid_grant")
+
+
+def test_refresh_tokens_rotate_and_a_reused_one_revokes_its_family(ada: Person, agent: Agent) -> None:
+    first = dict(agent.connect(ada))
+    r = agent.refresh()
+    assert r.status == 200
+    second = r.json()
+    assert second["refresh_token"] != first["refresh_token"] and second["access_token"] != first["access_token"]
+    # The first refresh token again: refused, and the whole family with it.
+    r = agent.refresh(first["refresh_token"])
+    assert (r.status, r.json()["error"]) == (400, "invalid_grant")
+    assert agent.refresh(second["refresh_token"]).status == 400
+    assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
+    assert not AccessToken.objects.exists()
+
+
+def test_registration_refuses_what_the_town_does_not_serve(web: DjangoWeb) -> None:
+    agent = Agent(web, RESOURCE)
+    for extra, error in (
+        ({"redirect_uris": ["http://evil.example/cb"]}, "invalid_redirect_uri"),
+        ({"redirect_uris": ["ftp://127.0.0.1/cb"]}, "invalid_redirect_uri"),
+        ({"redirect_uris": []}, "invalid_redirect_uri"),
+        ({"grant_types": ["client_credentials"]}, "invalid_client_metadata"),
+        ({"response_types": ["token"]}, "invalid_client_metadata"),
+        ({"client_name": "Errand\u202eRunner"}, "invalid_client_metadata"),
+    ):
+        r = agent.register(**extra)
+        assert (r.status, r.json()["error"]) == (400, error), (extra, r.text)
+    # Whatever authentication it asks for, a client is public: it keeps no secret.
+    r = agent.register(token_endpoint_auth_method="client_secret_basic")
+    assert r.status == 201 and r.json()["token_endpoint_auth_method"] == "none" and "client_secret" not in r.json()
+    assert Client.objects.get().client_type == "public"
+
+
+def test_registration_is_rate_limited_per_address(web: DjangoWeb, settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "REGISTRATIONS_PER_ADDRESS": 2}
+    agent = Agent(web, RESOURCE)
+    assert [agent.register().status for _ in range(2)] == [201, 201]
+    r = agent.register()
+    assert r.status == 429 and r.headers["retry-after"] == "3600"
+    assert r.json() == {"error": "temporarily_unavailable", "error_description": "Too many requests. Try again later."}
+
+
+def test_an_unknown_client_or_redirect_is_told_on_the_page_not_sent_back(ada: Person, agent: Agent) -> None:
+    r = ada.web.get(agent.authorize_url(client_id="no-such-client"))
+    assert r.status == 400 and "The app that sent you here is not registered with this town." in r.text
+    r = ada.web.get(agent.authorize_url(redirect_uri="http://127.0.0.1:9/elsewhere"))
+    assert r.status == 400 and "asked to return you to an address it did not register" in r.text
+
+
+def test_a_ninth_client_is_refused(ada: Person, web: DjangoWeb) -> None:
+    agents = [Agent(web, RESOURCE, name=f"App {n}") for n in range(1, 10)]
+    for a in agents[:8]:
+        a.connect(ada)
+    ninth = agents[8]
+    assert ninth.register().status == 201
+    url = ninth.authorize_url()
+    page = web.get(url)
+    assert page.status == 200 and TOO_MANY in page.text and "Allow with your passkey" not in page.text
+    r = web.post(f"/oauth/authorize/begin?{urlsplit(url).query}")
+    assert (r.status, r.json()) == (409, {"ok": False, "say": TOO_MANY})
+    # Signed out, the passkey names the account only at the end: refused there, nothing granted.
+    web.post("/hall/signout")
+    r = ada.approve(ninth.authorize_url())
+    assert (r.status, r.json()) == (409, {"ok": False, "say": TOO_MANY})
+    assert Connection.objects.filter(revoked_at__isnull=True).count() == 8 and Grant.objects.count() == 0
+    # An app already connected may come back.
+    assert agents[0].connect(ada)["access_token"]
+    # Disconnecting one makes room.
+    ada.sign_in()
+    first = Connection.objects.get(client__client_id=agents[1].client_id)
+    assert web.post(f"/hall/clients/{first.pk}/revoke", form={}).status == 302
+    assert ninth.connect(ada)["access_token"]
+
+
+def test_the_connected_clients_page_lists_and_revokes(ada: Person, agent: Agent) -> None:
+    agent.connect(ada)
+    account = Account.objects.get(name="Ada")
+    client = Client.objects.get(client_id=agent.client_id)
+    passport = Passport.objects.create(
+        account=account,
+        client=client,
+        sign_in=True,
+        client_name="Errand Runner",
+        issued_at=client.created,
+        last_seen=client.created,
+    )
+    session = McpSession.objects.create(
+        id="s" * 64, passport=passport, address="127.0.0.1", created_at=client.created, last_seen=client.created
+    )
+    page = ada.web.get("/hall/clients")
+    assert page.status == 200
+    assert "Errand Runner" in page.text and passport.id in page.text and "127.0.0.1:9" in page.text
+    connection = Connection.objects.get()
+    r = ada.web.post(f"/hall/clients/{connection.pk}/revoke", form={})
+    assert r.status == 302 and r.headers["location"] == "/hall/clients"
+    assert not AccessToken.objects.exists() and not RefreshToken.objects.filter(revoked__isnull=True).exists()
+    session.refresh_from_db()
+    assert session.ended_at is not None
+    assert "No app is connected to your account." in ada.web.get("/hall/clients").text
+    # Another person cannot revoke it (nor see it).
+    bea = Person(DjangoWeb(HALL)).sign_up("Bea")
+    assert bea.web.post(f"/hall/clients/{connection.pk}/revoke", form={}).status == 404
+    # Allowed again, the app gets its passport back.
+    agent.connect(ada)
+    assert Connection.objects.get().revoked_at is None
+    assert oauth.clients_of(account)[0].passport == passport
+
+
+def test_the_consent_pages_need_csrf_and_deny_frames(ada: Person, agent: Agent) -> None:
+    url = agent.authorize_url()
+    query = urlsplit(url).query
+    strict = DjangoClient(enforce_csrf_checks=True, HTTP_HOST=urlsplit(HALL).netloc, HTTP_ORIGIN=HALL)
+    page = strict.get(urlsplit(url).path + "?" + query)
+    assert page.status_code == 200
+    replies = [page]
+    for path in ("begin", "finish", "deny"):
+        r = strict.post(f"/oauth/authorize/{path}?{query}", "{}", content_type="application/json")
+        assert r.status_code == 403, path
+        replies.append(r)
+    for r in replies:
+        csp = [d.strip() for d in r.headers["Content-Security-Policy"].split(";")]
+        assert r.headers["X-Frame-Options"] == "DENY" and "frame-ancestors 'none'" in csp
+
+
+@pytest.fixture
+def documents(tmp_path: Path, settings: Any) -> Iterator[DocumentServer]:
+    server = DocumentServer(tmp_path)
+    settings.CIMD_LOOPBACK_CA = str(server.ca)
+    yield server
+    server.close()
+
+
+def test_a_client_known_by_its_metadata_document(ada: Person, documents: DocumentServer) -> None:
+    url = documents.url("/errand-runner/client.json")
+    documents.documents["/errand-runner/client.json"] = {
+        "client_id": url,
+        "client_name": "Errand Runner (published)",
+        "redirect_uris": [CALLBACK],
+        "grant_types": ["authorization_code", "refresh_token"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+    }
+    agent = Agent(ada.web, RESOURCE, client_id=url)
+    page = ada.web.get(agent.authorize_url())
+    assert page.status == 200 and "Errand Runner (published)" in page.text and "It is published at" in page.text
+    tokens = agent.connect(ada)
+    assert jwt.decode(tokens["access_token"], options={"verify_signature": False})["client_id"] == url
+    assert Client.objects.get(client_id=url).registration_source == "cimd"
+    assert documents.fetches == ["/errand-runner/client.json"]
+
+
+def test_metadata_documents_are_fetched_only_from_allowed_hosts(ada: Person, documents: DocumentServer) -> None:
+    path = "/bad/client.json"
+    url = documents.url(path)
+    documents.documents[path] = {"client_id": url, "redirect_uris": ["http://evil.example/cb"]}
+    # A document whose redirect is plain http off this machine is refused after the fetch...
+    r = ada.web.get(Agent(ada.web, RESOURCE, client_id=url, redirect_uri="http://evil.example/cb").authorize_url())
+    assert r.status == 400 and "not registered with this town" in r.text
+    # ...and a host the town does not fetch from is never asked at all.
+    for elsewhere in ("https://clients.example/app.json", "https://10.0.0.1/app.json"):
+        r = ada.web.get(Agent(ada.web, RESOURCE, client_id=elsewhere).authorize_url())
+        assert r.status == 400 and "not registered with this town" in r.text
+    assert documents.fetches == [path]
