@@ -4,6 +4,11 @@ The face owns Mcp-Session-Id: it mints the id on initialize, keeps the session i
 hands each request to the SDK's manager in stateless mode with the session's passport on the scope.
 Host and Origin are checked here too, because the spec wants 403 and its own body where the SDK
 would answer 421.
+
+On a town with sign-in, the bearer token is checked before anything about sessions (clockford/face/
+auth.py): no token or a refused one is 401, a token without the town scope 403. A session is then
+usable only with a token of the account and client that opened it, and a 2026-07-28 request (one
+complete request per POST, no session) is served with the passport of the token's (account, client).
 """
 
 import json
@@ -14,11 +19,13 @@ from typing import Any
 from django.conf import settings
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types import PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
-from clockford.face import sessions
+from clockford.face import auth, sessions
 from clockford.face.server import Visitor, build_server, in_db
 from clockford.town import desk
+from clockford.town.models import McpSession, Passport
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +36,9 @@ Send = Callable[[Message], Awaitable[None]]
 
 SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
 NOT_ACCEPTABLE = "Not Acceptable: Client must accept both application/json and text/event-stream"
+SOMEONE_ELSE = "This session belongs to someone else."
+NO_SESSION = "Session not found. Start a new one with initialize."
+HEADER_ABSENT = "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request."
 
 
 def build_manager() -> StreamableHTTPSessionManager:
@@ -145,15 +155,30 @@ class Face:
         if mode == "closed":
             return await plain(send, 503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
 
+        bearer: auth.Bearer | None = None
+        if settings.CLOCKFORD_SIGN_IN:
+            read = auth.read(headers.get("authorization"))
+            if isinstance(read, auth.Refusal):
+                return await refuse(send, read)
+            bearer = read
+
         version = headers.get("mcp-protocol-version")
+        modern = False
         if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
             if version in MODERN_PROTOCOL_VERSIONS:
-                # Without sign-in nothing would name the caller between requests. Not a JSON-RPC
-                # body, which tells a client to fall back to initialize.
-                return await plain(send, 400, "No valid session. Start with initialize.")
-            return await jsonrpc_error(
-                send, 400, f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}"
-            )
+                if bearer is None:
+                    # Without sign-in nothing would name the caller between requests. Not a JSON-RPC
+                    # body, which tells a client to fall back to initialize.
+                    return await plain(send, 400, "No valid session. Start with initialize.")
+                if method != "POST":
+                    return await plain(send, 405, "Method not allowed.", {"Allow": "POST"})
+                modern = True
+            else:
+                return await jsonrpc_error(
+                    send,
+                    400,
+                    f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
+                )
 
         if method in ("DELETE", "GET"):
             # Without a session id there is no session to name: the same 400 as a POST without one
@@ -161,18 +186,32 @@ class Face:
             sid = headers.get("mcp-session-id", "")
             if not sid:
                 return await plain(send, 400, "No valid session. Start with initialize.")
+            if bearer is not None:
+                refusal, session = await in_db(_signed_in_session, bearer, sid)
+                if refusal is not None:
+                    return await refuse(send, refusal)
+                if session is None:
+                    return await plain(send, 404, NO_SESSION)
             if method == "DELETE":
                 if not await in_db(sessions.end_session, sid):
-                    return await plain(send, 404, "Session not found. Start a new one with initialize.")
+                    return await plain(send, 404, NO_SESSION)
                 return await plain(send, 200, "The session has ended.")
             # The town never speaks unasked, so it offers no stream to listen on; clients
             # that open one take a 405 to mean exactly that.
-            if await in_db(sessions.find_session, sid) is None:
-                return await plain(send, 404, "Session not found. Start a new one with initialize.")
+            if bearer is None and await in_db(sessions.find_session, sid) is None:
+                return await plain(send, 404, NO_SESSION)
             return await plain(send, 405, "Method not allowed.", {"Allow": "POST, DELETE"})
-        await self.post(scope, receive, send, headers)
+        await self.post(scope, receive, send, headers, bearer, modern)
 
-    async def post(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
+    async def post(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        headers: dict[str, str],
+        bearer: auth.Bearer | None = None,
+        modern: bool = False,
+    ) -> None:
         limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
@@ -215,13 +254,35 @@ class Face:
 
         sid = headers.get("mcp-session-id")
         address = (scope.get("client") or ["unknown"])[0]
+        if modern:
+            # A 2026-07-28 request names its caller by its token alone: no session, the passport
+            # of the token's (account, client).
+            assert bearer is not None
+            admitted = await in_db(auth.admit, bearer)
+            if isinstance(admitted, auth.Refusal):
+                return await refuse(send, admitted)
+            key = f"passport:{admitted.passport.id}"
+            if not self.in_flight.enter(key):
+                return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
+            try:
+                return await self.forward(scope, body, receive, send, Visitor(admitted.passport, None))
+            finally:
+                self.in_flight.leave(key)
+        if bearer is not None and not sid and _names_a_modern_version(message_obj):
+            return await jsonrpc_error(send, 400, HEADER_ABSENT, code=-32020)
         # Only an initialize request (with an id) opens a session; a notification named initialize
         # gets no answer, so it could never hand the client its session id.
         if message_obj.get("method") == "initialize" and "id" in message_obj and not sid:
             params = message_obj.get("params")
             info = params.get("clientInfo") if isinstance(params, dict) else None
             name = info.get("name") if isinstance(info, dict) else None
-            session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "")
+            signed_in: Passport | None = None
+            if bearer is not None:
+                admitted = await in_db(auth.admit, bearer)
+                if isinstance(admitted, auth.Refusal):
+                    return await refuse(send, admitted)
+                signed_in = admitted.passport
+            session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", signed_in)
             if session is None:
                 return await plain(send, 429, "Too many sessions. Try again later.", {"Retry-After": "60"})
             opened = await self.initialize(
@@ -232,9 +293,14 @@ class Face:
             return
         if not sid:
             return await plain(send, 400, "No valid session. Start with initialize.")
-        session = await in_db(sessions.find_session, sid)
+        if bearer is not None:
+            refusal, session = await in_db(_signed_in_session, bearer, sid)
+            if refusal is not None:
+                return await refuse(send, refusal)
+        else:
+            session = await in_db(sessions.find_session, sid)
         if session is None:
-            return await plain(send, 404, "Session not found. Start a new one with initialize.")
+            return await plain(send, 404, NO_SESSION)
         if not self.in_flight.enter(sid):
             return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
         try:
@@ -271,6 +337,31 @@ class Face:
         await send(start)
         await send({"type": "http.response.body", "body": reply})
         return opened
+
+
+async def refuse(send: Send, refusal: auth.Refusal) -> None:
+    await plain(
+        send, refusal.status, refusal.body, {"WWW-Authenticate": refusal.challenge} if refusal.challenge else {}
+    )
+
+
+def _signed_in_session(bearer: auth.Bearer, sid: str) -> tuple[auth.Refusal | None, McpSession | None]:
+    """The token's record and the session, in one trip to the database: a refusal for a token the
+    town no longer honours, or for a session another account and client opened (403)."""
+    admitted = auth.admit(bearer)
+    if isinstance(admitted, auth.Refusal):
+        return admitted, None
+    session = sessions.find_session(sid)
+    if session is not None and session.passport_id != admitted.passport.id:
+        return auth.Refusal(403, SOMEONE_ELSE, ""), None
+    return None, session
+
+
+def _names_a_modern_version(message: dict[str, Any]) -> bool:
+    """Whether a request's envelope names a 2026-07-28 protocol version (params._meta)."""
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and meta.get(PROTOCOL_VERSION_META_KEY) in MODERN_PROTOCOL_VERSIONS
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -1,14 +1,17 @@
 """MCP sessions kept in the database: minted on initialize, checked on every later request.
 
 Any worker can serve any session, and a restart loses none. Without sign-in, each session gets a new
-passport (000 "Sign-in"); clientInfo.name is kept on it for the person to see.
+passport (000 "Sign-in"); clientInfo.name is kept on it for the person to see. Signed in, a session
+records the passport of its token's (account, client), which is the same on every reconnect, and
+only that account and client may use the session.
 """
 
 import datetime as dt
 import secrets
+from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clockford.town.models import McpSession, Passport
@@ -36,28 +39,52 @@ def open_sessions_from(address: str) -> int:
     ).count()
 
 
-def open_session(address: str, client_name: str) -> McpSession | None:
-    """A new session and its passport, or None when the address has too many open."""
+def passport_for(account: Any, client: Any) -> Passport:
+    """The passport of a signed-in (account, client): made the first time the pair enters the town,
+    the same one ever after."""
+    passport = Passport.objects.filter(account=account, client=client).first()
+    if passport is not None:
+        return passport
+    now = timezone.now()
+    try:
+        with transaction.atomic():
+            return Passport.objects.create(
+                account=account,
+                client=client,
+                sign_in=True,
+                client_name=(client.name or client.client_id)[:200],
+                issued_at=now,
+                last_seen=now,
+                place=START_PLACE,
+            )
+    except IntegrityError:  # another request of the same pair made it first
+        return Passport.objects.get(account=account, client=client)
+
+
+def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | None:
+    """A new session, with a new passport (no sign-in) or the signed-in one given; None when the address
+    has too many open."""
     with transaction.atomic():
         if open_sessions_from(address) >= settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]:
             return None
         now = timezone.now()
-        passport = Passport.objects.create(
-            client_name=client_name[:200], issued_at=now, last_seen=now, place=START_PLACE
-        )
+        if passport is None:
+            passport = Passport.objects.create(
+                client_name=client_name[:200], issued_at=now, last_seen=now, place=START_PLACE
+            )
         return McpSession.objects.create(
             id=secrets.token_hex(32), passport=passport, address=address, created_at=now, last_seen=now
         )
 
 
 def discard(session_id: str) -> None:
-    """A session whose initialize failed: it never existed."""
+    """A session whose initialize failed: it never existed (nor did its passport, unless signed in)."""
     s = McpSession.objects.filter(pk=session_id).select_related("passport").first()
     if s is not None:
         with transaction.atomic():
             passport = s.passport
             s.delete()
-            if passport.footsteps == 0:
+            if passport.footsteps == 0 and passport.account_id is None:
                 passport.delete()
 
 
