@@ -208,3 +208,16 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.account_id} -> {self.client_id}"
+
+
+class SpentCode(models.Model):
+    """An authorization code already redeemed (its SHA-256 only): presented again, it was stolen or
+    replayed, and every token of its account and client is revoked (RFC 6749 section 4.1.2)."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    account = models.ForeignKey(Account, on_delete=models.CASCADE)
+    client = models.ForeignKey(Client, on_delete=models.CASCADE)
+    at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.digest[:12]

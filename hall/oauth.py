@@ -377,17 +377,23 @@ def revoke(account: Account, connection_id: int) -> Connection:
         )
         if connection is None:
             raise Refused("No client connected to your account has that number.", status=404)
-        now = timezone.now()
-        connection.revoked_at = now
+        connection.revoked_at = timezone.now()
         connection.save(update_fields=["revoked_at"])
-        mine = Q(user=account, application=connection.client)
+        revoke_tokens(account, connection.client)
+    return connection
+
+
+def revoke_tokens(account: Account, client: Client) -> None:
+    """End every code and token of one account and client, and its agent's open MCP sessions."""
+    now = timezone.now()
+    with transaction.atomic():
+        mine = Q(user=account, application=client)
         get_grant_model().objects.filter(mine).delete()
         get_refresh_token_model().objects.filter(mine, revoked__isnull=True).update(revoked=now)
         get_access_token_model().objects.filter(mine).delete()
-        McpSession.objects.filter(
-            passport__account=account, passport__client=connection.client, ended_at__isnull=True
-        ).update(ended_at=now)
-    return connection
+        McpSession.objects.filter(passport__account=account, passport__client=client, ended_at__isnull=True).update(
+            ended_at=now
+        )
 
 
 def clients_count(account: Account) -> int:

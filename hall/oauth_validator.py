@@ -1,17 +1,32 @@
-"""django-oauth-toolkit's validator, held to the town's one resource.
+"""django-oauth-toolkit's validator, held to the town's one resource, and remembering spent codes.
 
 The toolkit treats a token with no resource as good for every audience; the town issues tokens for
 its /mcp URL only. An authorization request must name that resource (hall/oauth.py checks it before
 consent); a token or refresh request may name it or inherit it, and naming anything else is refused
 with invalid_target, as is a grant or refresh token that somehow carries another.
+
+An authorization code works once. One presented again after it was redeemed is refused like any
+unknown code, and every token of its account and client is revoked with it (RFC 6749 section 4.1.2):
+one of the two redemptions was not the app's own.
 """
 
+import datetime as dt
+import hashlib
 from typing import Any
 
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauthlib.oauth2.rfc6749 import errors
 
 from hall import oauth_tokens
+from hall.models import SpentCode
+
+SPENT_KEPT = dt.timedelta(days=1)
+
+
+def _digest(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()
 
 
 class TownValidator(OAuth2Validator):
@@ -23,3 +38,23 @@ class TownValidator(OAuth2Validator):
                 description=f"This town issues tokens for one resource only: {oauth_tokens.resource()}",
                 request=request,
             )
+
+    def invalidate_authorization_code(self, client_id: str, code: str, request: Any, *args: Any, **kwargs: Any) -> None:
+        super().invalidate_authorization_code(client_id, code, request, *args, **kwargs)
+        now = timezone.now()
+        SpentCode.objects.filter(at__lt=now - SPENT_KEPT).delete()
+        try:
+            with transaction.atomic():
+                SpentCode.objects.create(digest=_digest(code), account=request.user, client=request.client, at=now)
+        except IntegrityError:  # pragma: no cover (a code is made once, so its digest is new)
+            pass
+
+    def validate_code(self, client_id: str, code: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
+        if super().validate_code(client_id, code, client, request, *args, **kwargs):
+            return True
+        spent = SpentCode.objects.filter(digest=_digest(code), client=client).select_related("account").first()
+        if spent is not None:
+            from hall import oauth
+
+            oauth.revoke_tokens(spent.account, client)
+        return False

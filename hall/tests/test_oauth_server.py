@@ -215,12 +215,16 @@ def test_a_request_naming_another_resource_or_none_is_refused(ada: Person, agent
     assert not AccessToken.objects.filter(resource=[]).exists()
 
 
-def test_a_code_is_redeemed_once(ada: Person, agent: Agent) -> None:
+def test_a_code_is_redeemed_once_and_a_second_try_revokes_its_tokens(ada: Person, agent: Agent) -> None:
     done = ada.approve(agent.authorize_url())
     code = agent.code_from(done.json()["next"])["code"]
     assert agent.token(code).status == 200
+    assert AccessToken.objects.count() == 1
     r = agent.token(code)
     assert (r.status, r.json()["error"]) == (400, "invalid_grant")
+    # One of the two was not the app: what the code gave is taken back.
+    assert not AccessToken.objects.exists() and not RefreshToken.objects.filter(revoked__isnull=True).exists()
+    assert agent.refresh().status == 400
 
 
 def test_refresh_tokens_rotate_and_a_reused_one_revokes_its_family(ada: Person, agent: Agent) -> None:
@@ -321,9 +325,13 @@ def test_the_connected_clients_page_lists_and_revokes(ada: Person, agent: Agent)
     session.refresh_from_db()
     assert session.ended_at is not None
     assert "No app is connected to your account." in ada.web.get("/hall/clients").text
+    # The passport stays on record, among the person's agents, and nobody else's.
+    assert passport.id in ada.web.get("/hall/agents").text
     # Another person cannot revoke it (nor see it).
     bea = Person(DjangoWeb(HALL)).sign_up("Bea")
     assert bea.web.post(f"/hall/clients/{connection.pk}/revoke", form={}).status == 404
+    assert passport.id not in bea.web.get("/hall/agents").text
+    assert "No agent of yours has entered the town yet." in bea.web.get("/hall/agents").text
     # Allowed again, the app gets its passport back.
     agent.connect(ada)
     assert Connection.objects.get().revoked_at is None
