@@ -23,7 +23,7 @@ from mcp_types import PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from clockford.face import auth, sessions
-from clockford.face.server import Visitor, build_server, in_db
+from clockford.face.server import Unchecked, Visitor, build_server, in_db
 from clockford.town import desk
 from clockford.town.models import McpSession, Passport
 
@@ -293,6 +293,8 @@ class Face:
             return
         if not sid:
             return await plain(send, 400, "No valid session. Start with initialize.")
+        if bearer is None and message_obj.get("method") == "tools/call":
+            return await self.call(scope, body, receive, send, sid)
         if bearer is not None:
             refusal, session = await in_db(_signed_in_session, bearer, sid)
             if refusal is not None:
@@ -307,6 +309,29 @@ class Face:
             await self.forward(scope, body, receive, send, Visitor(session.passport, session.id))
         finally:
             self.in_flight.leave(sid)
+
+    async def call(self, scope: Scope, body: bytes, receive: Receive, send: Send, sid: str) -> None:
+        """A tools/call without sign-in, the town's hottest road: its session is looked up in the desk's
+        own trip to the database (server.Unchecked), and its reply (one short event) is held until
+        then, so that an unknown or ended session still gets its 404 and nothing else."""
+        if not self.in_flight.enter(sid):
+            return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
+        unchecked = Unchecked(sid)
+        held: list[Message] = []
+
+        async def hold(message: Message) -> None:
+            held.append(message)
+
+        try:
+            await self.manager.handle_request({**scope, "clockford.visitor": unchecked}, _replay(body, receive), hold)
+        finally:
+            self.in_flight.leave(sid)
+        if unchecked.found is None:  # the SDK answered without the desk (no such tool, bad arguments)
+            unchecked.found = await in_db(sessions.find_session, sid) is not None
+        if not unchecked.found:
+            return await plain(send, 404, NO_SESSION)
+        for message in held:
+            await send(message)
 
     async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor) -> None:
         """Hand the checked request to the SDK, with the body it was read from and the visitor."""

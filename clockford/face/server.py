@@ -26,6 +26,7 @@ from mcp_types import (
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
+from clockford.face import sessions
 from clockford.town import desk
 from clockford.town.models import Passport
 from clockford.town.tooling import Tool
@@ -131,7 +132,25 @@ def to_result(r: desk.Rendered) -> CallToolResult:
     )
 
 
-async def call_tool(visitor: Visitor, name: str, arguments: dict[str, Any] | None) -> CallToolResult:
+@dataclass
+class Unchecked:
+    """A tools/call whose session the face has not looked up yet: the desk's own trip to the database
+    looks it up, so a call costs one hop to the desk's threads, not two. `found` stays None until the
+    lookup has run; the face answers 404 for a session that was not found."""
+
+    session_id: str
+    found: bool | None = None
+
+
+def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked) -> desk.Rendered | None:
+    session = sessions.find_session(unchecked.session_id)
+    unchecked.found = session is not None
+    if session is None:
+        return None
+    return desk.run(tool, arguments, session.passport, session.id)
+
+
+async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None) -> CallToolResult:
     tool = TOOLS.get(name)
     if tool is None:
         return protocol_error(f"MCP error -32602: Tool {name} not found")
@@ -140,6 +159,11 @@ async def call_tool(visitor: Visitor, name: str, arguments: dict[str, Any] | Non
         tool.args.model_validate(arguments)
     except ValidationError as err:
         return protocol_error(validation_text(err))
+    if isinstance(visitor, Unchecked):
+        rendered = await in_db(_run_for_session, tool, arguments, visitor)
+        if rendered is None:  # never sent: the face answers 404 in its place
+            return protocol_error("MCP error -32602: No valid session. Start with initialize.")
+        return to_result(rendered)
     rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
     return to_result(rendered)
 
@@ -167,7 +191,7 @@ def build_server() -> Server[Any]:
         visitor = request.scope.get("clockford.visitor") if request is not None else stdio_visitor
         if visitor is None:  # the face sets it on every request it lets through
             return protocol_error("MCP error -32602: No valid session. Start with initialize.")
-        if request is None and not visitor.passport.client_name:
+        if request is None and isinstance(visitor, Visitor) and not visitor.passport.client_name:
             await in_db(_keep_client_name, visitor.passport, ctx)
         return await call_tool(visitor, params.name, params.arguments)
 

@@ -350,6 +350,15 @@ def test_404_an_unknown_session(town: Town) -> None:
     for sid in ("0" * 64, "not-a-session", "x" * 65, "f" * 500):
         headers = {"Mcp-Session-Id": sid}
         assert_plain(post(town.mcp, TOOLS_LIST, headers), 404, NOT_FOUND_SESSION)
+        # A tools/call looks its session up in the desk's own trip: still 404 and nothing else,
+        # whether the call would run, name no tool, or fail its schema.
+        for params in (
+            {"name": "look_around", "arguments": {}},
+            {"name": "no_such_tool", "arguments": {}},
+            {"name": "remember", "arguments": {"key": 5}},
+        ):
+            call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": params}
+            assert_plain(post(town.mcp, call, headers), 404, NOT_FOUND_SESSION)
         assert_plain(request("DELETE", town.mcp, headers={**MCP_HEADERS, **headers}), 404, NOT_FOUND_SESSION)
         assert_plain(request("GET", town.mcp, headers={**MCP_HEADERS, **headers}), 404, NOT_FOUND_SESSION)
 
