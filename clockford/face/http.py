@@ -285,11 +285,7 @@ class Face:
             session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", signed_in)
             if session is None:
                 return await plain(send, 429, "Too many sessions. Try again later.", {"Retry-After": "60"})
-            opened = await self.initialize(
-                scope, body, receive, send, session.id, Visitor(session.passport, session.id)
-            )
-            if not opened:
-                await in_db(sessions.discard, session.id)
+            await self.initialize(scope, body, receive, send, session.id, Visitor(session.passport, session.id))
             return
         if not sid:
             return await plain(send, 400, "No valid session. Start with initialize.")
@@ -354,11 +350,15 @@ class Face:
         await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), hold)
         start = next((m for m in held if m["type"] == "http.response.start"), None)
         if start is None:
+            await in_db(sessions.discard, sid)
             return False
         reply = b"".join(m.get("body", b"") for m in held if m["type"] == "http.response.body")
         opened = start["status"] == 200 and _is_result(reply)
         if opened:
             start = {**start, "headers": [*start.get("headers", []), (b"mcp-session-id", sid.encode())]}
+        else:
+            # Gone before the client hears back, so its next request never meets it.
+            await in_db(sessions.discard, sid)
         await send(start)
         await send({"type": "http.response.body", "body": reply})
         return opened
