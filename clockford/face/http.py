@@ -258,14 +258,15 @@ class Face:
             # A 2026-07-28 request names its caller by its token alone: no session, the passport
             # of the token's (account, client).
             assert bearer is not None
-            admitted = await in_db(auth.admit, bearer)
-            if isinstance(admitted, auth.Refusal):
-                return await refuse(send, admitted)
-            key = f"passport:{admitted.passport.id}"
+            refusal, passport = await in_db(auth.admit_with_passport, bearer)
+            if refusal is not None:
+                return await refuse(send, refusal)
+            assert passport is not None
+            key = f"passport:{passport.id}"
             if not self.in_flight.enter(key):
                 return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
             try:
-                return await self.forward(scope, body, receive, send, Visitor(admitted.passport, None))
+                return await self.forward(scope, body, receive, send, Visitor(passport, None))
             finally:
                 self.in_flight.leave(key)
         if bearer is not None and not sid and _names_a_modern_version(message_obj):
@@ -278,10 +279,9 @@ class Face:
             name = info.get("name") if isinstance(info, dict) else None
             signed_in: Passport | None = None
             if bearer is not None:
-                admitted = await in_db(auth.admit, bearer)
-                if isinstance(admitted, auth.Refusal):
-                    return await refuse(send, admitted)
-                signed_in = admitted.passport
+                refusal, signed_in = await in_db(auth.admit_with_passport, bearer)
+                if refusal is not None:
+                    return await refuse(send, refusal)
             session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", signed_in)
             if session is None:
                 return await plain(send, 429, "Too many sessions. Try again later.", {"Retry-After": "60"})
@@ -377,7 +377,7 @@ def _signed_in_session(bearer: auth.Bearer, sid: str) -> tuple[auth.Refusal | No
     if isinstance(admitted, auth.Refusal):
         return admitted, None
     session = sessions.find_session(sid)
-    if session is not None and session.passport_id != admitted.passport.id:
+    if session is not None and session.passport_id != admitted.passport_id:
         return auth.Refusal(403, SOMEONE_ELSE, ""), None
     return None, session
 

@@ -39,26 +39,26 @@ def open_sessions_from(address: str) -> int:
     ).count()
 
 
-def passport_for(account: Any, client: Any) -> Passport:
+def passport_for(account_id: int, client_pk: int, client_name: str) -> Passport:
     """The passport of a signed-in (account, client): made the first time the pair enters the town,
     the same one ever after."""
-    passport = Passport.objects.filter(account=account, client=client).first()
+    passport = Passport.objects.filter(account_id=account_id, client_id=client_pk).first()
     if passport is not None:
         return passport
     now = timezone.now()
     try:
         with transaction.atomic():
             return Passport.objects.create(
-                account=account,
-                client=client,
+                account_id=account_id,
+                client_id=client_pk,
                 sign_in=True,
-                client_name=(client.name or client.client_id)[:200],
+                client_name=client_name[:200],
                 issued_at=now,
                 last_seen=now,
                 place=START_PLACE,
             )
     except IntegrityError:  # another request of the same pair made it first
-        return Passport.objects.get(account=account, client=client)
+        return Passport.objects.get(account_id=account_id, client_id=client_pk)
 
 
 def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | None:
@@ -90,7 +90,7 @@ def discard(session_id: str) -> None:
 
 # The session and its passport in one plain SELECT: every request on a session passes here, and the
 # ORM's query building costs ten times the statement itself.
-_PASSPORT_FIELDS = (
+PASSPORT_FIELDS = (
     "id",
     "pennant",
     "client_name",
@@ -116,6 +116,13 @@ def _aware(value: Any) -> dt.datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
 
 
+def passport_from_row(row: Any) -> Passport:
+    """A passport from its columns in PASSPORT_FIELDS order, read by a plain SELECT."""
+    values = list(row)
+    values[3], values[7], values[6] = _aware(values[3]), _aware(values[7]), bool(values[6])
+    return Passport.from_db("default", PASSPORT_FIELDS, values)
+
+
 def find_session(session_id: str) -> McpSession | None:
     """The live session with that id, or None when it is unknown, ended, idle too long or too old."""
     if not (0 < len(session_id) <= 64):
@@ -130,9 +137,7 @@ def find_session(session_id: str) -> McpSession | None:
     now = timezone.now()
     if last_seen < now - idle or created_at < now - max_age:
         return None
-    values = list(row[2:])
-    values[3], values[7], values[6] = _aware(values[3]), _aware(values[7]), bool(values[6])
-    passport = Passport.from_db("default", _PASSPORT_FIELDS, values)
+    passport = passport_from_row(row[2:])
     session = McpSession.from_db(
         "default",
         ("id", "passport_id", "address", "created_at", "last_seen", "ended_at"),
