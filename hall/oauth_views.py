@@ -128,6 +128,17 @@ revoke_token = with_sign_in(csrf_exempt(RevokeTokenView.as_view()))
 # Consent.
 
 
+def _consent(request: HttpRequest) -> "oauth.Consent | HttpResponseBase":
+    """The authorization request as the consent page reads it, or the answer to give instead: a
+    client the town will not serve is refused here; a request it can answer goes back to the app."""
+    try:
+        return oauth.read_authorization(request)
+    except oauth.BadClient as bad:
+        return _refuse(request, bad.say, 400)
+    except oauth.SendBack as back:
+        return HttpResponseRedirect(back.uri)
+
+
 def _query(request: HttpRequest) -> str:
     return request.META.get("QUERY_STRING", "")
 
@@ -137,12 +148,9 @@ def _query(request: HttpRequest) -> str:
 @require_GET
 def authorize(request: HttpRequest) -> HttpResponseBase:
     """The consent page: who asks, where the person returns to, what it may do; Allow with a passkey."""
-    try:
-        consent = oauth.read_authorization(request)
-    except oauth.BadClient as bad:
-        return _refuse(request, bad.say, 400)
-    except oauth.SendBack as back:
-        return HttpResponseRedirect(back.uri)
+    consent = _consent(request)
+    if isinstance(consent, HttpResponseBase):
+        return consent
     account = person(request)
     connected = account is not None and oauth.live_connections(account).filter(client=consent.client).exists()
     return render(
@@ -205,12 +213,9 @@ def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, An
 @with_sign_in
 @require_POST
 def authorize_deny(request: HttpRequest) -> HttpResponseBase:
-    try:
-        consent = oauth.read_authorization(request)
-    except oauth.BadClient as bad:
-        return _refuse(request, bad.say, 400)
-    except oauth.SendBack as back:
-        return HttpResponseRedirect(back.uri)
+    consent = _consent(request)
+    if isinstance(consent, HttpResponseBase):
+        return consent
     return HttpResponseRedirect(consent.denied())
 
 

@@ -33,6 +33,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def stop_process(proc: "subprocess.Popen[bytes] | None") -> None:
+    """Stop a server we started: politely, then firmly after ten seconds."""
+    if proc and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def _pg_admin_url() -> str | None:
     url = os.environ.get("DATABASE_URL", "")
     return url if url.startswith(("postgres://", "postgresql://")) else None
@@ -109,13 +120,7 @@ class Town:
         raise RuntimeError("the town did not answer within 30 s:\n" + self.log.read_text()[-3000:])
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc)
         self.proc = None
 
     def close(self) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.support import PYTHON, ROOT, Town, free_port, get, make_town, sse_message
+from tests.support import PYTHON, ROOT, Town, free_port, get, make_town, sse_message, stop_process
 
 PROTOCOL = "2025-11-25"
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -91,13 +91,7 @@ class Served:
         return (int(fields[11]) + int(fields[12])) / TICKS
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc)
         self.proc = None
 
 
