@@ -156,15 +156,16 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
         return protocol_error(f"MCP error -32602: Tool {name} not found")
     arguments = arguments or {}
     try:
-        tool.args.model_validate(arguments)
+        # The desk parses the arguments once, before it writes anything: a call outside the schema
+        # is a protocol error with no footstep.
+        if isinstance(visitor, Unchecked):
+            rendered = await in_db(_run_for_session, tool, arguments, visitor)
+            if rendered is None:  # never sent: the face answers 404 in its place
+                return protocol_error("MCP error -32602: No valid session. Start with initialize.")
+        else:
+            rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
     except ValidationError as err:
         return protocol_error(validation_text(err))
-    if isinstance(visitor, Unchecked):
-        rendered = await in_db(_run_for_session, tool, arguments, visitor)
-        if rendered is None:  # never sent: the face answers 404 in its place
-            return protocol_error("MCP error -32602: No valid session. Start with initialize.")
-        return to_result(rendered)
-    rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
     return to_result(rendered)
 
 

@@ -71,12 +71,10 @@ def cached_town_mode() -> str | None:
 
 def town_mode() -> str:
     global _mode_cache
-    at, mode = _mode_cache
-    now = time.monotonic()
-    if now - at > 1.0:
-        row = TownState.objects.filter(pk=1).values_list("mode", flat=True).first()
-        mode = row or "open"
-        _mode_cache = (now, mode)
+    mode = cached_town_mode()
+    if mode is None:
+        mode = TownState.objects.filter(pk=1).values_list("mode", flat=True).first() or "open"
+        _mode_cache = (time.monotonic(), mode)
     return mode
 
 
@@ -148,7 +146,8 @@ def screen_words(tool: Tool, args: Any) -> None:
 
 
 def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
-    """Run one call of `tool` for `passport`. `arguments` were validated by the face already."""
+    """Run one call of `tool` for `passport`. The arguments are parsed here, once, before anything is
+    written: pydantic's ValidationError reaches the face, which answers it as a protocol error."""
     args = tool.args.model_validate(arguments)
     job_id = args.job_id
     mode = town_mode()
