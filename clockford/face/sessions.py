@@ -8,6 +8,7 @@ only that account and client may use the session.
 
 import datetime as dt
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -102,6 +103,8 @@ PASSPORT_FIELDS = (
     "account_id",
     "client_id",
 )
+# The passport's columns are written out again here, in PASSPORT_FIELDS order, so the statement stays
+# one literal string.
 _FIND = (
     "SELECT s.created_at, s.last_seen, p.id, p.pennant, p.client_name, p.issued_at, p.place, p.footsteps, "
     "p.sign_in, p.last_seen, p.account_id, p.client_id "
@@ -118,8 +121,8 @@ def _aware(value: Any) -> dt.datetime:
 
 def passport_from_row(row: Any) -> Passport:
     """A passport from its columns in PASSPORT_FIELDS order, read by a plain SELECT."""
-    values = list(row)
-    values[3], values[7], values[6] = _aware(values[3]), _aware(values[7]), bool(values[6])
+    convert: dict[str, Callable[[Any], Any]] = {"issued_at": _aware, "last_seen": _aware, "sign_in": bool}
+    values = [convert[name](v) if name in convert else v for name, v in zip(PASSPORT_FIELDS, row, strict=True)]
     return Passport.from_db("default", PASSPORT_FIELDS, values)
 
 
