@@ -313,21 +313,29 @@ class Face:
         if not self.in_flight.enter(sid):
             return await plain(send, 429, "Too many requests at once on this session.", {"Retry-After": "1"})
         unchecked = Unchecked(sid)
-        held: list[Message] = []
-
-        async def hold(message: Message) -> None:
-            held.append(message)
-
         try:
-            await self.manager.handle_request({**scope, "clockford.visitor": unchecked}, _replay(body, receive), hold)
+            held = await self.held_reply(scope, body, receive, unchecked)
         finally:
             self.in_flight.leave(sid)
-        if unchecked.found is None:  # the SDK answered without the desk (no such tool, bad arguments)
+        if unchecked.found is None:  # the SDK answered without the desk (no such tool)
             unchecked.found = await in_db(sessions.find_session, sid) is not None
         if not unchecked.found:
             return await plain(send, 404, NO_SESSION)
         for message in held:
             await send(message)
+
+    async def held_reply(
+        self, scope: Scope, body: bytes, receive: Receive, visitor: Visitor | Unchecked
+    ) -> list[Message]:
+        """The SDK's whole reply to a request, held instead of sent: replies to a POST are one short
+        event, so the face can still decide what goes out (a session id, or a 404 instead)."""
+        held: list[Message] = []
+
+        async def hold(message: Message) -> None:
+            held.append(message)
+
+        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), hold)
+        return held
 
     async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor) -> None:
         """Hand the checked request to the SDK, with the body it was read from and the visitor."""
@@ -342,12 +350,7 @@ class Face:
         refused (bad params, a JSON-RPC error in a 200) must not leave a session and a passport
         behind, nor count against the address's limit. Returns whether the session was opened.
         """
-        held: list[Message] = []
-
-        async def hold(message: Message) -> None:
-            held.append(message)
-
-        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), hold)
+        held = await self.held_reply(scope, body, receive, visitor)
         start = next((m for m in held if m["type"] == "http.response.start"), None)
         if start is None:
             await in_db(sessions.discard, sid)
