@@ -1,0 +1,411 @@
+"""Safe Harbour's matcher: does an agent's free text repeat foreign words the town handed it?
+
+The desk records the foreign words each passport is handed (publisher-words, agent-written by others,
+untrusted) as `Handed` passages. Before a publishing call, a hand_in to another account or a return
+note goes through, it asks `find_repeat` whether the call's free text repeats any of them; a `Repeat`
+names whose words they were (label, where, field) and the repeated passage as it was handed, for the
+hall to show. This module only matches: no database, no Django.
+
+How a repeat is found
+---------------------
+Both sides are reduced to a skeleton (see `skeleton`): the words screen's normal form, casefolded,
+accents and homoglyphs folded to Latin, punctuation dropped, whitespace collapsed. Re-spacing is then
+handled by comparing the skeletons with their spaces removed, a plain character stream: "read-only",
+"read only", "readonly" and "Read  Only" are all "readonly". Where a handed passage and the text share
+a run of that stream, the run is measured in the HANDED passage's words (only words wholly inside the
+run count), and it is a repeat when it is meaningful (the thresholds below).
+
+Candidates are found cheaply: each handed passage keeps a few sampled character n-grams of its stream
+(cached per passage text), the text's n-grams go in one dict, and only passages sharing a probe with
+the text are extended into exact runs, each run once, from where it starts.
+
+What it does not catch, on purpose or by nature:
+- Digits are NOT folded into letters (0 for o, 1 for l, 5 for s): "v1.0" and "vl.o" would then
+  match, as would numbers and words generally, and the false holds would cost more than the rare
+  evasion.
+- A paraphrase, words reordered, or a word changed every five words: only runs of the handed words
+  in their order count.
+- A run made of common words only ("an MCP server for AI agents that need to search the web"): that
+  is how agents talk anyway, and holding it would hold them for their own words.
+"""
+
+import bisect
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from clockford.town.words import for_matching
+
+
+@dataclass(frozen=True)
+class Handed:
+    label: str  # "publisher-words" | "agent-written" | "untrusted"
+    where: str  # e.g. "ask_directory" or "read_notices N-7K3..." (the tool, and an id if any)
+    field: str  # the reply path, e.g. "results[].title"
+    text: str  # the words as handed (original)
+
+
+@dataclass(frozen=True)
+class Repeat:
+    label: str
+    where: str
+    field: str  # the field of the HANDED words
+    passage: str  # the repeated part, as it appears in the handed text (for the hall to show)
+
+
+# -- Thresholds --------------------------------------------------------------------------------------
+#
+# A run is a meaningful repeat when, counted in the handed passage's words, it has
+#   at least MIN_WORDS words, MIN_CHARS characters (spaces not counted), and MIN_UNCOMMON distinct
+#   words that are not in COMMON_WORDS;
+# or it is the WHOLE handed passage, when that is shorter but still has at least MIN_WHOLE_WORDS
+#   words, MIN_WHOLE_CHARS characters and MIN_UNCOMMON distinct uncommon words.
+#
+# Why these numbers (measured on tests/data/harbour_*, which prints the rates):
+# - Six words is where a shared run stops being a phrase and becomes a sentence someone wrote. The
+#   phrases agents write themselves and also meet in the census are shorter or made of common words:
+#   "thank you for the recommendation" (5 words), "an MCP server for AI agents" (6 words, 22
+#   characters, no uncommon word), "read-only access to a Postgres database" (6 words, 33 characters,
+#   but only "postgres" is uncommon: "readonly", "access" and "database" each stand in at least 1% of
+#   census descriptions). MIN_UNCOMMON = 2 is what keeps those out without raising MIN_WORDS, which
+#   would let a 7-word injection through.
+# - Thirty characters keep six short words ("it is to be or not") from counting.
+# - On the corpus (910 repeats, 162 own writes): MIN_UNCOMMON = 1 holds 6 own writes and 0 holds 7;
+#   MIN_WORDS = 4 with 20 characters holds 19; MIN_WORDS = 8 with 40 characters finds only 94.8% of
+#   the repeats. Five words and 25 characters would also pass there; six and 30 leave a margin.
+# - Census descriptions are at most 100 characters, often 8 to 12 words, so an agent repeating a
+#   short one whole is a repeat: four words and 20 characters is the least a whole passage may be.
+#   Three-word titles ("GitHub MCP Server") never count, and are not worth keeping at all.
+MIN_WORDS = 6
+MIN_CHARS = 30
+MIN_WHOLE_WORDS = 4
+MIN_WHOLE_CHARS = 20
+MIN_UNCOMMON = 2
+
+# Character n-grams of the space-free stream, and the stride at which a handed passage keeps them as
+# probes. A shared run of GRAM + STRIDE - 1 = 13 stream characters or more always holds a probe, and
+# a run that is a whole passage holds the probe at its start. The shortest run that can count is 15
+# stream characters (MIN_CHARS at two per ideograph), or a whole passage of 10 (MIN_WHOLE_CHARS), so
+# no meaningful run goes unprobed.
+GRAM = 10
+STRIDE = 4
+
+# Words too common to make a run meaningful on their own: English function words, the words agents
+# use to talk to each other, and the words found in at least 1% of the official registry's server
+# descriptions (the census snapshot, 12,137 servers). Left out of the census words: brand names, and
+# the verbs and nouns an instruction to an agent is made of ("send", "post", "read", "write", "run",
+# "open", "key", "token", "account", "email"), so that "send your key to this web server" is never
+# all common words.
+COMMON_WORDS = frozenset(
+    """
+    a about above after again against all also am an and any are as at be because been before being
+    below between both but by can cannot could did do does doing done down during each either else
+    even ever every few for from further get gets got had has have having he her here hers him his
+    how i if in into is it its itself just let lets like made make makes many may me might more most
+    much must my need needs no nor not now of off on once one only or other our ours out over own per
+    please same she should since so some such than that the their theirs them then there these they
+    this those through to too under until up upon us use used uses using very via was we well were
+    what when where which while who whom whose why will with within without would yes yet you your
+    yours
+
+    anyone anybody ask asked asking best better good great help helps hello hi know looking new
+    recommend recommended recommendation thank thanks try tried want work works working
+
+    mcp server servers ai agent agents tool tools search api apis data management across code coding
+    memory free intelligence analysis access context query queries web local analytics auth wraps
+    security knowledge assistant assistants audit live generation aipowered realtime real time public
+    base protocol semantic market model models compliance readonly graph research persistent llm
+    structured content workflow workflows platform automation remote file files text provides risk
+    detection database databases discovery scoring tracking prices docs official markdown json video
+    paid image images trust logs reports language signals full fulltext url verification cli events
+    service services browser products integration
+    """.split()
+)
+
+# Scripts written without spaces between words: each character counts as a word. An ideograph or a
+# kana carries more than a Latin letter, so each counts two characters toward MIN_CHARS: a partial
+# repeat then needs 15 of them and a whole passage 10. (No character may count more than two, or a
+# run could be shorter than the n-grams that find it; see GRAM.)
+_UNSPACED = (
+    (0x3040, 0x30FF, 2),  # Hiragana, Katakana
+    (0x3400, 0x4DBF, 2),  # CJK Extension A
+    (0x4E00, 0x9FFF, 2),  # CJK Unified Ideographs
+    (0xF900, 0xFAFF, 2),  # CJK Compatibility Ideographs
+    (0x20000, 0x3FFFF, 2),  # CJK Extensions B and later
+    (0x0E00, 0x0EFF, 1),  # Thai, Lao
+    (0x1000, 0x109F, 1),  # Myanmar
+    (0x1780, 0x17FF, 1),  # Khmer
+)
+
+
+def _unspaced_weight(ch: str) -> int:
+    cp = ord(ch)
+    if cp < 0x0E00:
+        return 0
+    for lo, hi, weight in _UNSPACED:
+        if lo <= cp <= hi:
+            return weight
+    return 0
+
+
+# -- Homoglyphs ----------------------------------------------------------------------------------------
+#
+# Our own focused table of letters that look like Latin ones, applied after NFKC (which already folds
+# fullwidth letters, mathematical alphanumerics, circled letters and ligatures) and after accents are
+# stripped. Capitals that only look Latin as capitals (Cyrillic В Н М Т, Greek Η Β) are folded before
+# casefolding, since their lower case forms look like nothing Latin.
+_UPPER_GLYPHS = {
+    # Cyrillic capitals
+    "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p", "С": "c", "Т": "t",
+    "У": "y", "Х": "x", "Ѕ": "s", "І": "i", "Ј": "j", "Ԛ": "q", "Ԝ": "w", "Ү": "y", "Һ": "h", "Ӏ": "l",
+    # Greek capitals
+    "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o",
+    "Ρ": "p", "Τ": "t", "Υ": "y", "Χ": "x",
+}  # fmt: skip
+_LOWER_GLYPHS = {
+    # Cyrillic
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
+    "ԁ": "d", "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ү": "y", "к": "k", "п": "n",
+    # Greek
+    "α": "a", "ο": "o", "ν": "v", "ρ": "p", "τ": "t", "ι": "i", "κ": "k", "υ": "u", "χ": "x", "ω": "w",
+    "γ": "y",
+    # Latin look-alikes: dotless i, script a and g, small capitals, and letters with a stroke
+    "ı": "i", "ɑ": "a", "ɡ": "g", "ȷ": "j", "ø": "o", "đ": "d", "ł": "l", "ħ": "h",
+    "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k",
+    "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v",
+    "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
+    # Armenian
+    "օ": "o", "ս": "u", "հ": "h", "ո": "n",
+}  # fmt: skip
+
+_SPACE_CONTROLS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85")
+_folded: dict[str, str] = {}
+
+
+def _fold(ch: str) -> str:
+    """One original character's part of the skeleton: letters and digits, " " for a space, or "".
+
+    Each character is folded on its own so that every skeleton character can be traced back to the
+    handed text it came from. NFKD after NFKC (the words screen's form) then dropping marks gives the
+    same letters as folding the whole string: the compositions NFKC makes across characters are the
+    ones NFKD takes apart again. Marks go, so accents and "Zalgo" stacks match their bare letters."""
+    out = _folded.get(ch)
+    if out is not None:
+        return out
+    parts = []
+    for c in unicodedata.normalize("NFKD", for_matching(ch)):
+        cat = unicodedata.category(c)
+        if cat[0] == "M":
+            continue
+        if cat[0] == "Z" or c in _SPACE_CONTROLS:
+            parts.append(" ")
+            continue
+        if cat[0] not in "LN":
+            continue  # punctuation, symbols and controls are dropped
+        for f in _UPPER_GLYPHS.get(c, c).casefold():
+            parts.append(_LOWER_GLYPHS.get(f, f))
+    out = "".join(parts)
+    if len(_folded) < 50_000:  # the cache is bounded by the characters people write, but be sure
+        _folded[ch] = out
+    return out
+
+
+def skeleton(text: str) -> str:
+    """The matching form: clockford.town.words.for_matching (NFKC, hidden characters gone), casefold,
+    homoglyphs folded to a Latin skeleton (Cyrillic/Greek look-alikes, fullwidth, math alphanumerics, etc.),
+    punctuation dropped, whitespace collapsed."""
+    return " ".join(_words(text)[0])
+
+
+def _words(text: str) -> tuple[list[str], list[tuple[int, int]]]:
+    """The skeleton's words, and for each the span of the original text it came from."""
+    found: list[str] = []
+    spans: list[tuple[int, int]] = []
+    word: list[str] = []
+    start = 0
+    end = 0
+
+    def close() -> None:
+        if word:
+            found.append("".join(word))
+            spans.append((start, end))
+            word.clear()
+
+    for i, ch in enumerate(text):
+        folded = _fold(ch)
+        for c in folded:
+            if c == " ":
+                close()
+            elif _unspaced_weight(c):
+                close()
+                found.append(c)
+                spans.append((i, i + 1))
+            else:
+                if not word:
+                    start = i
+                word.append(c)
+                end = i + 1
+    close()
+    return found, spans
+
+
+@dataclass(frozen=True)
+class _Form:
+    """A text made ready for matching."""
+
+    stream: str  # the skeleton without spaces
+    starts: tuple[int, ...]  # where each word begins in the stream
+    ends: tuple[int, ...]  # where each word ends in the stream (exclusive)
+    spans: tuple[tuple[int, int], ...]  # each word's span in the original text
+    weight: tuple[int, ...]  # weight[i]: the characters of words 0..i-1, toward MIN_CHARS
+    reach: tuple[int, ...]  # reach[i]: the least j such that words i..j-1 hold MIN_UNCOMMON uncommon words
+    probes: frozenset[str]  # n-grams of the stream at every STRIDE-th position
+
+    @property
+    def whole(self) -> bool:
+        """Whether the whole passage counts as a repeat when it is repeated whole."""
+        return self.meaningful(0, len(self.starts))
+
+    def meaningful(self, first: int, last: int) -> bool:
+        """Whether words first..last-1 make a meaningful repeat."""
+        n = last - first
+        chars = self.weight[last] - self.weight[first]
+        if self.reach[first] > last:
+            return False
+        if n >= MIN_WORDS and chars >= MIN_CHARS:
+            return True
+        return n == len(self.starts) and n >= MIN_WHOLE_WORDS and chars >= MIN_WHOLE_CHARS
+
+
+def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
+    """For each word, where a run starting there has gathered MIN_UNCOMMON distinct uncommon words
+    (len + 1 when it never does): a sliding window, so a run is judged without counting again."""
+    n = len(uncommon)
+    if MIN_UNCOMMON <= 0:
+        return tuple(range(n + 1))
+    reach = [n + 1] * (n + 1)
+    seen: dict[str, int] = {}
+    j = 0
+    for i in range(n):
+        while j < n and len(seen) < MIN_UNCOMMON:
+            w = uncommon[j]
+            if w is not None:
+                seen[w] = seen.get(w, 0) + 1
+            j += 1
+        if len(seen) >= MIN_UNCOMMON:
+            reach[i] = j
+        w = uncommon[i]
+        if w is not None:
+            seen[w] -= 1
+            if not seen[w]:
+                del seen[w]
+    return tuple(reach)
+
+
+def _form(text: str) -> _Form:
+    found, spans = _words(text)
+    starts: list[int] = []
+    ends: list[int] = []
+    weight = [0]
+    at = 0
+    for w in found:
+        starts.append(at)
+        at += len(w)
+        ends.append(at)
+        weight.append(weight[-1] + ((len(w) == 1 and _unspaced_weight(w)) or len(w)))
+    stream = "".join(found)
+    return _Form(
+        stream=stream,
+        starts=tuple(starts),
+        ends=tuple(ends),
+        spans=tuple(spans),
+        weight=tuple(weight),
+        reach=_reach([None if w in COMMON_WORDS else w for w in found]),
+        probes=frozenset(stream[p : p + GRAM] for p in range(0, len(stream) - GRAM + 1, STRIDE)),
+    )
+
+
+# Handed passages come back on every call of the same passport (and the same census words are handed
+# to many), so their forms are kept: a few kilobytes each.
+_handed_form = lru_cache(maxsize=2048)(_form)
+
+
+def worth_keeping(text: str) -> bool:
+    """Whether a handed string is long enough to be worth recording at all (too-short strings like a
+    one-word title can never be a meaningful repeat). Keep this cheap."""
+    if not isinstance(text, str) or len(text) < 4:  # a reply path can end on a number or a mapping
+        return False
+    return _handed_form(text).whole
+
+
+# The text's n-grams: for each, the positions where it starts, grouped by the character before them
+# ("" at the very start). A shared run begins where the characters before it differ, so grouping lets
+# a run be found once, at its start, instead of once per n-gram inside it: in repetitive text
+# ("aaaa…" against "aaaa…") that is the difference between a few thousand runs and millions of pairs.
+_Index = dict[str, dict[str, list[int]]]
+
+
+def _gram_index(stream: str) -> _Index:
+    index: _Index = {}
+    for p in range(len(stream) - GRAM + 1):
+        index.setdefault(stream[p : p + GRAM], {}).setdefault(stream[p - 1] if p else "", []).append(p)
+    return index
+
+
+def _common_length(x: str, i: int, y: str, j: int) -> int:
+    """How far x[i:] and y[j:] agree, compared a block at a time."""
+    n = min(len(x) - i, len(y) - j)
+    k = 0
+    while k < n and x[i + k : i + k + 32] == y[j + k : j + k + 32]:
+        k += 32
+    k = min(k, n)
+    while k < n and x[i + k] == y[j + k]:
+        k += 1
+    return k
+
+
+def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | None:
+    """The longest meaningful run of h's words repeated in the text, as (first word, last word + 1)."""
+    hs = h.stream
+    best: tuple[int, int] | None = None
+    best_chars = 0
+    for p in range(len(hs) - GRAM + 1):
+        groups = t_index.get(hs[p : p + GRAM])
+        if not groups:
+            continue
+        before = hs[p - 1] if p else ""
+        for prev, at in groups.items():
+            if p and prev == before:
+                continue  # the run started earlier, and was measured there
+            for t in at:
+                e = p + GRAM + _common_length(hs, p + GRAM, t_stream, t + GRAM)
+                # The handed words wholly inside stream[p:e].
+                first = bisect.bisect_left(h.starts, p)
+                last = bisect.bisect_right(h.ends, e)
+                if last > first and h.meaningful(first, last):
+                    chars = h.ends[last - 1] - h.starts[first]
+                    if chars > best_chars:
+                        best, best_chars = (first, last), chars
+    return best
+
+
+def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
+    """The first meaningful repeat of any handed words in `text`, or None.
+
+    "First" is in the order handed is given; of that passage, the longest repeated run is shown."""
+    t = _form(text)
+    if len(t.stream) < GRAM:
+        return None
+    t_index = _gram_index(t.stream)
+    t_grams = t_index.keys()
+    for h in handed:
+        hf = _handed_form(h.text)
+        if not hf.probes or t_grams.isdisjoint(hf.probes):
+            continue
+        run = _best_run(hf, t.stream, t_index)
+        if run is not None:
+            first, last = run
+            passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
+            return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+    return None
