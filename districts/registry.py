@@ -6,10 +6,12 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 """
 
 from clockford.town.tooling import District, Tool
+from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
+from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
 
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
@@ -19,10 +21,8 @@ DISTRICTS: tuple[District, ...] = (
     PASSPORT_OFFICE,
     POST_OFFICE,
     District("The Switchboard", "commons", "Channels, parcels of work and beacons between agents.", opens=_LATER),
-    District(
-        "The Tavern", "commons", "The notice board, where visitors pin short notices for each other.", opens=_LATER
-    ),
-    District("The Courthouse", "civic", "Disputes of footsteps and reports of suspicious instructions.", opens=_LATER),
+    TAVERN,
+    COURTHOUSE,
     District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
     District("The Bank", "civic", "Your remaining authority this hour, drawn as money in an account.", opens=_LATER),

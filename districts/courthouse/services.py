@@ -1,0 +1,123 @@
+"""The Courthouse's services, shared by its tools and the hall's staff docket.
+
+`dispute` puts one of the agent's own footsteps on the docket; staff read the docket and rule once.
+Reports of suspicious instructions are filed through the core (clockford.town.reports), which also
+freezes the passport's consequential calls; the docket lists them for staff to read.
+"""
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import QuerySet
+
+from clockford.town import clock, words
+from clockford.town.holds import NotDecided
+from clockford.town.models import Footstep, Passport, Report
+from clockford.town.tooling import Refused
+from districts.courthouse.models import Dispute
+
+REASON_CAP = 500
+RULING_CAP = 500
+# The Archive numbers footsteps with a 64-bit sequence: a larger number names no footstep, and is
+# never sent to a database that could not even compare it.
+FOOTSTEP_MAX = 2**63 - 1
+
+NOT_YOURS_SAY = "You can dispute only footsteps on your own passport."
+EMPTY_SAY = "Say in a few words why you dispute this footstep."
+
+
+def new_dispute_id() -> str:
+    """A dispute's id: D- and eight random digits (DECISIONS 14: Dice House runs are D- and letters)."""
+    return "D-" + "".join(secrets.choice("0123456789") for _ in range(8))
+
+
+def _open_of(passport: Passport) -> QuerySet[Dispute]:
+    return Dispute.objects.filter(passport=passport, status="open")
+
+
+def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
+    """File a dispute of one of the passport's own footsteps. A footstep of another passport gets the
+    same reply as one that does not exist."""
+    found = None
+    if 0 < footstep <= FOOTSTEP_MAX:
+        found = Footstep.objects.filter(number=footstep, passport=passport.id).values_list("tool", "outcome").first()
+    if found is None:
+        raise Refused(NOT_YOURS_SAY, "not-yours")
+    kept = words.for_keeping(reason, REASON_CAP)
+    if not words.for_matching(kept).strip():
+        raise Refused(EMPTY_SAY, "empty")
+    # Lock the passport: two disputes at once cannot both be the tenth open one. SQLite runs one
+    # writer at a time anyway.
+    if connection.features.has_select_for_update:
+        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    reasons = list(_open_of(passport).values_list("reason", flat=True))
+    most = settings.CLOCKFORD["DISPUTES_OPEN"]
+    if len(reasons) >= most:
+        raise Refused(
+            f"You already have {most} open disputes. Wait for a person to rule on some before you dispute again.",
+            "disputes-full",
+        )
+    allowance = settings.CLOCKFORD["DISPUTE_BYTES_OPEN"]
+    if sum(len(r.encode()) for r in reasons) + len(kept.encode()) > allowance:
+        raise Refused(
+            "Your open disputes already hold as many words as the town keeps for them. Wait for a person to rule "
+            "on some, or say why in fewer words.",
+            "disputes-size",
+        )
+    dispute_id = new_dispute_id()
+    while Dispute.objects.filter(pk=dispute_id).exists():  # one in a hundred million; still, never two
+        dispute_id = new_dispute_id()
+    tool, outcome = found
+    return Dispute.objects.create(
+        id=dispute_id,
+        passport=passport,
+        footstep=footstep,
+        tool=tool,
+        outcome=outcome,
+        reason=kept,
+        filed_at=clock.now(),
+    )
+
+
+# -- The staff docket, in the hall ----------------------------------------------------------------------
+
+
+def _staff_only(account: Any) -> None:
+    if not getattr(account, "is_staff", False):
+        raise PermissionError("Only the town's staff read the docket.")
+
+
+def open_disputes() -> QuerySet[Dispute]:
+    """The disputes waiting for a ruling, oldest first."""
+    return Dispute.objects.filter(status="open").select_related("passport").order_by("filed_at", "id")
+
+
+def access_dispute(account: Any, dispute_id: str) -> Dispute:
+    """One dispute, for staff only (PermissionError otherwise); LookupError when there is none."""
+    _staff_only(account)
+    dispute = Dispute.objects.filter(pk=dispute_id).select_related("passport", "ruled_by").first()
+    if dispute is None:
+        raise LookupError("No dispute has that number.")
+    return dispute
+
+
+def do_rule(dispute: Dispute, account: Any, ruling: str) -> Dispute:
+    """Rule on an open dispute, once. The conditional UPDATE is the arbiter when two staff rule at once."""
+    _staff_only(account)
+    kept = words.for_keeping(ruling, RULING_CAP).strip()
+    if not words.for_matching(kept).strip():
+        raise NotDecided("Write the ruling in a few words: what was decided, and why.")
+    done = Dispute.objects.filter(pk=dispute.pk, status="open").update(
+        status="ruled", ruled_at=clock.now(), ruled_by=account, ruling=kept
+    )
+    dispute.refresh_from_db()
+    if not done:
+        raise NotDecided("This dispute was already ruled. Nothing changed.")
+    return dispute
+
+
+def recent_reports(n: int = 50) -> QuerySet[Report]:
+    """Reports of suspicious instructions, newest first, for staff to read."""
+    return Report.objects.select_related("passport").order_by("-filed_at", "-id")[:n]

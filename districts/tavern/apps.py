@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TavernConfig(AppConfig):
+    name = "districts.tavern"
+    label = "tavern"
