@@ -99,6 +99,8 @@ INSTALLED_APPS = [
     "districts.post_office",
     "districts.town_hall",
     "districts.signal_house",
+    "districts.tavern",
+    "districts.courthouse",
     "hall",
     "oauth2_provider",
 ]
@@ -220,6 +222,18 @@ class TownSettings(TypedDict):
     POST_OFFICE_ROOM_BYTES: int
     FOLD_SECONDS: int
     FOLD_SETTLE_SECONDS: int
+    HOLDS_PER_PASSPORT: int
+    HOLDS_PER_ACCOUNT: int
+    HOLDS_IN_TOWN: int
+    PRIVATE_BYTES_A_DAY: int
+    REPORT_SPACING_SECONDS: int
+    PROBATION_HOURS: int
+    PLANS_IN_TOWN: int
+    LETTERS_UNOPENED: int
+    LETTER_BYTES_HELD: int
+    NOTICES_KEPT: int
+    DISPUTES_OPEN: int
+    DISPUTE_BYTES_OPEN: int
 
 
 CLOCKFORD: TownSettings = {
@@ -246,6 +260,26 @@ CLOCKFORD: TownSettings = {
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.
     "FOLD_SETTLE_SECONDS": envint("CLOCKFORD_FOLD_SETTLE_SECONDS", 1),
+    # The table of held calls (001 "Held"): waiting at once per passport, per account, town-wide.
+    "HOLDS_PER_PASSPORT": envint("CLOCKFORD_HOLDS_PER_PASSPORT", 10),
+    "HOLDS_PER_ACCOUNT": envint("CLOCKFORD_HOLDS_PER_ACCOUNT", 50),
+    "HOLDS_IN_TOWN": envint("CLOCKFORD_HOLDS_IN_TOWN", 100_000),
+    # The reply gate: bytes of private content (P.O. box notes, traces) one agent's replies carry
+    # in a UTC day before the next such reply waits for its person.
+    "PRIVATE_BYTES_A_DAY": envint("CLOCKFORD_PRIVATE_BYTES_A_DAY", 256 * 1024),
+    # Reports are spaced out; an upheld report puts the account on probation for these hours.
+    "REPORT_SPACING_SECONDS": envint("CLOCKFORD_REPORT_SPACING_SECONDS", 60),
+    "PROBATION_HOURS": envint("CLOCKFORD_PROBATION_HOURS", 24),
+    # The town's room for plans waiting for a person.
+    "PLANS_IN_TOWN": envint("CLOCKFORD_PLANS_IN_TOWN", 100_000),
+    # Letters (001 "Letters"): unopened at once, and the bytes of words those letters may hold.
+    "LETTERS_UNOPENED": 20,
+    "LETTER_BYTES_HELD": envint("CLOCKFORD_LETTER_BYTES_HELD", 256 * 1024),
+    # The Tavern board keeps the newest notices (000 section 09).
+    "NOTICES_KEPT": 300,
+    # Disputes (001 "Disputes"): open at once per passport, and the bytes of their reasons.
+    "DISPUTES_OPEN": 10,
+    "DISPUTE_BYTES_OPEN": envint("CLOCKFORD_DISPUTE_BYTES_OPEN", 8 * 1024),
 }
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from clockford.town import archive, words
+from clockford.town import archive, holds, words
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
     Busy,
@@ -131,18 +131,18 @@ def render(say: str, fields: dict[str, Any], parts: list[Part], footstep: int | 
 
 
 def screen_words(tool: Tool, args: Any) -> None:
-    """Secrets are refused on every surface; nothing is kept. (Links, addresses and staff voice on
-    public surfaces belong to the same screen.)"""
-    for name in tool.words:
+    """The words screen, for every free-word field a tool declares: secrets are refused on every
+    surface, and links, addresses and a staff voice on public ones. Nothing is kept."""
+    for name, surface in tool.words.items():
         value = getattr(args, name, None)
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str):
-                found = words.find_secret(text)
-                if found:
-                    raise Refused(
-                        found.say, "secret", words={"field": name, "matched": found.masked, "kind": found.kind}
-                    )
-    # Keys of a P.O. box, channel names and the like are words too when a tool lists them.
+                problem = words.screen(text, surface)
+                if problem is not None:
+                    found: dict[str, Any] = {"field": name, "matched": problem.matched}
+                    if problem.secret:
+                        found["kind"] = problem.secret
+                    raise Refused(problem.say, problem.kind, words=found)
 
 
 def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
@@ -156,7 +156,9 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
         return render(CLOSED_TOWN_SAY, {}, [], None, True)
     try:
         with transaction.atomic():
-            reply, outcome, is_error, place = _handle(tool, args, passport, session_id, read_only=mode == "read-only")
+            reply, outcome, is_error, place = _handle(
+                tool, args, arguments, passport, session_id, read_only=mode == "read-only"
+            )
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
             )
@@ -179,16 +181,25 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
 
 
 def _handle(
-    tool: Tool, args: Any, passport: Passport, session_id: str | None, *, read_only: bool
+    tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None, *, read_only: bool
 ) -> tuple[Reply | TownReply, str, bool, str | None]:
-    """Run the handler in a savepoint. Returns (reply, outcome code, is_error, place)."""
+    """Screen, gate and run the handler in a savepoint. Returns (reply, outcome code, is_error, place).
+
+    A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     call = Call(tool=tool.name, passport=passport, session_id=session_id)
     try:
-        if read_only and tool.writes:
+        if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
         screen_words(tool, args)
+        passage = holds.gate(tool, args, arguments, call)
         with transaction.atomic():
+            holds.use(passage, call)
             reply = tool.handler(call, args)
+        holds.gate_reply(tool, arguments, call, reply)
+        if call.harbour is not None:
+            reply.fields["harbour"] = call.harbour
+            reply.parts.append(Part("harbour", "human-signed"))
+        holds.remember_handed(tool, call, reply)
         return reply, "ok", False, call.move_to or tool.place
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place

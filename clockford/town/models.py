@@ -134,3 +134,163 @@ class Checkpoint(models.Model):
 
     def __str__(self) -> str:
         return f"checkpoint {self.size}"
+
+
+# -- What waits for a person (spec 000 section 02) ---------------------------------------------------
+#
+# Holds, plans and reports belong to the core, not to a district: the desk checks them on every call
+# that changes things, and the core never imports a district.
+
+HOLD_STATUSES = ["held", "allowed", "used", "refused", "lapsed", "frozen"]
+
+
+class Hold(models.Model):
+    """A call that waits for a person: the exact call (tool and arguments) and what became of it.
+
+    `status` is what was decided; time is derived when read (ARCHITECTURE invariant 6): a `held` row
+    past `waits_until`, or an `allowed` row past `allowed_until`, reads as lapsed.
+    """
+
+    id = models.CharField(primary_key=True, max_length=20)
+    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="holds")
+    # The account whose person decides; None on a town without sign-in, where the owner decides.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="holds"
+    )
+    tool = models.CharField(max_length=64)
+    # Why it waits: publish (a yes), harbour (repeats foreign words), budget (the reply gate),
+    # probation, plan (off the approved plan).
+    why = models.CharField(max_length=16)
+    # sha256 of the call (tool and arguments, request_id and job_id aside): "exactly the same call".
+    call_digest = models.CharField(max_length=64)
+    # The exact arguments as the agent sent them, for the person to read; their digest is what a
+    # decision signs, so words changed after the page was drawn fail the decision.
+    arguments = models.JSONField()
+    words_digest = models.CharField(max_length=64)
+    repeats = models.JSONField(null=True, blank=True)
+    plan = models.CharField(max_length=20, blank=True, default="")
+    status = models.CharField(max_length=12, default="held")
+    created_at = models.DateTimeField()
+    waits_until = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    allowed_until = models.DateTimeField(null=True, blank=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+    # The signed decision: the canonical statement and the passkey's answer over its hash.
+    statement = models.TextField(blank=True, default="")
+    assertion = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["passport", "call_digest"]),
+            models.Index(fields=["passport", "-created_at"]),
+            models.Index(fields=["account", "status"]),
+            models.Index(fields=["status", "waits_until"]),
+        ]
+        constraints = [
+            # Repeating a held call returns the same hold: two racing repeats cannot make two.
+            models.UniqueConstraint(
+                fields=["passport", "call_digest"], condition=Q(status="held"), name="town_one_waiting_hold_per_call"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class Handed(models.Model):
+    """Foreign words the town handed a passport (publisher-words, other agents' words, untrusted):
+    what Safe Harbour compares the agent's public writes with. Only the text and whose it was."""
+
+    passport = models.ForeignKey(Passport, on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(max_length=64)
+    label = models.CharField(max_length=20)
+    where = models.CharField(max_length=120)
+    field = models.CharField(max_length=120)
+    text = models.TextField()
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["passport", "digest"], name="town_handed_once")]
+        indexes = [models.Index(fields=["passport", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.passport_id} {self.field}"
+
+
+class ReplyBudget(models.Model):
+    """How many bytes of private content a passport's replies carried on one UTC day."""
+
+    passport = models.ForeignKey(Passport, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    spent = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["passport", "day"], name="town_one_budget_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.passport_id} {self.day}"
+
+
+class Plan(models.Model):
+    """A declared plan: the calls that change things an agent means to make, approved once."""
+
+    id = models.CharField(primary_key=True, max_length=20)
+    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="plans")
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="plans"
+    )
+    # [{tool, channel?, record?, action?, times, left}]
+    steps = models.JSONField()
+    hours = models.PositiveSmallIntegerField()
+    # waiting, approved, declined, replaced, ended (a person ended it early); lapsed is derived.
+    status = models.CharField(max_length=12, default="waiting")
+    declared_at = models.DateTimeField()
+    until = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    statement = models.TextField(blank=True, default="")
+    assertion = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["passport", "status"])]
+
+    def __str__(self) -> str:
+        return self.id
+
+
+class Report(models.Model):
+    """A report of a suspicious instruction. While it is open, the passport's consequential calls
+    are frozen; a person reviews it (upheld or dismissed), or it lapses after 72 hours."""
+
+    id = models.CharField(primary_key=True, max_length=20)
+    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="reports")
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="reports"
+    )
+    quote = models.TextField()
+    where = models.CharField(max_length=120)
+    errand = models.TextField(blank=True, default="")
+    frozen = models.PositiveIntegerField(default=0)
+    filed_at = models.DateTimeField()
+    lapses_at = models.DateTimeField()
+    # open, upheld, dismissed; lapsed is derived from lapses_at.
+    status = models.CharField(max_length=12, default="open")
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Upheld: every call that changes things waits for the person until then (probation).
+    probation_until = models.DateTimeField(null=True, blank=True)
+    statement = models.TextField(blank=True, default="")
+    assertion = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["passport", "status"]), models.Index(fields=["account", "status"])]
+
+    def __str__(self) -> str:
+        return self.id

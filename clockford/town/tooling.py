@@ -76,6 +76,10 @@ class Call:
     session_id: str | None
     # A tool that moves the agent sets this (walk_to); otherwise the tool's own place is used.
     move_to: str | None = None
+    # Set by the desk: foreign words a letter repeats (it is marked, never held), and the allowed
+    # hold this exact call goes through on.
+    repeats: dict[str, Any] | None = None
+    harbour: dict[str, Any] | None = None
 
 
 class TownReply(Exception):
@@ -138,6 +142,8 @@ def clerk_busy(seconds: int) -> Busy:
 
 
 Handler = Callable[[Call, Any], Reply]
+# A rule that applies to some calls of a tool only: given the parsed arguments and the passport.
+When = bool | Callable[[Any, Passport], bool]
 
 
 @dataclass(frozen=True)
@@ -152,12 +158,35 @@ class Tool:
     idempotent: bool = False
     # The district this tool walks the agent to; None for tools that work anywhere.
     place: str | None = None
-    # Free-word fields and the surface their words go to: the desk screens them.
+    # Free-word fields and the surface their words go to: the desk screens them, and Safe Harbour
+    # compares the public and other-account ones with the foreign words the agent was handed.
     words: dict[str, Surface] = field(default_factory=dict)
+    # Publish with yes (000 section 02): the call waits for the person's yes.
+    needs_yes: When = False
+    # Frozen while a report of the agent's is open (DECISIONS 3).
+    freezes: When = False
+    # The reply carries private content and counts against the day's budget (the reply gate).
+    private_reply: bool = False
+    # Writes to people (a letter, a report, a dispute, a plan): never held as off the plan or on
+    # probation, because reporting and writing to one's person must never be blocked (DECISIONS 2).
+    for_people: bool = False
+    # For a mixed tool: which of its calls are writes (listen with join or leave, a run with begin).
+    writes_when: Callable[[Any], bool] | None = None
 
     @property
     def writes(self) -> bool:
         return self.kind != "read"
+
+    def changes(self, args: Any) -> bool:
+        """Whether this call changes things: every write, and a mixed tool when its arguments make it
+        one (each mixed tool says how, with `writes_when`)."""
+        if self.kind == "mixed":
+            return self.writes_when is not None and self.writes_when(args)
+        return self.kind == "write"
+
+
+def applies(rule: When, args: Any, passport: Passport) -> bool:
+    return rule(args, passport) if callable(rule) else rule
 
 
 @dataclass(frozen=True)

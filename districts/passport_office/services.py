@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from clockford.town import holds, plans, reports
 from clockford.town.models import Passport
 from districts.post_office import services as post_office
 
@@ -14,7 +15,7 @@ RIGHTS = [
 
 
 def access_passport(passport: Passport) -> dict[str, Any]:
-    """Every field of 000 section 06. Mechanisms that have not opened show their true empty state."""
+    """Every field of 000 section 06."""
     return {
         "passport": passport.id,
         "pennant": passport.pennant,
@@ -22,18 +23,13 @@ def access_passport(passport: Passport) -> dict[str, Any]:
         "footsteps": passport.footsteps,
         "stamps": [],
         "signIn": passport.sign_in,
-        "letters": {"held": 0, "read": 0, "declined": 0},
+        "letters": post_office.letters_count(passport),
         "poBoxKeys": len(post_office.access_keys(passport)),
-        "record": {
-            "reports": 0,
-            "upheld": 0,
-            "note": "Reports you made and how many a person upheld: counts, never a score.",
+        "record": reports.record(passport),
+        "harbour": {
+            "frozen": reports.open_report(passport) is not None,
+            "held": [holds.passport_view(h) for h in holds.last_holds(passport)],
         },
-        "harbour": {"frozen": False, "held": []},
-        "plans": {
-            "inForce": None,
-            "waiting": None,
-            "rule": "No tool needs a plan. Without one in force, nothing changes.",
-        },
+        "plans": plans.plans_of(passport),
         "rights": RIGHTS,
     }

@@ -1,5 +1,8 @@
 """The Passport Office: show_passport."""
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockford.town import plans
 from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.passport_office import services
 
@@ -14,6 +17,43 @@ class ShowPassportArgs(Args):
     pass
 
 
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    tool: str = Field(
+        min_length=1,
+        max_length=40,
+        description=(
+            "remember, forget, post_notice, broadcast, raise_beacon, post_parcel, listen (joining or leaving), "
+            "take_parcel, hand_in, settle_parcel, answer_beacon, settle_beacon or report_sighting."
+        ),
+    )
+    channel: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="Only on this Switchboard channel. For a parcel or beacon step: the channel the record is on.",
+    )
+    record: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=40,
+        description="For a parcel or beacon step: only this tracking number. Not with channel.",
+    )
+    action: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=16,
+        description="For hand_in, settle_parcel and settle_beacon: the only action the step allows.",
+    )
+    times: int = Field(ge=1, le=20, description="How many times the step may be used.")
+
+
+class DeclarePlanArgs(Args):
+    steps: list[Step] = Field(min_length=1, max_length=5, description="Each step is one call that changes things.")
+    hours: int = Field(default=24, ge=1, le=72, description="How long the plan lasts once approved. Default 24.")
+
+
 def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     # The footstep of this very call is counted: the desk adds it after the handler runs.
     fields = services.access_passport(call.passport)
@@ -23,6 +63,16 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
         f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
         f"{_count(len(fields['harbour']['held']), 'call', 'calls')} held for your person.",
         fields,
+    )
+
+
+def declare_plan(call: Call, args: DeclarePlanArgs) -> Reply:
+    plan = plans.do_declare(call.passport, [s.model_dump() for s in args.steps], args.hours)
+    return Reply(
+        f"Plan {plan.id} waits for your person, who approves or declines it once in the hall with a passkey. "
+        "Until then nothing changes. Poll show_passport (plans.waiting, plans.inForce); do not declare again to "
+        "find out.",
+        {"plan": plans.view(plan)},
     )
 
 
@@ -39,6 +89,19 @@ DISTRICT = District(
             handler=show_passport,
             kind="read",
             place=PLACE,
+        ),
+        Tool(
+            name="declare_plan",
+            title="Declare a plan.",
+            description=(
+                "At the start of an errand, say which calls that change things you mean to make, where, and how "
+                "many times. The person who runs you approves the plan once in the hall with a passkey. Write; opt-in."
+            ),
+            args=DeclarePlanArgs,
+            handler=declare_plan,
+            kind="write",
+            place=PLACE,
+            for_people=True,
         ),
     ),
 )

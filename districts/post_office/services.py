@@ -4,16 +4,20 @@
 passport without sign-in.
 """
 
+import hashlib
 import re
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
-from clockford.town.models import Passport
+from clockford.town import clock
+from clockford.town.holds import NotDecided, canonical
+from clockford.town.models import Passport, new_id
 from clockford.town.tooling import Refused
-from districts.post_office.models import Note
+from districts.post_office.models import Letter, Note
 
 KEY_CHARS = re.compile(r"[A-Za-z0-9._/:-]{1,64}")
 MAX_KEYS = 64
@@ -86,8 +90,149 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
 
 
 def do_forget(passport: Passport, key: str) -> bool:
-    """Remove the note under `key`; returns whether there was one. Its text leaves the town's state."""
+    """Remove the note under `key`, and its copy from the passport's letters still waiting; returns
+    whether there was a note. Its text leaves the town's state. A letter already opened keeps the
+    copy its person read."""
     if not _could_be_kept(key):
         return False
     deleted, _ = Note.objects.filter(box=box_of(passport), key=key).delete()
+    for letter in Letter.objects.filter(passport=passport, status="held"):
+        kept = [n for n in letter.notes if n["key"] != key]
+        if len(kept) != len(letter.notes):
+            Letter.objects.filter(pk=letter.pk).update(notes=kept, size=_letter_size(letter.subject, letter.body, kept))
     return bool(deleted)
+
+
+# -- Letters ----------------------------------------------------------------------------------------
+
+SUBJECT_CAP = 80
+BODY_CAP = 2000
+NOTES_MAX = 8
+
+
+def _letter_size(subject: str, body: str, notes: list[dict[str, str]]) -> int:
+    return len(subject.encode()) + len(body.encode()) + sum(note_size(n["key"], n["value"]) for n in notes)
+
+
+def letters_count(passport: Passport) -> dict[str, int]:
+    """show_passport's letters: { held, read, declined }."""
+    counts = dict(
+        Letter.objects.filter(passport=passport).values("status").annotate(n=Count("id")).values_list("status", "n")
+    )
+    return {"held": counts.get("held", 0), "read": counts.get("opened", 0), "declined": counts.get("declined", 0)}
+
+
+def do_send_letter(
+    passport: Passport, subject: str, body: str, keys: list[str], marked: dict[str, Any] | None
+) -> Letter:
+    """Keep a letter for the person, with copies of the named notes; it waits until they decide."""
+    box = box_of(passport)
+    # Lock the passport: two letters at once cannot both be the twentieth unopened.
+    if connection.features.has_select_for_update:
+        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    wanted = list(dict.fromkeys(keys))
+    found = dict(
+        Note.objects.filter(box=box, key__in=[k for k in wanted if _could_be_kept(k)]).values_list("key", "value")
+    )
+    missing = [k for k in wanted if k not in found]
+    if missing:
+        raise Refused(
+            f"Nothing is kept under {missing[0]!r} in your P.O. box, so the letter was not sent. keys lists what is there.",
+            "not-found",
+            keys=access_keys(passport),
+        )
+    waiting = Letter.objects.filter(passport=passport, status="held")
+    if waiting.count() >= settings.CLOCKFORD["LETTERS_UNOPENED"]:
+        raise Refused(
+            "Twenty of your letters are still unopened. Wait for your person to open or decline some before you write again.",
+            "letters-full",
+        )
+    notes = [{"key": k, "value": found[k]} for k in wanted]
+    size = _letter_size(subject, body, notes)
+    held = waiting.aggregate(total=Sum("size"))["total"] or 0
+    if held + size > settings.CLOCKFORD["LETTER_BYTES_HELD"]:
+        raise Refused(
+            "Your letters waiting for your person already hold as many words as the town keeps for them. Wait for "
+            "your person to open some, or send fewer notes.",
+            "letters-size",
+        )
+    return Letter.objects.create(
+        id=new_id("L-"),
+        passport=passport,
+        account_id=passport.account_id,
+        subject=subject,
+        body=body,
+        notes=notes,
+        marked=marked,
+        size=size,
+        sent_at=clock.now(),
+    )
+
+
+# -- Letters in the hall --------------------------------------------------------------------------------
+
+
+def _readable_by(account: Any) -> Q:
+    mine = Q(account_id=account.pk)
+    if getattr(account, "is_owner", False):
+        mine |= Q(account__isnull=True)
+    return mine
+
+
+def letters_for(account: Any) -> QuerySet[Letter]:
+    """The letters a person reads: unopened first, newest first."""
+    return (
+        Letter.objects.filter(_readable_by(account))
+        .exclude(status="declined")
+        .select_related("passport")
+        .order_by("-status", "-sent_at")
+    )
+
+
+def waiting_letters(account: Any) -> QuerySet[Letter]:
+    return Letter.objects.filter(_readable_by(account), status="held").select_related("passport").order_by("-sent_at")
+
+
+def access_letter(account: Any, letter_id: str) -> Letter:
+    letter = Letter.objects.filter(_readable_by(account), pk=letter_id).select_related("passport").first()
+    if letter is None:
+        raise LookupError("No letter to you has that number.")
+    return letter
+
+
+def letter_digest(letter: Letter) -> str:
+    return hashlib.sha256(
+        canonical({"subject": letter.subject, "body": letter.body, "notes": letter.notes}).encode()
+    ).hexdigest()
+
+
+LETTER_DECISIONS = ("open", "decline")
+
+
+def letter_statement(letter: Letter, decision: str) -> str:
+    return canonical(
+        {"kind": "clockford-letter-1", "letter": letter.id, "decision": decision, "words": letter_digest(letter)}
+    )
+
+
+def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str, assertion: dict[str, Any]) -> Letter:
+    """Open a letter (it is read) or decline it (its words are dropped). Once, with a passkey."""
+    if decision not in LETTER_DECISIONS or statement != letter_statement(letter, decision):
+        raise NotDecided(
+            "The passkey signed something other than this decision, or the letter changed. Reload the page."
+        )
+    fields: dict[str, Any] = {
+        "status": "opened" if decision == "open" else "declined",
+        "decided_at": clock.now(),
+        "decided_by": account,
+        "statement": statement,
+        "assertion": assertion,
+    }
+    if decision == "decline":
+        # A declined letter's words are dropped: only that it was sent and declined stays.
+        fields.update(subject="", body="", notes=[], marked=None, size=0)
+    done = Letter.objects.filter(pk=letter.pk, status="held").update(**fields)
+    letter.refresh_from_db()
+    if not done:
+        raise NotDecided(f"This letter was already {letter.status}. Nothing changed.")
+    return letter

@@ -1,8 +1,11 @@
 """The Post Office: the P.O. box (remember, recall, forget)."""
 
+from typing import Annotated, Any
+
 from pydantic import Field
 
 from clockford.town import words
+from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.post_office import services
 
@@ -22,6 +25,16 @@ class RememberArgs(Args):
 class RecallArgs(Args):
     key: str | None = Field(
         default=None, min_length=1, max_length=64, description="The key; leave out to list your keys."
+    )
+
+
+class SendLetterArgs(Args):
+    subject: str = Field(min_length=1, max_length=80, description="The letter's subject.")
+    body: str = Field(min_length=1, max_length=2000, description="What you write to your person.")
+    notes: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        default=None,
+        max_length=8,
+        description="Keys in your own P.O. box to pass with the letter. Your person sees the notes in the hall.",
     )
 
 
@@ -55,6 +68,26 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     )
 
 
+def send_letter(call: Call, args: SendLetterArgs) -> Reply:
+    subject = words.for_keeping(args.subject, services.SUBJECT_CAP)
+    body = words.for_keeping(args.body, services.BODY_CAP)
+    letter = services.do_send_letter(call.passport, subject, body, args.notes or [], call.repeats)
+    fields: dict[str, Any] = {"id": letter.id, "status": "held"}
+    say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall."
+    if letter.notes:
+        fields["notesAttached"] = len(letter.notes)
+        say += f" It carries {_count(len(letter.notes), 'note', 'notes')} from your P.O. box."
+    if call.repeats is not None:
+        fields["marked"] = {k: call.repeats[k] for k in ("label", "where", "field")}
+        say += " It repeats words the town handed you as data; your person is told whose words they are."
+    return Reply(say, fields)
+
+
+def _overwrites(args: RememberArgs, passport: Passport) -> bool:
+    """remember is frozen only when it overwrites a key (DECISIONS 3): new notes still work."""
+    return args.key in services.access_keys(passport)
+
+
 def forget(call: Call, args: ForgetArgs) -> Reply:
     if services.do_forget(call.passport, args.key):
         return Reply("Forgotten: that note has left your P.O. box. There is no undo.", {"key": args.key}, [OWN_KEY])
@@ -78,9 +111,11 @@ DISTRICT = District(
             kind="write",
             place=PLACE,
             words={"key": "private", "value": "private"},
+            freezes=_overwrites,
         ),
         Tool(
             name="recall",
+            private_reply=True,
             title="Open your P.O. box.",
             description="Read the note kept under a key, or list your keys when no key is given. Read.",
             args=RecallArgs,
@@ -92,7 +127,8 @@ DISTRICT = District(
             name="forget",
             title="Empty a P.O. box slot.",
             description=(
-                "Remove one note from your own box; its text leaves the town's state. The Archive still records "
+                "Remove one note from your own box, and its copy from any of your letters still waiting for your "
+                "person; its text leaves the town's state. The Archive still records "
                 "the calls, with a keyed digest of their arguments, never the text. Write; destructive; idempotent."
             ),
             args=ForgetArgs,
@@ -101,6 +137,21 @@ DISTRICT = District(
             destructive=True,
             idempotent=True,
             place=PLACE,
+            freezes=True,
+        ),
+        Tool(
+            name="send_letter",
+            title="Send a letter.",
+            description=(
+                "Write to the person who runs you: the only way anything leaves the town for a person. Letters are "
+                "held until that person opens them; a declined letter is not kept. Write."
+            ),
+            args=SendLetterArgs,
+            handler=send_letter,
+            kind="write",
+            place=PLACE,
+            words={"subject": "letter", "body": "letter"},
+            for_people=True,
         ),
     ),
 )

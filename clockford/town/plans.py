@@ -1,0 +1,255 @@
+"""Plans (declare_plan, 000 section 06): the calls that change things an agent means to make,
+approved once by its person with a passkey.
+
+Under an approved plan, a call to one of the 13 tools a step may name goes ahead when it fits a step
+with uses left, and waits for the person otherwise (holds.gate). Other writes are never held as off
+the plan (DECISIONS 2). A plan never loosens any other hold.
+"""
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Q, QuerySet
+
+from clockford.town import clock
+from clockford.town.models import Passport, Plan, new_id
+from clockford.town.tooling import Refused
+
+PLAN_TOOLS = (
+    "remember",
+    "forget",
+    "post_notice",
+    "broadcast",
+    "raise_beacon",
+    "post_parcel",
+    "listen",
+    "take_parcel",
+    "hand_in",
+    "settle_parcel",
+    "answer_beacon",
+    "settle_beacon",
+    "report_sighting",
+)
+# The argument that names a step's record, per tool; and the actions a step may pin.
+RECORD_ARG = {
+    "take_parcel": "parcel",
+    "hand_in": "parcel",
+    "settle_parcel": "parcel",
+    "answer_beacon": "beacon",
+    "settle_beacon": "beacon",
+    "report_sighting": "record",
+}
+ACTIONS = {
+    "hand_in": ("deliver", "give_back"),
+    "settle_parcel": ("accept", "return", "withdraw", "release"),
+    "settle_beacon": ("close", "dismiss"),
+}
+# Tools whose calls happen on a Switchboard channel (a step may name one).
+ON_A_CHANNEL = ("broadcast", "listen", "raise_beacon", "post_parcel", *RECORD_ARG)
+WAITING_HOURS = 24  # a plan nobody decides lapses a day after it was declared
+WAITING = "waiting for your person"
+RULE = (
+    "No tool needs a plan. Without one in force, nothing changes. Under an approved plan, a call that changes "
+    "things and fits a step with uses left goes ahead; anything else that changes things waits for your person."
+)
+
+
+def status_of(plan: Plan) -> str:
+    if plan.status in ("waiting", "approved") and plan.until <= clock.now():
+        return "lapsed" if plan.status == "waiting" else "ended"
+    return WAITING if plan.status == "waiting" else plan.status
+
+
+def view(plan: Plan) -> dict[str, Any]:
+    return {
+        "id": plan.id,
+        "status": status_of(plan),
+        "until": plan.until.isoformat(),
+        "hours": plan.hours,
+        "steps": plan.steps,
+    }
+
+
+def _step_problem(step: dict[str, Any]) -> str | None:
+    tool, channel, record, action = step["tool"], step.get("channel"), step.get("record"), step.get("action")
+    if tool not in PLAN_TOOLS:
+        return (
+            f"A plan's step names one call that changes things; {tool!r} is not one a plan can name. "
+            f"The tools a step may name: {', '.join(PLAN_TOOLS)}."
+        )
+    if channel is not None and record is not None:
+        return "A step names a channel or a record, not both."
+    if channel is not None and tool not in ON_A_CHANNEL:
+        return f"A {tool} step cannot name a channel: {tool} does not happen on the Switchboard."
+    if record is not None and tool not in RECORD_ARG:
+        return f"A {tool} step cannot name a record: {tool} is not about one parcel or beacon."
+    if action is not None and action not in ACTIONS.get(tool, ()):
+        allowed = ACTIONS.get(tool)
+        return (
+            f"A {tool} step's action must be one of {', '.join(allowed)}."
+            if allowed
+            else f"A {tool} step cannot name an action: only hand_in, settle_parcel and settle_beacon have them."
+        )
+    return None
+
+
+def someone_holds(passport: Passport) -> bool:
+    """Whether a person in the hall could approve a plan: the passport's account, or the town's owner."""
+    if passport.account_id is not None:
+        return True
+    return bool(get_user_model().objects.filter(is_owner=True).exists())
+
+
+def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> Plan:
+    """Declare a plan for the person to approve, replacing the waiting one (never the one in force)."""
+    if not someone_holds(passport):
+        raise Refused(
+            "Nobody in the hall holds this agent's account yet, so nobody could approve a plan. Your calls work "
+            "as they did.",
+            "no-person",
+        )
+    for step in steps:
+        problem = _step_problem(step)
+        if problem is not None:
+            raise Refused(problem + " Nothing was declared; your calls work as they did.", "plan-step")
+    now = clock.now()
+    Plan.objects.filter(passport=passport, status="waiting").update(status="replaced")
+    if Plan.objects.filter(status="waiting", until__gt=now).count() >= settings.CLOCKFORD["PLANS_IN_TOWN"]:
+        raise Refused(
+            "The town has no room for another plan waiting for a person right now. Try again later; your calls "
+            "work as they did.",
+            "room",
+        )
+    kept = [
+        {k: v for k, v in {**step, "left": step["times"]}.items() if v is not None}
+        for step in (
+            {
+                "tool": s["tool"],
+                "channel": s.get("channel"),
+                "record": s.get("record"),
+                "action": s.get("action"),
+                "times": s["times"],
+            }
+            for s in steps
+        )
+    ]
+    return Plan.objects.create(
+        id=new_id("PL-"),
+        passport=passport,
+        account_id=passport.account_id,
+        steps=kept,
+        hours=hours,
+        declared_at=now,
+        until=now + timedelta(hours=WAITING_HOURS),
+    )
+
+
+def plans_of(passport: Passport) -> dict[str, Any]:
+    now = clock.now()
+    mine = Plan.objects.filter(passport=passport, until__gt=now)
+    in_force = mine.filter(status="approved").order_by("-decided_at").first()
+    waiting = mine.filter(status="waiting").order_by("-declared_at").first()
+    return {
+        "inForce": view(in_force) if in_force else None,
+        "waiting": view(waiting) if waiting else None,
+        "rule": RULE,
+    }
+
+
+def fitting_step(plan_id: str, tool: str, args: Any) -> int | None:
+    """The first step of the plan in force that this call fits and that has uses left."""
+    plan = Plan.objects.filter(pk=plan_id).only("steps").first()
+    if plan is None:
+        return None
+    for i, step in enumerate(plan.steps):
+        if step["tool"] != tool or step.get("left", 0) <= 0:
+            continue
+        if "channel" in step and getattr(args, "channel", None) != step["channel"]:
+            continue
+        if "record" in step and getattr(args, RECORD_ARG.get(tool, ""), None) != step["record"]:
+            continue
+        if "action" in step and getattr(args, "action", None) != step["action"]:
+            continue
+        return i
+    return None
+
+
+def spend(plan_id: str, index: int) -> None:
+    rows = Plan.objects.filter(pk=plan_id)
+    if connection.features.has_select_for_update:
+        rows = rows.select_for_update()
+    plan = rows.first()
+    if plan is None or index >= len(plan.steps):
+        return
+    steps = list(plan.steps)
+    steps[index] = {**steps[index], "left": max(0, steps[index].get("left", 0) - 1)}
+    Plan.objects.filter(pk=plan_id).update(steps=steps)
+
+
+# -- Deciding, in the hall ---------------------------------------------------------------------------
+
+
+def decidable_by(account: Any) -> Q:
+    mine = Q(account_id=account.pk)
+    if getattr(account, "is_owner", False):
+        mine |= Q(account__isnull=True)
+    return mine
+
+
+def waiting_plans(account: Any) -> QuerySet[Plan]:
+    return (
+        Plan.objects.filter(decidable_by(account), status="waiting", until__gt=clock.now())
+        .select_related("passport")
+        .order_by("-declared_at")
+    )
+
+
+def access_plan(account: Any, plan_id: str) -> Plan:
+    plan = Plan.objects.filter(decidable_by(account), pk=plan_id).select_related("passport").first()
+    if plan is None:
+        raise LookupError("No plan you decide has that number.")
+    return plan
+
+
+def plan_statement(plan: Plan, decision: str) -> str:
+    from clockford.town.holds import canonical
+
+    return canonical(
+        {"kind": "clockford-plan-1", "plan": plan.id, "decision": decision, "steps": plan.steps, "hours": plan.hours}
+    )
+
+
+def do_decide_plan(plan: Plan, account: Any, decision: str, statement: str, assertion: dict[str, Any]) -> Plan:
+    """Approve (it comes into force now, for its hours, replacing the plan in force) or decline."""
+    from clockford.town.holds import NotDecided
+
+    if decision not in ("approve", "decline") or statement != plan_statement(plan, decision):
+        raise NotDecided("The passkey signed something other than this decision, so nothing was decided.")
+    now = clock.now()
+    fields: dict[str, Any] = {
+        "decided_at": now,
+        "decided_by": account,
+        "statement": statement,
+        "assertion": assertion,
+        "status": "approved" if decision == "approve" else "declined",
+    }
+    if decision == "approve":
+        fields["until"] = now + timedelta(hours=plan.hours)
+    done = Plan.objects.filter(pk=plan.pk, status="waiting", until__gt=now).update(**fields)
+    if not done:
+        plan.refresh_from_db()
+        raise NotDecided(f"This plan is {status_of(plan)} already. Nothing changed.")
+    if decision == "approve":
+        Plan.objects.filter(passport_id=plan.passport_id, status="approved").exclude(pk=plan.pk).update(
+            status="replaced"
+        )
+    plan.refresh_from_db()
+    return plan
+
+
+def do_end_plan(plan: Plan, account: Any) -> None:
+    """A person ends the plan in force early (no passkey needed: ending only takes a permission away)."""
+    Plan.objects.filter(pk=plan.pk, status="approved").update(status="ended", decided_by=account)

@@ -1,0 +1,140 @@
+"""Reports of suspicious instructions and the freeze they bring (000 sections 02 and 10).
+
+While a report is open, the passport's consequential calls are frozen (DECISIONS 3; each tool
+declares `freezes`). A person reviews the report in the hall, upheld or dismissed, and either way
+the freeze lifts; an unreviewed report lapses after 72 hours. An upheld report puts the account on
+probation for a while: every call that changes things then waits for the person, one by one,
+because an agent that met an injection may still carry it.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+
+from clockford.town import clock
+from clockford.town.models import Hold, Passport, Report, new_id
+from clockford.town.tooling import Busy
+
+LAPSE_HOURS = 72
+
+FROZEN_SAY = (
+    "You reported a suspicious instruction, so the town holds your consequential calls until the human who runs "
+    "you reviews the report in the hall. Reading, keeping new notes and letters to your person still work. Carry "
+    "on with the rest of the errand; the freeze lifts when your person reviews the report, or after 72 hours."
+)
+# What a report freezes, as 000 and DECISIONS 3 name it. Each tool's own `freezes` rule says when
+# it applies; a test checks the two agree.
+FROZEN_TOOLS = (
+    "post_notice",
+    "broadcast",
+    "raise_beacon",
+    "answer_beacon",
+    "post_parcel",
+    "hand_in",
+    "settle_parcel",
+    "take_parcel",
+    "settle_beacon",
+    "forget",
+    "remember (overwriting a key)",
+)
+RECORD_NOTE = "Reports you made and how many a person upheld: counts, never a score."
+
+
+def status_of(report: Report, now: datetime | None = None) -> str:
+    now = now or clock.now()
+    if report.status == "open" and report.lapses_at <= now:
+        return "lapsed"
+    return report.status
+
+
+def do_report(passport: Passport, quote: str, where: str, errand: str) -> Report:
+    """File a report and freeze the passport's waiting calls with it. Reports are spaced out."""
+    now = clock.now()
+    spacing = settings.CLOCKFORD["REPORT_SPACING_SECONDS"]
+    last = Report.objects.filter(passport=passport).order_by("-filed_at").values_list("filed_at", flat=True).first()
+    if last is not None and (now - last).total_seconds() < spacing:
+        wait = max(1, int(spacing - (now - last).total_seconds()) + 1)
+        raise Busy(f"Your last report was moments ago. Wait {wait} seconds; your calls are already held.", wait)
+    frozen = Hold.objects.filter(passport=passport, status__in=("held", "allowed")).filter(
+        Q(status="held", waits_until__gt=now) | Q(status="allowed", allowed_until__gt=now)
+    )
+    count = frozen.update(status="frozen")
+    return Report.objects.create(
+        id=new_id("R-"),
+        passport=passport,
+        account_id=passport.account_id,
+        quote=quote,
+        where=where,
+        errand=errand,
+        frozen=count,
+        filed_at=now,
+        lapses_at=now + timedelta(hours=LAPSE_HOURS),
+    )
+
+
+def record(passport: Passport) -> dict[str, Any]:
+    mine = Report.objects.filter(passport=passport)
+    return {"reports": mine.count(), "upheld": mine.filter(status="upheld").count(), "note": RECORD_NOTE}
+
+
+def open_report(passport: Passport) -> Report | None:
+    now = clock.now()
+    return Report.objects.filter(passport=passport, status="open", lapses_at__gt=now).order_by("-filed_at").first()
+
+
+# -- Reviewing, in the hall ---------------------------------------------------------------------------
+
+VERDICTS = ("upheld", "dismissed")
+
+
+def reviewable_by(account: Any) -> Q:
+    mine = Q(account_id=account.pk)
+    if getattr(account, "is_owner", False):
+        mine |= Q(account__isnull=True)
+    return mine
+
+
+def waiting_reports(account: Any) -> QuerySet[Report]:
+    return (
+        Report.objects.filter(reviewable_by(account), status="open", lapses_at__gt=clock.now())
+        .select_related("passport")
+        .order_by("-filed_at")
+    )
+
+
+def access_report(account: Any, report_id: str) -> Report:
+    report = Report.objects.filter(reviewable_by(account), pk=report_id).select_related("passport").first()
+    if report is None:
+        raise LookupError("No report you review has that number.")
+    return report
+
+
+def review_statement(report: Report, verdict: str) -> str:
+    from clockford.town.holds import canonical
+
+    return canonical({"kind": "clockford-review-1", "report": report.id, "verdict": verdict})
+
+
+def do_review(report: Report, account: Any, verdict: str, statement: str, assertion: dict[str, Any]) -> Report:
+    """A person's signed review: upheld or dismissed, and the freeze lifts. Upheld puts the account
+    on probation. Exactly one review per report."""
+    from clockford.town.holds import NotDecided
+
+    if verdict not in VERDICTS or statement != review_statement(report, verdict):
+        raise NotDecided("The passkey signed something other than this review, so nothing was decided.")
+    now = clock.now()
+    hours = settings.CLOCKFORD["PROBATION_HOURS"]
+    done = Report.objects.filter(pk=report.pk, status="open", lapses_at__gt=now).update(
+        status=verdict,
+        reviewed_at=now,
+        reviewed_by=account,
+        probation_until=now + timedelta(hours=hours) if verdict == "upheld" and hours else None,
+        statement=statement,
+        assertion=assertion,
+    )
+    report.refresh_from_db()
+    if not done:
+        raise NotDecided(f"This report was already {status_of(report, now)}. Nothing changed.")
+    return report
