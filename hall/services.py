@@ -9,15 +9,22 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 
-from clockford.town import desk, words
-from clockford.town.models import Passport
+from clockford.town import clock, desk, holds, plans, reports, words
+from clockford.town.models import Hold, Passport, Plan, Report
+from districts.courthouse import services as courthouse
+from districts.courthouse.models import Dispute
+from districts.post_office import services as post_office
 from hall.models import Account, Claim, Passkey
 
 NAME_CHARS = 40
@@ -205,14 +212,242 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
     return passport
 
 
-# What waits for a person, and the staff docket: both empty until holds and reports land.
+# What waits for a person: one queue, newest first, of everything only this person can decide.
+
+# What a held call wants, in plain words, per tool: (without its arguments, with them). The second
+# form names the channel or record the call is about; a call whose arguments lack one says the first.
+WANTS: dict[str, tuple[str, str]] = {
+    "post_notice": ("publish a notice on the Tavern board", "publish a notice on the Tavern board"),
+    "broadcast": (
+        "broadcast a message on the Switchboard",
+        "broadcast a message on the Switchboard channel “{channel}”",
+    ),
+    "raise_beacon": ("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
+    "answer_beacon": ("answer a beacon", "answer the beacon {beacon}"),
+    "settle_beacon": ("settle its beacon", "settle its beacon {beacon} ({action})"),
+    "post_parcel": ("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
+    "take_parcel": ("take a parcel of work", "take the parcel of work {parcel}"),
+    "hand_in": ("hand in a parcel of work", "hand in the parcel {parcel} ({action})"),
+    "settle_parcel": ("settle its parcel of work", "settle its parcel {parcel} ({action})"),
+    "listen": ("listen on the Switchboard", "listen on the Switchboard channel “{channel}”"),
+    "trace": ("trace a tracking number", "trace {id}"),
+    "remember": ("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
+    "recall": ("read its P.O. box", "read the note under “{key}” in its P.O. box"),
+    "forget": ("empty a slot of its P.O. box", "empty the slot “{key}” of its P.O. box"),
+    "report_sighting": ("report a sighting", "report a sighting on {record}"),
+    "claim_deed": ("claim a deed", "claim the deed to {server}"),
+    "walk_to": ("walk somewhere", "walk to {to}"),
+}
+BUDGET_WANTS = ", a reply past the day's budget of private content"
+PREVIEW_CHARS = 140
+NAMED_CHARS = 40  # a channel or record named inside the plain words
 
 
-def waiting_for(account: Account) -> list[Any]:
+def shown_text(text: str) -> str:
+    """Text as a person may read it: hidden characters (and control characters other than line
+    breaks and tabs) drawn as visible tokens, ⟦U+200B⟧ and the like."""
+    return "".join(
+        words.visible(ch) if words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t") else ch
+        for ch in text
+    )
+
+
+def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
+    """A short preview on one line: hidden characters shown, runs of space folded, cut with an ellipsis."""
+    one_line = " ".join(shown_text(text).split())
+    return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
+
+
+def strings_of(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """Every string in the arguments with where it sits (text, notes[0], steps[1].channel)."""
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in strings_of(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(value, list):
+        return [found for i, v in enumerate(value) for found in strings_of(v, f"{path}[{i}]")]
     return []
 
 
-def staff_docket(account: Account) -> list[Any]:
+def words_of(arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """The free words of a call: every string argument but request_id, which only names a retry."""
+    return [(path, text) for path, text in strings_of(arguments) if path != "request_id"]
+
+
+def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
+    """What a held call will do, in plain words: "publish a notice on the Tavern board"."""
+    plain, detailed = WANTS.get(tool, (f"make a {tool} call", f"make a {tool} call"))
+    named = {k: preview(v, NAMED_CHARS) for k, v in arguments.items() if isinstance(v, str)}
+    try:
+        said = detailed.format_map(named)
+    except (KeyError, ValueError, IndexError):
+        said = plain
+    return said + (BUDGET_WANTS if why == "budget" else "")
+
+
+def time_left(until: datetime) -> str:
+    """The time left before something lapses, in one unit: "23 hours", "5 minutes"."""
+    return timeuntil(until, clock.now(), depth=1)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One row of the queue: what waits, whose agent asks, what it wants, and until when."""
+
+    kind: str  # hold, letter, plan, report
+    id: str
+    passport: Passport
+    wants: str
+    preview: str
+    at: datetime
+    lapses_at: datetime | None  # None: it waits until the person decides (a letter)
+    url: str
+
+    @property
+    def left(self) -> str:
+        return time_left(self.lapses_at) if self.lapses_at is not None else ""
+
+    @property
+    def what(self) -> str:
+        return {"hold": "A held call", "letter": "A letter", "plan": "A plan", "report": "A report"}[self.kind]
+
+
+def _plan_preview(plan: Plan) -> str:
+    steps = []
+    for step in plan.steps:
+        where = step.get("channel") or step.get("record") or ""
+        steps.append(
+            f"{step['tool']}{' ' + where if where else ''}{' ' + step['action'] if step.get('action') else ''} ×{step['times']}"
+        )
+    return preview("; ".join(steps) + f"; for {plan.hours} hour{'s' if plan.hours != 1 else ''}")
+
+
+def waiting_for(account: Account) -> list[Waiting]:
+    """Everything that waits for this person, newest first: held calls, unopened letters, waiting
+    plans and their agents' open reports. Each comes from its own service, which also authorizes."""
+    rows: list[Waiting] = []
+    for hold in holds.waiting_holds(account):
+        texts = [text for _, text in words_of(hold.arguments)]
+        rows.append(
+            Waiting(
+                "hold",
+                hold.id,
+                hold.passport,
+                wants(hold.tool, hold.arguments, hold.why),
+                preview(" · ".join(texts)) if texts else "",
+                hold.created_at,
+                hold.waits_until,
+                f"/hall/holds/{hold.id}",
+            )
+        )
+    for letter in post_office.waiting_letters(account):
+        rows.append(
+            Waiting(
+                "letter",
+                letter.id,
+                letter.passport,
+                "write to you",
+                preview(f"{letter.subject} — {letter.body}"),
+                letter.sent_at,
+                None,
+                f"/hall/letters/{letter.id}",
+            )
+        )
+    for plan in plans.waiting_plans(account):
+        n = len(plan.steps)
+        rows.append(
+            Waiting(
+                "plan",
+                plan.id,
+                plan.passport,
+                f"follow a plan of {n} step{'s' if n != 1 else ''} for {plan.hours} hour{'s' if plan.hours != 1 else ''}",
+                _plan_preview(plan),
+                plan.declared_at,
+                plan.until,
+                f"/hall/plans/{plan.id}",
+            )
+        )
+    for report in reports.waiting_reports(account):
+        rows.append(
+            Waiting(
+                "report",
+                report.id,
+                report.passport,
+                "have you review its report of a suspicious instruction",
+                preview(report.quote),
+                report.filed_at,
+                report.lapses_at,
+                f"/hall/reports/{report.id}",
+            )
+        )
+    rows.sort(key=lambda row: row.at, reverse=True)
+    return rows
+
+
+# Each passport's last holds and reports, for the agents page.
+
+AGENT_RECORDS = 5
+
+
+@dataclass
+class AgentRecords:
+    """A passport's last holds and reports, each with its status as it reads now."""
+
+    holds: list[tuple[Hold, str]] = field(default_factory=list)
+    reports: list[tuple[Report, str]] = field(default_factory=list)
+    plan: Plan | None = None  # the plan in force, which the person may end early
+
+
+def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
+    """The last few holds and reports of each passport on one page of the agents list, and its plan
+    in force: three queries in all, the first two keeping the newest rows per passport with a window
+    function."""
+    ids = [p.pk for p in passports]
+    now = clock.now()
+    found: dict[str, AgentRecords] = {pk: AgentRecords() for pk in ids}
+    if not ids:
+        return found
+    newest_holds = (
+        Hold.objects.filter(passport_id__in=ids)
+        .annotate(
+            n=Window(RowNumber(), partition_by=F("passport_id"), order_by=(F("created_at").desc(), F("id").desc()))
+        )
+        .filter(n__lte=AGENT_RECORDS)
+        .order_by("passport_id", "-created_at", "-id")
+    )
+    for hold in newest_holds:
+        found[hold.passport_id].holds.append((hold, holds.status_of(hold, now)))
+    newest_reports = (
+        Report.objects.filter(passport_id__in=ids)
+        .annotate(n=Window(RowNumber(), partition_by=F("passport_id"), order_by=(F("filed_at").desc(), F("id").desc())))
+        .filter(n__lte=AGENT_RECORDS)
+        .order_by("passport_id", "-filed_at", "-id")
+    )
+    for report in newest_reports:
+        found[report.passport_id].reports.append((report, reports.status_of(report, now)))
+    for plan in Plan.objects.filter(passport_id__in=ids, status="approved", until__gt=now).order_by("decided_at"):
+        found[plan.passport_id].plan = plan
+    return found
+
+
+# The staff docket.
+
+NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
+
+
+@dataclass(frozen=True)
+class Docket:
+    """What waits for staff: open disputes, oldest first, and the newest reports (read, not decided:
+    each report's own person reviews it)."""
+
+    disputes: list[Dispute]
+    reports: list[Report]
+
+    def __bool__(self) -> bool:
+        return bool(self.disputes or self.reports)
+
+
+def staff_docket(account: Account) -> Docket:
     if not account.is_staff:
-        raise Refused("The staff room is for the town's staff, and your account is not staff.", status=403)
-    return []
+        raise Refused(NOT_STAFF, status=403)
+    return Docket(list(courthouse.open_disputes()), list(courthouse.recent_reports()))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import oauth_views, views
+from hall import decisions, oauth_views, views
 
 app_name = "hall"
 
@@ -22,7 +22,22 @@ urlpatterns = [
     path("hall/agents/<str:passport_id>/pennant", views.pennant, name="pennant"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
-    path("hall/staff", views.staff, name="staff"),
+    path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),
+    path("hall/holds/<str:hold_id>/begin", decisions.hold_begin, name="hold-begin"),
+    path("hall/holds/<str:hold_id>/finish", decisions.hold_finish, name="hold-finish"),
+    path("hall/letters", decisions.letter_list, name="letters"),
+    path("hall/letters/<str:letter_id>", decisions.letter_page, name="letter"),
+    path("hall/letters/<str:letter_id>/begin", decisions.letter_begin, name="letter-begin"),
+    path("hall/letters/<str:letter_id>/finish", decisions.letter_finish, name="letter-finish"),
+    path("hall/plans/<str:plan_id>", decisions.plan_page, name="plan"),
+    path("hall/plans/<str:plan_id>/begin", decisions.plan_begin, name="plan-begin"),
+    path("hall/plans/<str:plan_id>/finish", decisions.plan_finish, name="plan-finish"),
+    path("hall/plans/<str:plan_id>/end", decisions.plan_end, name="plan-end"),
+    path("hall/reports/<str:report_id>", decisions.report_page, name="report"),
+    path("hall/reports/<str:report_id>/begin", decisions.report_begin, name="report-begin"),
+    path("hall/reports/<str:report_id>/finish", decisions.report_finish, name="report-finish"),
+    path("hall/staff", decisions.staff, name="staff"),
+    path("hall/staff/disputes/<str:dispute_id>/rule", decisions.rule, name="rule"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),

@@ -177,11 +177,14 @@ def passkey_remove(request: HttpRequest, account: Account, passkey_id: int) -> H
 @signed_in
 def agents(request: HttpRequest, account: Account) -> HttpResponse:
     page = Paginator(services.access_agents(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
+    passports = list(page)
+    records = services.records_of(passports)
     return render(
         request,
         "hall/agents.html",
         {
             "page": page,
+            "agents": [(p, records[p.pk]) for p in passports],
             "owner": account.is_owner,
             "sign_in": services.town_has_sign_in(),
             "pennant_chars": services.PENNANT_CHARS,
@@ -204,17 +207,6 @@ def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpRes
         messages.success(request, f"{passport.id} now flies the pennant “{passport.pennant}”.")
     page = request.POST.get("page", "1")
     return redirect(f"{reverse('hall:agents')}?page={page if page.isdigit() else 1}#{passport_id}")
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def staff(request: HttpRequest, account: Account) -> HttpResponse:
-    try:
-        docket = services.staff_docket(account)
-    except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
-    return render(request, "hall/staff.html", {"docket": docket, "nav": "staff"})
 
 
 @at_the_hall

@@ -1,0 +1,622 @@
+"""The hall's decision pages: a held call, a letter, a plan, a report, and the staff's rulings.
+
+Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
+ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
+`plan_statement`, `review_statement`): begin checks that what the page showed is still what waits,
+keeps what the person saw in their session, and asks for the passkey; finish verifies the answer
+and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
+at most once. Words that changed between the page and the passkey fail the decision with a say.
+
+Words an agent wrote are shown exactly: escaped by the template, never linkified, never cut, with
+hidden characters drawn as visible tokens inside <mark class="hidden-char">.
+"""
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_GET, require_POST
+
+from clockford.town import clock, holds, plans, reports, words
+from clockford.town.holds import NotDecided
+from clockford.town.models import Hold, Plan, Report
+from districts.courthouse import services as courthouse
+from districts.post_office import services as post_office
+from districts.post_office.models import Letter
+from hall import passkeys, services
+from hall.models import Account
+from hall.services import Refused
+from hall.views import _account_or_refuse, _refuse, _text, at_the_hall, ceremony, signed_in
+
+# The core says these when do_decide refuses; begin says them first, before any passkey is asked
+# for, so that a person never signs something the town will not take.
+WORDS_CHANGED = (
+    "The words of this call changed after the page showed them, so nothing was decided. Reload the page "
+    "and read them again."
+)
+LETTER_CHANGED = (
+    "The letter changed after the page showed it (a note it carried left the P.O. box), so nothing was "
+    "decided. Reload the page and read it again."
+)
+NO_HOLD = "No call you decide for has that number."
+NO_LETTER = "No letter to you has that number."
+NO_PLAN = "No plan you decide has that number."
+NO_REPORT = "No report you review has that number."
+NO_DISPUTE = "No dispute has that number."
+BEGUN_ELSEWHERE = (
+    "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
+)
+
+
+# -- Words, as a person reads them ---------------------------------------------------------------------
+
+
+def _is_shown_as_token(ch: str) -> bool:
+    return words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t")
+
+
+def marked(text: str) -> SafeString:
+    """Escaped text with every hidden character drawn as a visible token in a <mark>."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        if _is_shown_as_token(ch):
+            out.append(escape("".join(run)))
+            run = []
+            out.append(
+                format_html('<mark class="hidden-char" title="A hidden character">{}</mark>', words.visible(ch))
+                if words.is_hidden(ch)
+                else format_html(
+                    '<mark class="hidden-char" title="A control character">⟦U+{}⟧</mark>', f"{ord(ch):04X}"
+                )
+            )
+        else:
+            run.append(ch)
+    out.append(escape("".join(run)))
+    return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
+
+
+FLAG_WORDS = {
+    "link": "A link. It is not clickable here; check where it leads before you act on it.",
+    "email": "An email address.",
+    "staff-voice": "Words in a town staff voice: the town's staff never speak through an agent's words.",
+    "hidden": "Hidden characters, drawn above as ⟦U+…⟧: they can change what words say without being seen.",
+}
+_HOST = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?P<host>[^/:?#\s@]+)", re.IGNORECASE)
+
+
+def punycode(link: str) -> str | None:
+    """The link with an international domain written as the DNS sees it (xn--...), or None."""
+    m = _HOST.match(link)
+    if m is None or m.group("host").isascii():
+        return None
+    try:
+        host = m.group("host").encode("idna").decode("ascii")
+    except UnicodeError:
+        return None
+    return link[: m.start("host")] + host + link[m.end("host") :]
+
+
+@dataclass(frozen=True)
+class Passage:
+    text: SafeString
+    punycode: str | None  # for a link to an international domain: how the DNS spells it
+
+
+@dataclass(frozen=True)
+class ShownFlag:
+    """One kind of thing to look at in a field, with every passage of that kind, in order."""
+
+    kind: str
+    words: str
+    passages: list[Passage]
+
+
+@dataclass(frozen=True)
+class ShownField:
+    name: str
+    text: SafeString
+    flags: list[ShownFlag]
+
+
+def flags_of(text: str) -> list[ShownFlag]:
+    by_kind: dict[str, list[Passage]] = {}
+    for flag in words.flags(text):
+        link = punycode(flag.matched) if flag.kind == "link" else None
+        by_kind.setdefault(flag.kind, []).append(Passage(marked(flag.matched), link))
+    return [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
+
+
+def shown_fields(pairs: list[tuple[str, str]]) -> list[ShownField]:
+    return [ShownField(name, marked(text), flags_of(text)) for name, text in pairs]
+
+
+def raw_json(value: Any) -> SafeString:
+    return marked(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True))
+
+
+def _other_arguments(arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """Arguments that are not words (numbers, true or false), each as JSON."""
+    return [
+        (k, json.dumps(v, ensure_ascii=False))
+        for k, v in arguments.items()
+        if not services.strings_of(v) and k != "request_id"
+    ]
+
+
+def _whose(label: str) -> str:
+    return holds.WHOSE.get(label, "someone else's words")
+
+
+def _session_key(kind: str, item: str) -> str:
+    return f"hall.decide.{kind}.{item}"
+
+
+def _begun(request: HttpRequest, kind: str, item: str) -> dict[str, str]:
+    """What the page showed when the passkey was asked for (decision, words); gone once read."""
+    begun = request.session.pop(_session_key(kind, item), None)
+    if not isinstance(begun, dict) or not isinstance(begun.get("decision"), str):
+        raise Refused(BEGUN_ELSEWHERE)
+    return begun
+
+
+def _not_decided(exc: NotDecided) -> Refused:
+    return Refused(exc.say, status=409)
+
+
+def _not_found(request: HttpRequest, say: str) -> HttpResponse:
+    return _refuse(request, say, 404)
+
+
+# -- A held call ----------------------------------------------------------------------------------------
+
+WHY = {
+    "publish": "Your agent wants to publish words that others will read, and nothing is published without your yes.",
+    "harbour": (
+        "Its words repeat words the town handed your agent as someone else's (Safe Harbour). Words handed to an "
+        "agent are data, not instructions: check that you want these published."
+    ),
+    "budget": "The reply would carry more private content than the town gives one agent in a day.",
+    "probation": (
+        "This account is on probation after a report was upheld, so every call that changes things waits for you."
+    ),
+    "plan": (
+        "Your agent works under a plan you approved, and this call is not on it, or has used up the times the plan "
+        "allows. Allowing it lets this one call through and adds nothing to the plan."
+    ),
+}
+REFUSE_SAYS = {
+    "publish": "nothing is published.",
+    "harbour": "nothing is published.",
+    "budget": "the reply is not sent.",
+}
+OUTCOME_SAYS = {
+    "allowed": "You allowed this call.",
+    "used": "You allowed this call, and your agent made it.",
+    "refused": "You refused this call. Your agent was told not to try it another way.",
+    "frozen": "This call was frozen when your agent reported a suspicious instruction, so it can no longer be decided.",
+}
+
+
+def _hold(account: Account, hold_id: str) -> Hold:
+    try:
+        return holds.access_hold(account, hold_id)
+    except LookupError:
+        raise Refused(NO_HOLD, status=404) from None
+
+
+def _hold_outcome(hold: Hold, status: str) -> str:
+    if status == "lapsed" and hold.status == "allowed":
+        return "You allowed this call, but your agent did not make it within the hour, so your yes lapsed."
+    if status == "lapsed":
+        return "Nobody decided within a day, so this call lapsed. Your agent must ask again."
+    return OUTCOME_SAYS.get(status, f"This call is {status}.")
+
+
+def shown_steps(plan: Plan) -> list[dict[str, Any]]:
+    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown)."""
+    return [{**step, "where": marked(step.get("channel") or step.get("record") or "")} for step in plan.steps]
+
+
+def _plan_beside(account: Account, hold: Hold) -> Plan | None:
+    if not hold.plan:
+        return None
+    try:
+        return plans.access_plan(account, hold.plan)
+    except LookupError:
+        return None
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpResponse:
+    try:
+        hold = _hold(account, hold_id)
+    except Refused as refused:
+        return _not_found(request, refused.say)
+    status = holds.status_of(hold)
+    repeats = hold.repeats or None
+    plan = _plan_beside(account, hold)
+    tried = {k: hold.arguments.get(k) for k in ("channel", "record", "action", *plans.RECORD_ARG.values())}
+    return render(
+        request,
+        "hall/hold.html",
+        {
+            "hold": hold,
+            "status": status,
+            "wants": services.wants(hold.tool, hold.arguments, hold.why),
+            "why": WHY.get(hold.why, ""),
+            "fields": shown_fields(services.words_of(hold.arguments)),
+            "others": _other_arguments(hold.arguments),
+            "raw": raw_json(hold.arguments),
+            "repeats": repeats,
+            "whose": _whose(repeats["label"]) if repeats else "",
+            "passage": marked(repeats.get("passage", "")) if repeats else "",
+            "plan": plan,
+            "plan_steps": shown_steps(plan) if plan is not None else [],
+            "tried_where": marked(next((v for v in tried.values() if isinstance(v, str) and v), "")),
+            "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
+            "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
+            "outcome": _hold_outcome(hold, status),
+            "left": services.time_left(hold.waits_until),
+        },
+    )
+
+
+def _check_hold_waits(hold: Hold) -> None:
+    status = holds.status_of(hold)
+    if status == "lapsed":
+        raise Refused(
+            "This call waited more than a day, so it lapsed. Nothing was decided; your agent must ask again.", 409
+        )
+    if status == "frozen":
+        raise Refused(
+            "This call was frozen when your agent reported a suspicious instruction. Nothing was decided.", 409
+        )
+    if status != "held":
+        raise Refused(f"This call was already decided: it is {status}. Nothing changed.", 409)
+
+
+@ceremony
+def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    hold = _hold(account, hold_id)
+    decision, shown = _text(data, "decision"), _text(data, "words")
+    if decision not in holds.DECISIONS:
+        raise Refused("The hall knows only allow and refuse.")
+    _check_hold_waits(hold)
+    # The digest the page drew must be the hold's, and the hold's own words must still have it.
+    if shown != hold.words_digest or holds.words_digest(hold.tool, hold.arguments) != hold.words_digest:
+        raise Refused(WORDS_CHANGED, 409)
+    request.session[_session_key("hold", hold.id)] = {"decision": decision, "words": shown}
+    return {"options": passkeys.begin_approval(request.session, holds.decision_statement(hold, decision), account)}
+
+
+@ceremony
+def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    hold = _hold(account, hold_id)
+    # The passkey's answer first: the ceremony is spent whatever happens next.
+    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
+    begun = _begun(request, "hold", hold.id)
+    try:
+        decided = holds.do_decide(
+            hold, account, begun["decision"], begun.get("words", ""), approval.statement, approval.assertion
+        )
+    except NotDecided as exc:
+        raise _not_decided(exc) from exc
+    if decided.status == "allowed" and decided.allowed_until is not None:
+        messages.success(
+            request,
+            f"Allowed. Your agent may make exactly this call once, until {decided.allowed_until:%H:%M} UTC.",
+        )
+    else:
+        messages.success(request, "Refused. Your agent is told not to try it another way.")
+    return {"next": f"/hall/holds/{hold.id}"}
+
+
+# -- Letters --------------------------------------------------------------------------------------------
+
+
+def _letter(account: Account, letter_id: str) -> Letter:
+    try:
+        return post_office.access_letter(account, letter_id)
+    except LookupError:
+        raise Refused(NO_LETTER, status=404) from None
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
+    rows = [(letter, services.preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
+    return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
+    try:
+        letter = _letter(account, letter_id)
+    except Refused as refused:
+        return _not_found(request, refused.say)
+    marked_by = letter.marked or None
+    return render(
+        request,
+        "hall/letter.html",
+        {
+            "letter": letter,
+            "subject": shown_fields([("subject", letter.subject)])[0],
+            "body": shown_fields([("body", letter.body)])[0],
+            "notes": shown_fields([(str(n.get("key", "")), str(n.get("value", ""))) for n in letter.notes]),
+            "marked_by": marked_by,
+            "whose": _whose(marked_by["label"]) if marked_by else "",
+            "passage": marked(marked_by.get("passage", "")) if marked_by else "",
+            "digest": post_office.letter_digest(letter),
+            "nav": "letters",
+        },
+    )
+
+
+@ceremony
+def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    letter = _letter(account, letter_id)
+    decision, shown = _text(data, "decision"), _text(data, "words")
+    if decision not in post_office.LETTER_DECISIONS:
+        raise Refused("The hall knows only open and decline.")
+    if letter.status != "held":
+        raise Refused(f"This letter was already {letter.status}. Nothing changed.", 409)
+    if shown != post_office.letter_digest(letter):
+        raise Refused(LETTER_CHANGED, 409)
+    request.session[_session_key("letter", letter.id)] = {"decision": decision, "words": shown}
+    return {
+        "options": passkeys.begin_approval(request.session, post_office.letter_statement(letter, decision), account)
+    }
+
+
+@ceremony
+def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    letter = _letter(account, letter_id)
+    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
+    begun = _begun(request, "letter", letter.id)
+    if letter.status == "held" and begun.get("words") != post_office.letter_digest(letter):
+        raise Refused(LETTER_CHANGED, 409)
+    try:
+        post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
+    except NotDecided as exc:
+        raise _not_decided(exc) from exc
+    if begun["decision"] == "open":
+        messages.success(request, "Opened. The letter stays here for you to read.")
+    else:
+        messages.success(request, "Declined. The letter's words were dropped; only that it was sent stays on record.")
+    return {"next": f"/hall/letters/{letter.id}"}
+
+
+# -- Plans ----------------------------------------------------------------------------------------------
+
+
+def _plan(account: Account, plan_id: str) -> Plan:
+    try:
+        return plans.access_plan(account, plan_id)
+    except LookupError:
+        raise Refused(NO_PLAN, status=404) from None
+
+
+PLAN_SAYS = {
+    plans.WAITING: "This plan waits for you to approve or decline it, once.",
+    "approved": "This plan is in force.",
+    "declined": "You declined this plan. Your agent's calls work as they did without it.",
+    "replaced": "This plan was replaced: your agent declared a newer one, or you approved a newer one.",
+    "ended": "This plan has ended. Your agent's calls work as they did without a plan.",
+    "lapsed": "Nobody decided this plan within a day, so it lapsed. Your agent's calls work as they did.",
+}
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpResponse:
+    try:
+        plan = _plan(account, plan_id)
+    except Refused as refused:
+        return _not_found(request, refused.say)
+    status = plans.status_of(plan)
+    return render(
+        request,
+        "hall/plan.html",
+        {
+            "plan": plan,
+            "status": status,
+            "say": PLAN_SAYS.get(status, f"This plan is {status}."),
+            "steps": shown_steps(plan),
+            "waiting": status == plans.WAITING,
+            "in_force": status == "approved",
+            "approved_until": clock.now() + timedelta(hours=plan.hours),
+        },
+    )
+
+
+@ceremony
+def plan_begin(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    plan = _plan(account, plan_id)
+    decision = _text(data, "decision")
+    if decision not in ("approve", "decline"):
+        raise Refused("The hall knows only approve and decline.")
+    status = plans.status_of(plan)
+    if status != plans.WAITING:
+        raise Refused(f"This plan is {status} already. Nothing changed.", 409)
+    request.session[_session_key("plan", plan.id)] = {"decision": decision}
+    return {"options": passkeys.begin_approval(request.session, plans.plan_statement(plan, decision), account)}
+
+
+@ceremony
+def plan_finish(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    plan = _plan(account, plan_id)
+    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
+    begun = _begun(request, "plan", plan.id)
+    try:
+        decided = plans.do_decide_plan(plan, account, begun["decision"], approval.statement, approval.assertion)
+    except NotDecided as exc:
+        raise _not_decided(exc) from exc
+    if decided.status == "approved":
+        messages.success(request, f"Approved. The plan is in force until {decided.until:%H:%M} UTC.")
+    else:
+        messages.success(request, "Declined. Your agent's calls work as they did without a plan.")
+    return {"next": f"/hall/plans/{plan.id}"}
+
+
+@at_the_hall
+@require_POST
+@signed_in
+def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpResponseBase:
+    """End the plan in force now. No passkey: ending only takes a permission away."""
+    try:
+        plan = _plan(account, plan_id)
+    except Refused as refused:
+        return _not_found(request, refused.say)
+    if plans.status_of(plan) != "approved":
+        messages.error(
+            request, PLAN_SAYS.get(plans.status_of(plan), "This plan is not in force.") + " Nothing changed."
+        )
+    else:
+        plans.do_end_plan(plan, account)
+        messages.success(request, "Ended. Your agent's calls work as they did without a plan.")
+    return redirect(f"/hall/plans/{plan.id}")
+
+
+# -- Reports --------------------------------------------------------------------------------------------
+
+
+def _report(account: Account, report_id: str) -> Report:
+    try:
+        return reports.access_report(account, report_id)
+    except LookupError:
+        raise Refused(NO_REPORT, status=404) from None
+
+
+REPORT_SAYS = {
+    "open": "Your agent reported this instruction. Until you review it, its consequential calls are frozen.",
+    "upheld": "You upheld this report. The freeze lifted.",
+    "dismissed": "You dismissed this report. The freeze lifted.",
+    "lapsed": "Nobody reviewed this report within 72 hours, so it lapsed and the freeze lifted.",
+}
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpResponse:
+    try:
+        report = _report(account, report_id)
+    except Refused as refused:
+        return _not_found(request, refused.say)
+    status = reports.status_of(report)
+    return render(
+        request,
+        "hall/report.html",
+        {
+            "report": report,
+            "status": status,
+            "say": REPORT_SAYS.get(status, f"This report is {status}."),
+            "quote": shown_fields([("quote", report.quote)])[0],
+            "where": marked(report.where),
+            "errand": marked(report.errand),
+            "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
+            "left": services.time_left(report.lapses_at),
+        },
+    )
+
+
+@ceremony
+def report_begin(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    report = _report(account, report_id)
+    verdict = _text(data, "decision")
+    if verdict not in reports.VERDICTS:
+        raise Refused("The hall knows only upheld and dismissed.")
+    status = reports.status_of(report)
+    if status != "open":
+        raise Refused(f"This report was already {status}. Nothing changed.", 409)
+    request.session[_session_key("report", report.id)] = {"decision": verdict}
+    return {"options": passkeys.begin_approval(request.session, reports.review_statement(report, verdict), account)}
+
+
+@ceremony
+def report_finish(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    report = _report(account, report_id)
+    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
+    begun = _begun(request, "report", report.id)
+    try:
+        reviewed = reports.do_review(report, account, begun["decision"], approval.statement, approval.assertion)
+    except NotDecided as exc:
+        raise _not_decided(exc) from exc
+    if reviewed.status == "upheld" and reviewed.probation_until is not None:
+        messages.success(
+            request,
+            f"Upheld. The freeze lifted; every call of this account that changes things waits for you until "
+            f"{reviewed.probation_until:%Y-%m-%d %H:%M} UTC.",
+        )
+    elif reviewed.status == "upheld":
+        messages.success(request, "Upheld. The freeze lifted.")
+    else:
+        messages.success(request, "Dismissed. The freeze lifted.")
+    return {"next": f"/hall/reports/{report.id}"}
+
+
+# -- The staff docket -----------------------------------------------------------------------------------
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def staff(request: HttpRequest, account: Account) -> HttpResponse:
+    try:
+        docket = services.staff_docket(account)
+    except Refused as refused:
+        return _refuse(request, refused.say, refused.status)
+    return render(
+        request,
+        "hall/staff.html",
+        {
+            "docket": docket,
+            "disputes": [(d, marked(d.reason)) for d in docket.disputes],
+            "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
+            "nav": "staff",
+        },
+    )
+
+
+@at_the_hall
+@require_POST
+@signed_in
+def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpResponseBase:
+    """A member of staff rules on an open dispute, once."""
+    try:
+        dispute = courthouse.access_dispute(account, dispute_id)
+    except PermissionError:
+        return _refuse(request, services.NOT_STAFF, 403)
+    except LookupError:
+        return _refuse(request, NO_DISPUTE, 404)
+    try:
+        courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
+    except NotDecided as exc:
+        messages.error(request, f"{dispute.id}: {exc.say}")
+    else:
+        messages.success(request, f"Ruled on {dispute.id}. The ruling stays on the docket's record.")
+    return redirect(f"/hall/staff#{dispute.id}")
