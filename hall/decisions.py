@@ -39,10 +39,6 @@ from hall.views import _account_or_refuse, _refuse, _text, at_the_hall, ceremony
 
 # The core says these when do_decide refuses; begin says them first, before any passkey is asked
 # for, so that a person never signs something the town will not take.
-WORDS_CHANGED = (
-    "The words of this call changed after the page showed them, so nothing was decided. Reload the page "
-    "and read them again."
-)
 LETTER_CHANGED = (
     "The letter changed after the page showed it (a note it carried left the P.O. box), so nothing was "
     "decided. Reload the page and read it again."
@@ -274,17 +270,9 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
 
 
 def _check_hold_waits(hold: Hold) -> None:
-    status = holds.status_of(hold)
-    if status == "lapsed":
-        raise Refused(
-            "This call waited more than a day, so it lapsed. Nothing was decided; your agent must ask again.", 409
-        )
-    if status == "frozen":
-        raise Refused(
-            "This call was frozen when your agent reported a suspicious instruction. Nothing was decided.", 409
-        )
-    if status != "held":
-        raise Refused(f"This call was already decided: it is {status}. Nothing changed.", 409)
+    why = holds.undecidable(hold)
+    if why is not None:
+        raise Refused(why, 409)
 
 
 @ceremony
@@ -296,8 +284,8 @@ def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict
         raise Refused("The hall knows only allow and refuse.")
     _check_hold_waits(hold)
     # The digest the page drew must be the hold's, and the hold's own words must still have it.
-    if shown != hold.words_digest or holds.words_digest(hold.tool, hold.arguments) != hold.words_digest:
-        raise Refused(WORDS_CHANGED, 409)
+    if not holds.words_unchanged(hold, shown):
+        raise Refused(holds.WORDS_CHANGED, 409)
     request.session[_session_key("hold", hold.id)] = {"decision": decision, "words": shown}
     return {"options": passkeys.begin_approval(request.session, holds.decision_statement(hold, decision), account)}
 

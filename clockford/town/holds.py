@@ -477,6 +477,30 @@ def decision_statement(hold: Hold, decision: str) -> str:
     )
 
 
+WORDS_CHANGED = (
+    "The words of this call changed after the page showed them, so nothing was decided. Reload the page "
+    "and read them again."
+)
+LAPSED_SAY = "This call waited more than a day, so it lapsed. Nothing was decided; your agent must ask again."
+FROZEN_HOLD_SAY = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
+
+
+def undecidable(hold: Hold, now: datetime | None = None) -> str | None:
+    """Why a hold can no longer be decided, in a person's words; None while it waits. The hall says
+    it before asking for a passkey, and do_decide again when the decision arrives."""
+    status = status_of(hold, now)
+    if status == "held":
+        return None
+    return {"lapsed": LAPSED_SAY, "frozen": FROZEN_HOLD_SAY}.get(
+        status, f"This call was already decided: it is {status}. Nothing changed."
+    )
+
+
+def words_unchanged(hold: Hold, shown_digest: str) -> bool:
+    """The digest a page drew is the hold's, and the hold's own words still have it."""
+    return shown_digest == hold.words_digest == words_digest(hold.tool, hold.arguments)
+
+
 class NotDecided(Exception):
     """A decision the town did not take, with words a person can act on."""
 
@@ -493,12 +517,8 @@ def do_decide(
     if decision not in DECISIONS:
         raise NotDecided("The hall knows only allow and refuse.")
     now = clock.now()
-    current = words_digest(hold.tool, hold.arguments)
-    if shown_digest != hold.words_digest or current != hold.words_digest:
-        raise NotDecided(
-            "The words of this call changed after the page showed them, so nothing was decided. Reload the page "
-            "and read them again."
-        )
+    if not words_unchanged(hold, shown_digest):
+        raise NotDecided(WORDS_CHANGED)
     if statement != decision_statement(hold, decision):
         raise NotDecided("The passkey signed something other than this decision, so nothing was decided.")
     done = Hold.objects.filter(pk=hold.pk, status="held", waits_until__gt=now, words_digest=shown_digest).update(
@@ -511,11 +531,5 @@ def do_decide(
     )
     hold.refresh_from_db()
     if not done:
-        status = status_of(hold, now)
-        raise NotDecided(
-            {
-                "lapsed": "This call waited more than a day, so it lapsed. Nothing was decided; your agent must ask again.",
-                "frozen": "This call was frozen when your agent reported a suspicious instruction. Nothing was decided.",
-            }.get(status, f"This call was already decided: it is {status}. Nothing changed.")
-        )
+        raise NotDecided(undecidable(hold, now) or WORDS_CHANGED)
     return hold

@@ -217,6 +217,12 @@ def letter_statement(letter: Letter, decision: str) -> str:
 
 def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str, assertion: dict[str, Any]) -> Letter:
     """Open a letter (it is read) or decline it (its words are dropped). Once, with a passkey."""
+    # Read the letter again under a lock: a forget landing between the page and this decision
+    # changes its words, and the person signed the words they were shown.
+    rows = Letter.objects.filter(pk=letter.pk)
+    if connection.features.has_select_for_update:
+        rows = rows.select_for_update()
+    letter = rows.get()
     if decision not in LETTER_DECISIONS or statement != letter_statement(letter, decision):
         raise NotDecided(
             "The passkey signed something other than this decision, or the letter changed. Reload the page."

@@ -257,14 +257,14 @@ def test_words_changed_after_the_page_was_drawn_fail_at_begin(ada: Visitor) -> N
     Hold.objects.filter(pk=hold.pk).update(arguments=changed, words_digest=holds.words_digest("post_notice", changed))
     assert ada.post(f"/hall/holds/{hold.id}/begin", {"decision": "allow", "words": shown}) == (
         409,
-        {"ok": False, "say": decisions.WORDS_CHANGED},
+        {"ok": False, "say": holds.WORDS_CHANGED},
     )
     # The arguments alone changed, the digest left as it was: the words no longer have it.
     hold.refresh_from_db()
     Hold.objects.filter(pk=hold.pk).update(arguments={"text": "something else"})
     assert ada.post(f"/hall/holds/{hold.id}/begin", {"decision": "allow", "words": hold.words_digest}) == (
         409,
-        {"ok": False, "say": decisions.WORDS_CHANGED},
+        {"ok": False, "say": holds.WORDS_CHANGED},
     )
     hold.refresh_from_db()
     assert hold.status == "held" and hold.decided_at is None and Ceremony.objects.count() == 0
@@ -277,7 +277,7 @@ def test_words_changed_between_begin_and_finish_fail_at_finish(ada: Visitor) -> 
     changed = {"text": "Meet at the well at midnight"}
     Hold.objects.filter(pk=hold.pk).update(arguments=changed, words_digest=holds.words_digest("post_notice", changed))
     status, data = ada.post(f"/hall/holds/{hold.id}/finish", {"credential": ada.key.get(begun["options"])})
-    assert (status, data) == (409, {"ok": False, "say": decisions.WORDS_CHANGED})
+    assert (status, data) == (409, {"ok": False, "say": holds.WORDS_CHANGED})
     hold.refresh_from_db()
     assert hold.status == "held" and hold.statement == "" and hold.assertion is None
 

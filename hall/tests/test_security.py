@@ -27,6 +27,11 @@ SAMPLES: dict[str, Any] = {
     "passport_id": "PP-2345678923",
     "code": "x" * 32,
     "path": "hall/hall.css",
+    "hold_id": "H-2345678923AB",
+    "letter_id": "L-2345678923AB",
+    "plan_id": "PL-2345678923AB",
+    "report_id": "R-2345678923AB",
+    "dispute_id": "D-23456789",
 }
 
 
@@ -50,7 +55,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 20
+    assert len(urls) == len(urlpatterns) == 35
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
 
 
