@@ -115,9 +115,8 @@ def test_errand_sh(town: Town, town_view: tuple[list[str], str]) -> None:
     assert [h["tool"] for h in shown["held"]] == (["post_notice"] if "post_notice" in tools else [])
 
 
-@pytest.fixture(scope="module")
-def mcp128() -> Path:
-    """A venv with mcp 1.28.x, made once and kept under tests/e2e/.mcp128 (gitignored)."""
+def mcp128_venv() -> Path:
+    """A venv with mcp 1.28.x, made once and kept under tests/e2e/.mcp128 (gitignored); its python."""
     python, ready = MCP128 / "bin" / "python", MCP128 / ".ready"
     if ready.exists() and python.exists():
         return python
@@ -139,6 +138,11 @@ def mcp128() -> Path:
         pytest.skip(f'could not make a venv with "mcp==1.28.*" for errand.py: {detail[-300:]}')
     ready.write_text("mcp==1.28.*\n")
     return python
+
+
+@pytest.fixture(scope="module")
+def mcp128() -> Path:
+    return mcp128_venv()
 
 
 def test_errand_py(town: Town, town_view: tuple[list[str], str], mcp128: Path) -> None:
