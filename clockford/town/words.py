@@ -5,6 +5,10 @@ split by a zero-width space or written in fullwidth letters is still a secret; w
 is the original text. Secrets are refused on every surface. The secret rules follow gitleaks'
 high-confidence set (see ../shared/design/SECURITY-NOTES.md): each names its kind, which the refusal
 says back in plain words.
+
+On public surfaces (the board, the Switchboard, and words that reach another person's agent) the
+screen also refuses links, email addresses and writing in a town staff voice; `screen` is the one
+entry point for tools, and `flags` is what the hall marks for a person reading exact words.
 """
 
 import base64
@@ -13,10 +17,12 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Literal
 
-_DOTS = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
+# Ideographic, fullwidth and halfwidth full stops: IDNA reads them as dots, so matching does too.
+_ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 
 def is_hidden(ch: str) -> bool:
@@ -31,10 +37,34 @@ def is_hidden(ch: str) -> bool:
     )
 
 
+def _hidden_class() -> str:
+    """is_hidden as a regular-expression class, read from this Python's Unicode tables once at import.
+    Format characters live in the first two planes and in plane 14 (tags); scanning those is ~15 ms."""
+    cps = [cp for rng in (range(0x20000), range(0xE0000, 0xE1000)) for cp in rng if is_hidden(chr(cp))]
+    ranges: list[tuple[int, int]] = []
+    for cp in cps:
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1] = (ranges[-1][0], cp)
+        else:
+            ranges.append((cp, cp))
+    return "[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in ranges) + "]"
+
+
+_HIDDEN = re.compile(_hidden_class())
+_HIDDEN_RUN = re.compile(_HIDDEN.pattern + "+")
+
+
 def for_matching(text: str) -> str:
     """NFKC, hidden characters removed, ideographic and fullwidth dots made plain."""
-    stripped = "".join(ch for ch in text if not is_hidden(ch))
-    return unicodedata.normalize("NFKC", stripped).translate(_DOTS)
+    if text.isascii():
+        # ASCII has no format characters and is its own NFKC form.
+        return text
+    t = unicodedata.normalize("NFKC", _HIDDEN.sub("", text))
+    # str.replace, not str.translate: translate walks non-ASCII text a character at a time.
+    for dot in _ODD_DOTS:
+        if dot in t:
+            t = t.replace(dot, ".")
+    return t
 
 
 def for_keeping(text: str, cap: int | None = None) -> str:
@@ -58,12 +88,20 @@ class SecretRule:
     # A last look at the value (the pattern's first group, or the whole match) for shapes a regular
     # expression cannot tell apart from ordinary identifiers.
     check: Callable[[str], bool] | None = None
+    # Lowercase pieces of which every match holds at least one: a rule whose hints are all absent
+    # from the text cannot match, and its expression is not run (most rules, for most words).
+    hints: tuple[str, ...] = ()
 
 
 def _r(
-    kind: str, pattern: str, flags: int = 0, min_entropy: float = 0.0, check: Callable[[str], bool] | None = None
+    kind: str,
+    pattern: str,
+    flags: int = 0,
+    min_entropy: float = 0.0,
+    check: Callable[[str], bool] | None = None,
+    hints: tuple[str, ...] = (),
 ) -> SecretRule:
-    return SecretRule(kind, re.compile(pattern, flags), min_entropy, check)
+    return SecretRule(kind, re.compile(pattern, flags), min_entropy, check, hints)
 
 
 # A token ends where token characters end. `\b` is not enough after an alphabet with "-" in it: a
@@ -109,53 +147,79 @@ _GENERIC_KEYWORD = (
 )
 
 SECRET_RULES: tuple[SecretRule, ...] = (
-    _r("a GitHub token", r"\b(?:ghp|gho|ghu|ghs|ghr)_[0-9a-zA-Z]{36}\b|\bgithub_pat_\w{82}\b"),
-    _r("an AWS access key", r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b"),
+    _r(
+        "a GitHub token",
+        r"\b(?:ghp|gho|ghu|ghs|ghr)_[0-9a-zA-Z]{36}\b|\bgithub_pat_\w{82}\b",
+        hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ),
+    _r(
+        "an AWS access key",
+        r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b",
+        hints=("a3t", "akia", "asia", "abia", "acca"),
+    ),
     _r(
         "a Slack token",
         r"\bxox[baprse]-[0-9]{10,13}-[0-9a-zA-Z-]{10,}|\bxapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+"
         r"|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{30,}",
         re.IGNORECASE,
+        hints=("xox", "xapp-", "hooks.slack.com/"),
     ),
     _r(
         "an OpenAI key",
         r"\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20}"
         r"|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}",
+        hints=("sk-",),
     ),
-    _r("an Anthropic key", r"\bsk-ant-(?:api|admin)\d{2}-[a-zA-Z0-9_\-]{80,}"),
+    _r("an Anthropic key", r"\bsk-ant-(?:api|admin)\d{2}-[a-zA-Z0-9_\-]{80,}", hints=("sk-ant-",)),
     # The block's first base64 line within reach of its header: a block cut short is still a key,
     # a header quoted in a sentence is not.
     _r(
         "a private key",
         r"-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,200}?[A-Za-z0-9+/=]{32,}",
         re.IGNORECASE,
+        hints=("-----begin",),
     ),
-    _r("a JSON Web Token", r"\bey[a-zA-Z0-9_-]{15,}\.ey[a-zA-Z0-9_-]{15,}\.(?:[a-zA-Z0-9_-]{10,}={0,2})?"),
-    _r("a GitLab token", r"\bglpat-[\w-]{20,}"),
-    _r("a Stripe key", r"\b(?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99}\b"),
-    _r("a Hugging Face token", r"\bhf_[a-zA-Z]{34}\b"),
-    _r("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}" + _END),
-    _r("an npm token", r"\bnpm_[A-Za-z0-9]{36}\b"),
-    _r("a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}"),
-    _r("a SendGrid key", r"\bSG\.[\w-]{22}\.[\w-]{43}" + _END),
-    _r("a Twilio key", r"\bSK[0-9a-fA-F]{32}\b"),
-    _r("a Telegram bot token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END),
+    _r(
+        "a JSON Web Token",
+        r"\bey[a-zA-Z0-9_-]{15,}\.ey[a-zA-Z0-9_-]{15,}\.(?:[a-zA-Z0-9_-]{10,}={0,2})?",
+        hints=(".ey",),
+    ),
+    _r("a GitLab token", r"\bglpat-[\w-]{20,}", hints=("glpat-",)),
+    _r("a Stripe key", r"\b(?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99}\b", hints=("sk_", "rk_")),
+    _r("a Hugging Face token", r"\bhf_[a-zA-Z]{34}\b", hints=("hf_",)),
+    _r("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}" + _END, hints=("aiza",)),
+    _r("an npm token", r"\bnpm_[A-Za-z0-9]{36}\b", hints=("npm_",)),
+    _r("a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", hints=("pypi-ageichlwas5vcmc",)),
+    _r("a SendGrid key", r"\bSG\.[\w-]{22}\.[\w-]{43}" + _END, hints=("sg.",)),
+    _r("a Twilio key", r"\bSK[0-9a-fA-F]{32}\b", hints=("sk",)),
+    _r("a Telegram bot token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END, hints=(":aa",)),
     _r(
         "a Discord token",
         r"\b[MNO][a-zA-Z\d_-]{23,25}\.[a-zA-Z\d_-]{6}\.[a-zA-Z\d_-]{27,38}" + _END,
         check=_discord,
     ),
-    _r("a DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b"),
-    _r("a Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
-    _r("a Mailgun key", r"\bkey-[0-9a-zA-Z]{32}\b"),
-    _r("a Databricks token", r"\bdapi[a-f0-9]{32}(?:-\d)?\b"),
+    _r("a DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b", hints=("_v1_",)),
+    _r(
+        "a Shopify token",
+        r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b",
+        hints=("shpat_", "shpca_", "shppa_", "shpss_"),
+    ),
+    _r("a Mailgun key", r"\bkey-[0-9a-zA-Z]{32}\b", hints=("key-",)),
+    _r("a Databricks token", r"\bdapi[a-f0-9]{32}(?:-\d)?\b", hints=("dapi",)),
     _r(
         "a password in a link",
         r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:[^\s:/@]{3,128}@[^\s/]+",
         re.IGNORECASE,
         check=_link_password,
+        hints=("://",),
     ),
-    _r("a bearer token", r"\bBearer\s+([A-Za-z0-9\-._~+/]{24,}=*)", re.IGNORECASE, min_entropy=3.5),
+    _r(
+        "a bearer token",
+        r"\bBearer\s+([A-Za-z0-9\-._~+/]{24,}=*)",
+        re.IGNORECASE,
+        min_entropy=3.5,
+        hints=("bearer",),
+    ),
     # gitleaks' generic rule, in short: a credential's name, up to 20 more name characters
     # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters.
     _r(
@@ -164,6 +228,7 @@ SECRET_RULES: tuple[SecretRule, ...] = (
         re.IGNORECASE,
         min_entropy=3.5,
         check=_generic_value,
+        hints=("key", "secret", "token", "passw", "pwd", "auth", "credential"),
     ),
 )
 
@@ -199,8 +264,15 @@ def _accepts(rule: SecretRule, m: re.Match[str]) -> bool:
 
 
 def find_secret(text: str) -> SecretFound | None:
-    t = for_matching(text)
+    return _find_secret_in(for_matching(text))
+
+
+def _find_secret_in(t: str) -> SecretFound | None:
+    """find_secret on text already in its matching form."""
+    low = t.lower()
     for rule in SECRET_RULES:
+        if rule.hints and not any(h in low for h in rule.hints):
+            continue
         pos = 0
         while (m := rule.pattern.search(t, pos)) is not None:
             if _accepts(rule, m):
@@ -209,3 +281,886 @@ def find_secret(text: str) -> SecretFound | None:
             # ("token": "aws_secret_access_key = ..."): look again one character on.
             pos = m.start() + 1
     return None
+
+
+# --- links, email addresses and staff voice ---------------------------------------------------
+#
+# Secrets are refused on every surface. On public surfaces (the board and the Switchboard) and on
+# words that reach another person's agent, links, email addresses and writing in a town staff voice
+# are refused too: agents name servers by registry name, and only the town speaks as the town. A
+# person reading exact words in the hall (a letter, a decision page) sees the same passages flagged.
+
+Surface = Literal["private", "letter", "public", "other-account"]
+SURFACES: tuple[Surface, ...] = ("private", "letter", "public", "other-account")
+# Where links, addresses and staff voice are refused as well as secrets.
+_OPEN_SURFACES: frozenset[str] = frozenset({"public", "other-account"})
+
+LINK_SAY = "No links or addresses here. Name servers by their registry name instead; the passage is in words.matched."
+STAFF_VOICE_SAY = (
+    "Those words read as town staff, which is impersonation. Reword them; the passage is in words.matched."
+)
+
+
+@dataclass(frozen=True)
+class WordsProblem:
+    kind: str  # "secret" | "link" | "email" | "staff-voice"
+    say: str  # the town's sentence
+    matched: str  # the passage, from the original text (for a secret: its mask, never the secret)
+    secret: str | None = None  # for a secret: its kind, e.g. "a GitHub token"
+
+
+@dataclass(frozen=True)
+class Flag:
+    kind: str  # "link" | "email" | "staff-voice" | "hidden"
+    matched: str  # the passage as written (hidden: the visible() form, e.g. ⟦U+200B⟧)
+
+
+@dataclass(frozen=True)
+class _Hit:
+    start: int  # offsets in the matching form
+    end: int
+    kind: str
+
+
+# The matching form of the screen is for_matching's, and then two more folds that keep every
+# offset: dots that only look like dots, and Cyrillic, Greek and Armenian letters that look like
+# Latin ones inside a word that also has Latin letters (exаmple.com with a Cyrillic "а"). Words
+# wholly in another script are left alone, so Russian or Greek prose is never read as Latin.
+_LOOKALIKE_DOTS = (
+    "\u00b7\u0589\u06d4\u0701\u0702\u2022\u2024\u2027\u2219\u22c5\u2e31\u2e33\u30fb\ufe52\uff65\ua4f8\u1427\u16eb"
+)
+_LOOKALIKES = "аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХУІЈЅοαινρυκχΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսհոզɑɡıꞵ"
+_LOOKALIKE_LETTERS = str.maketrans(_LOOKALIKES, "aeopcyxijsdhlqwABEKMHOPCTXYIJSoaivpukxABEZHIKMNOPTYXouhnqagiB")
+_MIXED_WORD = re.compile(r"(?<![\w.])(?=[\w.]*?[A-Za-z])(?=[\w.]*?[" + _LOOKALIKES + r"])[\w.]+")
+
+
+def _screen_form(matching: str) -> str:
+    """The screen's matching form, from for_matching's."""
+    t = matching
+    if t.isascii():
+        return t
+    for dot in _LOOKALIKE_DOTS:
+        if dot in t:
+            t = t.replace(dot, ".")
+    return _MIXED_WORD.sub(lambda m: m.group().translate(_LOOKALIKE_LETTERS), t)
+
+
+def _original(text: str, a: int, b: int) -> str:
+    """The passage of `text` whose matching form is [a, b) of _screen_form(text).
+
+    The matching form drops hidden characters and NFKC may lengthen a character (… is three dots),
+    so offsets are walked back one base character (with the marks and hidden characters after it)
+    at a time. Exact for everything but rare compositions, where it is off by a character or two."""
+    if text.isascii() or (_HIDDEN.search(text) is None and unicodedata.is_normalized("NFKC", text)):
+        return text[a:b]  # every character is one character of the matching form
+    n = len(text)
+    pos, i = 0, 0
+    start: int | None = None
+    while i < n:
+        j = i + 1
+        while j < n and (unicodedata.combining(text[j]) or is_hidden(text[j])):
+            j += 1
+        k = len(for_matching(text[i:j]))
+        if start is None and k and pos + k > a:
+            start = i
+        pos += k
+        if start is not None and pos >= b:
+            return text[start:j]
+        i = j
+    return text[start or 0 :]
+
+
+# --- domains ----------------------------------------------------------------------------------
+#
+# The hard part of a link screen is the bare domain: evil.com is a link, README.md and os.path.join
+# are not, and .md, .py, .rs, .sh, .ai, .io, .app and .dev are country or generic top-level domains
+# as well as file extensions or attribute names. The rule:
+#
+#   - a scheme (https://, hxxp, h**p), www., an obfuscated dot ([.], (dot), " dot ") or a path after
+#     the name (bit.ly/x) is always a link, whatever its last label;
+#   - a known top-level domain that is rarely anything else (com, org, net, ru, de, uk, xyz, ...:
+#     _COMMON below) makes `name.tld` a link on its own;
+#   - a top-level domain that is also common in files or code needs more evidence: _SOMETIMES (io, ai,
+#     app, dev, ...) counts three labels (docs.mistral.ai) as evidence; _ORDINARY (md, py, rs, sh, id,
+#     info, name, email, ... ) only a scheme, www., a path, a port or an obfuscated dot;
+#   - an MCP registry name (io.github.owner/name, com.example/server) is reverse DNS: its first label
+#     is a top-level domain, then one slash and a simple name. It is never a link unless its last
+#     label is one of the big generic TLDs (de.wikipedia.org/wiki is a link). The price: a link of
+#     exactly that shape (app.example.app/login) passes; one more path segment, a query or a port
+#     makes it a link again;
+#   - "done.Next" is a missing space, not a domain: a Titlecase last label that is also a common word
+#     (De, La, Es, ...) after a lowercase letter is read as a new sentence; names like ASP.NET are
+#     technology, and a run of suffixes alone (co.uk) names no host.
+#
+# Labels are Unicode (IDN) but hold no underscore: a hostname cannot, an identifier often does.
+
+_CC_TLDS = (
+    "ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo br bs bt bw by bz "
+    "ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz de dj dk dm do dz ec ee eg er es et eu fi fj fk "
+    "fm fo fr ga gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir "
+    "is it je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk "
+    "ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz om pa pe pf pg ph pk pl "
+    "pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st su sv sx sy sz tc "
+    "td tf tg th tj tk tl tm tn to tr tt tv tw tz ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw"
+).split()
+_GENERIC_TLDS = (
+    "com net org edu gov mil int biz xyz top online site shop store club icu vip website space tech cloud "
+    "blog news mobi asia jobs tel travel museum aero coop pro xxx porn casino bet poker loan"
+).split()
+# Internationalised top-level domains, written as people write them.
+_IDN_TLDS = "рф рус укр срб бг қаз мкд бел 中国 中國 公司 网络 网址 在线 中文网 香港 台湾 台灣 한국 ไทย भारत مصر السعودية امارات ایران".split()
+# Also file extensions: a path after the name is evidence, nothing less.
+_FILE_EXTENSIONS = set(
+    "md py rs sh pl pm cc ml ms ps st re am ac mk sc cl cr tf gs so do as in bz mo pt zip mov".split()
+)
+# Also attribute names, HTML tags, shell commands or English words: as above.
+_CODE_WORDS = set(
+    "id is at to by me my no it us be pk tz ax ma im lr bs ge gt lt ne mu sd sr tr th td li hr pr ls mv ws gl cd "
+    "et al info name email date run fit one new page link live life".split()
+)
+# Also code or product names, but a third label (docs.mistral.ai) is real evidence.
+_SOMETIMES = set("io ai app dev art design studio agency digital media network solutions services".split())
+_COMMON = (set(_CC_TLDS) | set(_GENERIC_TLDS) | set(_IDN_TLDS)) - _FILE_EXTENSIONS - _CODE_WORDS - _SOMETIMES
+_ORDINARY = _FILE_EXTENSIONS | _CODE_WORDS
+_ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {tld.translate(_LOOKALIKE_LETTERS) for tld in _IDN_TLDS}
+_BIG_GENERIC = {"com", "net", "org", "edu", "gov"}
+# Country codes that are also words a sentence may start with ("gracias.De nada"): Titlecase after a
+# lowercase letter, they are read as a missing space.
+_WORDLIKE = {"de", "la", "es", "se", "si", "co", "pa", "ve", "na", "ga", "sa", "ca", "eu"}
+# Technology names that happen to be a known domain.
+_TECHNOLOGY = {"asp.net", "vb.net", "ado.net", "json.net", "dot.net"}
+
+# Words that start a phrase, not a host: "the dot com era" is about history.
+_PHRASE_WORDS = set(
+    "the a an this that these those his her its their our my your old first early big whole any every each some "
+    "no in on at of for with from to by about like and or but is was be learn use using write wrote know knows "
+    "love hate via into red blue black green polka one two three tiny small little last next same".split()
+)
+# Words after a spelled-out "dot com" that make it a phrase: "dot com bubble", "dot net developer".
+_PHRASE_AFTER = set(
+    "era boom bubble crash bust company companies startup startups days years age mania burst core framework "
+    "developer developers runtime app apps project stack platform sdk library ecosystem community job jobs style "
+    "business world generation millionaire millionaires".split()
+)
+
+_MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e31-\u0e4e\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
+_OBF_DOT = r"\s*+[\[({<]\s*+(?:\.|dot|punkt|punto|point)\s*+[\])}>]\s*+"
+# Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com".
+_SPELLED_DOT = r"\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
+# The plain dot last, so that a spaced one (". com") is read whole.
+_SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + r"|\.)"
+_SEP_RE = re.compile(_SEP)
+_BEFORE_LABEL = r"(?<![\w" + _MARKS + r".-])"
+_RUN_PLAIN = re.compile(_BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")+")
+_RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
+# Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
+_OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
+_OBFUSCATION_HINTS += ("dot)", "dot}", "dot>", "punkt", "punto", "point]", "point)")
+# Scripts written without spaces (Thai, Lao, Myanmar, Khmer, CJK, kana, Hangul): a link glued to such
+# text ends, or starts, where the script changes, as a reader sees it.
+_SPACELESS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
+_SPACELESS_CHAR = re.compile("[" + _SPACELESS + "]")
+_URL_CHARS = "[^\\s<>\"'`" + _SPACELESS + "]"
+_AFTER = re.compile(r"(?::\d{1,5}(?!\d))?(?:[/?#]" + _URL_CHARS + "*)?")
+_TRAILING = ".,;:!?)]}'\"’”»…"
+# What follows the namespace of a registry name: one slash and the server's name, nothing more.
+_REGISTRY_TAIL = re.compile(r"/[a-z0-9._-]+")
+
+
+def _lower(t: str) -> str:
+    """t lower-cased character for character, so that offsets into it are offsets into t."""
+    low = t.lower()
+    if len(low) != len(t):  # İ lower-cases to two characters; keep such characters as they are
+        low = "".join(c.lower() if len(c.lower()) == 1 else c for c in t)
+    return low
+
+
+def _trim(t: str, a: int, b: int) -> int:
+    while b > a and t[b - 1] in _TRAILING:
+        # Keep a closing bracket whose opening one is inside the passage: (x) in a path.
+        close = t[b - 1]
+        opening = {")": "(", "]": "[", "}": "{"}.get(close)
+        if opening and t.count(opening, a, b) >= t.count(close, a, b):
+            break
+        b -= 1
+    return b
+
+
+def _labels(low: str, a: int, b: int) -> tuple[list[tuple[int, int]], list[str]]:
+    """The labels of a dotted run as spans, and its separators: "." plain, "[" bracketed, " " spelled."""
+    spans: list[tuple[int, int]] = []
+    seps: list[str] = []
+    pos = a
+    for m in _SEP_RE.finditer(low, a, b):
+        spans.append((pos, m.start()))
+        sep = m.group()
+        seps.append("." if sep == "." else "[" if any(c in sep for c in "[({<") else " ")
+        pos = m.end()
+    spans.append((pos, b))
+    return spans, seps
+
+
+def _latin_edges(t: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The first label starts, and the last ends, where spaceless text meets Latin letters or digits:
+    in 天気ならio.github.sh the first label is io, in evil.comです the last is com."""
+    a, b = spans[0]
+    for i in range(b - 1, a - 1, -1):
+        if _SPACELESS_CHAR.match(t, i):
+            if i + 1 < b and t[i + 1 : b].isascii():
+                a = i + 1
+            break
+    first = (a, b)
+    a, b = spans[-1]
+    cut = _SPACELESS_CHAR.search(t, a, b)
+    if cut and cut.start() > a and t[a : cut.start()].isascii():
+        b = cut.start()
+    return [first, *spans[1:-1], (a, b)] if len(spans) > 1 else [first]
+
+
+_NOT_PLAIN = re.compile(r"[\s\[({<]")
+
+
+def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
+    if _NOT_PLAIN.search(low, m.start(), m.end()) is None:
+        # Most dotted runs are versions, files and attribute paths: out on the last label alone.
+        tld = low[low.rfind(".", m.start(), m.end()) + 1 : m.end()]
+        if tld not in _ALL_TLDS and (tld.isascii() or not _SPACELESS_CHAR.search(tld)):
+            return None
+    spans, seps = _labels(low, m.start(), m.end())
+    if not low.isascii():
+        spans = _latin_edges(low, spans)
+    # Keep the longest tail that can be a hostname: no underscore, and no phrase word before a
+    # spelled-out dot ("the dot com era").
+    first = 0
+    for i, (a, b) in enumerate(spans):
+        label = low[a:b]
+        if "_" in label or (i < len(seps) and seps[i] == " " and label in _PHRASE_WORDS):
+            first = i + 1
+    spans, seps = spans[first:], seps[first:]
+    if len(spans) < 2:
+        return None
+    labels = [low[a:b] for a, b in spans]
+    tld = labels[-1]
+    if tld not in _ALL_TLDS:
+        return None
+    start, end = spans[0][0], spans[-1][1]
+    after = _AFTER.match(low, end)
+    tail = after.group() if after else ""
+    port = tail.startswith(":")
+    path = "/" in tail and (tail.startswith("/") or port)
+    query = tail[:1] in ("?", "#") and len(tail) > 1
+    www = re.fullmatch(r"www\d{0,3}", labels[0]) is not None
+    before = low[start - 1] if start else ""
+
+    def hit() -> _Hit:
+        return _Hit(start, _trim(low, start, end + len(tail)), "link")
+
+    if "[" in seps or www:
+        return hit()
+    if (
+        len(spans) > 2
+        and labels[0] in _ALL_TLDS
+        and tld not in _BIG_GENERIC
+        and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING))
+    ):
+        return None  # an MCP registry name: reverse DNS, one slash, the server's name
+    if " " in seps:
+        following = re.match(r"\s+([^\W\d_]+)", low[end : end + 40])
+        if tld not in _COMMON and tld not in _SOMETIMES:
+            return None
+        if following and following.group(1) in _PHRASE_AFTER:
+            return None
+        return hit()
+    if before and before in "/\\" and not (port or path):
+        return None  # a file in a path: docs/setup.py
+    if tld in _FILE_EXTENSIONS:
+        return hit() if path else None
+    if tld in _CODE_WORDS:
+        return hit() if path or port or query else None
+    if tld in _SOMETIMES:
+        return hit() if path or port or query or len(spans) >= 3 else None
+    if not (path or port or query):
+        if all(label in _ALL_TLDS for label in labels):
+            return None  # a suffix named on its own: co.uk, com.au
+        if len(spans) == 2:
+            if ".".join(labels) in _TECHNOLOGY:
+                return None
+            written = t[spans[-1][0] : spans[-1][1]]
+            left = t[spans[0][0] : spans[0][1]]
+            if written.istitle() and tld in _WORDLIKE and left[-1:].islower():
+                return None  # "done.Next": a sentence that lost its space
+            if not any(c.isalpha() for c in left):
+                return None
+    return hit()
+
+
+# Schemes, written plainly or defanged (hxxp, h**p, http[:]//), and the pseudo-schemes that run code.
+# All the link expressions below read the lower-cased matching form.
+# A scheme is found from its "://" backwards (the scheme's name) and forwards (the rest).
+_SCHEME_NAME = re.compile(r"[a-z][a-z0-9+.-]{0,30}\Z")
+_URL_REST = re.compile(_URL_CHARS + "*")
+_DEFANGED_SCHEME = re.compile(
+    r"(?:h(?:tt|xx|\*\*|__|\.\.)ps?|f[tx]ps?|sftp|wss?)"
+    r"(?:\s*+(?:\[\s*:\s*\]|\(\s*:\s*\)|\{\s*:\s*\})\s*+/{0,2}|\s*+\[\s*:?/{1,2}\s*\]|:\s*\[/{1,2}\]|\s++:\s*//|:\s++//"
+    r"|:\\{1,2}|:/(?=[^/\s])|://)" + _URL_CHARS + r"*|h(?:xx|\*\*|__)ps?(?![a-z0-9*])"
+)
+_DEFANGED_HINTS = ("[:", "(:", "{:", "[/", ": /", ":\\", ":/", "hxx", "h**", "h__", "h..p")
+_PSEUDO_SCHEME = re.compile(
+    r"(?:(?:java|vb|live)script:(?=\S)|data:[a-z]+/[\w.+-]+(?:;[\w=.+-]+)*[;,]|file:/|magnet:\?|view-source:)"
+    + _URL_CHARS
+    + "*"
+)
+_PSEUDO_HINTS = ("script:", "data:", "file:/", "magnet:", "view-source:")
+_WWW = re.compile(r"(?<![a-z0-9.-])www\d{0,3}" + _SEP + _LBL + r"(?:" + _SEP + _LBL + r")*")
+_IP = re.compile(r"\d{1,3}(?:(?:\.|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\d{1,3}){3}(?![\w]|\.\d)")
+_IP6_PORT = re.compile(r"\[[0-9a-f:]{2,39}\]:\d{1,5}")
+_PUNYCODE = re.compile(r"(?<![a-z0-9-])xn--[\w-]+(?:\.[\w-]+)*")
+_MARKDOWN_LINK = re.compile(r"(?<![\w\])])\[[^\[\]\n]{1,300}\]\(\s*<?[^()\s<>]{1,2000}>?(?:\s+\"[^\"\n]*\")?\s*\)")
+_MAILTO = re.compile(r"(?<![a-z0-9])mailto:" + _URL_CHARS + "+")
+# An address is found from its at sign outward: "@" (a space either side allowed), "[at]" and the
+# like, or a spelled-out " at ". Then a local part before it and a dotted domain after it.
+_AT_SIGN = re.compile(r"@|[\[({<]\s*+(?:@|at)\s*+[\])}>]| at ")
+_LOCAL_PART = re.compile(r"[\w.+-]{1,64}$")
+_DOMAIN_AFTER_AT = re.compile(_LBL + r"(?:" + _SEP + _LBL + r")+")
+# Words before "at" that make it a preposition: "look at example dot com" is a link, not an address.
+_AT_PHRASE_WORDS = set(
+    "look looking looked me us him them it here there home work least most all once first last stay stayed meet met "
+    "arrive arrived arriving live lives living based found available visit try check go went see aimed good bad "
+    "best great".split()
+)
+
+
+def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
+    sign = at.group()
+    spelled = sign == " at "
+    if spelled and not obfuscated:
+        return None  # "john at example dot com" needs a spelled-out or bracketed dot
+    a, b = at.start(), at.end()
+    if sign == "@":
+        a -= low[a - 1 : a].isspace()
+        b += low[b : b + 1].isspace()
+    else:
+        while a > 0 and low[a - 1].isspace():
+            a -= 1
+        while b < len(low) and low[b].isspace():
+            b += 1
+    local_match = _LOCAL_PART.search(low, max(0, a - 64), a)
+    domain = _DOMAIN_AFTER_AT.match(low, b)
+    if local_match is None or domain is None:
+        return None
+    start = local_match.start()
+    if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
+        return None  # the local part is longer than an address allows
+    if not low.isascii():
+        while (cut := _SPACELESS_CHAR.search(low, start, a)) is not None:
+            start = cut.end()
+    while start < a and low[start] == ".":
+        start += 1
+    local = low[start:a].rstrip(".")
+    if not any(c.isalnum() for c in local):
+        return None
+    spans, seps = _labels(low, domain.start(), domain.end())
+    if not low.isascii():
+        spans = _latin_edges(low, spans)
+    labels = [low[x:y] for x, y in spans]
+    if len(labels) < 2 or any("_" in label or not label for label in labels) or labels[-1] not in _ALL_TLDS:
+        return None
+    if not any(c.isalpha() for c in labels[-2]):
+        return None
+    if spelled and (set(seps) == {"."} or local in _PHRASE_WORDS or local in _AT_PHRASE_WORDS):
+        # A name before "at" and a spelled or bracketed dot after it; "look at example dot com" is
+        # left to the domain rule, which calls it a link.
+        return None
+    return _Hit(start, spans[-1][1], "email")
+
+
+def _links_and_emails(t: str, low: str) -> Iterator[_Hit]:
+    def each(pattern: re.Pattern[str], kind: str = "link") -> Iterator[_Hit]:
+        for m in pattern.finditer(low):
+            yield _Hit(m.start(), _trim(low, m.start(), m.end()), kind)
+
+    colon = low.find("://")
+    while colon >= 0:
+        name = _SCHEME_NAME.search(low, max(0, colon - 31), colon)
+        url = _URL_REST.match(low, colon + 3)
+        if name is not None and url is not None:
+            yield _Hit(name.start(), _trim(low, name.start(), url.end()), "link")
+        colon = low.find("://", colon + 3)
+    if any(h in low for h in _DEFANGED_HINTS):
+        yield from each(_DEFANGED_SCHEME)
+    if any(h in low for h in _PSEUDO_HINTS):
+        yield from each(_PSEUDO_SCHEME)
+    if "mailto:" in low:
+        yield from each(_MAILTO, "email")
+    if "]:" in low:
+        yield from each(_IP6_PORT)
+    if "www" in low:
+        yield from each(_WWW)
+    if "xn--" in low:
+        yield from each(_PUNYCODE)
+    if "](" in low:
+        yield from each(_MARKDOWN_LINK)
+    if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
+        for m in _IP.finditer(low):
+            if m.start() and low[m.start() - 1] in "abcdefghijklmnopqrstuvwxyz0123456789_.":
+                continue
+            tail = _AFTER.match(low, m.end())
+            rest = tail.group() if tail else ""
+            if rest or any(c in m.group() for c in "[({"):
+                yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
+    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
+    if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")):
+        for sign in _AT_SIGN.finditer(low):
+            if hit := _email(low, sign, obfuscated):
+                yield hit
+    for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
+        if hit := _domain(t, low, m):
+            yield hit
+
+
+# --- staff voice ------------------------------------------------------------------------------
+#
+# Impersonation is a claim to speak as the town: a self-introduction ("This is Clockford staff"), a
+# header or a signature ("Notice from the Mayor", "— Town Hall administrators"), an order given in
+# the town's name ("the town says you must"), or a role marker that clients treat as the system
+# speaking ("[SYSTEM]", "<system>", "ADMIN:"). Talking about the town is not: "I asked the staff at
+# the Tavern", "the Town Hall census was helpful", "the system prompt of my client". Each rule needs
+# a claim, not just a word, and runs only when its words are in the text at all.
+#
+# Most rules read the lower-cased matching form; those about capitals (OFFICIAL NOTICE, [SYSTEM],
+# Clockford Security Team) read it as written. Every expression starts with literal words rather
+# than \b or an optional "the", which lets the regular-expression engine skip ahead quickly; a
+# match must still start at a word boundary, and a "the" just before it joins the passage.
+
+_TOWNISH_WORDS = ("clockford", r"town\s+hall", r"city\s+hall", "town", r"the\s+hall", "hall")
+_TOWNISH = "(?:" + "|".join(_TOWNISH_WORDS) + ")"
+_STAFF = (
+    r"(?:staff(?:\s+members?)?|team|crew|admins?|administrat(?:ors?|ion)|officials?|officers?|moderat(?:ors?|ion)"
+    r"|mods|management|council|authorit(?:y|ies)|security(?:\s+team)?|trust\s*(?:&|and)\s*safety|support(?:\s+team)?"
+    r"|clerks?|employees?|representatives?|operators?|governance|government|registrar|sheriff|wardens?|guards?)"
+)
+_ROLES: tuple[str, ...] = (r"deputy\s+mayor", "mayor", r"town\s+(?:clerk|crier|manager|sheriff)", r"chief\s+clerk")
+_ROLES += (r"head\s+clerk", "alderm[ae]n")
+_ROLE = "(?:" + "|".join(_ROLES) + ")"
+# "clockford staff", "town hall's administrators": written out one alternative per town word, so
+# that every alternative of the expressions that start with it starts with a literal word.
+_STAFF_OF_TOWN_ALTS = tuple(w + r"(?:['’]s)?\s+" + _STAFF + r"\b" for w in _TOWNISH_WORDS)
+_STAFF_OF_TOWN = "(?:" + "|".join(_STAFF_OF_TOWN_ALTS) + ")"
+_SPEECH_VERBS = (
+    r"(?:said|says|told|tells|explained|explains|noted|notes|wrote|writes|mentioned|suggested|recommended|described"
+    r"|asked|asks|pointed|put\s+it|would|do|does|did|has|have|had|will|can|could|might|may|should|must|are|is|was|were)"
+)
+_ORDER_VERBS = (
+    r"(?:orders?|ordered|instructs?|instructed|commands?|commanded|demands?|demanded|directs?|directed|mandates?"
+    r"|mandated|decrees?|decreed|authori[sz]es|has\s+(?:ordered|instructed|decreed|mandated|commanded|directed|decided))"
+)
+_EVERYONE = r"(?:you|all|every|each|agents?|visitors?|residents?|passports?|everyone|everybody)\b"
+_MUST = (
+    r"(?:must|shall|have\s+to|has\s+to|need\s+to|needs\s+to|are\s+required|is\s+required|are\s+to|is\s+to"
+    r"|are\s+ordered|are\s+instructed|will\s+be\s+(?:banned|closed|suspended|removed|deleted|revoked))\b"
+)
+_ACTIONS = (
+    r"(?:report|reply|respond|post|send|share|verify|re-?register|re-?enter|leave|stop|confirm|update|sign|submit"
+    r"|forward|delete|remove|move|read|follow|obey|comply|provide|paste|give|tell|contact|visit|go)\b"
+)
+_HEADER_NOUNS = (
+    r"(?:notice|message|announcement|memo|directive|orders?|alert|warning|bulletin|statement|communication|reminder"
+    r"|instructions?|decree|proclamation|broadcast|advisory|circular|mandate|note|update|letter|word|request)"
+)
+_STAFF_GROUP_OF_TOWN_ALTS = tuple(
+    w + r"\s+of\s+(?:clockford|the\s+town)"
+    for w in ("staff", "administrators", "admins", "moderators", "officials", "management", "council")
+)
+
+
+def _one_of(*alternatives: str) -> str:
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+_TOWN_WORDS = ("clockford", "town", "hall", "mayor", "clerk", "crier", "sheriff", "alderm")
+
+_Where = Literal["anywhere", "lines", "sentences", "end"]
+
+
+@dataclass(frozen=True)
+class _StaffRule:
+    needs: tuple[str, ...]  # one of these must be in the text (lower-cased unless cased) for the rule to run
+    pattern: re.Pattern[str]
+    cased: bool = False  # reads the text as written, not lower-cased
+    where: _Where = "anywhere"  # or only at the start of a line, of a sentence, or near the end
+
+
+def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
+    return _StaffRule(needs, re.compile(pattern), cased, where)
+
+
+_LINE_LEAD = r"[ \t>*#_\[(-]*"
+_STAFF_RULES: tuple[_StaffRule, ...] = (
+    # "This is Clockford staff", "I am the Mayor", "we're with the town hall team", "this is Town Hall".
+    _rule(
+        _TOWN_WORDS,
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|you['’]re\s+(?:talking|speaking)\s+(?:to|with)"
+        r"|speaking\s+as|writing\s+as|posting\s+as)\s+(?:(?:on|part\s+of|with|from)\s+)?"
+        r"(?:a\s+|an\s+|the\s+|your\s+|one\s+of\s+(?:the\s+)?)?(?:official\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b(?!['’]s)|(?:clockford(?:\s+town\s+hall)?|(?:the\s+)?(?:clockford\s+)?town(?:\s+hall)?|the\s+hall)"
+        r"(?=\s*(?:[,:—–!]|$)|\s+(?:speaking|here|calling|writing)\b)"
+        r"|(?:the\s+)?(?:clockford\s+)?town\s+hall(?=\s*\.))",
+    ),
+    # "As a town official I instruct ...", but not "as the town hall staff said".
+    _rule(
+        _TOWN_WORDS,
+        r"as\s+(?:(?:a|an|the|your)\s+)?(?:official\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + r"(?:\s+members?)?|"
+        + _ROLE
+        + r"\b)(?!\s+"
+        + _SPEECH_VERBS
+        + r"\b)",
+    ),
+    # "Message from the town hall administrators", "Notice from the Mayor".
+    _rule(
+        (" from ",),
+        _HEADER_NOUNS
+        + r"\s+from\s+(?:the\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b|administrat(?:ors?|ion)\b(?!\s+(?:panel|api|console|page|ui|dashboard|tool|endpoint|site|account"
+        r"|user|rights|access|role|mode|of)\b)|(?:moderators|management|council)\b(?!\s+of\b))",
+    ),
+    # A line that opens with "Message from the town", "Official notice:", "Town announcement".
+    _rule(
+        (" from ",),
+        _LINE_LEAD + r"(?:official\s+)?" + _HEADER_NOUNS + r"\s+from\s+(?:the\s+)?(?:clockford|town(?:\s+hall)?|hall"
+        r"|city\s+hall)\b",
+        where="lines",
+    ),
+    _rule(
+        ("official", "town", "clockford", "mayor", "staff", "admin", "moderat"),
+        _LINE_LEAD + r"(?:(?:official|clockford|mayor['’]?s?|mayoral|staff|admin(?:istrat(?:ion|or|ors))?"
+        r"|moderat(?:or|ion))\s+(?:notice|announcement|directive|order|decree|proclamation|bulletin|memo|advisory"
+        r"|circular|update|message|warning|statement|broadcast|alert|notification)|(?:town(?:\s+hall)?|city\s+hall)"
+        r"\s+(?:notice|announcement|directive|order|decree|proclamation|bulletin|memo|advisory|circular))s?\b",
+        where="lines",
+    ),
+    _rule(
+        ("official",),
+        r"official\s+(?:clockford|town(?:\s+hall)?)\s+(?:notice|announcement|directive|order|decree|bulletin|memo"
+        r"|message|update|warning|statement|alert)s?\b",
+    ),
+    # Said in capitals anywhere: "OFFICIAL NOTICE", "TOWN ANNOUNCEMENT".
+    _rule(
+        ("OFFICIAL", "TOWN", "CLOCKFORD", "MAYOR", "STAFF", "ADMIN"),
+        r"(?:OFFICIAL|TOWN(?:\s+HALL)?|CLOCKFORD|MAYOR['’]?S?|STAFF|ADMIN(?:ISTRATION)?)\s+(?:NOTICE|ANNOUNCEMENT"
+        r"|DIRECTIVE|ORDER|ALERT|BULLETIN|MEMO|DECREE|PROCLAMATION|WARNING|MESSAGE|UPDATE)S?\b",
+        cased=True,
+    ),
+    # Titled like a department: "Clockford Security Team", "Town Hall Administrators".
+    _rule(
+        ("Clockford", "CLOCKFORD"),
+        r"(?:Clockford|CLOCKFORD)\s+(?:Town\s+Hall\s+|TOWN\s+HALL\s+)?(?:Security|SECURITY|Safety|SAFETY"
+        r"|Trust\s*(?:&|and)\s*Safety|TRUST\s*(?:&|AND)\s*SAFETY|Support|SUPPORT|Admin\w*|ADMIN\w*|Moderat\w+"
+        r"|MODERAT\w+|Staff|STAFF|Officials?|OFFICIALS?|Council|COUNCIL|Authority|AUTHORITY|Team|TEAM|Management"
+        r"|MANAGEMENT|Operations|OPERATIONS|Governance)(?:\s+(?:Team|TEAM|Office|OFFICE|Department|DEPARTMENT|Desk"
+        r"|DESK))?\b",
+        cased=True,
+    ),
+    _rule(
+        ("Town", "TOWN", "City Hall"),
+        r"(?:Town\s+Hall|City\s+Hall|Town|TOWN\s+HALL|TOWN)\s+(?:Staff|STAFF|Administrat\w+|ADMINISTRAT\w+"
+        r"|Admins?|ADMINS?|Officials?|OFFICIALS?|Council|COUNCIL|Moderators?|MODERATORS?|Security\s+Team"
+        r"|SECURITY\s+TEAM|Management|MANAGEMENT|Clerk['’]?s\s+Office)\b",
+        cased=True,
+    ),
+    # Orders in the town's name: "the town orders all agents", "Clockford administrators require all
+    # agents", "the town says you must", "the town reminds you", "we hereby".
+    _rule(
+        ("town", "clockford", "mayor", "admin", "moderator", "council", "staff"),
+        _one_of(
+            r"town\s+hall",
+            r"town\s+staff",
+            "town",
+            "clockford",
+            "mayor",
+            "administrators?",
+            "administration",
+            "moderators",
+            "council",
+            *_STAFF_GROUP_OF_TOWN_ALTS,
+        )
+        + r"\s+(?:now\s+|hereby\s+|officially\s+)?"
+        + _ORDER_VERBS
+        + r"\s+(?:that\s+)?"
+        + _EVERYONE,
+    ),
+    _rule(
+        ("town", "clockford", "hall"),
+        _one_of(*_STAFF_OF_TOWN_ALTS, r"clockford\s+" + _STAFF, *_STAFF_GROUP_OF_TOWN_ALTS)
+        + r"\s+(?:now\s+)?requires?\s+(?:that\s+)?"
+        + _EVERYONE,
+    ),
+    _rule(
+        ("town", "clockford", "mayor", "staff", "admin"),
+        _one_of(r"town\s+hall", "town", "clockford", "mayor", "staff", "administrators?")
+        + r"\s+(?:says|said|wants|tells|asks|requires|expects|insists)\s+(?:that\s+)?"
+        + _EVERYONE
+        + r"\s+(?:\w+\s+)?"
+        + _MUST,
+    ),
+    _rule(
+        ("town", "clockford", "mayor", "hall"),
+        _one_of(r"town\s+hall", "town", "clockford", "mayor", *_STAFF_OF_TOWN_ALTS, r"clockford\s+" + _STAFF)
+        + r"\s+(?:kindly\s+)?(?:reminds|asks|requests|informs|warns|advises|urges|invites|thanks|notifies)\s+"
+        + _EVERYONE,
+    ),
+    _rule(("hereby",), r"(?:we|i|the\s+town|clockford|the\s+mayor|the\s+staff)\s+hereby\b"),
+    # An alarm opening a sentence, then the town's demand: "IMPORTANT: the town requires agents to".
+    _rule(
+        ("IMPORTANT", "ATTENTION", "NOTICE", "URGENT", "WARNING", "ALERT", "MANDATORY", "ACTION REQUIRED", "OFFICIAL")
+        + ("Important", "Attention", "Notice", "Urgent", "Warning", "Alert", "Mandatory"),
+        _LINE_LEAD + r"(?:IMPORTANT|ATTENTION|NOTICE|URGENT|WARNING|ALERT|MANDATORY|ACTION\s+REQUIRED|OFFICIAL"
+        r"|Important|Attention|Notice|Urgent|Warning|Alert|Mandatory)\b[^\n]{0,160}?\b(?i:(?:the\s+)?(?:town"
+        r"(?:\s+hall)?|clockford|mayor|administrators?|administration|moderators|staff|council|hall)\s+(?:now\s+)?"
+        r"(?:requires?|orders?|instructs?|commands?|demands?|directs?|mandates?|expects?|wants|asks)\b|(?:all|every"
+        r"|each)\s+(?:agents?|visitors?|residents?|passports?)\s+"
+        + _MUST
+        + r"\s+(?:now\s+|immediately\s+|at\s+once\s+)?"
+        + _ACTIONS
+        + ")",
+        cased=True,
+        where="sentences",
+    ),
+    # Signatures: a line "— Clockford staff", or the text ending "... - Town Hall".
+    _rule(
+        ("—", "–", "--", "-", "~"),
+        r"[ \t]*(?:—|–|--|-|~)\s*(?:the\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b|clockford\b|town\s+hall\b)\s*[.!]?[ \t]*(?=\n|$)",
+        where="lines",
+    ),
+    _rule(
+        ("—", "–", "--", "-", "~"),
+        r"(?:—|–|--|~)\s*(?:the\s+)?(?:" + _STAFF_OF_TOWN + "|" + _ROLE + r"\b|clockford\b)\s*[.!]?\s*$"
+        r"|(?<=[.!?])\s*(?:—|–|--|-|~)\s*(?:the\s+)?(?:clockford\s+)?(?:town\s+hall|town|hall)\s*[.!]?\s*$",
+        where="end",
+    ),
+    _rule(
+        ("signed", "sincerely", "regards", "respectfully", "yours"),
+        r"(?:signed|sincerely|regards|respectfully|yours\s+truly|yours\s+faithfully)\s*[,:]?\s+(?:the\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b|clockford\b|town\s+hall\b)",
+    ),
+    # Authority borrowed: "on behalf of the town", "by order of the Mayor", "speaking for Clockford".
+    _rule(
+        ("behalf", "name of", "authority", "order", "speaking for", "acting for", "decree"),
+        r"(?:on\s+behalf\s+of|in\s+the\s+name\s+of|on\s+the\s+authority\s+of|by\s+(?:the\s+)?(?:order|authority)"
+        r"\s+of|speaking\s+for|acting\s+for|under\s+orders?\s+(?:of|from)|by\s+decree\s+of)\s+(?:the\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b|(?:town\s+hall|town|clockford|administrat(?:ors?|ion)|staff|council|management|moderators)\b(?!['’]s))",
+    ),
+    # "Clockford staff here.", "Mayor here:", "From the desk of the Mayor", "I work for the town".
+    _rule(("here",), _one_of(*_STAFF_OF_TOWN_ALTS, *_ROLES) + r"\s+here\s*[,.:!—–-]"),
+    _rule(("here",), r"(?:clockford|town\s+hall)\s+here\s*[,:!—–-]"),
+    _rule(
+        ("desk of", "office of"),
+        r"from\s+the\s+(?:desk|office)\s+of\s+(?:the\s+)?(?:"
+        + _STAFF_OF_TOWN
+        + "|"
+        + _ROLE
+        + r"\b|town\b|clockford\b)",
+    ),
+    _rule(
+        ("work", "volunteer"),
+        r"i\s+(?:work|volunteer)\s+(?:for|at)\s+(?:the\s+)?(?:clockford|town\s+hall|town)\b(?!['’]s)",
+    ),
+    _rule(
+        ("we ", "we,"),
+        r"we(?:\s+at\s+clockford\b|\s*,\s*the\s+(?:town|mayor|staff|administrators|management|clockford)\b)",
+    ),
+    # Role markers a client may read as its system speaking.
+    _rule(
+        ("<",),
+        r"<\s*/?\s*(?:system|sys|admin|administrator|staff|town|official|mayor|clockford|developer|moderator"
+        r"|instructions?|system[-_ ]?(?:message|prompt|reminder|notice|instructions?))\s*/?>"
+        r"|<\|\s*(?:system|im_start|im_end|start_header_id|end_header_id|eot_id|begin_of_text|endoftext)\s*\|>"
+        r"|<<\s*/?\s*sys\s*>>",
+    ),
+    _rule(
+        ("[",),
+        r"\[/?INST\]|\[\s*System\s+(?:Message|Notice|Prompt|Alert|Announcement|Override)\s*\]"
+        r"|\[\s*(?:SYSTEM|SYS|ADMIN|Admin|ADMINISTRATOR|Administrator|STAFF|Staff|MOD|MODERATOR|Moderator|OFFICIAL"
+        r"|Official|TOWN(?:\s+HALL)?|CLOCKFORD|MAYOR|Mayor|SECURITY)(?:\s+(?:MESSAGE|NOTICE|PROMPT|ALERT|ANNOUNCEMENT"
+        r"|OVERRIDE|STAFF|TEAM|OFFICE|Message|Notice|Prompt|Alert|Announcement|Override|Staff|Team|Office))?\s*\]",
+        cased=True,
+    ),
+    # A line labelled with a role: "ADMIN:", "SYSTEM NOTICE:", "Mayor:", "### System:", "Town staff:".
+    _rule(
+        (":", "："),
+        _LINE_LEAD + r"(?:SYSTEM(?:\s+(?:MESSAGE|NOTICE|OVERRIDE|ALERT|ANNOUNCEMENT|ADMINISTRATOR|PROMPT))?|ADMIN"
+        r"|ADMINISTRATOR|MODERATOR|STAFF|MAYOR|TOWN|TOWN\s+HALL|CLOCKFORD|OFFICIAL|SECURITY|Mayor|Moderator"
+        r"|Administrator|System\s+(?:[Nn]otice|[Mm]essage|[Aa]lert|[Aa]nnouncement|[Oo]verride))\s*[:：]"
+        r"|[ \t]*#+[ \t]*(?:System|SYSTEM)\s*[:：]"
+        r"|[ \t>*_-]*System\s*[:：]\s*(?:you|your|all\s+agents|agents|ignore|new\s+instructions|the\s+town)\b",
+        cased=True,
+        where="lines",
+    ),
+    _rule(
+        (":", "："),
+        _LINE_LEAD + r"(?:town|hall|clockford|town\s+hall)\s+(?:staff|clerk|crier|council|administrators?|admins?"
+        r"|moderators?|security|officials?)\s*[:：]",
+        where="lines",
+    ),
+    _rule(("override",), r"(?:system|admin|administrator|staff|town|mayor|developer|root)\s+override\b"),
+    _rule(("SYSTEM",), r"SYSTEM\s+(?:MESSAGE|NOTICE|ALERT|ANNOUNCEMENT|OVERRIDE|INSTRUCTIONS?)\b", cased=True),
+)
+_SENTENCE_START = re.compile(r"[.!?]\s+|\n")
+
+
+_NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
+_NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
+
+
+def _staff_voice(t: str, low: str) -> Iterator[_Hit]:
+    present = {w for w in _NEEDED_LOWER if w in low} | {w for w in _NEEDED_CASED if w in t}
+    starts: dict[_Where, list[int]] = {
+        "lines": [0, *(m.end() for m in re.finditer("\n", t))],
+        "sentences": [0, *(m.end() for m in _SENTENCE_START.finditer(t))],
+        "end": [max(0, len(t) - 120)],  # a signature closes the text
+    }
+    for rule in _STAFF_RULES:
+        if present.isdisjoint(rule.needs):
+            continue
+        s = t if rule.cased else low
+        if rule.where == "anywhere":
+            found: Iterator[re.Match[str] | None] = rule.pattern.finditer(s)
+        elif rule.where == "end":
+            found = iter([rule.pattern.search(s, starts["end"][0])])
+        else:
+            found = (rule.pattern.match(s, pos) for pos in starts[rule.where])
+        for m in found:
+            if m is None:
+                continue
+            a, b = m.start(), m.end()
+            if rule.where == "anywhere" and a and low[a - 1].isalnum():
+                continue  # a word boundary, checked here so that the expression can start with words
+            while a < b and t[a] in " \t\n>*#_-":
+                a += 1
+            if low[max(0, a - 4) : a] == "the " and (a == 4 or not low[a - 5].isalnum()):
+                a -= 4
+            b = _trim(t, a, b)
+            while b > a and t[b - 1].isspace():
+                b -= 1
+            if b > a:
+                yield _Hit(a, b, "staff-voice")
+
+
+_PRIORITY = {"email": 0, "link": 1, "staff-voice": 2}
+
+
+def _hits(t: str) -> list[_Hit]:
+    """Every passage of a matching form to refuse or flag, in order. A link inside an address is
+    the address, not a second passage."""
+    low = _lower(t)
+    found = sorted(
+        [*_links_and_emails(t, low), *_staff_voice(t, low)], key=lambda h: (h.start, _PRIORITY[h.kind], -h.end)
+    )
+    kept: list[_Hit] = []
+    for h in found:
+        if any(h.start < k.end and (h.kind == k.kind or "staff-voice" not in (h.kind, k.kind)) for k in kept):
+            continue
+        kept.append(h)
+    return kept
+
+
+# Two tricks that removing hidden characters alone would let through:
+#  - a right-to-left override draws the letters after it backwards, so "\u202emoc.live" shows as
+#    evil.com: the overridden run is read again the way it is drawn;
+#  - tag characters (U+E0020..U+E007E) are invisible copies of ASCII ("ASCII smuggling"), which some
+#    models read: a run of them is read again as the ASCII it encodes.
+_OVERRIDDEN = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]+")
+
+
+def _hidden_readings(text: str) -> Iterator[tuple[int, str, str]]:
+    """(offset in text, the run as written, the run as drawn or decoded) for each trick above."""
+    if "\u202e" in text or "\u2067" in text:
+        for m in _OVERRIDDEN.finditer(text):
+            yield m.start(), m.group(), m.group(1)[::-1]
+    for m in _TAG_RUN.finditer(text):
+        yield m.start(), m.group(), "".join(chr(ord(c) - 0xE0000) for c in m.group())
+
+
+@dataclass(frozen=True)
+class _Passage:
+    at: int  # offset in the original text, for ordering
+    kind: str
+    matched: str
+    hidden: bool = False  # found only by reading a hidden run (tags, a right-to-left override)
+
+
+def _passages(text: str, matching: str | None = None) -> list[_Passage]:
+    t = _screen_form(for_matching(text) if matching is None else matching)
+    out: list[_Passage] = []
+    cursor = 0
+    for h in _hits(t):
+        matched = _original(text, h.start, h.end).strip()
+        at = text.find(matched, cursor)
+        if at < 0:
+            at = text.find(matched)
+        cursor = max(cursor, at)
+        out.append(_Passage(at if at >= 0 else h.start, h.kind, matched))
+    if not text.isascii():
+        for at, written, read in _hidden_readings(text):
+            for h in _hits(_screen_form(for_matching(read)))[:1]:
+                out.append(_Passage(at, h.kind, written, hidden=True))
+    return sorted(out, key=lambda p: p.at)
+
+
+def _find_secret_anywhere(text: str, matching: str) -> SecretFound | None:
+    found = _find_secret_in(matching)
+    if found is None and not text.isascii():
+        for _, _, read in _hidden_readings(text):
+            if found := find_secret(read):
+                break
+    return found
+
+
+def screen(text: str, surface: str) -> WordsProblem | None:
+    """Secrets on every surface; on "public" and "other-account" also links (incl. obfuscated), email
+    addresses and staff voice. "private" and "letter": secrets only.
+
+    The first problem is returned with the passage to reword: a secret before anything else, and
+    shown only masked."""
+    if surface not in SURFACES:
+        raise ValueError(f"unknown surface {surface!r}")
+    matching = for_matching(text)
+    secret = _find_secret_anywhere(text, matching)
+    if secret is not None:
+        return WordsProblem("secret", secret.say, secret.masked, secret.kind)
+    if surface not in _OPEN_SURFACES:
+        return None
+    found = _passages(text, matching)
+    if not found:
+        return None
+    first = found[0]
+    return WordsProblem(first.kind, STAFF_VOICE_SAY if first.kind == "staff-voice" else LINK_SAY, first.matched)
+
+
+def flags(text: str) -> list[Flag]:
+    """What the hall flags for a person reading exact words (letters, decision pages): every link,
+    email address, staff-voice passage and hidden character, in order of appearance."""
+    # A person cannot see a hidden run, so its passage is drawn with visible().
+    out = [(p.at, Flag(p.kind, visible(p.matched) if p.hidden else p.matched)) for p in _passages(text)]
+    if not text.isascii():
+        out += [(m.start(), Flag("hidden", visible(m.group()))) for m in _HIDDEN_RUN.finditer(text)]
+    return [f for _, f in sorted(out, key=lambda p: p[0])]
