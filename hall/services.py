@@ -6,7 +6,6 @@ access_agents and access_agent here, and changes only the pennant a person choos
 """
 
 import hashlib
-import re
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
@@ -67,7 +66,6 @@ def town_mode_words() -> str:
 # Free words a person gives the hall: names, passkey names, pennants.
 
 _INVISIBLE = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-_LINKISH = re.compile(r"[a-z][a-z0-9+.-]*://|\bwww\.|[\w.+-]+@[\w-]+\.[\w.-]+", re.IGNORECASE)
 
 
 def clean_words(text: str, what: str, cap: int) -> str:
@@ -203,8 +201,12 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
     """Set the pennant a person chose for one of their agents. Other agents read pennants, so a
     pennant carries no link, email address, secret or hidden character."""
     pennant = clean_words(text, "A pennant", PENNANT_CHARS)
-    if _LINKISH.search(words.for_matching(pennant)):
+    # Other agents read pennants: the same screen as the town's public surfaces.
+    problem = words.screen(pennant, "public")
+    if problem is not None and problem.kind in ("link", "email"):
         raise Refused("A pennant cannot carry a link or an email address: other agents read it.")
+    if problem is not None:
+        raise Refused("A pennant cannot read as the town or its staff: other agents read it.")
     with transaction.atomic():
         passport = access_agent(account, passport_id)
         Passport.objects.filter(pk=passport.pk).update(pennant=pennant)

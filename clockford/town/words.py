@@ -664,7 +664,10 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     if not low.isascii():
         spans = _latin_edges(low, spans)
     labels = [low[x:y] for x, y in spans]
-    if len(labels) < 2 or any("_" in label or not label for label in labels) or labels[-1] not in _ALL_TLDS:
+    # With a real "@", any alphabetic ending makes an address (me@host.internal, a@b.example); a
+    # spelled or bracketed "at" needs a real top-level domain, since prose says "at" all the time.
+    ending_ok = labels[-1] in _ALL_TLDS if sign != "@" else labels[-1].isalpha() and len(labels[-1]) >= 2
+    if len(labels) < 2 or any("_" in label or not label for label in labels) or not ending_ok:
         return None
     if not any(c.isalpha() for c in labels[-2]):
         return None
