@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "districts.signal_house",
     "districts.tavern",
     "districts.courthouse",
+    "districts.switchboard",
     "hall",
     "oauth2_provider",
 ]

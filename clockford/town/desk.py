@@ -15,7 +15,7 @@ from typing import Any
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from clockford.town import archive, holds, words
+from clockford.town import archive, holds, replays, words
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
     Busy,
@@ -191,10 +191,15 @@ def _handle(
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
         screen_words(tool, args)
+        replayed = replays.find(tool.name, args, passport) if tool.replays else None
+        if replayed is not None:
+            return replayed, "ok", False, call.move_to or tool.place
         passage = holds.gate(tool, args, arguments, call)
         with transaction.atomic():
             holds.use(passage, call)
             reply = tool.handler(call, args)
+            if tool.replays:
+                replays.keep(tool.name, args, passport, reply)
         holds.gate_reply(tool, arguments, call, reply)
         if call.harbour is not None:
             reply.fields["harbour"] = call.harbour

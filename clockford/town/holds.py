@@ -23,7 +23,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock, harbour, plans, reports
-from clockford.town.models import Handed, Hold, Passport, ReplyBudget, new_id
+from clockford.town.models import Handed, Hold, Passport, ReplyBudget, for_person, new_id
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
@@ -186,14 +186,18 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
     if stand.probation_until is not None and not tool.for_people:
         reasons["probation"] = {"until": stand.probation_until}
     if stand.plan is not None and tool.name in plans.PLAN_TOOLS and not tool.for_people:
-        step = plans.fitting_step(stand.plan, tool.name, args)
+        step = plans.fitting_step(stand.plan, tool, args)
         if step is None:
             reasons["plan"] = {"plan": stand.plan}
         else:
             passage.plan_step = (stand.plan, step)
     if applies(tool.needs_yes, args, passport):
         reasons["publish"] = {}
-    surfaces = {name: surface for name, surface in tool.words.items() if surface in ("public", "other-account")}
+    surfaces = (
+        {name: surface for name, surface in tool.words.items() if surface in ("public", "other-account")}
+        if applies(tool.harbour_when, args, passport)
+        else {}
+    )
     letters = [name for name, surface in tool.words.items() if surface == "letter"]
     if surfaces or letters:
         repeat = _repeat(passport, args, list(surfaces) + letters, now)
@@ -436,26 +440,17 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
 # -- Deciding, in the hall --------------------------------------------------------------------------------
 
 
-def decidable_by(account: Any) -> Q:
-    """The holds a person decides: their own account's; on a town without sign-in, the owner decides
-    for every passport that has no account."""
-    mine = Q(account_id=account.pk)
-    if getattr(account, "is_owner", False):
-        mine |= Q(account__isnull=True)
-    return mine
-
-
 def waiting_holds(account: Any) -> QuerySet[Hold]:
     now = clock.now()
     return (
-        Hold.objects.filter(decidable_by(account), status="held", waits_until__gt=now)
+        Hold.objects.filter(for_person(account), status="held", waits_until__gt=now)
         .select_related("passport")
         .order_by("-created_at")
     )
 
 
 def access_hold(account: Any, hold_id: str) -> Hold:
-    hold = Hold.objects.filter(decidable_by(account), pk=hold_id).select_related("passport").first()
+    hold = Hold.objects.filter(for_person(account), pk=hold_id).select_related("passport").first()
     if hold is None:
         raise LookupError("No call you decide for has that number.")
     return hold

@@ -4,6 +4,7 @@ Districts keep their own records in their own apps; these are the ones every cal
 """
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -142,6 +143,15 @@ class Checkpoint(models.Model):
 # that changes things, and the core never imports a district.
 
 HOLD_STATUSES = ["held", "allowed", "used", "refused", "lapsed", "frozen"]
+
+
+def for_person(account: Any) -> Q:
+    """The records a person decides (holds, plans, reports, letters): their own account's, and on a
+    town without sign-in, the owner's for every passport that has no account."""
+    mine = Q(account_id=account.pk)
+    if getattr(account, "is_owner", False):
+        mine |= Q(account__isnull=True)
+    return mine
 
 
 class Hold(models.Model):
@@ -294,3 +304,24 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return self.id
+
+
+class Replay(models.Model):
+    """The first reply to a write made with a request_id (post_parcel, broadcast, raise_beacon): the
+    same request_id within a day returns it again with replayed: true, instead of doing it twice."""
+
+    passport = models.ForeignKey(Passport, on_delete=models.CASCADE, related_name="+")
+    tool = models.CharField(max_length=64)
+    request_id = models.CharField(max_length=64)
+    say = models.TextField()
+    fields = models.JSONField()
+    parts = models.JSONField()
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["passport", "tool", "request_id"], name="town_one_reply_per_request")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.request_id}"

@@ -12,11 +12,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Passport, Plan, new_id
-from clockford.town.tooling import Refused
+from clockford.town.models import Passport, Plan, for_person, new_id
+from clockford.town.tooling import Refused, Tool
 
 PLAN_TOOLS = (
     "remember",
@@ -159,17 +159,22 @@ def plans_of(passport: Passport) -> dict[str, Any]:
     }
 
 
-def fitting_step(plan_id: str, tool: str, args: Any) -> int | None:
+def fitting_step(plan_id: str, tool: Tool, args: Any) -> int | None:
     """The first step of the plan in force that this call fits and that has uses left."""
     plan = Plan.objects.filter(pk=plan_id).only("steps").first()
     if plan is None:
         return None
     for i, step in enumerate(plan.steps):
-        if step["tool"] != tool or step.get("left", 0) <= 0:
+        if step["tool"] != tool.name or step.get("left", 0) <= 0:
             continue
-        if "channel" in step and getattr(args, "channel", None) != step["channel"]:
-            continue
-        if "record" in step and getattr(args, RECORD_ARG.get(tool, ""), None) != step["record"]:
+        if "channel" in step:
+            # A parcel or beacon step's channel is the channel its record is on.
+            channel = getattr(args, "channel", None)
+            if channel is None and tool.channel_of is not None:
+                channel = tool.channel_of(args)
+            if channel != step["channel"]:
+                continue
+        if "record" in step and getattr(args, RECORD_ARG.get(tool.name, ""), None) != step["record"]:
             continue
         if "action" in step and getattr(args, "action", None) != step["action"]:
             continue
@@ -192,23 +197,16 @@ def spend(plan_id: str, index: int) -> None:
 # -- Deciding, in the hall ---------------------------------------------------------------------------
 
 
-def decidable_by(account: Any) -> Q:
-    mine = Q(account_id=account.pk)
-    if getattr(account, "is_owner", False):
-        mine |= Q(account__isnull=True)
-    return mine
-
-
 def waiting_plans(account: Any) -> QuerySet[Plan]:
     return (
-        Plan.objects.filter(decidable_by(account), status="waiting", until__gt=clock.now())
+        Plan.objects.filter(for_person(account), status="waiting", until__gt=clock.now())
         .select_related("passport")
         .order_by("-declared_at")
     )
 
 
 def access_plan(account: Any, plan_id: str) -> Plan:
-    plan = Plan.objects.filter(decidable_by(account), pk=plan_id).select_related("passport").first()
+    plan = Plan.objects.filter(for_person(account), pk=plan_id).select_related("passport").first()
     if plan is None:
         raise LookupError("No plan you decide has that number.")
     return plan

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Hold, Passport, Report, new_id
+from clockford.town.models import Hold, Passport, Report, for_person, new_id
 from clockford.town.tooling import Busy
 
 LAPSE_HOURS = 72
@@ -89,23 +89,16 @@ def open_report(passport: Passport) -> Report | None:
 VERDICTS = ("upheld", "dismissed")
 
 
-def reviewable_by(account: Any) -> Q:
-    mine = Q(account_id=account.pk)
-    if getattr(account, "is_owner", False):
-        mine |= Q(account__isnull=True)
-    return mine
-
-
 def waiting_reports(account: Any) -> QuerySet[Report]:
     return (
-        Report.objects.filter(reviewable_by(account), status="open", lapses_at__gt=clock.now())
+        Report.objects.filter(for_person(account), status="open", lapses_at__gt=clock.now())
         .select_related("passport")
         .order_by("-filed_at")
     )
 
 
 def access_report(account: Any, report_id: str) -> Report:
-    report = Report.objects.filter(reviewable_by(account), pk=report_id).select_related("passport").first()
+    report = Report.objects.filter(for_person(account), pk=report_id).select_related("passport").first()
     if report is None:
         raise LookupError("No report you review has that number.")
     return report

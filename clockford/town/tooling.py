@@ -161,6 +161,12 @@ class Tool:
     # Free-word fields and the surface their words go to: the desk screens them, and Safe Harbour
     # compares the public and other-account ones with the foreign words the agent was handed.
     words: dict[str, Surface] = field(default_factory=dict)
+    # Safe Harbour applies to the public and other-account fields only on the calls this says
+    # (hand_in delivering to another account, settle_parcel returning for rework).
+    harbour_when: When = True
+    # For a step of a plan that names a channel: the channel this call happens on, when the call
+    # names a record rather than a channel (take_parcel P-..., answer_beacon B-...).
+    channel_of: Callable[[Any], str | None] | None = None
     # Publish with yes (000 section 02): the call waits for the person's yes.
     needs_yes: When = False
     # Frozen while a report of the agent's is open (DECISIONS 3).
@@ -170,6 +176,8 @@ class Tool:
     # Writes to people (a letter, a report, a dispute, a plan): never held as off the plan or on
     # probation, because reporting and writing to one's person must never be blocked (DECISIONS 2).
     for_people: bool = False
+    # A request_id makes a retry within a day return the first reply (replayed: true), not act twice.
+    replays: bool = False
     # For a mixed tool: which of its calls are writes (listen with join or leave, a run with begin).
     writes_when: Callable[[Any], bool] | None = None
 

@@ -10,12 +10,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided, canonical
-from clockford.town.models import Passport, new_id
+from clockford.town.models import Passport, for_person, new_id
 from clockford.town.tooling import Refused
 from districts.post_office.models import Letter, Note
 
@@ -172,17 +172,10 @@ def do_send_letter(
 # -- Letters in the hall --------------------------------------------------------------------------------
 
 
-def _readable_by(account: Any) -> Q:
-    mine = Q(account_id=account.pk)
-    if getattr(account, "is_owner", False):
-        mine |= Q(account__isnull=True)
-    return mine
-
-
 def letters_for(account: Any) -> QuerySet[Letter]:
     """The letters a person reads: unopened first, newest first."""
     return (
-        Letter.objects.filter(_readable_by(account))
+        Letter.objects.filter(for_person(account))
         .exclude(status="declined")
         .select_related("passport")
         .order_by("-status", "-sent_at")
@@ -190,11 +183,11 @@ def letters_for(account: Any) -> QuerySet[Letter]:
 
 
 def waiting_letters(account: Any) -> QuerySet[Letter]:
-    return Letter.objects.filter(_readable_by(account), status="held").select_related("passport").order_by("-sent_at")
+    return Letter.objects.filter(for_person(account), status="held").select_related("passport").order_by("-sent_at")
 
 
 def access_letter(account: Any, letter_id: str) -> Letter:
-    letter = Letter.objects.filter(_readable_by(account), pk=letter_id).select_related("passport").first()
+    letter = Letter.objects.filter(for_person(account), pk=letter_id).select_related("passport").first()
     if letter is None:
         raise LookupError("No letter to you has that number.")
     return letter

@@ -1,0 +1,53 @@
+"""Replays (001 "Replays"): a Switchboard write repeated with the same request_id within a day is not
+an error: it returns the first reply with replayed: true, so that a client retrying after a lost
+answer never posts twice."""
+
+from datetime import timedelta
+from typing import Any
+
+from clockford.town import clock
+from clockford.town.models import Passport, Replay
+from clockford.town.tooling import Part, Reply
+
+REPLAY_HOURS = 24
+
+
+def _request_id(args: Any) -> str | None:
+    value = getattr(args, "request_id", None)
+    return value if isinstance(value, str) and value else None
+
+
+def find(tool: str, args: Any, passport: Passport) -> Reply | None:
+    """The first reply to this request_id within a day, marked replayed, or None."""
+    request_id = _request_id(args)
+    if request_id is None:
+        return None
+    since = clock.now() - timedelta(hours=REPLAY_HOURS)
+    row = Replay.objects.filter(passport=passport, tool=tool, request_id=request_id, at__gt=since).first()
+    if row is None:
+        return None
+    parts = [Part(p["path"], p["label"], p.get("own")) for p in row.parts]
+    return Reply(row.say, {**row.fields, "replayed": True}, parts)
+
+
+def keep(tool: str, args: Any, passport: Passport, reply: Reply) -> None:
+    """Keep the first reply to a request_id (inside the call's transaction: it is kept exactly when
+    what it made is). An older one past its day gives way to the new."""
+    request_id = _request_id(args)
+    if request_id is None:
+        return
+    now = clock.now()
+    Replay.objects.filter(
+        passport=passport, tool=tool, request_id=request_id, at__lte=now - timedelta(hours=REPLAY_HOURS)
+    ).delete()
+    # Two racing calls with one request_id: the second insert fails on the unique constraint, the
+    # handler's savepoint rolls back what it made, and the town keeps one.
+    Replay.objects.create(
+        passport=passport,
+        tool=tool,
+        request_id=request_id,
+        say=reply.say,
+        fields={k: v for k, v in reply.fields.items() if k != "harbour"},
+        parts=[p.as_dict() for p in reply.parts if p.path != "harbour"],
+        at=now,
+    )

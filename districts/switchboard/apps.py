@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SwitchboardConfig(AppConfig):
+    name = "districts.switchboard"
+    label = "switchboard"
