@@ -1,0 +1,114 @@
+"""The Switchboard's personas, for every part of its tests (channels, parcels, beacons, sightings).
+
+- alice: a signed-in agent of account A.
+- alice2: a second passport of account A (another client of the same person): same account, not
+  the same agent.
+- bob: a signed-in agent of account B, another person.
+- charlie: the outsider, without sign-in (no account at all).
+
+The town's clock starts from now in every test. `allow` records a person's yes the way the hall does
+after checking the passkey (the passkey itself is tested in hall/tests); `published` makes a call that
+waits for a yes, allows it, and makes exactly the same call again; `open_exchange` opens the exchange
+between two accounts the way both persons do in the hall.
+"""
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from clockford.town import clock, desk, holds
+from clockford.town.models import Hold, Passport
+from districts.registry import START_PLACE
+from districts.switchboard import common
+from districts.testing import visit
+from hall.models import Account
+
+
+def agent_of(account: Account | None, client_name: str, pennant: str | None = None) -> Passport:
+    """A passport of `account` (signed in), or of nobody (None: no sign-in)."""
+    now = timezone.now()
+    return Passport.objects.create(
+        issued_at=now,
+        last_seen=now,
+        place=START_PLACE,
+        account=account,
+        sign_in=account is not None,
+        client_name=client_name,
+        pennant=pennant,
+    )
+
+
+@pytest.fixture(autouse=True)
+def _clock() -> Iterator[None]:
+    clock.reset()
+    yield
+    clock.reset()
+
+
+@pytest.fixture
+def account_a(db: None) -> Account:
+    return Account.objects.create_account("Alice")
+
+
+@pytest.fixture
+def account_b(db: None) -> Account:
+    return Account.objects.create_account("Bob")
+
+
+@pytest.fixture
+def alice(account_a: Account) -> Passport:
+    return agent_of(account_a, "alice-agent")
+
+
+@pytest.fixture
+def alice2(account_a: Account) -> Passport:
+    return agent_of(account_a, "alice-second-agent")
+
+
+@pytest.fixture
+def bob(account_b: Account) -> Passport:
+    return agent_of(account_b, "bob-agent")
+
+
+@pytest.fixture
+def charlie(db: None) -> Passport:
+    return agent_of(None, "charlie-agent")
+
+
+@pytest.fixture
+def allow(db: None) -> Callable[[str], Hold]:
+    def decide(hold_id: str) -> Hold:
+        hold = Hold.objects.get(pk=hold_id)
+        return holds.do_decide(hold, None, "allow", hold.words_digest, holds.decision_statement(hold, "allow"), {})
+
+    return decide
+
+
+@pytest.fixture
+def published(allow: Callable[[str], Hold]) -> Callable[..., desk.Rendered]:
+    """Make a call that waits for the person's yes, have the person allow it, and make exactly the same
+    call again: returns that second reply (whatever it is). A call that was not held (refused before
+    any hold, or replayed) is returned as it came."""
+
+    def publish(passport: Passport, tool: str, **arguments: Any) -> desk.Rendered:
+        first = visit(passport, tool, **arguments)
+        hold = first.structured.get("hold")
+        if hold is None or hold.get("status") != "held":
+            return first
+        allow(hold["id"])
+        return visit(passport, tool, **arguments)
+
+    return publish
+
+
+@pytest.fixture
+def open_exchange(db: None) -> Callable[[Account, Account], None]:
+    """Both persons open the exchange between their two accounts, as they would in the hall."""
+
+    def open_it(one: Account, other: Account) -> None:
+        common.do_set_exchange(one, other.handle, True)
+        common.do_set_exchange(other, one.handle, True)
+
+    return open_it
