@@ -58,12 +58,17 @@ class Visitor:
 
 
 def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
-    """Pydantic's schema, made plain for agents: no titles, and an optional field's null branch
-    dropped (leaving the field out is how an agent says "none")."""
+    """Pydantic's schema, made plain for agents: no titles, nested models written out where they are
+    used rather than behind $ref (many clients do not follow references), and an optional field's null
+    branch dropped (leaving the field out is how an agent says "none")."""
     s = copy.deepcopy(schema)
+    defs = s.pop("$defs", {})
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
+            ref = node.pop("$ref", None)
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                node.update(copy.deepcopy(defs[ref.removeprefix("#/$defs/")]))
             node.pop("title", None)
             if "anyOf" in node:
                 rest = [b for b in node["anyOf"] if b.get("type") != "null"]
