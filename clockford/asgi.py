@@ -1,4 +1,5 @@
-"""The town's ASGI application: /mcp goes to the face, everything else to Django.
+"""The town's ASGI application: /mcp goes to the face, the websocket /hall/live to the hall's live
+queue (hall/live.py), everything else to Django.
 
 Django's ASGIHandler refuses lifespan scopes, so the lifespan is handled here: it starts the SDK's
 manager (once per process) and the Archive's folding loop.
@@ -21,6 +22,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from clockford.face.http import Face, build_manager, host_ok, plain  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.town import archive  # noqa: E402
+from hall import live  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +85,13 @@ class Town:
                 else:
                     await send({"type": "websocket.close", "code": 4403})
                 return
+        if scope["type"] == "websocket":
+            # The one websocket is the hall's live queue; Django itself speaks only HTTP.
+            if scope["path"] == live.PATH:
+                await live.application(scope, receive, send)
+            else:
+                await send({"type": "websocket.close", "code": 4404})
+            return
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
             # A server without lifespan support (some test servers) still gets a working face.
             await self.start()

@@ -1,0 +1,199 @@
+// The queue, live. On a page with the queue ("Waiting for you"), a websocket to /hall/live says
+// how many things wait for the person and a stamp of them; when the stamp is not the page's own, this
+// script fetches /hall/ as the person and swaps in the fresh queue, and the tab's title counts what
+// waits. The socket carries no words of any item: everything shown comes from the page the town
+// renders. Without this script (or without websockets) the page still works with a reload.
+"use strict";
+
+(function () {
+  // The parts of the page that show the queue, in page order; any of them may be absent.
+  const REGIONS = ["queue-count", "queue", "queue-empty"];
+  const FIRST_DELAY = 1000;
+  const LONGEST_DELAY = 60000;
+  const WRONG_ORIGIN = 4403; // the town will never take this page's socket: do not ask again
+
+  if (!REGIONS.some((id) => document.getElementById(id)) || !("WebSocket" in window)) return;
+
+  let pageStamp = null; // the stamp of what the page shows, once known
+  let socket = null;
+  let delay = FIRST_DELAY;
+  let retry = null;
+  let stopped = false;
+  let fetching = false;
+  let wanted = null; // the newest {waiting, stamp} heard while a fetch was under way
+
+  // A polite announcement for screen readers when the count changes; it never moves focus.
+  const status = document.createElement("p");
+  status.setAttribute("role", "status");
+  Object.assign(status.style, {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    overflow: "hidden",
+    clip: "rect(0 0 0 0)",
+    whiteSpace: "nowrap",
+  });
+  document.body.appendChild(status);
+
+  function rowsShown() {
+    const queue = document.getElementById("queue");
+    return queue ? queue.querySelectorAll("[data-item]").length : 0;
+  }
+
+  let announced = rowsShown(); // what the page said when it loaded
+
+  function announce(waiting) {
+    if (waiting === announced) return;
+    announced = waiting;
+    if (waiting === 0) status.textContent = "Nothing waits for you now.";
+    else if (waiting === 1) status.textContent = "1 thing waits for you.";
+    else status.textContent = waiting + " things wait for you.";
+  }
+
+  function countTitle(waiting) {
+    const plain = document.title.replace(/^\(\d+\)\s*/, "");
+    document.title = waiting > 0 ? "(" + waiting + ") " + plain : plain;
+  }
+
+  // Where focus was inside the queue: the row it was in, so it can go back to the same row.
+  function focusedRow() {
+    const active = document.activeElement;
+    if (!active || active === document.body) return null;
+    const inQueue = REGIONS.some((id) => {
+      const region = document.getElementById(id);
+      return region && region.contains(active);
+    });
+    if (!inQueue) return null;
+    const row = active.closest("[data-item]");
+    return { item: row ? row.getAttribute("data-item") : null };
+  }
+
+  function restoreFocus(was) {
+    if (!was) return;
+    let target = null;
+    if (was.item !== null) {
+      for (const row of document.querySelectorAll("#queue [data-item]")) {
+        if (row.getAttribute("data-item") === was.item) {
+          target = row.querySelector("a, button") || null;
+          break;
+        }
+      }
+    }
+    if (!target) {
+      // The row is gone (decided or lapsed): keep the person in the same place of the page.
+      target = document.getElementById("queue") || document.getElementById("queue-empty");
+      if (target && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function swapIn(fresh) {
+    const was = focusedRow();
+    REGIONS.forEach((id, i) => {
+      const old = document.getElementById(id);
+      const next = fresh.getElementById(id);
+      const adopted = next ? document.importNode(next, true) : null;
+      if (old && adopted) old.replaceWith(adopted);
+      else if (old) old.remove();
+      else if (adopted) {
+        // Put it after the nearest region before it, else before the nearest one after it.
+        const before = REGIONS.slice(0, i).reverse().map((r) => document.getElementById(r)).find(Boolean);
+        const after = REGIONS.slice(i + 1).map((r) => document.getElementById(r)).find(Boolean);
+        if (before) before.after(adopted);
+        else if (after) after.before(adopted);
+      }
+    });
+    if (fresh.title) document.title = fresh.title;
+    restoreFocus(was);
+  }
+
+  async function redraw(heard) {
+    if (fetching) {
+      wanted = heard;
+      return;
+    }
+    fetching = true;
+    try {
+      const response = await fetch("/hall/", {
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { Accept: "text/html" },
+      });
+      const url = new URL(response.url);
+      if (response.ok && url.origin === location.origin && url.pathname === "/hall/") {
+        const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+        if (REGIONS.some((id) => fresh.getElementById(id))) {
+          swapIn(fresh);
+          pageStamp = heard.stamp;
+        }
+        // A page without the queue is the front door: the person was signed out. Leave this page
+        // as it is; the socket is closed by the town and the next reload shows the front door.
+      }
+    } catch (e) {
+      // Offline for a moment: the next stamp tries again.
+    } finally {
+      fetching = false;
+    }
+    if (wanted !== null) {
+      const next = wanted;
+      wanted = null;
+      if (next.stamp !== pageStamp) redraw(next);
+    }
+  }
+
+  function heard(message) {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch (e) {
+      return;
+    }
+    if (!data || typeof data.stamp !== "string" || typeof data.waiting !== "number") return;
+    announce(data.waiting);
+    if (pageStamp === null && data.waiting === rowsShown()) {
+      // The first stamp: the page drawn a moment ago shows as many things as wait, so it is current.
+      pageStamp = data.stamp;
+      countTitle(data.waiting);
+      return;
+    }
+    if (data.stamp === pageStamp) return;
+    countTitle(data.waiting); // at once, even before the fetch returns
+    redraw(data);
+  }
+
+  function connect() {
+    retry = null;
+    if (stopped) return;
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/hall/live");
+    socket.addEventListener("open", () => {
+      delay = FIRST_DELAY;
+    });
+    socket.addEventListener("message", heard);
+    socket.addEventListener("close", (event) => {
+      socket = null;
+      if (stopped || event.code === WRONG_ORIGIN) return;
+      // Try again later, waiting longer each time (with some jitter so that many pages do not
+      // all come back at the same moment after the town restarts).
+      retry = setTimeout(connect, delay + Math.floor(Math.random() * delay * 0.3));
+      delay = Math.min(delay * 2, LONGEST_DELAY);
+    });
+  }
+
+  // A page put away (another page opened in the tab) lets its socket go, and a page brought back
+  // from the browser's cache asks again.
+  window.addEventListener("pagehide", () => {
+    stopped = true;
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    if (socket) socket.close(1000);
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    stopped = false;
+    delay = FIRST_DELAY;
+    if (!socket && retry === null) connect();
+  });
+
+  connect();
+})();
