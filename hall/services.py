@@ -24,6 +24,8 @@ from clockford.town.models import Hold, Passport, Plan, Report
 from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
 from districts.post_office import services as post_office
+from districts.switchboard import common as switchboard
+from districts.switchboard.models import Answer, Attempt
 from hall.models import Account, Claim, Passkey
 
 NAME_CHARS = 40
@@ -453,3 +455,138 @@ def staff_docket(account: Account) -> Docket:
     if not account.is_staff:
         raise Refused(NOT_STAFF, status=403)
     return Docket(list(courthouse.open_disputes()), list(courthouse.recent_reports()))
+
+
+# The exchange between accounts (000 section 02, "Cross-account work"): parcels and beacon answers
+# pass between two people's agents only while both people have opened it here. Each person opens or
+# closes their own side; opening changes what agents may do, so it is signed with a passkey.
+
+ONE_PERSON = (
+    "This town has no sign-in, so there is only one person here: every agent is yours, and there is "
+    "nothing to exchange with anyone."
+)
+NO_OTHER_ACCOUNT = (
+    "No other account has that handle. Ask its person for the handle shown at the foot of their hall "
+    "pages: it begins with AC-."
+)
+OWN_HANDLE = "That is your own handle. Your own agents always work together: there is nothing to open."
+HANDLE_CHARS = 16
+RECORDS_SHOWN = 5
+
+
+@dataclass
+class Neighbour:
+    """Another account, as this person sees the exchange with it: each side's yes, and the parcels
+    and beacons their agents shared (tracking numbers only: titles and answers are agents' words)."""
+
+    other: Account
+    mine: bool = False
+    theirs: bool = False
+    changed_at: datetime | None = None
+    records: list[str] = field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        return self.mine and self.theirs
+
+    @property
+    def more_records(self) -> int:
+        return max(0, len(self.records) - RECORDS_SHOWN)
+
+    @property
+    def shown_records(self) -> list[str]:
+        return self.records[:RECORDS_SHOWN]
+
+
+def _met(account: Account) -> dict[int, list[str]]:
+    """The other accounts this person's agents met on the Switchboard, with the records they shared:
+    claimants of this account's parcels, publishers of parcels its agents took, answerers of its
+    beacons, askers of beacons its agents answered. Newest first."""
+    pairs: list[tuple[datetime, int, str]] = []
+    for at, other, record in (
+        Attempt.objects.filter(parcel__account=account)
+        .exclude(account=account)
+        .values_list("taken_at", "account_id", "parcel_id")
+    ):
+        pairs.append((at, other, record))
+    for at, other, record in (
+        Attempt.objects.filter(account=account)
+        .exclude(parcel__account=account)
+        .values_list("taken_at", "parcel__account_id", "parcel_id")
+    ):
+        pairs.append((at, other, record))
+    for at, other, record in (
+        Answer.objects.filter(beacon__account=account)
+        .exclude(account=account)
+        .values_list("at", "account_id", "beacon_id")
+    ):
+        pairs.append((at, other, record))
+    for at, other, record in (
+        Answer.objects.filter(account=account)
+        .exclude(beacon__account=account)
+        .values_list("at", "beacon__account_id", "beacon_id")
+    ):
+        pairs.append((at, other, record))
+    met: dict[int, list[str]] = {}
+    for _, other, record in sorted(pairs, key=lambda p: p[0], reverse=True):
+        records = met.setdefault(other, [])
+        if record not in records:
+            records.append(record)
+    return met
+
+
+def exchange_neighbours(account: Account) -> list[Neighbour]:
+    """Every account this person has an exchange with (either side's yes, open or not) or whose
+    agents met theirs: exchanges first, the latest change first, then the others by name."""
+    met = _met(account)
+    found: dict[int, Neighbour] = {}
+    for row in switchboard.exchanges_of(account):
+        other = row["other"]
+        found[other.pk] = Neighbour(other, row["mine"], row["theirs"], row["at"], met.pop(other.pk, []))
+    if met:
+        for other in Account.objects.filter(pk__in=list(met)).order_by("name", "handle"):
+            found[other.pk] = Neighbour(other, records=met[other.pk])
+    return list(found.values())
+
+
+def access_other_account(account: Account, handle: str) -> Account:
+    """The account another person named by its handle (never one's own), or Refused."""
+    handle = handle.strip()
+    if handle == account.handle:
+        raise Refused(OWN_HANDLE)
+    other = (
+        Account.objects.filter(handle=handle).exclude(pk=account.pk).first()
+        if 0 < len(handle) <= HANDLE_CHARS
+        else None
+    )
+    if other is None:
+        raise Refused(NO_OTHER_ACCOUNT, status=404)
+    return other
+
+
+def exchange_side(account: Account, other: Account) -> tuple[bool, bool]:
+    """(this person's side open, the other person's side open)."""
+    for row in switchboard.exchanges_of(account):
+        if row["other"].pk == other.pk:
+            return bool(row["mine"]), bool(row["theirs"])
+    return False, False
+
+
+def exchange_statement(account: Account, other_handle: str, open_it: bool) -> str:
+    """What a person's passkey signs to open their side of the exchange with another account."""
+    return holds.canonical(
+        {"kind": "clockford-exchange-1", "account": account.handle, "with": other_handle, "open": open_it}
+    )
+
+
+def set_exchange(account: Account, other: Account, open_it: bool) -> tuple[bool, bool]:
+    """Open or close this person's side; returns both sides as they stand after."""
+    if not town_has_sign_in():
+        raise Refused(ONE_PERSON, status=409)
+    with transaction.atomic():
+        try:
+            exchange = switchboard.do_set_exchange(account, other.handle, open_it)
+        except LookupError:
+            raise Refused(NO_OTHER_ACCOUNT, status=404) from None
+    mine_low = exchange.low_id == account.pk
+    return (exchange.low_open, exchange.high_open) if mine_low else (exchange.high_open, exchange.low_open)
