@@ -4,7 +4,7 @@ from pydantic import Field
 
 from clockford.town import reports, words
 from clockford.town.tooling import Args, Call, District, Reply, Tool
-from districts.courthouse import services
+from districts.courthouse import services, sighting_tools
 
 PLACE = "The Courthouse"
 
@@ -100,5 +100,6 @@ DISTRICT = District(
             words={"quote": "letter", "where": "letter", "errand": "letter"},
             for_people=True,
         ),
+        *sighting_tools.TOOLS,
     ),
 )
