@@ -32,6 +32,7 @@ from clockford.town.models import Hold, Plan, Report
 from districts.courthouse import services as courthouse
 from districts.post_office import services as post_office
 from districts.post_office.models import Letter
+from districts.switchboard import sightings
 from hall import passkeys, services
 from hall.models import Account
 from hall.services import Refused
@@ -48,6 +49,7 @@ NO_LETTER = "No letter to you has that number."
 NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
 NO_DISPUTE = "No dispute has that number."
+NO_SIGHTING = "No sighting has that number."
 BEGUN_ELSEWHERE = (
     "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
 )
@@ -585,6 +587,8 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
             "docket": docket,
             "disputes": [(d, marked(d.reason)) for d in docket.disputes],
             "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
+            "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
+            "unread": sum(1 for s in docket.sightings if s.read_at is None),
             "nav": "staff",
         },
     )
@@ -608,6 +612,28 @@ def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpRespons
     else:
         messages.success(request, f"Ruled on {dispute.id}. The ruling stays on the docket's record.")
     return redirect(f"/hall/staff#{dispute.id}")
+
+
+@at_the_hall
+@require_POST
+@signed_in
+def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
+    """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
+    number = request.POST.get("sighting", "")
+    try:
+        sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
+    except PermissionError:
+        return _refuse(request, services.NOT_STAFF, 403)
+    except LookupError:
+        sighting = None
+    if sighting is None:
+        return _refuse(request, NO_SIGHTING, 404)
+    if sighting.read_at is not None:
+        messages.info(request, f"Sighting {sighting.pk} was already marked read. Nothing changed.")
+    else:
+        sightings.do_mark_read(sighting, account)
+        messages.success(request, f"Marked sighting {sighting.pk} read.")
+    return redirect(f"/hall/staff#sighting-{sighting.pk}")
 
 
 # -- The exchange between accounts ----------------------------------------------------------------------

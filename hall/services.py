@@ -25,7 +25,8 @@ from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
 from districts.post_office import services as post_office
 from districts.switchboard import common as switchboard
-from districts.switchboard.models import Answer, Attempt
+from districts.switchboard import sightings
+from districts.switchboard.models import Answer, Attempt, Sighting
 from hall.models import Account, Claim, Passkey
 
 NAME_CHARS = 40
@@ -439,22 +440,30 @@ def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
 NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
 
 
+SIGHTINGS_SHOWN = 50
+
+
 @dataclass(frozen=True)
 class Docket:
-    """What waits for staff: open disputes, oldest first, and the newest reports (read, not decided:
-    each report's own person reviews it)."""
+    """What waits for staff: open disputes, oldest first, the newest reports (read, not decided:
+    each report's own person reviews it) and the newest sightings (read, then marked read)."""
 
     disputes: list[Dispute]
     reports: list[Report]
+    sightings: list[Sighting] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.disputes or self.reports)
+        return bool(self.disputes or self.reports or self.sightings)
 
 
 def staff_docket(account: Account) -> Docket:
     if not account.is_staff:
         raise Refused(NOT_STAFF, status=403)
-    return Docket(list(courthouse.open_disputes()), list(courthouse.recent_reports()))
+    return Docket(
+        list(courthouse.open_disputes()),
+        list(courthouse.recent_reports()),
+        list(sightings.recent_sightings(n=SIGHTINGS_SHOWN)),
+    )
 
 
 # The exchange between accounts (000 section 02, "Cross-account work"): parcels and beacon answers

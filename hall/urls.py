@@ -42,6 +42,7 @@ urlpatterns = [
     path("hall/exchange/close", decisions.exchange_close, name="exchange-close"),
     path("hall/staff", decisions.staff, name="staff"),
     path("hall/staff/disputes/<str:dispute_id>/rule", decisions.rule, name="rule"),
+    path("hall/staff/sightings/read", decisions.sighting_read, name="sighting-read"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),
