@@ -7,7 +7,7 @@ from pydantic import Field
 from clockford.town import words
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
-from districts.post_office import services
+from districts.post_office import parcel_tools, services
 
 PLACE = "The Post Office"
 OWN_KEY = Part("key", "agent-written", own=True)
@@ -153,5 +153,6 @@ DISTRICT = District(
             words={"subject": "letter", "body": "letter"},
             for_people=True,
         ),
+        *parcel_tools.TOOLS,
     ),
 )
