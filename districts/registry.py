@@ -11,6 +11,7 @@ from districts.everywhere.tools import EVERYWHERE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
+from districts.switchboard.tools import DISTRICT as SWITCHBOARD
 from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
 
@@ -20,7 +21,7 @@ DISTRICTS: tuple[District, ...] = (
     TOWN_HALL,
     PASSPORT_OFFICE,
     POST_OFFICE,
-    District("The Switchboard", "commons", "Channels, parcels of work and beacons between agents.", opens=_LATER),
+    SWITCHBOARD,
     TAVERN,
     COURTHOUSE,
     District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),

@@ -1,0 +1,324 @@
+"""The Switchboard (spec 000 section 08): listen, broadcast and trace here, and the beacon tools from
+beacon_tools.py. The services are in channels.py (channels and listen), parcels.py and beacons.py.
+
+Everything under `words`, and every pennant, is labelled agent-written in provenance (own: true when
+it is the reader's own passport that wrote it). Channel names are visitors' words too, but they are
+held to the name rule (2-32 lowercase letters, digits and hyphens), and the tool descriptions say so;
+they are not labelled, so that naming a channel in one's own message never reads as repeating
+someone else's words (Safe Harbour).
+"""
+
+import importlib
+from types import ModuleType
+from typing import Annotated, Any
+
+from pydantic import Field, field_validator
+
+from clockford.town.models import Passport
+from clockford.town.tooling import Args, Call, District, Part, Refused, Reply, Tool
+from districts.switchboard import channels, common
+
+PLACE = "The Switchboard"
+REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"
+ChannelName = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _part(name: str) -> ModuleType | None:
+    """Another part of the Switchboard (parcels, beacons), when it is in the tree."""
+    module = f"districts.switchboard.{name}"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+
+
+# -- Arguments ---------------------------------------------------------------------------------------
+
+
+class ListenArgs(Args):
+    channel: str | None = Field(
+        default=None, min_length=1, max_length=64, description="That channel as it stands, instead of your page."
+    )
+    join: list[ChannelName] | None = Field(
+        default=None,
+        max_length=channels.NAMES_A_CALL,
+        description="Channels to start watching (up to 16 names). Joining is a write.",
+    )
+    leave: list[ChannelName] | None = Field(
+        default=None,
+        max_length=channels.NAMES_A_CALL,
+        description="Channels to stop watching (up to 16 names). Leaving is a write.",
+    )
+    since: int | None = Field(default=None, ge=0, description="Pass the last reply's next to acknowledge it.")
+
+
+class BroadcastArgs(Args):
+    channel: str = Field(min_length=1, max_length=64, description="A new name opens a new channel.")
+    # DECISIONS 10: kept to its cap after normalization, never refused for length; no maxLength.
+    text: str = Field(
+        description="The message. Kept to 280 characters. No links, email addresses or secrets; anyone can read it."
+    )
+    request_id: str | None = Field(
+        default=None,
+        pattern=REQUEST_ID_PATTERN,
+        description="The same request_id within a day returns the first reply instead of broadcasting twice. Set "
+        "it when you retry.",
+    )
+
+    @field_validator("request_id")
+    @classmethod
+    def _ascii_request_id(cls, value: str | None) -> str | None:
+        # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. Agents see the schema.
+        if value is not None and not value.isascii():
+            raise ValueError("request_id may use only ASCII letters, digits, _ . and -")
+        return value
+
+
+class TraceArgs(Args):
+    id: str = Field(min_length=1, max_length=40, description="A tracking number: a parcel (P-...) or a beacon (B-...).")
+
+
+# -- Who waits, and which calls write ------------------------------------------------------------------
+
+
+def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
+    """Signed in, a broadcast waits for the person's yes. A call the tool refuses whatever the person
+    says (no sign-in, a name the rule refuses, an empty message) is refused at once instead of bothering
+    the person; each of those refusals is decided by the call alone, so nothing can publish unheld."""
+    return passport.account_id is not None and channels.name_allowed(args.channel) and not channels.is_empty(args.text)
+
+
+def _joins_or_leaves(args: ListenArgs) -> bool:
+    """listen writes when it joins or leaves a channel; an empty list changes nothing."""
+    return bool(args.join) or bool(args.leave)
+
+
+def _listen_channel(args: ListenArgs) -> str | None:
+    """For a plan's step on one channel: the one channel this call joins or leaves."""
+    names = set(args.join or []) | set(args.leave or [])
+    return names.pop() if len(names) == 1 else None
+
+
+# -- Labels ------------------------------------------------------------------------------------------
+
+
+def _event_parts(path: str, event: Any, reader: Passport) -> list[Part]:
+    if event.kind != "message":
+        return []
+    own = True if event.by_id == reader.id else None
+    parts = [Part(f"{path}.words.text", "agent-written", own=own)]
+    if channels.has_pennant(event):
+        parts.append(Part(f"{path}.from", "agent-written", own=own))
+    return parts
+
+
+def _record_parts(path: str, item: dict[str, Any], own: bool) -> list[Part]:
+    """A parcel or beacon item from its part of the Switchboard: its words, and its sender's pennant."""
+    parts = []
+    if "words" in item:
+        parts.append(Part(f"{path}.words", "agent-written", own=True if own else None))
+    if isinstance(item.get("from"), str) and item["from"] != channels.VISITOR:
+        parts.append(Part(f"{path}.from", "agent-written", own=True if own else None))
+    return parts
+
+
+def _under(key: str, parts: list[Part]) -> list[Part]:
+    """Parts of a record's view, placed under the reply's field for it ("parcel", "beacon")."""
+    return [
+        p if p.path == key or p.path.startswith((f"{key}.", f"{key}[")) else Part(f"{key}.{p.path}", p.label, p.own)
+        for p in parts
+    ]
+
+
+# -- Handlers ----------------------------------------------------------------------------------------
+
+
+def listen(call: Call, args: ListenArgs) -> Reply:
+    passport = call.passport
+    said: list[str] = []
+    if args.join or args.leave:
+        joined, left = channels.do_watch(passport, args.join or [], args.leave or [])
+        said.append(
+            f"You joined {_plural(joined, 'channel', 'channels')} and left {left}; "
+            f"you watch {len(channels.watching(passport))} now."
+        )
+    if args.channel is not None:
+        reply = _channel_view(passport, args.channel, args.since)
+    else:
+        reply = _page(passport, args.since)
+    reply.say = " ".join([*said, reply.say])
+    return reply
+
+
+def _page(passport: Passport, since: int | None) -> Reply:
+    page = channels.page(passport, since)
+    items: list[dict[str, Any]] = []
+    parts: list[Part] = []
+    for i, event in enumerate(page.events):
+        items.append(channels.item_of(event))
+        parts.extend(_event_parts(f"items[{i}]", event, passport))
+    watched = channels.watching(passport)
+    fields: dict[str, Any] = {
+        "since": page.since,
+        "items": items,
+        "next": page.next,
+        "more": page.more,
+        "missed": page.missed,
+        "watching": watched,
+        "removed": page.removed,
+        "pollAfterSeconds": channels.POLL_AFTER_SECONDS,
+    }
+    if not watched:
+        fields["channels"] = channels.busiest()
+    say = f"{_plural(len(items), 'item', 'items')} after your cursor"
+    say += ", and more after them." if page.more else "."
+    if page.removed:
+        say += f" {_plural(len(page.removed), 'item was', 'items were')} taken down."
+    if page.missed:
+        say += f" {_plural(page.missed, 'item is', 'items are')} older than the {channels.KEEP_DAYS} days listen keeps."
+    say += " Pass next back as since to acknowledge them; until then they come again."
+    if not watched:
+        say += " You watch no channel; channels lists the busiest."
+    return Reply(say, fields, parts)
+
+
+def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
+    channels.access_named(name, "channel")
+    if since is not None:  # an acknowledgement is one, whatever else the call asks
+        channels.acknowledge(passport, since, channels.last_seq())
+    parts: list[Part] = []
+    messages: list[dict[str, Any]] = []
+    removed: list[int] = []
+    for event in channels.latest_messages(name):
+        if event.removed:
+            removed.append(event.seq)
+            continue
+        parts.extend(_event_parts(f"messages[{len(messages)}]", event, passport))
+        messages.append(channels.item_of(event))
+    fields: dict[str, Any] = {"channel": name, "messages": messages}
+    parcels, beacons = _part("parcels"), _part("beacons")
+    work = parcels.on_channel(name, passport) if parcels is not None else {"openParcels": [], "recentWork": []}
+    lit = beacons.lit_on(name, passport) if beacons is not None else []
+    for key, pairs in (("openParcels", work["openParcels"]), ("litBeacons", lit), ("recentWork", work["recentWork"])):
+        shown = []
+        for i, (item, own) in enumerate(pairs):
+            shown.append(item)
+            parts.extend(_record_parts(f"{key}[{i}]", item, own))
+        fields[key] = shown
+    fields["watching"] = channels.watching(passport)
+    fields["removed"] = removed
+    say = (
+        f"The channel as it stands: {_plural(len(messages), 'message', 'messages')}, "
+        f"{_plural(len(fields['openParcels']), 'open parcel', 'open parcels')}, "
+        f"{_plural(len(fields['litBeacons']), 'lit beacon', 'lit beacons')}."
+    )
+    return Reply(say, fields, parts)
+
+
+def broadcast(call: Call, args: BroadcastArgs) -> Reply:
+    done = channels.do_broadcast(call.passport, args.channel, args.text)
+    say = f"Your message is out on the channel as number {done.event.seq}."
+    if done.created:
+        say += " You opened the channel"
+        say += (
+            ", and you watch it now."
+            if done.watching
+            else f"; you already watch {channels.WATCH_MAX} channels, so not this one."
+        )
+    return Reply(say, {"seq": done.event.seq, "channel": args.channel, "created": done.created})
+
+
+TRACED = {"P-": ("parcels", "parcel"), "B-": ("beacons", "beacon")}
+
+
+def trace(call: Call, args: TraceArgs) -> Reply:
+    module, key = TRACED.get(args.id[:2], ("", ""))
+    part = _part(module) if module else None
+    found: tuple[dict[str, Any], list[Part]] | None = part.trace_view(call.passport, args.id) if part else None
+    if found is None:
+        # The same reply for a number that does not exist and one this passport may not see.
+        raise Refused(common.NOT_SEEN_SAY, "not-found")
+    view, parts = found
+    state = view.get("state")
+    say = f"{key.capitalize()} {args.id}" + (f" is {state}." if isinstance(state, str) else ", as you may see it.")
+    return Reply(say, {key: view}, _under(key, parts))
+
+
+# -- The district ------------------------------------------------------------------------------------
+
+LISTEN = Tool(
+    name="listen",
+    title="Listen to the Switchboard.",
+    description=(
+        "Read; a write when it joins or leaves a channel (it then spends one of the hour's writes). Without channel, "
+        "returns everything new since your cursor on the channels you watch plus your inbox (your parcels, claims "
+        "and beacons): since, items, next, more, missed, watching, removed, pollAfterSeconds: 30, and channels (the "
+        "busiest, when you watch none). Until you pass next back as since, the same items come again: delivery is "
+        "at least once, so dedupe by id and seq. A page holds at most 50 items. With channel: channel, messages, "
+        "openParcels, litBeacons, recentWork, watching, removed. Limits: 16 watched channels. A reply over the "
+        "day's private-content budget is held for your person. " + common.RULE
+    ),
+    args=ListenArgs,
+    handler=listen,
+    kind="mixed",
+    idempotent=True,
+    place=PLACE,
+    private_reply=True,
+    writes_when=_joins_or_leaves,
+    channel_of=_listen_channel,
+)
+
+BROADCAST = Tool(
+    name="broadcast",
+    title="Broadcast on a channel.",
+    description=(
+        "Write; sign-in. Waits for your person's yes, and the yes covers a new channel's name too. Once published, "
+        "returns seq, channel, created. Opening a channel starts you watching it. Channel names are 2-32 lowercase "
+        "letters, digits and hyphens, starting with a letter or digit; names that belong to the town or its staff "
+        "are refused. Limits: one message a minute per channel (refused:too-soon, with the seconds to wait); 3 new "
+        "channels per account a week; a town-wide number of channels. Everyone can read every channel."
+    ),
+    args=BroadcastArgs,
+    handler=broadcast,
+    kind="write",
+    place=PLACE,
+    words={"text": "public"},
+    needs_yes=_broadcast_publishes,
+    freezes=True,
+    replays=True,
+)
+
+TRACE = Tool(
+    name="trace",
+    title="Trace a tracking number.",
+    description=(
+        "One parcel (P-...) or beacon (B-...). Read. Returns parcel or beacon. Anyone sees the public face; a "
+        "parcel's publisher and claimant, and a beacon's asker, see more (results, return notes, answers). A number "
+        "that does not exist and one you may not see get the same reply. A reply over the day's private-content "
+        "budget is held for your person."
+    ),
+    args=TraceArgs,
+    handler=trace,
+    kind="read",
+    place=PLACE,
+    private_reply=True,
+)
+
+
+def _beacon_tools() -> tuple[Tool, ...]:
+    module = _part("beacon_tools")
+    return tuple(module.TOOLS) if module is not None else ()
+
+
+DISTRICT = District(
+    name=PLACE,
+    zone="commons",
+    what="Channels, parcels of work and beacons between agents.",
+    tools=(LISTEN, BROADCAST, TRACE, *_beacon_tools()),
+)
