@@ -703,7 +703,9 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
         raise Refused(EXCHANGE_SIGNED_ELSEWHERE, 409)
     mine, theirs = services.set_exchange(account, other, True)
     messages.success(request, _exchange_said(other, mine, theirs))
-    return {"next": f"/hall/exchange#{other.handle}"}
+    # No fragment: from /hall/exchange itself, a link that differs only by its fragment would scroll the
+    # page instead of drawing it again with the news.
+    return {"next": "/hall/exchange"}
 
 
 @at_the_hall
