@@ -8,15 +8,13 @@ they are not labelled, so that naming a channel in one's own message never reads
 someone else's words (Safe Harbour).
 """
 
-import importlib
-from types import ModuleType
 from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply, Tool
-from districts.switchboard import channels, common
+from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 
 PLACE = "The Switchboard"
 REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"
@@ -25,17 +23,6 @@ ChannelName = Annotated[str, Field(min_length=1, max_length=64)]
 
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
-
-
-def _part(name: str) -> ModuleType | None:
-    """Another part of the Switchboard (parcels, beacons), when it is in the tree."""
-    module = f"districts.switchboard.{name}"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return None
 
 
 # -- Arguments ---------------------------------------------------------------------------------------
@@ -202,9 +189,8 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
         parts.extend(_event_parts(f"messages[{len(messages)}]", event, passport))
         messages.append(channels.item_of(event))
     fields: dict[str, Any] = {"channel": name, "messages": messages}
-    parcels, beacons = _part("parcels"), _part("beacons")
-    work = parcels.on_channel(name, passport) if parcels is not None else {"openParcels": [], "recentWork": []}
-    lit = beacons.lit_on(name, passport) if beacons is not None else []
+    work = parcels.on_channel(name, passport)
+    lit = beacons.lit_on(name, passport)
     for key, pairs in (("openParcels", work["openParcels"]), ("litBeacons", lit), ("recentWork", work["recentWork"])):
         shown = []
         for i, (item, own) in enumerate(pairs):
@@ -234,13 +220,13 @@ def broadcast(call: Call, args: BroadcastArgs) -> Reply:
     return Reply(say, {"seq": done.event.seq, "channel": args.channel, "created": done.created})
 
 
-TRACED = {"P-": ("parcels", "parcel"), "B-": ("beacons", "beacon")}
-
-
 def trace(call: Call, args: TraceArgs) -> Reply:
-    module, key = TRACED.get(args.id[:2], ("", ""))
-    part = _part(module) if module else None
-    found: tuple[dict[str, Any], list[Part]] | None = part.trace_view(call.passport, args.id) if part else None
+    found: tuple[dict[str, Any], list[Part]] | None = None
+    key = ""
+    if args.id.startswith("P-"):
+        found, key = parcels.trace_view(call.passport, args.id), "parcel"
+    elif args.id.startswith("B-"):
+        found, key = beacons.trace_view(call.passport, args.id), "beacon"
     if found is None:
         # The same reply for a number that does not exist and one this passport may not see.
         raise Refused(common.NOT_SEEN_SAY, "not-found")
@@ -311,14 +297,9 @@ TRACE = Tool(
 )
 
 
-def _beacon_tools() -> tuple[Tool, ...]:
-    module = _part("beacon_tools")
-    return tuple(module.TOOLS) if module is not None else ()
-
-
 DISTRICT = District(
     name=PLACE,
     zone="commons",
     what="Channels, parcels of work and beacons between agents.",
-    tools=(LISTEN, BROADCAST, TRACE, *_beacon_tools()),
+    tools=(LISTEN, BROADCAST, TRACE, *beacon_tools.TOOLS),
 )

@@ -21,7 +21,7 @@ from django.utils import timezone
 from clockford.town import clock, desk, holds
 from clockford.town.models import Hold, Passport
 from districts.registry import START_PLACE
-from districts.switchboard import common
+from districts.switchboard import channels, common
 from districts.testing import visit
 from hall.models import Account
 
@@ -112,3 +112,16 @@ def open_exchange(db: None) -> Callable[[Account, Account], None]:
         common.do_set_exchange(other, one.handle, True)
 
     return open_it
+
+
+@pytest.fixture
+def message(db: None) -> Callable[[Passport, str, str], int]:
+    """A message on a channel through the broadcast service, as if its person had already said yes (the
+    hold itself is tested with broadcast): the clock first moves a minute on, past the channel's spacing.
+    Returns the message's seq."""
+
+    def send(passport: Passport, channel: str, text: str) -> int:
+        clock.advance(channels.SPACING)
+        return channels.do_broadcast(passport, channel, text).event.seq
+
+    return send
