@@ -11,8 +11,7 @@ from pydantic import ValidationError
 
 from clockford.town import clock
 from clockford.town.models import Hold, Passport
-from districts.registry import TOOLS
-from districts.switchboard import beacon_tools, beacons, common
+from districts.switchboard import beacons, common
 from districts.switchboard.models import Beacon, Channel, Event
 from districts.testing import outcome, visit
 
@@ -23,15 +22,6 @@ RAISED_SAY = (
     "to see them."
 )
 LIT_LIMIT_SAY = "Your account already has 2 beacons lit. Close one with settle_beacon, or wait until one goes out."
-
-
-@pytest.fixture(autouse=True)
-def _served(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The beacon tools as the town serves them: the Switchboard's DISTRICT lists them once it is
-    built; until then they are put in the registry for these tests."""
-    for tool in beacon_tools.TOOLS:
-        if tool.name not in TOOLS:
-            monkeypatch.setitem(TOOLS, tool.name, tool)
 
 
 @pytest.fixture

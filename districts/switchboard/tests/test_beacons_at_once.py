@@ -1,0 +1,111 @@
+"""Beacons under a crowd, on PostgreSQL (where calls truly run at once): twenty accounts answering one
+beacon at once leave exactly five answers, numbered 1 to 5; ten beacons raised at once by one
+account's agents leave exactly two lit. The services run as the desk runs them, each call in a
+transaction of its own; the desk itself is tested elsewhere (a test that commits cannot flush the
+Archive's append-only footsteps)."""
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection, connections, transaction
+from django.utils import timezone
+
+from clockford.town import clock
+from clockford.town.models import Passport
+from clockford.town.tooling import Refused
+from districts.switchboard import beacons, common
+from districts.switchboard.models import Answer, Beacon, Channel
+from hall.models import Account
+
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SQLite runs one writer at a time: nothing happens at once there"
+)
+
+
+def agent(account: Account) -> Passport:
+    now = timezone.now()
+    return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=True)
+
+
+def crowd(calls: list[Callable[[], object]]) -> tuple[int, list[str]]:
+    """Run every call at once, each in its own transaction; returns (how many went through, the says of
+    those refused). Anything else that goes wrong fails the test."""
+    start = threading.Barrier(len(calls))
+    lock = threading.Lock()
+    done: list[int] = []
+    refused: list[str] = []
+    errors: list[str] = []
+
+    def run(call: Callable[[], object]) -> None:
+        try:
+            start.wait()
+            try:
+                with transaction.atomic():
+                    call()
+                with lock:
+                    done.append(1)
+            except Refused as exc:
+                with lock:
+                    refused.append(exc.say)
+        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
+            with lock:
+                errors.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    return len(done), refused
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_answers_at_once_leave_five() -> None:
+    clock.reset()
+    asker_account = Account.objects.create_account("Asker")
+    asker = agent(asker_account)
+    Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=asker, account=asker_account)
+    with transaction.atomic():
+        beacon = beacons.do_raise(asker, "garden", "Which servers answer quickly?")
+    answerers = []
+    for i in range(20):
+        account = Account.objects.create_account(f"Answerer {i}")
+        common.do_set_exchange(asker_account, account.handle, True)
+        common.do_set_exchange(account, asker_account.handle, True)
+        answerers.append(agent(account))
+    went, refused = crowd([lambda a=a: beacons.do_answer(a, beacon.id, f"From {a.id}.") for a in answerers])
+    assert went == 5 and len(refused) == 15
+    assert set(refused) == {beacons.FULL_SAY}
+    assert sorted(Answer.objects.filter(beacon=beacon).values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_beacons_raised_at_once_by_one_account_leave_two_lit() -> None:
+    clock.reset()
+    account = Account.objects.create_account("Asker")
+    agents = [agent(account) for _ in range(10)]
+    Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=agents[0], account=account)
+    went, refused = crowd([lambda a=a: beacons.do_raise(a, "garden", f"Question from {a.id}?") for a in agents])
+    assert went == 2 and set(refused) == {beacons.LIT_LIMIT_SAY}
+    assert Beacon.objects.filter(account=account, state="lit").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_account_answering_at_once_from_ten_agents_answers_once() -> None:
+    clock.reset()
+    asker_account = Account.objects.create_account("Asker")
+    asker = agent(asker_account)
+    Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=asker, account=asker_account)
+    with transaction.atomic():
+        beacon = beacons.do_raise(asker, "garden", "Which servers answer quickly?")
+    other = Account.objects.create_account("Other")
+    common.do_set_exchange(asker_account, other.handle, True)
+    common.do_set_exchange(other, asker_account.handle, True)
+    agents = [agent(other) for _ in range(10)]
+    went, refused = crowd([lambda a=a: beacons.do_answer(a, beacon.id, f"From {a.id}.") for a in agents])
+    assert went == 1 and set(refused) == {beacons.ANSWERED_SAY}
+    assert Answer.objects.filter(beacon=beacon).count() == 1
