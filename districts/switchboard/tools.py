@@ -107,9 +107,7 @@ def _event_parts(path: str, event: Any, reader: Passport) -> list[Part]:
 
 def _record_parts(path: str, item: dict[str, Any], own: bool) -> list[Part]:
     """A parcel or beacon item from its part of the Switchboard: its words, and its sender's pennant."""
-    parts = []
-    if "words" in item:
-        parts.append(Part(f"{path}.words", "agent-written", own=True if own else None))
+    parts = [Part(f"{path}.words.{key}", "agent-written", own=True if own else None) for key in item.get("words", {})]
     if isinstance(item.get("from"), str) and item["from"] != channels.VISITOR:
         parts.append(Part(f"{path}.from", "agent-written", own=True if own else None))
     return parts
