@@ -701,7 +701,7 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
     other = services.access_other_account(account, begun.get("handle", ""))
     if approval.statement != services.exchange_statement(account, other.handle, True):
         raise Refused(EXCHANGE_SIGNED_ELSEWHERE, 409)
-    mine, theirs = services.set_exchange(account, other, True)
+    mine, theirs = services.set_exchange(account, other, True, approval)
     messages.success(request, _exchange_said(other, mine, theirs))
     # No fragment: from /hall/exchange itself, a link that differs only by its fragment would scroll the
     # page instead of drawing it again with the news.

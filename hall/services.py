@@ -10,7 +10,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
@@ -27,6 +27,9 @@ from districts.post_office import services as post_office
 from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
 from districts.switchboard.models import Answer, Attempt, Sighting
+
+if TYPE_CHECKING:  # hall.passkeys imports this module
+    from hall.passkeys import Approval
 from hall.models import Account, Claim, Passkey
 
 NAME_CHARS = 40
@@ -588,13 +591,21 @@ def exchange_statement(account: Account, other_handle: str, open_it: bool) -> st
     )
 
 
-def set_exchange(account: Account, other: Account, open_it: bool) -> tuple[bool, bool]:
-    """Open or close this person's side; returns both sides as they stand after."""
+def set_exchange(
+    account: Account, other: Account, open_it: bool, approval: "Approval | None" = None
+) -> tuple[bool, bool]:
+    """Open (with the passkey's approval) or close this person's side; returns both sides after."""
     if not town_has_sign_in():
         raise Refused(ONE_PERSON, status=409)
     with transaction.atomic():
         try:
-            exchange = switchboard.do_set_exchange(account, other.handle, open_it)
+            exchange = switchboard.do_set_exchange(
+                account,
+                other.handle,
+                open_it,
+                approval.statement if approval else "",
+                approval.assertion if approval else None,
+            )
         except LookupError:
             raise Refused(NO_OTHER_ACCOUNT, status=404) from None
     mine_low = exchange.low_id == account.pk

@@ -98,17 +98,36 @@ def exchange_open(a: int | None, b: int | None) -> bool:
     return Exchange.objects.filter(low_id=low, high_id=high, low_open=True, high_open=True).exists()
 
 
-def do_set_exchange(account: Any, other_handle: str, open_it: bool) -> Exchange:
+def do_set_exchange(
+    account: Any, other_handle: str, open_it: bool, statement: str = "", assertion: dict[str, Any] | None = None
+) -> Exchange:
     """A person opens (or closes) their side of the exchange with another account, named by its
-    handle. Closing takes effect at once; opening needs both sides."""
+    handle. Closing takes effect at once; opening needs both sides. Each decision is kept with the
+    passkey's answer that signed it."""
     other = get_user_model().objects.filter(handle=other_handle).exclude(pk=account.pk).first()
     if other is None:
         raise LookupError("No other account has that handle.")
     low, high = _pair(account.pk, other.pk)
-    exchange, _ = Exchange.objects.get_or_create(low_id=low, high_id=high, defaults={"changed_at": clock.now()})
+    now = clock.now()
+    exchange, _ = Exchange.objects.get_or_create(low_id=low, high_id=high, defaults={"changed_at": now})
+    rows = Exchange.objects.filter(pk=exchange.pk)
+    if connection.features.has_select_for_update:
+        rows = rows.select_for_update()
+    exchange = rows.get()
     side = "low_open" if account.pk == low else "high_open"
-    Exchange.objects.filter(pk=exchange.pk).update(**{side: open_it, "changed_at": clock.now()})
-    exchange.refresh_from_db()
+    setattr(exchange, side, open_it)
+    exchange.changed_at = now
+    exchange.decisions = [
+        *exchange.decisions,
+        {
+            "account": account.handle,
+            "open": open_it,
+            "at": now.isoformat(),
+            "statement": statement,
+            "assertion": assertion,
+        },
+    ]
+    exchange.save(update_fields=[side, "changed_at", "decisions"])
     return exchange
 
 

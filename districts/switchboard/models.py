@@ -224,6 +224,10 @@ class Exchange(models.Model):
     low_open = models.BooleanField(default=False)
     high_open = models.BooleanField(default=False)
     changed_at = models.DateTimeField()
+    # Every side's decision as it was made: [{account, open, at, statement, assertion}]. Opening is
+    # signed with the person's passkey (the statement and its answer are kept, checkable later);
+    # closing only takes a permission away.
+    decisions = models.JSONField(default=list)
 
     class Meta:
         constraints = [

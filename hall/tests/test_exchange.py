@@ -120,6 +120,10 @@ def test_opening_is_signed_with_a_passkey_and_open_only_once_both_opened(alice: 
     status, done = alice.post("/hall/exchange/open/finish", {"credential": alice.key.get(begun["options"])})
     assert (status, done) == (200, {"ok": True, "next": "/hall/exchange"})
     assert sides(a, b) == (True, False) and sides(b, a) == (False, True)
+    # The decision is kept with what the passkey signed, so it can be checked later.
+    kept = Exchange.objects.get().decisions
+    assert [(d["account"], d["open"], d["statement"]) for d in kept] == [(a.handle, True, ceremony.statement)]
+    assert set(kept[0]["assertion"]) == {"id", "clientDataJSON", "authenticatorData", "signature"}
     # One side is not enough: nothing passes yet.
     assert common.exchange_open(a.pk, b.pk) is False
 
