@@ -49,18 +49,22 @@ WRITE = textwrap.dedent(
     """
     import time
     from datetime import timedelta
+    from pathlib import Path
     from django.db import transaction
     from clockford.town import clock
     from clockford.town.models import Passport
     from districts.switchboard import channels
 
     writer = Passport.objects.get(pk={writer!r})
-    for n in range({rounds}):
+    # At least {rounds} rounds, and on until the listener has seen the town restart three times.
+    n = 0
+    while n < {rounds} or not Path({done!r}).exists():
         clock.advance(timedelta(seconds=61))  # past each channel's minute
         for name in {channels!r}:
             with transaction.atomic():
                 channels.do_broadcast(writer, name, f"live {{n}} on {{name}}")
-            time.sleep(0.06)
+            time.sleep(0.02)
+        n += 1
     """
 )
 
@@ -99,7 +103,8 @@ def test_every_message_arrives_across_restarts(town: Town) -> None:
     joined = listen(s, join=list(CHANNELS))
     assert joined["watching"] == sorted(CHANNELS)
 
-    writer = shell(town, WRITE.format(writer=writer_id, rounds=ROUNDS, channels=CHANNELS))
+    done = town.var / "listener-done"
+    writer = shell(town, WRITE.format(writer=writer_id, rounds=ROUNDS, channels=CHANNELS, done=str(done)))
     got: list[int] = []
     acked = 0
     restarts = 0
@@ -115,7 +120,7 @@ def test_every_message_arrives_across_restarts(town: Town) -> None:
             got.extend(seqs)
             if finished and not page["more"]:
                 break
-            if seqs and restarts < 3 and not finished:
+            if seqs and restarts < 3:
                 # The town stops before this page is acknowledged: after the restart, the same items
                 # come first again.
                 town.stop()
@@ -125,6 +130,8 @@ def test_every_message_arrives_across_restarts(town: Town) -> None:
                 assert [i["seq"] for i in again["items"]][: len(seqs)] == seqs
                 assert again["items"][: len(seqs)] == page["items"]
                 again_checked = True
+                if restarts == 3:
+                    done.touch()
             since = page["next"]
             time.sleep(0.05)
     finally:
@@ -137,6 +144,6 @@ def test_every_message_arrives_across_restarts(town: Town) -> None:
     written = {
         row[0] for row in sql(town, "SELECT seq FROM switchboard_event WHERE kind = 'message' AND text LIKE 'live %%'")
     }
-    assert len(written) == ROUNDS * len(CHANNELS)
+    assert len(written) >= ROUNDS * len(CHANNELS)
     assert set(got) == written
     s.delete()
