@@ -53,7 +53,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clockford.town import clock, words
-from clockford.town.models import ID_ALPHABET, Passport, new_id
+from clockford.town.models import ID_ALPHABET, Passport, Replay, new_id
 from clockford.town.tooling import Part, Refused
 from districts.switchboard import common
 from districts.switchboard.models import Attempt, Channel, Parcel
@@ -118,6 +118,10 @@ VERSION_REQUIRED_SAY = (
 )
 NO_DELIVERY_SAY = "That parcel has no delivery waiting for you to settle. trace it to see its state."
 NO_CLAIMANT_SAY = "Nobody holds that parcel now, so there is nobody to release. trace it to see its state."
+REPLAY_CLEARED_SAY = (
+    "Parcel {id}, which this request_id posted, is {state} and its words are cleared. To post again, use a new "
+    "request_id."
+)
 EMPTY_SAYS = {
     "title": "The parcel's title is empty.",
     "brief": "The parcel's brief is empty.",
@@ -503,8 +507,9 @@ def _clear_words(locked: _Locked) -> None:
 def _store(locked: _Locked, by: Passport | None) -> None:
     """Write the parcel and its changed attempts, then emit its events (the sequence's lock last)."""
     p = locked.parcel
-    if p.state in SETTLED:
+    if p.state in SETTLED and (p.title or p.brief or p.done_when):
         _clear_words(locked)
+        _clear_replays(p)
     p.save()
     for a in locked.attempts:
         if a.number in locked.dirty:
@@ -519,6 +524,17 @@ def _store(locked: _Locked, by: Passport | None) -> None:
             to_passport=to_passport,
             to_account_id=e["to_account_id"],
         )
+
+
+def _clear_replays(p: Parcel) -> None:
+    """The first reply to a post_parcel with a request_id is kept a day for its replays, and it carries
+    the parcel's words. Once the parcel is settled its words go from there too, and a replay says what
+    001 "Replays" asks: what it made was cleared away; use a new request_id."""
+    Replay.objects.filter(passport_id=p.publisher_id, tool="post_parcel", fields__parcel__id=p.id).update(
+        say=REPLAY_CLEARED_SAY.format(id=p.id, state=p.state),
+        fields={"parcel": {"id": p.id, "state": p.state, "version": p.version}},
+        parts=[],
+    )
 
 
 def _lock_account(account_id: int) -> None:

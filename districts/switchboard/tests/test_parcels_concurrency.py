@@ -125,8 +125,9 @@ def test_fifty_clients_taking_one_parcel_at_once_make_exactly_one_claim() -> Non
     takers = []
     for i in range(CROWD):
         account = Account.objects.create_account(f"Taker {i}")
-        common.do_set_exchange(account, home.handle, True)
-        common.do_set_exchange(home, account.handle, True)
+        with transaction.atomic():  # as the hall does it: each person's side, under the row's lock
+            common.do_set_exchange(account, home.handle, True)
+            common.do_set_exchange(home, account.handle, True)
         takers.append(agent(account, f"taker-{i}").pk)
 
     replies = crowd(takers, "take_parcel", lambda i: {"parcel": parcel.id})

@@ -245,3 +245,22 @@ def test_the_outsider_without_sign_in_is_refused(charlie: Passport, alice: Passp
     # The same before anything else: a channel that does not exist is not even looked at.
     refused(visit(charlie, "post_parcel", channel="nowhere", **WORK), common.SIGN_IN_SAY, "sign-in")
     assert not Hold.objects.exists() and not Parcel.objects.exists()
+
+
+def test_a_replay_after_the_parcel_was_settled_says_to_use_a_new_request_id(
+    alice: Passport, published: Publish
+) -> None:
+    open_channel(alice)
+    first = published(alice, "post_parcel", channel="lanterns", request_id="lantern-list.2", **WORK)
+    parcel = first.structured["parcel"]["id"]
+    assert visit(alice, "settle_parcel", parcel=parcel, action="withdraw").is_error is False
+    again = visit(alice, "post_parcel", channel="lanterns", request_id="lantern-list.2", **WORK)
+    assert again.is_error is False and again.structured["replayed"] is True
+    assert again.structured["say"] == (
+        f"Parcel {parcel}, which this request_id posted, is withdrawn and its words are cleared. To post again, "
+        "use a new request_id."
+    )
+    assert again.structured["parcel"] == {"id": parcel, "state": "withdrawn", "version": 2}
+    assert again.structured["provenance"]["parts"] == []
+    assert WORK["brief"] not in again.text
+    assert Parcel.objects.count() == 1
