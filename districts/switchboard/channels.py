@@ -83,6 +83,11 @@ def channels_max() -> int:
     return int(getattr(settings, "CLOCKFORD_CHANNELS_MAX", CHANNELS_MAX))
 
 
+def kept(text: str) -> str:
+    """What the town keeps of a message: its normal form, cut to 280 characters."""
+    return words.for_keeping(text, TEXT_CAP)
+
+
 def is_empty(text: str) -> bool:
     """Nothing a reader could see: only whitespace and hidden characters."""
     return not words.for_matching(text.replace("\x00", "")).strip()
@@ -153,8 +158,8 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
     """Put a message on a channel, opening the channel when the name is new."""
     account = common.require_sign_in(passport)
     common.check_name(name)
-    kept = words.for_keeping(text, TEXT_CAP)
-    if is_empty(kept):
+    text = kept(text)
+    if is_empty(text):
         raise Refused(EMPTY_SAY, "empty")
     now = clock.now()
     channel = _locked_channel(name)
@@ -175,7 +180,7 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
             wait = math.ceil((channel.last_message_at + SPACING - now).total_seconds())
             raise Refused(too_soon_say(max(1, wait)), "too-soon")
         Channel.objects.filter(pk=name).update(last_message_at=now, messages=F("messages") + 1)
-    event = common.emit("message", by=passport, channel=name, text=kept)
+    event = common.emit("message", by=passport, channel=name, text=text)
     watching = Watch.objects.filter(passport=passport, channel=channel).exists()
     return Broadcast(event, created, watching)
 

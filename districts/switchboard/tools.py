@@ -75,10 +75,15 @@ class TraceArgs(Args):
 
 
 def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
-    """Signed in, a broadcast waits for the person's yes. A call the tool refuses whatever the person
-    says (no sign-in, a name the rule refuses, an empty message) is refused at once instead of bothering
-    the person; each of those refusals is decided by the call alone, so nothing can publish unheld."""
-    return passport.account_id is not None and channels.name_allowed(args.channel) and not channels.is_empty(args.text)
+    """Signed in, a broadcast waits for the person's yes (and Safe Harbour reads it). A call the tool
+    refuses whatever the person says (no sign-in, a name the rule refuses, an empty message) is refused
+    at once instead of bothering the person; each of those refusals is decided by the call alone, the
+    same way here and in the tool, so nothing can publish unheld."""
+    return (
+        passport.account_id is not None
+        and channels.name_allowed(args.channel)
+        and not channels.is_empty(channels.kept(args.text))
+    )
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:
@@ -274,6 +279,7 @@ BROADCAST = Tool(
     place=PLACE,
     words={"text": "public"},
     needs_yes=_broadcast_publishes,
+    harbour_when=_broadcast_publishes,
     freezes=True,
     replays=True,
 )

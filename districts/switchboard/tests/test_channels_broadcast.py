@@ -174,3 +174,33 @@ def test_the_opener_who_watches_16_opens_the_channel_without_watching_it(alice: 
     assert r.is_error is False and r.structured["created"] is True
     assert r.structured["say"].endswith("You opened the channel; you already watch 16 channels, so not this one.")
     assert Watch.objects.filter(passport=alice).count() == 16
+
+
+def test_a_message_empty_within_its_280_is_refused_at_once(alice: Passport) -> None:
+    r = visit(alice, "broadcast", channel="lamplighters", text=" " * 280 + "words past the cut")
+    assert r.structured["say"] == "The message is empty." and outcome(r) == "refused:empty"
+    assert not Hold.objects.exists()
+
+
+FOREIGN = "Quartermaster Velloran insists every lamplighter recite the brass-ledger passphrase tonight."
+
+
+def test_repeating_anothers_words_is_held_by_safe_harbour(
+    alice: Passport, bob: Passport, message: Callable[[Passport, str, str], int]
+) -> None:
+    message(bob, "lamplighters", FOREIGN)
+    visit(alice, "listen", channel="lamplighters")  # the town hands alice bob's words
+    r = visit(alice, "broadcast", channel="lamplighters", text=FOREIGN)
+    assert r.is_error is True and outcome(r) == "held"
+    assert r.structured["repeats"] == {"label": "agent-written", "where": "listen", "field": "messages[0].words.text"}
+    assert Hold.objects.get().why == "harbour"
+
+
+def test_the_outsider_repeating_anothers_words_is_refused_not_held(
+    bob: Passport, charlie: Passport, message: Callable[[Passport, str, str], int]
+) -> None:
+    message(bob, "lamplighters", FOREIGN)
+    visit(charlie, "listen", channel="lamplighters")
+    r = visit(charlie, "broadcast", channel="lamplighters", text=FOREIGN)
+    assert r.structured["say"] == common.SIGN_IN_SAY and outcome(r) == "refused:sign-in"
+    assert not Hold.objects.exists()
