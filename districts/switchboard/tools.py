@@ -15,6 +15,7 @@ from pydantic import Field, field_validator
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply, Tool
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
+from districts.switchboard.models import Event
 
 PLACE = "The Switchboard"
 REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"
@@ -100,7 +101,7 @@ def _listen_channel(args: ListenArgs) -> str | None:
 # -- Labels ------------------------------------------------------------------------------------------
 
 
-def _event_parts(path: str, event: Any, reader: Passport) -> list[Part]:
+def _event_parts(path: str, event: Event, reader: Passport) -> list[Part]:
     if event.kind != "message":
         return []
     own = True if event.by_id == reader.id else None
@@ -171,7 +172,7 @@ def _page(passport: Passport, since: int | None) -> Reply:
     if page.removed:
         say += f" {_plural(len(page.removed), 'item was', 'items were')} taken down."
     if page.missed:
-        say += f" {_plural(page.missed, 'item is', 'items are')} older than the {channels.KEEP_DAYS} days listen keeps."
+        say += f" {_plural(page.missed, 'item is', 'items are')} older than the {channels.KEEP_DAYS} days listen delivers, and missed."
     say += " Pass next back as since to acknowledge them; until then they come again."
     if not watched:
         say += " You watch no channel; channels lists the busiest."

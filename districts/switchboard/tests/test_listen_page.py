@@ -238,7 +238,7 @@ def test_what_is_older_than_listen_keeps_is_counted_missed(alice: Passport, bob:
     sc = listen(bob)
     assert [i["seq"] for i in sc["items"]] == [fresh]
     assert sc["missed"] == 3 and old[-1] < fresh
-    assert "3 items are older than the 7 days listen keeps." in sc["say"]
+    assert "3 items are older than the 7 days listen delivers, and missed." in sc["say"]
     # Acknowledging the page clears them.
     assert listen(bob, since=sc["next"])["missed"] == 0
 
