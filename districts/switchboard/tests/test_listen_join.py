@@ -141,3 +141,20 @@ def test_the_outsider_without_sign_in_joins_too(alice: Passport, charlie: Passpo
     channels_named("lamps", by=alice)
     r = visit(charlie, "listen", join=["lamps"])
     assert r.is_error is False and r.structured["watching"] == ["lamps"]
+
+
+@pytest.mark.parametrize(
+    ("args", "channel"),
+    [
+        ({"join": ["lamps"]}, "lamps"),
+        ({"leave": ["lamps"]}, "lamps"),
+        ({"join": ["lamps", "lamps"]}, "lamps"),
+        ({"join": ["lamps"], "leave": ["wells"]}, None),
+        ({}, None),
+    ],
+)
+def test_a_plan_step_on_a_channel_sees_the_one_channel_joined_or_left(
+    args: dict[str, Any], channel: str | None
+) -> None:
+    assert LISTEN.channel_of is not None
+    assert LISTEN.channel_of(ListenArgs.model_validate(args)) == channel
