@@ -64,8 +64,13 @@ def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
     s = copy.deepcopy(schema)
     defs = s.pop("$defs", {})
 
-    def walk(node: Any) -> Any:
-        if isinstance(node, dict):
+    def walk(node: Any, names: bool = False) -> Any:
+        # `names` marks a properties mapping, whose keys are argument names (post_parcel has an
+        # argument called title), not schema keywords.
+        if isinstance(node, dict) and names:
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, dict):
             ref = node.pop("$ref", None)
             if isinstance(ref, str) and ref.startswith("#/$defs/"):
                 node.update(copy.deepcopy(defs[ref.removeprefix("#/$defs/")]))
@@ -77,8 +82,8 @@ def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
                     node.update(rest[0])
                     if node.get("default", ...) is None:
                         del node["default"]
-            for v in node.values():
-                walk(v)
+            for k, v in node.items():
+                walk(v, names=k == "properties")
         elif isinstance(node, list):
             for v in node:
                 walk(v)

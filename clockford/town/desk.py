@@ -195,6 +195,8 @@ def _handle(
         if replayed is not None:
             return replayed, "ok", False, call.move_to or tool.place
         passage = holds.gate(tool, args, arguments, call)
+        if passage.replayed is not None:
+            return passage.replayed, "ok", False, call.move_to or tool.place
         with transaction.atomic():
             holds.use(passage, call)
             reply = tool.handler(call, args)

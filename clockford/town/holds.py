@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
-from clockford.town import clock, harbour, plans, reports
+from clockford.town import clock, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, for_person, new_id
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
 
@@ -169,6 +169,8 @@ class Passage:
 
     allowed: Hold | None = None
     plan_step: tuple[str, int] | None = None  # (plan id, step index) to spend when the call runs
+    # The first reply to this request_id, found after waiting on the hold's lock (see gate).
+    replayed: Reply | None = None
 
 
 def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passage:
@@ -221,6 +223,12 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
             raise _held(found)
         if status == "refused":
             raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
+    if tool.replays:
+        # A retry that waited on the lock while the same request went through with the yes: answer
+        # it with that first reply rather than hold it again.
+        passage.replayed = replays.find(tool.name, args, passport)
+        if passage.replayed is not None:
+            return passage
     raise _held(_new_hold(tool, arguments, passport, reasons, now))
 
 

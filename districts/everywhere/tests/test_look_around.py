@@ -42,7 +42,19 @@ def test_here_follows_the_agent_to_a_district_not_open_yet(alice: Passport) -> N
 def test_open_lists_every_working_district_and_its_tools(alice: Passport) -> None:
     sc = visit(alice, "look_around").structured
     assert sc["open"] == [{"name": d.name, "tools": [t.name for t in d.tools]} for d in DISTRICTS if d.is_open]
-    assert {"name": "The Post Office", "tools": ["remember", "recall", "forget", "send_letter"]} in sc["open"]
+    assert {
+        "name": "The Post Office",
+        "tools": [
+            "remember",
+            "recall",
+            "forget",
+            "send_letter",
+            "post_parcel",
+            "take_parcel",
+            "hand_in",
+            "settle_parcel",
+        ],
+    } in sc["open"]
     assert all(entry["tools"] for entry in sc["open"])
 
 
