@@ -235,6 +235,8 @@ class TownSettings(TypedDict):
     NOTICES_KEPT: int
     DISPUTES_OPEN: int
     DISPUTE_BYTES_OPEN: int
+    CHANNELS_MAX: int
+    PARCELS_MAX: int
 
 
 CLOCKFORD: TownSettings = {
@@ -281,6 +283,9 @@ CLOCKFORD: TownSettings = {
     # Disputes (001 "Disputes"): open at once per passport, and the bytes of their reasons.
     "DISPUTES_OPEN": 10,
     "DISPUTE_BYTES_OPEN": envint("CLOCKFORD_DISPUTE_BYTES_OPEN", 8 * 1024),
+    # The Switchboard's town-wide room: channels, and parcels in progress.
+    "CHANNELS_MAX": envint("CLOCKFORD_CHANNELS_MAX", 10_000),
+    "PARCELS_MAX": envint("CLOCKFORD_PARCELS_MAX", 10_000),
 }
 
 

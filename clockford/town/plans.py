@@ -169,9 +169,9 @@ def fitting_step(plan_id: str, tool: Tool, args: Any) -> int | None:
             continue
         if "channel" in step:
             # A parcel or beacon step's channel is the channel its record is on.
-            channel = getattr(args, "channel", None)
-            if channel is None and tool.channel_of is not None:
-                channel = tool.channel_of(args)
+            # A tool that says which channel a call happens on knows better than its channel argument
+            # (listen(channel="x", join=["y"]) joins y).
+            channel = tool.channel_of(args) if tool.channel_of is not None else getattr(args, "channel", None)
             if channel != step["channel"]:
                 continue
         if "record" in step and getattr(args, RECORD_ARG.get(tool.name, ""), None) != step["record"]:

@@ -6,7 +6,7 @@ holds the call until then), and that yes covers a new channel's name too: the wh
 Messages on a channel are spaced a minute apart, whoever sends them (001 section 05: "messages on a
 channel are spaced"); one sent too soon is refused with the seconds to wait in its say and no
 retryAfterSeconds (DECISIONS 12). An account opens at most 3 new channels in any seven days, and the
-town holds at most `CLOCKFORD_CHANNELS_MAX` channels. Opening a channel starts its opener watching it
+town holds at most `settings.CLOCKFORD["CHANNELS_MAX"]` channels. Opening a channel starts its opener watching it
 (when the opener already watches 16, the channel opens all the same and the say tells it so).
 
 Listening. Every passport has a cursor (`Cursor.acked`): everything up to it was acknowledged. A page
@@ -58,7 +58,6 @@ TEXT_CAP = 280
 SPACING = timedelta(minutes=1)
 NEW_CHANNELS_A_WEEK = 3
 WEEK = timedelta(days=7)
-CHANNELS_MAX = 10_000  # the town-wide number of channels, unless settings say otherwise
 WATCH_MAX = 16
 NAMES_A_CALL = 16
 PAGE = 50
@@ -80,7 +79,7 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 def channels_max() -> int:
-    return int(getattr(settings, "CLOCKFORD_CHANNELS_MAX", CHANNELS_MAX))
+    return settings.CLOCKFORD["CHANNELS_MAX"]
 
 
 def kept(text: str) -> str:

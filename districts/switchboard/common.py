@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F
 
 from clockford.town import clock
@@ -109,6 +109,14 @@ def do_set_exchange(
         raise LookupError("No other account has that handle.")
     low, high = _pair(account.pk, other.pk)
     now = clock.now()
+    with transaction.atomic():
+        return _set_side(account, low, high, open_it, now, statement, assertion)
+
+
+def _set_side(
+    account: Any, low: int, high: int, open_it: bool, now: Any, statement: str, assertion: dict[str, Any] | None
+) -> Exchange:
+    # The row is locked so that two people deciding at once each keep their own decision.
     exchange, _ = Exchange.objects.get_or_create(low_id=low, high_id=high, defaults={"changed_at": now})
     rows = Exchange.objects.filter(pk=exchange.pk)
     if connection.features.has_select_for_update:

@@ -71,7 +71,6 @@ RETURNS = 3
 PER_PASSPORT = 5
 PER_ACCOUNT = 10
 IN_HAND = 3
-TOWN_CEILING_DEFAULT = 10000
 ON_CHANNEL_SHOWN = 20  # open parcels, and recent work, in a channel's own view
 RECENT_FOR = timedelta(days=7)
 
@@ -150,7 +149,7 @@ WHAT = {
 
 
 def _ceiling() -> int:
-    return int(getattr(settings, "CLOCKFORD_PARCELS_MAX", TOWN_CEILING_DEFAULT))
+    return settings.CLOCKFORD["PARCELS_MAX"]
 
 
 def _log(parcel: Parcel, at: datetime, what: str, attempt: int | None = None) -> None:

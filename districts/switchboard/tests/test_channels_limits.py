@@ -5,6 +5,7 @@ whoever sends them (refused:too-soon with the seconds in say and no retryAfterSe
 from collections.abc import Callable
 from datetime import timedelta
 
+from django.conf import settings
 from django.test import override_settings
 
 from clockford.town import clock, desk
@@ -87,7 +88,7 @@ def test_an_account_opens_3_new_channels_a_week(
 
 
 def test_the_town_holds_a_number_of_channels(alice: Passport, bob: Passport, published: Publish) -> None:
-    with override_settings(CLOCKFORD_CHANNELS_MAX=2):
+    with override_settings(CLOCKFORD={**settings.CLOCKFORD, "CHANNELS_MAX": 2}):
         published(alice, "broadcast", channel="lamps-a", text=TEXT)
         published(alice, "broadcast", channel="lamps-b", text=TEXT)
         r = published(bob, "broadcast", channel="lamps-c", text=TEXT)

@@ -193,7 +193,7 @@ def test_ten_in_progress_per_account(account_a: Account, alice: Passport, alice2
 
 
 def test_a_town_wide_ceiling(alice: Passport, bob: Passport, published: Publish, settings: Any) -> None:
-    settings.CLOCKFORD_PARCELS_MAX = 2
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "PARCELS_MAX": 2}
     open_channel(alice)
     post(published, alice)
     post(published, bob)
