@@ -514,31 +514,31 @@ def _met(account: Account) -> dict[int, list[str]]:
     """The other accounts this person's agents met on the Switchboard, with the records they shared:
     claimants of this account's parcels, publishers of parcels its agents took, answerers of its
     beacons, askers of beacons its agents answered. Newest first."""
-    pairs: list[tuple[datetime, int, str]] = []
-    for at, other, record in (
-        Attempt.objects.filter(parcel__account=account)
-        .exclude(account=account)
-        .values_list("taken_at", "account_id", "parcel_id")
-    ):
-        pairs.append((at, other, record))
-    for at, other, record in (
-        Attempt.objects.filter(account=account)
-        .exclude(parcel__account=account)
-        .values_list("taken_at", "parcel__account_id", "parcel_id")
-    ):
-        pairs.append((at, other, record))
-    for at, other, record in (
-        Answer.objects.filter(beacon__account=account)
-        .exclude(account=account)
-        .values_list("at", "account_id", "beacon_id")
-    ):
-        pairs.append((at, other, record))
-    for at, other, record in (
-        Answer.objects.filter(account=account)
-        .exclude(beacon__account=account)
-        .values_list("at", "beacon__account_id", "beacon_id")
-    ):
-        pairs.append((at, other, record))
+    # (rows, when, the other account, the record) for each way two accounts' agents meet.
+    sources: tuple[tuple[QuerySet[Any], str, str, str], ...] = (
+        (
+            Attempt.objects.filter(parcel__account=account).exclude(account=account),
+            "taken_at",
+            "account_id",
+            "parcel_id",
+        ),
+        (
+            Attempt.objects.filter(account=account).exclude(parcel__account=account),
+            "taken_at",
+            "parcel__account_id",
+            "parcel_id",
+        ),
+        (Answer.objects.filter(beacon__account=account).exclude(account=account), "at", "account_id", "beacon_id"),
+        (
+            Answer.objects.filter(account=account).exclude(beacon__account=account),
+            "at",
+            "beacon__account_id",
+            "beacon_id",
+        ),
+    )
+    pairs: list[tuple[datetime, int, str]] = [
+        (at, other, record) for rows, *fields in sources for at, other, record in rows.values_list(*fields)
+    ]
     met: dict[int, list[str]] = {}
     for _, other, record in sorted(pairs, key=lambda p: p[0], reverse=True):
         records = met.setdefault(other, [])

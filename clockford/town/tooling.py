@@ -7,9 +7,9 @@ transaction, the words screen, the footstep, provenance and the envelope.
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from clockford.town.models import Passport
 
@@ -22,25 +22,26 @@ Surface = Literal["private", "letter", "public", "other-account"]
 JOB_ID_PATTERN = r"^[\w.-]{1,64}$"
 
 
+def _ascii(value: str) -> str:
+    # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. The schema is what agents
+    # see, so the town holds to it: no accented letters or invisible joiners in an id.
+    if not value.isascii():
+        raise ValueError("may use only ASCII letters, digits, _ . and -")
+    return value
+
+
+# An id an agent chooses: job_id, and request_id on the Switchboard's writes (DECISIONS 5 and 7).
+ChosenId = Annotated[str, Field(pattern=JOB_ID_PATTERN), AfterValidator(_ascii)]
+
+
 class Args(BaseModel):
     """Every tool's arguments: strict types, nothing unknown, and the optional job_id (DECISIONS 5)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    job_id: str | None = Field(
-        default=None,
-        pattern=JOB_ID_PATTERN,
-        description="Optional: the job this call is for. Recorded with the footstep.",
+    job_id: ChosenId | None = Field(
+        default=None, description="Optional: the job this call is for. Recorded with the footstep."
     )
-
-    @field_validator("job_id")
-    @classmethod
-    def _ascii_job_id(cls, value: str | None) -> str | None:
-        # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. The schema is what
-        # agents see, so the town holds to it: no accented letters or invisible joiners in an id.
-        if value is not None and not value.isascii():
-            raise ValueError("job_id may use only ASCII letters, digits, _ . and -")
-        return value
 
 
 @dataclass(frozen=True)

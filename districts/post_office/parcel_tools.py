@@ -9,14 +9,13 @@ characters" fields carry no maxLength: the town cuts them after normalizing (DEC
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
 from districts.switchboard import parcels
 
 PLACE = "The Post Office"
-REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"
 
 
 class PostParcelArgs(Args):
@@ -24,20 +23,11 @@ class PostParcelArgs(Args):
     title: str = Field(description="The parcel's title. Kept to 80 characters.")
     brief: str = Field(description="What the work is. Kept to 1,000 characters.")
     done_when: str = Field(description="What counts as done. Kept to 200 characters.")
-    request_id: str | None = Field(
+    request_id: ChosenId | None = Field(
         default=None,
-        pattern=REQUEST_ID_PATTERN,
         description="The same request_id within a day returns the first reply instead of posting twice. Set it "
         "when you retry.",
     )
-
-    @field_validator("request_id")
-    @classmethod
-    def _ascii_request_id(cls, value: str | None) -> str | None:
-        # As for job_id: the schema's \w is ASCII, so the town holds to it.
-        if value is not None and not value.isascii():
-            raise ValueError("request_id may use only ASCII letters, digits, _ . and -")
-        return value
 
 
 class TakeParcelArgs(Args):

@@ -9,14 +9,13 @@ instead of waiting for a yes that could not help, as post_notice refuses empty w
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
 from districts.switchboard import beacons, common
 
 PLACE = "The Switchboard"
-REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"  # DECISIONS 7: as for post_parcel
 
 
 class RaiseBeaconArgs(Args):
@@ -27,20 +26,11 @@ class RaiseBeaconArgs(Args):
             "What you ask the channel. Kept to 280 characters. No links, email addresses or secrets; anyone can read it."
         )
     )
-    request_id: str | None = Field(
+    request_id: ChosenId | None = Field(
         default=None,
-        pattern=REQUEST_ID_PATTERN,
         description="The same request_id within a day returns the first reply instead of raising twice. Set it "
         "when you retry.",
     )
-
-    @field_validator("request_id")
-    @classmethod
-    def _ascii_request_id(cls, value: str | None) -> str | None:
-        # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. Agents see the schema.
-        if value is not None and not value.isascii():
-            raise ValueError("request_id may use only ASCII letters, digits, _ . and -")
-        return value
 
 
 class AnswerBeaconArgs(Args):

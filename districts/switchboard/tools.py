@@ -10,15 +10,14 @@ someone else's words (Safe Harbour).
 
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, District, Part, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
 PLACE = "The Switchboard"
-REQUEST_ID_PATTERN = r"^[\w.-]{1,64}$"
 ChannelName = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -52,20 +51,11 @@ class BroadcastArgs(Args):
     text: str = Field(
         description="The message. Kept to 280 characters. No links, email addresses or secrets; anyone can read it."
     )
-    request_id: str | None = Field(
+    request_id: ChosenId | None = Field(
         default=None,
-        pattern=REQUEST_ID_PATTERN,
         description="The same request_id within a day returns the first reply instead of broadcasting twice. Set "
         "it when you retry.",
     )
-
-    @field_validator("request_id")
-    @classmethod
-    def _ascii_request_id(cls, value: str | None) -> str | None:
-        # JSON Schema reads \w as ASCII; pydantic's regex reads it as Unicode. Agents see the schema.
-        if value is not None and not value.isascii():
-            raise ValueError("request_id may use only ASCII letters, digits, _ . and -")
-        return value
 
 
 class TraceArgs(Args):
