@@ -14,6 +14,7 @@ hidden characters drawn as visible tokens inside <mark class="hidden-char">.
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -205,11 +206,19 @@ OUTCOME_SAYS = {
 }
 
 
-def _hold(account: Account, hold_id: str) -> Hold:
-    try:
-        return holds.access_hold(account, hold_id)
-    except LookupError:
-        raise Refused(NO_HOLD, status=404) from None
+def _found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
+    """An access_* service whose LookupError is the hall's 404, in the person's words."""
+
+    def fetch(account: Account, item_id: str) -> T:
+        try:
+            return access(account, item_id)
+        except LookupError:
+            raise Refused(say, status=404) from None
+
+    return fetch
+
+
+_hold = _found(holds.access_hold, NO_HOLD)
 
 
 def _hold_outcome(hold: Hold, status: str) -> str:
@@ -271,58 +280,20 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
     )
 
 
-def _check_hold_waits(hold: Hold) -> None:
-    why = holds.undecidable(hold)
-    if why is not None:
-        raise Refused(why, 409)
-
-
 @ceremony
 def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    hold = _hold(account, hold_id)
-    decision, shown = _text(data, "decision"), _text(data, "words")
-    if decision not in holds.DECISIONS:
-        raise Refused("The hall knows only allow and refuse.")
-    _check_hold_waits(hold)
-    # The digest the page drew must be the hold's, and the hold's own words must still have it.
-    if not holds.words_unchanged(hold, shown):
-        raise Refused(holds.WORDS_CHANGED, 409)
-    request.session[_session_key("hold", hold.id)] = {"decision": decision, "words": shown}
-    return {"options": passkeys.begin_approval(request.session, holds.decision_statement(hold, decision), account)}
+    return _begin(HOLD, request, data, hold_id)
 
 
 @ceremony
 def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    hold = _hold(account, hold_id)
-    # The passkey's answer first: the ceremony is spent whatever happens next.
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "hold", hold.id)
-    try:
-        decided = holds.do_decide(
-            hold, account, begun["decision"], begun.get("words", ""), approval.statement, approval.assertion
-        )
-    except NotDecided as exc:
-        raise _not_decided(exc) from exc
-    if decided.status == "allowed" and decided.allowed_until is not None:
-        messages.success(
-            request,
-            f"Allowed. Your agent may make exactly this call once, until {decided.allowed_until:%H:%M} UTC.",
-        )
-    else:
-        messages.success(request, "Refused. Your agent is told not to try it another way.")
-    return {"next": f"/hall/holds/{hold.id}"}
+    return _finish(HOLD, request, data, hold_id)
 
 
 # -- Letters --------------------------------------------------------------------------------------------
 
 
-def _letter(account: Account, letter_id: str) -> Letter:
-    try:
-        return post_office.access_letter(account, letter_id)
-    except LookupError:
-        raise Refused(NO_LETTER, status=404) from None
+_letter = _found(post_office.access_letter, NO_LETTER)
 
 
 @at_the_hall
@@ -361,48 +332,18 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
 
 @ceremony
 def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    letter = _letter(account, letter_id)
-    decision, shown = _text(data, "decision"), _text(data, "words")
-    if decision not in post_office.LETTER_DECISIONS:
-        raise Refused("The hall knows only open and decline.")
-    if letter.status != "held":
-        raise Refused(f"This letter was already {letter.status}. Nothing changed.", 409)
-    if shown != post_office.letter_digest(letter):
-        raise Refused(LETTER_CHANGED, 409)
-    request.session[_session_key("letter", letter.id)] = {"decision": decision, "words": shown}
-    return {
-        "options": passkeys.begin_approval(request.session, post_office.letter_statement(letter, decision), account)
-    }
+    return _begin(LETTER, request, data, letter_id)
 
 
 @ceremony
 def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    letter = _letter(account, letter_id)
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "letter", letter.id)
-    if letter.status == "held" and begun.get("words") != post_office.letter_digest(letter):
-        raise Refused(LETTER_CHANGED, 409)
-    try:
-        post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
-    except NotDecided as exc:
-        raise _not_decided(exc) from exc
-    if begun["decision"] == "open":
-        messages.success(request, "Opened. The letter stays here for you to read.")
-    else:
-        messages.success(request, "Declined. The letter's words were dropped; only that it was sent stays on record.")
-    return {"next": f"/hall/letters/{letter.id}"}
+    return _finish(LETTER, request, data, letter_id)
 
 
 # -- Plans ----------------------------------------------------------------------------------------------
 
 
-def _plan(account: Account, plan_id: str) -> Plan:
-    try:
-        return plans.access_plan(account, plan_id)
-    except LookupError:
-        raise Refused(NO_PLAN, status=404) from None
+_plan = _found(plans.access_plan, NO_PLAN)
 
 
 PLAN_SAYS = {
@@ -441,33 +382,12 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
 
 @ceremony
 def plan_begin(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    plan = _plan(account, plan_id)
-    decision = _text(data, "decision")
-    if decision not in ("approve", "decline"):
-        raise Refused("The hall knows only approve and decline.")
-    status = plans.status_of(plan)
-    if status != plans.WAITING:
-        raise Refused(f"This plan is {status} already. Nothing changed.", 409)
-    request.session[_session_key("plan", plan.id)] = {"decision": decision}
-    return {"options": passkeys.begin_approval(request.session, plans.plan_statement(plan, decision), account)}
+    return _begin(PLAN, request, data, plan_id)
 
 
 @ceremony
 def plan_finish(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    plan = _plan(account, plan_id)
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "plan", plan.id)
-    try:
-        decided = plans.do_decide_plan(plan, account, begun["decision"], approval.statement, approval.assertion)
-    except NotDecided as exc:
-        raise _not_decided(exc) from exc
-    if decided.status == "approved":
-        messages.success(request, f"Approved. The plan is in force until {decided.until:%H:%M} UTC.")
-    else:
-        messages.success(request, "Declined. Your agent's calls work as they did without a plan.")
-    return {"next": f"/hall/plans/{plan.id}"}
+    return _finish(PLAN, request, data, plan_id)
 
 
 @at_the_hall
@@ -492,11 +412,7 @@ def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpRespon
 # -- Reports --------------------------------------------------------------------------------------------
 
 
-def _report(account: Account, report_id: str) -> Report:
-    try:
-        return reports.access_report(account, report_id)
-    except LookupError:
-        raise Refused(NO_REPORT, status=404) from None
+_report = _found(reports.access_report, NO_REPORT)
 
 
 REPORT_SAYS = {
@@ -534,39 +450,160 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
 
 @ceremony
 def report_begin(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    report = _report(account, report_id)
-    verdict = _text(data, "decision")
-    if verdict not in reports.VERDICTS:
-        raise Refused("The hall knows only upheld and dismissed.")
-    status = reports.status_of(report)
-    if status != "open":
-        raise Refused(f"This report was already {status}. Nothing changed.", 409)
-    request.session[_session_key("report", report.id)] = {"decision": verdict}
-    return {"options": passkeys.begin_approval(request.session, reports.review_statement(report, verdict), account)}
+    return _begin(REPORT, request, data, report_id)
 
 
 @ceremony
 def report_finish(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
+    return _finish(REPORT, request, data, report_id)
+
+
+# -- Deciding with a passkey: one road for holds, letters, plans and reports ----------------------------
+
+
+@dataclass(frozen=True)
+class Decidable:
+    """What differs between the things a person decides; _begin and _finish do the rest."""
+
+    kind: str  # also the page's address: /hall/<kind>s/<id>
+    fetch: Callable[[Account, str], Any]
+    decisions: tuple[str, ...]
+    knows_only: str
+    # Why it can no longer be decided (None while it waits).
+    undecidable: Callable[[Any], str | None]
+    # Whether the words the page drew (their digest) are still the thing's words; None: no words.
+    unchanged: Callable[[Any, str], bool] | None
+    changed: str
+    statement: Callable[[Any, str], str]
+    # Record the signed decision; returns what the person is told.
+    decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
+
+
+def _begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
     account = _account_or_refuse(request)
-    report = _report(account, report_id)
+    thing = d.fetch(account, item_id)
+    decision, shown = _text(data, "decision"), _text(data, "words")
+    if decision not in d.decisions:
+        raise Refused(d.knows_only)
+    why = d.undecidable(thing)
+    if why is not None:
+        raise Refused(why, 409)
+    # The words the page drew must still be the thing's words, before any passkey is asked for.
+    if d.unchanged is not None and not d.unchanged(thing, shown):
+        raise Refused(d.changed, 409)
+    request.session[_session_key(d.kind, thing.id)] = {"decision": decision, "words": shown}
+    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
+
+
+def _finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
+    account = _account_or_refuse(request)
+    thing = d.fetch(account, item_id)
+    # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "report", report.id)
+    begun = _begun(request, d.kind, thing.id)
+    if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, begun.get("words", "")):
+        raise Refused(d.changed, 409)
     try:
-        reviewed = reports.do_review(report, account, begun["decision"], approval.statement, approval.assertion)
+        said = d.decide(thing, account, begun, approval)
     except NotDecided as exc:
         raise _not_decided(exc) from exc
+    messages.success(request, said)
+    return {"next": f"/hall/{d.kind}s/{thing.id}"}
+
+
+def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
+    decided = holds.do_decide(
+        hold, account, begun["decision"], begun.get("words", ""), approval.statement, approval.assertion
+    )
+    if decided.status == "allowed" and decided.allowed_until is not None:
+        return f"Allowed. Your agent may make exactly this call once, until {decided.allowed_until:%H:%M} UTC."
+    return "Refused. Your agent is told not to try it another way."
+
+
+def _letter_decided(letter: Letter, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
+    post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
+    if begun["decision"] == "open":
+        return "Opened. The letter stays here for you to read."
+    return "Declined. The letter's words were dropped; only that it was sent stays on record."
+
+
+def _plan_decided(plan: Plan, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
+    decided = plans.do_decide_plan(plan, account, begun["decision"], approval.statement, approval.assertion)
+    if decided.status == "approved":
+        return f"Approved. The plan is in force until {decided.until:%H:%M} UTC."
+    return "Declined. Your agent's calls work as they did without a plan."
+
+
+def _report_reviewed(report: Report, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
+    reviewed = reports.do_review(report, account, begun["decision"], approval.statement, approval.assertion)
     if reviewed.status == "upheld" and reviewed.probation_until is not None:
-        messages.success(
-            request,
-            f"Upheld. The freeze lifted; every call of this account that changes things waits for you until "
-            f"{reviewed.probation_until:%Y-%m-%d %H:%M} UTC.",
+        return (
+            "Upheld. The freeze lifted; every call of this account that changes things waits for you until "
+            f"{reviewed.probation_until:%Y-%m-%d %H:%M} UTC."
         )
-    elif reviewed.status == "upheld":
-        messages.success(request, "Upheld. The freeze lifted.")
-    else:
-        messages.success(request, "Dismissed. The freeze lifted.")
-    return {"next": f"/hall/reports/{report.id}"}
+    if reviewed.status == "upheld":
+        return "Upheld. The freeze lifted."
+    return "Dismissed. The freeze lifted."
+
+
+def _plan_undecidable(plan: Plan) -> str | None:
+    status = plans.status_of(plan)
+    return None if status == plans.WAITING else f"This plan is {status} already. Nothing changed."
+
+
+def _report_undecidable(report: Report) -> str | None:
+    status = reports.status_of(report)
+    return None if status == "open" else f"This report was already {status}. Nothing changed."
+
+
+def _letter_undecidable(letter: Letter) -> str | None:
+    return None if letter.status == "held" else f"This letter was already {letter.status}. Nothing changed."
+
+
+HOLD = Decidable(
+    kind="hold",
+    fetch=_hold,
+    decisions=holds.DECISIONS,
+    knows_only="The hall knows only allow and refuse.",
+    undecidable=holds.undecidable,
+    unchanged=holds.words_unchanged,
+    changed=holds.WORDS_CHANGED,
+    statement=holds.decision_statement,
+    decide=_hold_decided,
+)
+LETTER = Decidable(
+    kind="letter",
+    fetch=_letter,
+    decisions=post_office.LETTER_DECISIONS,
+    knows_only="The hall knows only open and decline.",
+    undecidable=_letter_undecidable,
+    unchanged=lambda letter, shown: shown == post_office.letter_digest(letter),
+    changed=LETTER_CHANGED,
+    statement=post_office.letter_statement,
+    decide=_letter_decided,
+)
+PLAN = Decidable(
+    kind="plan",
+    fetch=_plan,
+    decisions=("approve", "decline"),
+    knows_only="The hall knows only approve and decline.",
+    undecidable=_plan_undecidable,
+    unchanged=None,
+    changed="",
+    statement=plans.plan_statement,
+    decide=_plan_decided,
+)
+REPORT = Decidable(
+    kind="report",
+    fetch=_report,
+    decisions=reports.VERDICTS,
+    knows_only="The hall knows only upheld and dismissed.",
+    undecidable=_report_undecidable,
+    unchanged=None,
+    changed="",
+    statement=reports.review_statement,
+    decide=_report_reviewed,
+)
 
 
 # -- The staff docket -----------------------------------------------------------------------------------
