@@ -366,8 +366,9 @@ def harbour_field(hold: Hold) -> dict[str, Any]:
 # -- The reply gate -----------------------------------------------------------------------------------
 
 
-def reply_bytes(reply: Reply) -> int:
-    return len(canonical(reply.fields).encode())
+def private_bytes(reply: Reply) -> int:
+    """The bytes of private content a reply carries: the values at its parts marked private."""
+    return sum(len(s.encode()) for p in reply.parts if p.private for s in _at_path(reply.fields, p.path.split(".")))
 
 
 def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) -> None:
@@ -375,8 +376,10 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
     for the person (Held). Allowed, exactly the same call gets its reply once."""
     if not tool.private_reply:
         return
+    size = private_bytes(reply)
+    if size == 0:
+        return
     now = clock.now()
-    size = reply_bytes(reply)
     day = now.date()
     budget, _ = ReplyBudget.objects.get_or_create(passport=call.passport, day=day)
     if budget.spent + size > settings.CLOCKFORD["PRIVATE_BYTES_A_DAY"]:

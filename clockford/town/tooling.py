@@ -51,6 +51,9 @@ class Part:
     path: str
     label: Label
     own: bool | None = None
+    # Private content (a P.O. box note, a parcel's result, a beacon's answers): what the reply gate's
+    # daily budget counts. Public words (a notice, a message, a parcel's brief) are not.
+    private: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"path": self.path, "label": self.label}

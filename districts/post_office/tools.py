@@ -64,7 +64,7 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     return Reply(
         "Here is the note kept under that key.",
         {"key": note.key, "value": note.value, "keptAt": note.kept_at.isoformat()},
-        [OWN_KEY, Part("value", "agent-written", own=True)],
+        [OWN_KEY, Part("value", "agent-written", own=True, private=True)],
     )
 
 

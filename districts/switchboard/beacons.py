@@ -161,7 +161,7 @@ def asker_view(beacon: Beacon, prefix: str = "beacon") -> tuple[dict[str, Any], 
         if not a.dismissed:
             item["from"] = a.passport.pennant
             item["words"] = {"answer": a.answer}
-            parts.append(Part(f"{prefix}.answers[{i}].words.answer", "agent-written"))
+            parts.append(Part(f"{prefix}.answers[{i}].words.answer", "agent-written", private=True))
             if a.passport.pennant is not None:
                 parts.append(Part(f"{prefix}.answers[{i}].from", "agent-written"))
         answers.append(item)

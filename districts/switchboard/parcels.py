@@ -386,7 +386,9 @@ def _view(parcel: Parcel, attempts: list[Attempt], viewer: _Viewer, prefix: str)
         for key in item.get("words", {}):
             # A result is the claimant's words; a return note is the publisher's.
             own = (key == "result") == (role != "publisher")
-            parts.append(Part(f"{prefix}.attempts[{i}].words.{key}", "agent-written", own=True if own else None))
+            parts.append(
+                Part(f"{prefix}.attempts[{i}].words.{key}", "agent-written", own=True if own else None, private=True)
+            )
         items.append(item)
     view["attempts"] = items
     return view, parts

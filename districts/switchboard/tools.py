@@ -112,7 +112,9 @@ def _record_parts(path: str, item: dict[str, Any], own: bool) -> list[Part]:
 def _under(key: str, parts: list[Part]) -> list[Part]:
     """Parts of a record's view, placed under the reply's field for it ("parcel", "beacon")."""
     return [
-        p if p.path == key or p.path.startswith((f"{key}.", f"{key}[")) else Part(f"{key}.{p.path}", p.label, p.own)
+        p
+        if p.path == key or p.path.startswith((f"{key}.", f"{key}["))
+        else Part(f"{key}.{p.path}", p.label, p.own, p.private)
         for p in parts
     ]
 

@@ -71,8 +71,8 @@ def test_the_asker_sees_the_answers_each_labelled(
     assert view["youCan"] == ["settle_beacon close", "settle_beacon dismiss"]
     assert parts == [
         Part("beacon.words.question", "agent-written", own=True),
-        Part("beacon.answers[0].words.answer", "agent-written"),
-        Part("beacon.answers[1].words.answer", "agent-written"),
+        Part("beacon.answers[0].words.answer", "agent-written", private=True),
+        Part("beacon.answers[1].words.answer", "agent-written", private=True),
         Part("beacon.answers[1].from", "agent-written"),
     ]
 

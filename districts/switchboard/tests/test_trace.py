@@ -111,9 +111,15 @@ def test_a_parcels_parties_see_more(alice: Passport, alice2: Passport, lamps: Ch
     ]
 
 
-def test_a_trace_over_the_days_private_budget_waits_for_the_person(alice: Passport, lamps: Channel) -> None:
+def test_a_trace_over_the_days_private_budget_waits_for_the_person(
+    alice: Passport, alice2: Passport, lamps: Channel
+) -> None:
     beacon = beacons.do_raise(alice, "lamps", "Who lit lot 12?")
+    beacons.do_answer(alice2, beacon.id, "The lamplighter of the east ward lit it, " + "at dusk " * 6)
     with override_settings(CLOCKFORD={**settings.CLOCKFORD, "PRIVATE_BYTES_A_DAY": 50}):
+        # The public face carries no private content: anyone may trace it, however often.
+        assert visit(alice2, "trace", id=beacon.id).is_error is False
+        # The asker's view carries the answers, which only the asker reads: they count.
         r = visit(alice, "trace", id=beacon.id)
     assert r.is_error is True and outcome(r) == "held"
     assert r.structured["say"].startswith(holds.SAYS["budget"])
