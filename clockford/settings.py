@@ -236,6 +236,7 @@ class TownSettings(TypedDict):
     DISPUTES_OPEN: int
     DISPUTE_BYTES_OPEN: int
     CHANNELS_MAX: int
+    CALLS_PER_MINUTE: int
     PARCELS_MAX: int
 
 
@@ -283,6 +284,9 @@ CLOCKFORD: TownSettings = {
     # Disputes (001 "Disputes"): open at once per passport, and the bytes of their reasons.
     "DISPUTES_OPEN": 10,
     "DISPUTE_BYTES_OPEN": envint("CLOCKFORD_DISPUTE_BYTES_OPEN", 8 * 1024),
+    # The clerk (001 "Busy"): calls one passport may make in a minute before "The clerk is busy." We
+    # do not print it to agents; retryAfterSeconds is what they honour. 0 turns it off.
+    "CALLS_PER_MINUTE": envint("CLOCKFORD_CALLS_PER_MINUTE", 120),
     # The Switchboard's town-wide room: channels, and parcels in progress.
     "CHANNELS_MAX": envint("CLOCKFORD_CHANNELS_MAX", 10_000),
     "PARCELS_MAX": envint("CLOCKFORD_PARCELS_MAX", 10_000),

@@ -8,14 +8,17 @@ If the footstep cannot be written, nothing of the call stays and the town closes
 
 import json
 import logging
+import math
 import time
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from clockford.town import archive, holds, replays, words
+from clockford.town import archive, clock, holds, replays, words
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
     Busy,
@@ -84,18 +87,43 @@ def set_town_mode(mode: str, why: str = "") -> None:
     _mode_cache = (time.monotonic(), mode)
 
 
-_COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s"
+_COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s, calls_since = %s, calls = %s"
+CLERK_WINDOW = timedelta(minutes=1)
+
+
+def clerk_window(passport: Passport, now: datetime) -> tuple[datetime, int]:
+    """The clerk's window once this call is counted: (since, calls in it). A fixed window of a minute,
+    begun by the first call after the last one ended."""
+    if passport.calls_since is not None and passport.calls_since > now - CLERK_WINDOW:
+        return passport.calls_since, passport.calls + 1
+    return now, 1
+
+
+def clerk_wait(passport: Passport, now: datetime) -> int | None:
+    """Seconds until this passport may call again, when it has made the minute's calls already.
+
+    Read from the passport's row as this request found it, so it costs no statement of its own;
+    calls racing on one passport may each see the count before the other's, which lets a few more
+    through, never fewer."""
+    limit = settings.CLOCKFORD["CALLS_PER_MINUTE"]
+    if not limit or passport.calls_since is None or passport.calls < limit:
+        return None
+    ends = passport.calls_since + CLERK_WINDOW
+    return math.ceil((ends - now).total_seconds()) if ends > now else None
 
 
 def count_footstep(passport: Passport, place: str | None) -> None:
-    """The passport's footstep count, last sight and place, in one plain UPDATE (as hot as the
-    footstep itself)."""
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    """The passport's footstep count, last sight, clerk's window and place, in one plain UPDATE (as
+    hot as the footstep itself); the passport in hand is brought up to date with it."""
+    now = clock.now()
+    since, calls = clerk_window(passport, now)
+    values = [connection.ops.adapt_datetimefield_value(v) for v in (timezone.now(), since)] + [calls]
     with connection.cursor() as c:
         if place and place != passport.place:
-            c.execute(_COUNT + ", place = %s WHERE id = %s", [now, place, passport.pk])
+            c.execute(_COUNT + ", place = %s WHERE id = %s", [*values, place, passport.pk])
         else:
-            c.execute(_COUNT + " WHERE id = %s", [now, passport.pk])
+            c.execute(_COUNT + " WHERE id = %s", [*values, passport.pk])
+    passport.calls_since, passport.calls = since, calls
 
 
 def provenance(parts: list[Part]) -> dict[str, Any]:
@@ -188,6 +216,9 @@ def _handle(
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     call = Call(tool=tool.name, passport=passport, session_id=session_id)
     try:
+        wait = clerk_wait(passport, clock.now())
+        if wait is not None:
+            raise clerk_busy(wait)
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
         screen_words(tool, args)

@@ -60,6 +60,12 @@ class Passport(models.Model):
         on_delete=models.PROTECT,
         related_name="passports",
     )
+    # The clerk's rate window: calls made since `calls_since` (a fixed window of a minute). Kept in
+    # the passport's own row, written by the same UPDATE that counts the footstep.
+    calls_since = models.DateTimeField(null=True, blank=True)
+    calls = models.PositiveIntegerField(default=0)
+    # Last, in the order of clockford/face/sessions.py's PASSPORT_FIELDS: Model.from_db takes a
+    # plain SELECT's values in the order the fields are declared here.
 
     class Meta:
         constraints = [
