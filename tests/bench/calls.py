@@ -153,7 +153,9 @@ def print_phases(path: Path, kept: Path | None) -> None:
 def run(opts: Any) -> None:
     print("calls: look_around and remember over streamable HTTP, beside a bare mcp 2.3.0 server's ping")
     bare_kind = "stateless" if opts.bare_stateless else "with its own sessions (the SDK's default)"
-    print(f"  bare: MCPServer {bare_kind}; town: a fresh town on {database()}, its default settings but the clerk's rate limit")
+    print(
+        f"  bare: MCPServer {bare_kind}; town: a fresh town on {database()}, its default settings but the clerk's rate limit"
+    )
     print(
         f"  both: daphne on loopback, SSE replies, one keep-alive connection per session; "
         f"{opts.calls} calls each after {opts.warmup} warm-up, in {opts.rounds} interleaved rounds; "
