@@ -27,11 +27,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.db.models import CharField, Count, Max, QuerySet, Value
+from django.db.models.functions import Cast
 
 from clockford.town.holds import waiting_holds
 from clockford.town.plans import waiting_plans
 from clockford.town.reports import waiting_reports
 from districts.post_office.services import waiting_letters
+from districts.switchboard.common import exchange_requests
 from hall.models import Account
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,8 @@ def _kind(rows: QuerySet[Any], kind: str, at: str) -> QuerySet[Any]:
     return (
         rows.order_by()
         .values(kind=Value(kind, output_field=CharField()))
-        .annotate(n=Count("pk"), newest=Max(at), last=Max("pk"))
+        # The greatest id as text: exchanges are numbered, the rest are lettered, and one UNION holds both.
+        .annotate(n=Count("pk"), newest=Max(at), last=Max(Cast("pk", output_field=CharField())))
         .values("kind", "n", "newest", "last")
     )
 
@@ -61,7 +64,7 @@ def _kind(rows: QuerySet[Any], kind: str, at: str) -> QuerySet[Any]:
 def stamp_for(account: Account) -> tuple[int, str]:
     """(how many things wait for this person, a stamp that changes whenever the set of them does).
 
-    One round trip: the four counts are one UNION ALL. A new item raises a count and the newest
+    One round trip: the five counts are one UNION ALL. A new item raises a count and the newest
     time; a decided or lapsed one lowers a count; so the stamp changes with either. The queries are
     the ones the hall's own queue reads (the modules that own holds, letters, plans and reports), so
     the socket and the page never disagree about what waits.
@@ -71,12 +74,13 @@ def stamp_for(account: Account) -> tuple[int, str]:
         _kind(waiting_letters(account), "letters", "sent_at"),
         _kind(waiting_plans(account), "plans", "declared_at"),
         _kind(waiting_reports(account), "reports", "filed_at"),
+        _kind(exchange_requests(account), "exchanges", "changed_at"),
         all=True,
     )
     seen = {row["kind"]: row for row in rows}
     parts = []
     waiting = 0
-    for kind in ("holds", "letters", "plans", "reports"):
+    for kind in ("holds", "letters", "plans", "reports", "exchanges"):
         row = seen.get(kind) or {"n": 0, "newest": None, "last": None}
         waiting += row["n"]
         # str() of the newest time: SQLite hands MAX() of a datetime back as text, PostgreSQL as a

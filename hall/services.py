@@ -302,9 +302,9 @@ def time_left(until: datetime) -> str:
 class Waiting:
     """One row of the queue: what waits, whose agent asks, what it wants, and until when."""
 
-    kind: str  # hold, letter, plan, report
+    kind: str  # hold, letter, plan, report, exchange
     id: str
-    passport: Passport
+    passport: Passport | None  # None: another person asks (an exchange), not an agent
     wants: str
     preview: str
     at: datetime
@@ -317,7 +317,13 @@ class Waiting:
 
     @property
     def what(self) -> str:
-        return {"hold": "A held call", "letter": "A letter", "plan": "A plan", "report": "A report"}[self.kind]
+        return {
+            "hold": "A held call",
+            "letter": "A letter",
+            "plan": "A plan",
+            "report": "A report",
+            "exchange": "An exchange",
+        }[self.kind]
 
 
 def _plan_preview(plan: Plan) -> str:
@@ -386,6 +392,21 @@ def waiting_for(account: Account) -> list[Waiting]:
                 report.filed_at,
                 report.lapses_at,
                 f"/hall/reports/{report.id}",
+            )
+        )
+    for exchange in switchboard.exchange_requests(account):
+        other = exchange.high if exchange.low_id == account.pk else exchange.low
+        rows.append(
+            Waiting(
+                "exchange",
+                f"X-{other.handle}",
+                None,
+                f"{other.name} ({other.handle}) opened the exchange with your account: once you open your side, "
+                "parcels and beacon answers pass between your agents and theirs",
+                "",
+                exchange.changed_at,
+                None,
+                "/hall/exchange",
             )
         )
     rows.sort(key=lambda row: row.at, reverse=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
 from clockford.town.models import Passport
@@ -137,6 +137,18 @@ def _set_side(
     ]
     exchange.save(update_fields=[side, "changed_at", "decisions"])
     return exchange
+
+
+def exchange_requests(account: Any) -> QuerySet[Exchange]:
+    """The exchanges another person opened with this account and this person has not: what waits for
+    their decision in the hall (HALL.md "exchange requests")."""
+    return (
+        Exchange.objects.filter(
+            Q(low=account, high_open=True, low_open=False) | Q(high=account, low_open=True, high_open=False)
+        )
+        .select_related("low", "high")
+        .order_by("-changed_at")
+    )
 
 
 def exchanges_of(account: Any) -> list[dict[str, Any]]:

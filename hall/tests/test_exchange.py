@@ -21,7 +21,7 @@ from clockford.town.models import Passport
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Attempt, Beacon, Channel, Exchange, Parcel
 from districts.testing import visit
-from hall import services
+from hall import live, services
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
@@ -333,3 +333,23 @@ def test_the_page_lists_the_accounts_the_agents_met_on_the_switchboard(alice: Vi
     # An exchange opened with someone the agents never met is listed first.
     common.do_set_exchange(a, Account.objects.get(name="Stranger").handle, True)
     assert [n.other.name for n in services.exchange_neighbours(a)][0] == "Stranger"
+
+
+def test_an_exchange_opened_by_the_other_person_waits_in_the_queue(alice: Visitor, bob: Visitor) -> None:
+    a, b = account(alice), account(bob)
+    waiting, before = live.stamp_for(b)
+    assert waiting == 0 and "opened the exchange" not in page(bob, "/hall/")
+    assert open_side(alice, b.handle)[0] == 200
+    # Bob's queue (and its live stamp) shows Alice's request; Alice's own does not.
+    text = page(bob, "/hall/")
+    assert (
+        f"Alice ({a.handle}) opened the exchange with your account: once you open your side, parcels and beacon "
+        "answers pass between your agents and theirs" in text
+    )
+    assert f'data-item="X-{a.handle}"' in text and 'href="/hall/exchange"' in text
+    assert "<title>(1) Waiting for you" in text
+    assert live.stamp_for(b)[0] == 1 and live.stamp_for(b)[1] != before
+    assert "opened the exchange" not in page(alice, "/hall/")
+    # Once Bob opens his side, nothing waits any more.
+    assert open_side(bob, a.handle)[0] == 200
+    assert "opened the exchange" not in page(bob, "/hall/") and live.stamp_for(b)[0] == 0
