@@ -16,7 +16,9 @@ def new_passport() -> Passport:
 
 
 def visit(passport: Passport, tool: str, **arguments: Any) -> desk.Rendered:
-    """One call of `tool` by `passport`, with arguments the face has already let through."""
+    """One call of `tool` by `passport`, with arguments the face has already let through. The passport
+    is read anew first, as each HTTP request reads it (a person may have decided in between)."""
+    passport.refresh_from_db()
     return desk.run(TOOLS[tool], arguments, passport, None)
 
 

@@ -400,3 +400,19 @@ def test_it_keeps_one_waiting_hold_per_call_in_the_database(alice: Passport) -> 
             created_at=clock.now(),
             waits_until=clock.now() + timedelta(hours=1),
         )
+
+
+def test_it_asks_for_reports_and_plans_only_once_one_could_apply(alice: Passport, owner: Any) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def asked() -> bool:
+        with CaptureQueriesContext(connection) as seen:
+            visit(alice, "remember", key="k", value="v")
+        return any("town_report" in q["sql"] for q in seen.captured_queries)
+
+    assert asked() is False  # nothing could hold this passport's calls: no round trip for it
+    plan = visit(alice, "declare_plan", steps=[{"tool": "remember", "times": 5}]).structured["plan"]["id"]
+    assert asked() is False  # a waiting plan holds nothing yet
+    approve(plan, owner)
+    assert asked() is True

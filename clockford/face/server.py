@@ -160,6 +160,13 @@ def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked
     return desk.run(tool, arguments, session.passport, session.id)
 
 
+def _run_fresh(tool: Tool, arguments: dict[str, Any], visitor: Visitor) -> desk.Rendered:
+    """For stdio's one visitor, kept for the whole process: read its passport anew before each call,
+    as each HTTP request does, since a person may have decided something in the hall meanwhile."""
+    visitor.passport.refresh_from_db()
+    return desk.run(tool, arguments, visitor.passport, visitor.session_id)
+
+
 async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None) -> CallToolResult:
     tool = TOOLS.get(name)
     if tool is None:
@@ -172,6 +179,8 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
             rendered = await in_db(_run_for_session, tool, arguments, visitor)
             if rendered is None:  # never sent: the face answers 404 in its place
                 return protocol_error("MCP error -32602: No valid session. Start with initialize.")
+        elif visitor is stdio_visitor:
+            rendered = await in_db(_run_fresh, tool, arguments, visitor)
         else:
             rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
     except ValidationError as err:

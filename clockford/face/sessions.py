@@ -104,12 +104,13 @@ PASSPORT_FIELDS = (
     "client_id",
     "calls_since",
     "calls",
+    "watched",
 )
 # The passport's columns are written out again here, in PASSPORT_FIELDS order, so the statement stays
 # one literal string.
 _FIND = (
     "SELECT s.created_at, s.last_seen, p.id, p.pennant, p.client_name, p.issued_at, p.place, p.footsteps, "
-    "p.sign_in, p.last_seen, p.account_id, p.client_id, p.calls_since, p.calls "
+    "p.sign_in, p.last_seen, p.account_id, p.client_id, p.calls_since, p.calls, p.watched "
     "FROM town_mcpsession s JOIN town_passport p ON p.id = s.passport_id WHERE s.id = %s AND s.ended_at IS NULL"
 )
 
@@ -127,6 +128,7 @@ def passport_from_row(row: Any) -> Passport:
         "issued_at": _aware,
         "last_seen": _aware,
         "sign_in": bool,
+        "watched": bool,
         "calls_since": lambda v: None if v is None else _aware(v),
     }
     values = [convert[name](v) if name in convert else v for name, v in zip(PASSPORT_FIELDS, row, strict=True)]

@@ -151,7 +151,10 @@ SELECT
 
 
 def standing(passport: Passport, now: datetime) -> Standing:
-    """One round trip for all three, since every call that changes things asks."""
+    """One round trip for all three, since every call that changes things asks; none at all for a
+    passport that no report, plan or probation ever touched (Passport.watched)."""
+    if not passport.watched:
+        return Standing(None, None, None)
     at = connection.ops.adapt_datetimefield_value(now)
     with connection.cursor() as c:
         c.execute(_STANDING, [passport.pk, at, passport.pk, passport.account_id, at, passport.pk, at])

@@ -64,6 +64,9 @@ class Passport(models.Model):
     # the passport's own row, written by the same UPDATE that counts the footstep.
     calls_since = models.DateTimeField(null=True, blank=True)
     calls = models.PositiveIntegerField(default=0)
+    # Set once a report, a plan or probation could hold this passport's calls: until then the desk
+    # need not ask (holds.standing), which saves every write a round trip to the database.
+    watched = models.BooleanField(default=False)
     # Last, in the order of clockford/face/sessions.py's PASSPORT_FIELDS: Model.from_db takes a
     # plain SELECT's values in the order the fields are declared here.
 

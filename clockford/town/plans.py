@@ -244,6 +244,7 @@ def do_decide_plan(plan: Plan, account: Any, decision: str, statement: str, asse
         Plan.objects.filter(passport_id=plan.passport_id, status="approved").exclude(pk=plan.pk).update(
             status="replaced"
         )
+        Passport.objects.filter(pk=plan.passport_id, watched=False).update(watched=True)
     plan.refresh_from_db()
     return plan
 

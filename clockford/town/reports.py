@@ -61,6 +61,8 @@ def do_report(passport: Passport, quote: str, where: str, errand: str) -> Report
         Q(status="held", waits_until__gt=now) | Q(status="allowed", allowed_until__gt=now)
     )
     count = frozen.update(status="frozen")
+    watch(Q(pk=passport.pk))
+    passport.watched = True
     return Report.objects.create(
         id=new_id("R-"),
         passport=passport,
@@ -130,4 +132,16 @@ def do_review(report: Report, account: Any, verdict: str, statement: str, assert
     report.refresh_from_db()
     if not done:
         raise NotDecided(f"This report was already {status_of(report, now)}. Nothing changed.")
+    if report.probation_until is not None:
+        # Probation holds every passport of the account (or the one passport without sign-in).
+        watch(
+            Q(pk=report.passport_id) | Q(account_id=report.account_id)
+            if report.account_id
+            else Q(pk=report.passport_id)
+        )
     return report
+
+
+def watch(which: Q) -> None:
+    """Mark passports whose calls a report, a plan or probation may hold: the desk asks for them."""
+    Passport.objects.filter(which, watched=False).update(watched=True)
