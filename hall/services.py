@@ -19,7 +19,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from clockford.town import clock, desk, holds, plans, reports, words
+from clockford.town import clock, desk, holds, plans, reports, signing, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
@@ -607,7 +607,7 @@ def exchange_side(account: Account, other: Account) -> tuple[bool, bool]:
 
 def exchange_statement(account: Account, other_handle: str, open_it: bool) -> str:
     """What a person's passkey signs to open their side of the exchange with another account."""
-    return holds.canonical(
+    return signing.canonical_text(
         {"kind": "clockford-exchange-1", "account": account.handle, "with": other_handle, "open": open_it}
     )
 

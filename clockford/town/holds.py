@@ -13,7 +13,6 @@ canonical statement naming the hold, the decision and the digest of the exact wo
 """
 
 import hashlib
-import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -24,6 +23,7 @@ from django.db.models import Q, QuerySet
 
 from clockford.town import clock, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, for_person, new_id
+from clockford.town.signing import canonical_text
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
@@ -75,10 +75,6 @@ ORDER = ("harbour", "probation", "plan", "publish", "budget")
 ASIDE = ("request_id", "job_id")
 
 
-def canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def shown_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
     """The arguments a person reads: everything but job_id, which means nothing to the call."""
     return {k: v for k, v in arguments.items() if k != "job_id"}
@@ -87,12 +83,12 @@ def shown_arguments(arguments: dict[str, Any]) -> dict[str, Any]:
 def call_digest(tool: str, arguments: dict[str, Any]) -> str:
     """Exactly the same call: the same tool and the same arguments, request_id and job_id aside."""
     same = {k: v for k, v in arguments.items() if k not in ASIDE}
-    return hashlib.sha256(f"{tool}\n{canonical(same)}".encode()).hexdigest()
+    return hashlib.sha256(f"{tool}\n{canonical_text(same)}".encode()).hexdigest()
 
 
 def words_digest(tool: str, arguments: dict[str, Any]) -> str:
     """The digest of the exact words a person reads and a decision signs."""
-    return hashlib.sha256(f"{tool}\n{canonical(arguments)}".encode()).hexdigest()
+    return hashlib.sha256(f"{tool}\n{canonical_text(arguments)}".encode()).hexdigest()
 
 
 # -- A hold as it reads now ----------------------------------------------------------------------------
@@ -214,18 +210,10 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
     if not reasons:
         return passage
 
-    found = _existing(passport, tool.name, arguments, now)
-    if found is not None:
-        status = status_of(found, now)
-        if status == "allowed":
-            passage.allowed = found
-            passage.plan_step = None  # allowing adds nothing to the plan, and spends nothing of it
-            call.harbour = harbour_field(found)
-            return passage
-        if status == "held":
-            raise _held(found)
-        if status == "refused":
-            raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
+    passage.allowed = _speaking_hold(call, tool.name, arguments, now)
+    if passage.allowed is not None:
+        passage.plan_step = None  # allowing adds nothing to the plan, and spends nothing of it
+        return passage
     if tool.replays:
         # A retry that waited on the lock while the same request went through with the yes: answer
         # it with that first reply rather than hold it again.
@@ -278,6 +266,22 @@ def _existing(passport: Passport, tool: str, arguments: dict[str, Any], now: dat
         if status_of(hold, now) in ("held", "allowed", "refused"):
             return hold
     return None
+
+
+def _speaking_hold(call: Call, tool: str, arguments: dict[str, Any], now: datetime) -> Hold | None:
+    """The hold that already speaks for exactly this call. Allowed: it is returned, and the call's
+    reply will carry its harbour. Waiting: the same Held again. Refused: the person's refusal. None
+    when no hold speaks for it yet."""
+    found = _existing(call.passport, tool, arguments, now)
+    if found is None:
+        return None
+    status = status_of(found, now)
+    if status == "held":
+        raise _held(found)
+    if status == "refused":
+        raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
+    call.harbour = harbour_field(found)
+    return found
 
 
 def _held(hold: Hold) -> Held:
@@ -386,16 +390,10 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
     day = now.date()
     budget, _ = ReplyBudget.objects.get_or_create(passport=call.passport, day=day)
     if budget.spent + size > settings.CLOCKFORD["PRIVATE_BYTES_A_DAY"]:
-        found = _existing(call.passport, tool.name, arguments, now)
-        if found is not None and status_of(found, now) == "allowed":
-            use(Passage(allowed=found), call)
-            call.harbour = harbour_field(found)
-        elif found is not None and status_of(found, now) == "held":
-            raise _held(found)
-        elif found is not None:
-            raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
-        else:
+        allowed = _speaking_hold(call, tool.name, arguments, now)
+        if allowed is None:
             raise _held(_new_hold(tool, arguments, call.passport, {"budget": {}}, now))
+        use(Passage(allowed=allowed), call)
     ReplyBudget.objects.filter(pk=budget.pk).update(spent=budget.spent + size)
 
 
@@ -475,7 +473,7 @@ DECISIONS = ("allow", "refuse")
 
 def decision_statement(hold: Hold, decision: str) -> str:
     """What a person's passkey signs: the hold, the decision and the digest of the exact words."""
-    return canonical(
+    return canonical_text(
         {
             "kind": "clockford-decision-1",
             "hold": hold.id,

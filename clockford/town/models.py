@@ -154,6 +154,12 @@ class Checkpoint(models.Model):
 HOLD_STATUSES = ["held", "allowed", "used", "refused", "lapsed", "frozen"]
 
 
+def watch(which: Q) -> None:
+    """Mark passports whose calls a report, a plan or probation may hold (Passport.watched): from
+    now on the desk asks about them on every call that changes things."""
+    Passport.objects.filter(which, watched=False).update(watched=True)
+
+
 def for_person(account: Any) -> Q:
     """The records a person decides (holds, plans, reports, letters): their own account's, and on a
     town without sign-in, the owner's for every passport that has no account."""

@@ -12,10 +12,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Passport, Plan, for_person, new_id
+from clockford.town.models import Passport, Plan, for_person, new_id, watch
+from clockford.town.signing import canonical_text
 from clockford.town.tooling import Refused, Tool
 
 PLAN_TOOLS = (
@@ -123,18 +124,13 @@ def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> P
             "work as they did.",
             "room",
         )
+    # What each step names (what it leaves out it does not constrain), and the uses it has left.
     kept = [
-        {k: v for k, v in {**step, "left": step["times"]}.items() if v is not None}
-        for step in (
-            {
-                "tool": s["tool"],
-                "channel": s.get("channel"),
-                "record": s.get("record"),
-                "action": s.get("action"),
-                "times": s["times"],
-            }
-            for s in steps
-        )
+        {
+            **{k: s[k] for k in ("tool", "channel", "record", "action", "times") if s.get(k) is not None},
+            "left": s["times"],
+        }
+        for s in steps
     ]
     return Plan.objects.create(
         id=new_id("PL-"),
@@ -213,9 +209,7 @@ def access_plan(account: Any, plan_id: str) -> Plan:
 
 
 def plan_statement(plan: Plan, decision: str) -> str:
-    from clockford.town.holds import canonical
-
-    return canonical(
+    return canonical_text(
         {"kind": "clockford-plan-1", "plan": plan.id, "decision": decision, "steps": plan.steps, "hours": plan.hours}
     )
 
@@ -244,7 +238,7 @@ def do_decide_plan(plan: Plan, account: Any, decision: str, statement: str, asse
         Plan.objects.filter(passport_id=plan.passport_id, status="approved").exclude(pk=plan.pk).update(
             status="replaced"
         )
-        Passport.objects.filter(pk=plan.passport_id, watched=False).update(watched=True)
+        watch(Q(pk=plan.passport_id))
     plan.refresh_from_db()
     return plan
 

@@ -14,7 +14,8 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Hold, Passport, Report, for_person, new_id
+from clockford.town.models import Hold, Passport, Report, for_person, new_id, watch
+from clockford.town.signing import canonical_text
 from clockford.town.tooling import Busy
 
 LAPSE_HOURS = 72
@@ -107,9 +108,7 @@ def access_report(account: Any, report_id: str) -> Report:
 
 
 def review_statement(report: Report, verdict: str) -> str:
-    from clockford.town.holds import canonical
-
-    return canonical({"kind": "clockford-review-1", "report": report.id, "verdict": verdict})
+    return canonical_text({"kind": "clockford-review-1", "report": report.id, "verdict": verdict})
 
 
 def do_review(report: Report, account: Any, verdict: str, statement: str, assertion: dict[str, Any]) -> Report:
@@ -140,8 +139,3 @@ def do_review(report: Report, account: Any, verdict: str, statement: str, assert
             else Q(pk=report.passport_id)
         )
     return report
-
-
-def watch(which: Q) -> None:
-    """Mark passports whose calls a report, a plan or probation may hold: the desk asks for them."""
-    Passport.objects.filter(which, watched=False).update(watched=True)

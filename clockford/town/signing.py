@@ -22,6 +22,11 @@ def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
+def canonical_text(value: Any) -> str:
+    """The canonical JSON as text: what a person's passkey signs in the hall (a decision's statement)."""
+    return canonical_json(value).decode("utf-8")
+
+
 def make_key(path: Path) -> bool:
     """Create the town key if there is none. Returns whether it was made now."""
     path.parent.mkdir(parents=True, exist_ok=True)

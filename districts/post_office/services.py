@@ -14,8 +14,9 @@ from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
 from clockford.town import clock
-from clockford.town.holds import NotDecided, canonical
+from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, for_person, new_id
+from clockford.town.signing import canonical_text
 from clockford.town.tooling import Refused
 from districts.post_office.models import Letter, Note
 
@@ -195,7 +196,7 @@ def access_letter(account: Any, letter_id: str) -> Letter:
 
 def letter_digest(letter: Letter) -> str:
     return hashlib.sha256(
-        canonical({"subject": letter.subject, "body": letter.body, "notes": letter.notes}).encode()
+        canonical_text({"subject": letter.subject, "body": letter.body, "notes": letter.notes}).encode()
     ).hexdigest()
 
 
@@ -203,7 +204,7 @@ LETTER_DECISIONS = ("open", "decline")
 
 
 def letter_statement(letter: Letter, decision: str) -> str:
-    return canonical(
+    return canonical_text(
         {"kind": "clockford-letter-1", "letter": letter.id, "decision": decision, "words": letter_digest(letter)}
     )
 
