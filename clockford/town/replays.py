@@ -30,6 +30,16 @@ def find(tool: str, args: Any, passport: Passport) -> Reply | None:
     return Reply(row.say, {**row.fields, "replayed": True}, parts)
 
 
+def clear(passport_id: str, tool: str, made: tuple[str, str], say: str, fields: dict[str, Any]) -> None:
+    """What a kept first reply made was cleared away (a settled parcel keeps no words): its replays
+    answer `say` and `fields` instead, which tell the agent to use a new request_id (001 "Replays").
+    `made` names the record in the first reply's fields: (field, id), e.g. ("parcel", "P-...")."""
+    field, made_id = made
+    Replay.objects.filter(passport_id=passport_id, tool=tool, **{f"fields__{field}__id": made_id}).update(
+        say=say, fields=fields, parts=[]
+    )
+
+
 def keep(tool: str, args: Any, passport: Passport, reply: Reply) -> None:
     """Keep the first reply to a request_id (inside the call's transaction: it is kept exactly when
     what it made is). An older one past its day gives way to the new."""

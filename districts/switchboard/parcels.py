@@ -52,8 +52,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from clockford.town import clock, words
-from clockford.town.models import ID_ALPHABET, Passport, Replay, new_id
+from clockford.town import clock, replays, words
+from clockford.town.models import ID_ALPHABET, Passport, new_id
 from clockford.town.tooling import Part, Refused
 from districts.switchboard import common
 from districts.switchboard.models import Attempt, Channel, Parcel
@@ -531,10 +531,12 @@ def _clear_replays(p: Parcel) -> None:
     """The first reply to a post_parcel with a request_id is kept a day for its replays, and it carries
     the parcel's words. Once the parcel is settled its words go from there too, and a replay says what
     001 "Replays" asks: what it made was cleared away; use a new request_id."""
-    Replay.objects.filter(passport_id=p.publisher_id, tool="post_parcel", fields__parcel__id=p.id).update(
-        say=REPLAY_CLEARED_SAY.format(id=p.id, state=p.state),
-        fields={"parcel": {"id": p.id, "state": p.state, "version": p.version}},
-        parts=[],
+    replays.clear(
+        p.publisher_id,
+        "post_parcel",
+        ("parcel", p.id),
+        REPLAY_CLEARED_SAY.format(id=p.id, state=p.state),
+        {"parcel": {"id": p.id, "state": p.state, "version": p.version}},
     )
 
 
