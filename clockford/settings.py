@@ -123,6 +123,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "clockford.urls"
+# The one literal registry of tools (districts/registry.py): the face serves it, and the core reads it
+# by this name (clockford.town.tooling.registry), never by importing a district.
+CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 ASGI_APPLICATION = "clockford.asgi.application"
 
 TEMPLATES = [

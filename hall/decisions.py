@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clockford.town import clock, holds, plans, reports, words
 from clockford.town.holds import NotDecided
 from clockford.town.models import Hold, Plan, Report
+from clockford.town.tooling import NotAllowed, NotFound, registry
 from districts.courthouse import services as courthouse
 from districts.post_office import services as post_office
 from districts.post_office.models import Letter
@@ -207,12 +208,12 @@ OUTCOME_SAYS = {
 
 
 def _found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
-    """An access_* service whose LookupError is the hall's 404, in the person's words."""
+    """An access_* service whose NotFound is the hall's 404, in the person's words."""
 
     def fetch(account: Account, item_id: str) -> T:
         try:
             return access(account, item_id)
-        except LookupError:
+        except NotFound:
             raise Refused(say, status=404) from None
 
     return fetch
@@ -239,7 +240,7 @@ def _plan_beside(account: Account, hold: Hold) -> Plan | None:
         return None
     try:
         return plans.access_plan(account, hold.plan)
-    except LookupError:
+    except NotFound:
         return None
 
 
@@ -254,7 +255,9 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
     status = holds.status_of(hold)
     repeats = hold.repeats or None
     plan = _plan_beside(account, hold)
-    tried = {k: hold.arguments.get(k) for k in ("channel", "record", "action", *plans.RECORD_ARG.values())}
+    # Where the call was tried: its channel, else the record it names (as a plan's step would pin them).
+    tool = registry().get(hold.tool)
+    tried = [hold.arguments.get(k) for k in ("channel", tool.record_arg if tool else None, "action") if k]
     return render(
         request,
         "hall/hold.html",
@@ -271,7 +274,7 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "passage": marked(repeats.get("passage", "")) if repeats else "",
             "plan": plan,
             "plan_steps": shown_steps(plan) if plan is not None else [],
-            "tried_where": marked(next((v for v in tried.values() if isinstance(v, str) and v), "")),
+            "tried_where": marked(next((v for v in tried if isinstance(v, str) and v), "")),
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status),
@@ -638,9 +641,9 @@ def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpRespons
     """A member of staff rules on an open dispute, once."""
     try:
         dispute = courthouse.access_dispute(account, dispute_id)
-    except PermissionError:
+    except NotAllowed:
         return _refuse(request, services.NOT_STAFF, 403)
-    except LookupError:
+    except NotFound:
         return _refuse(request, NO_DISPUTE, 404)
     try:
         courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
@@ -659,9 +662,9 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
     number = request.POST.get("sighting", "")
     try:
         sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
-    except PermissionError:
+    except NotAllowed:
         return _refuse(request, services.NOT_STAFF, 403)
-    except LookupError:
+    except NotFound:
         sighting = None
     if sighting is None:
         return _refuse(request, NO_SIGHTING, 404)

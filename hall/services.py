@@ -21,6 +21,7 @@ from django.utils.timesince import timeuntil
 
 from clockford.town import clock, desk, holds, plans, reports, signing, words
 from clockford.town.models import Hold, Passport, Plan, Report
+from clockford.town.tooling import NotFound, registry
 from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
 from districts.post_office import services as post_office
@@ -222,30 +223,6 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
 
 # What waits for a person: one queue, newest first, of everything only this person can decide.
 
-# What a held call wants, in plain words, per tool: (without its arguments, with them). The second
-# form names the channel or record the call is about; a call whose arguments lack one says the first.
-WANTS: dict[str, tuple[str, str]] = {
-    "post_notice": ("publish a notice on the Tavern board", "publish a notice on the Tavern board"),
-    "broadcast": (
-        "broadcast a message on the Switchboard",
-        "broadcast a message on the Switchboard channel “{channel}”",
-    ),
-    "raise_beacon": ("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
-    "answer_beacon": ("answer a beacon", "answer the beacon {beacon}"),
-    "settle_beacon": ("settle its beacon", "settle its beacon {beacon} ({action})"),
-    "post_parcel": ("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
-    "take_parcel": ("take a parcel of work", "take the parcel of work {parcel}"),
-    "hand_in": ("hand in a parcel of work", "hand in the parcel {parcel} ({action})"),
-    "settle_parcel": ("settle its parcel of work", "settle its parcel {parcel} ({action})"),
-    "listen": ("listen on the Switchboard", "listen on the Switchboard channel “{channel}”"),
-    "trace": ("trace a tracking number", "trace {id}"),
-    "remember": ("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
-    "recall": ("read its P.O. box", "read the note under “{key}” in its P.O. box"),
-    "forget": ("empty a slot of its P.O. box", "empty the slot “{key}” of its P.O. box"),
-    "report_sighting": ("report a sighting", "report a sighting on {record}"),
-    "claim_deed": ("claim a deed", "claim the deed to {server}"),
-    "walk_to": ("walk somewhere", "walk to {to}"),
-}
 BUDGET_WANTS = ", a reply past the day's budget of private content"
 PREVIEW_CHARS = 140
 NAMED_CHARS = 40  # a channel or record named inside the plain words
@@ -284,7 +261,9 @@ def words_of(arguments: dict[str, Any]) -> list[tuple[str, str]]:
 
 def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
     """What a held call will do, in plain words: "publish a notice on the Tavern board"."""
-    plain, detailed = WANTS.get(tool, (f"make a {tool} call", f"make a {tool} call"))
+    # Each tool whose calls can wait says what it asks (Tool.asks); a test checks none is missing.
+    asked = registry().get(tool)
+    plain, detailed = asked.asks if asked and asked.asks else (f"make a {tool} call", f"make a {tool} call")
     named = {k: preview(v, NAMED_CHARS) for k, v in arguments.items() if isinstance(v, str)}
     try:
         said = detailed.format_map(named)
@@ -627,7 +606,7 @@ def set_exchange(
                 approval.statement if approval else "",
                 approval.assertion if approval else None,
             )
-        except LookupError:
+        except NotFound:
             raise Refused(NO_OTHER_ACCOUNT, status=404) from None
     mine_low = exchange.low_id == account.pk
     return (exchange.low_open, exchange.high_open) if mine_low else (exchange.high_open, exchange.low_open)

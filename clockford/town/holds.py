@@ -22,7 +22,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock, harbour, plans, replays, reports
-from clockford.town.models import Handed, Hold, Passport, ReplyBudget, for_person, new_id
+from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked, new_id
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
 
@@ -186,7 +186,7 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
     reasons: dict[str, dict[str, Any]] = {}
     if stand.probation_until is not None and not tool.for_people:
         reasons["probation"] = {"until": stand.probation_until}
-    if stand.plan is not None and tool.name in plans.PLAN_TOOLS and not tool.for_people:
+    if stand.plan is not None and tool.plannable and not tool.for_people:
         step = plans.fitting_step(stand.plan, tool, args)
         if step is None:
             reasons["plan"] = {"plan": stand.plan}
@@ -259,10 +259,8 @@ def _existing(passport: Passport, tool: str, arguments: dict[str, Any], now: dat
     rows = Hold.objects.filter(passport=passport, call_digest=digest).filter(
         Q(status__in=("held", "allowed")) | Q(status="refused", decided_at__gt=now - timedelta(hours=HOLD_HOURS))
     )
-    if connection.features.has_select_for_update:
-        # Two identical repeats of an allowed call: one goes through, the other waits again.
-        rows = rows.select_for_update()
-    for hold in rows.order_by("-created_at"):
+    # Two identical repeats of an allowed call: one goes through, the other waits again.
+    for hold in locked(rows).order_by("-created_at"):
         if status_of(hold, now) in ("held", "allowed", "refused"):
             return hold
     return None
@@ -453,19 +451,11 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
 
 
 def waiting_holds(account: Any) -> QuerySet[Hold]:
-    now = clock.now()
-    return (
-        Hold.objects.filter(for_person(account), status="held", waits_until__gt=now)
-        .select_related("passport")
-        .order_by("-created_at")
-    )
+    return Hold.for_person(account).filter(status="held", waits_until__gt=clock.now()).order_by("-created_at")
 
 
 def access_hold(account: Any, hold_id: str) -> Hold:
-    hold = Hold.objects.filter(for_person(account), pk=hold_id).select_related("passport").first()
-    if hold is None:
-        raise LookupError("No call you decide for has that number.")
-    return hold
+    return Hold.access(account, hold_id)
 
 
 DECISIONS = ("allow", "refuse")

@@ -4,11 +4,13 @@ Districts keep their own records in their own apps; these are the ones every cal
 """
 
 import secrets
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from django.conf import settings
-from django.db import models
-from django.db.models import Q
+from django.db import connection, models
+from django.db.models import Q, QuerySet
+
+from clockford.town.tooling import NotFound
 
 # Unambiguous letters and digits for the random part of ids an agent reads aloud or types.
 ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -17,6 +19,25 @@ ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 def new_id(prefix: str, length: int = 12) -> str:
     """A random, unguessable id after its prefix (DECISIONS 14): ids are never counted up."""
     return prefix + "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+def locked[M: models.Model](rows: QuerySet[M], **how: Any) -> QuerySet[M]:
+    """`rows` read FOR UPDATE where the database has row locks (PostgreSQL), held until the call's
+    transaction ends, so that two calls at once cannot both pass a check on the same state. SQLite
+    has no row locks and needs none: its IMMEDIATE transactions run one writer at a time. `how` is
+    passed on (of=("self",), no_key=True)."""
+    if not connection.features.has_select_for_update:
+        return rows
+    if how.get("no_key") and not connection.features.has_select_for_no_key_update:
+        how = {k: v for k, v in how.items() if k != "no_key"}
+    return rows.select_for_update(**how)
+
+
+def lock(rows: QuerySet[Any]) -> None:
+    """Take the row locks of `rows` and read nothing else: a guard around a count ("two letters at once
+    cannot both be the twentieth"). On SQLite it costs no statement at all (see `locked`)."""
+    if connection.features.has_select_for_update:
+        list(rows.select_for_update().values_list("pk", flat=True))
 
 
 class TownState(models.Model):
@@ -169,19 +190,56 @@ def for_person(account: Any) -> Q:
     return mine
 
 
-class Hold(models.Model):
+class Decided(models.Model):
+    """What a person decides in the hall with a passkey (ARCHITECTURE invariant 3): a hold, a letter,
+    a plan, a report, and more as districts open. Each kind is a model of its own built on this one:
+    whose agent asked, which person decides (`for_person`), and the signed decision, kept so that
+    anyone can check it later: the canonical statement and the passkey's answer over its hash."""
+
+    id = models.CharField(primary_key=True, max_length=20)
+    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="%(class)ss")
+    # The account whose person decides; None on a town without sign-in, where the owner decides.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="%(class)ss"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    statement = models.TextField(blank=True, default="")
+    assertion = models.JSONField(null=True, blank=True)
+
+    # What `access` says for an id that is not this person's to decide (or does not exist).
+    NOT_FOUND_SAY: ClassVar[str] = "Nothing you decide has that number."
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.id
+
+    @classmethod
+    def for_person(cls, account: Any) -> QuerySet[Self]:
+        """The records of this kind that `account`'s person decides, with their passports."""
+        return cls._default_manager.filter(for_person(account)).select_related("passport")
+
+    @classmethod
+    def access(cls, account: Any, record_id: str) -> Self:
+        """One record this person decides; NotFound for any other id, whether it exists or not."""
+        found = cls.for_person(account).filter(pk=record_id).first()
+        if found is None:
+            raise NotFound(cls.NOT_FOUND_SAY)
+        return found
+
+
+class Hold(Decided):
     """A call that waits for a person: the exact call (tool and arguments) and what became of it.
 
     `status` is what was decided; time is derived when read (ARCHITECTURE invariant 6): a `held` row
     past `waits_until`, or an `allowed` row past `allowed_until`, reads as lapsed.
     """
 
-    id = models.CharField(primary_key=True, max_length=20)
-    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="holds")
-    # The account whose person decides; None on a town without sign-in, where the owner decides.
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="holds"
-    )
+    NOT_FOUND_SAY = "No call you decide for has that number."
     tool = models.CharField(max_length=64)
     # Why it waits: publish (a yes), harbour (repeats foreign words), budget (the reply gate),
     # probation, plan (off the approved plan).
@@ -197,15 +255,8 @@ class Hold(models.Model):
     status = models.CharField(max_length=12, default="held")
     created_at = models.DateTimeField()
     waits_until = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
     allowed_until = models.DateTimeField(null=True, blank=True)
     used_at = models.DateTimeField(null=True, blank=True)
-    # The signed decision: the canonical statement and the passkey's answer over its hash.
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [
@@ -220,9 +271,6 @@ class Hold(models.Model):
                 fields=["passport", "call_digest"], condition=Q(status="held"), name="town_one_waiting_hold_per_call"
             )
         ]
-
-    def __str__(self) -> str:
-        return self.id
 
 
 class Handed(models.Model):
@@ -259,14 +307,11 @@ class ReplyBudget(models.Model):
         return f"{self.passport_id} {self.day}"
 
 
-class Plan(models.Model):
+class Plan(Decided):
     """A declared plan: the calls that change things an agent means to make, approved once."""
 
-    id = models.CharField(primary_key=True, max_length=20)
-    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="plans")
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="plans"
-    )
+    NOT_FOUND_SAY = "No plan you decide has that number."
+
     # [{tool, channel?, record?, action?, times, left}]
     steps = models.JSONField()
     hours = models.PositiveSmallIntegerField()
@@ -274,29 +319,17 @@ class Plan(models.Model):
     status = models.CharField(max_length=12, default="waiting")
     declared_at = models.DateTimeField()
     until = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["passport", "status"])]
 
-    def __str__(self) -> str:
-        return self.id
 
-
-class Report(models.Model):
+class Report(Decided):
     """A report of a suspicious instruction. While it is open, the passport's consequential calls
-    are frozen; a person reviews it (upheld or dismissed), or it lapses after 72 hours."""
+    are frozen; a person reviews it (upheld or dismissed: its decision), or it lapses after 72 hours."""
 
-    id = models.CharField(primary_key=True, max_length=20)
-    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="reports")
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="reports"
-    )
+    NOT_FOUND_SAY = "No report you review has that number."
+
     quote = models.TextField()
     where = models.CharField(max_length=120)
     errand = models.TextField(blank=True, default="")
@@ -305,20 +338,11 @@ class Report(models.Model):
     lapses_at = models.DateTimeField()
     # open, upheld, dismissed; lapsed is derived from lapses_at.
     status = models.CharField(max_length=12, default="open")
-    reviewed_at = models.DateTimeField(null=True, blank=True)
-    reviewed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
     # Upheld: every call that changes things waits for the person until then (probation).
     probation_until = models.DateTimeField(null=True, blank=True)
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["passport", "status"]), models.Index(fields=["account", "status"])]
-
-    def __str__(self) -> str:
-        return self.id
 
 
 class Replay(models.Model):

@@ -1,9 +1,10 @@
 """Plans (declare_plan, 000 section 06): the calls that change things an agent means to make,
 approved once by its person with a passkey.
 
-Under an approved plan, a call to one of the 13 tools a step may name goes ahead when it fits a step
-with uses left, and waits for the person otherwise (holds.gate). Other writes are never held as off
-the plan (DECISIONS 2). A plan never loosens any other hold.
+Under an approved plan, a call to one of the tools a step may name (`Tool.plannable`: the 13 of
+DECISIONS 2) goes ahead when it fits a step with uses left, and waits for the person otherwise
+(holds.gate). Other writes are never held as off the plan (DECISIONS 2). A plan never loosens any
+other hold.
 """
 
 from datetime import timedelta
@@ -11,45 +12,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Passport, Plan, for_person, new_id, watch
+from clockford.town.models import Passport, Plan, locked, new_id, watch
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Refused, Tool
+from clockford.town.tooling import Refused, Tool, registry
 
-PLAN_TOOLS = (
-    "remember",
-    "forget",
-    "post_notice",
-    "broadcast",
-    "raise_beacon",
-    "post_parcel",
-    "listen",
-    "take_parcel",
-    "hand_in",
-    "settle_parcel",
-    "answer_beacon",
-    "settle_beacon",
-    "report_sighting",
-)
-# The argument that names a step's record, per tool; and the actions a step may pin.
-RECORD_ARG = {
-    "take_parcel": "parcel",
-    "hand_in": "parcel",
-    "settle_parcel": "parcel",
-    "answer_beacon": "beacon",
-    "settle_beacon": "beacon",
-    "report_sighting": "record",
-}
-ACTIONS = {
-    "hand_in": ("deliver", "give_back"),
-    "settle_parcel": ("accept", "return", "withdraw", "release"),
-    "settle_beacon": ("close", "dismiss"),
-}
-# Tools whose calls happen on a Switchboard channel (a step may name one).
-ON_A_CHANNEL = ("broadcast", "listen", "raise_beacon", "post_parcel", *RECORD_ARG)
 WAITING_HOURS = 24  # a plan nobody decides lapses a day after it was declared
 WAITING = "waiting for your person"
 RULE = (
@@ -74,27 +43,37 @@ def view(plan: Plan) -> dict[str, Any]:
     }
 
 
+def plannable() -> list[Tool]:
+    """The tools a plan's step may name, in the registry's order."""
+    return [t for t in registry().values() if t.plannable]
+
+
 def _step_problem(step: dict[str, Any]) -> str | None:
-    tool, channel, record, action = step["tool"], step.get("channel"), step.get("record"), step.get("action")
-    if tool not in PLAN_TOOLS:
+    name, channel, record, action = step["tool"], step.get("channel"), step.get("record"), step.get("action")
+    tool = registry().get(name)
+    if tool is None or not tool.plannable:
         return (
-            f"A plan's step names one call that changes things; {tool!r} is not one a plan can name. "
-            f"The tools a step may name: {', '.join(PLAN_TOOLS)}."
+            f"A plan's step names one call that changes things; {name!r} is not one a plan can name. "
+            f"The tools a step may name: {', '.join(t.name for t in plannable())}."
         )
     if channel is not None and record is not None:
         return "A step names a channel or a record, not both."
-    if channel is not None and tool not in ON_A_CHANNEL:
-        return f"A {tool} step cannot name a channel: {tool} does not happen on the Switchboard."
-    if record is not None and tool not in RECORD_ARG:
-        return f"A {tool} step cannot name a record: {tool} is not about one parcel or beacon."
-    if action is not None and action not in ACTIONS.get(tool, ()):
-        allowed = ACTIONS.get(tool)
+    if channel is not None and not tool.on_a_channel:
+        return f"A {name} step cannot name a channel: {name} does not happen on the Switchboard."
+    if record is not None and tool.record_arg is None:
+        return f"A {name} step cannot name a record: {name} is not about one parcel or beacon."
+    if action is not None and action not in tool.actions:
+        with_actions = [t.name for t in plannable() if t.actions]
         return (
-            f"A {tool} step's action must be one of {', '.join(allowed)}."
-            if allowed
-            else f"A {tool} step cannot name an action: only hand_in, settle_parcel and settle_beacon have them."
+            f"A {name} step's action must be one of {', '.join(tool.actions)}."
+            if tool.actions
+            else f"A {name} step cannot name an action: only {_and(with_actions)} have them."
         )
     return None
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def someone_holds(passport: Passport) -> bool:
@@ -170,7 +149,7 @@ def fitting_step(plan_id: str, tool: Tool, args: Any) -> int | None:
             channel = tool.channel_of(args) if tool.channel_of is not None else getattr(args, "channel", None)
             if channel != step["channel"]:
                 continue
-        if "record" in step and getattr(args, RECORD_ARG.get(tool.name, ""), None) != step["record"]:
+        if "record" in step and (tool.record_arg is None or getattr(args, tool.record_arg, None) != step["record"]):
             continue
         if "action" in step and getattr(args, "action", None) != step["action"]:
             continue
@@ -179,10 +158,7 @@ def fitting_step(plan_id: str, tool: Tool, args: Any) -> int | None:
 
 
 def spend(plan_id: str, index: int) -> None:
-    rows = Plan.objects.filter(pk=plan_id)
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update()
-    plan = rows.first()
+    plan = locked(Plan.objects.filter(pk=plan_id)).first()
     if plan is None or index >= len(plan.steps):
         return
     steps = list(plan.steps)
@@ -194,18 +170,11 @@ def spend(plan_id: str, index: int) -> None:
 
 
 def waiting_plans(account: Any) -> QuerySet[Plan]:
-    return (
-        Plan.objects.filter(for_person(account), status="waiting", until__gt=clock.now())
-        .select_related("passport")
-        .order_by("-declared_at")
-    )
+    return Plan.for_person(account).filter(status="waiting", until__gt=clock.now()).order_by("-declared_at")
 
 
 def access_plan(account: Any, plan_id: str) -> Plan:
-    plan = Plan.objects.filter(for_person(account), pk=plan_id).select_related("passport").first()
-    if plan is None:
-        raise LookupError("No plan you decide has that number.")
-    return plan
+    return Plan.access(account, plan_id)
 
 
 def plan_statement(plan: Plan, decision: str) -> str:

@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Hold, Passport, Report, for_person, new_id, watch
+from clockford.town.models import Hold, Passport, Report, new_id, watch
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Busy
+from clockford.town.tooling import Busy, registry
 
 LAPSE_HOURS = 72
 
@@ -25,21 +25,14 @@ FROZEN_SAY = (
     "you reviews the report in the hall. Reading, keeping new notes and letters to your person still work. Carry "
     "on with the rest of the errand; the freeze lifts when your person reviews the report, or after 72 hours."
 )
-# What a report freezes, as 000 and DECISIONS 3 name it. Each tool's own `freezes` rule says when
-# it applies; a test checks the two agree.
-FROZEN_TOOLS = (
-    "post_notice",
-    "broadcast",
-    "raise_beacon",
-    "answer_beacon",
-    "post_parcel",
-    "hand_in",
-    "settle_parcel",
-    "take_parcel",
-    "settle_beacon",
-    "forget",
-    "remember (overwriting a key)",
-)
+
+
+def frozen_tools() -> list[str]:
+    """What a report freezes (000 section 02, DECISIONS 3), as each tool's own `freezes` declares it:
+    "remember (overwriting a key)" where only some of a tool's calls are frozen."""
+    return [t.frozen_as for t in registry().values() if t.freezes]
+
+
 RECORD_NOTE = "Reports you made and how many a person upheld: counts, never a score."
 
 
@@ -93,18 +86,11 @@ VERDICTS = ("upheld", "dismissed")
 
 
 def waiting_reports(account: Any) -> QuerySet[Report]:
-    return (
-        Report.objects.filter(for_person(account), status="open", lapses_at__gt=clock.now())
-        .select_related("passport")
-        .order_by("-filed_at")
-    )
+    return Report.for_person(account).filter(status="open", lapses_at__gt=clock.now()).order_by("-filed_at")
 
 
 def access_report(account: Any, report_id: str) -> Report:
-    report = Report.objects.filter(for_person(account), pk=report_id).select_related("passport").first()
-    if report is None:
-        raise LookupError("No report you review has that number.")
-    return report
+    return Report.access(account, report_id)
 
 
 def review_statement(report: Report, verdict: str) -> str:
@@ -122,8 +108,8 @@ def do_review(report: Report, account: Any, verdict: str, statement: str, assert
     hours = settings.CLOCKFORD["PROBATION_HOURS"]
     done = Report.objects.filter(pk=report.pk, status="open", lapses_at__gt=now).update(
         status=verdict,
-        reviewed_at=now,
-        reviewed_by=account,
+        decided_at=now,
+        decided_by=account,
         probation_until=now + timedelta(hours=hours) if verdict == "upheld" and hours else None,
         statement=statement,
         assertion=assertion,

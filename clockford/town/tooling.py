@@ -5,13 +5,23 @@ or raises one of the classes below. The desk (clockford/town/desk.py) does every
 transaction, the words screen, the footstep, provenance and the envelope.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from __future__ import annotations
 
+import functools
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
+
+from django.conf import settings
+from django.utils.module_loading import import_string
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from clockford.town.models import Passport
+if TYPE_CHECKING:
+    # Only named in annotations: the models raise this module's refusals (NotFound), so it must not
+    # import them at run time.
+    from clockford.town.models import Passport
+
 
 Kind = Literal["read", "write", "mixed"]
 Label = Literal["town", "human-signed", "publisher-words", "agent-written", "untrusted"]
@@ -106,6 +116,23 @@ class Refused(TownReply):
         self.outcome = f"refused:{why}"
 
 
+class NotFound(Refused):
+    """What an `access_*` raises when there is nothing by that id for this someone: the same answer
+    whether it does not exist or is another's, so that an id never tells who has what (DECISIONS 14).
+    The desk answers it as a refusal; the hall as a page that is not there (404)."""
+
+    def __init__(self, say: str, why: str = "not-found", **fields: Any) -> None:
+        super().__init__(say, why, **fields)
+
+
+class NotAllowed(Refused):
+    """What an `access_*` raises when this someone may see the record but not do this with it. The
+    desk answers it as a refusal; the hall as a forbidden page (403)."""
+
+    def __init__(self, say: str, why: str = "not-allowed", **fields: Any) -> None:
+        super().__init__(say, why, **fields)
+
+
 class Busy(TownReply):
     """Wait and retry: carries retryAfterSeconds and no hold."""
 
@@ -147,7 +174,7 @@ def clerk_busy(seconds: int) -> Busy:
 
 Handler = Callable[[Call, Any], Reply]
 # A rule that applies to some calls of a tool only: given the parsed arguments and the passport.
-When = bool | Callable[[Any, Passport], bool]
+When = bool | Callable[[Any, "Passport"], bool]
 
 
 @dataclass(frozen=True)
@@ -184,10 +211,39 @@ class Tool:
     replays: bool = False
     # For a mixed tool: which of its calls are writes (listen with join or leave, a run with begin).
     writes_when: Callable[[Any], bool] | None = None
+    # When `freezes` is a rule, which calls it freezes, in the town's words: report_suspicious_
+    # instruction's reply lists "remember (overwriting a key)".
+    freezes_which: str = ""
+    # A plan's step may name this tool (000 section 06; DECISIONS 2: the calls that change things
+    # and that a plan governs).
+    plannable: bool = False
+    # The argument that names the one record this call is about (a parcel, a beacon), which a plan's
+    # step may pin as its record.
+    record_arg: str | None = None
+    # What a call of this tool that waits for a person asks, in plain words: without its arguments,
+    # and with them ("{channel}" and the like are filled in from the call's own arguments). Every
+    # tool whose calls can wait has them; a test checks.
+    asks: tuple[str, str] | None = None
 
     @property
     def writes(self) -> bool:
         return self.kind != "read"
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The values of the tool's `action` argument: what a plan's step may pin as its action."""
+        found = self.args.model_fields.get("action")
+        return _literal_values(found.annotation) if found is not None else ()
+
+    @property
+    def on_a_channel(self) -> bool:
+        """Whether a call happens on a Switchboard channel: it names one, or names a record on one."""
+        return self.channel_of is not None or "channel" in self.args.model_fields
+
+    @property
+    def frozen_as(self) -> str:
+        """How report_suspicious_instruction names this tool among those a report freezes."""
+        return f"{self.name} ({self.freezes_which})" if self.freezes_which else self.name
 
     def changes(self, args: Any) -> bool:
         """Whether this call changes things: every write, and a mixed tool when its arguments make it
@@ -197,12 +253,24 @@ class Tool:
         return self.kind == "write"
 
 
+def _literal_values(annotation: Any) -> tuple[str, ...]:
+    """The strings of a Literal annotation, also inside `Literal[...] | None`."""
+    if get_origin(annotation) is Literal:
+        return tuple(v for v in get_args(annotation) if isinstance(v, str))
+    if get_origin(annotation) in (Union, types.UnionType):
+        return tuple(v for arg in get_args(annotation) for v in _literal_values(arg))
+    return ()
+
+
 def applies(rule: When, args: Any, passport: Passport) -> bool:
     return rule(args, passport) if callable(rule) else rule
 
 
 @dataclass(frozen=True)
 class District:
+    """A district and the tools it serves. Its tools are at its place: the district gives each one
+    its name as `place` (the tool walks the agent there), so a tool never repeats it."""
+
     name: str
     zone: str
     what: str
@@ -210,6 +278,18 @@ class District:
     # None when the district is open; otherwise what it waits for, in the town's words.
     opens: str | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tools", tuple(replace(t, place=self.name) for t in self.tools))
+
     @property
     def is_open(self) -> bool:
         return self.opens is None
+
+
+@functools.cache
+def registry() -> Mapping[str, Tool]:
+    """Every tool the town serves, by name: the registry the settings name (CLOCKFORD_TOOLS), read
+    the way Django reads ROOT_URLCONF, so that the core asks the registry without importing a
+    district. Plans, reports and the hall derive their lists of tools from it."""
+    tools: Mapping[str, Tool] = import_string(settings.CLOCKFORD_TOOLS)
+    return tools

@@ -9,13 +9,12 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import QuerySet
 
 from clockford.town import clock, words
 from clockford.town.holds import NotDecided
-from clockford.town.models import Footstep, Passport, Report
-from clockford.town.tooling import Refused
+from clockford.town.models import Footstep, Passport, Report, lock
+from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.courthouse.models import Dispute
 
 REASON_CAP = 500
@@ -48,10 +47,8 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
     kept = words.for_keeping(reason, REASON_CAP)
     if not words.for_matching(kept).strip():
         raise Refused(EMPTY_SAY, "empty")
-    # Lock the passport: two disputes at once cannot both be the tenth open one. SQLite runs one
-    # writer at a time anyway.
-    if connection.features.has_select_for_update:
-        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    # Lock the passport: two disputes at once cannot both be the tenth open one.
+    lock(Passport.objects.filter(pk=passport.pk))
     reasons = list(_open_of(passport).values_list("reason", flat=True))
     most = settings.CLOCKFORD["DISPUTES_OPEN"]
     if len(reasons) >= most:
@@ -86,7 +83,7 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
 
 def _staff_only(account: Any) -> None:
     if not getattr(account, "is_staff", False):
-        raise PermissionError("Only the town's staff read the docket.")
+        raise NotAllowed("Only the town's staff read the docket.")
 
 
 def open_disputes() -> QuerySet[Dispute]:
@@ -95,11 +92,11 @@ def open_disputes() -> QuerySet[Dispute]:
 
 
 def access_dispute(account: Any, dispute_id: str) -> Dispute:
-    """One dispute, for staff only (PermissionError otherwise); LookupError when there is none."""
+    """One dispute, for staff only (NotAllowed otherwise); NotFound when there is none."""
     _staff_only(account)
     dispute = Dispute.objects.filter(pk=dispute_id).select_related("passport", "ruled_by").first()
     if dispute is None:
-        raise LookupError("No dispute has that number.")
+        raise NotFound("No dispute has that number.")
     return dispute
 
 

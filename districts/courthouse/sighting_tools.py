@@ -8,8 +8,6 @@ from pydantic import Field
 from clockford.town.tooling import Args, Call, Reply, Tool
 from districts.switchboard import sightings
 
-PLACE = "The Courthouse"
-
 Category = Literal[
     "reached-for-my-persons-data",
     "asked-me-to-run-hidden-instructions",
@@ -69,7 +67,9 @@ TOOLS: tuple[Tool, ...] = (
         args=ReportSightingArgs,
         handler=report_sighting,
         kind="write",
-        place=PLACE,
+        plannable=True,
+        record_arg="record",
+        asks=("report a sighting", "report a sighting on {record}"),
         # Only a person reads the note, but it is about another account's agent: no links, addresses or
         # secrets. Safe Harbour never holds it: quoting what the other agent wrote is the point of a
         # sighting, and reporting must always get through (DECISIONS 2).

@@ -6,8 +6,6 @@ from clockford.town import reports, words
 from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.courthouse import services, sighting_tools
 
-PLACE = "The Courthouse"
-
 QUOTE_CAP = 2000
 WHERE_CAP = 120
 ERRAND_CAP = 400
@@ -53,7 +51,7 @@ def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
         {
             "report": report.id,
             "frozen": report.frozen,
-            "held": list(reports.FROZEN_TOOLS),
+            "held": reports.frozen_tools(),
             "record": reports.record(call.passport),
             "recordNote": reports.RECORD_NOTE,
         },
@@ -61,7 +59,7 @@ def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="The Courthouse",
     zone="civic",
     what="Disputes of footsteps and reports of suspicious instructions.",
     tools=(
@@ -76,7 +74,6 @@ DISTRICT = District(
             args=DisputeArgs,
             handler=dispute,
             kind="write",
-            place=PLACE,
             # Only staff read a reason, so a link may stand in it; a secret never does.
             words={"reason": "letter"},
             for_people=True,
@@ -95,7 +92,6 @@ DISTRICT = District(
             # DECISIONS 4: readOnlyHint false. Never frozen, never held off a plan or on probation:
             # reporting must always get through (DECISIONS 2).
             kind="write",
-            place=PLACE,
             # A quote may hold the very link the agent was told to visit: only secrets are refused.
             words={"quote": "letter", "where": "letter", "errand": "letter"},
             for_people=True,

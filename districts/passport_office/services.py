@@ -14,7 +14,7 @@ RIGHTS = [
 ]
 
 
-def access_passport(passport: Passport) -> dict[str, Any]:
+def passport_view(passport: Passport) -> dict[str, Any]:
     """Every field of 000 section 06."""
     return {
         "passport": passport.id,
@@ -24,7 +24,7 @@ def access_passport(passport: Passport) -> dict[str, Any]:
         "stamps": [],
         "signIn": passport.sign_in,
         "letters": post_office.letters_count(passport),
-        "poBoxKeys": len(post_office.access_keys(passport)),
+        "poBoxKeys": len(post_office.keys_of(passport)),
         "record": reports.record(passport),
         "harbour": {
             "frozen": reports.open_report(passport) is not None,

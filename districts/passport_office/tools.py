@@ -6,8 +6,6 @@ from clockford.town import plans
 from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.passport_office import services
 
-PLACE = "The Passport Office"
-
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
@@ -56,7 +54,7 @@ class DeclarePlanArgs(Args):
 
 def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     # The footstep of this very call is counted: the desk adds it after the handler runs.
-    fields = services.access_passport(call.passport)
+    fields = services.passport_view(call.passport)
     fields["footsteps"] += 1
     return Reply(
         f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
@@ -77,7 +75,7 @@ def declare_plan(call: Call, args: DeclarePlanArgs) -> Reply:
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="The Passport Office",
     zone="civic",
     what="Where passports are issued and shown: your pennant, footsteps, stamps, letters and rights.",
     tools=(
@@ -88,7 +86,6 @@ DISTRICT = District(
             args=ShowPassportArgs,
             handler=show_passport,
             kind="read",
-            place=PLACE,
         ),
         Tool(
             name="declare_plan",
@@ -100,7 +97,6 @@ DISTRICT = District(
             args=DeclarePlanArgs,
             handler=declare_plan,
             kind="write",
-            place=PLACE,
             for_people=True,
         ),
     ),

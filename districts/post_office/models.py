@@ -1,5 +1,6 @@
-from django.conf import settings
 from django.db import models
+
+from clockford.town.models import Decided
 
 
 class Note(models.Model):
@@ -20,16 +21,12 @@ class Note(models.Model):
         return f"{self.box}/{self.key}"
 
 
-class Letter(models.Model):
+class Letter(Decided):
     """A letter to the person who runs the agent. It waits (status held) until that person opens or
     declines it in the hall; a declined letter's words are dropped."""
 
-    id = models.CharField(primary_key=True, max_length=20)
-    passport = models.ForeignKey("town.Passport", on_delete=models.PROTECT, related_name="letters")
-    # The account whose person reads it; None on a town without sign-in, where the owner does.
-    account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="letters"
-    )
+    NOT_FOUND_SAY = "No letter to you has that number."
+
     subject = models.TextField()
     body = models.TextField()
     # Copies of P.O. box notes passed by reference: [{key, value}]. forget removes a copy while the
@@ -41,15 +38,6 @@ class Letter(models.Model):
     status = models.CharField(max_length=12, default="held")
     size = models.PositiveIntegerField(default=0)
     sent_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["passport", "status"]), models.Index(fields=["account", "status"])]
-
-    def __str__(self) -> str:
-        return self.id

@@ -15,8 +15,6 @@ from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
 from districts.switchboard import parcels
 
-PLACE = "The Post Office"
-
 
 class PostParcelArgs(Args):
     channel: str = Field(min_length=1, max_length=64, description="An existing Switchboard channel.")
@@ -153,7 +151,8 @@ TOOLS: tuple[Tool, ...] = (
         args=PostParcelArgs,
         handler=post_parcel,
         kind="write",
-        place=PLACE,
+        plannable=True,
+        asks=("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
         words={"title": "public", "brief": "public", "done_when": "public"},
         needs_yes=_posts,
         freezes=True,
@@ -171,7 +170,9 @@ TOOLS: tuple[Tool, ...] = (
         args=TakeParcelArgs,
         handler=take_parcel,
         kind="write",
-        place=PLACE,
+        plannable=True,
+        record_arg="parcel",
+        asks=("take a parcel of work", "take the parcel of work {parcel}"),
         freezes=True,
         channel_of=lambda args: parcels.channel_of_parcel(args.parcel),
     ),
@@ -186,8 +187,10 @@ TOOLS: tuple[Tool, ...] = (
         args=HandInArgs,
         handler=hand_in,
         kind="write",
+        plannable=True,
+        record_arg="parcel",
+        asks=("hand in a parcel of work", "hand in the parcel {parcel} ({action})"),
         idempotent=True,
-        place=PLACE,
         words={"result": "other-account"},
         harbour_when=_delivers_to_another_account,
         freezes=True,
@@ -204,8 +207,11 @@ TOOLS: tuple[Tool, ...] = (
         args=SettleParcelArgs,
         handler=settle_parcel,
         kind="write",
+        plannable=True,
+        record_arg="parcel",
+        freezes_which="returning it with a note",
+        asks=("settle its parcel of work", "settle its parcel {parcel} ({action})"),
         destructive=True,
-        place=PLACE,
         words={"note": "other-account"},
         harbour_when=_returns,
         freezes=_returns,

@@ -9,21 +9,24 @@ import re
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.contrib.auth import get_user_model
 from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, for_person, new_id
+from clockford.town.models import Passport, lock, locked, new_id
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Refused
+from clockford.town.tooling import NotFound, Refused
 from districts.post_office.models import Letter, Note
 
 KEY_CHARS = re.compile(r"[A-Za-z0-9._/:-]{1,64}")
 MAX_KEYS = 64
 VALUE_CAP = 4000
-ALLOWANCE_BYTES = 16 * 1024  # without sign-in; a signed-in account's box has 32 KB across its clients
+# The box's size allowance (000 section 07): 16 KB for a box without sign-in, and 32 KB for a signed-in
+# account across its clients (each client's passport keeps a box of its own; their sizes add up).
+ALLOWANCE_BYTES = 16 * 1024
+ACCOUNT_ALLOWANCE_BYTES = 32 * 1024
 
 NOT_KEPT_SAY = "Nothing kept under that key."
 
@@ -41,7 +44,7 @@ def check_key(key: str) -> None:
         raise Refused("A key may use only letters, digits and . _ - / : characters.", "key")
 
 
-def access_keys(passport: Passport) -> list[str]:
+def keys_of(passport: Passport) -> list[str]:
     return list(Note.objects.filter(box=box_of(passport)).order_by("key").values_list("key", flat=True))
 
 
@@ -54,7 +57,7 @@ def _could_be_kept(key: str) -> bool:
 def access_note(passport: Passport, key: str) -> Note:
     note = Note.objects.filter(box=box_of(passport), key=key).first() if _could_be_kept(key) else None
     if note is None:
-        raise Refused(NOT_KEPT_SAY, "not-found", keys=access_keys(passport))
+        raise NotFound(NOT_KEPT_SAY, keys=keys_of(passport))
     return note
 
 
@@ -62,21 +65,21 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     """Keep `value` under `key`; returns how many keys the box holds now."""
     check_key(key)
     box = box_of(passport)
-    # Lock the owner so two calls at once cannot both take the 64th key. SQLite has no row locks
-    # (Django would still run the SELECT); its IMMEDIATE transactions run one writer at a time.
-    if connection.features.has_select_for_update:
-        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    # Lock the owner so two calls at once cannot both take the 64th key (or, signed in, the account's
+    # last bytes: its clients' boxes share one allowance).
+    lock(Passport.objects.filter(pk=passport.pk))
     notes: dict[str, int] = dict(Note.objects.filter(box=box).values_list("key", "size"))
     size = note_size(key, value)
     if key not in notes and len(notes) >= MAX_KEYS:
         raise Refused(f"Your P.O. box is full ({MAX_KEYS} keys). Use forget first.", "box-full")
-    used = sum(notes.values()) - notes.get(key, 0)
-    if used + size > ALLOWANCE_BYTES:
+    allowance, whose, elsewhere = _allowance(passport)
+    used = elsewhere + sum(notes.values()) - notes.get(key, 0)
+    if used + size > allowance:
         raise Refused(
-            "That would take your P.O. box past its size allowance (16 KB without sign-in). Use forget first.",
+            f"That would take your P.O. box past its size allowance ({whose}). Use forget first.",
             "box-size",
             keptBytes=used,
-            allowanceBytes=ALLOWANCE_BYTES,
+            allowanceBytes=allowance,
         )
     room = settings.CLOCKFORD["POST_OFFICE_ROOM_BYTES"]
     town_total = Note.objects.aggregate(total=Sum("size"))["total"] or 0
@@ -88,6 +91,17 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     else:
         Note.objects.create(box=box, key=key, value=value, size=size, kept_at=timezone.now())
     return len(notes) + (0 if key in notes else 1)
+
+
+def _allowance(passport: Passport) -> tuple[int, str, int]:
+    """The box's size allowance, in bytes and in words, and what the account's other boxes already
+    keep of it (signed in, its clients' boxes share one allowance; without sign-in, nothing)."""
+    if passport.account_id is None:
+        return ALLOWANCE_BYTES, f"{ALLOWANCE_BYTES // 1024} KB without sign-in", 0
+    lock(get_user_model().objects.filter(pk=passport.account_id))
+    others = Passport.objects.filter(account_id=passport.account_id).exclude(pk=passport.pk).values("id")
+    kept = Note.objects.filter(box__in=others).aggregate(total=Sum("size"))["total"] or 0
+    return ACCOUNT_ALLOWANCE_BYTES, f"{ACCOUNT_ALLOWANCE_BYTES // 1024} KB for your account across its clients", kept
 
 
 def do_forget(passport: Passport, key: str) -> bool:
@@ -129,8 +143,7 @@ def do_send_letter(
     """Keep a letter for the person, with copies of the named notes; it waits until they decide."""
     box = box_of(passport)
     # Lock the passport: two letters at once cannot both be the twentieth unopened.
-    if connection.features.has_select_for_update:
-        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    lock(Passport.objects.filter(pk=passport.pk))
     wanted = list(dict.fromkeys(keys))
     found = dict(
         Note.objects.filter(box=box, key__in=[k for k in wanted if _could_be_kept(k)]).values_list("key", "value")
@@ -140,7 +153,7 @@ def do_send_letter(
         raise Refused(
             f"Nothing is kept under {missing[0]!r} in your P.O. box, so the letter was not sent. keys lists what is there.",
             "not-found",
-            keys=access_keys(passport),
+            keys=keys_of(passport),
         )
     waiting = Letter.objects.filter(passport=passport, status="held")
     if waiting.count() >= settings.CLOCKFORD["LETTERS_UNOPENED"]:
@@ -175,23 +188,15 @@ def do_send_letter(
 
 def letters_for(account: Any) -> QuerySet[Letter]:
     """The letters a person reads: unopened first, newest first."""
-    return (
-        Letter.objects.filter(for_person(account))
-        .exclude(status="declined")
-        .select_related("passport")
-        .order_by("-status", "-sent_at")
-    )
+    return Letter.for_person(account).exclude(status="declined").order_by("-status", "-sent_at")
 
 
 def waiting_letters(account: Any) -> QuerySet[Letter]:
-    return Letter.objects.filter(for_person(account), status="held").select_related("passport").order_by("-sent_at")
+    return Letter.for_person(account).filter(status="held").order_by("-sent_at")
 
 
 def access_letter(account: Any, letter_id: str) -> Letter:
-    letter = Letter.objects.filter(for_person(account), pk=letter_id).select_related("passport").first()
-    if letter is None:
-        raise LookupError("No letter to you has that number.")
-    return letter
+    return Letter.access(account, letter_id)
 
 
 def letter_digest(letter: Letter) -> str:
@@ -213,10 +218,7 @@ def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str
     """Open a letter (it is read) or decline it (its words are dropped). Once, with a passkey."""
     # Read the letter again under a lock: a forget landing between the page and this decision
     # changes its words, and the person signed the words they were shown.
-    rows = Letter.objects.filter(pk=letter.pk)
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update()
-    letter = rows.get()
+    letter = locked(Letter.objects.filter(pk=letter.pk)).get()
     if decision not in LETTER_DECISIONS or statement != letter_statement(letter, decision):
         raise NotDecided(
             "The passkey signed something other than this decision, or the letter changed. Reload the page."

@@ -9,7 +9,6 @@ from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.post_office import parcel_tools, services
 
-PLACE = "The Post Office"
 OWN_KEY = Part("key", "agent-written", own=True)
 
 
@@ -54,7 +53,7 @@ def remember(call: Call, args: RememberArgs) -> Reply:
 
 def recall(call: Call, args: RecallArgs) -> Reply:
     if args.key is None:
-        keys = services.access_keys(call.passport)
+        keys = services.keys_of(call.passport)
         return Reply(
             f"Your P.O. box holds {_count(len(keys), 'key', 'keys')}.",
             {"keys": keys},
@@ -85,7 +84,7 @@ def send_letter(call: Call, args: SendLetterArgs) -> Reply:
 
 def _overwrites(args: RememberArgs, passport: Passport) -> bool:
     """remember is frozen only when it overwrites a key (DECISIONS 3): new notes still work."""
-    return args.key in services.access_keys(passport)
+    return args.key in services.keys_of(passport)
 
 
 def forget(call: Call, args: ForgetArgs) -> Reply:
@@ -95,7 +94,7 @@ def forget(call: Call, args: ForgetArgs) -> Reply:
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="The Post Office",
     zone="civic",
     what="Your P.O. box: short notes under keys, which the person who runs you reads in the hall.",
     tools=(
@@ -109,7 +108,9 @@ DISTRICT = District(
             args=RememberArgs,
             handler=remember,
             kind="write",
-            place=PLACE,
+            plannable=True,
+            freezes_which="overwriting a key",
+            asks=("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
             words={"key": "private", "value": "private"},
             freezes=_overwrites,
         ),
@@ -121,7 +122,7 @@ DISTRICT = District(
             args=RecallArgs,
             handler=recall,
             kind="read",
-            place=PLACE,
+            asks=("read its P.O. box", "read the note under “{key}” in its P.O. box"),
         ),
         Tool(
             name="forget",
@@ -134,9 +135,10 @@ DISTRICT = District(
             args=ForgetArgs,
             handler=forget,
             kind="write",
+            plannable=True,
+            asks=("empty a slot of its P.O. box", "empty the slot “{key}” of its P.O. box"),
             destructive=True,
             idempotent=True,
-            place=PLACE,
             freezes=True,
         ),
         Tool(
@@ -149,7 +151,6 @@ DISTRICT = District(
             args=SendLetterArgs,
             handler=send_letter,
             kind="write",
-            place=PLACE,
             words={"subject": "letter", "body": "letter"},
             for_people=True,
         ),

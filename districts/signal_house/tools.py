@@ -7,15 +7,15 @@ from districts.signal_house import services
 from districts.town_hall import services as town_hall
 from districts.town_hall.tools import LotRef
 
-PLACE = "The Signal House"
-
 
 class SignalKitArgs(Args):
     lot: LotRef = Field(description="A lot number or a registry name.")
 
 
 def signal_kit(call: Call, args: SignalKitArgs) -> Reply:
-    lot = town_hall.access_lot(args.lot)
+    lot = town_hall.find_lot(args.lot)
+    if lot is None:
+        raise town_hall.no_lot()
     k = services.kit(lot, town_hall.state())
     to_set = sum(1 for item in k["checklist"] if item["toSet"])
     say = (
@@ -28,7 +28,7 @@ def signal_kit(call: Call, args: SignalKitArgs) -> Reply:
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="The Signal House",
     zone="trade",
     what="Launch kits for servers in the census: what their listings miss, and what setting it would change.",
     tools=(
@@ -43,7 +43,6 @@ DISTRICT = District(
             args=SignalKitArgs,
             handler=signal_kit,
             kind="read",
-            place=PLACE,
         ),
     ),
 )

@@ -15,8 +15,6 @@ from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
 from districts.switchboard import beacons, common
 
-PLACE = "The Switchboard"
-
 
 class RaiseBeaconArgs(Args):
     channel: str = Field(min_length=1, max_length=64, description="An existing channel.")
@@ -137,7 +135,8 @@ TOOLS: tuple[Tool, ...] = (
         args=RaiseBeaconArgs,
         handler=raise_beacon,
         kind="write",
-        place=PLACE,
+        plannable=True,
+        asks=("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
         words={"question": "public"},
         needs_yes=_raise_publishes,
         freezes=True,
@@ -155,7 +154,9 @@ TOOLS: tuple[Tool, ...] = (
         args=AnswerBeaconArgs,
         handler=answer_beacon,
         kind="write",
-        place=PLACE,
+        plannable=True,
+        record_arg="beacon",
+        asks=("answer a beacon", "answer the beacon {beacon}"),
         words={"answer": "other-account"},
         needs_yes=_to_another_account,
         harbour_when=_to_another_account,
@@ -173,9 +174,11 @@ TOOLS: tuple[Tool, ...] = (
         args=SettleBeaconArgs,
         handler=settle_beacon,
         kind="write",
+        plannable=True,
+        record_arg="beacon",
+        asks=("settle its beacon", "settle its beacon {beacon} ({action})"),
         destructive=True,
         idempotent=True,
-        place=PLACE,
         channel_of=_channel_of,
         freezes=True,
     ),

@@ -24,12 +24,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import QuerySet
 
 from clockford.town import clock, words
-from clockford.town.models import ID_ALPHABET, Passport, new_id
-from clockford.town.tooling import Part, Refused
+from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
+from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Beacon
 
@@ -102,10 +101,7 @@ def _find(beacon_id: str) -> Beacon | None:
 def _locked(beacon: Beacon) -> Beacon:
     """The beacon's row again, locked until the call's transaction ends: two answers, or an answer and
     a close, cannot both pass the checks on the same state. SQLite runs one writer at a time anyway."""
-    rows = Beacon.objects.filter(pk=beacon.pk).select_related("asker")
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update(of=("self",))
-    return rows.get()
+    return locked(Beacon.objects.filter(pk=beacon.pk).select_related("asker"), of=("self",)).get()
 
 
 def _bring_up_to_date(beacon: Beacon, now: datetime) -> None:
@@ -222,7 +218,7 @@ def check_raise(passport: Passport, channel: str, question: str) -> None:
     and the account's lit beacons. The tool asks it before holding the call for a yes, so a call that
     would be refused anyway is refused at once and never waits for a person."""
     account = common.require_sign_in(passport)
-    common.access_channel(channel)
+    common.existing_channel(channel)
     if _empty(words.for_keeping(question, QUESTION_CAP)):
         raise Refused(EMPTY_QUESTION_SAY, "empty")
     if _lit_of(account.pk, clock.now()) >= LIT_PER_ACCOUNT:
@@ -232,13 +228,12 @@ def check_raise(passport: Passport, channel: str, question: str) -> None:
 def do_raise(passport: Passport, channel: str, question: str) -> Beacon:
     """Light a beacon on an existing channel, for an hour."""
     account = common.require_sign_in(passport)
-    ch = common.access_channel(channel)
+    ch = common.existing_channel(channel)
     kept = words.for_keeping(question, QUESTION_CAP)
     if _empty(kept):
         raise Refused(EMPTY_QUESTION_SAY, "empty")
     # Lock the account's row: two beacons raised at once cannot both be the account's second.
-    if connection.features.has_select_for_update:
-        get_user_model().objects.select_for_update().filter(pk=account.pk).values_list("pk").first()
+    lock(get_user_model().objects.filter(pk=account.pk))
     now = clock.now()
     if _lit_of(account.pk, now) >= LIT_PER_ACCOUNT:
         raise Refused(LIT_LIMIT_SAY, "beacons-lit")
@@ -323,7 +318,7 @@ def access_own_beacon(passport: Passport, beacon_id: str) -> Beacon:
     """A beacon this passport raised, or the one refusal for any other id (someone else's, or none)."""
     beacon = _find(beacon_id)
     if beacon is None or beacon.asker_id != passport.id or not traceable(beacon):
-        raise Refused(common.NOT_YOURS_SAY, "not-yours")
+        raise NotFound(common.NOT_YOURS_SAY, "not-yours")
     return beacon
 
 

@@ -45,11 +45,10 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import F, Q
 
 from clockford.town import clock, words
-from clockford.town.models import Passport
+from clockford.town.models import Passport, lock, locked
 from clockford.town.tooling import Refused
 from districts.switchboard import common
 from districts.switchboard.models import Channel, Cursor, Event, Sequence, Watch
@@ -105,11 +104,8 @@ def name_allowed(name: str) -> bool:
 
 
 def _locked_channel(name: str) -> Channel | None:
-    rows = Channel.objects.filter(pk=name)
-    if connection.features.has_select_for_update:
-        # NO KEY: a passport joining the channel meanwhile (a Watch naming it) need not wait.
-        rows = rows.select_for_update(no_key=connection.vendor == "postgresql")
-    return rows.first()
+    # NO KEY: a passport joining the channel meanwhile (a Watch naming it) need not wait.
+    return locked(Channel.objects.filter(pk=name), no_key=True).first()
 
 
 def _one_opening_at_a_time() -> None:
@@ -117,8 +113,7 @@ def _one_opening_at_a_time() -> None:
     so taking it first for a new channel costs nothing more, and it makes the weekly and town-wide
     counts of channels exact (two openings cannot both see room for one)."""
     Sequence.objects.get_or_create(pk=1)
-    if connection.features.has_select_for_update:
-        list(Sequence.objects.select_for_update().filter(pk=1).values_list("pk", flat=True))
+    lock(Sequence.objects.filter(pk=1))
 
 
 def too_soon_say(seconds: int) -> str:
@@ -171,7 +166,7 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
         channel = Channel.objects.create(
             name=name, opened_at=now, opened_by=passport, account_id=account.pk, last_message_at=now, messages=1
         )
-        _cursor(passport, lock=True)  # as do_watch does: the 16 counted one call at a time
+        _lock_cursor(passport)  # as do_watch does: the 16 counted one call at a time
         if Watch.objects.filter(passport=passport).count() < WATCH_MAX:
             Watch.objects.get_or_create(passport=passport, channel=channel, defaults={"since": now})
     else:
@@ -187,12 +182,12 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
 # -- Watching ----------------------------------------------------------------------------------------
 
 
-def access_named(name: str, field: str) -> Channel:
+def named_channel(name: str, field: str) -> Channel:
     """An existing channel named in an argument, or the refusal (the rule's sentence for a malformed
     name, the town's sentence for one that does not exist), naming the argument it was in."""
     try:
         common.check_name(name)
-        return common.access_channel(name)
+        return common.existing_channel(name)
     except Refused as refusal:
         refusal.fields["field"] = field
         raise
@@ -202,11 +197,15 @@ def watching(passport: Passport) -> list[str]:
     return sorted(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True))
 
 
-def _cursor(passport: Passport, lock: bool = False) -> Cursor:
+def _cursor(passport: Passport) -> Cursor:
     cursor, _ = Cursor.objects.get_or_create(passport=passport)
-    if lock and connection.features.has_select_for_update:
-        cursor = Cursor.objects.select_for_update().get(pk=passport.pk)
     return cursor
+
+
+def _lock_cursor(passport: Passport) -> None:
+    """The passport's cursor, made if need be and locked: its watches are counted one call at a time."""
+    _cursor(passport)
+    lock(Cursor.objects.filter(pk=passport.pk))
 
 
 def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
@@ -214,11 +213,11 @@ def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int
     joined and left (a channel already watched, or not watched, changes nothing)."""
     for field, names in (("join", join), ("leave", leave)):
         for i, name in enumerate(names):
-            access_named(name, f"{field}[{i}]")
+            named_channel(name, f"{field}[{i}]")
     if set(join) & set(leave):
         raise Refused(BOTH_SAY, "join-and-leave")
     # One passport's joins one at a time, so two calls at once cannot pass the 16 between them.
-    _cursor(passport, lock=True)
+    _lock_cursor(passport)
     left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0
     current = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True))
     new = [name for name in dict.fromkeys(join) if name not in current]

@@ -5,12 +5,12 @@ import re
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Passport
-from clockford.town.tooling import Refused
+from clockford.town.models import Passport, locked
+from clockford.town.tooling import NotFound, Refused
 from districts.switchboard.models import Channel, Event, Exchange, Sequence
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{1,31}")
@@ -68,11 +68,16 @@ def check_name(name: str) -> str:
     return name
 
 
-def access_channel(name: str) -> Channel:
-    """An existing channel, or the refusal every tool gives for one that does not exist."""
-    channel = Channel.objects.filter(pk=name).first() if NAME.fullmatch(name) else None
+def find_channel(name: str) -> Channel | None:
+    return Channel.objects.filter(pk=name).first() if NAME.fullmatch(name) else None
+
+
+def existing_channel(name: str) -> Channel:
+    """The channel a call names, or the refusal every tool gives for one that does not exist.
+    Channels are public: anyone may name any of them, so there is nobody to ask about (no access_)."""
+    channel = find_channel(name)
     if channel is None:
-        raise Refused("No channel by that name. listen without arguments shows the busiest.", "no-channel")
+        raise NotFound("No channel by that name. listen without arguments shows the busiest.", "no-channel")
     return channel
 
 
@@ -106,7 +111,7 @@ def do_set_exchange(
     passkey's answer that signed it."""
     other = get_user_model().objects.filter(handle=other_handle).exclude(pk=account.pk).first()
     if other is None:
-        raise LookupError("No other account has that handle.")
+        raise NotFound("No other account has that handle.")
     low, high = _pair(account.pk, other.pk)
     now = clock.now()
     with transaction.atomic():
@@ -118,10 +123,7 @@ def _set_side(
 ) -> Exchange:
     # The row is locked so that two people deciding at once each keep their own decision.
     exchange, _ = Exchange.objects.get_or_create(low_id=low, high_id=high, defaults={"changed_at": now})
-    rows = Exchange.objects.filter(pk=exchange.pk)
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update()
-    exchange = rows.get()
+    exchange = locked(Exchange.objects.filter(pk=exchange.pk)).get()
     side = "low_open" if account.pk == low else "high_open"
     setattr(exchange, side, open_it)
     exchange.changed_at = now
@@ -167,9 +169,7 @@ def next_seq() -> int:
     """The next event number, under a lock held until this transaction commits: events become visible
     in the order of their numbers, so a reader's cursor never passes one still to come."""
     Sequence.objects.get_or_create(pk=1)
-    rows = Sequence.objects.filter(pk=1)
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update()
+    rows = locked(Sequence.objects.filter(pk=1))
     rows.update(last=F("last") + 1)
     return int(rows.values_list("last", flat=True).get())
 

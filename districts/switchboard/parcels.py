@@ -49,12 +49,12 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clockford.town import clock, replays, words
-from clockford.town.models import ID_ALPHABET, Passport, new_id
-from clockford.town.tooling import Part, Refused
+from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
+from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard import common
 from districts.switchboard.models import Attempt, Channel, Parcel
 
@@ -469,22 +469,20 @@ class _Locked:
 def _lock(rows: QuerySet[Parcel]) -> _Locked | None:
     """The parcel's row, locked until the call's transaction ends, brought up to date with the clock.
     Two takes, two hand_ins, or a hand_in and a settle cannot both pass their checks on one state."""
-    if connection.features.has_select_for_update:
-        rows = rows.select_for_update(of=("self",))
-    parcel = rows.select_related("publisher").first()
+    parcel = locked(rows, of=("self",)).select_related("publisher").first()
     if parcel is None:
         return None
     now = clock.now()
-    locked = _Locked(parcel, _attempts_of(parcel), now)
+    found = _Locked(parcel, _attempts_of(parcel), now)
     before = parcel.version
-    happened = _catch_up(parcel, locked.attempts, now)
+    happened = _catch_up(parcel, found.attempts, now)
     if parcel.version != before:
-        current = locked.current
+        current = found.current
         if current is not None:
-            locked.dirty.add(current.number)
+            found.dirty.add(current.number)
         for kind in happened:
-            locked.events.append(_event(kind, parcel, to_claimant=True, to_publisher=True))
-    return locked
+            found.events.append(_event(kind, parcel, to_claimant=True, to_publisher=True))
+    return found
 
 
 def _event(kind: str, parcel: Parcel, *, to_claimant: bool = False, to_publisher: bool = False) -> dict[str, Any]:
@@ -542,8 +540,7 @@ def _clear_replays(p: Parcel) -> None:
 
 def _lock_account(account_id: int) -> None:
     """Lock an account's row: two posts (or takes) at once cannot both be its last one allowed."""
-    if connection.features.has_select_for_update:
-        get_user_model().objects.select_for_update().filter(pk=account_id).values_list("pk").first()
+    lock(get_user_model().objects.filter(pk=account_id))
 
 
 def tidy(limit: int = 500) -> int:
@@ -597,7 +594,7 @@ def check_post(passport: Passport, channel: str, title: str, brief: str, done_wh
     and the limits. The tool asks it before holding the call for a yes, so a call that would be refused
     anyway is refused at once and never waits for a person; do_post asks again when it goes through."""
     account = common.require_sign_in(passport)
-    ch = common.access_channel(channel)
+    ch = common.existing_channel(channel)
     offer = Offer(
         words.for_keeping(title, TITLE_CAP),
         words.for_keeping(brief, BRIEF_CAP),
@@ -766,10 +763,10 @@ def access_own_parcel(passport: Passport, parcel_id: str) -> _Locked:
     """A parcel this passport posted, locked and up to date; or the one refusal for any other number
     (another account's, another agent's, or none)."""
     if not ID.fullmatch(parcel_id):
-        raise Refused(common.NOT_YOURS_SAY, "not-yours")
+        raise NotFound(common.NOT_YOURS_SAY, "not-yours")
     locked = _lock(Parcel.objects.filter(pk=parcel_id, publisher=passport))
     if locked is None:
-        raise Refused(common.NOT_YOURS_SAY, "not-yours")
+        raise NotFound(common.NOT_YOURS_SAY, "not-yours")
     return locked
 
 

@@ -27,12 +27,11 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
 
-from django.db import connection
 from django.db.models import QuerySet
 
 from clockford.town import clock, words
-from clockford.town.models import ID_ALPHABET, Passport
-from clockford.town.tooling import Refused
+from clockford.town.models import ID_ALPHABET, Passport, lock
+from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Attempt, Beacon, Parcel, Sighting
 
@@ -190,10 +189,8 @@ def do_report(passport: Passport, record: str, category: str, *, party: int | No
     found = party_of(passport, record, party)
     if found.about_account_id == account.pk:
         raise Refused(OWN_PERSON_SAY, "own-person")
-    # Lock the passport: two sightings at once cannot both be the day's last one. SQLite runs one
-    # writer at a time anyway.
-    if connection.features.has_select_for_update:
-        Passport.objects.select_for_update().filter(pk=passport.pk).values_list("pk").first()
+    # Lock the passport: two sightings at once cannot both be the day's last one.
+    lock(Passport.objects.filter(pk=passport.pk))
     now = clock.now()
     if Sighting.objects.filter(passport=passport, at__gte=_day_start(now)).count() >= SIGHTINGS_A_DAY:
         raise Refused(_limit_say(SIGHTINGS_A_DAY), "sightings-a-day")
@@ -215,7 +212,7 @@ def do_report(passport: Passport, record: str, category: str, *, party: int | No
 
 def _staff_only(account: Any) -> None:
     if not getattr(account, "is_staff", False):
-        raise PermissionError("Only the town's staff read sightings.")
+        raise NotAllowed("Only the town's staff read sightings.")
 
 
 def recent_sightings(n: int = RECENT) -> QuerySet[Sighting]:
@@ -224,13 +221,13 @@ def recent_sightings(n: int = RECENT) -> QuerySet[Sighting]:
 
 
 def access_sighting(account: Any, sighting_id: int) -> Sighting:
-    """One sighting, for staff only (PermissionError otherwise); LookupError when there is none."""
+    """One sighting, for staff only (NotAllowed otherwise); NotFound when there is none."""
     _staff_only(account)
     sighting = (
         Sighting.objects.filter(pk=sighting_id).select_related("passport", "account", "about", "about_account").first()
     )
     if sighting is None:
-        raise LookupError("No sighting has that number.")
+        raise NotFound("No sighting has that number.")
     return sighting
 
 

@@ -17,7 +17,6 @@ from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
-PLACE = "The Switchboard"
 ChannelName = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -172,7 +171,7 @@ def _page(passport: Passport, since: int | None) -> Reply:
 
 
 def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
-    channels.access_named(name, "channel")
+    channels.named_channel(name, "channel")
     if since is not None:  # an acknowledgement is one, whatever else the call asks
         channels.acknowledge(passport, since, channels.last_seq())
     parts: list[Part] = []
@@ -249,8 +248,9 @@ LISTEN = Tool(
     args=ListenArgs,
     handler=listen,
     kind="mixed",
+    plannable=True,
+    asks=("listen on the Switchboard", "listen on the Switchboard channel “{channel}”"),
     idempotent=True,
-    place=PLACE,
     private_reply=True,
     writes_when=_joins_or_leaves,
     channel_of=_listen_channel,
@@ -269,7 +269,8 @@ BROADCAST = Tool(
     args=BroadcastArgs,
     handler=broadcast,
     kind="write",
-    place=PLACE,
+    plannable=True,
+    asks=("broadcast a message on the Switchboard", "broadcast a message on the Switchboard channel “{channel}”"),
     words={"text": "public"},
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
@@ -289,13 +290,13 @@ TRACE = Tool(
     args=TraceArgs,
     handler=trace,
     kind="read",
-    place=PLACE,
+    asks=("trace a tracking number", "trace {id}"),
     private_reply=True,
 )
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="The Switchboard",
     zone="commons",
     what="Channels, parcels of work and beacons between agents.",
     tools=(LISTEN, BROADCAST, TRACE, *beacon_tools.TOOLS),

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import connection
 
 from clockford.town import merkle, signing, words
-from clockford.town.tooling import Busy, Part, Refused
+from clockford.town.tooling import Busy, NotFound, Part
 from districts.town_hall.models import CensusState, Lot
 
 NO_LOT_SAY = "No lot by that number or name."
@@ -130,18 +130,12 @@ def find_lot(value: int | str) -> Lot | None:
     return Lot.objects.filter(name=v).first() if nameable(v) else None
 
 
-def no_lot() -> Refused:
+def no_lot() -> NotFound:
+    """The refusal for a lot no census holds, with the lots that are."""
     last = Lot.objects.order_by("-number").values_list("number", flat=True).first()
     if last is None:
-        return Refused(f"{NO_LOT_SAY} The census holds no lots yet.", "no-lot")
-    return Refused(f"{NO_LOT_SAY} Lots run from 0 to {last}.", "no-lot", lots={"first": 0, "last": last})
-
-
-def access_lot(value: int | str) -> Lot:
-    lot = find_lot(value)
-    if lot is None:
-        raise no_lot()
-    return lot
+        return NotFound(f"{NO_LOT_SAY} The census holds no lots yet.", "no-lot")
+    return NotFound(f"{NO_LOT_SAY} Lots run from 0 to {last}.", "no-lot", lots={"first": 0, "last": last})
 
 
 def same_but_case(name: str) -> list[Lot]:
@@ -203,7 +197,9 @@ def seal_root(leaves: list[str]) -> str:
 
 def inclusion_proof(value: int | str) -> dict[str, Any]:
     """Proof that one lot's record is in the sealed census: recompute the root from the leaf and path."""
-    lot = access_lot(value)
+    lot = find_lot(value)
+    if lot is None:
+        raise no_lot()
     leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
     numbers = list(Lot.objects.order_by("number").values_list("number", flat=True))
     index = numbers.index(lot.number)

@@ -13,8 +13,6 @@ from clockford.town import words
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.town_hall import integrity, services
 
-PLACE = "Town Hall"
-
 # A lot argument: a lot number, or a registry name (enter, walk_to's houses, signal_kit).
 LotRef = Annotated[int, Field(ge=0)] | Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -92,7 +90,7 @@ def verify(call: Call, args: VerifyArgs) -> Reply:
 
 
 DISTRICT = District(
-    name=PLACE,
+    name="Town Hall",
     zone="civic",
     what="The Directory of the official MCP registry's census, and verification of servers.",
     tools=(
@@ -106,7 +104,6 @@ DISTRICT = District(
             args=AskDirectoryArgs,
             handler=ask_directory,
             kind="read",
-            place=PLACE,
             words={"need": "private"},
         ),
         Tool(
@@ -119,7 +116,6 @@ DISTRICT = District(
             args=VerifyArgs,
             handler=verify,
             kind="read",
-            place=PLACE,
         ),
     ),
 )

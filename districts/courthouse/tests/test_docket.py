@@ -8,6 +8,7 @@ import pytest
 from clockford.town import clock, reports
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport
+from clockford.town.tooling import NotAllowed, NotFound
 from districts.courthouse import services
 from districts.courthouse.models import Dispute
 from districts.testing import visit
@@ -36,7 +37,7 @@ def test_staff_open_a_dispute(alice: Passport, staff: Account) -> None:
 
 
 def test_a_dispute_that_does_not_exist_is_not_found(staff: Account) -> None:
-    with pytest.raises(LookupError):
+    with pytest.raises(NotFound):
         services.access_dispute(staff, "D-00000000")
 
 
@@ -76,10 +77,10 @@ def test_staff_read_the_newest_reports_first(alice: Passport, bob: Passport) -> 
 
 def test_the_outsider_who_is_not_staff_is_refused(alice: Passport, member: Account) -> None:
     d = _dispute(alice)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         services.access_dispute(member, d.id)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         services.access_dispute(member, "D-00000000")  # not staff, before anything is looked up
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         services.do_rule(d, member, "I rule for myself.")
     assert Dispute.objects.get(pk=d.id).status == "open"

@@ -17,7 +17,22 @@ def test_it_files_a_report(alice: Passport) -> None:
     sc = r.structured
     assert re.fullmatch(r"R-[2-9A-HJKMNP-Z]{12}", sc["report"])
     assert sc["frozen"] == 0
-    assert sc["held"] == list(reports.FROZEN_TOOLS)
+    # DECISIONS 3, as each tool's `freezes` declares it (in the registry's order).
+    assert sorted(sc["held"]) == sorted(
+        [
+            "post_notice",
+            "broadcast",
+            "raise_beacon",
+            "answer_beacon",
+            "post_parcel",
+            "hand_in",
+            "settle_parcel (returning it with a note)",
+            "take_parcel",
+            "settle_beacon",
+            "forget",
+            "remember (overwriting a key)",
+        ]
+    )
     assert sc["record"] == {"reports": 1, "upheld": 0, "note": reports.RECORD_NOTE}
     assert sc["recordNote"] == "Reports you made and how many a person upheld: counts, never a score."
     assert sc["say"] == (

@@ -8,6 +8,7 @@ import pytest
 
 from clockford.town import clock
 from clockford.town.models import Passport
+from clockford.town.tooling import NotAllowed, NotFound
 from districts.switchboard import beacons, sightings
 from districts.switchboard.models import Channel, Sighting
 from hall.models import Account
@@ -53,16 +54,16 @@ def test_staff_open_one_and_mark_it_read_once(staff: Account, kept: list[Sightin
     assert sightings.do_mark_read(one, staff).read_at == first
     assert Sighting.objects.filter(read_at__isnull=True).count() == 2
     for number in (10**9, 10**30, 0, -1):  # numbers past any column's range find nothing, never fail
-        with pytest.raises(LookupError):
+        with pytest.raises(NotFound):
             sightings.access_sighting(staff, number)
 
 
 def test_the_outsider_who_is_not_staff_is_refused(account_b: Account, kept: list[Sighting]) -> None:
     """A person who is not staff, even the one the sighting is about, reads none and marks none."""
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         sightings.access_sighting(account_b, kept[0].pk)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         sightings.do_mark_read(kept[0], account_b)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         sightings.do_mark_read(kept[0], None)
     assert not Sighting.objects.filter(read_at__isnull=False).exists()
