@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool, Words
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
@@ -271,7 +271,7 @@ BROADCAST = Tool(
     kind="write",
     plannable=True,
     asks=("broadcast a message on the Switchboard", "broadcast a message on the Switchboard channel “{channel}”"),
-    words={"text": "public"},
+    words={"text": Words("public", channels.TEXT_CAP)},
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     freezes=True,

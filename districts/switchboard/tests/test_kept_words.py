@@ -24,7 +24,7 @@ def test_a_secret_split_by_a_nul_is_refused_and_never_kept(alice: Passport) -> N
     split = TOKEN[:20] + "\x00" + TOKEN[20:]
     r = visit(alice, "remember", key="gh", value=f"my token {split}")
     assert r.is_error is True and outcome(r) == "refused:secret"
-    assert r.structured["words"]["kind"] == "GitHub token"
+    assert r.structured["words"]["kind"] == "a GitHub token"
     assert not Note.objects.filter(box=alice.id).exists()
     assert visit(alice, "recall", key="gh").structured.get("value") is None
 
@@ -56,9 +56,7 @@ def test_a_result_split_by_a_nul_is_refused_before_it_reaches_another_account(
     assert not Attempt.objects.exclude(result="").exists() and Parcel.objects.get().state == "claimed"
 
 
-def test_a_held_call_with_a_nul_waits_and_publishes_without_it(
-    alice: Passport, allow: Callable[[str], Hold]
-) -> None:
+def test_a_held_call_with_a_nul_waits_and_publishes_without_it(alice: Passport, allow: Callable[[str], Hold]) -> None:
     # On PostgreSQL, jsonb refuses \u0000: a hold keeping the raw arguments failed on every try.
     first = visit(alice, "broadcast", channel="lamplighters", text="Lanterns\x00 at the well at noon.")
     assert outcome(first) == "held", first.structured
@@ -92,7 +90,39 @@ def test_words_within_their_cap_are_not_marked_cut(alice: Passport) -> None:
     assert Hold.objects.get().cut == {}
 
 
-@pytest.mark.parametrize("control", ["\x00", "\n", "\x1b"])
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("walk_to", {"to": "io.github.owner/name\x00"}, "to"),
+        ("enter", {"lot": "\x00"}, "lot"),
+        ("signal_kit", {"lot": "io.clockford.demo/web-search\x00"}, "lot"),
+        ("verify", {"server": "io.clockford.demo/web-search\x00"}, "server"),
+        ("forget", {"key": "a\x00b"}, "key"),
+        ("recall", {"key": "a\x00b"}, "key"),
+        # A P.O. box key is screened as words, but a name the agent chooses: refused, never changed.
+        ("remember", {"key": "a\x00b", "value": "kept"}, "key"),
+        ("take_parcel", {"parcel": "P-\x00" + "2" * 11}, "parcel"),
+        ("settle_parcel", {"parcel": "P-\x00", "action": "withdraw"}, "parcel"),
+        ("answer_beacon", {"beacon": "B-22222222222\x00", "answer": "Lot 12."}, "beacon"),
+        ("settle_beacon", {"beacon": "B-22222222222\x00", "action": "dismiss"}, "beacon"),
+        ("report_sighting", {"record": "B-22222222222\x00", "category": "other-unusual"}, "record"),
+        ("post_parcel", {"channel": "lanterns\x00", "title": "t", "brief": "b", "done_when": "d"}, "channel"),
+    ],
+)
+def test_every_tool_refuses_an_id_or_name_with_a_control_character(
+    alice: Passport, tool: str, arguments: dict[str, str], field: str
+) -> None:
+    r = visit(alice, tool, **arguments)
+    assert r.is_error is True and outcome(r) == "refused:control-character", r.structured
+    assert r.structured["field"] == field
+    assert (
+        r.structured["say"]
+        == f"The {field} carries a control character, which no name or number in town has. Send it without."
+    )
+    assert not Note.objects.exists()
+
+
+@pytest.mark.parametrize("control", ["\x00", "\x1b", "\x7f", "\x85"])
 def test_an_id_with_a_control_character_is_refused(alice: Passport, control: str) -> None:
     r = visit(alice, "trace", id=f"P-abc{control}def")
     assert r.is_error is True and outcome(r) == "refused:control-character", r.structured
