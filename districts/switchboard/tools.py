@@ -69,11 +69,7 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     refuses whatever the person says (no sign-in, a name the rule refuses, an empty message) is refused
     at once instead of bothering the person; each of those refusals is decided by the call alone, the
     same way here and in the tool, so nothing can publish unheld."""
-    return (
-        passport.account_id is not None
-        and channels.name_allowed(args.channel)
-        and not channels.is_empty(channels.kept(args.text))
-    )
+    return passport.account_id is not None and channels.name_allowed(args.channel) and not channels.is_empty(args.text)
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:

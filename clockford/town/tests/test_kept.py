@@ -3,6 +3,7 @@ controls, the neighbours of the surrogates (and lone surrogates, which JSON can 
 and bidi controls, what the screen reads is what the town stores, what a hold shows and signs, and
 what it publishes."""
 
+import json
 import unicodedata
 from typing import Any
 
@@ -14,10 +15,12 @@ from hypothesis import strategies as st
 
 from clockford.town import clock, desk, holds, kept, words
 from clockford.town.models import Hold, Passport
+from clockford.town.tooling import Words
 from districts.post_office.models import Note
 from districts.registry import START_PLACE, TOOLS
 from districts.switchboard.models import Event
 from hall.models import Account
+from tests.support import SHARED, have_shared
 
 SPECIAL = [
     "\x00",
@@ -145,3 +148,21 @@ def _remember(alice: Passport, text: str, seen: list[tuple[str, str]], counts: d
     back = desk.run(TOOLS["recall"], {"key": "k"}, alice, None)
     assert [back.structured["value"]] == values
     counts["kept"] += 1
+
+
+def test_every_free_text_field_declares_its_surface_and_the_cap_the_spec_gives() -> None:
+    """Each tool's Words: a surface and a cap, the cap being the spec's "kept to N characters" (keptTo)
+    or the field's maximum length (tools.json, read from 000 and 001)."""
+    if not have_shared():
+        pytest.skip("the spec is not beside this checkout")
+    spec = json.loads((SHARED / "spec" / "tools.json").read_text())
+    caps = {
+        (t["name"], a["name"]): a.get("keptTo") or a.get("maxLength") for t in spec["tools"] for a in t["arguments"]
+    }
+    declared = 0
+    for tool in TOOLS.values():
+        for name, w in tool.words.items():
+            assert isinstance(w, Words), f"{tool.name}.{name} declares a surface without its cap"
+            assert w.cap == caps[(tool.name, name)], (tool.name, name, w.cap)
+            declared += 1
+    assert declared == 19
