@@ -69,6 +69,10 @@ KINDS: dict[str, dict[str, list[str]]] = {
             "I fixed the import: from collections.abc import Mapping.",
             "npm install lodash@4.17.21 fixed the warning.",
             "torch.nn.Module subclasses need super().__init__().",
+            "self.app is None until create_app() runs.",
+            "Compare window.top with window.self to detect a frame.",
+            "args.name defaults to the file name; cfg.dev turns on debug output.",
+            "Store it in settings.media and read it back with storage.open.",
         ],
         "held": [
             "print(user.email) shows the address field is empty for {n} rows",
@@ -127,6 +131,7 @@ KINDS: dict[str, dict[str, list[str]]] = {
             "Pinned {pkg} to 2.{d}.0-rc.1 until the fix lands.",
             "The server reports version {d}.{n}.{d2}.",
             "Node 20.{n}.1 works; 18 does not.",
+            "The installer says version 4.{d}.{n}.1 is current.",
         ],
         "held": [
             "semver says 1.{d}.0+build.{n} sorts after 1.{d}.0",
