@@ -65,6 +65,7 @@ class Measured:
     half: str
     refused: Tally  # by kind
     refused_by_disguise: Tally
+    secrets_by_provider: Tally
     wrong_kind: int  # refused, but as another kind of problem than the case expects
     false_refusals: Tally  # by kind; hit = refused
     copies: Tally  # by variant; hit = held
@@ -75,6 +76,8 @@ class Measured:
         out = [f"\n=== corpus {self.half} half ({self.seconds:.1f} s) ==="]
         out.append(f"must refuse: refused {self.refused.total()}; refused as another kind: {self.wrong_kind}")
         out += [f"  {k:<28} {self.refused.line(k)}" for k in sorted(self.refused.tried)]
+        out.append("  secrets by provider:")
+        out += [f"    {k:<26} {self.secrets_by_provider.line(k)}" for k in sorted(self.secrets_by_provider.tried)]
         out.append("  by disguise:")
         out += [f"    {k:<26} {self.refused_by_disguise.line(k)}" for k in sorted(self.refused_by_disguise.tried)]
         out.append(f"ordinary: false refusals {self.false_refusals.total()}")
@@ -93,12 +96,14 @@ def _handed(case: dict[str, Any]) -> list[Handed]:
 @functools.cache
 def measure(half: str) -> Measured:
     start = time.perf_counter()
-    refused, by_disguise = Tally(), Tally()
+    refused, by_disguise, by_provider = Tally(), Tally(), Tally()
     wrong_kind = 0
     for case in corpus.load_must_refuse(half):
         problem = words.screen(case["text"], case["surface"])
         refused.add(case["kind"], problem is not None, case["text"])
         by_disguise.add(case["disguise"], problem is not None, case["text"])
+        if case["expect"] == "secret":
+            by_provider.add(case["family"], problem is not None, case["text"])
         wrong_kind += problem is not None and problem.kind != case["expect"]
     false_refusals = Tally(wanted=False)
     for case in corpus.load_ordinary(half):
@@ -107,7 +112,9 @@ def measure(half: str) -> Measured:
     for case in corpus.load_harbour(half):
         held = find_repeat(case["text"], _handed(case)) is not None
         (copies if case["kind"] == "copy" else own).add(case["variant"], held, case["text"])
-    return Measured(half, refused, by_disguise, wrong_kind, false_refusals, copies, own, time.perf_counter() - start)
+    return Measured(
+        half, refused, by_disguise, by_provider, wrong_kind, false_refusals, copies, own, time.perf_counter() - start
+    )
 
 
 def test_the_corpus_is_big_and_broad_enough() -> None:
@@ -146,10 +153,10 @@ def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="measured 2026-12-01: 819 of 1,360 refused (60.2%). Staff voice naming the districts, offices and "
+    reason="measured 2026-12-01: 856 of 1,400 refused (61.1%). Staff voice naming the districts, offices and "
     "roles: approval claims 0%, labels and brackets 11%, sign-offs 13%, first person 15%, automated 36%; "
     "percent-encoded links 34%, IP literals 64%, at/dot spelled, IP-literal and local addresses 66%, newer "
-    "TLDs and IDN 67%, scheme-less markup links 78%; Cherokee letters 38%, tag characters 49%",
+    "TLDs and IDN 67%, scheme-less markup links 78%, secrets 94% (look-alike prefixes); Cherokee letters 38%, tag characters 49%",
 )
 def test_dev_must_refuse_rate() -> None:
     m = measure("dev")

@@ -30,6 +30,8 @@ HALVES = ("dev", "held")
 SEED = 20261201
 
 PLAIN_PER_KIND = 40
+# Secrets come from many providers: enough plain cases for each provider's shapes to appear several times.
+PLAIN_SECRETS = 80
 DISGUISED_PER_KIND = 45
 ORDINARY_PER_KIND = 200
 OPEN_SURFACES = ("public", "other-account")
@@ -93,13 +95,14 @@ def refused(half: str) -> list[dict[str, Any]]:
         seen: set[str] = set()
         n = 0
         tries = 0
-        while n < PLAIN_PER_KIND + DISGUISED_PER_KIND and tries < 5000:
+        plain = PLAIN_SECRETS if kind.expect == "secret" else PLAIN_PER_KIND
+        while n < plain + DISGUISED_PER_KIND and tries < 5000:
             tries += 1
-            family, make = families[n % len(families)] if n < PLAIN_PER_KIND else rng.choice(families)
+            family, make = families[n % len(families)] if n < plain else rng.choice(families)
             before, core, after = make(rng)
             name = "plain"
-            if n >= PLAIN_PER_KIND:
-                name, fn = disguises[(n - PLAIN_PER_KIND) % len(disguises)]
+            if n >= plain:
+                name, fn = disguises[(n - plain) % len(disguises)]
                 if "rtl" in name and "\n" in core:
                     continue  # an override ends at a line break: a key block cannot be drawn reversed
                 disguised = fn(core, rng)
