@@ -137,6 +137,8 @@ def test_the_halves_share_no_template_text() -> None:
     dev_disguises = {c["disguise"] for c in corpus.load_must_refuse("dev")} - {"plain"}
     held_disguises = {c["disguise"] for c in corpus.load_must_refuse("held")} - {"plain"}
     assert dev_disguises.isdisjoint(held_disguises)
+    dev_copies = {c["variant"] for c in corpus.load_harbour("dev") if c["kind"] == "copy"}
+    assert dev_copies.isdisjoint(c["variant"] for c in corpus.load_harbour("held") if c["kind"] == "copy")
 
 
 @pytest.mark.skipif(not generate.census_path().exists(), reason="the census snapshot is not at hand")
