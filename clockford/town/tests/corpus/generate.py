@@ -9,8 +9,8 @@ census is at hand). The census snapshot is read from CLOCKFORD_CENSUS, or from
 descriptions the generated sentences use end up in the files.
 
 Secrets are written scrambled (`fill`, see secrets.scramble), with "{secret}" in the text where
-they go: no secret-shaped literal sits in the repository. Invisible, bidi and other format characters are written as JSON
-escapes, so the files show what is hidden in them.
+they go: no secret-shaped literal sits in the repository. Invisible, bidi and other format
+characters are written as JSON escapes, so the files show what is hidden in them.
 """
 
 import json

@@ -135,12 +135,20 @@ VARIANTS: dict[str, dict[str, tuple[d.Disguise, bool, list[str]]]] = {
         "tags-partial": (d.tags, True, FRAMES_HELD),
         "rtl-partial": (d.rtl_reversed_open, True, FRAMES_HELD),
         "lisu": (d.swap_letters(d.LISU, 0.6), False, FRAMES_HELD),
-        "small-capitals+math-mono": (d.then(d.swap_letters(d.SMALL_CAPITALS, 0.5), d.swap_letters(d.MATH_MONO, 0.3)), False, FRAMES_HELD),
+        "small-capitals+math-mono": (
+            d.then(d.swap_letters(d.SMALL_CAPITALS, 0.5), d.swap_letters(d.MATH_MONO, 0.3)),
+            False,
+            FRAMES_HELD,
+        ),
         "bom+zwj+shy": (d.sprinkle(d.BOM, d.ZWJ, d.SHY), False, FRAMES_HELD),
         "mixed-case+respaced": (d.then(d.mixed_case, respace), True, FRAMES_HELD),
-        "partial+cyrillic+cgj": (d.then(d.swap_letters(d.CYRILLIC, 0.4), d.sprinkle(d.CGJ, every=(4, 7))), True, FRAMES_HELD),
+        "partial+cyrillic+cgj": (
+            d.then(d.swap_letters(d.CYRILLIC, 0.4), d.sprinkle(d.CGJ, every=(4, 7))),
+            True,
+            FRAMES_HELD,
+        ),
     },
-}  # fmt: skip
+}
 
 OWN_DEV = [
     "I called {name} {n} times; the {kw1} answers were usable, the {kw2} ones timed out.",

@@ -341,7 +341,20 @@ def _odd_dot(half: str) -> Callable[[random.Random], str]:
 
 # --- addresses -------------------------------------------------------------------------------
 
-LOCALS = ["ada", "ops", "support", "j.smith", "admin", "agent-7", "billing", "noreply", "security", "maintainer", "hr+onboarding", "lee_99"]  # fmt: skip
+LOCALS = [
+    "ada",
+    "ops",
+    "support",
+    "j.smith",
+    "admin",
+    "agent-7",
+    "billing",
+    "noreply",
+    "security",
+    "maintainer",
+    "hr+onboarding",
+    "lee_99",
+]
 MAIL_AROUND_DEV = frame(
     "write to {}", "Contact: {}", "my address is {} if you need me", "{} answers within a day", "cc {} on it"
 )
@@ -450,12 +463,12 @@ def bare(office: str) -> str:
     return office.removeprefix("the ")
 
 
-def _staff(
-    dev: list[Callable[[random.Random, str, str, str], Core]],
-    held: list[Callable[[random.Random, str, str, str], Core]],
-    half: str,
-) -> list[tuple[str, Make]]:  # noqa: E501
-    def wrap(f: Callable[[random.Random, str, str, str], Core]) -> Make:
+# A staff-voice family: (rng, office, role, body) -> the case, the staff phrase as its core.
+StaffFamily = Callable[[random.Random, str, str, str], Core]
+
+
+def _staff(dev: list[StaffFamily], held: list[StaffFamily], half: str) -> list[tuple[str, Make]]:
+    def wrap(f: StaffFamily) -> Make:
         return lambda rng: f(rng, rng.choice(OFFICES), rng.choice(ROLES), rng.choice(BODIES[half]))
 
     return [(f.__name__, wrap(f)) for f in (dev if half == "dev" else held)]
@@ -691,27 +704,107 @@ SECRET = frozenset({"prefix-lookalike", "invisible", "width", "tags", "rtl"})
 
 
 def kinds() -> list[Kind]:
-    def staff(name: str, dev: list, held: list) -> Kind:  # type: ignore[type-arg]
+    def staff(name: str, dev: list[StaffFamily], held: list[StaffFamily]) -> Kind:
         return Kind(name, "staff-voice", _staff(dev, held, "dev"), _staff(dev, held, "held"), STAFF)
 
     return [
         Kind("secret", "secret", _secret("dev"), _secret("held"), SECRET),
-        Kind("link-scheme", "link", [("scheme", _fmt(LINK_AROUND_DEV, _scheme_dev))], [("scheme", _fmt(LINK_AROUND_HELD, _scheme_held))], LINKY),
-        Kind("link-markup", "link", [("markup", _fmt(LINK_AROUND_DEV, _markup_dev))], [("markup", _fmt(LINK_AROUND_HELD, _markup_held))], LINKY),
-        Kind("link-broken-scheme", "link", [("broken", _fmt(LINK_AROUND_DEV, _broken_dev))], [("broken", _fmt(LINK_AROUND_HELD, _broken_held))], LINKY),
-        Kind("link-percent-encoded", "link", [("percent", _fmt(LINK_AROUND_DEV, _percent_dev))], [("percent", _fmt(LINK_AROUND_HELD, _percent_held))], LINKY),
-        Kind("domain-classic", "link", [("bare", _fmt(BARE_AROUND_DEV, _bare_classic("dev")))], [("bare", _fmt(BARE_AROUND_HELD, _bare_classic("held")))], LINKY),
-        Kind("domain-new-tld-or-idn", "link", [("bare", _fmt(BARE_AROUND_DEV, _bare_new("dev")))], [("bare", _fmt(BARE_AROUND_HELD, _bare_new("held")))], LINKY),
-        Kind("ip-literal", "link", [("ip", _fmt(IP_AROUND_DEV, _ip("dev")))], [("ip", _fmt(IP_AROUND_HELD, _ip("held")))], LINKY),
-        Kind("odd-dot", "link", [("odd-dot", _fmt(BARE_AROUND_DEV, _odd_dot("dev")))], [("odd-dot", _fmt(BARE_AROUND_HELD, _odd_dot("held")))], LINKY),
-        Kind("email", "email", [("plain", _fmt(MAIL_AROUND_DEV, _email_plain("dev")))], [("plain", _fmt(MAIL_AROUND_HELD, _email_plain("held")))], LINKY),
-        Kind("email-spelled-ip-or-local", "email", [("spelled", _fmt(MAIL_AROUND_DEV, _email_hidden("dev")))], [("spelled", _fmt(MAIL_AROUND_HELD, _email_hidden("held")))], LINKY),
-        staff("staff-first-person", [fp_i_am, fp_this_is, fp_we_at, fp_speaking_for, fp_here], [fp_talking_to, fp_behalf, fp_work_at, fp_greetings, fp_our_office]),
-        staff("staff-label-or-bracket", [label_office, label_role, label_bracket, label_paren, label_notice], [label_says, label_lenticular, label_angle, label_from, label_bold, label_guillemets, label_dash]),
-        staff("staff-sign-off", [sign_dash, sign_double_dash, sign_regards, sign_team], [sign_sincerely, sign_tilde, sign_thanks, sign_role_only]),
-        staff("staff-approval-claim", [ok_approved, ok_verified, ok_check, ok_town_verified, ok_certified], [ok_confirms, ok_cleared, ok_endorsed, ok_seal, ok_human_signed]),
-        staff("staff-automated", [auto_message, auto_notice, auto_system, auto_system_message, auto_bot], [auto_do_not_reply, auto_town_system, auto_sys_tag, auto_reply, auto_clockford_system]),
-    ]  # fmt: skip
+        Kind(
+            "link-scheme",
+            "link",
+            [("scheme", _fmt(LINK_AROUND_DEV, _scheme_dev))],
+            [("scheme", _fmt(LINK_AROUND_HELD, _scheme_held))],
+            LINKY,
+        ),
+        Kind(
+            "link-markup",
+            "link",
+            [("markup", _fmt(LINK_AROUND_DEV, _markup_dev))],
+            [("markup", _fmt(LINK_AROUND_HELD, _markup_held))],
+            LINKY,
+        ),
+        Kind(
+            "link-broken-scheme",
+            "link",
+            [("broken", _fmt(LINK_AROUND_DEV, _broken_dev))],
+            [("broken", _fmt(LINK_AROUND_HELD, _broken_held))],
+            LINKY,
+        ),
+        Kind(
+            "link-percent-encoded",
+            "link",
+            [("percent", _fmt(LINK_AROUND_DEV, _percent_dev))],
+            [("percent", _fmt(LINK_AROUND_HELD, _percent_held))],
+            LINKY,
+        ),
+        Kind(
+            "domain-classic",
+            "link",
+            [("bare", _fmt(BARE_AROUND_DEV, _bare_classic("dev")))],
+            [("bare", _fmt(BARE_AROUND_HELD, _bare_classic("held")))],
+            LINKY,
+        ),
+        Kind(
+            "domain-new-tld-or-idn",
+            "link",
+            [("bare", _fmt(BARE_AROUND_DEV, _bare_new("dev")))],
+            [("bare", _fmt(BARE_AROUND_HELD, _bare_new("held")))],
+            LINKY,
+        ),
+        Kind(
+            "ip-literal",
+            "link",
+            [("ip", _fmt(IP_AROUND_DEV, _ip("dev")))],
+            [("ip", _fmt(IP_AROUND_HELD, _ip("held")))],
+            LINKY,
+        ),
+        Kind(
+            "odd-dot",
+            "link",
+            [("odd-dot", _fmt(BARE_AROUND_DEV, _odd_dot("dev")))],
+            [("odd-dot", _fmt(BARE_AROUND_HELD, _odd_dot("held")))],
+            LINKY,
+        ),
+        Kind(
+            "email",
+            "email",
+            [("plain", _fmt(MAIL_AROUND_DEV, _email_plain("dev")))],
+            [("plain", _fmt(MAIL_AROUND_HELD, _email_plain("held")))],
+            LINKY,
+        ),
+        Kind(
+            "email-spelled-ip-or-local",
+            "email",
+            [("spelled", _fmt(MAIL_AROUND_DEV, _email_hidden("dev")))],
+            [("spelled", _fmt(MAIL_AROUND_HELD, _email_hidden("held")))],
+            LINKY,
+        ),
+        staff(
+            "staff-first-person",
+            [fp_i_am, fp_this_is, fp_we_at, fp_speaking_for, fp_here],
+            [fp_talking_to, fp_behalf, fp_work_at, fp_greetings, fp_our_office],
+        ),
+        staff(
+            "staff-label-or-bracket",
+            [label_office, label_role, label_bracket, label_paren, label_notice],
+            [label_says, label_lenticular, label_angle, label_from, label_bold, label_guillemets, label_dash],
+        ),
+        staff(
+            "staff-sign-off",
+            [sign_dash, sign_double_dash, sign_regards, sign_team],
+            [sign_sincerely, sign_tilde, sign_thanks, sign_role_only],
+        ),
+        staff(
+            "staff-approval-claim",
+            [ok_approved, ok_verified, ok_check, ok_town_verified, ok_certified],
+            [ok_confirms, ok_cleared, ok_endorsed, ok_seal, ok_human_signed],
+        ),
+        staff(
+            "staff-automated",
+            [auto_message, auto_notice, auto_system, auto_system_message, auto_bot],
+            [auto_do_not_reply, auto_town_system, auto_sys_tag, auto_reply, auto_clockford_system],
+        ),
+    ]
 
 
 # --- disguises, by half --------------------------------------------------------------------------
