@@ -9,6 +9,8 @@ Safe Harbour copies are held (per variant) and how many own writes are held.
 The bars on the dev half are issue 11's: at least 99.5% refused, at most 0.5% false refusals, at
 least 98% of the copies held and no own write held. The held-out half has a loose floor only: its
 figures are for reading, and tuning against them would make them dev figures.
+
+`python -m clockford.town.tests.corpus.misses dev` lists each case the screen gets wrong.
 """
 
 import functools
@@ -155,10 +157,11 @@ def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="measured 2026-12-01: 856 of 1,400 refused (61.1%). Staff voice naming the districts, offices and "
-    "roles: approval claims 0%, labels and brackets 11%, sign-offs 13%, first person 15%, automated 36%; "
-    "percent-encoded links 34%, IP literals 64%, at/dot spelled, IP-literal and local addresses 66%, newer "
-    "TLDs and IDN 67%, scheme-less markup links 78%, secrets 94% (look-alike prefixes); Cherokee letters 38%, tag characters 49%",
+    reason="measured 2026-12-01: 954 of 1,560 refused (61.2%). Staff voice naming the districts, offices and "
+    "roles: approval claims 0%, labels and brackets 13%, sign-offs 13%, first person 15%, automated 36%; "
+    "percent-encoded links 36%, IP literals 64%, at/dot spelled, IP-literal and local addresses 65%, newer "
+    "TLDs and IDN 65%, scheme-less markup links 78%, bare classic domains 91%, secrets 95% (look-alike "
+    "prefixes, a tag-encoded key block); Cherokee letters 38%, tag characters 51%",
 )
 def test_dev_must_refuse_rate() -> None:
     m = measure("dev")
