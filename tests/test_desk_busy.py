@@ -137,3 +137,16 @@ def test_the_words_are_screened_before_the_call_opens_its_transaction(monkeypatc
     r = desk.run(_tool(_keep_then(None), words={"text": "public"}), {"text": "Lot 12 is dark."}, alice, None)
     assert r.is_error is False
     assert depths == [outside]
+
+
+def test_a_fault_while_screening_is_a_fault_with_its_footstep(monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = new_passport()
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("the screen broke")
+
+    monkeypatch.setattr(desk.words, "screen", broken)
+    r = desk.run(_tool(_keep_then(None), words={"text": "public"}), {"text": "Lot 12 is dark."}, alice, None)
+    assert r.is_error is True and r.structured["say"] == desk.FAULT_SAY
+    assert r.footstep is not None and Footstep.objects.get(number=r.footstep).outcome == "error"
+    assert not Note.objects.exists() and desk.town_mode() == "open"

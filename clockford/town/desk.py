@@ -241,6 +241,12 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call.passport))
     except TownReply as refusal:
         return refusal
+    except Exception:
+        # A fault in the screen or in Safe Harbour: answered, with its footstep, as a fault in the tool.
+        log.exception("fault screening %s", tool.name)
+        fault = Busy(FAULT_SAY, FAULT_RETRY_SECONDS)
+        fault.outcome = "error"
+        return fault
 
 
 BUSY_DB = (
