@@ -87,6 +87,8 @@ def test_a_busy_database_inside_a_tool_rolls_the_call_back_and_records_a_busy_fo
     assert not Note.objects.exists()
     # Nothing held the database when the busy reply was written, so it has its footstep.
     assert r.footstep is not None and Footstep.objects.get(number=r.footstep).outcome == "busy"
+    alice.refresh_from_db()
+    assert alice.footsteps == 1  # the passport counts it, as the Archive does
     assert desk.town_mode() == "open"
 
 

@@ -1,9 +1,11 @@
 """The desk: the one place every call passes (ARCHITECTURE "A call, end to end").
 
-For every tool it opens one transaction, stops what the town's mode stops, screens free words, runs
-the district's handler in a savepoint (a refusal rolls back the handler's work, never its footstep),
-writes the footstep, and renders the reply: structuredContent and the text of 000 section 01.
-If the footstep cannot be written, nothing of the call stays and the town closes.
+For every tool it makes the kept form of the call's free words and screens them (the words screen and
+Safe Harbour) before any transaction opens; then it opens one transaction, stops what the town's mode
+stops, runs the district's handler in a savepoint (a refusal rolls back the handler's work, never its
+footstep), writes the footstep, and renders the reply: structuredContent and the text of 000 section
+01. If the footstep cannot be written, nothing of the call stays and the town closes; if the database
+was only busy with another writer, the reply is the clerk's busy one and the town stays open.
 """
 
 import json
@@ -281,6 +283,8 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=busy.outcome, arguments=arguments, job_id=job_id
             )
+            count_footstep(passport, None)
+        passport.footsteps += 1
     except DatabaseError as error:
         if not is_busy(error):
             log.exception("could not record the busy footstep for %s", tool.name)
