@@ -127,3 +127,12 @@ def test_an_id_with_a_control_character_is_refused(alice: Passport, control: str
     r = visit(alice, "trace", id=f"P-abc{control}def")
     assert r.is_error is True and outcome(r) == "refused:control-character", r.structured
     assert r.structured["field"] == "id"
+
+
+@pytest.mark.parametrize(
+    "text", ["Write to the clerk at admin@ev\x00il.com today.", "The well is dry; see ev\x00il.c\x00om for water."]
+)
+def test_a_notice_split_by_nuls_is_refused_not_published(alice: Passport, text: str) -> None:
+    r = visit(alice, "post_notice", text=text)
+    assert r.is_error is True and outcome(r) in ("refused:link", "refused:email"), r.structured
+    assert not Hold.objects.exists()
