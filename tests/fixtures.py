@@ -10,6 +10,8 @@ In-process:
 - `_clock` (automatic): the town's clock starts from now in every test and is put back after it.
 - `allow`: records a person's yes to a hold the way the hall does after checking the passkey (the
   passkey itself is tested in hall/tests).
+
+And one helper to import: `agent(who)`, a passport made directly in the database.
 """
 
 from collections.abc import Callable, Iterator
@@ -21,7 +23,8 @@ import pytest
 from tests.support import RawSession, Town, make_town
 
 if TYPE_CHECKING:
-    from clockford.town.models import Hold
+    from clockford.town.models import Hold, Passport
+    from hall.models import Account
 
 
 @pytest.fixture(scope="session")
@@ -72,3 +75,16 @@ def allow(db: None) -> "Callable[[str], Hold]":
         return holds.do_decide(hold, None, "allow", hold.words_digest, holds.decision_statement(hold, "allow"), {})
 
     return decide
+
+
+def agent(who: "Account | str | None") -> "Passport":
+    """A passport at the town's default place: signed in to `who` (an account, or the name of a new
+    account of its own), or with no sign-in at all for None."""
+    from django.utils import timezone
+
+    from clockford.town.models import Passport
+    from hall.models import Account
+
+    account = Account.objects.create_account(who) if isinstance(who, str) else who
+    now = timezone.now()
+    return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
