@@ -11,6 +11,7 @@ exact statuses and bodies.
 """
 
 import atexit
+import contextlib
 import fcntl
 import hashlib
 import http.client
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -388,6 +390,16 @@ class RawSession:
     def delete(self) -> int:
         status, _, _ = request("DELETE", self.url, headers=self.headers())
         return status
+
+
+@contextlib.contextmanager
+def only_one_at_a_time(name: str) -> Iterator[None]:
+    """Hold a lock that every process working in this checkout shares (pytest-xdist's workers), for
+    work two of them must not do at once, such as making a venv kept under tests/."""
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    with open(Path(tempfile.gettempdir()) / f"clockford-{checkout}-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def have_shared() -> bool:
