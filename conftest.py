@@ -51,6 +51,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         os.environ.pop(support.TEMPLATES_ENV, None)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Before the test's fixtures are set up: make_town refuses to start a town for a test that is not
+    # marked live, so a test serving a town outside tests/e2e is caught, not quietly slow in --fast.
+    support.live_allowed = item.get_closest_marker("live") is not None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         where = item.path.relative_to(HERE).as_posix() if item.path.is_relative_to(HERE) else ""

@@ -251,9 +251,19 @@ class Town:
             _pg_exec(f'DROP DATABASE IF EXISTS "{self.pg_db}" WITH (FORCE)')
 
 
+# Whether the running test may make a town: set by the root conftest before each test (None outside
+# pytest, in ./town bench).
+live_allowed: bool | None = None
+
+
 def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None = None, migrate: bool = True) -> Town:
     """Prepare a town in `tmp`, its database a copy of the migrated template (an empty database when
     `migrate` is false); call .start() to serve it."""
+    if live_allowed is False:
+        raise RuntimeError(
+            "This test makes a live town but is not marked live: put it under tests/e2e, or have it use "
+            "the town, town_factory or session fixture (the root conftest.py marks those)."
+        )
     var = tmp / f"town-{secrets.token_hex(3)}"
     var.mkdir(parents=True)
     port = free_port()
