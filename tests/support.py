@@ -39,8 +39,8 @@ SHARED = ROOT.parent / "shared"
 PYTHON = sys.executable
 
 
-# Ports for towns come from below Linux's ephemeral range (32768 and up), where the kernel never hands
-# one to an outgoing connection between our check and the server's bind; each pytest-xdist worker
+# Ports for towns come from below Linux's default ephemeral range (32768 to 60999), where the kernel
+# hands none to an outgoing connection between our check and the server's bind; each pytest-xdist worker
 # (gw0, gw1, ...) draws from a block of its own, so parallel workers never pick the same port.
 PORT_BLOCK = 1500
 
@@ -156,6 +156,8 @@ def _template(env: dict[str, str]) -> str:
         if not ready.exists():
             e = {**env, "CLOCKFORD_VAR": str(folder)}
             if pg:
+                # A template left half-made by a migration that failed earlier in the run goes first.
+                _pg_exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
                 _pg_exec(f'CREATE DATABASE "{name}"')
                 e["DATABASE_URL"] = _pg_url_for(name)
             else:
