@@ -137,9 +137,11 @@ def drop_templates(folder: Path) -> None:
 
 
 def _migrate(env: dict[str, str]) -> None:
-    subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, capture_output=True, check=True, timeout=600
+    done = subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
+    if done.returncode != 0:
+        raise RuntimeError("migrating the towns' template failed:\n" + (done.stdout + done.stderr)[-3000:])
 
 
 def _template(env: dict[str, str]) -> str:
