@@ -33,7 +33,6 @@ NOT_VALID = "The token is not valid for this town."
 HOUR = "Tokens for this town live at most an hour."
 TYPES = ("at+jwt", "application/at+jwt")
 CLAIMS = ["iss", "sub", "aud", "exp", "iat", "jti", "client_id"]
-PASSPORT = sessions.PASSPORT_FIELDS
 
 
 @dataclass(frozen=True)
@@ -136,7 +135,7 @@ def _record_sql() -> str:
     def col(meta: Any, field: str) -> str:
         return qn(meta.get_field(field).column)
 
-    passport_columns = ", ".join(f"p.{col(passport, f.removesuffix('_id'))}" for f in PASSPORT)
+    passport_columns = sessions.passport_columns("p")
     return (
         f"SELECT u.{col(account, 'id')}, u.{col(account, 'handle')}, u.{col(account, 'is_active')}, "  # noqa: S608 (names from the models; values are parameters)
         f"c.{col(client, 'id')}, c.{col(client, 'client_id')}, c.{col(client, 'name')}, "
