@@ -15,6 +15,8 @@ from clockford.face import auth
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
+SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
+
 
 class Answer:
     """One whole HTTP reply: sent as a start and a body."""
@@ -59,8 +61,6 @@ def unsupported_version(version: str) -> Answer:
         f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
     )
 
-
-SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
 
 # The client left before its request was whole: nothing is sent.
 GONE = Answer(0, b"", [])
