@@ -28,6 +28,9 @@ class Answer:
         self.body = body
         self.headers = headers
 
+    def __repr__(self) -> str:
+        return f"Answer({self.status}, {self.body!r})"
+
     async def send(self, send: Send) -> None:
         if not self.status:  # GONE: nobody is left to answer
             return
