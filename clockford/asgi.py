@@ -19,7 +19,9 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-from clockford.face.http import Face, build_manager, host_ok, plain  # noqa: E402
+from clockford.face.answers import WRONG_HOST  # noqa: E402
+from clockford.face.checks import host_ok  # noqa: E402
+from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.town import archive  # noqa: E402
 from hall import live  # noqa: E402
@@ -81,7 +83,7 @@ class Town:
             if not host_ok(host):
                 # Every path answers only to the town's own names (a defence against DNS rebinding).
                 if scope["type"] == "http":
-                    await plain(send, 403, "This town answers only on this machine.")
+                    await WRONG_HOST.send(send)
                 else:
                     await send({"type": "websocket.close", "code": 4403})
                 return

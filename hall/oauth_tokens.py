@@ -2,7 +2,7 @@
 
 The signing key is derived from the town key (clockford/town/signing.py) through a label of its own,
 so a token and a checkpoint never share a key, and the key needs no file of its own: every worker of
-one town derives the same key. The /mcp side reads tokens in clockford/face/auth.py.
+one town derives the same key. Tokens are read, for /mcp, in hall/tokens.py.
 
 django-oauth-toolkit calls `mint` (ACCESS_TOKEN_GENERATOR) before it stores the token, and settles the
 request's `resource` only afterwards; so the audience here is the town's one resource, a constant, and

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from clockford.face.sessions import PASSPORT_FIELDS
 from clockford.town import clock
 from clockford.town.models import Passport
 from districts.post_office.models import Note
@@ -51,9 +50,3 @@ def test_no_limit_when_set_to_zero(settings: Any) -> None:
     settings.CLOCKFORD = {**settings.CLOCKFORD, "CALLS_PER_MINUTE": 0}
     alice = new_passport()
     assert all(visit(alice, "look_around").is_error is False for _ in range(30))
-
-
-def test_the_session_lookup_reads_the_passports_columns_in_the_models_order() -> None:
-    # Model.from_db takes a plain SELECT's values in the order the model declares its fields.
-    declared = [f.attname for f in Passport._meta.concrete_fields if f.attname in PASSPORT_FIELDS]
-    assert declared == list(PASSPORT_FIELDS)

@@ -55,6 +55,9 @@ class Visitor:
 
     passport: Passport
     session_id: str | None
+    # Kept for a whole process (stdio), so its passport is read anew before each call, as each HTTP
+    # request reads its own: a person may have decided something in the hall meanwhile.
+    kept: bool = False
 
 
 def _simplify(schema: dict[str, Any]) -> dict[str, Any]:
@@ -161,8 +164,7 @@ def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked
 
 
 def _run_fresh(tool: Tool, arguments: dict[str, Any], visitor: Visitor) -> desk.Rendered:
-    """For stdio's one visitor, kept for the whole process: read its passport anew before each call,
-    as each HTTP request does, since a person may have decided something in the hall meanwhile."""
+    """For a visitor kept for a whole process: its passport read anew, then the call."""
     visitor.passport.refresh_from_db()
     return desk.run(tool, arguments, visitor.passport, visitor.session_id)
 
@@ -179,7 +181,7 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
             rendered = await in_db(_run_for_session, tool, arguments, visitor)
             if rendered is None:  # never sent: the face answers 404 in its place
                 return protocol_error("MCP error -32602: No valid session. Start with initialize.")
-        elif visitor is stdio_visitor:
+        elif visitor.kept:
             rendered = await in_db(_run_fresh, tool, arguments, visitor)
         else:
             rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
@@ -196,11 +198,10 @@ def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -
     Passport.objects.filter(pk=passport.pk).update(client_name=passport.client_name)
 
 
-# For stdio: the one visitor of this process, set by clockford/face/stdio.py.
-stdio_visitor: Visitor | None = None
+def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
+    """The server. Over HTTP the face puts each request's visitor on its scope; over stdio there is
+    no request, and the process's one visitor is given here (clockford/face/stdio.py)."""
 
-
-def build_server() -> Server[Any]:
     async def on_list_tools(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
     ) -> ListToolsResult:

@@ -8,7 +8,8 @@ only that account and client may use the session.
 
 import datetime as dt
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -89,8 +90,12 @@ def discard(session_id: str) -> None:
                 passport.delete()
 
 
-# The session and its passport in one plain SELECT: every request on a session passes here, and the
-# ORM's query building costs ten times the statement itself.
+# A passport read by a plain SELECT: every request on a session, and every signed-in request, reads
+# one, and the ORM's query building costs ten times the statement itself. This one list names its
+# columns: the statements below are built from it, and so is the reading of a row into a Passport.
+# Model.from_db takes the values in the order the model declares its fields, and a field left out
+# would be read again, one query at a time, whenever it is touched: so the list is every field of
+# Passport, in that order (clockford/face/tests/test_rows.py checks it).
 PASSPORT_FIELDS = (
     "id",
     "pennant",
@@ -106,13 +111,6 @@ PASSPORT_FIELDS = (
     "calls",
     "watched",
 )
-# The passport's columns are written out again here, in PASSPORT_FIELDS order, so the statement stays
-# one literal string.
-_FIND = (
-    "SELECT s.created_at, s.last_seen, p.id, p.pennant, p.client_name, p.issued_at, p.place, p.footsteps, "
-    "p.sign_in, p.last_seen, p.account_id, p.client_id, p.calls_since, p.calls, p.watched "
-    "FROM town_mcpsession s JOIN town_passport p ON p.id = s.passport_id WHERE s.id = %s AND s.ended_at IS NULL"
-)
 
 
 def _aware(value: Any) -> dt.datetime:
@@ -122,17 +120,65 @@ def _aware(value: Any) -> dt.datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
 
 
-def passport_from_row(row: Any) -> Passport:
+def _aware_or_none(value: Any) -> dt.datetime | None:
+    return None if value is None else _aware(value)
+
+
+# Fields whose plain-cursor values are already what the model holds.
+AS_READ = {
+    "CharField",
+    "TextField",
+    "IntegerField",
+    "PositiveIntegerField",
+    "BigIntegerField",
+    "SmallIntegerField",
+    "PositiveSmallIntegerField",
+    "PositiveBigIntegerField",
+    "ForeignKey",
+}
+
+
+def _reading(field: Any) -> Callable[[Any], Any] | None:
+    """How a plain cursor's value becomes the field's value (None: as it is)."""
+    kind = field.get_internal_type()
+    if kind == "DateTimeField":
+        return _aware_or_none if field.null else _aware
+    if kind == "BooleanField":
+        return bool
+    if kind in AS_READ:
+        return None
+    raise TypeError(f"Passport.{field.name} ({kind}): teach clockford/face/sessions.py to read it from a plain SELECT")
+
+
+_READINGS = tuple(_reading(Passport._meta.get_field(name)) for name in PASSPORT_FIELDS)
+
+
+def column(meta: Any, name: str) -> str:
+    """A model field's column, quoted for this database."""
+    return connection.ops.quote_name(meta.get_field(name).column)
+
+
+def passport_columns(alias: str) -> str:
+    """The SELECT list of PASSPORT_FIELDS, for the passport table under that alias."""
+    return ", ".join(f"{alias}.{column(Passport._meta, name)}" for name in PASSPORT_FIELDS)
+
+
+def passport_from_row(row: Sequence[Any]) -> Passport:
     """A passport from its columns in PASSPORT_FIELDS order, read by a plain SELECT."""
-    convert: dict[str, Callable[[Any], Any]] = {
-        "issued_at": _aware,
-        "last_seen": _aware,
-        "sign_in": bool,
-        "watched": bool,
-        "calls_since": lambda v: None if v is None else _aware(v),
-    }
-    values = [convert[name](v) if name in convert else v for name, v in zip(PASSPORT_FIELDS, row, strict=True)]
+    values = [v if read is None else read(v) for read, v in zip(_READINGS, row, strict=True)]
     return Passport.from_db("default", PASSPORT_FIELDS, values)
+
+
+@cache
+def _find_sql() -> str:
+    """The live session with an id and its passport, in one statement."""
+    qn = connection.ops.quote_name
+    s, p = McpSession._meta, Passport._meta
+    return (
+        f"SELECT s.{column(s, 'created_at')}, s.{column(s, 'last_seen')}, {passport_columns('p')} "  # noqa: S608 (names from the models; the id is a parameter)
+        f"FROM {qn(s.db_table)} s JOIN {qn(p.db_table)} p ON p.{column(p, 'id')} = s.{column(s, 'passport')} "
+        f"WHERE s.{column(s, 'id')} = %s AND s.{column(s, 'ended_at')} IS NULL"
+    )
 
 
 def find_session(session_id: str) -> McpSession | None:
@@ -140,7 +186,7 @@ def find_session(session_id: str) -> McpSession | None:
     if not (0 < len(session_id) <= 64):
         return None
     with connection.cursor() as c:
-        c.execute(_FIND, [session_id])
+        c.execute(_find_sql(), [session_id])
         row = c.fetchone()
     if row is None:
         return None

@@ -22,8 +22,7 @@ def main() -> None:
     now = timezone.now()
     # Without sign-in, each session gets a new passport; over stdio the process is the session.
     passport = Passport.objects.create(issued_at=now, last_seen=now, place=START_PLACE)
-    server.stdio_visitor = server.Visitor(passport=passport, session_id=None)
-    mcp_server = server.build_server()
+    mcp_server = server.build_server(server.Visitor(passport=passport, session_id=None, kept=True))
 
     async def run() -> None:
         async with stdio_server() as (read, write):

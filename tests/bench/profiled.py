@@ -24,6 +24,7 @@ from typing import Any
 from django.db import connection
 
 from clockford import asgi
+from clockford.face import checks as face_checks
 from clockford.face import http as face_http
 from clockford.face import server as face_server
 from clockford.town.tooling import Tool
@@ -96,6 +97,7 @@ async def timed_in_db(fn: Any, *args: Any) -> Any:
 
 
 face_http.in_db = timed_in_db
+face_checks.in_db = timed_in_db
 face_server.in_db = timed_in_db
 asgi.in_db = timed_in_db
 

@@ -1,0 +1,100 @@
+"""Every answer the face gives of its own, before the SDK sees a request (spec 001 section 02).
+
+Each is a status, a body and its headers, written once here: the checks (clockford/face/checks.py)
+and the roads (clockford/face/http.py) name them. The town's own errors are short plain text; the
+transport's checks that the MCP transport itself defines answer with a JSON-RPC error body.
+"""
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+from clockford.face import auth
+
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
+
+
+class Answer:
+    """One whole HTTP reply: sent as a start and a body."""
+
+    __slots__ = ("body", "headers", "status")
+
+    def __init__(self, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
+        self.status = status
+        self.body = body
+        self.headers = headers
+
+    def __repr__(self) -> str:
+        return f"Answer({self.status}, {self.body!r})"
+
+    async def send(self, send: Send) -> None:
+        if not self.status:  # GONE: nobody is left to answer
+            return
+        # A fresh list each time: the answers below are shared by every request.
+        await send({"type": "http.response.start", "status": self.status, "headers": list(self.headers)})
+        await send({"type": "http.response.body", "body": self.body})
+
+
+def plain(status: int, body: str, headers: dict[str, str] | None = None) -> Answer:
+    """The town's own HTTP errors: a short plain-text body."""
+    raw = body.encode()
+    h = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(raw)).encode())]
+    h += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+    return Answer(status, raw, h)
+
+
+def rpc_error(status: int, message: str, code: int = -32000) -> Answer:
+    """The transport's own checks answer with a JSON-RPC error body (001 section 02)."""
+    raw = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+    return Answer(status, raw, [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())])
+
+
+def refused(refusal: auth.Refusal) -> Answer:
+    """A token or a session the caller may not use: 401 or 403, with a challenge when there is one."""
+    return plain(refusal.status, refusal.body, {"WWW-Authenticate": refusal.challenge} if refusal.challenge else {})
+
+
+def unsupported_version(version: str) -> Answer:
+    return rpc_error(
+        400,
+        f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
+    )
+
+
+# The client left before its request was whole: nothing is sent.
+GONE = Answer(0, b"", [])
+
+WRONG_HOST = plain(403, "This town answers only on this machine.")
+WRONG_ORIGIN = plain(403, "Forbidden origin.")
+METHOD_NOT_ALLOWED = plain(405, "Method not allowed.", {"Allow": "POST, GET, DELETE"})
+CLOSED = plain(503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
+
+# Not a JSON-RPC body, which tells a client to fall back to initialize.
+NO_SESSION = plain(400, "No valid session. Start with initialize.")
+SESSION_NOT_FOUND = plain(404, "Session not found. Start a new one with initialize.")
+SESSION_ENDED = plain(200, "The session has ended.")
+# A 2026-07-28 request is one POST; there is no session to end nor stream to open.
+POST_ONLY = plain(405, "Method not allowed.", {"Allow": "POST"})
+# The town never speaks unasked, so it offers no stream to listen on; clients that open one take a
+# 405 to mean exactly that.
+NO_STREAM = plain(405, "Method not allowed.", {"Allow": "POST, DELETE"})
+
+BAD_REQUEST = plain(400, "Bad request.")
+TOO_LARGE = plain(413, "Too large.")
+NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
+ONE_MESSAGE = plain(400, "One message per request.")
+INVALID_REQUEST = rpc_error(400, "Invalid Request", code=-32600)
+HEADER_ABSENT = rpc_error(
+    400,
+    "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request.",
+    code=-32020,
+)
+
+TOO_MANY_AT_ONCE = plain(429, "Too many requests at once on this session.", {"Retry-After": "1"})
+TOO_MANY_SESSIONS = plain(429, "Too many sessions. Try again later.", {"Retry-After": "60"})
+
+SOMEONE_ELSE = auth.Refusal(403, "This session belongs to someone else.", "")

@@ -1,0 +1,327 @@
+"""The face's checks of spec 001 section 02, one small function each, in the order they run.
+
+A check reads the request, may note on it what it learned (the token, the message, the session), and
+returns the answer that ends the request, or None to let it go on. ROUTES and ROADS below list the
+order once, and the order is the security order: where a request comes from before anything it says;
+whether the town is open before who calls; the token before any session is named; a body's size
+before it is read, and its form before its meaning.
+"""
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from mcp_types import PROTOCOL_VERSION_META_KEY
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+from clockford.face import answers, auth, sessions
+from clockford.face.answers import Answer
+from clockford.face.server import in_db
+from clockford.town import desk
+from clockford.town.models import McpSession, Passport
+
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+
+
+@dataclass(slots=True)
+class Request:
+    """A request on /mcp, and what the checks have learned about it so far."""
+
+    scope: MutableMapping[str, Any]
+    receive: Receive
+    headers: dict[str, str]
+    method: str
+    sid: str
+    bearer: auth.Bearer | None = None  # the caller's token, on a town with sign-in
+    modern: bool = False  # a 2026-07-28 request: one complete request per POST, no session
+    body: bytes = b""
+    message: dict[str, Any] = field(default_factory=dict)
+    session: McpSession | None = None
+    passport: Passport | None = None  # a signed-in caller's, once its token's record is found
+
+    @classmethod
+    def of(cls, scope: MutableMapping[str, Any], receive: Receive) -> "Request":
+        headers: dict[str, str] = {}
+        for k, v in scope.get("headers", []):
+            name = k.decode("latin-1").lower()
+            value = v.decode("latin-1")
+            headers[name] = f"{headers[name]}, {value}" if name in headers else value
+        return cls(scope, receive, headers, scope["method"], headers.get("mcp-session-id", ""))
+
+
+Check = Callable[[Request], Awaitable[Answer | None]]
+
+
+async def run(checks: Sequence[Check], r: Request) -> Answer | None:
+    """The first answer of the checks, in order; None when every check let the request through."""
+    for check in checks:
+        answer = await check(r)
+        if answer is not None:
+            return answer
+    return None
+
+
+def host_ok(host: str) -> bool:
+    host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
+    name = host
+    if host.startswith("["):
+        name = host[: host.find("]") + 1] if "]" in host else host
+        rest = host[len(name) :]
+        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+            return False
+    elif ":" in host:
+        name, _, port = host.rpartition(":")
+        if not port.isdigit():
+            return False
+    name = name.rstrip(".")
+    return name in {h.lower() for h in settings.ALLOWED_HOSTS}
+
+
+def origin_ok(origin: str) -> bool:
+    o = origin.lower()
+    if o == settings.TOWN_URL.lower():
+        return True
+    for scheme in ("http://", "https://"):
+        if o.startswith(scheme):
+            return host_ok(o[len(scheme) :]) and "/" not in o[len(scheme) :]
+    return False
+
+
+# Where the request comes from.
+
+
+async def right_host(r: Request) -> Answer | None:
+    return None if host_ok(r.headers.get("host", "")) else answers.WRONG_HOST
+
+
+async def right_origin(r: Request) -> Answer | None:
+    origin = r.headers.get("origin")
+    return None if origin is None or origin_ok(origin) else answers.WRONG_ORIGIN
+
+
+async def method_not_allowed(r: Request) -> Answer:
+    return answers.METHOD_NOT_ALLOWED
+
+
+# The town, the caller, the protocol.
+
+
+async def town_open(r: Request) -> Answer | None:
+    mode = desk.cached_town_mode()
+    if mode is None:
+        mode = await in_db(desk.town_mode)
+    return answers.CLOSED if mode == "closed" else None
+
+
+async def token(r: Request) -> Answer | None:
+    """On a town with sign-in, a token whose signature and claims hold (its record is read later)."""
+    if not settings.CLOCKFORD_SIGN_IN:
+        return None
+    read = auth.read(r.headers.get("authorization"))
+    if isinstance(read, auth.Refusal):
+        return answers.refused(read)
+    r.bearer = read
+    return None
+
+
+async def protocol_version(r: Request) -> Answer | None:
+    version = r.headers.get("mcp-protocol-version")
+    if version is None or version in HANDSHAKE_PROTOCOL_VERSIONS:
+        return None
+    if version not in MODERN_PROTOCOL_VERSIONS:
+        return answers.unsupported_version(version)
+    if r.bearer is None:
+        # Without sign-in nothing would name the caller between requests.
+        return answers.NO_SESSION
+    if r.method != "POST":
+        return answers.POST_ONLY
+    r.modern = True
+    return None
+
+
+# A session named by Mcp-Session-Id.
+
+
+async def session_named(r: Request) -> Answer | None:
+    # Without a session id there is no session to name (the MCP transport's rule for any request but
+    # initialize).
+    return None if r.sid else answers.NO_SESSION
+
+
+async def token_owns_session(r: Request) -> Answer | None:
+    """Signed in: the session is there, and the token's account and client opened it."""
+    if r.bearer is None:
+        return None
+    refusal, r.session = await in_db(_signed_in_session, r.bearer, r.sid)
+    if refusal is not None:
+        return answers.refused(refusal)
+    return answers.SESSION_NOT_FOUND if r.session is None else None
+
+
+async def session_there(r: Request) -> Answer | None:
+    """Without sign-in: the session is there (signed in, token_owns_session found it)."""
+    if r.bearer is not None:
+        return None
+    r.session = await in_db(sessions.find_session, r.sid)
+    return answers.SESSION_NOT_FOUND if r.session is None else None
+
+
+def _signed_in_session(bearer: auth.Bearer, sid: str) -> tuple[auth.Refusal | None, McpSession | None]:
+    """The token's record and the session, in one trip to the database: a refusal for a token the
+    town no longer honours, or for a session another account and client opened (403)."""
+    admitted = auth.admit(bearer)
+    if isinstance(admitted, auth.Refusal):
+        return admitted, None
+    session = sessions.find_session(sid)
+    if session is not None and session.passport_id != admitted.passport_id:
+        return answers.SOMEONE_ELSE, None
+    return None, session
+
+
+# A POST's body: its size before it is read, then its form.
+
+
+async def declared_size(r: Request) -> Answer | None:
+    length = r.headers.get("content-length")
+    if length is None:
+        return None
+    if not length.isdigit():
+        return answers.BAD_REQUEST
+    return answers.TOO_LARGE if int(length) > settings.CLOCKFORD["MAX_BODY_BYTES"] else None
+
+
+async def whole_body(r: Request) -> Answer | None:
+    """The body, read to its end, never past the limit whatever Content-Length said."""
+    limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await r.receive()
+        if message["type"] == "http.disconnect":
+            return answers.GONE
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return answers.TOO_LARGE
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            break
+    r.body = b"".join(chunks)
+    return None
+
+
+async def accepts_both(r: Request) -> Answer | None:
+    accept = r.headers.get("accept", "").lower()
+    if ("application/json" in accept and "text/event-stream" in accept) or "*/*" in accept:
+        return None
+    return answers.NOT_ACCEPTABLE
+
+
+async def json_content(r: Request) -> Answer | None:
+    return None if r.headers.get("content-type", "").lower().startswith("application/json") else answers.BAD_REQUEST
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+async def one_json_object(r: Request) -> Answer | None:
+    try:
+        message = json.loads(r.body, parse_constant=_no_constants)
+    except (ValueError, RecursionError):
+        return answers.BAD_REQUEST
+    if isinstance(message, list):
+        return answers.ONE_MESSAGE
+    if not isinstance(message, dict):
+        return answers.BAD_REQUEST
+    r.message = message
+    return None
+
+
+async def well_formed(r: Request) -> Answer | None:
+    """A JSON-RPC request, notification or response whose id is a string or an integer. The SDK would
+    take the others silently (a 202 and no answer), and a method sent with a result would even run:
+    refused here, so every request gets an answer."""
+    message = r.message
+    if "id" in message:
+        mid = message["id"]
+        if isinstance(mid, bool) or not isinstance(mid, str | int):
+            return answers.INVALID_REQUEST
+    if "method" in message:
+        ok = isinstance(message["method"], str) and "result" not in message and "error" not in message
+    else:
+        ok = "id" in message and ("result" in message) != ("error" in message)
+    return None if ok else answers.INVALID_REQUEST
+
+
+# What a POST's message asks, and for whom.
+
+
+async def version_in_header(r: Request) -> Answer | None:
+    """Signed in, a request without a session whose envelope names a 2026-07-28 version (params._meta)
+    must say so in its MCP-Protocol-Version header too."""
+    if r.bearer is None or r.sid:
+        return None
+    params = r.message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if isinstance(meta, dict) and meta.get(PROTOCOL_VERSION_META_KEY) in MODERN_PROTOCOL_VERSIONS:
+        return answers.HEADER_ABSENT
+    return None
+
+
+async def token_passport(r: Request) -> Answer | None:
+    """Signed in: the token's record, and the passport of its (account, client), made on first entry."""
+    if r.bearer is None:
+        return None
+    refusal, r.passport = await in_db(auth.admit_with_passport, r.bearer)
+    return None if refusal is None else answers.refused(refusal)
+
+
+# Every request, in this order. Host and Origin come first, so a page that rebinds a name to this
+# machine learns nothing more; a method the face does not serve is refused right after them.
+WHERE_FROM: tuple[Check, ...] = (right_host, right_origin)
+EVERY: tuple[Check, ...] = (*WHERE_FROM, town_open, token, protocol_version)
+
+ROUTES: dict[str, tuple[Check, ...]] = {
+    "GET": (*EVERY, session_named, token_owns_session, session_there),
+    "DELETE": (*EVERY, session_named, token_owns_session),
+    "POST": (
+        *EVERY,
+        declared_size,
+        whole_body,
+        accepts_both,
+        json_content,
+        one_json_object,
+        well_formed,
+    ),
+}
+OTHER_METHODS: tuple[Check, ...] = (*WHERE_FROM, method_not_allowed)
+
+# A POST that passed ROUTES["POST"] then takes one of these roads (road() chooses), each with the rest
+# of its checks.
+ROADS: dict[str, tuple[Check, ...]] = {
+    # A 2026-07-28 request names its caller by its token alone: the passport of the token's
+    # (account, client), no session.
+    "modern": (token_passport,),
+    # Only an initialize request (with an id) opens a session; a notification named initialize gets
+    # no answer, so it could never hand the client its session id.
+    "initialize": (version_in_header, token_passport),
+    # A tools/call without sign-in, the town's hottest road: the desk looks its session up in its own
+    # trip to the database (server.Unchecked), so no check here reads it.
+    "call": (session_named,),
+    "session": (version_in_header, session_named, token_owns_session, session_there),
+}
+
+
+def road(r: Request) -> str:
+    if r.modern:
+        return "modern"
+    method = r.message.get("method")
+    if method == "initialize" and "id" in r.message and not r.sid:
+        return "initialize"
+    if method == "tools/call" and r.bearer is None:
+        return "call"
+    return "session"

@@ -1,0 +1,88 @@
+"""The face's checks in process: the order they run in keeps its promises, and the checks that need
+no database answer as spec 001 section 02 says (tests/e2e/test_http_rows.py sends every row over HTTP)."""
+
+import json
+from typing import Any
+
+from clockford.face import answers, checks
+from clockford.face.checks import Check, Request
+
+
+def request(method: str = "POST", body: bytes = b"", **headers: str) -> Request:
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    raw = [(k.replace("_", "-").encode(), v.encode()) for k, v in {"host": "127.0.0.1", **headers}.items()]
+    return Request.of({"type": "http", "method": method, "headers": raw}, receive)
+
+
+def every_road() -> list[tuple[Check, ...]]:
+    post = checks.ROUTES["POST"]
+    return [*checks.ROUTES.values(), checks.OTHER_METHODS, *(post + road for road in checks.ROADS.values())]
+
+
+def test_where_a_request_comes_from_is_checked_before_anything_it_says() -> None:
+    for road in every_road():
+        assert road[:2] == checks.WHERE_FROM
+
+
+def test_the_token_is_read_before_any_session_is_named_or_looked_up() -> None:
+    sessions = {checks.session_named, checks.token_owns_session, checks.session_there, checks.token_passport}
+    for road in every_road():
+        named = [i for i, check in enumerate(road) if check in sessions]
+        if named:
+            assert road.index(checks.token) < min(named)
+            assert road.index(checks.town_open) < road.index(checks.token)
+
+
+def test_a_body_is_measured_before_it_is_read_and_read_before_it_is_parsed() -> None:
+    post = checks.ROUTES["POST"]
+    order = [checks.declared_size, checks.whole_body, checks.json_content, checks.one_json_object, checks.well_formed]
+    assert [post.index(c) for c in order] == sorted(post.index(c) for c in order)
+
+
+async def test_a_host_or_origin_of_elsewhere_is_refused_first() -> None:
+    assert await checks.run(checks.OTHER_METHODS, request("PUT", host="evil.example")) is answers.WRONG_HOST
+    assert await checks.run(checks.OTHER_METHODS, request("PUT", origin="http://evil.example")) is answers.WRONG_ORIGIN
+    assert await checks.run(checks.OTHER_METHODS, request("PUT")) is answers.METHOD_NOT_ALLOWED
+
+
+async def test_a_declared_or_read_size_past_the_limit_is_too_large(settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "MAX_BODY_BYTES": 10}
+    assert await checks.declared_size(request(content_length="11")) is answers.TOO_LARGE
+    assert await checks.declared_size(request(content_length="-1")) is answers.BAD_REQUEST
+    assert await checks.declared_size(request(content_length="10")) is None
+    assert await checks.whole_body(request(body=b"x" * 11)) is answers.TOO_LARGE
+    r = request(body=b"x" * 10)
+    assert await checks.whole_body(r) is None and r.body == b"x" * 10
+
+
+async def test_only_one_well_formed_json_rpc_object_goes_on() -> None:
+    async def form(body: object) -> answers.Answer | None:
+        r = request(body=body if isinstance(body, bytes) else json.dumps(body).encode())
+        return await checks.run((checks.whole_body, checks.one_json_object, checks.well_formed), r)
+
+    assert await form(b"NaN") is answers.BAD_REQUEST
+    assert await form([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]) is answers.ONE_MESSAGE
+    assert await form("ping") is answers.BAD_REQUEST
+    assert await form({"jsonrpc": "2.0", "id": True, "method": "ping"}) is answers.INVALID_REQUEST
+    assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping", "result": {}}) is answers.INVALID_REQUEST
+    assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping"}) is None
+
+
+async def test_a_client_must_accept_json_and_an_event_stream() -> None:
+    assert await checks.accepts_both(request(accept="application/json")) is answers.NOT_ACCEPTABLE
+    assert await checks.accepts_both(request(accept="application/json, text/event-stream")) is None
+    assert await checks.accepts_both(request(accept="*/*")) is None
+
+
+def test_a_post_takes_the_road_its_message_names() -> None:
+    def road(message: dict[str, Any], **headers: str) -> str:
+        r = request(**headers)
+        r.message = message
+        return checks.road(r)
+
+    assert road({"id": 1, "method": "initialize"}) == "initialize"
+    assert road({"method": "initialize"}, mcp_session_id="s") == "session"
+    assert road({"id": 1, "method": "tools/call"}, mcp_session_id="s") == "call"
+    assert road({"id": 1, "method": "tools/list"}, mcp_session_id="s") == "session"
