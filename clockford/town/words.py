@@ -21,8 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-# Ideographic, fullwidth and halfwidth full stops: IDNA reads them as dots, so matching does too.
-_ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
+from clockford.town import matching
 
 
 def is_hidden(ch: str) -> bool:
@@ -55,16 +54,9 @@ _HIDDEN_RUN = re.compile(_HIDDEN.pattern + "+")
 
 
 def for_matching(text: str) -> str:
-    """NFKC, hidden characters removed, ideographic and fullwidth dots made plain."""
-    if text.isascii():
-        # ASCII has no format characters and is its own NFKC form.
-        return text
-    t = unicodedata.normalize("NFKC", _HIDDEN.sub("", text))
-    # str.replace, not str.translate: translate walks non-ASCII text a character at a time.
-    for dot in _ODD_DOTS:
-        if dot in t:
-            t = t.replace(dot, ".")
-    return t
+    """The words as a person sees them, in matching form (see clockford.town.matching): hidden
+    characters removed, compatibility forms and look-alike letters folded, odd dots made plain."""
+    return matching.drawn(text).text
 
 
 def for_keeping(text: str, cap: int | None = None) -> str:
@@ -264,7 +256,14 @@ def _accepts(rule: SecretRule, m: re.Match[str]) -> bool:
 
 
 def find_secret(text: str) -> SecretFound | None:
-    return _find_secret_in(for_matching(text))
+    return _find_secret_in_any(matching.readings(text))
+
+
+def _find_secret_in_any(forms: list[matching.Form]) -> SecretFound | None:
+    for form in forms:
+        if found := _find_secret_in(form.text):
+            return found
+    return None
 
 
 def _find_secret_in(t: str) -> SecretFound | None:
@@ -322,54 +321,6 @@ class _Hit:
     kind: str
 
 
-# The matching form of the screen is for_matching's, and then two more folds that keep every
-# offset: dots that only look like dots, and Cyrillic, Greek and Armenian letters that look like
-# Latin ones inside a word that also has Latin letters (exаmple.com with a Cyrillic "а"). Words
-# wholly in another script are left alone, so Russian or Greek prose is never read as Latin.
-_LOOKALIKE_DOTS = (
-    "\u00b7\u0589\u06d4\u0701\u0702\u2022\u2024\u2027\u2219\u22c5\u2e31\u2e33\u30fb\ufe52\uff65\ua4f8\u1427\u16eb"
-)
-_LOOKALIKES = "аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХУІЈЅοαινρυκχΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսհոզɑɡıꞵ"
-_LOOKALIKE_LETTERS = str.maketrans(_LOOKALIKES, "aeopcyxijsdhlqwABEKMHOPCTXYIJSoaivpukxABEZHIKMNOPTYXouhnqagiB")
-_MIXED_WORD = re.compile(r"(?<![\w.])(?=[\w.]*?[A-Za-z])(?=[\w.]*?[" + _LOOKALIKES + r"])[\w.]+")
-
-
-def _screen_form(matching: str) -> str:
-    """The screen's matching form, from for_matching's."""
-    t = matching
-    if t.isascii():
-        return t
-    for dot in _LOOKALIKE_DOTS:
-        if dot in t:
-            t = t.replace(dot, ".")
-    return _MIXED_WORD.sub(lambda m: m.group().translate(_LOOKALIKE_LETTERS), t)
-
-
-def _original(text: str, a: int, b: int) -> str:
-    """The passage of `text` whose matching form is [a, b) of _screen_form(text).
-
-    The matching form drops hidden characters and NFKC may lengthen a character (… is three dots),
-    so offsets are walked back one base character (with the marks and hidden characters after it)
-    at a time. Exact for everything but rare compositions, where it is off by a character or two."""
-    if text.isascii() or (_HIDDEN.search(text) is None and unicodedata.is_normalized("NFKC", text)):
-        return text[a:b]  # every character is one character of the matching form
-    n = len(text)
-    pos, i = 0, 0
-    start: int | None = None
-    while i < n:
-        j = i + 1
-        while j < n and (unicodedata.combining(text[j]) or is_hidden(text[j])):
-            j += 1
-        k = len(for_matching(text[i:j]))
-        if start is None and k and pos + k > a:
-            start = i
-        pos += k
-        if start is not None and pos >= b:
-            return text[start:j]
-        i = j
-    return text[start or 0 :]
-
-
 # --- domains ----------------------------------------------------------------------------------
 #
 # The hard part of a link screen is the bare domain: evil.com is a link, README.md and os.path.join
@@ -422,7 +373,8 @@ _CODE_WORDS = set(
 _SOMETIMES = set("io ai app dev art design studio agency digital media network solutions services".split())
 _COMMON = (set(_CC_TLDS) | set(_GENERIC_TLDS) | set(_IDN_TLDS)) - _FILE_EXTENSIONS - _CODE_WORDS - _SOMETIMES
 _ORDINARY = _FILE_EXTENSIONS | _CODE_WORDS
-_ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {tld.translate(_LOOKALIKE_LETTERS) for tld in _IDN_TLDS}
+# An internationalised TLD as the matching form reads it (рус, with its look-alike letters folded).
+_ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {"".join(map(matching.fold_char, tld)) for tld in _IDN_TLDS}
 _BIG_GENERIC = {"com", "net", "org", "edu", "gov"}
 # Country codes that are also words a sentence may start with ("gracias.De nada"): Titlecase after a
 # lowercase letter, they are read as a missing space.
@@ -528,7 +480,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if tld not in _ALL_TLDS and (tld.isascii() or not _SPACELESS_CHAR.search(tld)):
             return None
     spans, seps = _labels(low, m.start(), m.end())
-    if not low.isascii():
+    if not low[m.start() : m.end()].isascii():
         spans = _latin_edges(low, spans)
     # Keep the longest tail that can be a hostname: no underscore, and no phrase word before a
     # spelled-out dot ("the dot com era").
@@ -614,7 +566,33 @@ _PSEUDO_SCHEME = re.compile(
 _PSEUDO_HINTS = ("script:", "data:", "file:/", "magnet:", "view-source:")
 _WWW = re.compile(r"(?<![a-z0-9.-])www\d{0,3}" + _SEP + _LBL + r"(?:" + _SEP + _LBL + r")*")
 _IP = re.compile(r"\d{1,3}(?:(?:\.|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\d{1,3}){3}(?![\w]|\.\d)")
-_IP6_PORT = re.compile(r"\[[0-9a-f:]{2,39}\]:\d{1,5}")
+# IPv6: eight groups, or fewer around one "::"; bracketed with a port, or bare. A match needs a digit
+# and five characters (or is ::1), so that Rust's a::b and C++'s std::map are not addresses.
+_H16 = r"[0-9a-f]{1,4}"
+_IP6 = re.compile(
+    r"(?<![\w:.])\[?(?:(?:" + _H16 + r":){7}" + _H16 + r"|(?:" + _H16 + r"(?::" + _H16 + r"){0,6})?::(?:" + _H16
+    + r"(?::" + _H16 + r"){0,6})?)(?:\]:\d{1,5}|\])?(?![\w:])"
+)  # fmt: skip
+
+
+def _ip6(m: re.Match[str]) -> bool:
+    bare = m.group().strip("[]").split("]")[0]
+    return bare == "::1" or (len(bare) >= 5 and any(c.isdigit() for c in bare) and bare.count(":") >= 2)
+
+
+# A dotted quad after these words is a version number.
+_VERSION_BEFORE = re.compile(r"(?:version|ver|v|release|build|rev|revision|firmware|update|python|node)\s*\Z")
+
+
+def _bare_ip(low: str, m: re.Match[str]) -> bool:
+    """A dotted quad on its own is an IPv4 address when each part is a byte and no version word is
+    just before it."""
+    parts = m.group().split(".")
+    if len(parts) != 4 or any(int(p) > 255 or (len(p) > 1 and p[0] == "0") for p in parts):
+        return False
+    return _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is None
+
+
 _PUNYCODE = re.compile(r"(?<![a-z0-9-])xn--[\w-]+(?:\.[\w-]+)*")
 _MARKDOWN_LINK = re.compile(r"(?<![\w\])])\[[^\[\]\n]{1,300}\]\(\s*<?[^()\s<>]{1,2000}>?(?:\s+\"[^\"\n]*\")?\s*\)")
 _MAILTO = re.compile(r"(?<![a-z0-9])mailto:" + _URL_CHARS + "+")
@@ -652,7 +630,7 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     start = local_match.start()
     if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
         return None  # the local part is longer than an address allows
-    if not low.isascii():
+    if not low[start:a].isascii():
         while (cut := _SPACELESS_CHAR.search(low, start, a)) is not None:
             start = cut.end()
     while start < a and low[start] == ".":
@@ -661,7 +639,7 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     if not any(c.isalnum() for c in local):
         return None
     spans, seps = _labels(low, domain.start(), domain.end())
-    if not low.isascii():
+    if not low[domain.start() : domain.end()].isascii():
         spans = _latin_edges(low, spans)
     labels = [low[x:y] for x, y in spans]
     # With a real "@", any alphabetic ending makes an address (me@host.internal, a@b.example); a
@@ -678,48 +656,83 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     return _Hit(start, spans[-1][1], "email")
 
 
-def _links_and_emails(t: str, low: str) -> Iterator[_Hit]:
+def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
+    """One pass per family of link and address rules, each yielding its hits in order."""
+
     def each(pattern: re.Pattern[str], kind: str = "link") -> Iterator[_Hit]:
         for m in pattern.finditer(low):
             yield _Hit(m.start(), _trim(low, m.start(), m.end()), kind)
 
-    colon = low.find("://")
-    while colon >= 0:
-        name = _SCHEME_NAME.search(low, max(0, colon - 31), colon)
-        url = _URL_REST.match(low, colon + 3)
-        if name is not None and url is not None:
-            yield _Hit(name.start(), _trim(low, name.start(), url.end()), "link")
-        colon = low.find("://", colon + 3)
-    if any(h in low for h in _DEFANGED_HINTS):
-        yield from each(_DEFANGED_SCHEME)
-    if any(h in low for h in _PSEUDO_HINTS):
-        yield from each(_PSEUDO_SCHEME)
-    if "mailto:" in low:
-        yield from each(_MAILTO, "email")
-    if "]:" in low:
-        yield from each(_IP6_PORT)
-    if "www" in low:
-        yield from each(_WWW)
-    if "xn--" in low:
-        yield from each(_PUNYCODE)
-    if "](" in low:
-        yield from each(_MARKDOWN_LINK)
-    if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
+    def schemes() -> Iterator[_Hit]:
+        colon = low.find("://")
+        covered = 0
+        while colon >= 0:
+            name = _SCHEME_NAME.search(low, max(0, colon - 31, covered), colon)
+            url = _URL_REST.match(low, colon + 3)
+            if name is not None and url is not None:
+                end = _trim(low, name.start(), url.end())
+                yield _Hit(name.start(), end, "link")
+                covered = max(covered, url.end())
+            # The next "://" after this link's end: one inside it is part of it.
+            colon = low.find("://", max(colon + 3, covered))
+
+    def ips() -> Iterator[_Hit]:
         for m in _IP.finditer(low):
             if m.start() and low[m.start() - 1] in "abcdefghijklmnopqrstuvwxyz0123456789_.":
                 continue
             tail = _AFTER.match(low, m.end())
             rest = tail.group() if tail else ""
-            if rest or any(c in m.group() for c in "[({"):
+            if rest or any(c in m.group() for c in "[({") or _bare_ip(low, m):
                 yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
-    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
-    if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")):
+
+    def ip6s() -> Iterator[_Hit]:
+        for m in _IP6.finditer(low):
+            if _ip6(m):
+                yield _Hit(m.start(), m.end(), "link")
+
+    def addresses(obfuscated: bool) -> Iterator[_Hit]:
         for sign in _AT_SIGN.finditer(low):
             if hit := _email(low, sign, obfuscated):
                 yield hit
-    for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
-        if hit := _domain(t, low, m):
-            yield hit
+
+    def domains(obfuscated: bool) -> Iterator[_Hit]:
+        covered = 0
+        for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
+            a, b = m.span()
+            if a < covered:
+                continue  # inside the path of a link already found
+            # Most dotted runs are versions, files and attribute paths: out on the last label alone,
+            # before anything else is looked at (the same test opens _domain).
+            if not obfuscated and low[low.rfind(".", a, b) + 1 : b] not in _ALL_TLDS and low[a:b].isascii():
+                continue
+            if hit := _domain(t, low, m):
+                covered = hit.end
+                yield hit
+
+    families: list[Iterator[_Hit]] = []
+    if "://" in low:
+        families.append(schemes())
+    if any(h in low for h in _DEFANGED_HINTS):
+        families.append(each(_DEFANGED_SCHEME))
+    if any(h in low for h in _PSEUDO_HINTS):
+        families.append(each(_PSEUDO_SCHEME))
+    if "mailto:" in low:
+        families.append(each(_MAILTO, "email"))
+    if "::" in low or low.count(":") >= 7:
+        families.append(ip6s())
+    if "www" in low:
+        families.append(each(_WWW))
+    if "xn--" in low:
+        families.append(each(_PUNYCODE))
+    if "](" in low:
+        families.append(each(_MARKDOWN_LINK))
+    if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
+        families.append(ips())
+    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
+    if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
+        families.append(addresses(obfuscated))
+    families.append(domains(obfuscated))
+    return families
 
 
 # --- staff voice ------------------------------------------------------------------------------
@@ -794,8 +807,12 @@ class _StaffRule:
     where: _Where = "anywhere"  # or only at the start of a line, of a sentence, or near the end
 
 
+# Where a rule may match, as a prefix of its expression, so that each rule is one pass of finditer.
+_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|(?<=[.!?])\s+)"}
+
+
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
-    return _StaffRule(needs, re.compile(pattern), cased, where)
+    return _StaffRule(needs, re.compile(_ANCHOR[where] + "(?:" + pattern + ")"), cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
@@ -1026,37 +1043,27 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
     _rule(("override",), r"(?:system|admin|administrator|staff|town|mayor|developer|root)\s+override\b"),
     _rule(("SYSTEM",), r"SYSTEM\s+(?:MESSAGE|NOTICE|ALERT|ANNOUNCEMENT|OVERRIDE|INSTRUCTIONS?)\b", cased=True),
 )
-_SENTENCE_START = re.compile(r"[.!?]\s+|\n")
 
 
 _NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
 _NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
 
 
-def _staff_voice(t: str, low: str) -> Iterator[_Hit]:
+def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
+    """One pass per staff-voice rule whose words are in the text, each yielding its hits in order."""
     present = {w for w in _NEEDED_LOWER if w in low} | {w for w in _NEEDED_CASED if w in t}
-    starts: dict[_Where, list[int]] = {
-        "lines": [0, *(m.end() for m in re.finditer("\n", t))],
-        "sentences": [0, *(m.end() for m in _SENTENCE_START.finditer(t))],
-        "end": [max(0, len(t) - 120)],  # a signature closes the text
-    }
-    for rule in _STAFF_RULES:
-        if present.isdisjoint(rule.needs):
-            continue
+
+    def hits(rule: _StaffRule) -> Iterator[_Hit]:
         s = t if rule.cased else low
-        if rule.where == "anywhere":
-            found: Iterator[re.Match[str] | None] = rule.pattern.finditer(s)
-        elif rule.where == "end":
-            found = iter([rule.pattern.search(s, starts["end"][0])])
+        if rule.where == "end":
+            found: Iterator[re.Match[str]] = iter([m] if (m := rule.pattern.search(s, max(0, len(t) - 120))) else [])
         else:
-            found = (rule.pattern.match(s, pos) for pos in starts[rule.where])
+            found = rule.pattern.finditer(s)
         for m in found:
-            if m is None:
-                continue
             a, b = m.start(), m.end()
             if rule.where == "anywhere" and a and low[a - 1].isalnum():
                 continue  # a word boundary, checked here so that the expression can start with words
-            while a < b and t[a] in " \t\n>*#_-":
+            while a < b and t[a] in " \t\n>*#_-.!?":
                 a += 1
             if low[max(0, a - 4) : a] == "the " and (a == 4 or not low[a - 5].isalnum()):
                 a -= 4
@@ -1066,76 +1073,82 @@ def _staff_voice(t: str, low: str) -> Iterator[_Hit]:
             if b > a:
                 yield _Hit(a, b, "staff-voice")
 
+    return [hits(rule) for rule in _STAFF_RULES if not present.isdisjoint(rule.needs)]
+
 
 _PRIORITY = {"email": 0, "link": 1, "staff-voice": 2}
 
 
+def _order(h: _Hit) -> tuple[int, int, int]:
+    return h.start, _PRIORITY[h.kind], -h.end
+
+
+def _families(t: str) -> list[Iterator[_Hit]]:
+    low = _lower(t)
+    return [*_links_and_emails(t, low), *_staff_voice(t, low)]
+
+
 def _hits(t: str) -> list[_Hit]:
     """Every passage of a matching form to refuse or flag, in order. A link inside an address is
-    the address, not a second passage."""
-    low = _lower(t)
-    found = sorted(
-        [*_links_and_emails(t, low), *_staff_voice(t, low)], key=lambda h: (h.start, _PRIORITY[h.kind], -h.end)
-    )
+    the address, not a second passage; a passage inside another of its kind is the other's."""
+    found = sorted((h for family in _families(t) for h in family), key=_order)
     kept: list[_Hit] = []
+    # Sorted by start, a hit overlaps one kept before it exactly when it starts before the furthest
+    # end kept so far: links and addresses are one group, staff voice another.
+    reach = {"staff": 0, "link": 0}
     for h in found:
-        if any(h.start < k.end and (h.kind == k.kind or "staff-voice" not in (h.kind, k.kind)) for k in kept):
+        group = "staff" if h.kind == "staff-voice" else "link"
+        if h.start < reach[group]:
             continue
         kept.append(h)
+        reach[group] = max(reach[group], h.end)
     return kept
 
 
-# Two tricks that removing hidden characters alone would let through:
-#  - a right-to-left override draws the letters after it backwards, so "\u202emoc.live" shows as
-#    evil.com: the overridden run is read again the way it is drawn;
-#  - tag characters (U+E0020..U+E007E) are invisible copies of ASCII ("ASCII smuggling"), which some
-#    models read: a run of them is read again as the ASCII it encodes.
-_OVERRIDDEN = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
-_TAG_RUN = re.compile("[\U000e0020-\U000e007e]+")
-
-
-def _hidden_readings(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset in text, the run as written, the run as drawn or decoded) for each trick above."""
-    if "\u202e" in text or "\u2067" in text:
-        for m in _OVERRIDDEN.finditer(text):
-            yield m.start(), m.group(), m.group(1)[::-1]
-    for m in _TAG_RUN.finditer(text):
-        yield m.start(), m.group(), "".join(chr(ord(c) - 0xE0000) for c in m.group())
+def _first_hit(t: str) -> _Hit | None:
+    """The first of _hits(t), from the first hit of each family: every family yields in order."""
+    firsts = [h for family in _families(t) if (h := next(family, None)) is not None]
+    return min(firsts, key=_order) if firsts else None
 
 
 @dataclass(frozen=True)
 class _Passage:
     at: int  # offset in the original text, for ordering
+    end: int
     kind: str
     matched: str
-    hidden: bool = False  # found only by reading a hidden run (tags, a right-to-left override)
+    hidden: bool = False  # found only in a reading of what a person cannot see (tag characters)
 
 
-def _passages(text: str, matching: str | None = None) -> list[_Passage]:
-    t = _screen_form(for_matching(text) if matching is None else matching)
+def _passage(form: matching.Form, h: _Hit) -> _Passage:
+    a, b = form.span(h.start, h.end)
+    quoted = form.original[a:b]
+    # The passage as written, without the blanks a fold may have pulled in at its edges.
+    lead = len(quoted) - len(quoted.lstrip())
+    return _Passage(a + lead, b, h.kind, quoted.strip(), form.hidden)
+
+
+def _passages(text: str) -> list[_Passage]:
+    """Every passage of every reading, in order; a passage a later reading finds again is the first's."""
     out: list[_Passage] = []
-    cursor = 0
-    for h in _hits(t):
-        matched = _original(text, h.start, h.end).strip()
-        at = text.find(matched, cursor)
-        if at < 0:
-            at = text.find(matched)
-        cursor = max(cursor, at)
-        out.append(_Passage(at if at >= 0 else h.start, h.kind, matched))
-    if not text.isascii():
-        for at, written, read in _hidden_readings(text):
-            for h in _hits(_screen_form(for_matching(read)))[:1]:
-                out.append(_Passage(at, h.kind, written, hidden=True))
+    for i, form in enumerate(matching.readings(text)):
+        found = [_passage(form, h) for h in _hits(form.text)]
+        if i:
+            found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
+        out += found
     return sorted(out, key=lambda p: p.at)
 
 
-def _find_secret_anywhere(text: str, matching: str) -> SecretFound | None:
-    found = _find_secret_in(matching)
-    if found is None and not text.isascii():
-        for _, _, read in _hidden_readings(text):
-            if found := find_secret(read):
-                break
-    return found
+def _first_passage(forms: list[matching.Form]) -> _Passage | None:
+    """The first passage of any reading, found without finding the rest."""
+    first: _Passage | None = None
+    for form in forms:
+        h = _first_hit(form.text)
+        if h is not None:
+            p = _passage(form, h)
+            if first is None or p.at < first.at:
+                first = p
+    return first
 
 
 def screen(text: str, surface: str) -> WordsProblem | None:
@@ -1143,19 +1156,19 @@ def screen(text: str, surface: str) -> WordsProblem | None:
     addresses and staff voice. "private" and "letter": secrets only.
 
     The first problem is returned with the passage to reword: a secret before anything else, and
-    shown only masked."""
+    shown only masked. Every reading of the words is screened (see clockford.town.matching), each in
+    one pass per family of rules."""
     if surface not in SURFACES:
         raise ValueError(f"unknown surface {surface!r}")
-    matching = for_matching(text)
-    secret = _find_secret_anywhere(text, matching)
+    forms = matching.readings(text)
+    secret = _find_secret_in_any(forms)
     if secret is not None:
         return WordsProblem("secret", secret.say, secret.masked, secret.kind)
     if surface not in _OPEN_SURFACES:
         return None
-    found = _passages(text, matching)
-    if not found:
+    first = _first_passage(forms)
+    if first is None:
         return None
-    first = found[0]
     return WordsProblem(first.kind, STAFF_VOICE_SAY if first.kind == "staff-voice" else LINK_SAY, first.matched)
 
 

@@ -1,0 +1,242 @@
+"""The matching form: the words as the screen and Safe Harbour read them, with a map back.
+
+The town keeps, shows and publishes the kept form of free words. What a reader takes from those words
+can differ from their code points, so the screen and Safe Harbour read a matching form derived from
+the kept text:
+
+- default-ignorable characters (zero-width, word joiner, BOM, variation selectors, the Hangul
+  fillers), format characters, combining marks and control characters other than whitespace are
+  removed;
+- compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
+  character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
+  (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
+- percent-encoded ":", "/", "." and "@" are decoded, and a word spelled with a space between its
+  letters ("C l o c k f o r d") is read as the word;
+- text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
+  behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
+  model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell.
+  Text with neither has one reading.
+
+The fold of each character is a table built from Python's Unicode data and the confusable data
+(clockford/town/fold_table.json, written by clockford/town/tests/data/make_fold_table.py), so that
+making the form is a few passes of C code over the text: `str.translate` and regular expressions.
+Every form keeps, for each of its characters, the offset of the original character it came from, so
+a passage found in the form is quoted from the original words.
+"""
+
+import bisect
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+_TABLE_FILE = Path(__file__).with_name("fold_table.json")
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[int, str]:
+    """The fold as a str.translate table."""
+    raw: dict[str, str] = json.loads(_TABLE_FILE.read_text(encoding="utf-8"))["fold"]
+    table = {int(cp, 16): out for cp, out in raw.items()}
+    # Lone surrogates cannot be written to the table file; a str may still hold one.
+    for cp in range(0xD800, 0xE000):
+        table[cp] = ""
+    return table
+
+
+class _Runs:
+    """The map back through a fold that dropped or widened characters in some runs of the text: each
+    such run's start in the fold and in the text, found by bisection, and within a run one character
+    at a time. Exact, and made from those runs alone, never from the whole text."""
+
+    def __init__(self, table: dict[int, str]) -> None:
+        self._table = table
+        self.starts: list[int] = []  # each run's start in the fold
+        self.froms: list[int] = []  # and in the text
+        self.runs: list[str] = []  # the run as it was
+        self.folded: list[int] = []  # the length of its fold
+        self._shift = 0  # the fold's length minus the text's, up to the last run added
+
+    def add(self, start: int, run: str, folded: str) -> None:
+        self.starts.append(start + self._shift)
+        self.froms.append(start)
+        self.runs.append(run)
+        self.folded.append(len(folded))
+        self._shift += len(folded) - len(run)
+
+    def __getitem__(self, i: int) -> int:
+        k = bisect.bisect_right(self.starts, i) - 1
+        if k < 0:
+            return i
+        offset = i - self.starts[k]
+        if offset >= self.folded[k]:
+            # Past the run: the text and the fold agree again.
+            return self.froms[k] + len(self.runs[k]) + offset - self.folded[k]
+        for j, ch in enumerate(self.runs[k]):
+            offset -= len(self._table.get(ord(ch), ch))
+            if offset < 0:
+                return self.froms[k] + j
+        return self.froms[k] + len(self.runs[k]) - 1
+
+
+_Map = list[int] | _Runs
+
+
+@dataclass(frozen=True)
+class Form:
+    """One reading of some words in matching form, with the maps that lead from its offsets back to
+    those of the original words (none when every character is its own: ASCII text, for instance)."""
+
+    text: str
+    original: str
+    maps: tuple[_Map, ...] = ()
+    hidden: bool = False  # a reading of what a person cannot see (decoded tag characters)
+    monotone: bool = True  # whether the maps keep order (a right-to-left run reversed does not)
+
+    def _back(self, i: int) -> int:
+        for m in reversed(self.maps):
+            i = m[i]
+        return i
+
+    def span(self, a: int, b: int) -> tuple[int, int]:
+        """The span of the original words that form[a:b] came from."""
+        if a >= b:
+            x = self._back(a) if a < len(self.text) else len(self.original)
+            return x, x
+        if self.monotone:
+            return self._back(a), self._back(b - 1) + 1
+        picked = [self._back(i) for i in range(a, b)]
+        return min(picked), max(picked) + 1
+
+    def quote(self, a: int, b: int) -> str:
+        lo, hi = self.span(a, b)
+        return self.original[lo:hi]
+
+
+_OVERRIDE = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
+_TAGS = re.compile("[\U000e0000-\U000e007f]")
+_TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
+_PERCENT = re.compile(r"%(?:2[eEfF]|3[aA]|40)")
+# Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
+# letters that stand alone: "a b c" inside a sentence is three words, and stays.
+_SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){3,}[^\W\d_](?![^\W\d_])")
+
+
+# What the fold may change: every character but printable ASCII and the whitespace controls.
+_FOLDABLE = re.compile("[^\t\n\r\x0b\x0c\x1c-\x1f\x20-\x7e]+")
+
+
+def _translate(text: str, maps: tuple[_Map, ...]) -> tuple[str, tuple[_Map, ...]]:
+    """The fold, applied to the runs of text it may change (str.translate walks a character at a
+    time, and most text is mostly ASCII), with a map back for the runs whose length changed."""
+    table = _table()
+    runs = _Runs(table)
+
+    def fold(m: re.Match[str]) -> str:
+        run = m.group()
+        folded = run.translate(table)
+        # A run whose drops and widenings cancel out is mapped one for one: quoted a character or
+        # two off at most, and still from the original words.
+        if len(folded) != len(run):
+            runs.add(m.start(), run, folded)
+        return folded
+
+    out = _FOLDABLE.sub(fold, text)
+    return out, ((*maps, runs) if runs.runs else maps)
+
+
+def _rewrite(
+    text: str, maps: tuple[_Map, ...], pattern: re.Pattern[str], replace: Callable[[str], tuple[str, list[int]]]
+) -> tuple[str, tuple[_Map, ...]]:
+    """Each match of pattern replaced by what replace makes of it: the new text, and for each of its
+    characters the offset in the match of the character it came from."""
+    parts: list[str] = []
+    inner: list[int] = []
+    last = 0
+    for m in pattern.finditer(text):
+        parts.append(text[last : m.start()])
+        inner.extend(range(last, m.start()))
+        new, offsets = replace(m.group())
+        parts.append(new)
+        inner.extend(m.start() + i for i in offsets)
+        last = m.end()
+    if not parts:
+        return text, maps
+    parts.append(text[last:])
+    inner.extend(range(last, len(text)))
+    return "".join(parts), (*maps, inner)
+
+
+def _unpercent(s: str) -> tuple[str, list[int]]:
+    return chr(int(s[1:], 16)), [0]
+
+
+def _despace(s: str) -> tuple[str, list[int]]:
+    return s.replace(" ", ""), [i for i, c in enumerate(s) if c != " "]
+
+
+def _untag(s: str) -> tuple[str, list[int]]:
+    # Each run a word of its own: the spaces map to its first and last characters.
+    return " " + "".join(chr(ord(c) - 0xE0000) for c in s) + " ", [0, *range(len(s)), len(s) - 1]
+
+
+def _fold(original: str, text: str, maps: tuple[_Map, ...], hidden: bool = False, monotone: bool = True) -> Form:
+    text, maps = _translate(text, maps)
+    if "%" in text:
+        text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
+    if " " in text and _SPACED.search(text):
+        text, maps = _rewrite(text, maps, _SPACED, _despace)
+    return Form(text, original, maps, hidden, monotone)
+
+
+def _reversed_runs(text: str) -> tuple[str, list[int]]:
+    """The text with each run behind a right-to-left override drawn as it shows: backwards."""
+    parts: list[str] = []
+    at: list[int] = []
+    last = 0
+    for m in _OVERRIDE.finditer(text):
+        a, b = m.start(1), m.end(1)
+        parts.append(text[last:a])
+        at.extend(range(last, a))
+        parts.append(text[a:b][::-1])
+        at.extend(range(b - 1, a - 1, -1))
+        last = b
+    parts.append(text[last:])
+    at.extend(range(last, len(text)))
+    return "".join(parts), at
+
+
+def _decoded_tags(text: str) -> tuple[str, tuple[_Map, ...]]:
+    """Tag characters read as the ASCII they spell, each run a word of its own (a space either side),
+    as a program that decodes them would see it."""
+    return _rewrite(text, (), _TAG_TEXT, _untag)
+
+
+def readings(text: str) -> list[Form]:
+    """The matching forms of text: what a person sees first, then what a program reads if it differs."""
+    if text.isascii():
+        return [_fold(text, text, ())]
+    overridden = _OVERRIDE.search(text) is not None
+    if overridden:
+        drawn, at = _reversed_runs(text)
+        forms = [_fold(text, drawn, (at,), monotone=False)]
+    else:
+        forms = [_fold(text, text, ())]
+    if _TAGS.search(text) is not None:
+        decoded, maps = _decoded_tags(text)
+        forms.append(_fold(text, decoded, maps, hidden=True))
+    elif overridden:
+        forms.append(_fold(text, text, ()))
+    return forms
+
+
+def drawn(text: str) -> Form:
+    """The reading of what a person sees."""
+    return readings(text)[0]
+
+
+def fold_char(ch: str) -> str:
+    """One character's fold, on its own (no readings, no percent-decoding)."""
+    return _table().get(ord(ch), ch)
