@@ -10,8 +10,8 @@ the kept text:
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
-- percent-encoded ":", "/", "." and "@" are decoded, and a word spelled with a space between its
-  letters ("C l o c k f o r d") is read as the word;
+- percent-encoded ":", "/", "." and "@" are decoded, a word spelled with a space between its
+  letters ("C l o c k f o r d") is read as the word, and a run of four blanks or more as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
   model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell.
@@ -121,6 +121,9 @@ _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
 _PERCENT = re.compile(r"%(?:2[eEfF]|3[aA]|40)")
 # Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
 # letters that stand alone: "a b c" inside a sentence is three words, and stays.
+# A long run of blanks reads as one blank (a line break if it holds one): no rule reads more, and an
+# expression that backtracks over blanks then has few to backtrack over.
+_BLANKS = re.compile(r"\s{4,}")
 _SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){3,}[^\W\d_](?![^\W\d_])")
 
 
@@ -169,6 +172,10 @@ def _rewrite(
     return "".join(parts), (*maps, inner)
 
 
+def _one_blank(s: str) -> tuple[str, list[int]]:
+    return ("\n", [s.index("\n")]) if "\n" in s else (" ", [0])
+
+
 def _unpercent(s: str) -> tuple[str, list[int]]:
     return chr(int(s[1:], 16)), [0]
 
@@ -188,6 +195,8 @@ def _fold(original: str, text: str, maps: tuple[_Map, ...], hidden: bool = False
         text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
     if " " in text and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
+    if _BLANKS.search(text):
+        text, maps = _rewrite(text, maps, _BLANKS, _one_blank)
     return Form(text, original, maps, hidden, monotone)
 
 

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+import re2
+
 from clockford.town import matching
 
 
@@ -375,6 +377,30 @@ _COMMON = (set(_CC_TLDS) | set(_GENERIC_TLDS) | set(_IDN_TLDS)) - _FILE_EXTENSIO
 _ORDINARY = _FILE_EXTENSIONS | _CODE_WORDS
 # An internationalised TLD as the matching form reads it (рус, with its look-alike letters folded).
 _ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {"".join(map(matching.fold_char, tld)) for tld in _IDN_TLDS}
+# Every other top-level domain of the public suffix list (tldextract's bundled snapshot, read offline
+# once): the newer generic ones (evil.click, site.zone). A bare name under one is a link, unless the
+# name looks like code (camelCase, a call's bracket after it) or the top-level domain is also a word
+# code and prose put after a dot all the time (_CODE_NEWER): those need a path, a port or three labels.
+_CODE_NEWER = set(
+    "abc etree map save style play show call rest get post put delete open close read write list type form text top "
+    "next now free fail win stream store search select sort filter update value watch day case data build run "
+    "fit one page link live life date name email info new boo foo bar baz moe ink fun play game ltd inc llc "
+    "box cat chat cash care camp cab car pay pub red tax tips wiki work world zone global group team".split()
+)
+
+
+def _public_suffix_tlds() -> set[str]:
+    import tldextract  # noqa: PLC0415 (read once, at import; only here)
+
+    extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+    return {tld for tld in extract._get_tld_extractor().tlds() if "." not in tld and tld.isascii()}
+
+
+_NEWER = _public_suffix_tlds() - _ALL_TLDS
+# The top-level domains a run of suffixes alone (co.uk) or a registry name's namespace (io.github)
+# is made of: the well-known ones, not every newer one (docs.google.com is a host, not a suffix).
+_SUFFIX_TLDS = frozenset(_ALL_TLDS)
+_ALL_TLDS |= _NEWER
 _BIG_GENERIC = {"com", "net", "org", "edu", "gov"}
 # Country codes that are also words a sentence may start with ("gracias.De nada"): Titlecase after a
 # lowercase letter, they are read as a missing space.
@@ -512,7 +538,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         return hit()
     if (
         len(spans) > 2
-        and labels[0] in _ALL_TLDS
+        and labels[0] in _SUFFIX_TLDS
         and tld not in _BIG_GENERIC
         and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING))
     ):
@@ -530,10 +556,18 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         return hit() if path else None
     if tld in _CODE_WORDS:
         return hit() if path or port or query else None
+    if tld in _NEWER:
+        if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
+            return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
+        if path or port or query or len(spans) >= 3:
+            return hit()
+        left = t[spans[0][0] : spans[0][1]]
+        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or (left[:1].islower() and not left.islower())
+        return None if code or not any(c.isalpha() for c in left) else hit()
     if tld in _SOMETIMES:
         return hit() if path or port or query or len(spans) >= 3 else None
     if not (path or port or query):
-        if all(label in _ALL_TLDS for label in labels):
+        if all(label in _SUFFIX_TLDS for label in labels):
             return None  # a suffix named on its own: co.uk, com.au
         if len(spans) == 2:
             if ".".join(labels) in _TECHNOLOGY:
@@ -607,6 +641,10 @@ _AT_PHRASE_WORDS = set(
     "arrive arrived arriving live lives living based found available visit try check go went see aimed good bad "
     "best great".split()
 )
+
+
+# An address at a local host or an IP literal: root@localhost, admin@[192.168.1.1].
+_LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(?:ipv6:)?[0-9a-f:.]{2,45}\])")
 
 
 def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
@@ -685,6 +723,11 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
             if rest or any(c in m.group() for c in "[({") or _bare_ip(low, m):
                 yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
 
+    def local_addresses() -> Iterator[_Hit]:
+        for m in _LOCAL_ADDRESS.finditer(low):
+            if not (m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_.+-")):
+                yield _Hit(m.start(), m.end(), "email")
+
     def ip6s() -> Iterator[_Hit]:
         for m in _IP6.finditer(low):
             if _ip6(m):
@@ -692,6 +735,9 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
 
     def addresses(obfuscated: bool) -> Iterator[_Hit]:
         for sign in _AT_SIGN.finditer(low):
+            a = sign.start()
+            if a == 0 or low[a - 1] in "@\n":
+                continue  # no local part before it (checked here: a text of "@@@@" has many)
             if hit := _email(low, sign, obfuscated):
                 yield hit
 
@@ -731,6 +777,8 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
     if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
         families.append(addresses(obfuscated))
+    if "@localhost" in low or "@[" in low:
+        families.append(local_addresses())
     families.append(domains(obfuscated))
     return families
 
@@ -802,7 +850,7 @@ _Where = Literal["anywhere", "lines", "sentences", "end"]
 @dataclass(frozen=True)
 class _StaffRule:
     needs: tuple[str, ...]  # one of these must be in the text (lower-cased unless cased) for the rule to run
-    pattern: re.Pattern[str]
+    pattern: "re.Pattern[str] | re2._Regexp"
     cased: bool = False  # reads the text as written, not lower-cased
     where: _Where = "anywhere"  # or only at the start of a line, of a sentence, or near the end
 
@@ -812,7 +860,14 @@ _ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "senten
 
 
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
-    return _StaffRule(needs, re.compile(_ANCHOR[where] + "(?:" + pattern + ")"), cased, where)
+    """A rule's expression runs on RE2 (no backtracking: linear in the text, whatever the text) unless
+    it needs a lookaround, which RE2 does not have; those few stay on Python's engine, over a matching
+    form whose runs of blanks are short (see clockford.town.matching), with possessive quantifiers
+    where a run could be long."""
+    full = _ANCHOR[where] + "(?:" + pattern + ")"
+    if any(look in full for look in ("(?!", "(?=", "(?<")):
+        return _StaffRule(needs, re.compile(full), cased, where)
+    return _StaffRule(needs, re2.compile(full), cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
@@ -1042,6 +1097,117 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
     ),
     _rule(("override",), r"(?:system|admin|administrator|staff|town|mayor|developer|root)\s+override\b"),
     _rule(("SYSTEM",), r"SYSTEM\s+(?:MESSAGE|NOTICE|ALERT|ANNOUNCEMENT|OVERRIDE|INSTRUCTIONS?)\b", cased=True),
+)
+
+
+# --- staff voice as a grammar: who speaks, times how ---------------------------------------------
+#
+# The town's bodies are its districts and offices (000's names), "the system" and its automated
+# senders; its people are their staff and officers. Each form below is built from those parts, so a
+# new district or role is one word in one list, and every form knows every speaker.
+
+_DISTRICTS = (
+    r"town\s*hall", r"city\s*hall", r"passport\s*office", r"post\s*office", "switchboard", "tavern", "courthouse",
+    r"agent\s*university", r"calibration\s*clinic", "bank", r"general\s*store", r"signal\s*house",
+    r"realty\s*office", "studios", "foundry", "arena", "embass(?:y|ies)", "market", r"injection\s*alley",
+    r"dice\s*house", "directory", "census", "archive", r"safe\s*harbou?r", r"swap\s*meet", r"the\s+hall",
+)  # fmt: skip
+_TOWN = r"(?:clockford(?:\s*town)?|the\s+town|town)"
+_BODY = (
+    "(?:" + _TOWN + r"(?:['’]s)?[\s_-]*(?:" + "|".join(_DISTRICTS) + r")?|(?:the\s+)?(?:" + "|".join(_DISTRICTS) + "))"
+)
+_PEOPLE = (
+    r"(?:staff(?:\s+members?)?|team|crew|admins?|administrat(?:ors?|ion)|officials?|officers?|moderators?|mods"
+    r"|management|council|security|support|clerks?|desk|office|bureau|department|registrar|sheriff|wardens?|keepers?"
+    r"|bot|system|notifications?|postmaster|harbou?r\s*master|judges?|bailiffs?|tellers?|archivists?)"
+)
+_ROLE_ALONE = r"(?:(?:deputy\s+)?mayor|town\s+(?:clerk|crier|manager|sheriff)|chief\s+clerk|head\s+clerk|alderm[ae]n)"
+# A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
+# role, or the system and its automated senders.
+_SPEAKER = (
+    "(?:" + _BODY + r"[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
+    + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
+)  # fmt: skip
+_SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
+_GRAMMAR_WORDS: tuple[str, ...] = _TOWN_WORDS + (
+    "system",
+    "automat",
+    "verif",
+    "approv",
+    "endors",
+    "certif",
+    "sanction",
+    "vetted",
+)
+_GRAMMAR_WORDS += ("court", "office", "switchboard", "tavern", "bank", "store", "house", "universit", "clinic")
+_GRAMMAR_WORDS += ("studios", "foundry", "arena", "embass", "market", "alley", "directory", "census", "archive")
+_GRAMMAR_WORDS += ("harbo", "swap", "staff", "admin", "moderat", "official")
+
+_STAFF_RULES += (
+    # First person: "the Town Hall here", "Courthouse staff here.", "this is the Post Office speaking".
+    _rule(
+        _GRAMMAR_WORDS, r"(?:(?:the\s+)?" + _SPEAKER_OR_BODY + r")\s+(?:here|speaking|writing|calling)\b\s*[,.:!—–-]"
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|speaking\s+for|writing\s+for|on\s+behalf\s+of)\s+(?:an?\s+|the\s+|your\s+)?"
+        r"(?:official\s+)?" + _SPEAKER + r"\b(?!['’]s)",
+    ),
+    # A role label opening a line: "Staff:", "Courthouse clerk:", "[Clockford Admin]:", "System:".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t>*#_\[(-]*(?:the\s+)?(?:" + _SPEAKER + r"|" + _TOWN + r"|town\s*hall)"
+        r"[\])]?\s*[:：]",
+        where="lines",
+    ),
+    # The same with a role alone, written as a label is: "Staff:", "Admin:", "MODERATOR:".
+    _rule(
+        ("Staff", "STAFF", "Admin", "Moderator", "Official", "OFFICIAL"),
+        r"[ \t>*#_\[(-]*(?:Staff|STAFF|Admin(?:istrator)?|Moderator|Official|OFFICIAL)[\])]?\s*[:：]",
+        cased=True,
+        where="lines",
+    ),
+    # A bracketed office anywhere: "[Courthouse]", "【Town Hall】", "(Clockford Staff)", "<Post Office>".
+    _rule(
+        ("[", "【", "(", "<", "{"),
+        r"(?:\[|【|\(|<|\{)\s*(?:official\s+)?(?:"
+        + _SPEAKER_OR_BODY
+        + r"|staff|admin|moderator)(?:\s+(?:notice|message|alert|update|announcement))?\s*(?:\]|】|\)|>|\})",
+    ),
+    # A sign-off on its own line: "— Clockford Staff", "-- the Courthouse", "~ Town Hall".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t]*(?:—|–|-{1,2}|~|―)\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*$",
+        where="lines",
+    ),
+    # Approval or verification claimed in the town's name: "approved by the town", "verified by
+    # Clockford", "Courthouse-certified", "officially endorsed by Town Hall".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:approved|verified|endorsed|certified|authori[sz]ed|sanctioned|vetted|validated|accredited|checked\s+and\s+approved)"
+        r"\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:"
+        + _BODY
+        + r"|"
+        + _SPEAKER
+        + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
+        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b",
+    ),
+    # An automated or system message from the town: "automated message from Clockford", "system
+    # notice", "sent automatically by the Post Office", "this is an automated message".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:automated|automatic|auto-generated|system|official)\s+(?:message|notice|notification|alert|reply|response|email"
+        r"|update|broadcast|announcement|reminder|warning)\s+(?:from|by|of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    ),
+    _rule(
+        ("automat",),
+        r"(?:sent|generated|posted|issued)\s+automatically\s+(?:by|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|this\s+is\s+an?\s+(?:automated|automatic)\s+(?:message|notice|notification|alert|reply|broadcast)\b",
+    ),
 )
 
 
