@@ -10,7 +10,7 @@ the kept text:
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
-- percent-encoded ":", "/", "." and "@" are decoded, a word spelled with a space between its
+- percent-encoded printable ASCII is decoded, a word spelled with a space between its
   letters ("C l o c k f o r d") is read as the word, and a run of four blanks or more as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
@@ -118,7 +118,8 @@ class Form:
 _OVERRIDE = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
-_PERCENT = re.compile(r"%(?:2[eEfF]|3[aA]|40)")
+# A percent-encoded printable ASCII character (%68%74%74%70%73%3A%2F%2F is https://).
+_PERCENT = re.compile(r"%[2-7][0-9a-fA-F]")
 # Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
 # letters that stand alone: "a b c" inside a sentence is three words, and stays.
 # A long run of blanks reads as one blank (a line break if it holds one): no rule reads more, and an

@@ -368,7 +368,7 @@ _FILE_EXTENSIONS = set(
 )
 # Also attribute names, HTML tags, shell commands or English words: as above.
 _CODE_WORDS = set(
-    "id is at to by me my no it us be pk tz ax ma im lr bs ge gt lt ne mu sd sr tr th td li hr pr ls mv ws gl cd "
+    "id is at to by me my no it be pk tz ax ma im lr bs ge gt lt ne mu sd sr tr th td li hr pr ls mv ws gl cd "
     "et al info name email date run fit one new page link live life".split()
 )
 # Also code or product names, but a third label (docs.mistral.ai) is real evidence.
@@ -387,6 +387,38 @@ _CODE_NEWER = set(
     "fit one page link live life date name email info new boo foo bar baz moe ink fun play game ltd inc llc "
     "box cat chat cash care camp cab car pay pub red tax tips wiki work world zone global group team".split()
 )
+
+
+# Names code reads attributes of (window.top, self.client.post): first in a dotted run with no path,
+# they make it code, whatever its last label.
+_CODE_RECEIVERS = set(
+    "self this cls super window document console navigator location history response request req res resp os sys "
+    "np pd df obj ctx context args kwargs props state event evt err error module exports process math json model "
+    "user client server config settings options opts logger log data result results item items node el elem cfg "
+    "conf env app api db".split()
+)
+
+
+# Libraries and products whose names end like a domain, and are written that way in prose.
+_LIBRARY_NAMES = set("socket engine feathers lodash vue nuxt deno bun tensorflow brain paper two three".split())
+
+
+_DRAWING_NAMES = set(
+    "logo icon icons art artwork design drawing banner poster illustration sketch figure image".split()
+)
+# A dotted name said to be a module, a file or a class, or imported, is code.
+_CODE_AFTER = re.compile(
+    r"\s+(?:module|modules|package|file|files|folder|class|object|attribute|instance|submodule|extension|library"
+    r"|format|document|namespace|import)\b"
+)
+_CODE_BEFORE = re.compile(r"(?:import|module|package)\s+\Z")
+_CAMEL = re.compile(r"[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+")
+
+
+def _looks_like_code(label: str) -> bool:
+    """A name written as code is (camelCase, Titlecase, or three letters or fewer: cfg, env, obj),
+    not as a host is (lower case, often with a hyphen or digits)."""
+    return _CAMEL.fullmatch(label) is not None or (len(label) <= 3 and label.isalpha())
 
 
 def _public_suffix_tlds() -> set[str]:
@@ -550,6 +582,10 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if following and following.group(1) in _PHRASE_AFTER:
             return None
         return hit()
+    if start >= 2 and low[start - 2 : start] == "//" and (start == 2 or low[start - 3] in "\"'=( \t\n"):
+        return hit()  # a protocol-relative link: href="//host.tld", [url=//host.tld]
+    if labels[0] in _CODE_RECEIVERS and tld not in _BIG_GENERIC and not (path or port or query):
+        return None  # an attribute of an object: window.top, self.client.post
     if before and before in "/\\" and not (port or path):
         return None  # a file in a path: docs/setup.py
     if tld in _FILE_EXTENSIONS:
@@ -559,13 +595,26 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if tld in _NEWER:
         if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
             return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
-        if path or port or query or len(spans) >= 3:
+        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER):
             return hit()
         left = t[spans[0][0] : spans[0][1]]
-        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or (left[:1].islower() and not left.islower())
+        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left)
         return None if code or not any(c.isalpha() for c in left) else hit()
     if tld in _SOMETIMES:
-        return hit() if path or port or query or len(spans) >= 3 else None
+        if path or port or query or len(spans) >= 3:
+            return hit()
+        # Two labels: a host (claimcheck.io, free.app) unless it is written as code or named as a
+        # library is (socket.io, Vue.app): camelCase or Titlecase, or a call after it.
+        left = t[spans[0][0] : spans[0][1]]
+        code = (
+            low[end : end + 1] in ("(", "=")
+            or _looks_like_code(left)
+            or labels[0] in _LIBRARY_NAMES
+            or (tld == "ai" and labels[0] in _DRAWING_NAMES)  # logo.ai: an Illustrator file
+            or _CODE_AFTER.match(low, end) is not None
+            or _CODE_BEFORE.search(low, max(0, start - 8), start) is not None
+        )
+        return None if code or not any(c.isalpha() for c in left) else hit()
     if not (path or port or query):
         if all(label in _SUFFIX_TLDS for label in labels):
             return None  # a suffix named on its own: co.uk, com.au
@@ -1108,20 +1157,30 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
 
 _DISTRICTS = (
     r"town\s*hall", r"city\s*hall", r"passport\s*office", r"post\s*office", "switchboard", "tavern", "courthouse",
-    r"agent\s*university", r"calibration\s*clinic", "bank", r"general\s*store", r"signal\s*house",
+    r"agent\s*university", r"(?:calibration\s*)?clinic", "bank", r"general\s*store", r"signal\s*house",
     r"realty\s*office", "studios", "foundry", "arena", "embass(?:y|ies)", "market", r"injection\s*alley",
     r"dice\s*house", "directory", "census", "archive", r"safe\s*harbou?r", r"swap\s*meet", r"the\s+hall",
 )  # fmt: skip
 _TOWN = r"(?:clockford(?:\s*town)?|the\s+town|town)"
+# A body of the town: the town itself, a district or an office, with or without "the" and the town's name.
 _BODY = (
     "(?:" + _TOWN + r"(?:['’]s)?[\s_-]*(?:" + "|".join(_DISTRICTS) + r")?|(?:the\s+)?(?:" + "|".join(_DISTRICTS) + "))"
 )
+# Who works for a body: its staff and the officers a district has.
 _PEOPLE = (
     r"(?:staff(?:\s+members?)?|team|crew|admins?|administrat(?:ors?|ion)|officials?|officers?|moderators?|mods"
-    r"|management|council|security|support|clerks?|desk|office|bureau|department|registrar|sheriff|wardens?|keepers?"
-    r"|bot|system|notifications?|postmaster|harbou?r\s*master|judges?|bailiffs?|tellers?|archivists?)"
+    r"|management|managers?|council|security|support|clerks?|desk|office|bureau|department|registrars?|sheriffs?"
+    r"|wardens?|keepers?|bot|system|notifications?|postmasters?|harbou?r\s*masters?|judges?|bailiffs?|tellers?"
+    r"|archivists?|librarians?|curators?|stewards?|inspectors?|examiners?|referees?|forem[ae]n|brokers?|operators?"
+    r"|deans?|professors?|ambassadors?|consuls?|croupiers?|dealers?|bartenders?|innkeepers?|barkeeps?|hosts?|crier)"
 )
-_ROLE_ALONE = r"(?:(?:deputy\s+)?mayor|town\s+(?:clerk|crier|manager|sheriff)|chief\s+clerk|head\s+clerk|alderm[ae]n)"
+# Roles the town has on their own, with no body named: "the postmaster", "the registrar".
+_ROLE_ALONE = (
+    r"(?:(?:deputy\s+)?mayor|town\s*(?:clerk|crier|manager|sheriff)|chief\s+clerk|head\s+clerk|alderm[ae]n"
+    r"|postmaster|harbou?r\s*master|registrar|archivist|sheriff|magistrate)"
+)
+# What a body sends: "Courthouse notice:", "(Clockford notice)".
+_NOTICE = r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk)"
 # A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
 # role, or the system and its automated senders.
 _SPEAKER = (
@@ -1129,35 +1188,44 @@ _SPEAKER = (
     + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
 )  # fmt: skip
 _SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
-_GRAMMAR_WORDS: tuple[str, ...] = _TOWN_WORDS + (
-    "system",
-    "automat",
-    "verif",
-    "approv",
-    "endors",
-    "certif",
-    "sanction",
-    "vetted",
+_GRAMMAR_WORDS: tuple[str, ...] = (*_TOWN_WORDS, "system", "automat", "verif", "approv", "endors", "certif")
+_GRAMMAR_WORDS += ("sanction", "vetted", "court", "office", "switchboard", "tavern", "bank", "store", "house")
+_GRAMMAR_WORDS += ("universit", "clinic", "studios", "foundry", "arena", "embass", "market", "alley", "directory")
+_GRAMMAR_WORDS += ("census", "archive", "harbo", "swap", "staff", "admin", "moderat", "official", "registrar")
+_GRAMMAR_WORDS += ("postmaster",)
+_CLOSINGS = (
+    r"(?:regards|kind\s+regards|best\s+regards|best|sincerely|yours(?:\s+(?:truly|faithfully|sincerely))?|thanks"
+    r"|thank\s+you|cheers|respectfully|warmly|with\s+thanks|signed)"
 )
-_GRAMMAR_WORDS += ("court", "office", "switchboard", "tavern", "bank", "store", "house", "universit", "clinic")
-_GRAMMAR_WORDS += ("studios", "foundry", "arena", "embass", "market", "alley", "directory", "census", "archive")
-_GRAMMAR_WORDS += ("harbo", "swap", "staff", "admin", "moderat", "official")
 
 _STAFF_RULES += (
     # First person: "the Town Hall here", "Courthouse staff here.", "this is the Post Office speaking".
     _rule(
         _GRAMMAR_WORDS, r"(?:(?:the\s+)?" + _SPEAKER_OR_BODY + r")\s+(?:here|speaking|writing|calling)\b\s*[,.:!—–-]"
     ),
+    # "I am the Foundry foreman", "we're Clockford staff", "speaking for the Bank", "we at the Tavern".
     _rule(
         _GRAMMAR_WORDS,
-        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|speaking\s+for|writing\s+for|on\s+behalf\s+of)\s+(?:an?\s+|the\s+|your\s+)?"
-        r"(?:official\s+)?" + _SPEAKER + r"\b(?!['’]s)",
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|speaking\s+for|writing\s+for|on\s+behalf\s+of)\s+(?:an?\s+|the\s+"
+        r"|your\s+)?(?:official\s+)?" + _SPEAKER + r"\b",
     ),
-    # A role label opening a line: "Staff:", "Courthouse clerk:", "[Clockford Admin]:", "System:".
     _rule(
         _GRAMMAR_WORDS,
-        r"[ \t>*#_\[(-]*(?:the\s+)?(?:" + _SPEAKER + r"|" + _TOWN + r"|town\s*hall)"
-        r"[\])]?\s*[:：]",
+        r"(?:speaking\s+for|writing\s+for|on\s+behalf\s+of|we\s+at|we\s+from|greetings\s+from|hello\s+from)\s+(?:the\s+)?"
+        + _BODY
+        + r"\s*(?:[:,!—–-]|\s(?:ask|asks|want|would|require|remind|inform|announce|must|say|have|invite|urge|need)\b)"
+        r"|this\s+is\s+(?:the\s+)?" + _BODY + r"\s*[:!—–-]",
+    ),
+    # A label opening a line: "Courthouse clerk:", "REALTY OFFICE:", "Arena notice:", "[Clockford Admin]:".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t>*#_\[(-]*(?:\[\s*(?:auto|automated|bot|system)\s*\]\s*)?(?:the\s+)?(?:"
+        + _SPEAKER
+        + r"|"
+        + _BODY
+        + r"(?:\s+"
+        + _NOTICE
+        + r")?|system\s*(?:message|notice|alert|announcement|update|prompt)?)[\])]?\s*[:：]",
         where="lines",
     ),
     # The same with a role alone, written as a label is: "Staff:", "Admin:", "MODERATOR:".
@@ -1167,25 +1235,36 @@ _STAFF_RULES += (
         cased=True,
         where="lines",
     ),
-    # A bracketed office anywhere: "[Courthouse]", "【Town Hall】", "(Clockford Staff)", "<Post Office>".
+    # A bracketed office anywhere: "[Courthouse]", "【Town Hall】", "(Clockford notice)", "<Post Office>".
     _rule(
         ("[", "【", "(", "<", "{"),
         r"(?:\[|【|\(|<|\{)\s*(?:official\s+)?(?:"
         + _SPEAKER_OR_BODY
-        + r"|staff|admin|moderator)(?:\s+(?:notice|message|alert|update|announcement))?\s*(?:\]|】|\)|>|\})",
-    ),
-    # A sign-off on its own line: "— Clockford Staff", "-- the Courthouse", "~ Town Hall".
+        + r"|staff|admin|moderator)(?:\s+"
+        + _NOTICE
+        + r")?\s*(?:\]|】|\)|>|\})",
+    ),  # fmt: skip
+    # A sign-off on its own line: "— Clockford Staff", "-- the postmaster", "The Bank team", or a
+    # closing and then a body: "Regards,\nThe Courthouse".
     _rule(
         _GRAMMAR_WORDS,
-        r"[ \t]*(?:—|–|-{1,2}|~|―)\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*$",
+        r"[ \t]*(?:(?:—|–|-{1,2}|~|―)\s*(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"|(?:the\s+)?"
+        + _SPEAKER
+        + r")\s*[.!]?[ \t]*(?m:$)",
         where="lines",
     ),
-    # Approval or verification claimed in the town's name: "approved by the town", "verified by
-    # Clockford", "Courthouse-certified", "officially endorsed by Town Hall".
     _rule(
         _GRAMMAR_WORDS,
-        r"(?:approved|verified|endorsed|certified|authori[sz]ed|sanctioned|vetted|validated|accredited|checked\s+and\s+approved)"
-        r"\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        _CLOSINGS + r"\s*[,.!]?[ \t]*\n\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*(?m:$)",
+    ),
+    # Approval or verification claimed in the town's name: "approved by the town", "verified by
+    # Clockford", "Courthouse-certified", "the town has verified this".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:approved|verified|endorsed|certified|authori[sz]ed|sanctioned|vetted|validated|accredited|checked\s+and"
+        r"\s+approved)\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
     ),
     _rule(
         _GRAMMAR_WORDS,
@@ -1194,15 +1273,21 @@ _STAFF_RULES += (
         + r"|"
         + _SPEAKER
         + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
-        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b",
-    ),
+        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
+        r"|(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s+(?:has|have)\s+(?:officially\s+)?(?:approved|verified|endorsed|certified"
+        r"|sanctioned|vetted|validated|authori[sz]ed)\b",
+    ),  # fmt: skip
     # An automated or system message from the town: "automated message from Clockford", "system
     # notice", "sent automatically by the Post Office", "this is an automated message".
     _rule(
         _GRAMMAR_WORDS,
-        r"(?:automated|automatic|auto-generated|system|official)\s+(?:message|notice|notification|alert|reply|response|email"
-        r"|update|broadcast|announcement|reminder|warning)\s+(?:from|by|of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
-    ),
+        r"(?:automated|automatic|auto-generated|system|official)\s+(?:message|notice|notification|alert|reply|response"
+        r"|email|update|broadcast|announcement|reminder|warning)\s+(?:from|by|of)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+    ),  # fmt: skip
     _rule(
         ("automat",),
         r"(?:sent|generated|posted|issued)\s+automatically\s+(?:by|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"

@@ -38,6 +38,9 @@ DOTS = set(
 # Where the confusable data picks a letter of the other case (Cyrillic capital І is "l" in TR39's
 # skeleton, which is right for comparing but wrong for reading "ADMІN"), the letter as drawn.
 CASE = {"І": "I", "Ӏ": "I", "ӏ": "l", "Ι": "I", "ǀ": "l", "Ⲓ": "I", "ⲓ": "i"}
+# Lower-case letters the confusable data leaves alone (they are confusable with Latin small capitals
+# or not at all) but that pass for Latin letters inside a Latin word: clocκford, Τhe Pοst Office clerκ.
+LOOKS_LATIN = {"κ": "k", "τ": "t", "χ": "x", "ω": "w", "ε": "e", "к": "k", "п": "n", "т": "t", "м": "m", "ԁ": "d"}
 
 
 def ignorable(cp: int) -> bool:
@@ -48,6 +51,8 @@ def prototype(ch: str) -> str:
     """ch's TR39 prototype if it is one ASCII character, following a chain of at most three."""
     if ch in CASE:
         return CASE[ch]
+    if ch in LOOKS_LATIN:
+        return LOOKS_LATIN[ch]
     seen = ch
     for _ in range(3):
         found = confusables.confusables_data.get(seen)
