@@ -218,7 +218,7 @@ SECRET_RULES: tuple[SecretRule, ...] = (
     # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters.
     _r(
         "a secret",
-        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150})(?![\w.=+/-])",
+        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150}+)(?![\w.=+/-])",
         re.IGNORECASE,
         min_entropy=3.5,
         check=_generic_value,

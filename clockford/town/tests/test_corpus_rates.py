@@ -153,13 +153,6 @@ def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
             print(measure(half).report())
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="measured 2026-12-01: 856 of 1,400 refused (61.1%). Staff voice naming the districts, offices and "
-    "roles: approval claims 0%, labels and brackets 11%, sign-offs 13%, first person 15%, automated 36%; "
-    "percent-encoded links 34%, IP literals 64%, at/dot spelled, IP-literal and local addresses 66%, newer "
-    "TLDs and IDN 67%, scheme-less markup links 78%, secrets 94% (look-alike prefixes); Cherokee letters 38%, tag characters 49%",
-)
 def test_dev_must_refuse_rate() -> None:
     m = measure("dev")
     assert m.refused.rate >= MUST_REFUSE_BAR, m.refused.examples
@@ -170,11 +163,6 @@ def test_dev_false_refusals() -> None:
     assert m.false_refusals.rate <= FALSE_REFUSAL_BAR, m.false_refusals.examples
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="measured 2026-12-01: 660 of 999 copies held (66.1%); none written in tag characters, reversed "
-    "behind a right-to-left override or in Cherokee letters (issue 11, finding 4)",
-)
 def test_dev_harbour_detection() -> None:
     m = measure("dev")
     assert m.copies.rate >= HARBOUR_BAR, m.copies.examples
