@@ -215,7 +215,7 @@ def skeleton(text: str) -> str:
     """The skeleton of the words as a person sees them (clockford.town.matching's drawn reading: hidden
     characters gone, a right-to-left run read as drawn, compatibility forms and TR39 look-alikes
     folded), casefolded, homoglyphs folded to Latin, punctuation dropped, whitespace collapsed."""
-    return " ".join(_words(matching.drawn(text))[0])
+    return " ".join(_words(matching.drawn(text, join=False))[0])
 
 
 def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
@@ -305,7 +305,7 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
 
 
 def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
-    found, spans = _words(reading or matching.drawn(text))
+    found, spans = _words(reading or matching.drawn(text, join=False))
     starts: list[int] = []
     ends: list[int] = []
     weight = [0]
@@ -407,7 +407,7 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     right-to-left override read as drawn, and what a program reads, tag characters decoded. The
     handed words are read as a person sees them."""
     handed = list(handed)
-    for reading in matching.readings(text):
+    for reading in matching.readings(text, join=False):
         t = _form(text, reading)
         if len(t.stream) < GRAM:
             continue

@@ -190,11 +190,13 @@ def _untag(s: str) -> tuple[str, list[int]]:
     return " " + "".join(chr(ord(c) - 0xE0000) for c in s) + " ", [0, *range(len(s)), len(s) - 1]
 
 
-def _fold(original: str, text: str, maps: tuple[_Map, ...], hidden: bool = False, monotone: bool = True) -> Form:
+def _fold(
+    original: str, text: str, maps: tuple[_Map, ...], hidden: bool = False, monotone: bool = True, join: bool = True
+) -> Form:
     text, maps = _translate(text, maps)
     if "%" in text:
         text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
-    if " " in text and _SPACED.search(text):
+    if join and " " in text and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
     if _BLANKS.search(text):
         text, maps = _rewrite(text, maps, _BLANKS, _one_blank)
@@ -224,27 +226,29 @@ def _decoded_tags(text: str) -> tuple[str, tuple[_Map, ...]]:
     return _rewrite(text, (), _TAG_TEXT, _untag)
 
 
-def readings(text: str) -> list[Form]:
-    """The matching forms of text: what a person sees first, then what a program reads if it differs."""
+def readings(text: str, join: bool = True) -> list[Form]:
+    """The matching forms of text: what a person sees first, then what a program reads if it differs.
+    join=False leaves letters spelled with spaces between them as they are (Safe Harbour compares
+    its words without spaces anyway, and its skeleton is then a fixed point)."""
     if text.isascii():
-        return [_fold(text, text, ())]
+        return [_fold(text, text, (), join=join)]
     overridden = _OVERRIDE.search(text) is not None
     if overridden:
         drawn, at = _reversed_runs(text)
-        forms = [_fold(text, drawn, (at,), monotone=False)]
+        forms = [_fold(text, drawn, (at,), monotone=False, join=join)]
     else:
-        forms = [_fold(text, text, ())]
+        forms = [_fold(text, text, (), join=join)]
     if _TAGS.search(text) is not None:
         decoded, maps = _decoded_tags(text)
-        forms.append(_fold(text, decoded, maps, hidden=True))
+        forms.append(_fold(text, decoded, maps, hidden=True, join=join))
     elif overridden:
-        forms.append(_fold(text, text, ()))
+        forms.append(_fold(text, text, (), join=join))
     return forms
 
 
-def drawn(text: str) -> Form:
+def drawn(text: str, join: bool = True) -> Form:
     """The reading of what a person sees."""
-    return readings(text)[0]
+    return readings(text, join)[0]
 
 
 def fold_char(ch: str) -> str:

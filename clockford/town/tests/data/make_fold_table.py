@@ -58,7 +58,8 @@ def prototype(ch: str) -> str:
         found = confusables.confusables_data.get(seen)
         if not found:
             return ch
-        seen = found[0]["c"]
+        # A prototype drawn with a mark (Cherokee Ꮎ is O̵) is its letter: marks are dropped anyway.
+        seen = "".join(c for c in unicodedata.normalize("NFD", found[0]["c"]) if unicodedata.category(c) != "Mn")
         if seen.isascii():
             return seen if len(seen) == 1 and seen.isprintable() else ch
     return ch
