@@ -1,8 +1,11 @@
 """The words screen: one module for every tool that takes free words.
 
-Matching runs on a normalised copy (NFKC, format characters removed, dots unified) so that a secret
-split by a zero-width space or written in fullwidth letters is still a secret; what is kept and shown
-is the original text. Secrets are refused on every surface. The secret rules follow gitleaks'
+Matching runs on the matching form of the words (clockford.town.matching: hidden characters removed,
+compatibility forms and look-alike letters folded, a right-to-left run read as drawn, tag characters
+decoded in a second reading), so that a secret split by a zero-width space or written in fullwidth
+letters is still a secret; what is kept and shown is the original text, and a passage is quoted from
+it. Each family of rules is one pass over the form, and the expressions without a lookaround run on
+RE2, so screening is linear in the length of the words. Secrets are refused on every surface. The secret rules follow gitleaks'
 high-confidence set (see ../shared/design/SECURITY-NOTES.md): each names its kind, which the refusal
 says back in plain words.
 
@@ -24,6 +27,9 @@ from typing import Literal
 import re2
 
 from clockford.town import matching
+
+# Ideographic, fullwidth and halfwidth full stops: IDNA reads them as dots, so matching does too.
+_ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 
 def is_hidden(ch: str) -> bool:
@@ -56,9 +62,19 @@ _HIDDEN_RUN = re.compile(_HIDDEN.pattern + "+")
 
 
 def for_matching(text: str) -> str:
-    """The words as a person sees them, in matching form (see clockford.town.matching): hidden
-    characters removed, compatibility forms and look-alike letters folded, odd dots made plain."""
-    return matching.drawn(text).text
+    """NFKC, hidden characters removed, ideographic and fullwidth dots made plain: the light form the
+    districts read to tell empty words and to split words for search. The screen and Safe Harbour
+    read more (look-alike letters folded, right-to-left runs as drawn, tag characters decoded: see
+    clockford.town.matching), which search must not: Russian words are not Latin ones."""
+    if text.isascii():
+        # ASCII has no format characters and is its own NFKC form.
+        return text
+    t = unicodedata.normalize("NFKC", _HIDDEN.sub("", text))
+    # str.replace, not str.translate: translate walks non-ASCII text a character at a time.
+    for dot in _ODD_DOTS:
+        if dot in t:
+            t = t.replace(dot, ".")
+    return t
 
 
 def for_keeping(text: str, cap: int | None = None) -> str:

@@ -161,3 +161,12 @@ def test_a_passage_is_always_quoted_from_the_words_as_written(text: str) -> None
     assert problem is not None and problem.matched in text + " evil.com"
     for flag in words.flags(text):
         assert flag.matched
+
+
+def test_the_screens_reading_is_drawn_and_folded_where_the_districts_light_form_is_not() -> None:
+    # Behind a right-to-left override the letters are drawn backwards, and the screen reads them so.
+    assert matching.drawn("a\u200bb\u202ec\u2066d").text == "abdc"
+    assert matching.drawn("\u0421\u043e\u043c").text == "Com"
+    # The districts split words for search on the light form: Russian stays Russian.
+    assert words.for_matching("a\u200bb\u202ec\u2066d") == "abcd"
+    assert words.for_matching("\u0421\u043e\u043c") == "\u0421\u043e\u043c"

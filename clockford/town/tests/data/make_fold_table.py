@@ -99,8 +99,7 @@ def main() -> None:
         if folded != ch:
             table[f"{cp:x}"] = folded
     OUT.write_text(
-        json.dumps({"unicode": unicodedata.unidata_version, "fold": table}, ensure_ascii=True, sort_keys=True)
-        + "\n",
+        json.dumps({"unicode": unicodedata.unidata_version, "fold": table}, ensure_ascii=True, sort_keys=True) + "\n",
         encoding="utf-8",
     )
     print(f"{OUT.name}: {len(table)} characters (Unicode {unicodedata.unidata_version})")
