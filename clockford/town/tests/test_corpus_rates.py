@@ -9,6 +9,8 @@ Safe Harbour copies are held (per variant) and how many own writes are held.
 The bars on the dev half are issue 11's: at least 99.5% refused, at most 0.5% false refusals, at
 least 98% of the copies held and no own write held. The held-out half has a loose floor only: its
 figures are for reading, and tuning against them would make them dev figures.
+
+`python -m clockford.town.tests.corpus.misses dev` lists each case the screen gets wrong.
 """
 
 import functools
@@ -32,6 +34,12 @@ HARBOUR_BAR = 0.98
 HELD_REFUSE_FLOOR = 0.4
 HELD_FALSE_REFUSAL_CEILING = 0.05
 HELD_HARBOUR_FLOOR = 0.5
+
+
+# Each file is read once for the whole module; nothing below changes a case.
+must_refuse = functools.cache(corpus.load_must_refuse)
+ordinary = functools.cache(corpus.load_ordinary)
+harbour = functools.cache(corpus.load_harbour)
 
 
 @dataclass
@@ -98,7 +106,7 @@ def measure(half: str) -> Measured:
     start = time.perf_counter()
     refused, by_disguise, by_provider = Tally(), Tally(), Tally()
     wrong_kind = 0
-    for case in corpus.load_must_refuse(half):
+    for case in must_refuse(half):
         problem = words.screen(case["text"], case["surface"])
         refused.add(case["kind"], problem is not None, case["text"])
         by_disguise.add(case["disguise"], problem is not None, case["text"])
@@ -106,10 +114,10 @@ def measure(half: str) -> Measured:
             by_provider.add(case["family"], problem is not None, case["text"])
         wrong_kind += problem is not None and problem.kind != case["expect"]
     false_refusals = Tally(wanted=False)
-    for case in corpus.load_ordinary(half):
+    for case in ordinary(half):
         false_refusals.add(case["kind"], words.screen(case["text"], case["surface"]) is not None, case["text"])
     copies, own = Tally(), Tally(wanted=False)
-    for case in corpus.load_harbour(half):
+    for case in harbour(half):
         held = find_repeat(case["text"], _handed(case)) is not None
         (copies if case["kind"] == "copy" else own).add(case["variant"], held, case["text"])
     return Measured(
@@ -119,26 +127,26 @@ def measure(half: str) -> Measured:
 
 def test_the_corpus_is_big_and_broad_enough() -> None:
     for half in corpus.HALVES:
-        cases = corpus.load_must_refuse(half)
+        cases = must_refuse(half)
         kinds = Counter(c["kind"] for c in cases)
         assert len(kinds) >= 10 and min(kinds.values()) >= 30, kinds
         assert len(cases) >= 600
         assert len({c["text"] for c in cases}) == len(cases)
-        assert len(corpus.load_ordinary(half)) >= 2000
-        pairs = Counter(c["kind"] for c in corpus.load_harbour(half))
+        assert len(ordinary(half)) >= 2000
+        pairs = Counter(c["kind"] for c in harbour(half))
         assert pairs["copy"] >= 500 and pairs["own"] >= 150, pairs
 
 
 def test_the_halves_share_no_template_text() -> None:
     # The held-out half is other words, not the dev half shuffled: no sentence is in both.
-    for load in (corpus.load_must_refuse, corpus.load_ordinary, corpus.load_harbour):
+    for load in (must_refuse, ordinary, harbour):
         dev = {c["text"] for c in load("dev")}
         assert dev.isdisjoint(c["text"] for c in load("held"))
-    dev_disguises = {c["disguise"] for c in corpus.load_must_refuse("dev")} - {"plain"}
-    held_disguises = {c["disguise"] for c in corpus.load_must_refuse("held")} - {"plain"}
+    dev_disguises = {c["disguise"] for c in must_refuse("dev")} - {"plain"}
+    held_disguises = {c["disguise"] for c in must_refuse("held")} - {"plain"}
     assert dev_disguises.isdisjoint(held_disguises)
-    dev_copies = {c["variant"] for c in corpus.load_harbour("dev") if c["kind"] == "copy"}
-    assert dev_copies.isdisjoint(c["variant"] for c in corpus.load_harbour("held") if c["kind"] == "copy")
+    dev_copies = {c["variant"] for c in harbour("dev") if c["kind"] == "copy"}
+    assert dev_copies.isdisjoint(c["variant"] for c in harbour("held") if c["kind"] == "copy")
 
 
 @pytest.mark.skipif(not generate.census_path().exists(), reason="the census snapshot is not at hand")
@@ -179,7 +187,7 @@ def test_links_addresses_and_staff_voice_pass_where_only_secrets_are_refused() -
     refused = [
         (case["text"], surface)
         for half in corpus.HALVES
-        for case in corpus.load_must_refuse(half)
+        for case in must_refuse(half)
         if case["expect"] != "secret"
         for surface in ("private", "letter")
         if words.screen(case["text"], surface) is not None

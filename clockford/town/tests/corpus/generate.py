@@ -84,7 +84,24 @@ def dumps(record: dict[str, Any]) -> str:
 # --- must refuse ---------------------------------------------------------------------------------
 
 
-def refused(half: str) -> list[dict[str, Any]]:
+# Long texts: a must-refuse case among ordinary paragraphs (so a rule that reads only the start, or
+# only short texts, misses it), and ordinary paragraphs joined into one note (so a rule that
+# stitches a problem together across sentences shows). Each half joins its own way.
+BURIED = {"dev": ("buried-in-a-note", 2, 4, "\n\n"), "held": ("buried-in-a-long-note", 4, 8, "\n")}
+BURIED_PER_KIND = 10
+FILLER_KINDS = ("registry-name", "work-note", "price", "date-and-time", "units-and-math")
+LONG_NOTES = 100
+
+
+def bury(case: dict[str, Any], filler: list[str], half: str, rng: random.Random) -> dict[str, Any]:
+    """The case inside ordinary paragraphs; a sign-off stays last, since a sign-off closes the text."""
+    name, least, most, joiner = BURIED[half]
+    before = rng.sample(filler, rng.randint(least, most))
+    after = [] if case["kind"] == "staff-sign-off" else rng.sample(filler, rng.randint(least, most))
+    return {**case, "disguise": name, "text": joiner.join([*before, case["text"], *after])}
+
+
+def refused(half: str, filler: list[str]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for k, kind in enumerate(refuse.kinds()):
         rng = random.Random(f"{SEED}-{half}-refuse-{kind.name}")
@@ -128,6 +145,9 @@ def refused(half: str) -> list[dict[str, Any]]:
                 case["text"] = text
             out.append(case)
             n += 1
+        plain_cases = [c for c in out if c["kind"] == kind.name and c["disguise"] == "plain"]
+        for i, case in enumerate(rng.sample(plain_cases, BURIED_PER_KIND)):
+            out.append({**bury(case, filler, half, rng), "id": f"{half}-{kind.name}-{n + i:03d}"})
     return out
 
 
@@ -167,6 +187,20 @@ def ordinaries(half: str, names: list[str]) -> list[dict[str, Any]]:
             used[t] += 1
             out.append({"id": f"{half}-{kind}-{len(seen):03d}", "kind": kind, "surface": "public", "text": text})
     return out
+
+
+def long_notes(half: str, sentences: list[str]) -> list[dict[str, Any]]:
+    rng = random.Random(f"{SEED}-{half}-long-notes")
+    _, least, most, joiner = BURIED[half]
+    return [
+        {
+            "id": f"{half}-long-note-{i:03d}",
+            "kind": "long-note",
+            "surface": "public",
+            "text": rng.choice([joiner, " "]).join(rng.sample(sentences, rng.randint(least + 1, most + 3))),
+        }
+        for i in range(LONG_NOTES)
+    ]
 
 
 # --- Safe Harbour --------------------------------------------------------------------------------
@@ -229,8 +263,12 @@ def build() -> dict[str, list[dict[str, Any]]]:
     for i, half in enumerate(HALVES):
         half_names = sorted(picked[i * CENSUS_NAMES_PER_HALF : (i + 1) * CENSUS_NAMES_PER_HALF])
         half_passages = passages[i * CENSUS_PASSAGES_PER_HALF : (i + 1) * CENSUS_PASSAGES_PER_HALF]
-        files[f"{half}/refuse.jsonl"] = refused(half)
-        files[f"{half}/ordinary.jsonl"] = ordinaries(half, half_names)
+        sentences = ordinaries(half, half_names)
+        filler = [c["text"] for c in sentences if c["kind"] in FILLER_KINDS]
+        files[f"{half}/refuse.jsonl"] = refused(half, filler)
+        # Long notes from the plain kinds: the near misses are measured one by one.
+        plain = [c["text"] for c in sentences if not c["kind"].startswith("near-")]
+        files[f"{half}/ordinary.jsonl"] = sentences + long_notes(half, plain)
         files[f"{half}/harbour.jsonl"] = harboured(half, half_passages)
     return files
 
