@@ -11,7 +11,7 @@ the kept text:
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
 - percent-encoded printable ASCII is decoded, a word spelled with a space between its
-  letters ("C l o c k f o r d") is read as the word, and a run of four blanks or more as one;
+  letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
   model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell.
@@ -122,9 +122,10 @@ _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
 _PERCENT = re.compile(r"%[2-7][0-9a-fA-F]")
 # Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
 # letters that stand alone: "a b c" inside a sentence is three words, and stays.
-# A long run of blanks reads as one blank (a line break if it holds one): no rule reads more, and an
-# expression that backtracks over blanks then has few to backtrack over.
-_BLANKS = re.compile(r"\s{4,}")
+# A run of blanks reads as one blank (a line break if it holds one), and a tab as a space: words
+# spaced apart are the same words, and an expression that backtracks over blanks has none to
+# backtrack over.
+_BLANKS = re.compile(r"\s{2,}")
 _SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){3,}[^\W\d_](?![^\W\d_])")
 
 
@@ -198,6 +199,8 @@ def _fold(
         text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
     if join and " " in text and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
+    if "\t" in text:
+        text = text.replace("\t", " ")  # one character for one: the map is unchanged
     if _BLANKS.search(text):
         text, maps = _rewrite(text, maps, _BLANKS, _one_blank)
     return Form(text, original, maps, hidden, monotone)

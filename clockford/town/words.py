@@ -16,6 +16,7 @@ entry point for tools, and `flags` is what the hall marks for a person reading e
 
 import base64
 import binascii
+import functools
 import math
 import re
 import unicodedata
@@ -431,10 +432,24 @@ _CODE_BEFORE = re.compile(r"(?:import|module|package)\s+\Z")
 _CAMEL = re.compile(r"[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+")
 
 
-def _looks_like_code(label: str) -> bool:
+def _looks_like_code(label: str, t: str) -> bool:
     """A name written as code is (camelCase, Titlecase, or three letters or fewer: cfg, env, obj),
-    not as a host is (lower case, often with a hyphen or digits)."""
-    return _CAMEL.fullmatch(label) is not None or (len(label) <= 3 and label.isalpha())
+    not as a host is (lower case, often with a hyphen or digits). In Title Case Text, Titlecase
+    says nothing."""
+    if len(label) <= 3 and label.isalpha():
+        return True
+    return _CAMEL.fullmatch(label) is not None and not (label[1:].islower() and _title_text(t))
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+@functools.lru_cache(maxsize=4)
+def _title_text(t: str) -> bool:
+    """Whether most words of t start with a capital: Title Case Text, where a capital is no sign of
+    a sentence's start or of a name."""
+    found = _WORD.findall(t, 0, 4000)
+    return len(found) >= 3 and sum(w[0].isupper() for w in found) >= 0.7 * len(found)
 
 
 def _public_suffix_tlds() -> set[str]:
@@ -614,7 +629,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER):
             return hit()
         left = t[spans[0][0] : spans[0][1]]
-        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left)
+        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left, t)
         return None if code or not any(c.isalpha() for c in left) else hit()
     if tld in _SOMETIMES:
         if path or port or query or len(spans) >= 3:
@@ -624,7 +639,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         left = t[spans[0][0] : spans[0][1]]
         code = (
             low[end : end + 1] in ("(", "=")
-            or _looks_like_code(left)
+            or _looks_like_code(left, t)
             or labels[0] in _LIBRARY_NAMES
             or (tld == "ai" and labels[0] in _DRAWING_NAMES)  # logo.ai: an Illustrator file
             or _CODE_AFTER.match(low, end) is not None
@@ -639,7 +654,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
                 return None
             written = t[spans[-1][0] : spans[-1][1]]
             left = t[spans[0][0] : spans[0][1]]
-            if written.istitle() and tld in _WORDLIKE and left[-1:].islower():
+            if written.istitle() and tld in _WORDLIKE and left[-1:].islower() and not _title_text(t):
                 return None  # "done.Next": a sentence that lost its space
             if not any(c.isalpha() for c in left):
                 return None

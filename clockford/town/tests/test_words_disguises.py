@@ -3,12 +3,16 @@ kinds of words the screen missed on text it had never seen. The corpus (clockfor
 measures the rates; these name each kind once, so that a failure says which.
 """
 
+import random
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from clockford.town import matching, words
 from clockford.town.harbour import Handed, find_repeat
+from clockford.town.tests import corpus
 
 BRIEF = Handed(
     "agent-written",
@@ -170,3 +174,51 @@ def test_the_screens_reading_is_drawn_and_folded_where_the_districts_light_form_
     # The districts split words for search on the light form: Russian stays Russian.
     assert words.for_matching("a\u200bb\u202ec\u2066d") == "abcd"
     assert words.for_matching("\u0421\u043e\u043c") == "\u0421\u043e\u043c"
+
+
+# -- disguises the corpus does not use, over the dev half's plain cases -------------------------------
+
+
+def _sprinkle(ch: str) -> Callable[[str, random.Random], str]:
+    return lambda t, rng: "".join(c + ch if c.isalnum() and rng.random() < 0.3 else c for c in t)
+
+
+def _some(table: dict[str, str]) -> Callable[[str, random.Random], str]:
+    return lambda t, rng: "".join(table.get(c, c) if rng.random() < 0.5 else c for c in t)
+
+
+_SMALL_CAPITALS = dict(zip("acdehiklmnoprstuw", "ᴀᴄᴅᴇʜɪᴋʟᴍɴᴏᴘʀꜱᴛᴜᴡ", strict=True))
+_LISU = dict(zip("ABCDEFGHIJKLMNOPRSTUVWXYZ", "ꓮꓐꓚꓓꓰꓝꓖꓧꓲꓙꓗꓡꓟꓠꓳꓑꓣꓢꓔꓴꓦꓪꓫꓬꓜ", strict=True))
+OTHER_DISGUISES: dict[str, Callable[[str, random.Random], str]] = {
+    "mongolian vowel separator": _sprinkle("\u180e"),
+    "hangul filler": _sprinkle("\u3164"),
+    "combining grapheme joiner": _sprinkle("\u034f"),
+    "invisible times": _sprinkle("\u2062"),
+    "variation selector": _sprinkle("\ufe0f"),
+    "left-to-right mark": _sprinkle("\u200e"),
+    "combining acute": _sprinkle("\u0301"),
+    "strikethrough": _sprinkle("\u0336"),
+    "no-break spaces": lambda t, rng: t.replace(" ", "\u00a0"),
+    "ideographic spaces": lambda t, rng: t.replace(" ", "\u3000"),
+    "tabs": lambda t, rng: t.replace(" ", "\t"),
+    "double spaces": lambda t, rng: t.replace(" ", "  "),
+    "Armenian": _some(dict(zip("ouhnqg", "օսհոզց", strict=True))),
+    "small capitals": _some(_SMALL_CAPITALS),
+    "Lisu capitals": lambda t, rng: _some(_LISU)(t.upper(), rng),
+    "circled": _some({chr(97 + i): chr(0x24D0 + i) for i in range(26)}),
+    "monospace": _some({chr(97 + i): chr(0x1D68A + i) for i in range(26)}),
+    "Title Case": lambda t, rng: t.title(),
+    "sWAP cASE": lambda t, rng: t.swapcase(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_DISGUISES))
+def test_disguises_the_corpus_does_not_use_still_refused(name: str) -> None:
+    rng = random.Random(name)
+    plain = [c for c in corpus.load_must_refuse("dev") if c["disguise"] == "plain" and c["kind"] != "secret"]
+    missed = []
+    for case in rng.sample(plain, 80):
+        text = OTHER_DISGUISES[name](case["text"], rng)
+        if words.screen(text, case["surface"]) is None:
+            missed.append(text)
+    assert missed == []

@@ -14,6 +14,7 @@ as it is. A character's entry is built in this order:
 """
 
 import json
+import re
 import sys
 import unicodedata
 from pathlib import Path
@@ -47,21 +48,32 @@ def ignorable(cp: int) -> bool:
     return any(a <= cp <= b for a, b in DEFAULT_IGNORABLE)
 
 
+SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+# Scripts whose letters all look like capitals: a prototype "l" (TR39's for I-like glyphs) is an I.
+CAPITAL_LOOKING = ("LISU LETTER", "CHEROKEE LETTER", "CAPITAL")
+
+
 def prototype(ch: str) -> str:
-    """ch's TR39 prototype if it is one ASCII character, following a chain of at most three."""
-    if ch in CASE:
-        return CASE[ch]
-    if ch in LOOKS_LATIN:
-        return LOOKS_LATIN[ch]
+    """ch's TR39 prototype if it is one ASCII character, following a chain of at most three; a Latin
+    small capital is its letter."""
+    name = unicodedata.name(ch, "")
+    if small := SMALL_CAPITAL.fullmatch(name):
+        return small.group(1).lower()
     seen = ch
-    for _ in range(3):
+    for _ in range(4):
+        if seen in CASE:
+            return CASE[seen]
+        if seen in LOOKS_LATIN:
+            return LOOKS_LATIN[seen]
         found = confusables.confusables_data.get(seen)
         if not found:
             return ch
         # A prototype drawn with a mark (Cherokee Ꮎ is O̵) is its letter: marks are dropped anyway.
         seen = "".join(c for c in unicodedata.normalize("NFD", found[0]["c"]) if unicodedata.category(c) != "Mn")
         if seen.isascii():
-            return seen if len(seen) == 1 and seen.isprintable() else ch
+            if len(seen) != 1 or not seen.isprintable():
+                return ch
+            return "I" if seen == "l" and any(part in name for part in CAPITAL_LOOKING) else seen
     return ch
 
 
