@@ -1203,7 +1203,17 @@ _PEOPLE = (
     r"|management|managers?|council|security|support|clerks?|desk|office|bureau|department|registrars?|sheriffs?"
     r"|wardens?|keepers?|bot|system|notifications?|postmasters?|harbou?r\s*masters?|judges?|bailiffs?|tellers?"
     r"|archivists?|librarians?|curators?|stewards?|inspectors?|examiners?|referees?|forem[ae]n|brokers?|operators?"
-    r"|deans?|professors?|ambassadors?|consuls?|croupiers?|dealers?|bartenders?|innkeepers?|barkeeps?|hosts?|crier)"
+    r"|deans?|professors?|ambassadors?|consuls?|croupiers?|dealers?|bartenders?|innkeepers?|barkeeps?|hosts?|crier"
+    r"|cashiers?|treasurers?|bankers?|ushers?|porters?|concierges?|receptionists?|secretar(?:y|ies)|directors?"
+    r"|chiefs?|captains?|guards?|watchm[ae]n|auditors?|assessors?|surveyors?|appraisers?|representatives?|reps?"
+    r"|spokes(?:person|man|woman)|liaisons?|coordinators?|supervisors?|superintendents?|overseers?|custodians?"
+    r"|caretakers?|attendants?|dispatchers?|postm[ae]n|couriers?|messengers?|heralds?|scribes?|recorders?"
+    r"|notar(?:y|ies)|magistrates?|justices?|sergeants?|constables?|marshals?|rangers?|dockmasters?|quartermasters?"
+    r"|bursars?|provosts?|chancellors?|lecturers?|tutors?|instructors?|proctors?|doctors?|nurses?|physicians?"
+    r"|technicians?|engineers?|smiths?|blacksmiths?|artisans?|producers?|curators?|announcers?|umpires?|envoys?"
+    r"|diplomats?|attach[eé]s?|vendors?|merchants?|shopkeepers?|storekeepers?|grocers?|landlords?|realtors?"
+    r"|agents?\s+(?:in\s+charge|on\s+duty)|pit\s+boss|bookies?|bouncers?|wardens?|gatekeepers?|officiants?"
+    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline)"
 )
 # Roles the town has on their own, with no body named: "the postmaster", "the registrar".
 _ROLE_ALONE = (
@@ -1242,7 +1252,9 @@ _STAFF_RULES += (
     ),
     _rule(
         _GRAMMAR_WORDS,
-        r"(?:speaking\s+for|writing\s+for|on\s+behalf\s+of|we\s+at|we\s+from|greetings\s+from|hello\s+from)\s+(?:the\s+)?"
+        r"(?:speaking\s+for|writing\s+for|on\s+behalf\s+of|we\s+at|we\s+from|greetings\s+from|hello\s+from"
+        r"|(?:a\s+)?message\s+from|representing|i\s+represent|we\s+represent|i['’]m\s+with"
+        r"|i\s+am\s+with|we['’]re\s+with|we\s+are\s+with)\s+(?:the\s+)?"
         + _BODY
         + r"\s*(?:[:,!—–-]|\s(?:ask|asks|want|would|require|remind|inform|announce|must|say|have|invite|urge|need)\b)"
         r"|this\s+is\s+(?:the\s+)?" + _BODY + r"\s*[:!—–-]",
@@ -1288,14 +1300,21 @@ _STAFF_RULES += (
     ),
     _rule(
         _GRAMMAR_WORDS,
-        _CLOSINGS + r"\s*[,.!]?[ \t]*\n\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*(?m:$)",
+        _CLOSINGS + r"\s*[,.!]?\s*(?:from\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*(?m:$)",
     ),
     # Approval or verification claimed in the town's name: "approved by the town", "verified by
     # Clockford", "Courthouse-certified", "the town has verified this".
     _rule(
         _GRAMMAR_WORDS,
         r"(?:approved|verified|endorsed|certified|authori[sz]ed|sanctioned|vetted|validated|accredited|checked\s+and"
-        r"\s+approved)\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"\s+approved|greenlit|green-lit|signed\s+off|cleared|stamped|officially\s+recommended|audited|inspected"
+        r"|certified\s+safe|confirmed\s+safe)\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b"
+        r"|(?:with|has|have|carries|bears)\s+(?:the\s+)?(?:official\s+)?(?:approval|seal|blessing|endorsement|stamp"
+        r"|certification|verification)\s+(?:of\s+approval\s+)?(?:of|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|(?:the\s+)?" + _SPEAKER_OR_BODY + r"['’]s?\s+(?:official\s+)?(?:seal\s+of\s+approval|approval|endorsement"
+        r"|stamp\s+of\s+approval)\b",
     ),
     _rule(
         _GRAMMAR_WORDS,
@@ -1320,9 +1339,11 @@ _STAFF_RULES += (
         + r"\b",
     ),  # fmt: skip
     _rule(
-        ("automat",),
+        ("automat", "auto-", "autoresp", "autorep"),
         r"(?:sent|generated|posted|issued)\s+automatically\s+(?:by|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
-        r"|this\s+is\s+an?\s+(?:automated|automatic)\s+(?:message|notice|notification|alert|reply|broadcast)\b",
+        r"|this\s+is\s+an?\s+(?:automated|automatic)\s+(?:message|notice|notification|alert|reply|broadcast)\b"
+        r"|(?:this\s+)?(?:message|notice|notification|reply)\s+(?:was\s+)?(?:generated|sent)\s+automatically\b"
+        r"|(?:auto-?reply|autoresponder|auto-?response)\s+(?:from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
     ),
 )
 
