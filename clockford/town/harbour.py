@@ -411,13 +411,18 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
         t = _form(text, reading)
         if len(t.stream) < GRAM:
             continue
-        t_index = _gram_index(t.stream)
-        t_grams = t_index.keys()
+        stream = t.stream
+        # The set of the text's n-grams first: most looks share no probe with any handed passage,
+        # and then the index of where each n-gram stands is never built.
+        t_grams = {stream[p : p + GRAM] for p in range(len(stream) - GRAM + 1)}
+        t_index: _Index | None = None
         for h in handed:
             hf = _handed_form(h.text)
             if not hf.probes or t_grams.isdisjoint(hf.probes):
                 continue
-            run = _best_run(hf, t.stream, t_index)
+            if t_index is None:
+                t_index = _gram_index(stream)
+            run = _best_run(hf, stream, t_index)
             if run is not None:
                 first, last = run
                 passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
