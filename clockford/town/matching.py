@@ -126,6 +126,9 @@ _PERCENT = re.compile(r"%[2-7][0-9a-fA-F]")
 # spaced apart are the same words, and an expression that backtracks over blanks has none to
 # backtrack over.
 _BLANKS = re.compile(r"\s{2,}")
+# Three letters standing alone, spaced: found with a literal first (a quick scan) before _SPACED, whose
+# lookbehind is tried at every place.
+_SPACED_HINT = re.compile(r" [^\W\d_] [^\W\d_] ")
 _SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){3,}[^\W\d_](?![^\W\d_])")
 
 
@@ -197,7 +200,7 @@ def _fold(
     text, maps = _translate(text, maps)
     if "%" in text:
         text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
-    if join and " " in text and _SPACED.search(text):
+    if join and _SPACED_HINT.search(text) and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
     if "\t" in text:
         text = text.replace("\t", " ")  # one character for one: the map is unchanged
