@@ -51,8 +51,9 @@ class _Runs:
     such run's start in the fold and in the text, found by bisection, and within a run one character
     at a time. Exact, and made from those runs alone, never from the whole text."""
 
-    def __init__(self, table: dict[int, str]) -> None:
+    def __init__(self, table: dict[int, str], unit: int = 0) -> None:
         self._table = table
+        self._unit = unit  # when every character of the fold comes from this many of the text
         self.starts: list[int] = []  # each run's start in the fold
         self.froms: list[int] = []  # and in the text
         self.runs: list[str] = []  # the run as it was
@@ -74,11 +75,21 @@ class _Runs:
         if offset >= self.folded[k]:
             # Past the run: the text and the fold agree again.
             return self.froms[k] + len(self.runs[k]) + offset - self.folded[k]
+        if self._unit:
+            return self.froms[k] + offset * self._unit
         for j, ch in enumerate(self.runs[k]):
             offset -= len(self._table.get(ord(ch), ch))
             if offset < 0:
                 return self.froms[k] + j
         return self.froms[k] + len(self.runs[k]) - 1
+
+    def last(self, i: int) -> int:
+        """The last character of the text that character i of the fold came from."""
+        first = self[i]
+        k = bisect.bisect_right(self.starts, i) - 1
+        if self._unit and k >= 0 and i - self.starts[k] < self.folded[k]:
+            return first + self._unit - 1
+        return first
 
 
 _Map = list[int] | _Runs
@@ -100,13 +111,18 @@ class Form:
             i = m[i]
         return i
 
+    def _back_last(self, i: int) -> int:
+        for m in reversed(self.maps):
+            i = m.last(i) if isinstance(m, _Runs) else m[i]
+        return i
+
     def span(self, a: int, b: int) -> tuple[int, int]:
         """The span of the original words that form[a:b] came from."""
         if a >= b:
             x = self._back(a) if a < len(self.text) else len(self.original)
             return x, x
         if self.monotone:
-            return self._back(a), self._back(b - 1) + 1
+            return self._back(a), self._back_last(b - 1) + 1
         picked = [self._back(i) for i in range(a, b)]
         return min(picked), max(picked) + 1
 
@@ -119,7 +135,7 @@ _OVERRIDE = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
 # A percent-encoded printable ASCII character (%68%74%74%70%73%3A%2F%2F is https://).
-_PERCENT = re.compile(r"%[2-7][0-9a-fA-F]")
+_PERCENT = re.compile(r"(?:%[2-7][0-9a-fA-F])+")
 # Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
 # letters that stand alone: "a b c" inside a sentence is three words, and stays.
 # A run of blanks reads as one blank (a line break if it holds one), and a tab as a space: words
@@ -181,8 +197,17 @@ def _one_blank(s: str) -> tuple[str, list[int]]:
     return ("\n", [s.index("\n")]) if "\n" in s else (" ", [0])
 
 
-def _unpercent(s: str) -> tuple[str, list[int]]:
-    return chr(int(s[1:], 16)), [0]
+def _decode_percent(text: str, maps: tuple[_Map, ...]) -> tuple[str, tuple[_Map, ...]]:
+    """Runs of percent-encoded printable ASCII decoded, each in one step, with a map back by runs."""
+    runs = _Runs({}, unit=3)
+
+    def decode(m: re.Match[str]) -> str:
+        decoded = bytes.fromhex(m.group().replace("%", "")).decode("ascii")
+        runs.add(m.start(), m.group(), decoded)
+        return decoded
+
+    out = _PERCENT.sub(decode, text)
+    return out, ((*maps, runs) if runs.runs else maps)
 
 
 def _despace(s: str) -> tuple[str, list[int]]:
@@ -199,7 +224,7 @@ def _fold(
 ) -> Form:
     text, maps = _translate(text, maps)
     if "%" in text:
-        text, maps = _rewrite(text, maps, _PERCENT, _unpercent)
+        text, maps = _decode_percent(text, maps)
     if join and _SPACED_HINT.search(text) and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
     if "\t" in text:

@@ -222,3 +222,10 @@ def test_disguises_the_corpus_does_not_use_still_refused(name: str) -> None:
         if words.screen(text, case["surface"]) is None:
             missed.append(text)
     assert missed == []
+
+
+def test_a_decoded_passage_is_quoted_whole_as_written() -> None:
+    problem = words.screen("see %68%74%74%70%73%3A%2F%2Fevil.example.net%2Fx today", "public")
+    assert problem is not None and problem.matched == "%68%74%74%70%73%3A%2F%2Fevil.example.net%2Fx"
+    problem = words.screen("visit \u202emoc.live\u202c now", "public")
+    assert problem is not None and problem.matched == "moc.live"
