@@ -1259,6 +1259,39 @@ _STAFF_RULES += (
         + r"\s*(?:[:,!—–-]|\s(?:ask|asks|want|would|require|remind|inform|announce|must|say|have|invite|urge|need)\b)"
         r"|this\s+is\s+(?:the\s+)?" + _BODY + r"\s*[:!—–-]",
     ),
+    # Who it is from, said as a header or as a greeting: "From the Town Hall:", "Posted by: Clockford
+    # staff", "you are hearing from the Bank:", "your friends at the Bank:", "here is the Tavern with".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t>*#_\[(-]*(?:(?:from|sender|author)\s*:|(?:sent|posted|issued|signed)\s+by\s*:?|courtesy\s+of)\s*(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*(?:[:,!—–-]|(?m:$))|[ \t>*#_\[(-]*from\s+(?:the\s+)?(?:"
+        + _SPEAKER
+        + r"|"
+        + _TOWN
+        + r"(?:\s*hall)?|city\s*hall)\s*(?:[:!—–-]|(?m:$))",
+        where="lines",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:(?:hearing|comes|coming|straight|directly)\s+from|your\s+(?:friends|team|folks|people|hosts)\s+at"
+        r"|here\s+is|here['’]s|it['’]s|it\s+is)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*(?:[:!—–-]|\swith\s+(?:an?\s+)?(?:update|notice|message|announcement|reminder|warning)\b"
+        r"|\s+here\b)",
+    ),
+    # Orders in a body's name: "by order of the Courthouse", "the Town Hall requires you to".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"by\s+(?:the\s+)?(?:order|authority|decree|command)\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:now\s+|hereby\s+)?(?:requires|orders|instructs|demands|directs"
+        r"|commands|mandates)\s+(?:that\s+)?(?:you|all|every|each|agents?)\b",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"official\s+(?:the\s+)?" + _BODY + r"\s+(?:ruling|decision|notice|order|statement|announcement|message"
+        r"|update|directive|bulletin|warning|instructions?)\b",
+    ),
     # A label opening a line: "Courthouse clerk:", "REALTY OFFICE:", "Arena notice:", "[Clockford Admin]:".
     _rule(
         _GRAMMAR_WORDS,
@@ -1324,6 +1357,7 @@ _STAFF_RULES += (
         + _SPEAKER
         + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
         r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
+        r"|" + _SPEAKER_OR_BODY + r"\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\s*[✔✓☑✅]"
         r"|(?:the\s+)?"
         + _SPEAKER_OR_BODY
         + r"\s+(?:has|have)\s+(?:officially\s+)?(?:approved|verified|endorsed|certified"
@@ -1333,7 +1367,8 @@ _STAFF_RULES += (
     # notice", "sent automatically by the Post Office", "this is an automated message".
     _rule(
         _GRAMMAR_WORDS,
-        r"(?:automated|automatic|auto-generated|system|official)\s+(?:message|notice|notification|alert|reply|response"
+        r"(?:automated|automatic|auto-generated|system|system-generated|computer-generated|machine-generated|official)"
+        r"\s+(?:message|notice|notification|alert|reply|response"
         r"|email|update|broadcast|announcement|reminder|warning)\s+(?:from|by|of)\s+(?:the\s+)?"
         + _SPEAKER_OR_BODY
         + r"\b",
