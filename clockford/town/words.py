@@ -493,7 +493,13 @@ _SPELLED_DOT = r"\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
 _SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + r"|\.)"
 _SEP_RE = re.compile(_SEP)
 _BEFORE_LABEL = r"(?<![\w" + _MARKS + r".-])"
-_RUN_PLAIN = re.compile(_BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")+")
+# A plain dotted run whose last label starts with two letters, as every top-level domain does: the
+# repetition is lazy, so the run is grown a label at a time from its one start (the lookbehind allows
+# no other) until its last label ends the run. Versions and numbers (v1.2.3, 12.34) never match.
+_RUN_PLAIN = re.compile(
+    _BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")*?\.(?=[^\W\d_]{2}|xn--)" + _LBL
+    + r"(?![\w" + _MARKS + r"-]|\.[\w" + _MARKS + r"])"
+)  # fmt: skip
 _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 # Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
 _OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
