@@ -136,8 +136,8 @@ _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
 # A percent-encoded printable ASCII character (%68%74%74%70%73%3A%2F%2F is https://).
 _PERCENT = re.compile(r"(?:%[2-7][0-9a-fA-F])+")
-# Four or more single letters with one space (or none) between them: "C l o c k f o r d". Only
-# letters that stand alone: "a b c" inside a sentence is three words, and stays.
+# Four or more single letters with one space between them, and perhaps a spaced dot: "C l o c k f o r
+# d", "e v i l . c o m". Only letters that stand alone: "a b c" inside a sentence is three words.
 # A run of blanks reads as one blank (a line break if it holds one), and a tab as a space: words
 # spaced apart are the same words, and an expression that backtracks over blanks has none to
 # backtrack over.
@@ -145,7 +145,7 @@ _BLANKS = re.compile(r"\s{2,}")
 # Three letters standing alone, spaced: found with a literal first (a quick scan) before _SPACED, whose
 # lookbehind is tried at every place.
 _SPACED_HINT = re.compile(r" [^\W\d_] [^\W\d_] ")
-_SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){3,}[^\W\d_](?![^\W\d_])")
+_SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] (?:\. )?){3,}[^\W\d_](?![^\W\d_])")
 
 
 # What the fold may change: every character but printable ASCII and the whitespace controls.

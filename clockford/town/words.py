@@ -729,6 +729,8 @@ _AT_PHRASE_WORDS = set(
 )
 
 
+# A local host with a port, and the path after it: localhost:8080/admin ("localhost" alone is a word).
+_LOCALHOST = re.compile(r"(?<![\w.-])localhost:\d{1,5}(?!\d)(?:/" + _URL_CHARS + "*)?")
 # An address at a local host or an IP literal: root@localhost, admin@[192.168.1.1].
 _LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(?:ipv6:)?[0-9a-f:.]{2,45}\])")
 
@@ -863,6 +865,8 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
     if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
         families.append(addresses(obfuscated))
+    if "localhost:" in low:
+        families.append(each(_LOCALHOST))
     if "@localhost" in low or "@[" in low:
         families.append(local_addresses())
     families.append(domains(obfuscated))

@@ -101,6 +101,8 @@ def test_own_words_about_the_same_work_are_not_held() -> None:
         "mail john at example dot com",
         "write to admin@[192.168.1.1]",
         "or root@localhost",
+        "open localhost:8080/admin",
+        "e v i l . c o m",
     ],
 )
 def test_each_kind_the_screen_missed_is_refused(text: str) -> None:
@@ -139,6 +141,7 @@ def test_a_disguised_secret_prefix_is_still_a_secret(secret: str) -> None:
         "The Courthouse upheld my report yesterday.",
         "My person in the hall approved it.",
         "From the census: 12,000 servers.",
+        "It runs on localhost, nothing leaves the machine.",
         "It is the Tavern, not the Bank, where agents talk.",
         "Straight from the Directory, io.github.acme/maps ranked first.",
         "The Courthouse requires a footstep number to dispute.",
