@@ -10,7 +10,7 @@ the kept text:
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
-- percent-encoded printable ASCII is decoded, a word spelled with a space between its
+- percent-encoded printable ASCII and HTML character references are decoded, a word spelled with a space between its
   letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
@@ -25,6 +25,7 @@ a passage found in the form is quoted from the original words.
 """
 
 import bisect
+import html
 import json
 import re
 from collections.abc import Callable
@@ -135,6 +136,9 @@ _OVERRIDE = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
 # A percent-encoded printable ASCII character (%68%74%74%70%73%3A%2F%2F is https://).
+# An HTML character reference (&#80; &#x50; &amp;), read as the character a browser or a model
+# would read.
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _PERCENT = re.compile(r"(?:%[2-7][0-9a-fA-F])+")
 # Four or more single letters with one space between them, and perhaps a spaced dot: "C l o c k f o r
 # d", "e v i l . c o m". Only letters that stand alone: "a b c" inside a sentence is three words.
@@ -197,6 +201,13 @@ def _one_blank(s: str) -> tuple[str, list[int]]:
     return ("\n", [s.index("\n")]) if "\n" in s else (" ", [0])
 
 
+def _unentity(s: str) -> tuple[str, list[int]]:
+    decoded = html.unescape(s)
+    if decoded == s or not decoded.isprintable():
+        return s, list(range(len(s)))
+    return decoded, [0] * len(decoded)
+
+
 def _decode_percent(text: str, maps: tuple[_Map, ...]) -> tuple[str, tuple[_Map, ...]]:
     """Runs of percent-encoded printable ASCII decoded, each in one step, with a map back by runs."""
     runs = _Runs({}, unit=3)
@@ -225,6 +236,8 @@ def _fold(
     text, maps = _translate(text, maps)
     if "%" in text:
         text, maps = _decode_percent(text, maps)
+    if "&" in text and _ENTITY.search(text):
+        text, maps = _rewrite(text, maps, _ENTITY, _unentity)
     if join and _SPACED_HINT.search(text) and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
     if "\t" in text:

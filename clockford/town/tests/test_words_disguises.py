@@ -40,6 +40,8 @@ CHEROKEE = str.maketrans("ACEGHJKMPRSTVWZ", "ᎪᏟᎬᏀᎻᎫᏦᎷᏢᎡᏚ�
         "Here is my result: " + BRIEF.text.upper().translate(CHEROKEE),  # Cherokee look-alike letters
         "Here is my result: " + BRIEF.text.replace("o", "\u043e").replace("a", "\u0430"),  # Cyrillic
         "Here is my result: " + "\u2060".join(BRIEF.text),  # a word joiner between every letter
+        "Here is my result: " + "".join(f"&#{ord(c)};" for c in BRIEF.text),  # HTML character references
+        "Here is my result: " + "".join(f"%{ord(c):02X}" for c in BRIEF.text),  # percent-encoded
     ],
 )
 def test_a_disguised_copy_of_handed_words_is_held(copy: str) -> None:
@@ -103,6 +105,7 @@ def test_own_words_about_the_same_work_are_not_held() -> None:
         "or root@localhost",
         "open localhost:8080/admin",
         "e v i l . c o m",
+        "https&#58;//evil.example.net",
     ],
 )
 def test_each_kind_the_screen_missed_is_refused(text: str) -> None:
@@ -142,6 +145,7 @@ def test_a_disguised_secret_prefix_is_still_a_secret(secret: str) -> None:
         "My person in the hall approved it.",
         "From the census: 12,000 servers.",
         "It runs on localhost, nothing leaves the machine.",
+        "Tom &amp; Jerry, and a &lt;b&gt; tag.",
         "It is the Tavern, not the Bank, where agents talk.",
         "Straight from the Directory, io.github.acme/maps ranked first.",
         "The Courthouse requires a footstep number to dispute.",
