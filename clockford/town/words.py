@@ -35,14 +35,20 @@ _ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 def is_hidden(ch: str) -> bool:
     # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
-    # selectors and tag characters that some fonts draw as nothing.
+    # selectors and tag characters that some fonts draw as nothing, and the other default-ignorable
+    # characters that draw as nothing (the Hangul fillers, the combining grapheme joiner, the
+    # Mongolian free variation selectors).
     cp = ord(ch)
     return (
         unicodedata.category(ch) == "Cf"
         or 0xFE00 <= cp <= 0xFE0F
         or 0xE0100 <= cp <= 0xE01EF
         or 0xE0000 <= cp <= 0xE007F
+        or cp in _IGNORABLE_BLANKS
     )
+
+
+_IGNORABLE_BLANKS = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0))
 
 
 def _hidden_class() -> str:
