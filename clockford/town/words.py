@@ -724,8 +724,12 @@ _MARKDOWN_LINK = re.compile(r"(?<![\w\])])\[[^\[\]\n]{1,300}\]\(\s*<?[^()\s<>]{1
 _MAILTO = re.compile(r"(?<![a-z0-9])mailto:" + _URL_CHARS + "+")
 # An address is found from its at sign outward: "@" (a space either side allowed), "[at]" and the
 # like, or a spelled-out " at ". Then a local part before it and a dotted domain after it.
-_AT_SIGN = re.compile(r"@|[\[({<]\s*+(?:@|at)\s*+[\])}>]| at ")
-_LOCAL_PART = re.compile(r"[\w.+-]{1,64}$")
+_LOCAL_PART_BACKWARDS = re.compile(r"[\w.+-]{1,64}")
+# What must follow an at sign for an address: labels, the last of which starts with two letters.
+_ADDRESS_TAIL = r"\s*" + _LBL + r"(?:" + _SEP + _LBL + r")*?" + _SEP + r"(?=[^\W\d_]{2}|xn--)"
+# The sign, found only where such a domain follows it, all in one expression: a text may hold
+# thousands of signs, and each one looked at in Python would cost a call.
+_AT_SIGN = re.compile(r"(?:@|[\[({<]\s*+(?:@|at)\s*+[\])}>]| at )(?=" + _ADDRESS_TAIL + ")")
 _DOMAIN_AFTER_AT = re.compile(_LBL + r"(?:" + _SEP + _LBL + r")+")
 # Words before "at" that make it a preposition: "look at example dot com" is a link, not an address.
 _AT_PHRASE_WORDS = set(
@@ -755,11 +759,14 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
             a -= 1
         while b < len(low) and low[b].isspace():
             b += 1
-    local_match = _LOCAL_PART.search(low, max(0, a - 64), a)
+    # The local part is read backwards from the sign, on a reversed copy of the 64 characters before
+    # it: a search for "[...]{1,64}$" would try each of those 64 places in turn.
+    before = low[max(0, a - 64) : a][::-1]
+    local_match = _LOCAL_PART_BACKWARDS.match(before)
     domain = _DOMAIN_AFTER_AT.match(low, b)
     if local_match is None or domain is None:
         return None
-    start = local_match.start()
+    start = a - local_match.end()
     if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
         return None  # the local part is longer than an address allows
     if not low[start:a].isascii():
@@ -831,7 +838,7 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         for sign in _AT_SIGN.finditer(low):
             a = sign.start()
             if a == 0 or low[a - 1] in "@\n":
-                continue  # no local part before it (checked here: a text of "@@@@" has many)
+                continue  # no local part before it
             if hit := _email(low, sign, obfuscated):
                 yield hit
 
