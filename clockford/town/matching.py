@@ -159,7 +159,9 @@ _PERCENT = re.compile(r"(?:%[2-7][0-9a-fA-F])+")
 # spaced apart are the same words, and an expression that backtracks over blanks has none to
 # backtrack over.
 _BLANKS = re.compile(r"\s{2,}")
-_BREAKS = re.compile(r"\s*\n\s*")
+# Only from the start of a run of blanks (the lookbehind), and without giving back what it read, so
+# that a long run without a line break is read once, not once from each of its places.
+_BREAKS = re.compile(r"(?<![^\S\n])[^\S\n]*+\n\s*+")
 _SPACES = re.compile(r"[^\S\n]{2,}")
 # Three letters standing alone, spaced: found with a literal first (a quick scan) before _SPACED, whose
 # lookbehind is tried at every place.

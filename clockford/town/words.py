@@ -846,8 +846,10 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         covered = 0
         for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
             a, b = m.span()
-            if a < covered:
-                continue  # inside the path of a link already found
+            if a < covered or not low[b - 2 : b].isalpha():
+                # Inside the path of a link already found, or not ending in a top-level domain's two
+                # letters (punycode ones are the punycode rule's).
+                continue
             # Most dotted runs are versions, files and attribute paths: out on the last label alone,
             # before anything else is looked at (the same test opens _domain).
             if not obfuscated and low[low.rfind(".", a, b) + 1 : b] not in _ALL_TLDS and low[a:b].isascii():

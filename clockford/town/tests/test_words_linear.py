@@ -92,3 +92,45 @@ def test_safe_harbour_compares_a_big_body_with_big_handed_words_in_bounded_time(
         assert (harbour.find_repeat(repetitive, handed_text) is not None) == found
         took = best_of_three(lambda handed_text=handed_text: harbour.find_repeat(repetitive, handed_text))
         assert took < 1.0, took
+
+
+# Bodies built to make one rule or one step of the matching form slow: long runs a quantifier could
+# backtrack over, thousands of candidates a rule looks at in Python, and every disguise repeated.
+ADVERSARIAL = {
+    "blanks after a town word": "clockford" + " " * 60_000 + "x",
+    "blanks after a bracket": "[" + " " * 60_000,
+    "blanks after a dash": "\n-" + " " * 60_000 + "x",
+    "town words and blanks": ("town " * 2 + " " * 200) * 300,
+    "sign-off lines": "\n— clockford" * 10_000,
+    "bracketed town words": "[town " * 20_000,
+    "approval claims": "approved by " * 10_000,
+    "automated senders": "automated message from " * 5_000,
+    "single letters": "a " * 60_000,
+    "hyphens": "a-" * 60_000,
+    "dots": "a." * 60_000,
+    "at signs": "@" * 120_000,
+    "addresses without a domain": "a.b@" * 30_000,
+    "spelled addresses": "a at b dot " * 11_000,
+    "spelled dots": " dot com " * 13_000,
+    "dotted quads": "1.1.1." * 20_000,
+    "colons": "a::" * 40_000,
+    "percent escapes": "%2F" * 40_000,
+    "schemes": "http://" * 17_000,
+    "credential names": "token=" * 20_000,
+    "tag characters": "".join(chr(0xE0000 + ord(c)) for c in "evil ") * 10_000,
+    "right-to-left runs": "\u202e" + "ab " * 40_000,
+    "look-alike words": "\u0441\u043e\u043c " * 30_000,
+    "ideographs": "我喜欢它。" * 24_000,
+    "spaced letters": "C l o c k " * 12_000,
+    "lines of dashes": "\n-- " * 30_000,
+}
+
+
+def test_no_body_makes_the_screen_slow() -> None:
+    # Each body is 120,000 characters or so; a rule that backtracks or rescans takes seconds on them.
+    slow = {}
+    for name, text in ADVERSARIAL.items():
+        took = best_of_three(lambda text=text: words.screen(text, "public"), rounds=2)
+        if took > 3 * BUDGET:
+            slow[name] = round(took * 1000)
+    assert slow == {}
