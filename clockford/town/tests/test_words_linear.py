@@ -134,3 +134,16 @@ def test_no_body_makes_the_screen_slow() -> None:
         if took > 3 * BUDGET:
             slow[name] = round(took * 1000)
     assert slow == {}
+
+
+def test_no_body_makes_safe_harbour_slow() -> None:
+    handed = [
+        harbour.Handed("untrusted", "x", "y", "town town clockford approved by the town hall staff of Clockford"),
+        harbour.Handed("untrusted", "x", "y", "Compare the response times of three Redshift connectors on a sample."),
+    ]
+    slow = {}
+    for name, text in ADVERSARIAL.items():
+        took = best_of_three(lambda text=text: harbour.find_repeat(text, handed), rounds=1)
+        if took > 1.0:
+            slow[name] = round(took * 1000)
+    assert slow == {}
