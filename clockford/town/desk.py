@@ -1,9 +1,11 @@
 """The desk: the one place every call passes (ARCHITECTURE "A call, end to end").
 
-For every tool it opens one transaction, stops what the town's mode stops, screens free words, runs
-the district's handler in a savepoint (a refusal rolls back the handler's work, never its footstep),
-writes the footstep, and renders the reply: structuredContent and the text of 000 section 01.
-If the footstep cannot be written, nothing of the call stays and the town closes.
+For every tool it makes the kept form of the call's free words and screens them (the words screen and
+Safe Harbour) before any transaction opens; then it opens one transaction, stops what the town's mode
+stops, runs the district's handler in a savepoint (a refusal rolls back the handler's work, never its
+footstep), writes the footstep, and renders the reply: structuredContent and the text of 000 section
+01. If the footstep cannot be written, nothing of the call stays and the town closes; if the database
+was only busy with another writer, the reply is the clerk's busy one and the town stays open.
 """
 
 import json
@@ -15,10 +17,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 from django.utils import timezone
 
-from clockford.town import archive, clock, holds, replays, words
+from clockford.town import archive, clock, holds, kept, replays, words
+from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
     Busy,
@@ -159,13 +162,13 @@ def render(say: str, fields: dict[str, Any], parts: list[Part], footstep: int | 
 
 
 def screen_words(tool: Tool, args: Any) -> None:
-    """The words screen, for every free-word field a tool declares: secrets are refused on every
-    surface, and links, addresses and a staff voice on public ones. Nothing is kept."""
-    for name, surface in tool.words.items():
+    """The words screen, for every free-word field a tool declares, on the kept form: secrets are
+    refused on every surface, and links, addresses and a staff voice on public ones."""
+    for name, declared in tool.free_words.items():
         value = getattr(args, name, None)
         for text in value if isinstance(value, list) else [value]:
             if isinstance(text, str):
-                problem = words.screen(text, surface)
+                problem = words.screen(text, declared.surface)
                 if problem is not None:
                     found: dict[str, Any] = {"field": name, "matched": problem.matched}
                     if problem.secret:
@@ -182,10 +185,19 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
     if mode == "closed":
         # The face answers HTTP 503 before this; over stdio the desk says it.
         return render(CLOSED_TOWN_SAY, {}, [], None, True)
+    # The kept form, the words screen and Safe Harbour, before the transaction: they read the words
+    # (and Safe Harbour reads the database) but write nothing, and they are the costly part of a call.
+    # Inside the transaction SQLite's one write lock waits on nothing but the database.
+    call = Call(tool=tool.name, passport=passport, session_id=session_id)
+    screened = _screened(tool, args, arguments, call)
+    if isinstance(screened, Kept):
+        args, arguments = screened.args, screened.arguments
+    else:
+        arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
     try:
         with transaction.atomic():
             reply, outcome, is_error, place = _handle(
-                tool, args, arguments, passport, session_id, read_only=mode == "read-only"
+                tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
@@ -194,7 +206,12 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             passport.footsteps += 1
             if place:
                 passport.place = place
-    except DatabaseError:
+    except DatabaseError as error:
+        if is_busy(error):
+            # Another writer held the database for longer than the town waits: the call rolled back
+            # whole, and nothing is wrong with the Archive. Say so, and come back.
+            log.warning("the database was busy for %s: %s", tool.name, error)
+            return _busy_reply(tool, passport, arguments, job_id)
         # The footstep (or the call's own writes) could not be committed: the whole call rolled
         # back. A town that cannot record does not go on.
         log.exception("the Archive could not take a footstep for %s; closing the town", tool.name)
@@ -208,24 +225,99 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
     return render(reply.say, reply.fields, reply.parts, number, is_error)
 
 
+@dataclass
+class Screened(Kept):
+    """A call's words, kept and screened, and what Safe Harbour found in them."""
+
+    repeat: holds.Repeated | None = None
+
+
+def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Screened | TownReply:
+    """The kept form of the call's words, screened, with Safe Harbour's finding; or the refusal the
+    desk answers with, at the point of the call where the words are screened (see _handle)."""
+    try:
+        kept.refuse_controls(tool, arguments)
+        found = kept.keep(tool, args, arguments)
+        call.cut = found.cut
+        screen_words(tool, found.args)
+        return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call.passport))
+    except TownReply as refusal:
+        return refusal
+    except Exception:
+        # A fault in the screen or in Safe Harbour: answered, with its footstep, as a fault in the tool.
+        log.exception("fault screening %s", tool.name)
+        fault = Busy(FAULT_SAY, FAULT_RETRY_SECONDS)
+        fault.outcome = "error"
+        return fault
+
+
+BUSY_DB = (
+    # SQLite: another connection holds the write lock past the busy timeout.
+    "database is locked",
+    "database table is locked",
+    "database is busy",
+)
+# PostgreSQL: lock_not_available, serialization_failure, deadlock_detected, query_canceled (a lock or
+# statement timeout).
+BUSY_SQLSTATES = {"55P03", "40001", "40P01", "57014"}
+BUSY_RETRY_SECONDS = 2
+
+
+def is_busy(error: DatabaseError) -> bool:
+    """Whether a database error means "busy, try again", not "the Archive is broken"."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    if getattr(cause, "sqlstate", None) in BUSY_SQLSTATES or getattr(cause, "pgcode", None) in BUSY_SQLSTATES:
+        return True
+    return any(words in str(error).lower() for words in BUSY_DB)
+
+
+def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_id: str | None) -> Rendered:
+    """The clerk's busy reply (001: retryAfterSeconds), with a footstep of its own when the database
+    takes one now; when it does not, nothing of the call happened and the reply says so by having none."""
+    busy = clerk_busy(BUSY_RETRY_SECONDS)
+    number = None
+    try:
+        with transaction.atomic():
+            number = archive.record(
+                tool=tool.name, passport=passport.id, outcome=busy.outcome, arguments=arguments, job_id=job_id
+            )
+            count_footstep(passport, None)
+        passport.footsteps += 1
+    except DatabaseError as error:
+        if not is_busy(error):
+            log.exception("could not record the busy footstep for %s", tool.name)
+    return render(busy.say, busy.fields, busy.parts, number, True)
+
+
 def _handle(
-    tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None, *, read_only: bool
+    tool: Tool,
+    args: Any,
+    arguments: dict[str, Any],
+    call: Call,
+    screened: Screened | TownReply,
+    *,
+    read_only: bool,
 ) -> tuple[Reply | TownReply, str, bool, str | None]:
-    """Screen, gate and run the handler in a savepoint. Returns (reply, outcome code, is_error, place).
+    """Gate and run the handler in a savepoint. Returns (reply, outcome code, is_error, place). The
+    words were screened before the transaction (`screened`); a refusal of theirs is answered here,
+    after the clerk's and the mode's, as if screened in turn.
 
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
-    call = Call(tool=tool.name, passport=passport, session_id=session_id)
+    passport = call.passport
     try:
         wait = clerk_wait(passport, clock.now())
         if wait is not None:
             raise clerk_busy(wait)
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
-        screen_words(tool, args)
+        if isinstance(screened, TownReply):
+            raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None
         if replayed is not None:
             return replayed, "ok", False, call.move_to or tool.place
-        passage = holds.gate(tool, args, arguments, call)
+        passage = holds.gate(tool, args, arguments, call, screened.repeat)
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
         with transaction.atomic():
@@ -241,6 +333,11 @@ def _handle(
         return reply, "ok", False, call.move_to or tool.place
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place
+    except OperationalError as error:
+        if is_busy(error):
+            raise  # the whole call rolls back, and run() answers busy
+        log.exception("fault in %s", tool.name)
+        return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None
     except Exception:
         # A fault in the tool (a database error inside it included): its savepoint rolled back,
         # and the footstep still records that the call failed. If the database itself is gone,

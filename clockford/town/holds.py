@@ -172,8 +172,10 @@ class Passage:
     replayed: Reply | None = None
 
 
-def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passage:
-    """Decide whether a call that changes things may run now. Raises Frozen, Held or Refused."""
+def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "Repeated | None" = None) -> Passage:
+    """Decide whether a call that changes things may run now. Raises Frozen, Held or Refused.
+
+    `repeat` is what Safe Harbour found (`repeated`), asked by the desk before the call's transaction."""
     passage = Passage()
     if not tool.changes(args):
         return passage
@@ -194,19 +196,11 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
             passage.plan_step = (stand.plan, step)
     if applies(tool.needs_yes, args, passport):
         reasons["publish"] = {}
-    surfaces = (
-        {name: surface for name, surface in tool.words.items() if surface in ("public", "other-account")}
-        if applies(tool.harbour_when, args, passport)
-        else {}
-    )
-    letters = [name for name, surface in tool.words.items() if surface == "letter"]
-    if surfaces or letters:
-        repeat = _repeat(passport, args, list(surfaces) + letters, now)
-        if repeat is not None:
-            if repeat[0] in surfaces:
-                reasons["harbour"] = {"repeats": repeat[1]}
-            else:
-                call.repeats = repeat[1]  # a letter is marked, never held
+    if repeat is not None:
+        if repeat.holds:
+            reasons["harbour"] = {"repeats": repeat.found}
+        else:
+            call.repeats = repeat.found  # a letter is marked, never held
     if not reasons:
         return passage
 
@@ -220,7 +214,35 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Passag
         passage.replayed = replays.find(tool.name, args, passport)
         if passage.replayed is not None:
             return passage
-    raise _held(_new_hold(tool, arguments, passport, reasons, now))
+    raise _held(_new_hold(tool, arguments, passport, reasons, now, call.cut))
+
+
+@dataclass
+class Repeated:
+    """Foreign words a call repeats: where (found), and whether that holds the call (a public or
+    other-account field) or only marks it (a letter)."""
+
+    found: dict[str, Any]
+    holds: bool
+
+
+def repeated(tool: Tool, args: Any, passport: Passport) -> Repeated | None:
+    """Safe Harbour for a call that changes things: whether its public, other-account or letter words
+    repeat foreign words the town handed this passport. It reads the database but writes nothing, and
+    is the costly part of a gate, so the desk asks it before the call's transaction opens."""
+    if not tool.changes(args):
+        return None
+    kinds = {name: w.surface for name, w in tool.free_words.items()}
+    surfaces = (
+        [name for name, surface in kinds.items() if surface in ("public", "other-account")]
+        if applies(tool.harbour_when, args, passport)
+        else []
+    )
+    letters = [name for name, surface in kinds.items() if surface == "letter"]
+    if not surfaces and not letters:
+        return None
+    found = _repeat(passport, args, surfaces + letters, clock.now())
+    return Repeated(found[1], found[0] in surfaces) if found is not None else None
 
 
 def _repeat(passport: Passport, args: Any, fields: list[str], now: datetime) -> tuple[str, dict[str, Any]] | None:
@@ -314,7 +336,12 @@ def _caps(passport: Passport, now: datetime) -> None:
 
 
 def _new_hold(
-    tool: Tool, arguments: dict[str, Any], passport: Passport, reasons: dict[str, Any], now: datetime
+    tool: Tool,
+    arguments: dict[str, Any],
+    passport: Passport,
+    reasons: dict[str, Any],
+    now: datetime,
+    cut: dict[str, int] | None = None,
 ) -> Hold:
     _caps(passport, now)
     why = next(r for r in ORDER if r in reasons)
@@ -338,6 +365,7 @@ def _new_hold(
                 call_digest=digest,
                 arguments=shown,
                 words_digest=words_digest(tool.name, shown),
+                cut=cut or {},
                 repeats=reasons.get("harbour", {}).get("repeats"),
                 plan=reasons.get("plan", {}).get("plan", ""),
                 created_at=now,
@@ -390,7 +418,7 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
     if budget.spent + size > settings.CLOCKFORD["PRIVATE_BYTES_A_DAY"]:
         allowed = _speaking_hold(call, tool.name, arguments, now)
         if allowed is None:
-            raise _held(_new_hold(tool, arguments, call.passport, {"budget": {}}, now))
+            raise _held(_new_hold(tool, arguments, call.passport, {"budget": {}}, now, call.cut))
         use(Passage(allowed=allowed), call)
     ReplyBudget.objects.filter(pk=budget.pk).update(spent=budget.spent + size)
 

@@ -246,10 +246,14 @@ class Hold(Decided):
     why = models.CharField(max_length=16)
     # sha256 of the call (tool and arguments, request_id and job_id aside): "exactly the same call".
     call_digest = models.CharField(max_length=64)
-    # The exact arguments as the agent sent them, for the person to read; their digest is what a
-    # decision signs, so words changed after the page was drawn fail the decision.
+    # The exact arguments, their free words in the kept form the desk made (what will be published),
+    # for the person to read; their digest is what a decision signs, so words changed after the page
+    # was drawn fail the decision.
     arguments = models.JSONField()
     words_digest = models.CharField(max_length=64)
+    # The free-word fields the desk cut to their cap, each with its cap ({"text": 280}): the words
+    # above are the kept ones, exactly what will be published, and the hold's page says they were cut.
+    cut = models.JSONField(default=dict, blank=True)
     repeats = models.JSONField(null=True, blank=True)
     plan = models.CharField(max_length=20, blank=True, default="")
     status = models.CharField(max_length=12, default="held")

@@ -8,6 +8,7 @@ transaction, the words screen, the footstep, provenance and the envelope.
 from __future__ import annotations
 
 import functools
+import sys
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,19 @@ Label = Literal["town", "human-signed", "publisher-words", "agent-written", "unt
 Surface = Literal["private", "letter", "public", "other-account"]
 
 JOB_ID_PATTERN = r"^[\w.-]{1,64}$"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A free-text field: the surface its words go to, and the cap the town keeps them to (in
+    characters, after normalisation; the spec's "kept to N" or the field's own maximum). The desk
+    makes the kept form once (clockford/town/kept.py): every later reader sees the same text."""
+
+    surface: Surface
+    cap: int
+    # A name the agent chooses (a P.O. box key): screened as words, but never changed to keep it, so a
+    # control character in it is refused rather than dropped.
+    name: bool = False
 
 
 def _ascii(value: str) -> str:
@@ -94,6 +108,9 @@ class Call:
     # hold this exact call goes through on.
     repeats: dict[str, Any] | None = None
     harbour: dict[str, Any] | None = None
+    # Set by the desk: the free-word fields it cut to their cap (clockford/town/kept.py), which a
+    # hold of this call names for the person deciding it.
+    cut: dict[str, int] = field(default_factory=dict)
 
 
 class TownReply(Exception):
@@ -189,9 +206,11 @@ class Tool:
     idempotent: bool = False
     # The district this tool walks the agent to; None for tools that work anywhere.
     place: str | None = None
-    # Free-word fields and the surface their words go to: the desk screens them, and Safe Harbour
-    # compares the public and other-account ones with the foreign words the agent was handed.
-    words: dict[str, Surface] = field(default_factory=dict)
+    # Free-word fields, each with the surface its words go to and its cap: the desk keeps them (one
+    # normal form, cut to the cap) and screens the kept words, and Safe Harbour compares the public
+    # and other-account ones with the foreign words the agent was handed. A bare surface (without a
+    # cap) keeps the field's own maximum length, or every character when it has none.
+    words: Mapping[str, Words | Surface] = field(default_factory=dict)
     # Safe Harbour applies to the public and other-account fields only on the calls this says
     # (hand_in delivering to another account, settle_parcel returning for rework).
     harbour_when: When = True
@@ -226,6 +245,14 @@ class Tool:
     asks: tuple[str, str] | None = None
 
     @property
+    def free_words(self) -> dict[str, Words]:
+        """Every free-text field as Words, a bare surface given its field's maximum length as cap."""
+        return {
+            name: w if isinstance(w, Words) else Words(w, _max_length(self.args, name))
+            for name, w in self.words.items()
+        }
+
+    @property
     def writes(self) -> bool:
         return self.kind != "read"
 
@@ -251,6 +278,15 @@ class Tool:
         if self.kind == "mixed":
             return self.writes_when is not None and self.writes_when(args)
         return self.kind == "write"
+
+
+def _max_length(args: type[Args], name: str) -> int:
+    """A field's maxLength, or no cap at all (sys.maxsize) when it declares none."""
+    found = args.model_fields.get(name)
+    for meta in found.metadata if found is not None else ():
+        if getattr(meta, "max_length", None) is not None:
+            return int(meta.max_length)
+    return sys.maxsize
 
 
 def _literal_values(annotation: Any) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from clockford.town.tooling import Args, Call, Reply, Tool
+from clockford.town.tooling import Args, Call, Reply, Tool, Words
 from districts.switchboard import sightings
 
 Category = Literal[
@@ -73,7 +73,7 @@ TOOLS: tuple[Tool, ...] = (
         # Only a person reads the note, but it is about another account's agent: no links, addresses or
         # secrets. Safe Harbour never holds it: quoting what the other agent wrote is the point of a
         # sighting, and reporting must always get through (DECISIONS 2).
-        words={"note": "other-account"},
+        words={"note": Words("other-account", sightings.NOTE_CAP)},
         harbour_when=False,
         for_people=True,
     ),

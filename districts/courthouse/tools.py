@@ -2,8 +2,8 @@
 
 from pydantic import Field
 
-from clockford.town import reports, words
-from clockford.town.tooling import Args, Call, District, Reply, Tool
+from clockford.town import reports
+from clockford.town.tooling import Args, Call, District, Reply, Tool, Words
 from districts.courthouse import services, sighting_tools
 
 QUOTE_CAP = 2000
@@ -40,9 +40,9 @@ def dispute(call: Call, args: DisputeArgs) -> Reply:
 def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
     report = reports.do_report(
         call.passport,
-        words.for_keeping(args.quote, QUOTE_CAP),
-        words.for_keeping(args.where, WHERE_CAP),
-        words.for_keeping(args.errand or "", ERRAND_CAP),
+        args.quote,  # the desk hands over the kept form, cut to each field's cap
+        args.where,
+        args.errand or "",
     )
     return Reply(
         f"Report {report.id} received. Until your person reviews it in the hall, your calls that could change "
@@ -75,7 +75,7 @@ DISTRICT = District(
             handler=dispute,
             kind="write",
             # Only staff read a reason, so a link may stand in it; a secret never does.
-            words={"reason": "letter"},
+            words={"reason": Words("letter", services.REASON_CAP)},
             for_people=True,
         ),
         Tool(
@@ -93,7 +93,11 @@ DISTRICT = District(
             # reporting must always get through (DECISIONS 2).
             kind="write",
             # A quote may hold the very link the agent was told to visit: only secrets are refused.
-            words={"quote": "letter", "where": "letter", "errand": "letter"},
+            words={
+                "quote": Words("letter", QUOTE_CAP),
+                "where": Words("letter", WHERE_CAP),
+                "errand": Words("letter", ERRAND_CAP),
+            },
             for_people=True,
         ),
         *sighting_tools.TOOLS,

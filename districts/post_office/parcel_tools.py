@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words
 from districts.switchboard import parcels
 
 
@@ -153,7 +153,11 @@ TOOLS: tuple[Tool, ...] = (
         kind="write",
         plannable=True,
         asks=("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
-        words={"title": "public", "brief": "public", "done_when": "public"},
+        words={
+            "title": Words("public", parcels.TITLE_CAP),
+            "brief": Words("public", parcels.BRIEF_CAP),
+            "done_when": Words("public", parcels.DONE_WHEN_CAP),
+        },
         needs_yes=_posts,
         freezes=True,
         replays=True,
@@ -191,7 +195,7 @@ TOOLS: tuple[Tool, ...] = (
         record_arg="parcel",
         asks=("hand in a parcel of work", "hand in the parcel {parcel} ({action})"),
         idempotent=True,
-        words={"result": "other-account"},
+        words={"result": Words("other-account", parcels.RESULT_CAP)},
         harbour_when=_delivers_to_another_account,
         freezes=True,
         channel_of=lambda args: parcels.channel_of_parcel(args.parcel),
@@ -212,7 +216,7 @@ TOOLS: tuple[Tool, ...] = (
         freezes_which="returning it with a note",
         asks=("settle its parcel of work", "settle its parcel {parcel} ({action})"),
         destructive=True,
-        words={"note": "other-account"},
+        words={"note": Words("other-account", parcels.NOTE_CAP)},
         harbour_when=_returns,
         freezes=_returns,
         channel_of=lambda args: parcels.channel_of_parcel(args.parcel),

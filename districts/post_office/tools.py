@@ -4,11 +4,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from clockford.town import words
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
 from districts.post_office import parcel_tools, services
 
+KEY_CAP = 64  # a key is at most 64 characters (000 section 05)
 OWN_KEY = Part("key", "agent-written", own=True)
 
 
@@ -17,7 +17,7 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 class RememberArgs(Args):
-    key: str = Field(min_length=1, max_length=64, description="Letters, digits and . _ - / : only.")
+    key: str = Field(min_length=1, max_length=KEY_CAP, description="Letters, digits and . _ - / : only.")
     value: str = Field(max_length=4000, description="The note. Cut to 4,000 characters after normalization.")
 
 
@@ -42,8 +42,8 @@ class ForgetArgs(Args):
 
 
 def remember(call: Call, args: RememberArgs) -> Reply:
-    value = words.for_keeping(args.value, services.VALUE_CAP)
-    keys = services.do_remember(call.passport, args.key, value)
+    # The desk hands over the kept form (clockford/town/kept.py), cut to VALUE_CAP already.
+    keys = services.do_remember(call.passport, args.key, args.value)
     return Reply(
         f"Kept in your P.O. box. It holds {keys} of {services.MAX_KEYS} keys.",
         {"key": args.key, "keys": keys},
@@ -68,9 +68,7 @@ def recall(call: Call, args: RecallArgs) -> Reply:
 
 
 def send_letter(call: Call, args: SendLetterArgs) -> Reply:
-    subject = words.for_keeping(args.subject, services.SUBJECT_CAP)
-    body = words.for_keeping(args.body, services.BODY_CAP)
-    letter = services.do_send_letter(call.passport, subject, body, args.notes or [], call.repeats)
+    letter = services.do_send_letter(call.passport, args.subject, args.body, args.notes or [], call.repeats)
     fields: dict[str, Any] = {"id": letter.id, "status": "held"}
     say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall."
     if letter.notes:
@@ -111,7 +109,7 @@ DISTRICT = District(
             plannable=True,
             freezes_which="overwriting a key",
             asks=("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
-            words={"key": "private", "value": "private"},
+            words={"key": Words("private", KEY_CAP, name=True), "value": Words("private", services.VALUE_CAP)},
             freezes=_overwrites,
         ),
         Tool(
@@ -151,7 +149,7 @@ DISTRICT = District(
             args=SendLetterArgs,
             handler=send_letter,
             kind="write",
-            words={"subject": "letter", "body": "letter"},
+            words={"subject": Words("letter", services.SUBJECT_CAP), "body": Words("letter", services.BODY_CAP)},
             for_people=True,
         ),
         *parcel_tools.TOOLS,

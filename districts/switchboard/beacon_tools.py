@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words
 from districts.switchboard import beacons, common
 
 
@@ -137,7 +137,7 @@ TOOLS: tuple[Tool, ...] = (
         kind="write",
         plannable=True,
         asks=("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
-        words={"question": "public"},
+        words={"question": Words("public", beacons.QUESTION_CAP)},
         needs_yes=_raise_publishes,
         freezes=True,
         replays=True,
@@ -157,7 +157,7 @@ TOOLS: tuple[Tool, ...] = (
         plannable=True,
         record_arg="beacon",
         asks=("answer a beacon", "answer the beacon {beacon}"),
-        words={"answer": "other-account"},
+        words={"answer": Words("other-account", beacons.ANSWER_CAP)},
         needs_yes=_to_another_account,
         harbour_when=_to_another_account,
         channel_of=_channel_of,

@@ -219,7 +219,7 @@ def check_raise(passport: Passport, channel: str, question: str) -> None:
     would be refused anyway is refused at once and never waits for a person."""
     account = common.require_sign_in(passport)
     common.existing_channel(channel)
-    if _empty(words.for_keeping(question, QUESTION_CAP)):
+    if _empty(question):  # the desk kept it: normal form, cut to QUESTION_CAP
         raise Refused(EMPTY_QUESTION_SAY, "empty")
     if _lit_of(account.pk, clock.now()) >= LIT_PER_ACCOUNT:
         raise Refused(LIT_LIMIT_SAY, "beacons-lit")
@@ -229,7 +229,7 @@ def do_raise(passport: Passport, channel: str, question: str) -> Beacon:
     """Light a beacon on an existing channel, for an hour."""
     account = common.require_sign_in(passport)
     ch = common.existing_channel(channel)
-    kept = words.for_keeping(question, QUESTION_CAP)
+    kept = question  # the desk kept it: normal form, cut to QUESTION_CAP (clockford/town/kept.py)
     if _empty(kept):
         raise Refused(EMPTY_QUESTION_SAY, "empty")
     # Lock the account's row: two beacons raised at once cannot both be the account's second.
@@ -278,7 +278,7 @@ def answer_goes_to_another_account(passport: Passport, beacon_id: str, answer: s
     person's yes, and Safe Harbour reads it. An answer that would be refused (no sign-in, no such
     beacon, out, full, the exchange closed, empty words) is refused at once instead of waiting for a
     yes that could not help."""
-    if passport.account_id is None or _empty(words.for_keeping(answer, ANSWER_CAP)):
+    if passport.account_id is None or _empty(answer):
         return False
     try:
         beacon = _check_answer(passport, _find(beacon_id), clock.now())
@@ -297,7 +297,7 @@ def do_answer(passport: Passport, beacon_id: str, answer: str) -> Answer:
     beacon = _locked(found)
     _bring_up_to_date(beacon, now)
     _check_answer(passport, beacon, now)
-    kept = words.for_keeping(answer, ANSWER_CAP)
+    kept = answer  # the desk kept it: normal form, cut to ANSWER_CAP (clockford/town/kept.py)
     if _empty(kept):
         raise Refused(EMPTY_ANSWER_SAY, "empty")
     number = Answer.objects.filter(beacon=beacon).count() + 1

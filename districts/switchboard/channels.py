@@ -81,11 +81,6 @@ def channels_max() -> int:
     return settings.CLOCKFORD["CHANNELS_MAX"]
 
 
-def kept(text: str) -> str:
-    """What the town keeps of a message: its normal form, cut to 280 characters."""
-    return words.for_keeping(text, TEXT_CAP)
-
-
 def is_empty(text: str) -> bool:
     """Nothing a reader could see: only whitespace and hidden characters."""
     return not words.for_matching(text.replace("\x00", "")).strip()
@@ -152,7 +147,7 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
     """Put a message on a channel, opening the channel when the name is new."""
     account = common.require_sign_in(passport)
     common.check_name(name)
-    text = kept(text)
+    # The desk kept the text: normal form, cut to TEXT_CAP (clockford/town/kept.py).
     if is_empty(text):
         raise Refused(EMPTY_SAY, "empty")
     now = clock.now()

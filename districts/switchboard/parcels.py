@@ -596,9 +596,10 @@ def check_post(passport: Passport, channel: str, title: str, brief: str, done_wh
     account = common.require_sign_in(passport)
     ch = common.existing_channel(channel)
     offer = Offer(
-        words.for_keeping(title, TITLE_CAP),
-        words.for_keeping(brief, BRIEF_CAP),
-        words.for_keeping(done_when, DONE_WHEN_CAP),
+        # The desk kept each one: normal form, cut to its cap (clockford/town/kept.py).
+        title,
+        brief,
+        done_when,
     )
     for name in ("title", "brief", "done_when"):
         if _empty(getattr(offer, name)):
@@ -709,7 +710,7 @@ def do_hand_in(
     """Deliver a result, or give the parcel back. Returns (parcel, what happened): "delivered",
     "already delivered" (the same result again: safe), "given back" or "already given back"."""
     account = common.require_sign_in(passport)
-    kept = words.for_keeping(result or "", RESULT_CAP)
+    kept = result or ""  # the desk kept it: normal form, cut to RESULT_CAP (clockford/town/kept.py)
     if action == "deliver" and _empty(kept):
         raise Refused(RESULT_REQUIRED_SAY, "result-required")
     locked = _mine(passport, parcel_id)
@@ -774,7 +775,7 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
     """accept, return (with a note, back to the same claimant with a fresh hour; the third return closes
     it), withdraw (any stage before done) or release (let the claimant go; the parcel reopens)."""
     common.require_sign_in(passport)
-    kept = words.for_keeping(note or "", NOTE_CAP)
+    kept = note or ""  # the desk kept it: normal form, cut to NOTE_CAP (clockford/town/kept.py)
     if action == "return" and _empty(kept):
         raise Refused(NOTE_REQUIRED_SAY, "note-required")
     if action in ("return", "release") and version is None:

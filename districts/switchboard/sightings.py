@@ -29,7 +29,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from clockford.town import clock, words
+from clockford.town import clock
 from clockford.town.models import ID_ALPHABET, Passport, lock
 from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.switchboard import common
@@ -202,7 +202,7 @@ def do_report(passport: Passport, record: str, category: str, *, party: int | No
         about=found.about,
         about_account_id=found.about_account_id,
         category=category,
-        note=words.for_keeping(note, NOTE_CAP),
+        note=note,  # the desk kept it: normal form, cut to NOTE_CAP (clockford/town/kept.py)
         at=now,
     )
 

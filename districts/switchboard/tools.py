@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool, Words
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
@@ -69,11 +69,7 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     refuses whatever the person says (no sign-in, a name the rule refuses, an empty message) is refused
     at once instead of bothering the person; each of those refusals is decided by the call alone, the
     same way here and in the tool, so nothing can publish unheld."""
-    return (
-        passport.account_id is not None
-        and channels.name_allowed(args.channel)
-        and not channels.is_empty(channels.kept(args.text))
-    )
+    return passport.account_id is not None and channels.name_allowed(args.channel) and not channels.is_empty(args.text)
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:
@@ -271,7 +267,7 @@ BROADCAST = Tool(
     kind="write",
     plannable=True,
     asks=("broadcast a message on the Switchboard", "broadcast a message on the Switchboard channel “{channel}”"),
-    words={"text": "public"},
+    words={"text": Words("public", channels.TEXT_CAP)},
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     freezes=True,

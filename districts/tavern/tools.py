@@ -5,7 +5,7 @@ from typing import Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
 from districts.tavern import services
 
 UNTRUSTED = (
@@ -86,7 +86,7 @@ DISTRICT = District(
             kind="write",
             plannable=True,
             asks=("publish a notice on the Tavern board", "publish a notice on the Tavern board"),
-            words={"text": "public"},
+            words={"text": Words("public", services.TEXT_CAP)},
             needs_yes=_publishes,
             freezes=True,
         ),

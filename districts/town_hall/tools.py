@@ -10,15 +10,18 @@ from typing import Annotated
 from pydantic import Field
 
 from clockford.town import words
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
 from districts.town_hall import integrity, services
 
 # A lot argument: a lot number, or a registry name (enter, walk_to's houses, signal_kit).
 LotRef = Annotated[int, Field(ge=0)] | Annotated[str, Field(min_length=1, max_length=200)]
 
 
+NEED_CAP = 200  # what an agent asks the Directory for, in characters (000 section 05)
+
+
 class AskDirectoryArgs(Args):
-    need: str = Field(min_length=2, max_length=200, description="What you need, in plain words.")
+    need: str = Field(min_length=2, max_length=NEED_CAP, description="What you need, in plain words.")
     limit: int = Field(default=8, ge=1, le=25, description="How many servers at most, best first. Default 8.")
 
 
@@ -104,7 +107,7 @@ DISTRICT = District(
             args=AskDirectoryArgs,
             handler=ask_directory,
             kind="read",
-            words={"need": "private"},
+            words={"need": Words("private", NEED_CAP)},
         ),
         Tool(
             name="verify",

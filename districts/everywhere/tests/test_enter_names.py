@@ -6,7 +6,7 @@ from clockford.town.models import Passport
 from districts.testing import outcome, visit
 
 
-@pytest.mark.parametrize("lot", ["\x00", "io.github.owner/name\x00", "no-slash-here", "\u202e1"])
+@pytest.mark.parametrize("lot", ["no-slash-here", "\u202e1"])
 def test_a_name_no_house_can_have_is_no_lot(alice: Passport, lot: str) -> None:
     r = visit(alice, "enter", lot=lot)
     assert r.is_error is True

@@ -41,7 +41,7 @@ def test_the_text_leaves_the_towns_state(alice: Passport) -> None:
     assert not Note.objects.filter(value__contains="particular").exists()
 
 
-@pytest.mark.parametrize("key", ["a b", "a\x00b", "é"])
+@pytest.mark.parametrize("key", ["a b", "é"])
 def test_a_key_no_box_can_hold_is_nothing_to_forget(alice: Passport, key: str) -> None:
     r = visit(alice, "forget", key=key)
     assert r.is_error is False

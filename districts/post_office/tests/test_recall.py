@@ -51,7 +51,7 @@ def test_it_says_nothing_is_kept_with_the_keys(alice: Passport) -> None:
     assert outcome(r) == "refused:not-found"
 
 
-@pytest.mark.parametrize("key", ["a b", "é", "a\x00b", "a\u202eb", "🦉"])
+@pytest.mark.parametrize("key", ["a b", "é", "a\u202eb", "🦉"])
 def test_a_key_no_box_can_hold_is_not_kept(alice: Passport, key: str) -> None:
     # Such a key can never be kept, so the answer is the same as for any missing key (and no
     # database is asked about characters it may not be able to hold).

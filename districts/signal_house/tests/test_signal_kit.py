@@ -114,7 +114,7 @@ def test_the_public_sees_one_rounded_number_a_day(demo: CensusState, alice: Pass
     assert Footstep.objects.filter(tool="signal_kit").count() == 8
 
 
-@pytest.mark.parametrize("ref", ["io.clockford.demo/web-search\x00", "\x00", "²", "１２", "12" * 10])
+@pytest.mark.parametrize("ref", ["²", "１２", "12" * 10])
 def test_a_lot_no_census_can_hold_is_refused_the_ordinary_way(demo: CensusState, alice: Passport, ref: str) -> None:
     r = visit(alice, "signal_kit", lot=ref)
     assert r.is_error is True

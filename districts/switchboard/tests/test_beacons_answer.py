@@ -196,7 +196,6 @@ def test_a_closed_beacon_takes_no_more_answers(alice: Passport, alice2: Passport
         "B-1",
         "b-" + "2" * 12,
         "P-222222222222",
-        "B-22222222222\x00",
         "B-2222222222222222222222222222222222",
         "'; DROP TABLE switchboard_beacon; --",
         " ",

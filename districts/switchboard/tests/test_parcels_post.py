@@ -117,7 +117,7 @@ def test_empty_words_are_refused_at_once_and_never_wait(alice: Passport) -> None
 
 def test_a_channel_that_does_not_exist_is_refused_at_once(alice: Passport) -> None:
     open_channel(alice)
-    for name in ("no-such-channel", "Lanterns", "x", "lanterns\x00"):
+    for name in ("no-such-channel", "Lanterns", "x"):
         r = visit(alice, "post_parcel", channel=name, **WORK)
         refused(r, "No channel by that name. listen without arguments shows the busiest.", "no-channel")
     assert not Hold.objects.exists()

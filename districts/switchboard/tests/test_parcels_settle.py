@@ -219,7 +219,7 @@ def test_another_accounts_parcel_gets_the_reply_of_one_that_does_not_exist(
         for action in ("accept", "withdraw"):
             refused(visit(who, "settle_parcel", parcel=parcel, action=action), NOT_YOURS, "not-yours")
         refused(visit(who, "settle_parcel", parcel=parcel, action="release", version=3), NOT_YOURS, "not-yours")
-    for number in ("P-" + "5" * 12, parcel.lower(), "P-\x00", "x" * 40):
+    for number in ("P-" + "5" * 12, parcel.lower(), "x" * 40):
         refused(visit(alice, "settle_parcel", parcel=number, action="accept"), NOT_YOURS, "not-yours")
     refused(visit(charlie, "settle_parcel", parcel=parcel, action="accept"), common.SIGN_IN_SAY, "sign-in")
     assert Parcel.objects.get().state == "delivered"

@@ -304,7 +304,6 @@ def test_not_party_and_not_existing_get_the_same_reply(
         "P-222222222222",
         "B-222222222222",
         "P-1",
-        "B-22222222222\x00",
         "R-222222222222",
         "'; DROP TABLE switchboard_sighting; --",
     ):

@@ -1,0 +1,103 @@
+"""The kept form of an agent's words: made once, by the desk, before anything reads them.
+
+Every free-text argument a tool declares (`Tool.words`) becomes the text the town will store and
+publish: NFC-normalised, without NUL and the other control characters (newline and tab stay), and
+cut to its field's cap. The words screen, Safe Harbour, a hold (its page, its digest, the person's
+signature) and the district's handler all read that one text, so nothing can differ between what was
+screened, what a person approved and what was published.
+
+Control characters in free words are dropped, not refused: none of them draws anything, so the kept
+text reads as the agent's text did, and the screen reads exactly what a reader will (`evil.c\\x00om`
+is screened as `evil.com`, and refused). Lone surrogates go the same way: they are not characters,
+and no database can store them. An id, a name or another argument that is not free words is refused
+when it carries one (`refused:control-character`): it is matched exactly, and a changed name is
+another name.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from clockford.town.tooling import Args, Refused, Tool
+
+# C0 and C1 controls but tab and newline, DEL, and the surrogate code points.
+_DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# In an id or a name the same, newline and tab aside: the districts read them as the spaces they are
+# (walk_to folds "The Post\tOffice"), and every id pattern refuses them.
+_CONTROLS = _DROPPED
+CONTROL_SAY = "The {field} carries a control character, which no name or number in town has. Send it without."
+
+
+def kept(text: str, cap: int) -> tuple[str, bool]:
+    """The kept form of `text` and whether it was cut to `cap` characters (code points)."""
+    t = unicodedata.normalize("NFC", _DROPPED.sub("", text))
+    if len(t) <= cap:
+        return t, False
+    # Cut after normalising, since NFC can lengthen a text (U+0958 is two characters in NFC); a prefix
+    # of a normalised text is normalised too, so the cut text is its own kept form (the property test
+    # in clockford/town/tests/test_kept.py checks both).
+    return t[:cap], True
+
+
+@dataclass
+class Kept:
+    """A call's arguments with their free words in the kept form."""
+
+    args: Any
+    arguments: dict[str, Any]
+    # The fields cut to their cap, with the cap: a hold says so to the person who decides it.
+    cut: dict[str, int] = field(default_factory=dict)
+
+
+def _controls_in(value: Any) -> bool:
+    if isinstance(value, str):
+        return _CONTROLS.search(value) is not None
+    if isinstance(value, list):
+        return any(_controls_in(v) for v in value)
+    if isinstance(value, dict):
+        return any(_controls_in(k) or _controls_in(v) for k, v in value.items())
+    return False
+
+
+def scrubbed(value: Any) -> Any:
+    """The value with every control character and lone surrogate dropped from its strings: what the
+    Archive digests of a call refused for carrying one (a lone surrogate cannot even be encoded)."""
+    if isinstance(value, str):
+        return _CONTROLS.sub("", value)
+    if isinstance(value, list):
+        return [scrubbed(v) for v in value]
+    if isinstance(value, dict):
+        return {scrubbed(k): scrubbed(v) for k, v in value.items()}
+    return value
+
+
+def refuse_controls(tool: Tool, arguments: dict[str, Any]) -> None:
+    """Refuse a call whose ids, names and other arguments that are not free words carry a control
+    character (a P.O. box key too: screened as words, but a name the agent chooses)."""
+    free = {name for name, w in tool.free_words.items() if not w.name}
+    for name, value in arguments.items():
+        if name not in free and _controls_in(value):
+            raise Refused(CONTROL_SAY.format(field=name), "control-character", field=name)
+
+
+def keep(tool: Tool, args: Args, arguments: dict[str, Any]) -> Kept:
+    """The call's free words in the kept form, in the parsed arguments (what the handler reads) and in
+    the raw ones (what a hold stores, shows and signs)."""
+    update: dict[str, Any] = {}
+    cut: dict[str, int] = {}
+    for name, words in tool.free_words.items():
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            update[name], was_cut = kept(value, words.cap)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            pairs = [kept(v, words.cap) for v in value]
+            update[name], was_cut = [t for t, _ in pairs], any(c for _, c in pairs)
+        else:
+            continue
+        if was_cut:
+            cut[name] = words.cap
+    if not update:
+        return Kept(args, arguments)
+    raw = {k: update[k] if k in update else v for k, v in arguments.items()}
+    return Kept(args.model_copy(update=update), raw, cut)
