@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from clockford.town.words import for_matching
+from clockford.town import matching
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def _fold(ch: str) -> str:
     if out is not None:
         return out
     parts = []
-    for c in unicodedata.normalize("NFKD", for_matching(ch)):
+    for c in unicodedata.normalize("NFKD", matching.fold_char(ch)):
         cat = unicodedata.category(c)
         if cat[0] == "M":
             continue
@@ -212,14 +212,15 @@ def _fold(ch: str) -> str:
 
 
 def skeleton(text: str) -> str:
-    """The matching form: clockford.town.words.for_matching (NFKC, hidden characters gone), casefold,
-    homoglyphs folded to a Latin skeleton (Cyrillic/Greek look-alikes, fullwidth, math alphanumerics, etc.),
-    punctuation dropped, whitespace collapsed."""
-    return " ".join(_words(text)[0])
+    """The skeleton of the words as a person sees them (clockford.town.matching's drawn reading: hidden
+    characters gone, a right-to-left run read as drawn, compatibility forms and TR39 look-alikes
+    folded), casefolded, homoglyphs folded to Latin, punctuation dropped, whitespace collapsed."""
+    return " ".join(_words(matching.drawn(text, join=False))[0])
 
 
-def _words(text: str) -> tuple[list[str], list[tuple[int, int]]]:
-    """The skeleton's words, and for each the span of the original text it came from."""
+def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
+    """The skeleton's words of one reading, and for each the span of the original text it came from."""
+    text = form.text
     found: list[str] = []
     spans: list[tuple[int, int]] = []
     word: list[str] = []
@@ -247,7 +248,7 @@ def _words(text: str) -> tuple[list[str], list[tuple[int, int]]]:
                 word.append(c)
                 end = i + 1
     close()
-    return found, spans
+    return found, [form.span(a, b) for a, b in spans]
 
 
 @dataclass(frozen=True)
@@ -303,8 +304,8 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
     return tuple(reach)
 
 
-def _form(text: str) -> _Form:
-    found, spans = _words(text)
+def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
+    found, spans = _words(reading or matching.drawn(text, join=False))
     starts: list[int] = []
     ends: list[int] = []
     weight = [0]
@@ -371,9 +372,13 @@ def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | Non
     best: tuple[int, int] | None = None
     best_chars = 0
     for p in range(len(hs) - GRAM + 1):
+        if best is not None and best_chars >= len(hs) - p:
+            break  # no run from here on can be longer than the one found
         groups = t_index.get(hs[p : p + GRAM])
         if not groups:
             continue
+        if h.reach[bisect.bisect_left(h.starts, p)] > len(h.starts):
+            break  # too few uncommon words from here to the end for any run to be meaningful
         before = hs[p - 1] if p else ""
         for prev, at in groups.items():
             if p and prev == before:
@@ -387,25 +392,39 @@ def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | Non
                     chars = h.ends[last - 1] - h.starts[first]
                     if chars > best_chars:
                         best, best_chars = (first, last), chars
+                        if last == len(h.ends) and first == bisect.bisect_left(h.starts, p):
+                            # Every word from here to the end: no run can be longer. Without this,
+                            # text repeating one n-gram ("aaaa…") would be measured at every place.
+                            return best
     return best
 
 
 def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     """The first meaningful repeat of any handed words in `text`, or None.
 
-    "First" is in the order handed is given; of that passage, the longest repeated run is shown."""
-    t = _form(text)
-    if len(t.stream) < GRAM:
-        return None
-    t_index = _gram_index(t.stream)
-    t_grams = t_index.keys()
-    for h in handed:
-        hf = _handed_form(h.text)
-        if not hf.probes or t_grams.isdisjoint(hf.probes):
+    "First" is in the order handed is given; of that passage, the longest repeated run is shown.
+    Each reading of the text counts (clockford.town.matching): what a person sees, with a run behind a
+    right-to-left override read as drawn, and what a program reads, tag characters decoded. The
+    handed words are read as a person sees them."""
+    handed = list(handed)
+    for reading in matching.readings(text, join=False):
+        t = _form(text, reading)
+        if len(t.stream) < GRAM:
             continue
-        run = _best_run(hf, t.stream, t_index)
-        if run is not None:
-            first, last = run
-            passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
-            return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+        stream = t.stream
+        # The set of the text's n-grams first: most looks share no probe with any handed passage,
+        # and then the index of where each n-gram stands is never built.
+        t_grams = {stream[p : p + GRAM] for p in range(len(stream) - GRAM + 1)}
+        t_index: _Index | None = None
+        for h in handed:
+            hf = _handed_form(h.text)
+            if not hf.probes or t_grams.isdisjoint(hf.probes):
+                continue
+            if t_index is None:
+                t_index = _gram_index(stream)
+            run = _best_run(hf, stream, t_index)
+            if run is not None:
+                first, last = run
+                passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
+                return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
     return None

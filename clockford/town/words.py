@@ -1,8 +1,11 @@
 """The words screen: one module for every tool that takes free words.
 
-Matching runs on a normalised copy (NFKC, format characters removed, dots unified) so that a secret
-split by a zero-width space or written in fullwidth letters is still a secret; what is kept and shown
-is the original text. Secrets are refused on every surface. The secret rules follow gitleaks'
+Matching runs on the matching form of the words (clockford.town.matching: hidden characters removed,
+compatibility forms and look-alike letters folded, a right-to-left run read as drawn, tag characters
+decoded in a second reading), so that a secret split by a zero-width space or written in fullwidth
+letters is still a secret; what is kept and shown is the original text, and a passage is quoted from
+it. Each family of rules is one pass over the form, and the expressions without a lookaround run on
+RE2, so screening is linear in the length of the words. Secrets are refused on every surface. The secret rules follow gitleaks'
 high-confidence set (see ../shared/design/SECURITY-NOTES.md): each names its kind, which the refusal
 says back in plain words.
 
@@ -13,6 +16,7 @@ entry point for tools, and `flags` is what the hall marks for a person reading e
 
 import base64
 import binascii
+import functools
 import math
 import re
 import unicodedata
@@ -21,20 +25,30 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+import re2
+
+from clockford.town import matching
+
 # Ideographic, fullwidth and halfwidth full stops: IDNA reads them as dots, so matching does too.
 _ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 
 def is_hidden(ch: str) -> bool:
     # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
-    # selectors and tag characters that some fonts draw as nothing.
+    # selectors and tag characters that some fonts draw as nothing, and the other default-ignorable
+    # characters that draw as nothing (the Hangul fillers, the combining grapheme joiner, the
+    # Mongolian free variation selectors).
     cp = ord(ch)
     return (
         unicodedata.category(ch) == "Cf"
         or 0xFE00 <= cp <= 0xFE0F
         or 0xE0100 <= cp <= 0xE01EF
         or 0xE0000 <= cp <= 0xE007F
+        or cp in _IGNORABLE_BLANKS
     )
+
+
+_IGNORABLE_BLANKS = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0))
 
 
 def _hidden_class() -> str:
@@ -55,7 +69,10 @@ _HIDDEN_RUN = re.compile(_HIDDEN.pattern + "+")
 
 
 def for_matching(text: str) -> str:
-    """NFKC, hidden characters removed, ideographic and fullwidth dots made plain."""
+    """NFKC, hidden characters removed, ideographic and fullwidth dots made plain: the light form the
+    districts read to tell empty words and to split words for search. The screen and Safe Harbour
+    read more (look-alike letters folded, right-to-left runs as drawn, tag characters decoded: see
+    clockford.town.matching), which search must not: Russian words are not Latin ones."""
     if text.isascii():
         # ASCII has no format characters and is its own NFKC form.
         return text
@@ -224,7 +241,7 @@ SECRET_RULES: tuple[SecretRule, ...] = (
     # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters.
     _r(
         "a secret",
-        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150})(?![\w.=+/-])",
+        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150}+)(?![\w.=+/-])",
         re.IGNORECASE,
         min_entropy=3.5,
         check=_generic_value,
@@ -264,7 +281,14 @@ def _accepts(rule: SecretRule, m: re.Match[str]) -> bool:
 
 
 def find_secret(text: str) -> SecretFound | None:
-    return _find_secret_in(for_matching(text))
+    return _find_secret_in_any(matching.readings(text))
+
+
+def _find_secret_in_any(forms: list[matching.Form]) -> SecretFound | None:
+    for form in forms:
+        if found := _find_secret_in(form.text):
+            return found
+    return None
 
 
 def _find_secret_in(t: str) -> SecretFound | None:
@@ -322,54 +346,6 @@ class _Hit:
     kind: str
 
 
-# The matching form of the screen is for_matching's, and then two more folds that keep every
-# offset: dots that only look like dots, and Cyrillic, Greek and Armenian letters that look like
-# Latin ones inside a word that also has Latin letters (exаmple.com with a Cyrillic "а"). Words
-# wholly in another script are left alone, so Russian or Greek prose is never read as Latin.
-_LOOKALIKE_DOTS = (
-    "\u00b7\u0589\u06d4\u0701\u0702\u2022\u2024\u2027\u2219\u22c5\u2e31\u2e33\u30fb\ufe52\uff65\ua4f8\u1427\u16eb"
-)
-_LOOKALIKES = "аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХУІЈЅοαινρυκχΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսհոզɑɡıꞵ"
-_LOOKALIKE_LETTERS = str.maketrans(_LOOKALIKES, "aeopcyxijsdhlqwABEKMHOPCTXYIJSoaivpukxABEZHIKMNOPTYXouhnqagiB")
-_MIXED_WORD = re.compile(r"(?<![\w.])(?=[\w.]*?[A-Za-z])(?=[\w.]*?[" + _LOOKALIKES + r"])[\w.]+")
-
-
-def _screen_form(matching: str) -> str:
-    """The screen's matching form, from for_matching's."""
-    t = matching
-    if t.isascii():
-        return t
-    for dot in _LOOKALIKE_DOTS:
-        if dot in t:
-            t = t.replace(dot, ".")
-    return _MIXED_WORD.sub(lambda m: m.group().translate(_LOOKALIKE_LETTERS), t)
-
-
-def _original(text: str, a: int, b: int) -> str:
-    """The passage of `text` whose matching form is [a, b) of _screen_form(text).
-
-    The matching form drops hidden characters and NFKC may lengthen a character (… is three dots),
-    so offsets are walked back one base character (with the marks and hidden characters after it)
-    at a time. Exact for everything but rare compositions, where it is off by a character or two."""
-    if text.isascii() or (_HIDDEN.search(text) is None and unicodedata.is_normalized("NFKC", text)):
-        return text[a:b]  # every character is one character of the matching form
-    n = len(text)
-    pos, i = 0, 0
-    start: int | None = None
-    while i < n:
-        j = i + 1
-        while j < n and (unicodedata.combining(text[j]) or is_hidden(text[j])):
-            j += 1
-        k = len(for_matching(text[i:j]))
-        if start is None and k and pos + k > a:
-            start = i
-        pos += k
-        if start is not None and pos >= b:
-            return text[start:j]
-        i = j
-    return text[start or 0 :]
-
-
 # --- domains ----------------------------------------------------------------------------------
 #
 # The hard part of a link screen is the bare domain: evil.com is a link, README.md and os.path.join
@@ -415,14 +391,85 @@ _FILE_EXTENSIONS = set(
 )
 # Also attribute names, HTML tags, shell commands or English words: as above.
 _CODE_WORDS = set(
-    "id is at to by me my no it us be pk tz ax ma im lr bs ge gt lt ne mu sd sr tr th td li hr pr ls mv ws gl cd "
+    "id is at to by me my no it be pk tz ax ma im lr bs ge gt lt ne mu sd sr tr th td li hr pr ls mv ws gl cd "
     "et al info name email date run fit one new page link live life".split()
 )
 # Also code or product names, but a third label (docs.mistral.ai) is real evidence.
 _SOMETIMES = set("io ai app dev art design studio agency digital media network solutions services".split())
 _COMMON = (set(_CC_TLDS) | set(_GENERIC_TLDS) | set(_IDN_TLDS)) - _FILE_EXTENSIONS - _CODE_WORDS - _SOMETIMES
 _ORDINARY = _FILE_EXTENSIONS | _CODE_WORDS
-_ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {tld.translate(_LOOKALIKE_LETTERS) for tld in _IDN_TLDS}
+# An internationalised TLD as the matching form reads it (рус, with its look-alike letters folded).
+_ALL_TLDS = _COMMON | _ORDINARY | _SOMETIMES | {"".join(map(matching.fold_char, tld)) for tld in _IDN_TLDS}
+# Every other top-level domain of the public suffix list (tldextract's bundled snapshot, read offline
+# once): the newer generic ones (evil.click, site.zone). A bare name under one is a link, unless the
+# name looks like code (camelCase, a call's bracket after it) or the top-level domain is also a word
+# code and prose put after a dot all the time (_CODE_NEWER): those need a path, a port or three labels.
+_CODE_NEWER = set(
+    "abc etree map save style play show call rest get post put delete open close read write list type form text top "
+    "next now free fail win stream store search select sort filter update value watch day case data build run "
+    "fit one page link live life date name email info new boo foo bar baz moe ink fun play game ltd inc llc "
+    "box cat chat cash care camp cab car pay pub red tax tips wiki work world zone global group team".split()
+)
+
+
+# Names code reads attributes of (window.top, self.client.post): first in a dotted run with no path,
+# they make it code, whatever its last label.
+_CODE_RECEIVERS = set(
+    "self this cls super window document console navigator location history response request req res resp os sys "
+    "np pd df obj ctx context args kwargs props state event evt err error module exports process math json model "
+    "user client server config settings options opts logger log data result results item items node el elem cfg "
+    "conf env app api db".split()
+)
+
+
+# Libraries and products whose names end like a domain, and are written that way in prose.
+_LIBRARY_NAMES = set("socket engine feathers lodash vue nuxt deno bun tensorflow brain paper two three".split())
+
+
+_DRAWING_NAMES = set(
+    "logo icon icons art artwork design drawing banner poster illustration sketch figure image".split()
+)
+# A dotted name said to be a module, a file or a class, or imported, is code.
+_CODE_AFTER = re.compile(
+    r"\s+(?:module|modules|package|file|files|folder|class|object|attribute|instance|submodule|extension|library"
+    r"|format|document|namespace|import)\b"
+)
+_CODE_BEFORE = re.compile(r"(?:import|module|package)\s+\Z")
+_CAMEL = re.compile(r"[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+")
+
+
+def _looks_like_code(label: str, t: str) -> bool:
+    """A name written as code is (camelCase, Titlecase, or three letters or fewer: cfg, env, obj),
+    not as a host is (lower case, often with a hyphen or digits). In Title Case Text, Titlecase
+    says nothing."""
+    if len(label) <= 3 and label.isalpha():
+        return True
+    return _CAMEL.fullmatch(label) is not None and not (label[1:].islower() and _title_text(t))
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+@functools.lru_cache(maxsize=4)
+def _title_text(t: str) -> bool:
+    """Whether most words of t start with a capital: Title Case Text, where a capital is no sign of
+    a sentence's start or of a name."""
+    found = _WORD.findall(t, 0, 4000)
+    return len(found) >= 3 and sum(w[0].isupper() for w in found) >= 0.7 * len(found)
+
+
+def _public_suffix_tlds() -> set[str]:
+    import tldextract  # noqa: PLC0415 (read once, at import; only here)
+
+    extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+    return {tld for tld in extract._get_tld_extractor().tlds() if "." not in tld and tld.isascii()}
+
+
+_NEWER = _public_suffix_tlds() - _ALL_TLDS
+# The top-level domains a run of suffixes alone (co.uk) or a registry name's namespace (io.github)
+# is made of: the well-known ones, not every newer one (docs.google.com is a host, not a suffix).
+_SUFFIX_TLDS = frozenset(_ALL_TLDS)
+_ALL_TLDS |= _NEWER
 _BIG_GENERIC = {"com", "net", "org", "edu", "gov"}
 # Country codes that are also words a sentence may start with ("gracias.De nada"): Titlecase after a
 # lowercase letter, they are read as a missing space.
@@ -452,7 +499,13 @@ _SPELLED_DOT = r"\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
 _SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + r"|\.)"
 _SEP_RE = re.compile(_SEP)
 _BEFORE_LABEL = r"(?<![\w" + _MARKS + r".-])"
-_RUN_PLAIN = re.compile(_BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")+")
+# A plain dotted run whose last label starts with two letters, as every top-level domain does: the
+# repetition is lazy, so the run is grown a label at a time from its one start (the lookbehind allows
+# no other) until its last label ends the run. Versions and numbers (v1.2.3, 12.34) never match.
+_RUN_PLAIN = re.compile(
+    _BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")*?\.(?=[^\W\d_]{2}|xn--)" + _LBL
+    + r"(?![\w" + _MARKS + r"-]|\.[\w" + _MARKS + r"])"
+)  # fmt: skip
 _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 # Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
 _OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
@@ -528,7 +581,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if tld not in _ALL_TLDS and (tld.isascii() or not _SPACELESS_CHAR.search(tld)):
             return None
     spans, seps = _labels(low, m.start(), m.end())
-    if not low.isascii():
+    if not low[m.start() : m.end()].isascii():
         spans = _latin_edges(low, spans)
     # Keep the longest tail that can be a hostname: no underscore, and no phrase word before a
     # spelled-out dot ("the dot com era").
@@ -560,7 +613,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         return hit()
     if (
         len(spans) > 2
-        and labels[0] in _ALL_TLDS
+        and labels[0] in _SUFFIX_TLDS
         and tld not in _BIG_GENERIC
         and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING))
     ):
@@ -572,23 +625,48 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if following and following.group(1) in _PHRASE_AFTER:
             return None
         return hit()
+    if start >= 2 and low[start - 2 : start] == "//" and (start == 2 or low[start - 3] in "\"'=( \t\n"):
+        return hit()  # a protocol-relative link: href="//host.tld", [url=//host.tld]
+    if labels[0] in _CODE_RECEIVERS and tld not in _BIG_GENERIC and not (path or port or query):
+        return None  # an attribute of an object: window.top, self.client.post
     if before and before in "/\\" and not (port or path):
         return None  # a file in a path: docs/setup.py
     if tld in _FILE_EXTENSIONS:
         return hit() if path else None
     if tld in _CODE_WORDS:
         return hit() if path or port or query else None
+    if tld in _NEWER:
+        if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
+            return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
+        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER):
+            return hit()
+        left = t[spans[0][0] : spans[0][1]]
+        code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left, t)
+        return None if code or not any(c.isalpha() for c in left) else hit()
     if tld in _SOMETIMES:
-        return hit() if path or port or query or len(spans) >= 3 else None
+        if path or port or query or len(spans) >= 3:
+            return hit()
+        # Two labels: a host (claimcheck.io, free.app) unless it is written as code or named as a
+        # library is (socket.io, Vue.app): camelCase or Titlecase, or a call after it.
+        left = t[spans[0][0] : spans[0][1]]
+        code = (
+            low[end : end + 1] in ("(", "=")
+            or _looks_like_code(left, t)
+            or labels[0] in _LIBRARY_NAMES
+            or (tld == "ai" and labels[0] in _DRAWING_NAMES)  # logo.ai: an Illustrator file
+            or _CODE_AFTER.match(low, end) is not None
+            or _CODE_BEFORE.search(low, max(0, start - 8), start) is not None
+        )
+        return None if code or not any(c.isalpha() for c in left) else hit()
     if not (path or port or query):
-        if all(label in _ALL_TLDS for label in labels):
+        if all(label in _SUFFIX_TLDS for label in labels):
             return None  # a suffix named on its own: co.uk, com.au
         if len(spans) == 2:
             if ".".join(labels) in _TECHNOLOGY:
                 return None
             written = t[spans[-1][0] : spans[-1][1]]
             left = t[spans[0][0] : spans[0][1]]
-            if written.istitle() and tld in _WORDLIKE and left[-1:].islower():
+            if written.istitle() and tld in _WORDLIKE and left[-1:].islower() and not _title_text(t):
                 return None  # "done.Next": a sentence that lost its space
             if not any(c.isalpha() for c in left):
                 return None
@@ -614,14 +692,44 @@ _PSEUDO_SCHEME = re.compile(
 _PSEUDO_HINTS = ("script:", "data:", "file:/", "magnet:", "view-source:")
 _WWW = re.compile(r"(?<![a-z0-9.-])www\d{0,3}" + _SEP + _LBL + r"(?:" + _SEP + _LBL + r")*")
 _IP = re.compile(r"\d{1,3}(?:(?:\.|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\d{1,3}){3}(?![\w]|\.\d)")
-_IP6_PORT = re.compile(r"\[[0-9a-f:]{2,39}\]:\d{1,5}")
+# IPv6: eight groups, or fewer around one "::"; bracketed with a port, or bare. A match needs a digit
+# and five characters (or is ::1), so that Rust's a::b and C++'s std::map are not addresses.
+_H16 = r"[0-9a-f]{1,4}"
+_IP6 = re.compile(
+    r"(?<![\w:.])\[?(?:(?:" + _H16 + r":){7}" + _H16 + r"|(?:" + _H16 + r"(?::" + _H16 + r"){0,6})?::(?:" + _H16
+    + r"(?::" + _H16 + r"){0,6})?)(?:\]:\d{1,5}|\])?(?![\w:])"
+)  # fmt: skip
+
+
+def _ip6(m: re.Match[str]) -> bool:
+    bare = m.group().strip("[]").split("]")[0]
+    return bare == "::1" or (len(bare) >= 5 and any(c.isdigit() for c in bare) and bare.count(":") >= 2)
+
+
+# A dotted quad after these words is a version number.
+_VERSION_BEFORE = re.compile(r"(?:version|ver|v|release|build|rev|revision|firmware|update|python|node)\s*\Z")
+
+
+def _bare_ip(low: str, m: re.Match[str]) -> bool:
+    """A dotted quad on its own is an IPv4 address when each part is a byte and no version word is
+    just before it."""
+    parts = m.group().split(".")
+    if len(parts) != 4 or any(int(p) > 255 or (len(p) > 1 and p[0] == "0") for p in parts):
+        return False
+    return _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is None
+
+
 _PUNYCODE = re.compile(r"(?<![a-z0-9-])xn--[\w-]+(?:\.[\w-]+)*")
 _MARKDOWN_LINK = re.compile(r"(?<![\w\])])\[[^\[\]\n]{1,300}\]\(\s*<?[^()\s<>]{1,2000}>?(?:\s+\"[^\"\n]*\")?\s*\)")
 _MAILTO = re.compile(r"(?<![a-z0-9])mailto:" + _URL_CHARS + "+")
 # An address is found from its at sign outward: "@" (a space either side allowed), "[at]" and the
 # like, or a spelled-out " at ". Then a local part before it and a dotted domain after it.
-_AT_SIGN = re.compile(r"@|[\[({<]\s*+(?:@|at)\s*+[\])}>]| at ")
-_LOCAL_PART = re.compile(r"[\w.+-]{1,64}$")
+_LOCAL_PART_BACKWARDS = re.compile(r"[\w.+-]{1,64}")
+# What must follow an at sign for an address: labels, the last of which starts with two letters.
+_ADDRESS_TAIL = r"\s*" + _LBL + r"(?:" + _SEP + _LBL + r")*?" + _SEP + r"(?=[^\W\d_]{2}|xn--)"
+# The sign, found only where such a domain follows it, all in one expression: a text may hold
+# thousands of signs, and each one looked at in Python would cost a call.
+_AT_SIGN = re.compile(r"(?:@|[\[({<]\s*+(?:@|at)\s*+[\])}>]| at )(?=" + _ADDRESS_TAIL + ")")
 _DOMAIN_AFTER_AT = re.compile(_LBL + r"(?:" + _SEP + _LBL + r")+")
 # Words before "at" that make it a preposition: "look at example dot com" is a link, not an address.
 _AT_PHRASE_WORDS = set(
@@ -629,6 +737,12 @@ _AT_PHRASE_WORDS = set(
     "arrive arrived arriving live lives living based found available visit try check go went see aimed good bad "
     "best great".split()
 )
+
+
+# A local host with a port, and the path after it: localhost:8080/admin ("localhost" alone is a word).
+_LOCALHOST = re.compile(r"(?<![\w.-])localhost:\d{1,5}(?!\d)(?:/" + _URL_CHARS + "*)?")
+# An address at a local host or an IP literal: root@localhost, admin@[192.168.1.1].
+_LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(?:ipv6:)?[0-9a-f:.]{2,45}\])")
 
 
 def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
@@ -645,14 +759,17 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
             a -= 1
         while b < len(low) and low[b].isspace():
             b += 1
-    local_match = _LOCAL_PART.search(low, max(0, a - 64), a)
+    # The local part is read backwards from the sign, on a reversed copy of the 64 characters before
+    # it: a search for "[...]{1,64}$" would try each of those 64 places in turn.
+    before = low[max(0, a - 64) : a][::-1]
+    local_match = _LOCAL_PART_BACKWARDS.match(before)
     domain = _DOMAIN_AFTER_AT.match(low, b)
     if local_match is None or domain is None:
         return None
-    start = local_match.start()
+    start = a - local_match.end()
     if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
         return None  # the local part is longer than an address allows
-    if not low.isascii():
+    if not low[start:a].isascii():
         while (cut := _SPACELESS_CHAR.search(low, start, a)) is not None:
             start = cut.end()
     while start < a and low[start] == ".":
@@ -661,7 +778,7 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     if not any(c.isalnum() for c in local):
         return None
     spans, seps = _labels(low, domain.start(), domain.end())
-    if not low.isascii():
+    if not low[domain.start() : domain.end()].isascii():
         spans = _latin_edges(low, spans)
     labels = [low[x:y] for x, y in spans]
     # With a real "@", any alphabetic ending makes an address (me@host.internal, a@b.example); a
@@ -678,48 +795,97 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     return _Hit(start, spans[-1][1], "email")
 
 
-def _links_and_emails(t: str, low: str) -> Iterator[_Hit]:
+def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
+    """One pass per family of link and address rules, each yielding its hits in order."""
+
     def each(pattern: re.Pattern[str], kind: str = "link") -> Iterator[_Hit]:
         for m in pattern.finditer(low):
             yield _Hit(m.start(), _trim(low, m.start(), m.end()), kind)
 
-    colon = low.find("://")
-    while colon >= 0:
-        name = _SCHEME_NAME.search(low, max(0, colon - 31), colon)
-        url = _URL_REST.match(low, colon + 3)
-        if name is not None and url is not None:
-            yield _Hit(name.start(), _trim(low, name.start(), url.end()), "link")
-        colon = low.find("://", colon + 3)
-    if any(h in low for h in _DEFANGED_HINTS):
-        yield from each(_DEFANGED_SCHEME)
-    if any(h in low for h in _PSEUDO_HINTS):
-        yield from each(_PSEUDO_SCHEME)
-    if "mailto:" in low:
-        yield from each(_MAILTO, "email")
-    if "]:" in low:
-        yield from each(_IP6_PORT)
-    if "www" in low:
-        yield from each(_WWW)
-    if "xn--" in low:
-        yield from each(_PUNYCODE)
-    if "](" in low:
-        yield from each(_MARKDOWN_LINK)
-    if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
+    def schemes() -> Iterator[_Hit]:
+        colon = low.find("://")
+        covered = 0
+        while colon >= 0:
+            name = _SCHEME_NAME.search(low, max(0, colon - 31, covered), colon)
+            url = _URL_REST.match(low, colon + 3)
+            if name is not None and url is not None:
+                end = _trim(low, name.start(), url.end())
+                yield _Hit(name.start(), end, "link")
+                covered = max(covered, url.end())
+            # The next "://" after this link's end: one inside it is part of it.
+            colon = low.find("://", max(colon + 3, covered))
+
+    def ips() -> Iterator[_Hit]:
         for m in _IP.finditer(low):
             if m.start() and low[m.start() - 1] in "abcdefghijklmnopqrstuvwxyz0123456789_.":
                 continue
             tail = _AFTER.match(low, m.end())
             rest = tail.group() if tail else ""
-            if rest or any(c in m.group() for c in "[({"):
+            if rest or any(c in m.group() for c in "[({") or _bare_ip(low, m):
                 yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
-    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
-    if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")):
+
+    def local_addresses() -> Iterator[_Hit]:
+        for m in _LOCAL_ADDRESS.finditer(low):
+            if not (m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_.+-")):
+                yield _Hit(m.start(), m.end(), "email")
+
+    def ip6s() -> Iterator[_Hit]:
+        for m in _IP6.finditer(low):
+            if _ip6(m):
+                yield _Hit(m.start(), m.end(), "link")
+
+    def addresses(obfuscated: bool) -> Iterator[_Hit]:
         for sign in _AT_SIGN.finditer(low):
+            a = sign.start()
+            if a == 0 or low[a - 1] in "@\n":
+                continue  # no local part before it
             if hit := _email(low, sign, obfuscated):
                 yield hit
-    for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
-        if hit := _domain(t, low, m):
-            yield hit
+
+    def domains(obfuscated: bool) -> Iterator[_Hit]:
+        covered = 0
+        for m in (_RUN_ANY if obfuscated else _RUN_PLAIN).finditer(low):
+            a, b = m.span()
+            if a < covered or not low[b - 2 : b].isalpha():
+                # Inside the path of a link already found, or not ending in a top-level domain's two
+                # letters (punycode ones are the punycode rule's).
+                continue
+            # Most dotted runs are versions, files and attribute paths: out on the last label alone,
+            # before anything else is looked at (the same test opens _domain).
+            if not obfuscated and low[low.rfind(".", a, b) + 1 : b] not in _ALL_TLDS and low[a:b].isascii():
+                continue
+            if hit := _domain(t, low, m):
+                covered = hit.end
+                yield hit
+
+    families: list[Iterator[_Hit]] = []
+    if "://" in low:
+        families.append(schemes())
+    if any(h in low for h in _DEFANGED_HINTS):
+        families.append(each(_DEFANGED_SCHEME))
+    if any(h in low for h in _PSEUDO_HINTS):
+        families.append(each(_PSEUDO_SCHEME))
+    if "mailto:" in low:
+        families.append(each(_MAILTO, "email"))
+    if "::" in low or low.count(":") >= 7:
+        families.append(ip6s())
+    if "www" in low:
+        families.append(each(_WWW))
+    if "xn--" in low:
+        families.append(each(_PUNYCODE))
+    if "](" in low:
+        families.append(each(_MARKDOWN_LINK))
+    if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
+        families.append(ips())
+    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
+    if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
+        families.append(addresses(obfuscated))
+    if "localhost:" in low:
+        families.append(each(_LOCALHOST))
+    if "@localhost" in low or "@[" in low:
+        families.append(local_addresses())
+    families.append(domains(obfuscated))
+    return families
 
 
 # --- staff voice ------------------------------------------------------------------------------
@@ -789,13 +955,24 @@ _Where = Literal["anywhere", "lines", "sentences", "end"]
 @dataclass(frozen=True)
 class _StaffRule:
     needs: tuple[str, ...]  # one of these must be in the text (lower-cased unless cased) for the rule to run
-    pattern: re.Pattern[str]
+    pattern: "re.Pattern[str] | re2._Regexp"
     cased: bool = False  # reads the text as written, not lower-cased
     where: _Where = "anywhere"  # or only at the start of a line, of a sentence, or near the end
 
 
+# Where a rule may match, as a prefix of its expression, so that each rule is one pass of finditer.
+_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|(?<=[.!?])\s+)"}
+
+
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
-    return _StaffRule(needs, re.compile(pattern), cased, where)
+    """A rule's expression runs on RE2 (no backtracking: linear in the text, whatever the text) unless
+    it needs a lookaround, which RE2 does not have; those few stay on Python's engine, over a matching
+    form whose runs of blanks are short (see clockford.town.matching), with possessive quantifiers
+    where a run could be long."""
+    full = _ANCHOR[where] + "(?:" + pattern + ")"
+    if any(look in full for look in ("(?!", "(?=", "(?<")):
+        return _StaffRule(needs, re.compile(full), cased, where)
+    return _StaffRule(needs, re2.compile(full), cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
@@ -1026,37 +1203,230 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
     _rule(("override",), r"(?:system|admin|administrator|staff|town|mayor|developer|root)\s+override\b"),
     _rule(("SYSTEM",), r"SYSTEM\s+(?:MESSAGE|NOTICE|ALERT|ANNOUNCEMENT|OVERRIDE|INSTRUCTIONS?)\b", cased=True),
 )
-_SENTENCE_START = re.compile(r"[.!?]\s+|\n")
+
+
+# --- staff voice as a grammar: who speaks, times how ---------------------------------------------
+#
+# The town's bodies are its districts and offices (000's names), "the system" and its automated
+# senders; its people are their staff and officers. Each form below is built from those parts, so a
+# new district or role is one word in one list, and every form knows every speaker.
+
+_DISTRICTS = (
+    r"town\s*hall", r"city\s*hall", r"passport\s*office", r"post\s*office", "switchboard", "tavern", "courthouse",
+    r"agent\s*university", r"(?:calibration\s*)?clinic", "bank", r"general\s*store", r"signal\s*house",
+    r"realty\s*office", "studios", "foundry", "arena", "embass(?:y|ies)", "market", r"injection\s*alley",
+    r"dice\s*house", "directory", "census", "archive", r"safe\s*harbou?r", r"swap\s*meet", r"the\s+hall",
+)  # fmt: skip
+_TOWN = r"(?:clockford(?:\s*town)?|the\s+town|town)"
+# A body of the town: the town itself, a district or an office, with or without "the" and the town's name.
+_BODY = (
+    "(?:" + _TOWN + r"(?:['’]s)?[\s_-]*(?:" + "|".join(_DISTRICTS) + r")?|(?:the\s+)?(?:" + "|".join(_DISTRICTS) + "))"
+)
+# Who works for a body: its staff and the officers a district has.
+_PEOPLE = (
+    r"(?:staff(?:\s+members?)?|team|crew|admins?|administrat(?:ors?|ion)|officials?|officers?|moderators?|mods"
+    r"|management|managers?|council|security|support|clerks?|desk|office|bureau|department|registrars?|sheriffs?"
+    r"|wardens?|keepers?|bot|system|notifications?|postmasters?|harbou?r\s*masters?|judges?|bailiffs?|tellers?"
+    r"|archivists?|librarians?|curators?|stewards?|inspectors?|examiners?|referees?|forem[ae]n|brokers?|operators?"
+    r"|deans?|professors?|ambassadors?|consuls?|croupiers?|dealers?|bartenders?|innkeepers?|barkeeps?|hosts?|crier"
+    r"|cashiers?|treasurers?|bankers?|ushers?|porters?|concierges?|receptionists?|secretar(?:y|ies)|directors?"
+    r"|chiefs?|captains?|guards?|watchm[ae]n|auditors?|assessors?|surveyors?|appraisers?|representatives?|reps?"
+    r"|spokes(?:person|man|woman)|liaisons?|coordinators?|supervisors?|superintendents?|overseers?|custodians?"
+    r"|caretakers?|attendants?|dispatchers?|postm[ae]n|couriers?|messengers?|heralds?|scribes?|recorders?"
+    r"|notar(?:y|ies)|magistrates?|justices?|sergeants?|constables?|marshals?|rangers?|dockmasters?|quartermasters?"
+    r"|bursars?|provosts?|chancellors?|lecturers?|tutors?|instructors?|proctors?|doctors?|nurses?|physicians?"
+    r"|technicians?|engineers?|smiths?|blacksmiths?|artisans?|producers?|curators?|announcers?|umpires?|envoys?"
+    r"|diplomats?|attach[eé]s?|vendors?|merchants?|shopkeepers?|storekeepers?|grocers?|landlords?|realtors?"
+    r"|agents?\s+(?:in\s+charge|on\s+duty)|pit\s+boss|bookies?|bouncers?|wardens?|gatekeepers?|officiants?"
+    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline)"
+)
+# Roles the town has on their own, with no body named: "the postmaster", "the registrar".
+_ROLE_ALONE = (
+    r"(?:(?:deputy\s+)?mayor|town\s*(?:clerk|crier|manager|sheriff)|chief\s+clerk|head\s+clerk|alderm[ae]n"
+    r"|postmaster|harbou?r\s*master|registrar|archivist|sheriff|magistrate)"
+)
+# What a body sends: "Courthouse notice:", "(Clockford notice)".
+_NOTICE = r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk)"
+# A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
+# role, or the system and its automated senders.
+_SPEAKER = (
+    "(?:" + _BODY + r"[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
+    + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
+)  # fmt: skip
+_SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
+_GRAMMAR_WORDS: tuple[str, ...] = (*_TOWN_WORDS, "system", "automat", "verif", "approv", "endors", "certif")
+_GRAMMAR_WORDS += ("sanction", "vetted", "court", "office", "switchboard", "tavern", "bank", "store", "house")
+_GRAMMAR_WORDS += ("universit", "clinic", "studios", "foundry", "arena", "embass", "market", "alley", "directory")
+_GRAMMAR_WORDS += ("census", "archive", "harbo", "swap", "staff", "admin", "moderat", "official", "registrar")
+_GRAMMAR_WORDS += ("postmaster",)
+_CLOSINGS = (
+    r"(?:regards|kind\s+regards|best\s+regards|best|sincerely|yours(?:\s+(?:truly|faithfully|sincerely))?|thanks"
+    r"|thank\s+you|cheers|respectfully|warmly|with\s+thanks|signed)"
+)
+
+_STAFF_RULES += (
+    # First person: "the Town Hall here", "Courthouse staff here.", "this is the Post Office speaking".
+    _rule(
+        _GRAMMAR_WORDS, r"(?:(?:the\s+)?" + _SPEAKER_OR_BODY + r")\s+(?:here|speaking|writing|calling)\b\s*[,.:!—–-]"
+    ),
+    # "I am the Foundry foreman", "we're Clockford staff", "speaking for the Bank", "we at the Tavern".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|speaking\s+for|writing\s+for|on\s+behalf\s+of)\s+(?:an?\s+|the\s+"
+        r"|your\s+)?(?:official\s+)?" + _SPEAKER + r"\b",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:speaking\s+for|writing\s+for|on\s+behalf\s+of|we\s+at|we\s+from|greetings\s+from|hello\s+from"
+        r"|(?:a\s+)?message\s+from|representing|i\s+represent|we\s+represent|i['’]m\s+with"
+        r"|i\s+am\s+with|we['’]re\s+with|we\s+are\s+with)\s+(?:the\s+)?"
+        + _BODY
+        + r"\s*(?:[:,!—–-]|\s(?:ask|asks|want|would|require|remind|inform|announce|must|say|have|invite|urge|need)\b)"
+        r"|this\s+is\s+(?:the\s+)?" + _BODY + r"\s*[:!—–-]",
+    ),
+    # Who it is from, said as a header or as a greeting: "From the Town Hall:", "Posted by: Clockford
+    # staff", "you are hearing from the Bank:", "your friends at the Bank:", "here is the Tavern with".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t>*#_\[(-]*(?:(?:from|sender|author)\s*:|(?:sent|posted|issued|signed)\s+by\s*:?|courtesy\s+of)\s*(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*(?:[:,!—–-]|(?m:$))|[ \t>*#_\[(-]*from\s+(?:the\s+)?(?:"
+        + _SPEAKER
+        + r"|"
+        + _TOWN
+        + r"(?:\s*hall)?|city\s*hall)\s*(?:[:!—–-]|(?m:$))",
+        where="lines",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:(?:hearing|comes|coming|straight|directly)\s+from|your\s+(?:friends|team|folks|people|hosts)\s+at"
+        r"|here\s+is|here['’]s|it['’]s|it\s+is)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*(?:[:!—–-]|\swith\s+(?:an?\s+)?(?:update|notice|message|announcement|reminder|warning)\b"
+        r"|\s+here\b)",
+    ),
+    # Orders in a body's name: "by order of the Courthouse", "the Town Hall requires you to".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"by\s+(?:the\s+)?(?:order|authority|decree|command)\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:now\s+|hereby\s+)?(?:requires|orders|instructs|demands|directs"
+        r"|commands|mandates)\s+(?:that\s+)?(?:you|all|every|each|agents?)\b",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"official\s+(?:the\s+)?" + _BODY + r"\s+(?:ruling|decision|notice|order|statement|announcement|message"
+        r"|update|directive|bulletin|warning|instructions?)\b",
+    ),
+    # A label opening a line: "Courthouse clerk:", "REALTY OFFICE:", "Arena notice:", "[Clockford Admin]:".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t>*#_\[(-]*(?:\[\s*(?:auto|automated|bot|system)\s*\]\s*)?(?:the\s+)?(?:"
+        + _SPEAKER
+        + r"|"
+        + _BODY
+        + r"(?:\s+"
+        + _NOTICE
+        + r")?|system\s*(?:message|notice|alert|announcement|update|prompt)?)[\])]?\s*[:：]",
+        where="lines",
+    ),
+    # The same with a role alone, written as a label is: "Staff:", "Admin:", "MODERATOR:".
+    _rule(
+        ("Staff", "STAFF", "Admin", "Moderator", "Official", "OFFICIAL"),
+        r"[ \t>*#_\[(-]*(?:Staff|STAFF|Admin(?:istrator)?|Moderator|Official|OFFICIAL)[\])]?\s*[:：]",
+        cased=True,
+        where="lines",
+    ),
+    # A bracketed office anywhere: "[Courthouse]", "【Town Hall】", "(Clockford notice)", "<Post Office>".
+    _rule(
+        ("[", "【", "(", "<", "{"),
+        r"(?:\[|【|\(|<|\{)\s*(?:official\s+)?(?:"
+        + _SPEAKER_OR_BODY
+        + r"|staff|admin|moderator)(?:\s+"
+        + _NOTICE
+        + r")?\s*(?:\]|】|\)|>|\})",
+    ),  # fmt: skip
+    # A sign-off on its own line: "— Clockford Staff", "-- the postmaster", "The Bank team", or a
+    # closing and then a body: "Regards,\nThe Courthouse".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"[ \t]*(?:(?:—|–|-{1,2}|~|―)\s*(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"|(?:the\s+)?"
+        + _SPEAKER
+        + r")\s*[.!]?[ \t]*(?m:$)",
+        where="lines",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        _CLOSINGS + r"\s*[,.!]?\s*(?:from\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*(?m:$)",
+    ),
+    # Approval or verification claimed in the town's name: "approved by the town", "verified by
+    # Clockford", "Courthouse-certified", "the town has verified this".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:approved|verified|endorsed|certified|authori[sz]ed|sanctioned|vetted|validated|accredited|checked\s+and"
+        r"\s+approved|greenlit|green-lit|signed\s+off|cleared|stamped|officially\s+recommended|audited|inspected"
+        r"|certified\s+safe|confirmed\s+safe)\s+(?:and\s+\w+\s+)?(?:by|through)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b"
+        r"|(?:with|has|have|carries|bears)\s+(?:the\s+)?(?:official\s+)?(?:approval|seal|blessing|endorsement|stamp"
+        r"|certification|verification)\s+(?:of\s+approval\s+)?(?:of|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|(?:the\s+)?" + _SPEAKER_OR_BODY + r"['’]s?\s+(?:official\s+)?(?:seal\s+of\s+approval|approval|endorsement"
+        r"|stamp\s+of\s+approval)\b",
+    ),
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:"
+        + _BODY
+        + r"|"
+        + _SPEAKER
+        + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
+        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
+        r"|" + _SPEAKER_OR_BODY + r"\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\s*[✔✓☑✅]"
+        r"|(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s+(?:has|have)\s+(?:officially\s+)?(?:approved|verified|endorsed|certified"
+        r"|sanctioned|vetted|validated|authori[sz]ed)\b",
+    ),  # fmt: skip
+    # An automated or system message from the town: "automated message from Clockford", "system
+    # notice", "sent automatically by the Post Office", "this is an automated message".
+    _rule(
+        _GRAMMAR_WORDS,
+        r"(?:automated|automatic|auto-generated|system|system-generated|computer-generated|machine-generated|official)"
+        r"\s+(?:message|notice|notification|alert|reply|response"
+        r"|email|update|broadcast|announcement|reminder|warning)\s+(?:from|by|of)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+    ),  # fmt: skip
+    _rule(
+        ("automat", "auto-", "autoresp", "autorep"),
+        r"(?:sent|generated|posted|issued)\s+automatically\s+(?:by|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b"
+        r"|this\s+is\s+an?\s+(?:automated|automatic)\s+(?:message|notice|notification|alert|reply|broadcast)\b"
+        r"|(?:this\s+)?(?:message|notice|notification|reply)\s+(?:was\s+)?(?:generated|sent)\s+automatically\b"
+        r"|(?:auto-?reply|autoresponder|auto-?response)\s+(?:from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    ),
+)
 
 
 _NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
 _NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
 
 
-def _staff_voice(t: str, low: str) -> Iterator[_Hit]:
+def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
+    """One pass per staff-voice rule whose words are in the text, each yielding its hits in order."""
     present = {w for w in _NEEDED_LOWER if w in low} | {w for w in _NEEDED_CASED if w in t}
-    starts: dict[_Where, list[int]] = {
-        "lines": [0, *(m.end() for m in re.finditer("\n", t))],
-        "sentences": [0, *(m.end() for m in _SENTENCE_START.finditer(t))],
-        "end": [max(0, len(t) - 120)],  # a signature closes the text
-    }
-    for rule in _STAFF_RULES:
-        if present.isdisjoint(rule.needs):
-            continue
+
+    def hits(rule: _StaffRule) -> Iterator[_Hit]:
         s = t if rule.cased else low
-        if rule.where == "anywhere":
-            found: Iterator[re.Match[str] | None] = rule.pattern.finditer(s)
-        elif rule.where == "end":
-            found = iter([rule.pattern.search(s, starts["end"][0])])
+        if rule.where == "end":
+            found: Iterator[re.Match[str]] = iter([m] if (m := rule.pattern.search(s, max(0, len(t) - 120))) else [])
         else:
-            found = (rule.pattern.match(s, pos) for pos in starts[rule.where])
+            found = rule.pattern.finditer(s)
         for m in found:
-            if m is None:
-                continue
             a, b = m.start(), m.end()
             if rule.where == "anywhere" and a and low[a - 1].isalnum():
                 continue  # a word boundary, checked here so that the expression can start with words
-            while a < b and t[a] in " \t\n>*#_-":
+            while a < b and t[a] in " \t\n>*#_-.!?":
                 a += 1
             if low[max(0, a - 4) : a] == "the " and (a == 4 or not low[a - 5].isalnum()):
                 a -= 4
@@ -1066,76 +1436,82 @@ def _staff_voice(t: str, low: str) -> Iterator[_Hit]:
             if b > a:
                 yield _Hit(a, b, "staff-voice")
 
+    return [hits(rule) for rule in _STAFF_RULES if not present.isdisjoint(rule.needs)]
+
 
 _PRIORITY = {"email": 0, "link": 1, "staff-voice": 2}
 
 
+def _order(h: _Hit) -> tuple[int, int, int]:
+    return h.start, _PRIORITY[h.kind], -h.end
+
+
+def _families(t: str) -> list[Iterator[_Hit]]:
+    low = _lower(t)
+    return [*_links_and_emails(t, low), *_staff_voice(t, low)]
+
+
 def _hits(t: str) -> list[_Hit]:
     """Every passage of a matching form to refuse or flag, in order. A link inside an address is
-    the address, not a second passage."""
-    low = _lower(t)
-    found = sorted(
-        [*_links_and_emails(t, low), *_staff_voice(t, low)], key=lambda h: (h.start, _PRIORITY[h.kind], -h.end)
-    )
+    the address, not a second passage; a passage inside another of its kind is the other's."""
+    found = sorted((h for family in _families(t) for h in family), key=_order)
     kept: list[_Hit] = []
+    # Sorted by start, a hit overlaps one kept before it exactly when it starts before the furthest
+    # end kept so far: links and addresses are one group, staff voice another.
+    reach = {"staff": 0, "link": 0}
     for h in found:
-        if any(h.start < k.end and (h.kind == k.kind or "staff-voice" not in (h.kind, k.kind)) for k in kept):
+        group = "staff" if h.kind == "staff-voice" else "link"
+        if h.start < reach[group]:
             continue
         kept.append(h)
+        reach[group] = max(reach[group], h.end)
     return kept
 
 
-# Two tricks that removing hidden characters alone would let through:
-#  - a right-to-left override draws the letters after it backwards, so "\u202emoc.live" shows as
-#    evil.com: the overridden run is read again the way it is drawn;
-#  - tag characters (U+E0020..U+E007E) are invisible copies of ASCII ("ASCII smuggling"), which some
-#    models read: a run of them is read again as the ASCII it encodes.
-_OVERRIDDEN = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
-_TAG_RUN = re.compile("[\U000e0020-\U000e007e]+")
-
-
-def _hidden_readings(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset in text, the run as written, the run as drawn or decoded) for each trick above."""
-    if "\u202e" in text or "\u2067" in text:
-        for m in _OVERRIDDEN.finditer(text):
-            yield m.start(), m.group(), m.group(1)[::-1]
-    for m in _TAG_RUN.finditer(text):
-        yield m.start(), m.group(), "".join(chr(ord(c) - 0xE0000) for c in m.group())
+def _first_hit(t: str) -> _Hit | None:
+    """The first of _hits(t), from the first hit of each family: every family yields in order."""
+    firsts = [h for family in _families(t) if (h := next(family, None)) is not None]
+    return min(firsts, key=_order) if firsts else None
 
 
 @dataclass(frozen=True)
 class _Passage:
     at: int  # offset in the original text, for ordering
+    end: int
     kind: str
     matched: str
-    hidden: bool = False  # found only by reading a hidden run (tags, a right-to-left override)
+    hidden: bool = False  # found only in a reading of what a person cannot see (tag characters)
 
 
-def _passages(text: str, matching: str | None = None) -> list[_Passage]:
-    t = _screen_form(for_matching(text) if matching is None else matching)
+def _passage(form: matching.Form, h: _Hit) -> _Passage:
+    a, b = form.span(h.start, h.end)
+    quoted = form.original[a:b]
+    # The passage as written, without the blanks a fold may have pulled in at its edges.
+    lead = len(quoted) - len(quoted.lstrip())
+    return _Passage(a + lead, b, h.kind, quoted.strip(), form.hidden)
+
+
+def _passages(text: str) -> list[_Passage]:
+    """Every passage of every reading, in order; a passage a later reading finds again is the first's."""
     out: list[_Passage] = []
-    cursor = 0
-    for h in _hits(t):
-        matched = _original(text, h.start, h.end).strip()
-        at = text.find(matched, cursor)
-        if at < 0:
-            at = text.find(matched)
-        cursor = max(cursor, at)
-        out.append(_Passage(at if at >= 0 else h.start, h.kind, matched))
-    if not text.isascii():
-        for at, written, read in _hidden_readings(text):
-            for h in _hits(_screen_form(for_matching(read)))[:1]:
-                out.append(_Passage(at, h.kind, written, hidden=True))
+    for i, form in enumerate(matching.readings(text)):
+        found = [_passage(form, h) for h in _hits(form.text)]
+        if i:
+            found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
+        out += found
     return sorted(out, key=lambda p: p.at)
 
 
-def _find_secret_anywhere(text: str, matching: str) -> SecretFound | None:
-    found = _find_secret_in(matching)
-    if found is None and not text.isascii():
-        for _, _, read in _hidden_readings(text):
-            if found := find_secret(read):
-                break
-    return found
+def _first_passage(forms: list[matching.Form]) -> _Passage | None:
+    """The first passage of any reading, found without finding the rest."""
+    first: _Passage | None = None
+    for form in forms:
+        h = _first_hit(form.text)
+        if h is not None:
+            p = _passage(form, h)
+            if first is None or p.at < first.at:
+                first = p
+    return first
 
 
 def screen(text: str, surface: str) -> WordsProblem | None:
@@ -1143,19 +1519,19 @@ def screen(text: str, surface: str) -> WordsProblem | None:
     addresses and staff voice. "private" and "letter": secrets only.
 
     The first problem is returned with the passage to reword: a secret before anything else, and
-    shown only masked."""
+    shown only masked. Every reading of the words is screened (see clockford.town.matching), each in
+    one pass per family of rules."""
     if surface not in SURFACES:
         raise ValueError(f"unknown surface {surface!r}")
-    matching = for_matching(text)
-    secret = _find_secret_anywhere(text, matching)
+    forms = matching.readings(text)
+    secret = _find_secret_in_any(forms)
     if secret is not None:
         return WordsProblem("secret", secret.say, secret.masked, secret.kind)
     if surface not in _OPEN_SURFACES:
         return None
-    found = _passages(text, matching)
-    if not found:
+    first = _first_passage(forms)
+    if first is None:
         return None
-    first = found[0]
     return WordsProblem(first.kind, STAFF_VOICE_SAY if first.kind == "staff-voice" else LINK_SAY, first.matched)
 
 

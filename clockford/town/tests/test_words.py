@@ -521,7 +521,7 @@ def test_visible_draws_every_hidden_character() -> None:
 def test_is_hidden_knows_bidi_zero_width_tags_and_variation_selectors() -> None:
     for ch in ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202a", "\u202e", "\u2066", "\u2069", "\u061c"]:
         assert words.is_hidden(ch), hex(ord(ch))
-    for ch in ["\ufe0f", "\U000e0001", "\U000e007f", "\U000e0100"]:
+    for ch in ["\ufe0f", "\U000e0001", "\U000e007f", "\U000e0100", "\u3164", "\u115f", "\u034f", "\uffa0"]:
         assert words.is_hidden(ch), hex(ord(ch))
     for ch in ["a", " ", "\n", "é", "🦉"]:
         assert not words.is_hidden(ch)

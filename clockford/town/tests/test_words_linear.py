@@ -1,0 +1,149 @@
+"""The screen and Safe Harbour run in time linear in the words' length (issue 11, finding 1).
+
+A call's words are screened before its transaction opens, but a screen that took seconds would
+still hold a desk thread that long. Timed with process time, best of three, so that other work on a
+shared machine counts for as little as it can.
+"""
+
+import random
+import time
+from collections.abc import Callable
+
+from clockford.town import harbour, words
+
+BUDGET = 0.050  # seconds, for the largest legal body
+
+
+def best_of_three(fn: Callable[[], object], rounds: int = 3) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def link_like_body(n: int = 10_000, size: int = 120 * 1024) -> str:
+    """n fragments that look like links to a naive screen (versions, files, identifiers, dotted
+    quads, dotted words with hidden characters), about `size` bytes of UTF-8, and one link at the end."""
+    rng = random.Random(11)
+    shapes = [
+        lambda: f"v{rng.randint(0, 9)}.{rng.randint(0, 99)}.{rng.randint(0, 99)}",
+        lambda: rng.choice(["setup.py", "main.rs", "README.md", "os.path.join", "node.js", "config.json"]),
+        lambda: f"io.github.a{rng.randint(0, 999)}/s{rng.randint(0, 99)}",
+        lambda: f"{rng.randint(0, 99)}.{rng.randint(0, 99)}",
+        lambda: "a\u200b.b\u200bc",
+        lambda: "e.g. i.e.",
+    ]
+    parts = [rng.choice(shapes)() for _ in range(n)]
+    body = " ".join(parts)
+    pad = size - len(body.encode()) - 40
+    if pad > 0:
+        body += " " + "x" * pad
+    return body + " see evil.com"
+
+
+def test_many_hidden_link_fragments_are_screened_in_linear_time() -> None:
+    # Finding 1: 1,000 / 2,000 / 4,000 fragments took 1.9 / 7.6 / 32 s.
+    for n in (1000, 4000, 16000):
+        text = "a.com\u200b " * n
+        took = best_of_three(lambda text=text: words.screen(text, "public"))
+        assert took < BUDGET, (n, took)
+    text = "a.com\u200b " * 4000
+    problem = words.screen(text, "public")
+    assert problem is not None and problem.kind == "link" and problem.matched == "a.com"
+    # Every passage, as the hall flags them, is linear too.
+    took = best_of_three(lambda: words.flags("a.com\u200b " * 4000))
+    assert took < 20 * BUDGET, took
+
+
+def test_a_120_kib_body_of_10000_link_like_fragments_is_screened_in_under_50_ms() -> None:
+    body = link_like_body()
+    assert 119 * 1024 <= len(body.encode()) <= 121 * 1024
+    problem = words.screen(body, "public")
+    assert problem is not None and problem.matched == "evil.com"
+    # Best of five here: the figure is held to its target, and a busy machine's worst moments are not it.
+    took = best_of_three(lambda: words.screen(body, "public"), rounds=5)
+    print(f"\nwords.screen, 120 KiB of 10,000 link-like fragments: {took * 1000:.1f} ms (process time, best of 5)")
+    assert took < BUDGET, took
+    links = ("a.com/" * 20_000)[: 120 * 1024]
+    took = best_of_three(lambda: words.flags(links))
+    print(f"words.flags, 120 KiB of one link 20,000 paths long: {took * 1000:.1f} ms")
+    assert took < BUDGET, took
+
+
+def test_safe_harbour_compares_a_big_body_with_big_handed_words_in_bounded_time() -> None:
+    rng = random.Random(5)
+    vocabulary = [f"w{i}x" for i in range(3000)]
+    handed = [
+        harbour.Handed(
+            "publisher-words", "ask_directory", "results[].description", " ".join(rng.choices(vocabulary, k=2000))
+        )
+        for _ in range(8)
+    ]
+    body = " ".join(rng.choices(vocabulary, k=20_000))
+    took = best_of_three(lambda: harbour.find_repeat(body, handed))
+    print(f"\nharbour.find_repeat, {len(body)} characters against 8 x 2,000 handed words: {took * 1000:.0f} ms")
+    assert took < 1.0, took
+    # Text that repeats one n-gram at every place, against handed words that do too.
+    repetitive = "aaaa bbbb " * 10_000
+    for handed_words, found in (("aaaa " * 2000, False), ("aaaa bbbb " * 1000, True)):
+        handed_text = [harbour.Handed("untrusted", "x", "y", handed_words)]
+        assert (harbour.find_repeat(repetitive, handed_text) is not None) == found
+        took = best_of_three(lambda handed_text=handed_text: harbour.find_repeat(repetitive, handed_text))
+        assert took < 1.0, took
+
+
+# Bodies built to make one rule or one step of the matching form slow: long runs a quantifier could
+# backtrack over, thousands of candidates a rule looks at in Python, and every disguise repeated.
+ADVERSARIAL = {
+    "blanks after a town word": "clockford" + " " * 60_000 + "x",
+    "blanks after a bracket": "[" + " " * 60_000,
+    "blanks after a dash": "\n-" + " " * 60_000 + "x",
+    "town words and blanks": ("town " * 2 + " " * 200) * 300,
+    "sign-off lines": "\n— clockford" * 10_000,
+    "bracketed town words": "[town " * 20_000,
+    "approval claims": "approved by " * 10_000,
+    "automated senders": "automated message from " * 5_000,
+    "single letters": "a " * 60_000,
+    "hyphens": "a-" * 60_000,
+    "dots": "a." * 60_000,
+    "at signs": "@" * 120_000,
+    "addresses without a domain": "a.b@" * 30_000,
+    "spelled addresses": "a at b dot " * 11_000,
+    "spelled dots": " dot com " * 13_000,
+    "dotted quads": "1.1.1." * 20_000,
+    "colons": "a::" * 40_000,
+    "percent escapes": "%2F" * 40_000,
+    "schemes": "http://" * 17_000,
+    "credential names": "token=" * 20_000,
+    "tag characters": "".join(chr(0xE0000 + ord(c)) for c in "evil ") * 10_000,
+    "right-to-left runs": "\u202e" + "ab " * 40_000,
+    "look-alike words": "\u0441\u043e\u043c " * 30_000,
+    "ideographs": "我喜欢它。" * 24_000,
+    "spaced letters": "C l o c k " * 12_000,
+    "lines of dashes": "\n-- " * 30_000,
+}
+
+
+def test_no_body_makes_the_screen_slow() -> None:
+    # Each body is 120,000 characters or so; a rule that backtracks or rescans takes seconds on them.
+    slow = {}
+    for name, text in ADVERSARIAL.items():
+        took = best_of_three(lambda text=text: words.screen(text, "public"), rounds=2)
+        if took > 3 * BUDGET:
+            slow[name] = round(took * 1000)
+    assert slow == {}
+
+
+def test_no_body_makes_safe_harbour_slow() -> None:
+    handed = [
+        harbour.Handed("untrusted", "x", "y", "town town clockford approved by the town hall staff of Clockford"),
+        harbour.Handed("untrusted", "x", "y", "Compare the response times of three Redshift connectors on a sample."),
+    ]
+    slow = {}
+    for name, text in ADVERSARIAL.items():
+        took = best_of_three(lambda text=text: harbour.find_repeat(text, handed), rounds=1)
+        if took > 1.0:
+            slow[name] = round(took * 1000)
+    assert slow == {}
