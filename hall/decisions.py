@@ -36,9 +36,9 @@ from districts.post_office import services as post_office
 from districts.post_office.models import Letter
 from districts.switchboard import sightings
 from hall import passkeys, services
+from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
 from hall.models import Account
-from hall.services import Refused
-from hall.views import _account_or_refuse, _refuse, _text, at_the_hall, ceremony, signed_in
+from hall.town import town_has_sign_in
 
 # The core says these when do_decide refuses; begin says them first, before any passkey is asked
 # for, so that a person never signs something the town will not take.
@@ -174,7 +174,7 @@ def _not_decided(exc: NotDecided) -> Refused:
 
 
 def _not_found(request: HttpRequest, say: str) -> HttpResponse:
-    return _refuse(request, say, 404)
+    return refuse(request, say, 404)
 
 
 # -- A held call ----------------------------------------------------------------------------------------
@@ -483,9 +483,9 @@ class Decidable:
 
 
 def _begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
+    account = account_or_refuse(request)
     thing = d.fetch(account, item_id)
-    decision, shown = _text(data, "decision"), _text(data, "words")
+    decision, shown = text(data, "decision"), text(data, "words")
     if decision not in d.decisions:
         raise Refused(d.knows_only)
     why = d.undecidable(thing)
@@ -499,7 +499,7 @@ def _begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: st
 
 
 def _finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
+    account = account_or_refuse(request)
     thing = d.fetch(account, item_id)
     # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
@@ -619,7 +619,7 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
     try:
         docket = services.staff_docket(account)
     except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
+        return refuse(request, refused.say, refused.status)
     return render(
         request,
         "hall/staff.html",
@@ -642,9 +642,9 @@ def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpRespons
     try:
         dispute = courthouse.access_dispute(account, dispute_id)
     except NotAllowed:
-        return _refuse(request, services.NOT_STAFF, 403)
+        return refuse(request, services.NOT_STAFF, 403)
     except NotFound:
-        return _refuse(request, NO_DISPUTE, 404)
+        return refuse(request, NO_DISPUTE, 404)
     try:
         courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
     except NotDecided as exc:
@@ -663,11 +663,11 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
     try:
         sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
     except NotAllowed:
-        return _refuse(request, services.NOT_STAFF, 403)
+        return refuse(request, services.NOT_STAFF, 403)
     except NotFound:
         sighting = None
     if sighting is None:
-        return _refuse(request, NO_SIGHTING, 404)
+        return refuse(request, NO_SIGHTING, 404)
     if sighting.read_at is not None:
         messages.info(request, f"Sighting {sighting.pk} was already marked read. Nothing changed.")
     else:
@@ -704,7 +704,7 @@ def _exchange_said(other: Account, mine: bool, theirs: bool) -> str:
 @signed_in
 def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
     """/hall/exchange: the accounts this person's agents met, each side's yes, and a handle to name."""
-    if not services.town_has_sign_in():
+    if not town_has_sign_in():
         return render(request, "hall/exchange.html", {"one_person": services.ONE_PERSON, "nav": "exchange"})
     return render(
         request,
@@ -720,10 +720,10 @@ def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
 @ceremony
 def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     """Opening one's side asks for the passkey, over a statement naming both accounts."""
-    account = _account_or_refuse(request)
-    if not services.town_has_sign_in():
+    account = account_or_refuse(request)
+    if not town_has_sign_in():
         raise Refused(services.ONE_PERSON, 409)
-    other = services.access_other_account(account, _text(data, "handle"))
+    other = services.access_other_account(account, text(data, "handle"))
     mine, _ = services.exchange_side(account, other)
     if mine:
         raise Refused(EXCHANGE_ALREADY_OPEN.format(name=other.name, handle=other.handle), 409)
@@ -734,7 +734,7 @@ def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]
 
 @ceremony
 def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    account = _account_or_refuse(request)
+    account = account_or_refuse(request)
     # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
     begun = _begun(request, "exchange", "open")
@@ -753,8 +753,8 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
 @signed_in
 def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
     """Close this person's side now. No passkey: closing only takes a permission away."""
-    if not services.town_has_sign_in():
-        return _refuse(request, services.ONE_PERSON, 409)
+    if not town_has_sign_in():
+        return refuse(request, services.ONE_PERSON, 409)
     try:
         other = services.access_other_account(account, request.POST.get("handle", ""))
         mine, _ = services.exchange_side(account, other)
@@ -763,6 +763,6 @@ def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
             return redirect(f"/hall/exchange#{other.handle}")
         mine, theirs = services.set_exchange(account, other, False)
     except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
+        return refuse(request, refused.say, refused.status)
     messages.success(request, _exchange_said(other, mine, theirs))
     return redirect(f"/hall/exchange#{other.handle}")

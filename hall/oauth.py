@@ -27,9 +27,10 @@ from oauthlib.oauth2.rfc6749 import errors
 
 from clockford.town import signing, words
 from clockford.town.models import McpSession, Passport
-from hall import oauth_tokens, services
+from hall import oauth_tokens
+from hall.http import Refused
 from hall.models import Account, Client, Connection, is_loopback
-from hall.services import Refused
+from hall.town import clean_words
 
 CLIENT_NAME_CHARS = 60
 REDIRECT_URIS_MAX = 5
@@ -83,7 +84,7 @@ def redirect_problem(uri: Any) -> str | None:
 
 def name_problem(name: str) -> str | None:
     try:
-        services.clean_words(name, "A client's name", CLIENT_NAME_CHARS)
+        clean_words(name, "A client's name", CLIENT_NAME_CHARS)
     except Refused as refused:
         return refused.say
     return None

@@ -19,10 +19,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from oauth2_provider.views import RevokeTokenView, TokenView
 
-from hall import oauth, oauth_tokens, passkeys, services
+from hall import oauth, oauth_tokens, passkeys
+from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in
 from hall.models import Account
-from hall.services import Refused
-from hall.views import _refuse, at_the_hall, ceremony, person, signed_in
+from hall.town import town_has_sign_in
 
 View = Callable[..., HttpResponseBase]
 
@@ -32,7 +32,7 @@ def with_sign_in(view: View) -> View:
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not services.town_has_sign_in():
+        if not town_has_sign_in():
             return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
         return view(request, *args, **kwargs)
 
@@ -134,7 +134,7 @@ def _consent(request: HttpRequest) -> "oauth.Consent | HttpResponseBase":
     try:
         return oauth.read_authorization(request)
     except oauth.BadClient as bad:
-        return _refuse(request, bad.say, 400)
+        return refuse(request, bad.say, 400)
     except oauth.SendBack as back:
         return HttpResponseRedirect(back.uri)
 
@@ -171,7 +171,7 @@ def authorize(request: HttpRequest) -> HttpResponseBase:
     )
 
 
-def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
+def _consent_orrefuse(request: HttpRequest) -> oauth.Consent:
     try:
         return oauth.read_authorization(request)
     except oauth.BadClient as bad:
@@ -186,7 +186,7 @@ def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
 @with_sign_in
 @ceremony
 def authorize_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    consent = _consent_or_refuse(request)
+    consent = _consent_orrefuse(request)
     account = person(request)
     if account is not None and not oauth.room_for(account, consent.client):
         raise Refused(oauth.too_many_clients(), status=409)
@@ -196,7 +196,7 @@ def authorize_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
 @with_sign_in
 @ceremony
 def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    consent = _consent_or_refuse(request)
+    consent = _consent_orrefuse(request)
     approval = passkeys.finish_approval(request.session, data.get("credential"), person(request))
     text = oauth.statement_text(consent)
     if approval.statement != text:
@@ -244,7 +244,7 @@ def client_revoke(request: HttpRequest, account: Account, connection_id: int) ->
     try:
         connection = oauth.revoke(account, connection_id)
     except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
+        return refuse(request, refused.say, refused.status)
     messages.success(
         request,
         f"Disconnected “{oauth.shown_name(connection.client)}”. Its tokens stopped working now; "

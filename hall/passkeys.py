@@ -36,8 +36,9 @@ from webauthn.helpers.structs import (
 )
 
 from hall import services
+from hall.http import Refused, hall_origin
 from hall.models import Account, Ceremony, Passkey, new_user_handle
-from hall.services import Refused
+from hall.town import NAME_CHARS, clean_words
 
 CEREMONY_SECONDS = 300
 BROWSER_TIMEOUT_MS = 120_000
@@ -155,7 +156,7 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
             credential=credential,
             expected_challenge=bytes(ceremony.challenge),
             expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=services.hall_origin(),
+            expected_origin=hall_origin(),
             require_user_verification=True,
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
@@ -185,7 +186,7 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
 
 
 def begin_signup(session: SessionBase, name: str) -> dict[str, Any]:
-    person = services.clean_words(name, "Your name", services.NAME_CHARS)
+    person = clean_words(name, "Your name", NAME_CHARS)
     ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle())
     return _registration_options(ceremony, person, ceremony.user_handle, exclude=[])
 
@@ -235,7 +236,7 @@ def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
             credential=credential,
             expected_challenge=bytes(ceremony.challenge),
             expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=services.hall_origin(),
+            expected_origin=hall_origin(),
             credential_public_key=bytes(passkey.public_key),
             credential_current_sign_count=passkey.sign_count,
             require_user_verification=True,
@@ -269,7 +270,7 @@ def begin_add(session: SessionBase, account: Account, name: str) -> dict[str, An
             f"An account keeps at most {services.PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", status=409
         )
     label = (
-        services.clean_words(name, "A passkey's name", services.PASSKEY_NAME_CHARS)
+        clean_words(name, "A passkey's name", services.PASSKEY_NAME_CHARS)
         if name.strip()
         else f"Passkey {len(mine) + 1}"
     )
@@ -294,7 +295,7 @@ def begin_claim(session: SessionBase, code: str, name: str, account: Account | N
     if claim is None or state != "ready":
         raise Refused(services.CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
     if account is None:
-        person = services.clean_words(name, "Your name", services.NAME_CHARS)
+        person = clean_words(name, "Your name", NAME_CHARS)
         handle = new_user_handle()
         ceremony = _begin(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
         return _registration_options(ceremony, person, handle, exclude=[])

@@ -19,7 +19,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from clockford.town import clock, desk, holds, plans, reports, signing, words
+from clockford.town import clock, holds, plans, reports, signing, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound, registry
 from districts.courthouse import services as courthouse
@@ -31,69 +31,13 @@ from districts.switchboard.models import Answer, Attempt, Sighting
 
 if TYPE_CHECKING:  # hall.passkeys imports this module
     from hall.passkeys import Approval
+from hall.http import Refused
 from hall.models import Account, Claim, Passkey
+from hall.town import clean_words, town_has_sign_in
 
-NAME_CHARS = 40
 PENNANT_CHARS = 40
 PASSKEY_NAME_CHARS = 60
 PASSKEYS_PER_ACCOUNT = 20
-
-
-class Refused(Exception):
-    """A request the hall will not do. `say` tells the person why, and what to do instead."""
-
-    def __init__(self, say: str, status: int = 400) -> None:
-        super().__init__(say)
-        self.say = say
-        self.status = status
-
-
-def hall_origin() -> str:
-    """scheme://host[:port] of the hall: the only origin passkey answers and POSTs may come from."""
-    return str(settings.HALL_URL)
-
-
-def town_has_sign_in() -> bool:
-    """Whether /mcp signs agents in: the identity configuration (CLOCKFORD_SIGN_IN) that makes the
-    hall an authorization server. Without it, the town is run by its owner."""
-    return bool(settings.CLOCKFORD_SIGN_IN)
-
-
-MODE_WORDS = {
-    "open": "The town is open.",
-    "read-only": "The town is read-only for now: agents may look around, but nothing changes.",
-    "closed": "The town is closed until a person looks: agents' calls are turned away.",
-}
-
-
-def town_mode_words() -> str:
-    return MODE_WORDS.get(desk.town_mode(), "The town is open.")
-
-
-# Free words a person gives the hall: names, passkey names, pennants.
-
-_INVISIBLE = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-
-
-def clean_words(text: str, what: str, cap: int) -> str:
-    """Trimmed and NFC, 1 to `cap` characters, nothing hidden, no secret; or Refused."""
-    kept = words.for_keeping(text.strip())
-    if not kept:
-        raise Refused(f"{what} cannot be empty.")
-    if len(kept) > cap:
-        raise Refused(f"{what} can be at most {cap} characters; this one has {len(kept)}.")
-    hidden = [ch for ch in kept if words.is_hidden(ch) or unicodedata.category(ch) in _INVISIBLE]
-    if hidden:
-        shown = (
-            words.visible("".join(hidden))
-            if any(words.is_hidden(ch) for ch in hidden)
-            else "a line break or control character"
-        )
-        raise Refused(f"{what} cannot hold hidden or control characters ({shown}).")
-    secret = words.find_secret(kept)
-    if secret:
-        raise Refused(f"{what} looks like {secret.kind}, so it was not kept.")
-    return kept
 
 
 # The owner's one-time claim.
