@@ -11,9 +11,6 @@ Words an agent wrote are shown exactly: escaped by the template, never linkified
 hidden characters drawn as visible tokens inside <mark class="hidden-char">.
 """
 
-import json
-import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -23,11 +20,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from clockford.town import clock, holds, plans, reports, words
+from clockford.town import clock, holds, plans, reports
 from clockford.town.holds import NotDecided
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotAllowed, NotFound, registry
@@ -38,6 +33,7 @@ from districts.switchboard import sightings
 from hall import passkeys, services
 from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
 from hall.models import Account
+from hall.shown import marked, other_arguments, preview, raw_json, shown_fields, shown_steps, time_left, whose, words_of
 from hall.town import town_has_sign_in
 
 # The core says these when do_decide refuses; begin says them first, before any passkey is asked
@@ -55,106 +51,6 @@ NO_SIGHTING = "No sighting has that number."
 BEGUN_ELSEWHERE = (
     "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
 )
-
-
-# -- Words, as a person reads them ---------------------------------------------------------------------
-
-
-def _is_shown_as_token(ch: str) -> bool:
-    return words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t")
-
-
-def marked(text: str) -> SafeString:
-    """Escaped text with every hidden character drawn as a visible token in a <mark>."""
-    out: list[str] = []
-    run: list[str] = []
-    for ch in text:
-        if _is_shown_as_token(ch):
-            out.append(escape("".join(run)))
-            run = []
-            out.append(
-                format_html('<mark class="hidden-char" title="A hidden character">{}</mark>', words.visible(ch))
-                if words.is_hidden(ch)
-                else format_html(
-                    '<mark class="hidden-char" title="A control character">⟦U+{}⟧</mark>', f"{ord(ch):04X}"
-                )
-            )
-        else:
-            run.append(ch)
-    out.append(escape("".join(run)))
-    return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
-
-
-FLAG_WORDS = {
-    "link": "A link. It is not clickable here; check where it leads before you act on it.",
-    "email": "An email address.",
-    "staff-voice": "Words in a town staff voice: the town's staff never speak through an agent's words.",
-    "hidden": "Hidden characters, drawn above as ⟦U+…⟧: they can change what words say without being seen.",
-}
-_HOST = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?P<host>[^/:?#\s@]+)", re.IGNORECASE)
-
-
-def punycode(link: str) -> str | None:
-    """The link with an international domain written as the DNS sees it (xn--...), or None."""
-    m = _HOST.match(link)
-    if m is None or m.group("host").isascii():
-        return None
-    try:
-        host = m.group("host").encode("idna").decode("ascii")
-    except UnicodeError:
-        return None
-    return link[: m.start("host")] + host + link[m.end("host") :]
-
-
-@dataclass(frozen=True)
-class Passage:
-    text: SafeString
-    punycode: str | None  # for a link to an international domain: how the DNS spells it
-
-
-@dataclass(frozen=True)
-class ShownFlag:
-    """One kind of thing to look at in a field, with every passage of that kind, in order."""
-
-    kind: str
-    words: str
-    passages: list[Passage]
-
-
-@dataclass(frozen=True)
-class ShownField:
-    name: str
-    text: SafeString
-    flags: list[ShownFlag]
-
-
-def flags_of(text: str) -> list[ShownFlag]:
-    by_kind: dict[str, list[Passage]] = {}
-    for flag in words.flags(text):
-        link = punycode(flag.matched) if flag.kind == "link" else None
-        by_kind.setdefault(flag.kind, []).append(Passage(marked(flag.matched), link))
-    return [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
-
-
-def shown_fields(pairs: list[tuple[str, str]]) -> list[ShownField]:
-    return [ShownField(name, marked(text), flags_of(text)) for name, text in pairs]
-
-
-def raw_json(value: Any) -> SafeString:
-    return marked(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True))
-
-
-def _other_arguments(arguments: dict[str, Any]) -> list[tuple[str, str]]:
-    """Arguments that are not words (numbers, true or false), each as JSON."""
-    return [
-        (k, json.dumps(v, ensure_ascii=False))
-        for k, v in arguments.items()
-        if not services.strings_of(v) and k != "request_id"
-    ]
-
-
-def _whose(label: str) -> str:
-    return holds.WHOSE.get(label, "someone else's words")
 
 
 def _session_key(kind: str, item: str) -> str:
@@ -230,11 +126,6 @@ def _hold_outcome(hold: Hold, status: str) -> str:
     return OUTCOME_SAYS.get(status, f"This call is {status}.")
 
 
-def shown_steps(plan: Plan) -> list[dict[str, Any]]:
-    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown)."""
-    return [{**step, "where": marked(step.get("channel") or step.get("record") or "")} for step in plan.steps]
-
-
 def _plan_beside(account: Account, hold: Hold) -> Plan | None:
     if not hold.plan:
         return None
@@ -266,11 +157,11 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "status": status,
             "wants": services.wants(hold.tool, hold.arguments, hold.why),
             "why": WHY.get(hold.why, ""),
-            "fields": shown_fields(services.words_of(hold.arguments)),
-            "others": _other_arguments(hold.arguments),
+            "fields": shown_fields(words_of(hold.arguments)),
+            "others": other_arguments(hold.arguments),
             "raw": raw_json(hold.arguments),
             "repeats": repeats,
-            "whose": _whose(repeats["label"]) if repeats else "",
+            "whose": whose(repeats["label"]) if repeats else "",
             "passage": marked(repeats.get("passage", "")) if repeats else "",
             "plan": plan,
             "plan_steps": shown_steps(plan) if plan is not None else [],
@@ -278,7 +169,7 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status),
-            "left": services.time_left(hold.waits_until),
+            "left": time_left(hold.waits_until),
         },
     )
 
@@ -303,7 +194,7 @@ _letter = _found(post_office.access_letter, NO_LETTER)
 @require_GET
 @signed_in
 def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
-    rows = [(letter, services.preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
+    rows = [(letter, preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
     return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
 
 
@@ -325,7 +216,7 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
             "body": shown_fields([("body", letter.body)])[0],
             "notes": shown_fields([(str(n.get("key", "")), str(n.get("value", ""))) for n in letter.notes]),
             "marked_by": marked_by,
-            "whose": _whose(marked_by["label"]) if marked_by else "",
+            "whose": whose(marked_by["label"]) if marked_by else "",
             "passage": marked(marked_by.get("passage", "")) if marked_by else "",
             "digest": post_office.letter_digest(letter),
             "nav": "letters",
@@ -446,7 +337,7 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
             "where": marked(report.where),
             "errand": marked(report.errand),
             "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
-            "left": services.time_left(report.lapses_at),
+            "left": time_left(report.lapses_at),
         },
     )
 

@@ -7,7 +7,6 @@ access_agents and access_agent here, and changes only the pennant a person choos
 
 import hashlib
 import secrets
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -17,7 +16,6 @@ from django.db import transaction
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
-from django.utils.timesince import timeuntil
 
 from clockford.town import clock, holds, plans, reports, signing, words
 from clockford.town.models import Hold, Passport, Plan, Report
@@ -33,6 +31,7 @@ if TYPE_CHECKING:  # hall.passkeys imports this module
     from hall.passkeys import Approval
 from hall.http import Refused
 from hall.models import Account, Claim, Passkey
+from hall.shown import preview, time_left, words_of
 from hall.town import clean_words, town_has_sign_in
 
 PENNANT_CHARS = 40
@@ -168,39 +167,7 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
 # What waits for a person: one queue, newest first, of everything only this person can decide.
 
 BUDGET_WANTS = ", a reply past the day's budget of private content"
-PREVIEW_CHARS = 140
 NAMED_CHARS = 40  # a channel or record named inside the plain words
-
-
-def shown_text(text: str) -> str:
-    """Text as a person may read it: hidden characters (and control characters other than line
-    breaks and tabs) drawn as visible tokens, ⟦U+200B⟧ and the like."""
-    return "".join(
-        words.visible(ch) if words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t") else ch
-        for ch in text
-    )
-
-
-def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
-    """A short preview on one line: hidden characters shown, runs of space folded, cut with an ellipsis."""
-    one_line = " ".join(shown_text(text).split())
-    return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
-
-
-def strings_of(value: Any, path: str = "") -> list[tuple[str, str]]:
-    """Every string in the arguments with where it sits (text, notes[0], steps[1].channel)."""
-    if isinstance(value, str):
-        return [(path, value)]
-    if isinstance(value, dict):
-        return [found for k, v in value.items() for found in strings_of(v, f"{path}.{k}" if path else str(k))]
-    if isinstance(value, list):
-        return [found for i, v in enumerate(value) for found in strings_of(v, f"{path}[{i}]")]
-    return []
-
-
-def words_of(arguments: dict[str, Any]) -> list[tuple[str, str]]:
-    """The free words of a call: every string argument but request_id, which only names a retry."""
-    return [(path, text) for path, text in strings_of(arguments) if path != "request_id"]
 
 
 def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
@@ -214,11 +181,6 @@ def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
     except (KeyError, ValueError, IndexError):
         said = plain
     return said + (BUDGET_WANTS if why == "budget" else "")
-
-
-def time_left(until: datetime) -> str:
-    """The time left before something lapses, in one unit: "23 hours", "5 minutes"."""
-    return timeuntil(until, clock.now(), depth=1)
 
 
 @dataclass(frozen=True)
