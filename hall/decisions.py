@@ -33,6 +33,7 @@ from districts.switchboard import sightings
 from hall import passkeys, services
 from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
 from hall.models import Account
+from hall.queue import wants
 from hall.shown import marked, other_arguments, preview, raw_json, shown_fields, shown_steps, time_left, whose, words_of
 from hall.town import town_has_sign_in
 
@@ -155,7 +156,7 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
         {
             "hold": hold,
             "status": status,
-            "wants": services.wants(hold.tool, hold.arguments, hold.why),
+            "wants": wants(hold.tool, hold.arguments, hold.why),
             "why": WHY.get(hold.why, ""),
             "fields": shown_fields(words_of(hold.arguments)),
             "others": other_arguments(hold.arguments),

@@ -17,12 +17,11 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from clockford.town import clock, holds, plans, reports, signing, words
+from clockford.town import clock, holds, reports, signing, words
 from clockford.town.models import Hold, Passport, Plan, Report
-from clockford.town.tooling import NotFound, registry
+from clockford.town.tooling import NotFound
 from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
-from districts.post_office import services as post_office
 from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
 from districts.switchboard.models import Answer, Attempt, Sighting
@@ -31,7 +30,6 @@ if TYPE_CHECKING:  # hall.passkeys imports this module
     from hall.passkeys import Approval
 from hall.http import Refused
 from hall.models import Account, Claim, Passkey
-from hall.shown import preview, time_left, words_of
 from hall.town import clean_words, town_has_sign_in
 
 PENNANT_CHARS = 40
@@ -162,140 +160,6 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
         Passport.objects.filter(pk=passport.pk).update(pennant=pennant)
         passport.pennant = pennant
     return passport
-
-
-# What waits for a person: one queue, newest first, of everything only this person can decide.
-
-BUDGET_WANTS = ", a reply past the day's budget of private content"
-NAMED_CHARS = 40  # a channel or record named inside the plain words
-
-
-def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
-    """What a held call will do, in plain words: "publish a notice on the Tavern board"."""
-    # Each tool whose calls can wait says what it asks (Tool.asks); a test checks none is missing.
-    asked = registry().get(tool)
-    plain, detailed = asked.asks if asked and asked.asks else (f"make a {tool} call", f"make a {tool} call")
-    named = {k: preview(v, NAMED_CHARS) for k, v in arguments.items() if isinstance(v, str)}
-    try:
-        said = detailed.format_map(named)
-    except (KeyError, ValueError, IndexError):
-        said = plain
-    return said + (BUDGET_WANTS if why == "budget" else "")
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """One row of the queue: what waits, whose agent asks, what it wants, and until when."""
-
-    kind: str  # hold, letter, plan, report, exchange
-    id: str
-    passport: Passport | None  # None: another person asks (an exchange), not an agent
-    wants: str
-    preview: str
-    at: datetime
-    lapses_at: datetime | None  # None: it waits until the person decides (a letter)
-    url: str
-
-    @property
-    def left(self) -> str:
-        return time_left(self.lapses_at) if self.lapses_at is not None else ""
-
-    @property
-    def what(self) -> str:
-        return {
-            "hold": "A held call",
-            "letter": "A letter",
-            "plan": "A plan",
-            "report": "A report",
-            "exchange": "An exchange",
-        }[self.kind]
-
-
-def _plan_preview(plan: Plan) -> str:
-    steps = []
-    for step in plan.steps:
-        where = step.get("channel") or step.get("record") or ""
-        steps.append(
-            f"{step['tool']}{' ' + where if where else ''}{' ' + step['action'] if step.get('action') else ''} ×{step['times']}"
-        )
-    return preview("; ".join(steps) + f"; for {plan.hours} hour{'s' if plan.hours != 1 else ''}")
-
-
-def waiting_for(account: Account) -> list[Waiting]:
-    """Everything that waits for this person, newest first: held calls, unopened letters, waiting
-    plans and their agents' open reports. Each comes from its own service, which also authorizes."""
-    rows: list[Waiting] = []
-    for hold in holds.waiting_holds(account):
-        texts = [text for _, text in words_of(hold.arguments)]
-        rows.append(
-            Waiting(
-                "hold",
-                hold.id,
-                hold.passport,
-                wants(hold.tool, hold.arguments, hold.why),
-                preview(" · ".join(texts)) if texts else "",
-                hold.created_at,
-                hold.waits_until,
-                f"/hall/holds/{hold.id}",
-            )
-        )
-    for letter in post_office.waiting_letters(account):
-        rows.append(
-            Waiting(
-                "letter",
-                letter.id,
-                letter.passport,
-                "write to you",
-                preview(f"{letter.subject} — {letter.body}"),
-                letter.sent_at,
-                None,
-                f"/hall/letters/{letter.id}",
-            )
-        )
-    for plan in plans.waiting_plans(account):
-        n = len(plan.steps)
-        rows.append(
-            Waiting(
-                "plan",
-                plan.id,
-                plan.passport,
-                f"follow a plan of {n} step{'s' if n != 1 else ''} for {plan.hours} hour{'s' if plan.hours != 1 else ''}",
-                _plan_preview(plan),
-                plan.declared_at,
-                plan.until,
-                f"/hall/plans/{plan.id}",
-            )
-        )
-    for report in reports.waiting_reports(account):
-        rows.append(
-            Waiting(
-                "report",
-                report.id,
-                report.passport,
-                "have you review its report of a suspicious instruction",
-                preview(report.quote),
-                report.filed_at,
-                report.lapses_at,
-                f"/hall/reports/{report.id}",
-            )
-        )
-    for exchange in switchboard.exchange_requests(account):
-        other = exchange.high if exchange.low_id == account.pk else exchange.low
-        rows.append(
-            Waiting(
-                "exchange",
-                f"X-{other.handle}",
-                None,
-                f"{other.name} ({other.handle}) opened the exchange with your account: once you open your side, "
-                "parcels and beacon answers pass between your agents and theirs",
-                "",
-                exchange.changed_at,
-                None,
-                "/hall/exchange",
-            )
-        )
-    rows.sort(key=lambda row: row.at, reverse=True)
-    return rows
 
 
 # Each passport's last holds and reports, for the agents page.

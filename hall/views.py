@@ -24,6 +24,7 @@ from clockford.town import desk
 from hall import passkeys, services
 from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, person, refuse, signed_in, text
 from hall.models import Account
+from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
 View = Callable[..., HttpResponseBase]
@@ -50,7 +51,7 @@ def front(request: HttpRequest) -> HttpResponse:
                 "mode_key": desk.town_mode(),
             },
         )
-    return render(request, "hall/home.html", {"waiting": services.waiting_for(account), "nav": "home"})
+    return render(request, "hall/home.html", {"waiting": waiting_for(account), "nav": "home"})
 
 
 @at_the_hall

@@ -26,7 +26,7 @@ from districts.courthouse.models import Dispute
 from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
-from hall import decisions, passkeys, services
+from hall import decisions, passkeys, queue, services
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
@@ -143,19 +143,19 @@ def test_an_empty_queue_says_so_kindly(ada: Visitor) -> None:
 def test_the_queue_holds_only_this_persons_items(ada: Visitor, bob: Visitor) -> None:
     hold = held_notice(agent_of(ada))
     assert hold.id not in page(bob, "/hall/")
-    assert [w.id for w in services.waiting_for(Account.objects.get(name="Bob"))] == []
+    assert [w.id for w in queue.waiting_for(Account.objects.get(name="Bob"))] == []
 
 
 def test_a_held_call_wants_something_in_plain_words() -> None:
-    assert services.wants("post_notice", {"text": "x"}) == "publish a notice on the Tavern board"
-    assert services.wants("broadcast", {"channel": "gen\u200beral", "text": "x"}) == (
+    assert queue.wants("post_notice", {"text": "x"}) == "publish a notice on the Tavern board"
+    assert queue.wants("broadcast", {"channel": "gen\u200beral", "text": "x"}) == (
         "broadcast a message on the Switchboard channel “gen⟦U+200B⟧eral”"
     )
-    assert services.wants("broadcast", {"text": "x"}) == "broadcast a message on the Switchboard"
-    assert services.wants("recall", {"key": "k"}, "budget") == (
+    assert queue.wants("broadcast", {"text": "x"}) == "broadcast a message on the Switchboard"
+    assert queue.wants("recall", {"key": "k"}, "budget") == (
         "read the note under “k” in its P.O. box, a reply past the day's budget of private content"
     )
-    assert services.wants("paint_fence", {}) == "make a paint_fence call"
+    assert queue.wants("paint_fence", {}) == "make a paint_fence call"
 
 
 # -- A held call -----------------------------------------------------------------------------------------
