@@ -11,8 +11,6 @@ Words an agent wrote are shown exactly: escaped by the template, never linkified
 hidden characters drawn as visible tokens inside <mark class="hidden-char">.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -31,6 +29,8 @@ from districts.post_office import services as post_office
 from districts.post_office.models import Letter
 from districts.switchboard import sightings
 from hall import passkeys, services
+from hall.decide import Decidable, begin, finish, found, remember_begun
+from hall.decide import begun as begun_as
 from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
 from hall.models import Account
 from hall.queue import wants
@@ -49,25 +49,6 @@ NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
 NO_DISPUTE = "No dispute has that number."
 NO_SIGHTING = "No sighting has that number."
-BEGUN_ELSEWHERE = (
-    "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
-)
-
-
-def _session_key(kind: str, item: str) -> str:
-    return f"hall.decide.{kind}.{item}"
-
-
-def _begun(request: HttpRequest, kind: str, item: str) -> dict[str, str]:
-    """What the page showed when the passkey was asked for (decision, words); gone once read."""
-    begun = request.session.pop(_session_key(kind, item), None)
-    if not isinstance(begun, dict) or not isinstance(begun.get("decision"), str):
-        raise Refused(BEGUN_ELSEWHERE)
-    return begun
-
-
-def _not_decided(exc: NotDecided) -> Refused:
-    return Refused(exc.say, status=409)
 
 
 def _not_found(request: HttpRequest, say: str) -> HttpResponse:
@@ -104,19 +85,7 @@ OUTCOME_SAYS = {
 }
 
 
-def _found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
-    """An access_* service whose NotFound is the hall's 404, in the person's words."""
-
-    def fetch(account: Account, item_id: str) -> T:
-        try:
-            return access(account, item_id)
-        except NotFound:
-            raise Refused(say, status=404) from None
-
-    return fetch
-
-
-_hold = _found(holds.access_hold, NO_HOLD)
+_hold = found(holds.access_hold, NO_HOLD)
 
 
 def _hold_outcome(hold: Hold, status: str) -> str:
@@ -177,18 +146,18 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
 
 @ceremony
 def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return _begin(HOLD, request, data, hold_id)
+    return begin(HOLD, request, data, hold_id)
 
 
 @ceremony
 def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return _finish(HOLD, request, data, hold_id)
+    return finish(HOLD, request, data, hold_id)
 
 
 # -- Letters --------------------------------------------------------------------------------------------
 
 
-_letter = _found(post_office.access_letter, NO_LETTER)
+_letter = found(post_office.access_letter, NO_LETTER)
 
 
 @at_the_hall
@@ -227,18 +196,18 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
 
 @ceremony
 def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return _begin(LETTER, request, data, letter_id)
+    return begin(LETTER, request, data, letter_id)
 
 
 @ceremony
 def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return _finish(LETTER, request, data, letter_id)
+    return finish(LETTER, request, data, letter_id)
 
 
 # -- Plans ----------------------------------------------------------------------------------------------
 
 
-_plan = _found(plans.access_plan, NO_PLAN)
+_plan = found(plans.access_plan, NO_PLAN)
 
 
 PLAN_SAYS = {
@@ -277,12 +246,12 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
 
 @ceremony
 def plan_begin(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return _begin(PLAN, request, data, plan_id)
+    return begin(PLAN, request, data, plan_id)
 
 
 @ceremony
 def plan_finish(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return _finish(PLAN, request, data, plan_id)
+    return finish(PLAN, request, data, plan_id)
 
 
 @at_the_hall
@@ -307,7 +276,7 @@ def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpRespon
 # -- Reports --------------------------------------------------------------------------------------------
 
 
-_report = _found(reports.access_report, NO_REPORT)
+_report = found(reports.access_report, NO_REPORT)
 
 
 REPORT_SAYS = {
@@ -345,65 +314,15 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
 
 @ceremony
 def report_begin(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return _begin(REPORT, request, data, report_id)
+    return begin(REPORT, request, data, report_id)
 
 
 @ceremony
 def report_finish(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return _finish(REPORT, request, data, report_id)
+    return finish(REPORT, request, data, report_id)
 
 
-# -- Deciding with a passkey: one road for holds, letters, plans and reports ----------------------------
-
-
-@dataclass(frozen=True)
-class Decidable:
-    """What differs between the things a person decides; _begin and _finish do the rest."""
-
-    kind: str  # also the page's address: /hall/<kind>s/<id>
-    fetch: Callable[[Account, str], Any]
-    decisions: tuple[str, ...]
-    knows_only: str
-    # Why it can no longer be decided (None while it waits).
-    undecidable: Callable[[Any], str | None]
-    # Whether the words the page drew (their digest) are still the thing's words; None: no words.
-    unchanged: Callable[[Any, str], bool] | None
-    changed: str
-    statement: Callable[[Any, str], str]
-    # Record the signed decision; returns what the person is told.
-    decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
-
-
-def _begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = account_or_refuse(request)
-    thing = d.fetch(account, item_id)
-    decision, shown = text(data, "decision"), text(data, "words")
-    if decision not in d.decisions:
-        raise Refused(d.knows_only)
-    why = d.undecidable(thing)
-    if why is not None:
-        raise Refused(why, 409)
-    # The words the page drew must still be the thing's words, before any passkey is asked for.
-    if d.unchanged is not None and not d.unchanged(thing, shown):
-        raise Refused(d.changed, 409)
-    request.session[_session_key(d.kind, thing.id)] = {"decision": decision, "words": shown}
-    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
-
-
-def _finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = account_or_refuse(request)
-    thing = d.fetch(account, item_id)
-    # The passkey's answer first: the ceremony is spent whatever happens next.
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, d.kind, thing.id)
-    if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, begun.get("words", "")):
-        raise Refused(d.changed, 409)
-    try:
-        said = d.decide(thing, account, begun, approval)
-    except NotDecided as exc:
-        raise _not_decided(exc) from exc
-    messages.success(request, said)
-    return {"next": f"/hall/{d.kind}s/{thing.id}"}
+# -- What differs between the four kinds a person decides (hall/decide.py does the rest) ---------------
 
 
 def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
@@ -619,7 +538,7 @@ def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]
     mine, _ = services.exchange_side(account, other)
     if mine:
         raise Refused(EXCHANGE_ALREADY_OPEN.format(name=other.name, handle=other.handle), 409)
-    request.session[_session_key("exchange", "open")] = {"decision": "open", "handle": other.handle}
+    remember_begun(request, "exchange", "open", {"decision": "open", "handle": other.handle})
     statement = services.exchange_statement(account, other.handle, True)
     return {"options": passkeys.begin_approval(request.session, statement, account)}
 
@@ -629,7 +548,7 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
     account = account_or_refuse(request)
     # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "exchange", "open")
+    begun = begun_as(request, "exchange", "open")
     other = services.access_other_account(account, begun.get("handle", ""))
     if approval.statement != services.exchange_statement(account, other.handle, True):
         raise Refused(EXCHANGE_SIGNED_ELSEWHERE, 409)

@@ -27,6 +27,7 @@ from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
 from hall import decisions, passkeys, queue, services
+from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
@@ -309,7 +310,7 @@ def test_an_answer_for_another_decision_decides_nothing(ada: Visitor) -> None:
     # The answer to the first hold's challenge, sent to the second's finish.
     status, data = ada.post(f"/hall/holds/{second.id}/finish", {"credential": ada.key.get(begun["options"])})
     assert (status, data["ok"]) == (400, False)
-    assert data["say"] == decisions.BEGUN_ELSEWHERE
+    assert data["say"] == BEGUN_ELSEWHERE
     assert set(Hold.objects.values_list("status", flat=True)) == {"held"}
 
 
