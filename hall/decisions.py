@@ -29,13 +29,11 @@ from districts.post_office import services as post_office
 from districts.post_office.models import Letter
 from districts.switchboard import sightings
 from hall import passkeys, services
-from hall.decide import Decidable, begin, finish, found, remember_begun
-from hall.decide import begun as begun_as
-from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
+from hall.decide import Decidable, begin, finish, found
+from hall.http import Refused, at_the_hall, ceremony, refuse, signed_in
 from hall.models import Account
 from hall.queue import wants
 from hall.shown import marked, other_arguments, preview, raw_json, shown_fields, shown_steps, time_left, whose, words_of
-from hall.town import town_has_sign_in
 
 # The core says these when do_decide refuses; begin says them first, before any passkey is asked
 # for, so that a person never signs something the town will not take.
@@ -485,95 +483,3 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
         sightings.do_mark_read(sighting, account)
         messages.success(request, f"Marked sighting {sighting.pk} read.")
     return redirect(f"/hall/staff#sighting-{sighting.pk}")
-
-
-# -- The exchange between accounts ----------------------------------------------------------------------
-
-EXCHANGE_ALREADY_OPEN = "Your side of the exchange with {name} ({handle}) is already open. Nothing changed."
-EXCHANGE_ALREADY_CLOSED = "Your side of the exchange with {name} ({handle}) was already closed. Nothing changed."
-EXCHANGE_SIGNED_ELSEWHERE = "The passkey signed something other than opening this exchange, so nothing changed."
-
-
-def _exchange_said(other: Account, mine: bool, theirs: bool) -> str:
-    """What the exchange with another account means now, after this person's change."""
-    who = f"{other.name} ({other.handle})"
-    if mine and theirs:
-        return (
-            f"Opened. The exchange with {who} is open now: parcels and beacon answers pass between your agents "
-            "and theirs. You can close it here at any time."
-        )
-    if mine:
-        return (
-            f"Opened your side. The exchange with {who} opens once their person opens their side too; until then "
-            "nothing passes between your agents and theirs."
-        )
-    return f"Closed. From now on, parcels and beacon answers no longer pass between your agents and those of {who}."
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
-    """/hall/exchange: the accounts this person's agents met, each side's yes, and a handle to name."""
-    if not town_has_sign_in():
-        return render(request, "hall/exchange.html", {"one_person": services.ONE_PERSON, "nav": "exchange"})
-    return render(
-        request,
-        "hall/exchange.html",
-        {
-            "neighbours": services.exchange_neighbours(account),
-            "handle_chars": services.HANDLE_CHARS,
-            "nav": "exchange",
-        },
-    )
-
-
-@ceremony
-def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    """Opening one's side asks for the passkey, over a statement naming both accounts."""
-    account = account_or_refuse(request)
-    if not town_has_sign_in():
-        raise Refused(services.ONE_PERSON, 409)
-    other = services.access_other_account(account, text(data, "handle"))
-    mine, _ = services.exchange_side(account, other)
-    if mine:
-        raise Refused(EXCHANGE_ALREADY_OPEN.format(name=other.name, handle=other.handle), 409)
-    remember_begun(request, "exchange", "open", {"decision": "open", "handle": other.handle})
-    statement = services.exchange_statement(account, other.handle, True)
-    return {"options": passkeys.begin_approval(request.session, statement, account)}
-
-
-@ceremony
-def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    account = account_or_refuse(request)
-    # The passkey's answer first: the ceremony is spent whatever happens next.
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = begun_as(request, "exchange", "open")
-    other = services.access_other_account(account, begun.get("handle", ""))
-    if approval.statement != services.exchange_statement(account, other.handle, True):
-        raise Refused(EXCHANGE_SIGNED_ELSEWHERE, 409)
-    mine, theirs = services.set_exchange(account, other, True, approval)
-    messages.success(request, _exchange_said(other, mine, theirs))
-    # No fragment: from /hall/exchange itself, a link that differs only by its fragment would scroll the
-    # page instead of drawing it again with the news.
-    return {"next": "/hall/exchange"}
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
-    """Close this person's side now. No passkey: closing only takes a permission away."""
-    if not town_has_sign_in():
-        return refuse(request, services.ONE_PERSON, 409)
-    try:
-        other = services.access_other_account(account, request.POST.get("handle", ""))
-        mine, _ = services.exchange_side(account, other)
-        if not mine:
-            messages.error(request, EXCHANGE_ALREADY_CLOSED.format(name=other.name, handle=other.handle))
-            return redirect(f"/hall/exchange#{other.handle}")
-        mine, theirs = services.set_exchange(account, other, False)
-    except Refused as refused:
-        return refuse(request, refused.say, refused.status)
-    messages.success(request, _exchange_said(other, mine, theirs))
-    return redirect(f"/hall/exchange#{other.handle}")

@@ -8,8 +8,7 @@ access_agents and access_agent here, and changes only the pennant a person choos
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
@@ -17,17 +16,15 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from clockford.town import clock, holds, reports, signing, words
+from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
-from clockford.town.tooling import NotFound
 from districts.courthouse import services as courthouse
 from districts.courthouse.models import Dispute
-from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
-from districts.switchboard.models import Answer, Attempt, Sighting
+from districts.switchboard.models import Sighting
 
 if TYPE_CHECKING:  # hall.passkeys imports this module
-    from hall.passkeys import Approval
+    pass
 from hall.http import Refused
 from hall.models import Account, Claim, Passkey
 from hall.town import clean_words, town_has_sign_in
@@ -237,146 +234,3 @@ def staff_docket(account: Account) -> Docket:
         list(courthouse.recent_reports()),
         list(sightings.recent_sightings(n=SIGHTINGS_SHOWN)),
     )
-
-
-# The exchange between accounts (000 section 02, "Cross-account work"): parcels and beacon answers
-# pass between two people's agents only while both people have opened it here. Each person opens or
-# closes their own side; opening changes what agents may do, so it is signed with a passkey.
-
-ONE_PERSON = (
-    "This town has no sign-in, so there is only one person here: every agent is yours, and there is "
-    "nothing to exchange with anyone."
-)
-NO_OTHER_ACCOUNT = (
-    "No other account has that handle. Ask its person for the handle shown at the foot of their hall "
-    "pages: it begins with AC-."
-)
-OWN_HANDLE = "That is your own handle. Your own agents always work together: there is nothing to open."
-HANDLE_CHARS = 16
-RECORDS_SHOWN = 5
-
-
-@dataclass
-class Neighbour:
-    """Another account, as this person sees the exchange with it: each side's yes, and the parcels
-    and beacons their agents shared (tracking numbers only: titles and answers are agents' words)."""
-
-    other: Account
-    mine: bool = False
-    theirs: bool = False
-    changed_at: datetime | None = None
-    records: list[str] = field(default_factory=list)
-
-    @property
-    def open(self) -> bool:
-        return self.mine and self.theirs
-
-    @property
-    def more_records(self) -> int:
-        return max(0, len(self.records) - RECORDS_SHOWN)
-
-    @property
-    def shown_records(self) -> list[str]:
-        return self.records[:RECORDS_SHOWN]
-
-
-def _met(account: Account) -> dict[int, list[str]]:
-    """The other accounts this person's agents met on the Switchboard, with the records they shared:
-    claimants of this account's parcels, publishers of parcels its agents took, answerers of its
-    beacons, askers of beacons its agents answered. Newest first."""
-    # (rows, when, the other account, the record) for each way two accounts' agents meet.
-    sources: tuple[tuple[QuerySet[Any], str, str, str], ...] = (
-        (
-            Attempt.objects.filter(parcel__account=account).exclude(account=account),
-            "taken_at",
-            "account_id",
-            "parcel_id",
-        ),
-        (
-            Attempt.objects.filter(account=account).exclude(parcel__account=account),
-            "taken_at",
-            "parcel__account_id",
-            "parcel_id",
-        ),
-        (Answer.objects.filter(beacon__account=account).exclude(account=account), "at", "account_id", "beacon_id"),
-        (
-            Answer.objects.filter(account=account).exclude(beacon__account=account),
-            "at",
-            "beacon__account_id",
-            "beacon_id",
-        ),
-    )
-    pairs: list[tuple[datetime, int, str]] = [
-        (at, other, record) for rows, *fields in sources for at, other, record in rows.values_list(*fields)
-    ]
-    met: dict[int, list[str]] = {}
-    for _, other, record in sorted(pairs, key=lambda p: p[0], reverse=True):
-        records = met.setdefault(other, [])
-        if record not in records:
-            records.append(record)
-    return met
-
-
-def exchange_neighbours(account: Account) -> list[Neighbour]:
-    """Every account this person has an exchange with (either side's yes, open or not) or whose
-    agents met theirs: exchanges first, the latest change first, then the others by name."""
-    met = _met(account)
-    found: dict[int, Neighbour] = {}
-    for row in switchboard.exchanges_of(account):
-        other = row["other"]
-        found[other.pk] = Neighbour(other, row["mine"], row["theirs"], row["at"], met.pop(other.pk, []))
-    if met:
-        for other in Account.objects.filter(pk__in=list(met)).order_by("name", "handle"):
-            found[other.pk] = Neighbour(other, records=met[other.pk])
-    return list(found.values())
-
-
-def access_other_account(account: Account, handle: str) -> Account:
-    """The account another person named by its handle (never one's own), or Refused."""
-    handle = handle.strip()
-    if handle == account.handle:
-        raise Refused(OWN_HANDLE)
-    other = (
-        Account.objects.filter(handle=handle).exclude(pk=account.pk).first()
-        if 0 < len(handle) <= HANDLE_CHARS
-        else None
-    )
-    if other is None:
-        raise Refused(NO_OTHER_ACCOUNT, status=404)
-    return other
-
-
-def exchange_side(account: Account, other: Account) -> tuple[bool, bool]:
-    """(this person's side open, the other person's side open)."""
-    for row in switchboard.exchanges_of(account):
-        if row["other"].pk == other.pk:
-            return bool(row["mine"]), bool(row["theirs"])
-    return False, False
-
-
-def exchange_statement(account: Account, other_handle: str, open_it: bool) -> str:
-    """What a person's passkey signs to open their side of the exchange with another account."""
-    return signing.canonical_text(
-        {"kind": "clockford-exchange-1", "account": account.handle, "with": other_handle, "open": open_it}
-    )
-
-
-def set_exchange(
-    account: Account, other: Account, open_it: bool, approval: "Approval | None" = None
-) -> tuple[bool, bool]:
-    """Open (with the passkey's approval) or close this person's side; returns both sides after."""
-    if not town_has_sign_in():
-        raise Refused(ONE_PERSON, status=409)
-    with transaction.atomic():
-        try:
-            exchange = switchboard.do_set_exchange(
-                account,
-                other.handle,
-                open_it,
-                approval.statement if approval else "",
-                approval.assertion if approval else None,
-            )
-        except NotFound:
-            raise Refused(NO_OTHER_ACCOUNT, status=404) from None
-    mine_low = exchange.low_id == account.pk
-    return (exchange.low_open, exchange.high_open) if mine_low else (exchange.high_open, exchange.low_open)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import decisions, oauth_views, views
+from hall import decisions, exchange, oauth_views, views
 
 app_name = "hall"
 
@@ -36,10 +36,10 @@ urlpatterns = [
     path("hall/reports/<str:report_id>", decisions.report_page, name="report"),
     path("hall/reports/<str:report_id>/begin", decisions.report_begin, name="report-begin"),
     path("hall/reports/<str:report_id>/finish", decisions.report_finish, name="report-finish"),
-    path("hall/exchange", decisions.exchange_page, name="exchange"),
-    path("hall/exchange/open/begin", decisions.exchange_begin, name="exchange-begin"),
-    path("hall/exchange/open/finish", decisions.exchange_finish, name="exchange-finish"),
-    path("hall/exchange/close", decisions.exchange_close, name="exchange-close"),
+    path("hall/exchange", exchange.exchange_page, name="exchange"),
+    path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
+    path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
+    path("hall/exchange/close", exchange.exchange_close, name="exchange-close"),
     path("hall/staff", decisions.staff, name="staff"),
     path("hall/staff/disputes/<str:dispute_id>/rule", decisions.rule, name="rule"),
     path("hall/staff/sightings/read", decisions.sighting_read, name="sighting-read"),
