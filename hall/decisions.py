@@ -21,14 +21,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import clock, holds, plans, reports
-from clockford.town.holds import NotDecided
 from clockford.town.models import Hold, Plan, Report
-from clockford.town.tooling import NotAllowed, NotFound, registry
-from districts.courthouse import services as courthouse
+from clockford.town.tooling import NotFound, registry
 from districts.post_office import services as post_office
 from districts.post_office.models import Letter
-from districts.switchboard import sightings
-from hall import passkeys, services
+from hall import passkeys
 from hall.decide import Decidable, begin, finish, found
 from hall.http import Refused, at_the_hall, ceremony, refuse, signed_in
 from hall.models import Account
@@ -45,8 +42,6 @@ NO_HOLD = "No call you decide for has that number."
 NO_LETTER = "No letter to you has that number."
 NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
-NO_DISPUTE = "No dispute has that number."
-NO_SIGHTING = "No sighting has that number."
 
 
 def _not_found(request: HttpRequest, say: str) -> HttpResponse:
@@ -416,70 +411,3 @@ REPORT = Decidable(
     statement=reports.review_statement,
     decide=_report_reviewed,
 )
-
-
-# -- The staff docket -----------------------------------------------------------------------------------
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def staff(request: HttpRequest, account: Account) -> HttpResponse:
-    try:
-        docket = services.staff_docket(account)
-    except Refused as refused:
-        return refuse(request, refused.say, refused.status)
-    return render(
-        request,
-        "hall/staff.html",
-        {
-            "docket": docket,
-            "disputes": [(d, marked(d.reason)) for d in docket.disputes],
-            "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
-            "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
-            "unread": sum(1 for s in docket.sightings if s.read_at is None),
-            "nav": "staff",
-        },
-    )
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpResponseBase:
-    """A member of staff rules on an open dispute, once."""
-    try:
-        dispute = courthouse.access_dispute(account, dispute_id)
-    except NotAllowed:
-        return refuse(request, services.NOT_STAFF, 403)
-    except NotFound:
-        return refuse(request, NO_DISPUTE, 404)
-    try:
-        courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
-    except NotDecided as exc:
-        messages.error(request, f"{dispute.id}: {exc.say}")
-    else:
-        messages.success(request, f"Ruled on {dispute.id}. The ruling stays on the docket's record.")
-    return redirect(f"/hall/staff#{dispute.id}")
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
-    """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
-    number = request.POST.get("sighting", "")
-    try:
-        sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
-    except NotAllowed:
-        return refuse(request, services.NOT_STAFF, 403)
-    except NotFound:
-        sighting = None
-    if sighting is None:
-        return refuse(request, NO_SIGHTING, 404)
-    if sighting.read_at is not None:
-        messages.info(request, f"Sighting {sighting.pk} was already marked read. Nothing changed.")
-    else:
-        sightings.do_mark_read(sighting, account)
-        messages.success(request, f"Marked sighting {sighting.pk} read.")
-    return redirect(f"/hall/staff#sighting-{sighting.pk}")

@@ -18,10 +18,6 @@ from django.utils import timezone
 
 from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
-from districts.courthouse import services as courthouse
-from districts.courthouse.models import Dispute
-from districts.switchboard import sightings
-from districts.switchboard.models import Sighting
 
 if TYPE_CHECKING:  # hall.passkeys imports this module
     pass
@@ -203,34 +199,3 @@ def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
     for plan in Plan.objects.filter(passport_id__in=ids, status="approved", until__gt=now).order_by("decided_at"):
         found[plan.passport_id].plan = plan
     return found
-
-
-# The staff docket.
-
-NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
-
-
-SIGHTINGS_SHOWN = 50
-
-
-@dataclass(frozen=True)
-class Docket:
-    """What waits for staff: open disputes, oldest first, the newest reports (read, not decided:
-    each report's own person reviews it) and the newest sightings (read, then marked read)."""
-
-    disputes: list[Dispute]
-    reports: list[Report]
-    sightings: list[Sighting] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.disputes or self.reports or self.sightings)
-
-
-def staff_docket(account: Account) -> Docket:
-    if not account.is_staff:
-        raise Refused(NOT_STAFF, status=403)
-    return Docket(
-        list(courthouse.open_disputes()),
-        list(courthouse.recent_reports()),
-        list(sightings.recent_sightings(n=SIGHTINGS_SHOWN)),
-    )

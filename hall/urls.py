@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import decisions, exchange, oauth_views, views
+from hall import decisions, exchange, oauth_views, staff, views
 
 app_name = "hall"
 
@@ -40,9 +40,9 @@ urlpatterns = [
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
     path("hall/exchange/close", exchange.exchange_close, name="exchange-close"),
-    path("hall/staff", decisions.staff, name="staff"),
-    path("hall/staff/disputes/<str:dispute_id>/rule", decisions.rule, name="rule"),
-    path("hall/staff/sightings/read", decisions.sighting_read, name="sighting-read"),
+    path("hall/staff", staff.staff, name="staff"),
+    path("hall/staff/disputes/<str:dispute_id>/rule", staff.rule, name="rule"),
+    path("hall/staff/sightings/read", staff.sighting_read, name="sighting-read"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),
