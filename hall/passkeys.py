@@ -36,6 +36,7 @@ from webauthn.helpers.structs import (
 )
 
 from hall import services
+from hall.claim import CLAIM_SAYS, find_claim, use_claim
 from hall.http import Refused, hall_origin
 from hall.models import Account, Ceremony, Passkey, new_user_handle
 from hall.town import NAME_CHARS, clean_words
@@ -291,9 +292,9 @@ def finish_add(session: SessionBase, account: Account, credential: Any) -> Passk
 
 
 def begin_claim(session: SessionBase, code: str, name: str, account: Account | None) -> dict[str, Any]:
-    claim, state = services.access_claim(code)
+    claim, state = find_claim(code)
     if claim is None or state != "ready":
-        raise Refused(services.CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
+        raise Refused(CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
     if account is None:
         person = clean_words(name, "Your name", NAME_CHARS)
         handle = new_user_handle()
@@ -320,7 +321,7 @@ def finish_claim(session: SessionBase, credential: Any, account: Account | None)
             owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
             passkey_name = "Your first passkey"
         _keep_passkey(ceremony, credential, owner, passkey_name)
-        services.use_claim(ceremony.claim, owner)
+        use_claim(ceremony.claim, owner)
     return owner
 
 

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import desk
 from hall import passkeys, services
+from hall.claim import CLAIM_SAYS, find_claim, town_owner
 from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, person, refuse, signed_in, text
 from hall.models import Account
 from hall.queue import waiting_for
@@ -41,7 +42,7 @@ def front(request: HttpRequest) -> HttpResponse:
     """/hall/: the front door, or what waits for the person signed in."""
     account = person(request)
     if account is None:
-        owner = services.town_owner()
+        owner = town_owner()
         return render(
             request,
             "hall/front.html",
@@ -125,13 +126,13 @@ def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpRes
 @at_the_hall
 @require_GET
 def claim(request: HttpRequest, code: str) -> HttpResponse:
-    _, state = services.access_claim(code)
+    _, state = find_claim(code)
     return render(
         request,
         "hall/claim.html",
         {
             "state": state,
-            "say": services.CLAIM_SAYS[state],
+            "say": CLAIM_SAYS[state],
             "code": code,
             "account": person(request),
             "name_chars": NAME_CHARS,

@@ -26,7 +26,8 @@ from districts.courthouse.models import Dispute
 from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
-from hall import decisions, passkeys, queue, services
+from hall import decisions, passkeys, queue
+from hall.claim import claim_link_if_unowned
 from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
@@ -91,7 +92,7 @@ def bob() -> Visitor:
 def olive(db: None) -> Visitor:
     """Olive claimed the town: its owner, and staff."""
     visitor = Visitor()
-    code = (services.claim_link_if_unowned() or "").rsplit("/", 1)[1]
+    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
     _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
     assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
     return visitor
