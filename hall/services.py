@@ -6,7 +6,6 @@ access_agents and access_agent here, and changes only the pennant a person choos
 """
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import F, QuerySet, Window
@@ -14,41 +13,11 @@ from django.db.models.functions import RowNumber
 
 from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
-
-if TYPE_CHECKING:  # hall.passkeys imports this module
-    pass
 from hall.http import Refused
-from hall.models import Account, Passkey
+from hall.models import Account
 from hall.town import clean_words, town_has_sign_in
 
 PENNANT_CHARS = 40
-PASSKEY_NAME_CHARS = 60
-PASSKEYS_PER_ACCOUNT = 20
-
-
-# Passkeys.
-
-
-def passkeys_of(account: Account) -> QuerySet[Passkey]:
-    return Passkey.objects.filter(account=account).order_by("created_at", "pk")
-
-
-def remove_passkey(account: Account, passkey_id: int) -> str:
-    """Remove one of the account's passkeys, never the last; returns its name."""
-    with transaction.atomic():
-        # Locking every passkey of the account makes two removals take turns, so two tabs
-        # cannot each remove one of the last two.
-        keys = list(Passkey.objects.select_for_update().filter(account=account))
-        target = next((k for k in keys if k.pk == passkey_id), None)
-        if target is None:
-            raise Refused("That passkey is not one of yours.", status=404)
-        if len(keys) == 1:
-            raise Refused(
-                "This is your only passkey, so it stays: without it you could not sign in. Add another passkey first.",
-                status=409,
-            )
-        target.delete()
-        return target.name
 
 
 # The agents a person decides for.

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import decisions, exchange, oauth_views, staff, views
+from hall import decisions, exchange, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -14,10 +14,10 @@ urlpatterns = [
     path("hall/signin/begin", views.signin_begin, name="signin-begin"),
     path("hall/signin/finish", views.signin_finish, name="signin-finish"),
     path("hall/signout", views.signout, name="signout"),
-    path("hall/passkeys", views.passkey_list, name="passkeys"),
-    path("hall/passkeys/add/begin", views.add_begin, name="add-begin"),
-    path("hall/passkeys/add/finish", views.add_finish, name="add-finish"),
-    path("hall/passkeys/<int:passkey_id>/remove", views.passkey_remove, name="passkey-remove"),
+    path("hall/passkeys", passkey_pages.passkey_list, name="passkeys"),
+    path("hall/passkeys/add/begin", passkey_pages.add_begin, name="add-begin"),
+    path("hall/passkeys/add/finish", passkey_pages.add_finish, name="add-finish"),
+    path("hall/passkeys/<int:passkey_id>/remove", passkey_pages.passkey_remove, name="passkey-remove"),
     path("hall/agents", views.agents, name="agents"),
     path("hall/agents/<str:passport_id>/pennant", views.pennant, name="pennant"),
     path("hall/clients", oauth_views.clients, name="clients"),

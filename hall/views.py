@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clockford.town import desk
 from hall import passkeys, services
 from hall.claim import CLAIM_SAYS, find_claim, town_owner
-from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, person, refuse, signed_in, text
+from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in, text
 from hall.models import Account
 from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
@@ -59,31 +59,6 @@ def front(request: HttpRequest) -> HttpResponse:
 @require_GET
 def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "hall/signup.html", {"account": person(request), "name_chars": NAME_CHARS})
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def passkey_list(request: HttpRequest, account: Account) -> HttpResponse:
-    keys = list(services.passkeys_of(account))
-    return render(
-        request,
-        "hall/passkeys.html",
-        {"passkeys": keys, "only_one": len(keys) == 1, "nav": "passkeys", "name_chars": services.PASSKEY_NAME_CHARS},
-    )
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def passkey_remove(request: HttpRequest, account: Account, passkey_id: int) -> HttpResponse:
-    try:
-        name = services.remove_passkey(account, passkey_id)
-    except Refused as refused:
-        messages.error(request, refused.say)
-    else:
-        messages.success(request, f"Removed the passkey “{name}”. It can no longer sign in to this account.")
-    return redirect("hall:passkeys")
 
 
 @at_the_hall
@@ -175,18 +150,6 @@ def signin_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     account = passkeys.finish_signin(request.session, data.get("credential"))
     login(request, account, backend=BACKEND)
     return {"next": "/hall/"}
-
-
-@ceremony
-def add_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    return {"options": passkeys.begin_add(request.session, account_or_refuse(request), text(data, "name"))}
-
-
-@ceremony
-def add_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    key = passkeys.finish_add(request.session, account_or_refuse(request), data.get("credential"))
-    messages.success(request, f"Added the passkey “{key.name}”. Either of your passkeys now signs you in.")
-    return {"next": "/hall/passkeys"}
 
 
 @ceremony
