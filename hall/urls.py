@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import decisions, exchange, oauth_views, passkey_pages, staff, views
+from hall import agents, decisions, exchange, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -18,8 +18,9 @@ urlpatterns = [
     path("hall/passkeys/add/begin", passkey_pages.add_begin, name="add-begin"),
     path("hall/passkeys/add/finish", passkey_pages.add_finish, name="add-finish"),
     path("hall/passkeys/<int:passkey_id>/remove", passkey_pages.passkey_remove, name="passkey-remove"),
-    path("hall/agents", views.agents, name="agents"),
-    path("hall/agents/<str:passport_id>/pennant", views.pennant, name="pennant"),
+    path("hall/agents", agents.agents, name="agents"),
+    path("hall/agents/<str:passport_id>/pennant", agents.pennant, name="pennant"),
+    path("hall/agents/<str:passport_id>/box", agents.box, name="box"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),

@@ -14,23 +14,19 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.staticfiles import finders
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import desk
-from hall import passkeys, services
+from hall import passkeys
 from hall.claim import CLAIM_SAYS, find_claim, town_owner
-from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in, text
-from hall.models import Account
+from hall.http import at_the_hall, ceremony, person, refuse, text
 from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
 View = Callable[..., HttpResponseBase]
 BACKEND = "hall.backends.PasskeyBackend"
-AGENTS_PER_PAGE = 25
 
 
 # Pages.
@@ -59,43 +55,6 @@ def front(request: HttpRequest) -> HttpResponse:
 @require_GET
 def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "hall/signup.html", {"account": person(request), "name_chars": NAME_CHARS})
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def agents(request: HttpRequest, account: Account) -> HttpResponse:
-    page = Paginator(services.access_agents(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
-    passports = list(page)
-    records = services.records_of(passports)
-    return render(
-        request,
-        "hall/agents.html",
-        {
-            "page": page,
-            "agents": [(p, records[p.pk]) for p in passports],
-            "owner": account.is_owner,
-            "sign_in": town_has_sign_in(),
-            "pennant_chars": services.PENNANT_CHARS,
-            "nav": "agents",
-        },
-    )
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
-    try:
-        passport = services.raise_pennant(account, passport_id, request.POST.get("pennant", ""))
-    except Refused as refused:
-        if refused.status == 404:
-            return refuse(request, refused.say, 404)
-        messages.error(request, f"{passport_id}: {refused.say}")
-    else:
-        messages.success(request, f"{passport.id} now flies the pennant “{passport.pennant}”.")
-    page = request.POST.get("page", "1")
-    return redirect(f"{reverse('hall:agents')}?page={page if page.isdigit() else 1}#{passport_id}")
 
 
 @at_the_hall

@@ -1,29 +1,38 @@
-"""The hall's services: what views (and ./town up) may read or change, each fetched and authorized
-in one call that returns the thing or raises Refused with words a person can act on.
+"""The agents a person decides for: their passports, each with its pennant, last holds and reports, the
+plan in force, and its P.O. box.
 
-Passports are the core's records (clockford/town/models.py); the hall reads them through
-access_agents and access_agent here, and changes only the pennant a person chooses.
+Passports are the core's records (clockford/town/models.py); the hall reads them through agents_of
+and access_agent here, and changes only the pennant a person chooses. The box is the Post Office's,
+read through its service.
 """
 
 from dataclasses import dataclass, field
 
+from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
-from hall.http import Refused
+from clockford.town.tooling import NotFound
+from districts.post_office import services as post_office
+from hall.http import Refused, at_the_hall, refuse, signed_in
 from hall.models import Account
+from hall.shown import shown_field
 from hall.town import clean_words, town_has_sign_in
 
+AGENTS_PER_PAGE = 25
+NO_AGENT = "No passport you decide for has that number."
 PENNANT_CHARS = 40
 
 
-# The agents a person decides for.
-
-
-def access_agents(account: Account) -> QuerySet[Passport]:
+def agents_of(account: Account) -> QuerySet[Passport]:
     """The passports this person decides for: on a town without sign-in, every passport is the
     owner's and nobody else's; signed in, the passports of the clients connected to their account."""
     if town_has_sign_in():
@@ -34,13 +43,14 @@ def access_agents(account: Account) -> QuerySet[Passport]:
 
 
 def access_agent(account: Account, passport_id: str) -> Passport:
-    passport = access_agents(account).filter(pk=passport_id).first()
+    """One passport this person decides for, or NotFound (whether it does not exist or is another's)."""
+    passport = agents_of(account).filter(pk=passport_id).first()
     if passport is None:
-        raise Refused("No passport you decide for has that number.", status=404)
+        raise NotFound(NO_AGENT)
     return passport
 
 
-def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
+def do_raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
     """Set the pennant a person chose for one of their agents. Other agents read pennants, so a
     pennant carries no link, email address, secret or hidden character."""
     pennant = clean_words(text, "A pennant", PENNANT_CHARS)
@@ -57,7 +67,7 @@ def raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
     return passport
 
 
-# Each passport's last holds and reports, for the agents page.
+# -- Each passport's last holds and reports, for the agents page ------------------------------------------
 
 AGENT_RECORDS = 5
 
@@ -101,3 +111,67 @@ def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
     for plan in Plan.objects.filter(passport_id__in=ids, status="approved", until__gt=now).order_by("decided_at"):
         found[plan.passport_id].plan = plan
     return found
+
+
+# -- Pages ----------------------------------------------------------------------------------------------
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def agents(request: HttpRequest, account: Account) -> HttpResponse:
+    page = Paginator(agents_of(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
+    passports = list(page)
+    records = records_of(passports)
+    return render(
+        request,
+        "hall/agents.html",
+        {
+            "page": page,
+            "agents": [(p, records[p.pk]) for p in passports],
+            "owner": account.is_owner,
+            "sign_in": town_has_sign_in(),
+            "pennant_chars": PENNANT_CHARS,
+            "nav": "agents",
+        },
+    )
+
+
+@at_the_hall
+@require_POST
+@signed_in
+def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    try:
+        passport = do_raise_pennant(account, passport_id, request.POST.get("pennant", ""))
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    except Refused as refused:
+        messages.error(request, f"{passport_id}: {refused.say}")
+    else:
+        messages.success(request, f"{passport.id} now flies the pennant “{passport.pennant}”.")
+    page = request.POST.get("page", "1")
+    return redirect(f"{reverse('hall:agents')}?page={page if page.isdigit() else 1}#{passport_id}")
+
+
+@at_the_hall
+@require_GET
+@signed_in
+def box(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box, read-only.
+    The notes are the agent's own words, so they are drawn exactly, hidden characters shown."""
+    try:
+        passport = access_agent(account, passport_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    notes = list(post_office.find_notes(passport))
+    return render(
+        request,
+        "hall/box.html",
+        {
+            "p": passport,
+            "notes": [(note, shown_field(note.key, note.value)) for note in notes],
+            "kept_bytes": sum(note.size for note in notes),
+            "max_keys": post_office.MAX_KEYS,
+            "nav": "agents",
+        },
+    )
