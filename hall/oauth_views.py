@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from oauth2_provider.views import RevokeTokenView, TokenView
 
 from hall import oauth, oauth_tokens, passkeys
+from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in
 from hall.models import Account
 from hall.town import town_has_sign_in
@@ -152,26 +153,26 @@ def authorize(request: HttpRequest) -> HttpResponseBase:
     if isinstance(consent, HttpResponseBase):
         return consent
     account = person(request)
-    connected = account is not None and oauth.live_connections(account).filter(client=consent.client).exists()
+    connected = account is not None and live_connections(account).filter(client=consent.client).exists()
     return render(
         request,
         "hall/authorize.html",
         {
             "consent": consent,
-            "name": oauth.shown_name(consent.client),
+            "name": shown_name(consent.client),
             "named": bool(consent.client.name),
             "account": account,
             "connected": connected,
-            "no_room": account is not None and not oauth.room_for(account, consent.client),
-            "too_many": oauth.too_many_clients(),
-            "limit": oauth.limit(),
+            "no_room": account is not None and not room_for(account, consent.client),
+            "too_many": too_many_clients(),
+            "limit": limit(),
             "query": _query(request),
             "town": settings.HALL_NAME,
         },
     )
 
 
-def _consent_orrefuse(request: HttpRequest) -> oauth.Consent:
+def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
     try:
         return oauth.read_authorization(request)
     except oauth.BadClient as bad:
@@ -186,17 +187,17 @@ def _consent_orrefuse(request: HttpRequest) -> oauth.Consent:
 @with_sign_in
 @ceremony
 def authorize_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    consent = _consent_orrefuse(request)
+    consent = _consent_or_refuse(request)
     account = person(request)
-    if account is not None and not oauth.room_for(account, consent.client):
-        raise Refused(oauth.too_many_clients(), status=409)
+    if account is not None and not room_for(account, consent.client):
+        raise Refused(too_many_clients(), status=409)
     return {"options": passkeys.begin_approval(request.session, oauth.statement_text(consent), account)}
 
 
 @with_sign_in
 @ceremony
 def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    consent = _consent_orrefuse(request)
+    consent = _consent_or_refuse(request)
     approval = passkeys.finish_approval(request.session, data.get("credential"), person(request))
     text = oauth.statement_text(consent)
     if approval.statement != text:
@@ -230,8 +231,8 @@ def clients(request: HttpRequest, account: Account) -> HttpResponse:
         request,
         "hall/clients.html",
         {
-            "connected": [(c, oauth.shown_name(c.connection.client)) for c in oauth.clients_of(account)],
-            "limit": oauth.limit(),
+            "connected": [(c, shown_name(c.connection.client)) for c in clients_of(account)],
+            "limit": limit(),
             "nav": "clients",
         },
     )
@@ -242,12 +243,12 @@ def clients(request: HttpRequest, account: Account) -> HttpResponse:
 @signed_in
 def client_revoke(request: HttpRequest, account: Account, connection_id: int) -> HttpResponse:
     try:
-        connection = oauth.revoke(account, connection_id)
+        connection = revoke(account, connection_id)
     except Refused as refused:
         return refuse(request, refused.say, refused.status)
     messages.success(
         request,
-        f"Disconnected “{oauth.shown_name(connection.client)}”. Its tokens stopped working now; "
+        f"Disconnected “{shown_name(connection.client)}”. Its tokens stopped working now; "
         "to come back, it must ask you again.",
     )
     return redirect("hall:clients")
