@@ -1,4 +1,4 @@
-"""The hall's decision pages: a held call, a letter, a plan, a report, and the staff's rulings.
+"""The hall's decision pages: a held call, a plan and a report (letters.py has the letters).
 
 Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
 ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
@@ -23,23 +23,14 @@ from django.views.decorators.http import require_GET, require_POST
 from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
-from districts.post_office import services as post_office
-from districts.post_office.models import Letter
 from hall import passkeys
 from hall.decide import Decidable, begin, finish, found
 from hall.http import Refused, at_the_hall, ceremony, refuse, signed_in
 from hall.models import Account
 from hall.queue import wants
-from hall.shown import marked, other_arguments, preview, raw_json, shown_fields, shown_steps, time_left, whose, words_of
+from hall.shown import marked, other_arguments, raw_json, shown_fields, shown_steps, time_left, whose, words_of
 
-# The core says these when do_decide refuses; begin says them first, before any passkey is asked
-# for, so that a person never signs something the town will not take.
-LETTER_CHANGED = (
-    "The letter changed after the page showed it (a note it carried left the P.O. box), so nothing was "
-    "decided. Reload the page and read it again."
-)
 NO_HOLD = "No call you decide for has that number."
-NO_LETTER = "No letter to you has that number."
 NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
 
@@ -147,56 +138,6 @@ def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dic
     return finish(HOLD, request, data, hold_id)
 
 
-# -- Letters --------------------------------------------------------------------------------------------
-
-
-_letter = found(post_office.access_letter, NO_LETTER)
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
-    rows = [(letter, preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
-    return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
-    try:
-        letter = _letter(account, letter_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
-    marked_by = letter.marked or None
-    return render(
-        request,
-        "hall/letter.html",
-        {
-            "letter": letter,
-            "subject": shown_fields([("subject", letter.subject)])[0],
-            "body": shown_fields([("body", letter.body)])[0],
-            "notes": shown_fields([(str(n.get("key", "")), str(n.get("value", ""))) for n in letter.notes]),
-            "marked_by": marked_by,
-            "whose": whose(marked_by["label"]) if marked_by else "",
-            "passage": marked(marked_by.get("passage", "")) if marked_by else "",
-            "digest": post_office.letter_digest(letter),
-            "nav": "letters",
-        },
-    )
-
-
-@ceremony
-def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return begin(LETTER, request, data, letter_id)
-
-
-@ceremony
-def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return finish(LETTER, request, data, letter_id)
-
-
 # -- Plans ----------------------------------------------------------------------------------------------
 
 
@@ -263,7 +204,7 @@ def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpRespon
     else:
         plans.do_end_plan(plan, account)
         messages.success(request, "Ended. Your agent's calls work as they did without a plan.")
-    return redirect(f"/hall/plans/{plan.id}")
+    return redirect("hall:plan", plan.id)
 
 
 # -- Reports --------------------------------------------------------------------------------------------
@@ -327,13 +268,6 @@ def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval:
     return "Refused. Your agent is told not to try it another way."
 
 
-def _letter_decided(letter: Letter, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
-    post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
-    if begun["decision"] == "open":
-        return "Opened. The letter stays here for you to read."
-    return "Declined. The letter's words were dropped; only that it was sent stays on record."
-
-
 def _plan_decided(plan: Plan, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
     decided = plans.do_decide_plan(plan, account, begun["decision"], approval.statement, approval.assertion)
     if decided.status == "approved":
@@ -363,10 +297,6 @@ def _report_undecidable(report: Report) -> str | None:
     return None if status == "open" else f"This report was already {status}. Nothing changed."
 
 
-def _letter_undecidable(letter: Letter) -> str | None:
-    return None if letter.status == "held" else f"This letter was already {letter.status}. Nothing changed."
-
-
 HOLD = Decidable(
     kind="hold",
     fetch=_hold,
@@ -377,17 +307,6 @@ HOLD = Decidable(
     changed=holds.WORDS_CHANGED,
     statement=holds.decision_statement,
     decide=_hold_decided,
-)
-LETTER = Decidable(
-    kind="letter",
-    fetch=_letter,
-    decisions=post_office.LETTER_DECISIONS,
-    knows_only="The hall knows only open and decline.",
-    undecidable=_letter_undecidable,
-    unchanged=lambda letter, shown: shown == post_office.letter_digest(letter),
-    changed=LETTER_CHANGED,
-    statement=post_office.letter_statement,
-    decide=_letter_decided,
 )
 PLAN = Decidable(
     kind="plan",

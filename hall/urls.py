@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, decisions, exchange, oauth_views, passkey_pages, staff, views
+from hall import agents, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -26,10 +26,10 @@ urlpatterns = [
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),
     path("hall/holds/<str:hold_id>/begin", decisions.hold_begin, name="hold-begin"),
     path("hall/holds/<str:hold_id>/finish", decisions.hold_finish, name="hold-finish"),
-    path("hall/letters", decisions.letter_list, name="letters"),
-    path("hall/letters/<str:letter_id>", decisions.letter_page, name="letter"),
-    path("hall/letters/<str:letter_id>/begin", decisions.letter_begin, name="letter-begin"),
-    path("hall/letters/<str:letter_id>/finish", decisions.letter_finish, name="letter-finish"),
+    path("hall/letters", letters.letter_list, name="letters"),
+    path("hall/letters/<str:letter_id>", letters.letter_page, name="letter"),
+    path("hall/letters/<str:letter_id>/begin", letters.letter_begin, name="letter-begin"),
+    path("hall/letters/<str:letter_id>/finish", letters.letter_finish, name="letter-finish"),
     path("hall/plans/<str:plan_id>", decisions.plan_page, name="plan"),
     path("hall/plans/<str:plan_id>/begin", decisions.plan_begin, name="plan-begin"),
     path("hall/plans/<str:plan_id>/finish", decisions.plan_finish, name="plan-finish"),

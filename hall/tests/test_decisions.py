@@ -26,7 +26,7 @@ from districts.courthouse.models import Dispute
 from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
-from hall import decisions, passkeys, queue
+from hall import letters, passkeys, queue
 from hall.claim import claim_link_if_unowned
 from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
@@ -521,10 +521,10 @@ def test_a_letter_changed_after_the_page_was_drawn_is_not_decided(ada: Visitor) 
     _, begun = ada.post(f"/hall/letters/{letter.id}/begin", {"decision": "open", "words": shown})
     visit(agent, "forget", key="k")  # the copy leaves the waiting letter
     status, data = ada.post(f"/hall/letters/{letter.id}/finish", {"credential": ada.key.get(begun["options"])})
-    assert (status, data) == (409, {"ok": False, "say": decisions.LETTER_CHANGED})
+    assert (status, data) == (409, {"ok": False, "say": letters.LETTER_CHANGED})
     assert ada.post(f"/hall/letters/{letter.id}/begin", {"decision": "open", "words": shown}) == (
         409,
-        {"ok": False, "say": decisions.LETTER_CHANGED},
+        {"ok": False, "say": letters.LETTER_CHANGED},
     )
     letter.refresh_from_db()
     assert letter.status == "held"
