@@ -1,31 +1,31 @@
-"""The hall's pages: server-rendered, with JSON only for the two halves of each passkey ceremony.
+"""The hall's front door: what waits for the person signed in (the queue), or signing in, signing up
+and, on a town without sign-in, the owner's one-time claim; signing out; Django's CSRF refusal in the
+hall's words; and the hall's own static files.
 
-Every view is wrapped by `at_the_hall`: the hall answers only at its own address (passkeys are bound
-to it) and takes POSTs only from its own origin. Django's CSRF middleware checks every POST's token
-as well, and the settings deny framing (X-Frame-Options and CSP frame-ancestors) on every response.
+The pages of each feature live beside its services (agents.py, letters.py, decisions.py, exchange.py,
+staff.py, passkey_pages.py, oauth_views.py); every view is wrapped by hall/http.py's `at_the_hall`.
 """
 
 import hashlib
 import mimetypes
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import desk
-from hall import passkeys
+from hall import live, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, town_owner
 from hall.http import at_the_hall, ceremony, person, refuse, text
 from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
-View = Callable[..., HttpResponseBase]
 BACKEND = "hall.backends.PasskeyBackend"
 
 
@@ -48,7 +48,7 @@ def front(request: HttpRequest) -> HttpResponse:
                 "mode_key": desk.town_mode(),
             },
         )
-    return render(request, "hall/home.html", {"waiting": waiting_for(account), "nav": "home"})
+    return render(request, "hall/home.html", {"waiting": waiting_for(account), "live_path": live.PATH, "nav": "home"})
 
 
 @at_the_hall
@@ -96,7 +96,7 @@ def signup_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     account = passkeys.finish_signup(request.session, data.get("credential"))
     login(request, account, backend=BACKEND)
     messages.success(request, f"Welcome, {account.name}. Your account is made, and your passkey signs you in.")
-    return {"next": "/hall/"}
+    return {"next": reverse("hall:front")}
 
 
 @ceremony
@@ -108,7 +108,7 @@ def signin_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
 def signin_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     account = passkeys.finish_signin(request.session, data.get("credential"))
     login(request, account, backend=BACKEND)
-    return {"next": "/hall/"}
+    return {"next": reverse("hall:front")}
 
 
 @ceremony
@@ -121,7 +121,7 @@ def claim_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     owner = passkeys.finish_claim(request.session, data.get("credential"), person(request))
     login(request, owner, backend=BACKEND)
     messages.success(request, f"You own this town now, {owner.name}. You decide for every agent that visits it.")
-    return {"next": "/hall/agents"}
+    return {"next": reverse("hall:agents")}
 
 
 # Django's own refusals, in the hall's words.
