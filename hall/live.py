@@ -6,7 +6,7 @@ database, so no process can learn of a new hold from memory or a channel layer: 
 only place every call leaves its mark. Each open socket therefore asks the database every
 POLL_SECONDS for a cheap "stamp" of what waits for its person (how many of each kind in the queue's
 one table of sources, hall/queue.py, and the newest of each) and says so only when the stamp changed.
-The socket carries no words of any item: the page fetches /hall/ itself, as the person, to redraw.
+The socket carries no words of any item: the page fetches the queue itself, as the person, to redraw.
 
 Only a signed-in person of the hall, on a page of the hall's own origin, gets a socket: a browser
 opens websockets across sites and sends the site's cookies with them, so the Origin check is what
