@@ -7,8 +7,8 @@ keeps what the person saw in their session, and asks for the passkey; finish ver
 and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
 at most once. Words that changed between the page and the passkey fail the decision with a say.
 
-A Decidable says what differs between the kinds (decisions.py declares the four); begin and finish
-are the same for all of them.
+A Decidable says what differs between the kinds (decisions.py declares holds, plans and reports;
+letters.py the letter); begin and finish are the same for all of them.
 """
 
 from collections.abc import Callable

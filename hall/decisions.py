@@ -1,14 +1,9 @@
-"""The hall's decision pages: a held call, a plan and a report (letters.py has the letters).
+"""The hall's decision pages: a held call, a plan and a report (letters.py has the letters), each
+decided once with a passkey over a statement the core writes (hall/decide.py is the one road), and
+ending a plan in force early.
 
-Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
-ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
-`plan_statement`, `review_statement`): begin checks that what the page showed is still what waits,
-keeps what the person saw in their session, and asks for the passkey; finish verifies the answer
-and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
-at most once. Words that changed between the page and the passkey fail the decision with a say.
-
-Words an agent wrote are shown exactly: escaped by the template, never linkified, never cut, with
-hidden characters drawn as visible tokens inside <mark class="hidden-char">.
+Words an agent wrote are shown exactly (hall/shown.py): escaped by the template, never linkified,
+never cut, with hidden characters drawn as visible tokens inside <mark class="hidden-char">.
 """
 
 from datetime import timedelta
