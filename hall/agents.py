@@ -16,13 +16,12 @@ from django.db.models.functions import RowNumber
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound
 from districts.post_office import services as post_office
-from hall.http import Refused, at_the_hall, refuse, signed_in
+from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.shown import shown_field
 from hall.town import clean_words, town_has_sign_in
@@ -116,9 +115,7 @@ def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
 # -- Pages ----------------------------------------------------------------------------------------------
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def agents(request: HttpRequest, account: Account) -> HttpResponse:
     page = Paginator(agents_of(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
     passports = list(page)
@@ -137,9 +134,7 @@ def agents(request: HttpRequest, account: Account) -> HttpResponse:
     )
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
     try:
         passport = do_raise_pennant(account, passport_id, request.POST.get("pennant", ""))
@@ -153,9 +148,7 @@ def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpRes
     return redirect(f"{reverse('hall:agents')}?page={page if page.isdigit() else 1}#{passport_id}")
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def box(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
     """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box, read-only.
     The notes are the agent's own words, so they are drawn exactly, hidden characters shown."""

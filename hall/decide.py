@@ -22,7 +22,7 @@ from django.urls import reverse
 from clockford.town.holds import NotDecided
 from clockford.town.tooling import NotFound
 from hall import passkeys
-from hall.http import Refused, account_or_refuse, text
+from hall.http import Refused, View, account_or_refuse, ceremony, text
 from hall.models import Account
 
 BEGUN_ELSEWHERE = (
@@ -107,3 +107,18 @@ def finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: st
         raise Refused(exc.say, status=409) from exc
     messages.success(request, said)
     return {"next": reverse(f"hall:{d.kind}", args=[thing.id])}
+
+
+def ceremonies(d: Decidable) -> tuple[View, View]:
+    """The two JSON halves of deciding one `d` with a passkey: the views of its /begin and /finish."""
+
+    # The route names its one id after the kind (hold_id, letter_id, ...).
+    def begin_half(request: HttpRequest, data: dict[str, Any], **route: str) -> dict[str, Any]:
+        (item_id,) = route.values()
+        return begin(d, request, data, item_id)
+
+    def finish_half(request: HttpRequest, data: dict[str, Any], **route: str) -> dict[str, Any]:
+        (item_id,) = route.values()
+        return finish(d, request, data, item_id)
+
+    return ceremony(begin_half), ceremony(finish_half)

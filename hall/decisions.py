@@ -7,20 +7,18 @@ never cut, with hidden characters drawn as visible tokens inside <mark class="hi
 """
 
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
 from hall import passkeys
-from hall.decide import Decidable, begin, finish, found
-from hall.http import Refused, at_the_hall, ceremony, refuse, signed_in
+from hall.decide import Decidable, ceremonies, found
+from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.queue import wants
 from hall.shown import marked, other_arguments, raw_json, shown_fields, shown_steps, time_left, whose, words_of
@@ -84,9 +82,7 @@ def _plan_beside(account: Account, hold: Hold) -> Plan | None:
         return None
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpResponse:
     try:
         hold = _hold(account, hold_id)
@@ -123,16 +119,6 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
     )
 
 
-@ceremony
-def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return begin(HOLD, request, data, hold_id)
-
-
-@ceremony
-def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return finish(HOLD, request, data, hold_id)
-
-
 # -- Plans ----------------------------------------------------------------------------------------------
 
 
@@ -149,9 +135,7 @@ PLAN_SAYS = {
 }
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpResponse:
     try:
         plan = _plan(account, plan_id)
@@ -173,19 +157,7 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
     )
 
 
-@ceremony
-def plan_begin(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return begin(PLAN, request, data, plan_id)
-
-
-@ceremony
-def plan_finish(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return finish(PLAN, request, data, plan_id)
-
-
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpResponseBase:
     """End the plan in force now. No passkey: ending only takes a permission away."""
     try:
@@ -216,9 +188,7 @@ REPORT_SAYS = {
 }
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpResponse:
     try:
         report = _report(account, report_id)
@@ -239,16 +209,6 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
             "left": time_left(report.lapses_at),
         },
     )
-
-
-@ceremony
-def report_begin(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return begin(REPORT, request, data, report_id)
-
-
-@ceremony
-def report_finish(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return finish(REPORT, request, data, report_id)
 
 
 # -- What differs between the four kinds a person decides (hall/decide.py does the rest) ---------------
@@ -325,3 +285,7 @@ REPORT = Decidable(
     statement=reports.review_statement,
     decide=_report_reviewed,
 )
+
+hold_begin, hold_finish = ceremonies(HOLD)
+plan_begin, plan_finish = ceremonies(PLAN)
+report_begin, report_finish = ceremonies(REPORT)

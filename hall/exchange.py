@@ -13,14 +13,21 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import signing
 from clockford.town.tooling import NotFound
 from districts.switchboard import common as switchboard
 from hall import passkeys
 from hall.decide import begun, remember_begun
-from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, refuse, signed_in, text
+from hall.http import (
+    Refused,
+    account_or_refuse,
+    ceremony,
+    refuse,
+    signed_in_page,
+    signed_in_post,
+    text,
+)
 from hall.models import Account
 from hall.town import town_has_sign_in
 
@@ -148,9 +155,7 @@ def _said(other: Account, mine: bool, theirs: bool) -> str:
 # -- Pages ----------------------------------------------------------------------------------------------
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
     """/hall/exchange: the accounts this person's agents met, each side's yes, and a handle to name."""
     if not town_has_sign_in():
@@ -192,9 +197,7 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
     return {"next": reverse("hall:exchange")}
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
     """Close this person's side now. No passkey: closing only takes a permission away."""
     if not town_has_sign_in():

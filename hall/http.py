@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from hall.models import Account
 
@@ -103,6 +103,16 @@ def signed_in(view: Callable[..., HttpResponseBase]) -> View:
         return view(request, account, *args, **kwargs)
 
     return wrapped
+
+
+def signed_in_page(view: Callable[..., HttpResponseBase]) -> View:
+    """A page (GET) of the hall for the signed-in person: the view gets their account."""
+    return at_the_hall(require_GET(signed_in(view)))
+
+
+def signed_in_post(view: Callable[..., HttpResponseBase]) -> View:
+    """A form's POST to the hall by the signed-in person: the view gets their account."""
+    return at_the_hall(require_POST(signed_in(view)))
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:

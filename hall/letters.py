@@ -11,12 +11,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
 
 from districts.post_office import services as post_office
 from hall import passkeys
-from hall.decide import Decidable, begin, finish, found
-from hall.http import Refused, at_the_hall, ceremony, refuse, signed_in
+from hall.decide import Decidable, ceremonies, found
+from hall.http import Refused, refuse, signed_in_page
 from hall.models import Account
 from hall.shown import marked, preview, shown_field, shown_fields, whose
 
@@ -32,17 +31,13 @@ NO_LETTER = "No letter to you has that number."
 _letter = found(post_office.access_letter, NO_LETTER)
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
     rows = [(letter, preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
     return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
     try:
         letter = _letter(account, letter_id)
@@ -64,16 +59,6 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
             "nav": "letters",
         },
     )
-
-
-@ceremony
-def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return begin(LETTER, request, data, letter_id)
-
-
-@ceremony
-def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return finish(LETTER, request, data, letter_id)
 
 
 def _decided(letter: Any, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
@@ -98,3 +83,4 @@ LETTER = Decidable(
     statement=post_office.letter_statement,
     decide=_decided,
 )
+letter_begin, letter_finish = ceremonies(LETTER)

@@ -21,7 +21,7 @@ from oauth2_provider.views import RevokeTokenView, TokenView
 
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
-from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in
+from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.town import town_has_sign_in
 
@@ -223,9 +223,7 @@ def authorize_deny(request: HttpRequest) -> HttpResponseBase:
 # Connected clients.
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def clients(request: HttpRequest, account: Account) -> HttpResponse:
     return render(
         request,
@@ -238,9 +236,7 @@ def clients(request: HttpRequest, account: Account) -> HttpResponse:
     )
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def client_revoke(request: HttpRequest, account: Account, connection_id: int) -> HttpResponse:
     try:
         connection = revoke(account, connection_id)

@@ -7,11 +7,10 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town.models import locked
 from hall import passkeys
-from hall.http import Refused, account_or_refuse, at_the_hall, ceremony, signed_in, text
+from hall.http import Refused, account_or_refuse, ceremony, signed_in_page, signed_in_post, text
 from hall.models import Account, Passkey
 
 NOT_YOURS = "That passkey is not one of yours."
@@ -33,9 +32,7 @@ def do_remove_passkey(account: Account, passkey_id: int) -> str:
         return target.name
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def passkey_list(request: HttpRequest, account: Account) -> HttpResponse:
     keys = list(passkeys.passkeys_of(account))
     return render(
@@ -45,9 +42,7 @@ def passkey_list(request: HttpRequest, account: Account) -> HttpResponse:
     )
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def passkey_remove(request: HttpRequest, account: Account, passkey_id: int) -> HttpResponse:
     try:
         name = do_remove_passkey(account, passkey_id)

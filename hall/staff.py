@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import reports
 from clockford.town.holds import NotDecided
@@ -18,7 +17,7 @@ from clockford.town.models import Report
 from clockford.town.tooling import NotAllowed, NotFound
 from districts.courthouse import services as courthouse
 from districts.switchboard import sightings
-from hall.http import at_the_hall, refuse, signed_in
+from hall.http import refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.shown import marked
 
@@ -56,9 +55,7 @@ def _to_staff_room(anchor: str) -> str:
     return f"{reverse('hall:staff')}#{anchor}"
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def staff(request: HttpRequest, account: Account) -> HttpResponse:
     try:
         docket = access_docket(account)
@@ -78,9 +75,7 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
     )
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpResponseBase:
     """A member of staff rules on an open dispute, once."""
     try:
@@ -98,9 +93,7 @@ def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpRespons
     return redirect(_to_staff_room(dispute.id))
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
     """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
     number = request.POST.get("sighting", "")

@@ -3,27 +3,16 @@ MCP with remember are read by its owner from the agent's card in the hall, exact
 drawn as a token, a long unbroken word wrapped inside the page), in one column that never scrolls
 sideways."""
 
-import re
-
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Person
+from tests.browser.test_hall_decisions import claim
 from tests.support import RawSession, Town
 
 ROUTE = "North gate, then the\u200b well."
 LONG = "x" * 160  # one unbroken word, wider than a phone
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def claim(p: Person, town: Town) -> None:
-    printed = town.manage("hall_ready").stdout.splitlines()[-1]
-    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
-    assert m, printed
-    p.page.goto(m.group(1))
-    p.page.fill("#name", "Olive")
-    p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Your agents")
 
 
 def sideways(p: Person) -> int:
