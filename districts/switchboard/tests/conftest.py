@@ -6,19 +6,18 @@
 - bob: a signed-in agent of account B, another person.
 - charlie: the outsider, without sign-in (no account at all).
 
-The town's clock starts from now in every test. `allow` records a person's yes the way the hall does
-after checking the passkey (the passkey itself is tested in hall/tests); `published` makes a call that
+The clock reset and `allow` (a person's yes) are everyone's, in tests/fixtures.py. `published` makes a call that
 waits for a yes, allows it, and makes exactly the same call again; `open_exchange` opens the exchange
 between two accounts the way both persons do in the hall.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from clockford.town import clock, desk, holds
+from clockford.town import clock, desk
 from clockford.town.models import Hold, Passport
 from districts.registry import START_PLACE
 from districts.switchboard import channels, common
@@ -38,13 +37,6 @@ def agent_of(account: Account | None, client_name: str, pennant: str | None = No
         client_name=client_name,
         pennant=pennant,
     )
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Iterator[None]:
-    clock.reset()
-    yield
-    clock.reset()
 
 
 @pytest.fixture
@@ -75,15 +67,6 @@ def bob(account_b: Account) -> Passport:
 @pytest.fixture
 def charlie(db: None) -> Passport:
     return agent_of(None, "charlie-agent")
-
-
-@pytest.fixture
-def allow(db: None) -> Callable[[str], Hold]:
-    def decide(hold_id: str) -> Hold:
-        hold = Hold.objects.get(pk=hold_id)
-        return holds.do_decide(hold, None, "allow", hold.words_digest, holds.decision_statement(hold, "allow"), {})
-
-    return decide
 
 
 @pytest.fixture

@@ -9,23 +9,17 @@ from collections.abc import Callable
 
 import pytest
 from django.db import connection, connections, transaction
-from django.utils import timezone
 
 from clockford.town import clock
-from clockford.town.models import Passport
 from clockford.town.tooling import Refused
 from districts.switchboard import beacons, common
 from districts.switchboard.models import Answer, Beacon, Channel
 from hall.models import Account
+from tests.fixtures import agent
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite runs one writer at a time: nothing happens at once there"
 )
-
-
-def agent(account: Account) -> Passport:
-    now = timezone.now()
-    return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=True)
 
 
 def crowd(calls: list[Callable[[], object]]) -> tuple[int, list[str]]:

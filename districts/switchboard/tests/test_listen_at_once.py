@@ -19,23 +19,18 @@ from datetime import timedelta
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.models import Passport
 from districts.switchboard import channels, common
 from districts.switchboard.models import Channel, Event
 from hall.models import Account
+from tests.fixtures import agent
 
 WRITERS = 4
 CHANNELS_EACH = 3
 ROUNDS = 8
 READERS = 2
-
-
-def agent(account: Account | None) -> Passport:
-    now = timezone.now()
-    return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
 
 
 def in_turn[T](work: Callable[[], T]) -> T:

@@ -5,25 +5,16 @@ import threading
 
 import pytest
 from django.db import connection, connections, transaction
-from django.utils import timezone
 
 from clockford.town import clock
-from clockford.town.models import Passport
 from clockford.town.tooling import Refused
 from districts.switchboard import beacons, common, sightings
 from districts.switchboard.models import Channel, Sighting
-from hall.models import Account
+from tests.fixtures import agent
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite runs one writer at a time: nothing happens at once there"
 )
-
-
-def agent(name: str) -> Passport:
-    now = timezone.now()
-    return Passport.objects.create(
-        issued_at=now, last_seen=now, account=Account.objects.create_account(name), sign_in=True
-    )
 
 
 @pytest.mark.django_db(transaction=True)

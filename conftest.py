@@ -1,0 +1,68 @@
+"""The whole suite's set-up, for every folder pytest collects (tests/, districts/, hall/, clockford/).
+
+- The fixtures every suite shares live in tests/fixtures.py, loaded here as a plugin.
+- Two markers say what a test needs beyond Python and the test database, so `./town test --fast`
+  (`-m "not live and not browser"`) can leave those out. They are given by folder and by fixture
+  here, not written on each test, so a new test in tests/e2e or tests/browser cannot forget them:
+  `live` for a test that serves a real town in another process (daphne, stdio, a manage.py server),
+  `browser` for one that drives Chromium.
+- A run's live towns start from one migrated template (tests/support.py); the folder that keeps it
+  is named here, once, so pytest-xdist's workers share it, and removed when the run ends.
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests import support
+
+pytest_plugins = ["tests.fixtures"]
+
+HERE = Path(__file__).resolve().parent
+# Folders whose every test serves a town of its own (tests/bench runs `./town bench`, which does).
+LIVE_FOLDERS = ("tests/e2e", "tests/bench", "tests/browser")
+BROWSER_FOLDERS = ("tests/browser",)
+# Fixtures that start a town; a test using one is live wherever it lives.
+LIVE_FIXTURES = {"town", "town_factory", "session", "hall_town", "browser", "person"}
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The first process of the run (the only one without pytest-xdist, the controller with it) names
+    # the templates' folder before any worker starts; workers inherit it through the environment.
+    if not _is_worker(config) and not os.environ.get(support.TEMPLATES_ENV):
+        folder = tempfile.mkdtemp(prefix="clockford-templates-")
+        os.environ[support.TEMPLATES_ENV] = folder
+        config.stash[_TEMPLATES] = Path(folder)
+
+
+_TEMPLATES = pytest.StashKey[Path]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_TEMPLATES, None)
+    if folder is not None:
+        support.drop_templates(folder)
+        os.environ.pop(support.TEMPLATES_ENV, None)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Before the test's fixtures are set up: make_town refuses to start a town for a test that is not
+    # marked live, so a test serving a town outside tests/e2e is caught, not quietly slow in --fast.
+    support.live_allowed = item.get_closest_marker("live") is not None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.path.relative_to(HERE).as_posix() if item.path.is_relative_to(HERE) else ""
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if where.startswith(BROWSER_FOLDERS):
+            item.add_marker(pytest.mark.browser)
+        if where.startswith(LIVE_FOLDERS) or fixtures & LIVE_FIXTURES:
+            item.add_marker(pytest.mark.live)

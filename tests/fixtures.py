@@ -1,0 +1,90 @@
+"""Fixtures every suite shares, loaded for the whole tree by the root conftest.py (one copy of each,
+rather than one per folder).
+
+Live towns (see tests/support.py):
+- `town`: one town for a worker's whole run, for tests that change neither its settings nor its mode.
+- `town_factory`: towns of a test's own, `town_factory(env={...}, share=other)` (not started).
+- `session`: a raw streamable HTTP session on `town`.
+
+In-process:
+- `_clock` (automatic): the town's clock starts from now in every test and is put back after it.
+- `allow`: records a person's yes to a hold the way the hall does after checking the passkey (the
+  passkey itself is tested in hall/tests).
+
+And one helper to import: `agent(who)`, a passport made directly in the database.
+"""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.support import RawSession, Town, make_town
+
+if TYPE_CHECKING:
+    from clockford.town.models import Hold, Passport
+    from hall.models import Account
+
+
+@pytest.fixture(scope="session")
+def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
+    t = make_town(tmp_path_factory.mktemp("town")).start()
+    yield t
+    t.close()
+
+
+@pytest.fixture
+def town_factory(tmp_path: Path) -> Iterator[Callable[..., Town]]:
+    made: list[Town] = []
+
+    def factory(env: dict[str, str] | None = None, share: Town | None = None) -> Town:
+        t = make_town(tmp_path, env=env, share=share)
+        made.append(t)
+        return t
+
+    yield factory
+    for t in reversed(made):
+        t.close()
+
+
+@pytest.fixture
+def session(town: Town) -> Iterator[RawSession]:
+    s = RawSession(town.mcp)
+    yield s
+    s.delete()  # the shared town allows a limited number of open sessions per address
+
+
+@pytest.fixture(autouse=True)
+def _clock() -> Iterator[None]:
+    # Imported here, not at the top: this module loads before Django's settings are in place.
+    from clockford.town import clock
+
+    clock.reset()
+    yield
+    clock.reset()
+
+
+@pytest.fixture
+def allow(db: None) -> "Callable[[str], Hold]":
+    from clockford.town import holds
+    from clockford.town.models import Hold
+
+    def decide(hold_id: str) -> Hold:
+        hold = Hold.objects.get(pk=hold_id)
+        return holds.do_decide(hold, None, "allow", hold.words_digest, holds.decision_statement(hold, "allow"), {})
+
+    return decide
+
+
+def agent(who: "Account | str | None") -> "Passport":
+    """A passport at the town's default place: signed in to `who` (an account, or the name of a new
+    account of its own), or with no sign-in at all for None."""
+    from django.utils import timezone
+
+    from clockford.town.models import Passport
+    from hall.models import Account
+
+    account = Account.objects.create_account(who) if isinstance(who, str) else who
+    now = timezone.now()
+    return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
