@@ -4,8 +4,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from hall import services
+from hall.town import town_has_sign_in
 
 
 def town(request: HttpRequest) -> dict[str, Any]:
-    return {"sign_in": services.town_has_sign_in()}
+    return {"sign_in": town_has_sign_in()}

@@ -1,180 +1,35 @@
-"""The hall's decision pages: a held call, a letter, a plan, a report, and the staff's rulings.
+"""The hall's decision pages: a held call, a plan and a report (letters.py has the letters), each
+decided once with a passkey over a statement the core writes (hall/decide.py is the one road), and
+ending a plan in force early.
 
-Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
-ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
-`plan_statement`, `review_statement`): begin checks that what the page showed is still what waits,
-keeps what the person saw in their session, and asks for the passkey; finish verifies the answer
-and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
-at most once. Words that changed between the page and the passkey fail the decision with a say.
-
-Words an agent wrote are shown exactly: escaped by the template, never linkified, never cut, with
-hidden characters drawn as visible tokens inside <mark class="hidden-char">.
+Words an agent wrote are shown exactly (hall/shown.py): escaped by the template, never linkified,
+never cut, with hidden characters drawn as visible tokens inside <mark class="hidden-char">.
 """
 
-import json
-import re
-import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
-from django.views.decorators.http import require_GET, require_POST
 
-from clockford.town import clock, holds, plans, reports, words
-from clockford.town.holds import NotDecided
+from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
-from clockford.town.tooling import NotAllowed, NotFound, registry
-from districts.courthouse import services as courthouse
-from districts.post_office import services as post_office
-from districts.post_office.models import Letter
-from districts.switchboard import sightings
-from hall import passkeys, services
+from clockford.town.tooling import NotFound, registry
+from hall import passkeys
+from hall.decide import Decidable, ceremonies, found
+from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
-from hall.services import Refused
-from hall.views import _account_or_refuse, _refuse, _text, at_the_hall, ceremony, signed_in
+from hall.queue import wants
+from hall.shown import marked, other_arguments, raw_json, shown_fields, shown_steps, time_left, whose, words_of
 
-# The core says these when do_decide refuses; begin says them first, before any passkey is asked
-# for, so that a person never signs something the town will not take.
-LETTER_CHANGED = (
-    "The letter changed after the page showed it (a note it carried left the P.O. box), so nothing was "
-    "decided. Reload the page and read it again."
-)
 NO_HOLD = "No call you decide for has that number."
-NO_LETTER = "No letter to you has that number."
 NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
-NO_DISPUTE = "No dispute has that number."
-NO_SIGHTING = "No sighting has that number."
-BEGUN_ELSEWHERE = (
-    "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
-)
-
-
-# -- Words, as a person reads them ---------------------------------------------------------------------
-
-
-def _is_shown_as_token(ch: str) -> bool:
-    return words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t")
-
-
-def marked(text: str) -> SafeString:
-    """Escaped text with every hidden character drawn as a visible token in a <mark>."""
-    out: list[str] = []
-    run: list[str] = []
-    for ch in text:
-        if _is_shown_as_token(ch):
-            out.append(escape("".join(run)))
-            run = []
-            out.append(
-                format_html('<mark class="hidden-char" title="A hidden character">{}</mark>', words.visible(ch))
-                if words.is_hidden(ch)
-                else format_html(
-                    '<mark class="hidden-char" title="A control character">⟦U+{}⟧</mark>', f"{ord(ch):04X}"
-                )
-            )
-        else:
-            run.append(ch)
-    out.append(escape("".join(run)))
-    return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
-
-
-FLAG_WORDS = {
-    "link": "A link. It is not clickable here; check where it leads before you act on it.",
-    "email": "An email address.",
-    "staff-voice": "Words in a town staff voice: the town's staff never speak through an agent's words.",
-    "hidden": "Hidden characters, drawn above as ⟦U+…⟧: they can change what words say without being seen.",
-}
-_HOST = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?P<host>[^/:?#\s@]+)", re.IGNORECASE)
-
-
-def punycode(link: str) -> str | None:
-    """The link with an international domain written as the DNS sees it (xn--...), or None."""
-    m = _HOST.match(link)
-    if m is None or m.group("host").isascii():
-        return None
-    try:
-        host = m.group("host").encode("idna").decode("ascii")
-    except UnicodeError:
-        return None
-    return link[: m.start("host")] + host + link[m.end("host") :]
-
-
-@dataclass(frozen=True)
-class Passage:
-    text: SafeString
-    punycode: str | None  # for a link to an international domain: how the DNS spells it
-
-
-@dataclass(frozen=True)
-class ShownFlag:
-    """One kind of thing to look at in a field, with every passage of that kind, in order."""
-
-    kind: str
-    words: str
-    passages: list[Passage]
-
-
-@dataclass(frozen=True)
-class ShownField:
-    name: str
-    text: SafeString
-    flags: list[ShownFlag]
-
-
-def flags_of(text: str) -> list[ShownFlag]:
-    by_kind: dict[str, list[Passage]] = {}
-    for flag in words.flags(text):
-        link = punycode(flag.matched) if flag.kind == "link" else None
-        by_kind.setdefault(flag.kind, []).append(Passage(marked(flag.matched), link))
-    return [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
-
-
-def shown_fields(pairs: list[tuple[str, str]]) -> list[ShownField]:
-    return [ShownField(name, marked(text), flags_of(text)) for name, text in pairs]
-
-
-def raw_json(value: Any) -> SafeString:
-    return marked(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True))
-
-
-def _other_arguments(arguments: dict[str, Any]) -> list[tuple[str, str]]:
-    """Arguments that are not words (numbers, true or false), each as JSON."""
-    return [
-        (k, json.dumps(v, ensure_ascii=False))
-        for k, v in arguments.items()
-        if not services.strings_of(v) and k != "request_id"
-    ]
-
-
-def _whose(label: str) -> str:
-    return holds.WHOSE.get(label, "someone else's words")
-
-
-def _session_key(kind: str, item: str) -> str:
-    return f"hall.decide.{kind}.{item}"
-
-
-def _begun(request: HttpRequest, kind: str, item: str) -> dict[str, str]:
-    """What the page showed when the passkey was asked for (decision, words); gone once read."""
-    begun = request.session.pop(_session_key(kind, item), None)
-    if not isinstance(begun, dict) or not isinstance(begun.get("decision"), str):
-        raise Refused(BEGUN_ELSEWHERE)
-    return begun
-
-
-def _not_decided(exc: NotDecided) -> Refused:
-    return Refused(exc.say, status=409)
 
 
 def _not_found(request: HttpRequest, say: str) -> HttpResponse:
-    return _refuse(request, say, 404)
+    return refuse(request, say, 404)
 
 
 # -- A held call ----------------------------------------------------------------------------------------
@@ -207,19 +62,7 @@ OUTCOME_SAYS = {
 }
 
 
-def _found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
-    """An access_* service whose NotFound is the hall's 404, in the person's words."""
-
-    def fetch(account: Account, item_id: str) -> T:
-        try:
-            return access(account, item_id)
-        except NotFound:
-            raise Refused(say, status=404) from None
-
-    return fetch
-
-
-_hold = _found(holds.access_hold, NO_HOLD)
+_hold = found(holds.access_hold, NO_HOLD)
 
 
 def _hold_outcome(hold: Hold, status: str) -> str:
@@ -228,11 +71,6 @@ def _hold_outcome(hold: Hold, status: str) -> str:
     if status == "lapsed":
         return "Nobody decided within a day, so this call lapsed. Your agent must ask again."
     return OUTCOME_SAYS.get(status, f"This call is {status}.")
-
-
-def shown_steps(plan: Plan) -> list[dict[str, Any]]:
-    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown)."""
-    return [{**step, "where": marked(step.get("channel") or step.get("record") or "")} for step in plan.steps]
 
 
 def _plan_beside(account: Account, hold: Hold) -> Plan | None:
@@ -244,9 +82,7 @@ def _plan_beside(account: Account, hold: Hold) -> Plan | None:
         return None
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpResponse:
     try:
         hold = _hold(account, hold_id)
@@ -264,13 +100,13 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
         {
             "hold": hold,
             "status": status,
-            "wants": services.wants(hold.tool, hold.arguments, hold.why),
+            "wants": wants(hold.tool, hold.arguments, hold.why),
             "why": WHY.get(hold.why, ""),
-            "fields": shown_fields(services.words_of(hold.arguments)),
-            "others": _other_arguments(hold.arguments),
+            "fields": shown_fields(words_of(hold.arguments)),
+            "others": other_arguments(hold.arguments),
             "raw": raw_json(hold.arguments),
             "repeats": repeats,
-            "whose": _whose(repeats["label"]) if repeats else "",
+            "whose": whose(repeats["label"]) if repeats else "",
             "passage": marked(repeats.get("passage", "")) if repeats else "",
             "plan": plan,
             "plan_steps": shown_steps(plan) if plan is not None else [],
@@ -278,75 +114,15 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status),
-            "left": services.time_left(hold.waits_until),
+            "left": time_left(hold.waits_until),
         },
     )
-
-
-@ceremony
-def hold_begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return _begin(HOLD, request, data, hold_id)
-
-
-@ceremony
-def hold_finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
-    return _finish(HOLD, request, data, hold_id)
-
-
-# -- Letters --------------------------------------------------------------------------------------------
-
-
-_letter = _found(post_office.access_letter, NO_LETTER)
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
-    rows = [(letter, services.preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
-    return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
-    try:
-        letter = _letter(account, letter_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
-    marked_by = letter.marked or None
-    return render(
-        request,
-        "hall/letter.html",
-        {
-            "letter": letter,
-            "subject": shown_fields([("subject", letter.subject)])[0],
-            "body": shown_fields([("body", letter.body)])[0],
-            "notes": shown_fields([(str(n.get("key", "")), str(n.get("value", ""))) for n in letter.notes]),
-            "marked_by": marked_by,
-            "whose": _whose(marked_by["label"]) if marked_by else "",
-            "passage": marked(marked_by.get("passage", "")) if marked_by else "",
-            "digest": post_office.letter_digest(letter),
-            "nav": "letters",
-        },
-    )
-
-
-@ceremony
-def letter_begin(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return _begin(LETTER, request, data, letter_id)
-
-
-@ceremony
-def letter_finish(request: HttpRequest, data: dict[str, Any], letter_id: str) -> dict[str, Any]:
-    return _finish(LETTER, request, data, letter_id)
 
 
 # -- Plans ----------------------------------------------------------------------------------------------
 
 
-_plan = _found(plans.access_plan, NO_PLAN)
+_plan = found(plans.access_plan, NO_PLAN)
 
 
 PLAN_SAYS = {
@@ -359,9 +135,7 @@ PLAN_SAYS = {
 }
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpResponse:
     try:
         plan = _plan(account, plan_id)
@@ -383,19 +157,7 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
     )
 
 
-@ceremony
-def plan_begin(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return _begin(PLAN, request, data, plan_id)
-
-
-@ceremony
-def plan_finish(request: HttpRequest, data: dict[str, Any], plan_id: str) -> dict[str, Any]:
-    return _finish(PLAN, request, data, plan_id)
-
-
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpResponseBase:
     """End the plan in force now. No passkey: ending only takes a permission away."""
     try:
@@ -409,13 +171,13 @@ def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpRespon
     else:
         plans.do_end_plan(plan, account)
         messages.success(request, "Ended. Your agent's calls work as they did without a plan.")
-    return redirect(f"/hall/plans/{plan.id}")
+    return redirect("hall:plan", plan.id)
 
 
 # -- Reports --------------------------------------------------------------------------------------------
 
 
-_report = _found(reports.access_report, NO_REPORT)
+_report = found(reports.access_report, NO_REPORT)
 
 
 REPORT_SAYS = {
@@ -426,9 +188,7 @@ REPORT_SAYS = {
 }
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpResponse:
     try:
         report = _report(account, report_id)
@@ -446,72 +206,12 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
             "where": marked(report.where),
             "errand": marked(report.errand),
             "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
-            "left": services.time_left(report.lapses_at),
+            "left": time_left(report.lapses_at),
         },
     )
 
 
-@ceremony
-def report_begin(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return _begin(REPORT, request, data, report_id)
-
-
-@ceremony
-def report_finish(request: HttpRequest, data: dict[str, Any], report_id: str) -> dict[str, Any]:
-    return _finish(REPORT, request, data, report_id)
-
-
-# -- Deciding with a passkey: one road for holds, letters, plans and reports ----------------------------
-
-
-@dataclass(frozen=True)
-class Decidable:
-    """What differs between the things a person decides; _begin and _finish do the rest."""
-
-    kind: str  # also the page's address: /hall/<kind>s/<id>
-    fetch: Callable[[Account, str], Any]
-    decisions: tuple[str, ...]
-    knows_only: str
-    # Why it can no longer be decided (None while it waits).
-    undecidable: Callable[[Any], str | None]
-    # Whether the words the page drew (their digest) are still the thing's words; None: no words.
-    unchanged: Callable[[Any, str], bool] | None
-    changed: str
-    statement: Callable[[Any, str], str]
-    # Record the signed decision; returns what the person is told.
-    decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
-
-
-def _begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    thing = d.fetch(account, item_id)
-    decision, shown = _text(data, "decision"), _text(data, "words")
-    if decision not in d.decisions:
-        raise Refused(d.knows_only)
-    why = d.undecidable(thing)
-    if why is not None:
-        raise Refused(why, 409)
-    # The words the page drew must still be the thing's words, before any passkey is asked for.
-    if d.unchanged is not None and not d.unchanged(thing, shown):
-        raise Refused(d.changed, 409)
-    request.session[_session_key(d.kind, thing.id)] = {"decision": decision, "words": shown}
-    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
-
-
-def _finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    thing = d.fetch(account, item_id)
-    # The passkey's answer first: the ceremony is spent whatever happens next.
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, d.kind, thing.id)
-    if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, begun.get("words", "")):
-        raise Refused(d.changed, 409)
-    try:
-        said = d.decide(thing, account, begun, approval)
-    except NotDecided as exc:
-        raise _not_decided(exc) from exc
-    messages.success(request, said)
-    return {"next": f"/hall/{d.kind}s/{thing.id}"}
+# -- What differs between the four kinds a person decides (hall/decide.py does the rest) ---------------
 
 
 def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
@@ -521,13 +221,6 @@ def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval:
     if decided.status == "allowed" and decided.allowed_until is not None:
         return f"Allowed. Your agent may make exactly this call once, until {decided.allowed_until:%H:%M} UTC."
     return "Refused. Your agent is told not to try it another way."
-
-
-def _letter_decided(letter: Letter, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
-    post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
-    if begun["decision"] == "open":
-        return "Opened. The letter stays here for you to read."
-    return "Declined. The letter's words were dropped; only that it was sent stays on record."
 
 
 def _plan_decided(plan: Plan, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
@@ -559,10 +252,6 @@ def _report_undecidable(report: Report) -> str | None:
     return None if status == "open" else f"This report was already {status}. Nothing changed."
 
 
-def _letter_undecidable(letter: Letter) -> str | None:
-    return None if letter.status == "held" else f"This letter was already {letter.status}. Nothing changed."
-
-
 HOLD = Decidable(
     kind="hold",
     fetch=_hold,
@@ -573,17 +262,6 @@ HOLD = Decidable(
     changed=holds.WORDS_CHANGED,
     statement=holds.decision_statement,
     decide=_hold_decided,
-)
-LETTER = Decidable(
-    kind="letter",
-    fetch=_letter,
-    decisions=post_office.LETTER_DECISIONS,
-    knows_only="The hall knows only open and decline.",
-    undecidable=_letter_undecidable,
-    unchanged=lambda letter, shown: shown == post_office.letter_digest(letter),
-    changed=LETTER_CHANGED,
-    statement=post_office.letter_statement,
-    decide=_letter_decided,
 )
 PLAN = Decidable(
     kind="plan",
@@ -608,161 +286,6 @@ REPORT = Decidable(
     decide=_report_reviewed,
 )
 
-
-# -- The staff docket -----------------------------------------------------------------------------------
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def staff(request: HttpRequest, account: Account) -> HttpResponse:
-    try:
-        docket = services.staff_docket(account)
-    except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
-    return render(
-        request,
-        "hall/staff.html",
-        {
-            "docket": docket,
-            "disputes": [(d, marked(d.reason)) for d in docket.disputes],
-            "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
-            "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
-            "unread": sum(1 for s in docket.sightings if s.read_at is None),
-            "nav": "staff",
-        },
-    )
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpResponseBase:
-    """A member of staff rules on an open dispute, once."""
-    try:
-        dispute = courthouse.access_dispute(account, dispute_id)
-    except NotAllowed:
-        return _refuse(request, services.NOT_STAFF, 403)
-    except NotFound:
-        return _refuse(request, NO_DISPUTE, 404)
-    try:
-        courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
-    except NotDecided as exc:
-        messages.error(request, f"{dispute.id}: {exc.say}")
-    else:
-        messages.success(request, f"Ruled on {dispute.id}. The ruling stays on the docket's record.")
-    return redirect(f"/hall/staff#{dispute.id}")
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
-    """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
-    number = request.POST.get("sighting", "")
-    try:
-        sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
-    except NotAllowed:
-        return _refuse(request, services.NOT_STAFF, 403)
-    except NotFound:
-        sighting = None
-    if sighting is None:
-        return _refuse(request, NO_SIGHTING, 404)
-    if sighting.read_at is not None:
-        messages.info(request, f"Sighting {sighting.pk} was already marked read. Nothing changed.")
-    else:
-        sightings.do_mark_read(sighting, account)
-        messages.success(request, f"Marked sighting {sighting.pk} read.")
-    return redirect(f"/hall/staff#sighting-{sighting.pk}")
-
-
-# -- The exchange between accounts ----------------------------------------------------------------------
-
-EXCHANGE_ALREADY_OPEN = "Your side of the exchange with {name} ({handle}) is already open. Nothing changed."
-EXCHANGE_ALREADY_CLOSED = "Your side of the exchange with {name} ({handle}) was already closed. Nothing changed."
-EXCHANGE_SIGNED_ELSEWHERE = "The passkey signed something other than opening this exchange, so nothing changed."
-
-
-def _exchange_said(other: Account, mine: bool, theirs: bool) -> str:
-    """What the exchange with another account means now, after this person's change."""
-    who = f"{other.name} ({other.handle})"
-    if mine and theirs:
-        return (
-            f"Opened. The exchange with {who} is open now: parcels and beacon answers pass between your agents "
-            "and theirs. You can close it here at any time."
-        )
-    if mine:
-        return (
-            f"Opened your side. The exchange with {who} opens once their person opens their side too; until then "
-            "nothing passes between your agents and theirs."
-        )
-    return f"Closed. From now on, parcels and beacon answers no longer pass between your agents and those of {who}."
-
-
-@at_the_hall
-@require_GET
-@signed_in
-def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
-    """/hall/exchange: the accounts this person's agents met, each side's yes, and a handle to name."""
-    if not services.town_has_sign_in():
-        return render(request, "hall/exchange.html", {"one_person": services.ONE_PERSON, "nav": "exchange"})
-    return render(
-        request,
-        "hall/exchange.html",
-        {
-            "neighbours": services.exchange_neighbours(account),
-            "handle_chars": services.HANDLE_CHARS,
-            "nav": "exchange",
-        },
-    )
-
-
-@ceremony
-def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    """Opening one's side asks for the passkey, over a statement naming both accounts."""
-    account = _account_or_refuse(request)
-    if not services.town_has_sign_in():
-        raise Refused(services.ONE_PERSON, 409)
-    other = services.access_other_account(account, _text(data, "handle"))
-    mine, _ = services.exchange_side(account, other)
-    if mine:
-        raise Refused(EXCHANGE_ALREADY_OPEN.format(name=other.name, handle=other.handle), 409)
-    request.session[_session_key("exchange", "open")] = {"decision": "open", "handle": other.handle}
-    statement = services.exchange_statement(account, other.handle, True)
-    return {"options": passkeys.begin_approval(request.session, statement, account)}
-
-
-@ceremony
-def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    account = _account_or_refuse(request)
-    # The passkey's answer first: the ceremony is spent whatever happens next.
-    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun = _begun(request, "exchange", "open")
-    other = services.access_other_account(account, begun.get("handle", ""))
-    if approval.statement != services.exchange_statement(account, other.handle, True):
-        raise Refused(EXCHANGE_SIGNED_ELSEWHERE, 409)
-    mine, theirs = services.set_exchange(account, other, True, approval)
-    messages.success(request, _exchange_said(other, mine, theirs))
-    # No fragment: from /hall/exchange itself, a link that differs only by its fragment would scroll the
-    # page instead of drawing it again with the news.
-    return {"next": "/hall/exchange"}
-
-
-@at_the_hall
-@require_POST
-@signed_in
-def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
-    """Close this person's side now. No passkey: closing only takes a permission away."""
-    if not services.town_has_sign_in():
-        return _refuse(request, services.ONE_PERSON, 409)
-    try:
-        other = services.access_other_account(account, request.POST.get("handle", ""))
-        mine, _ = services.exchange_side(account, other)
-        if not mine:
-            messages.error(request, EXCHANGE_ALREADY_CLOSED.format(name=other.name, handle=other.handle))
-            return redirect(f"/hall/exchange#{other.handle}")
-        mine, theirs = services.set_exchange(account, other, False)
-    except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
-    messages.success(request, _exchange_said(other, mine, theirs))
-    return redirect(f"/hall/exchange#{other.handle}")
+hold_begin, hold_finish = ceremonies(HOLD)
+plan_begin, plan_finish = ceremonies(PLAN)
+report_begin, report_finish = ceremonies(REPORT)

@@ -4,9 +4,9 @@ has changed, so that an open "Waiting for you" page redraws its queue without a 
 The town may be served by several processes at once (daphne workers, a stdio process) over one
 database, so no process can learn of a new hold from memory or a channel layer: the database is the
 only place every call leaves its mark. Each open socket therefore asks the database every
-POLL_SECONDS for a cheap "stamp" of what waits for its person (how many holds, unopened letters,
-waiting plans and open reports, and the newest of each) and says so only when the stamp changed.
-The socket carries no words of any item: the page fetches /hall/ itself, as the person, to redraw.
+POLL_SECONDS for a cheap "stamp" of what waits for its person (how many of each kind in the queue's
+one table of sources, hall/queue.py, and the newest of each) and says so only when the stamp changed.
+The socket carries no words of any item: the page fetches the queue itself, as the person, to redraw.
 
 Only a signed-in person of the hall, on a page of the hall's own origin, gets a socket: a browser
 opens websockets across sites and sends the site's cookies with them, so the Origin check is what
@@ -29,12 +29,8 @@ from django.contrib.auth import SESSION_KEY
 from django.db.models import CharField, Count, Max, QuerySet, Value
 from django.db.models.functions import Cast
 
-from clockford.town.holds import waiting_holds
-from clockford.town.plans import waiting_plans
-from clockford.town.reports import waiting_reports
-from districts.post_office.services import waiting_letters
-from districts.switchboard.common import exchange_requests
 from hall.models import Account
+from hall.queue import SOURCES
 
 log = logging.getLogger(__name__)
 
@@ -64,28 +60,21 @@ def _kind(rows: QuerySet[Any], kind: str, at: str) -> QuerySet[Any]:
 def stamp_for(account: Account) -> tuple[int, str]:
     """(how many things wait for this person, a stamp that changes whenever the set of them does).
 
-    One round trip: the five counts are one UNION ALL. A new item raises a count and the newest
-    time; a decided or lapsed one lowers a count; so the stamp changes with either. The queries are
-    the ones the hall's own queue reads (the modules that own holds, letters, plans and reports), so
-    the socket and the page never disagree about what waits.
+    One round trip: a count per source of the queue (hall/queue.py SOURCES) in one UNION ALL. A new
+    item raises a count and the newest time; a decided or lapsed one lowers a count; so the stamp
+    changes with either. The queries are the ones the queue page reads, so the socket and the page
+    never disagree about what waits.
     """
-    holds = _kind(waiting_holds(account), "holds", "created_at")
-    rows = holds.union(
-        _kind(waiting_letters(account), "letters", "sent_at"),
-        _kind(waiting_plans(account), "plans", "declared_at"),
-        _kind(waiting_reports(account), "reports", "filed_at"),
-        _kind(exchange_requests(account), "exchanges", "changed_at"),
-        all=True,
-    )
-    seen = {row["kind"]: row for row in rows}
+    first, *rest = (_kind(source.waiting(account), source.kind, source.at) for source in SOURCES)
+    seen = {row["kind"]: row for row in first.union(*rest, all=True)}
     parts = []
     waiting = 0
-    for kind in ("holds", "letters", "plans", "reports", "exchanges"):
-        row = seen.get(kind) or {"n": 0, "newest": None, "last": None}
+    for source in SOURCES:
+        row = seen.get(source.kind) or {"n": 0, "newest": None, "last": None}
         waiting += row["n"]
         # str() of the newest time: SQLite hands MAX() of a datetime back as text, PostgreSQL as a
         # datetime; either is only compared with itself from the same database.
-        parts.append(f"{kind}:{row['n']}:{row['newest']}:{row['last']}")
+        parts.append(f"{source.kind}:{row['n']}:{row['newest']}:{row['last']}")
     stamp = hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
     return waiting, stamp
 

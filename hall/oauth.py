@@ -1,5 +1,6 @@
 """The hall as an authorization server: what an agent's client may register, what a person is asked to
-approve, and the clients a person has connected (at most 8 per account, spec 001 "Clients").
+approve, and connecting the client once the person approves it (hall/connected.py keeps the clients a
+person has connected).
 
 The OAuth machinery is django-oauth-toolkit's (codes, PKCE, token rotation); this module holds the
 town's rules around it: one resource (the town's /mcp URL), one scope (town), PKCE with S256 only,
@@ -9,27 +10,26 @@ redirect host and is signed with a passkey whose challenge commits to it.
 
 import datetime as dt
 import hashlib
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.utils import timezone
 from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
-from oauth2_provider.models import get_access_token_model, get_grant_model, get_refresh_token_model
 from oauth2_provider.oauth2_backends import get_oauthlib_core
 from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
 
 from clockford.town import signing, words
-from clockford.town.models import McpSession, Passport
-from hall import oauth_tokens, services
+from clockford.town.models import lock
+from hall import oauth_tokens
+from hall.connected import room_for, too_many_clients
+from hall.http import Refused
 from hall.models import Account, Client, Connection, is_loopback
-from hall.services import Refused
+from hall.town import clean_words
 
 CLIENT_NAME_CHARS = 60
 REDIRECT_URIS_MAX = 5
@@ -45,17 +45,6 @@ class OAuthRefused(Exception):
         self.description = description
         self.status = status
         self.retry_after = retry_after
-
-
-def limit() -> int:
-    return int(settings.CLOCKFORD["CLIENTS_PER_ACCOUNT"])
-
-
-def too_many_clients() -> str:
-    return (
-        f"This account already has {limit()} clients in town. Revoke one you no longer use under "
-        "Clients in the hall, or reuse a client already connected, then try again."
-    )
 
 
 # What a client may say about itself.
@@ -83,7 +72,7 @@ def redirect_problem(uri: Any) -> str | None:
 
 def name_problem(name: str) -> str | None:
     try:
-        services.clean_words(name, "A client's name", CLIENT_NAME_CHARS)
+        clean_words(name, "A client's name", CLIENT_NAME_CHARS)
     except Refused as refused:
         return refused.say
     return None
@@ -173,7 +162,7 @@ def registration_reply(client: Client) -> dict[str, Any]:
     return reply
 
 
-# The authorization request a person is asked to approve.
+# The authorization request a person is asked to approve, and connecting once it is approved.
 
 
 class BadClient(Exception):
@@ -305,19 +294,6 @@ def _fatal_words(error: OAuthToolkitError) -> str:
     return f"{why} Nothing was connected. Go back to the app and start again."
 
 
-# Connecting and revoking.
-
-
-def live_connections(account: Account) -> Any:
-    return Connection.objects.filter(account=account, revoked_at__isnull=True)
-
-
-def room_for(account: Account, client: Client) -> bool:
-    if live_connections(account).filter(client=client).exists():
-        return True
-    return live_connections(account).count() < limit()
-
-
 def connect(
     request: HttpRequest, account: Account, consent: Consent, text: str, passkey_id: int, assertion: dict[str, Any]
 ) -> str:
@@ -325,7 +301,7 @@ def connect(
     client its code (with state and iss). Refused when the account has no room for another client."""
     with transaction.atomic():
         # Locking the account makes two consents of one person take turns, so the limit holds.
-        Account.objects.select_for_update().filter(pk=account.pk).first()
+        lock(Account.objects.filter(pk=account.pk))
         if not room_for(account, consent.client):
             raise Refused(too_many_clients(), status=409)
         now = timezone.now()
@@ -350,56 +326,3 @@ def connect(
             e = error.oauthlib_error
             raise Refused(f"The town could not finish connecting the client ({e.description or e.error}).") from error
     return str(uri)
-
-
-@dataclass(frozen=True)
-class Connected:
-    connection: Connection
-    passport: Passport | None
-
-
-def clients_of(account: Account) -> list[Connected]:
-    connections = list(live_connections(account).select_related("client").order_by("-approved_at", "pk"))
-    passports = {
-        p.client_id: p for p in Passport.objects.filter(account=account, client__in=[c.client for c in connections])
-    }
-    return [Connected(c, passports.get(c.client_id)) for c in connections]
-
-
-def revoke(account: Account, connection_id: int) -> Connection:
-    """Disconnect a client: its codes and tokens end now, and its agent's MCP sessions with them."""
-    with transaction.atomic():
-        connection = (
-            Connection.objects.select_for_update()
-            .select_related("client")
-            .filter(pk=connection_id, account=account, revoked_at__isnull=True)
-            .first()
-        )
-        if connection is None:
-            raise Refused("No client connected to your account has that number.", status=404)
-        connection.revoked_at = timezone.now()
-        connection.save(update_fields=["revoked_at"])
-        revoke_tokens(account, connection.client)
-    return connection
-
-
-def revoke_tokens(account: Account, client: Client) -> None:
-    """End every code and token of one account and client, and its agent's open MCP sessions."""
-    now = timezone.now()
-    with transaction.atomic():
-        mine = Q(user=account, application=client)
-        get_grant_model().objects.filter(mine).delete()
-        get_refresh_token_model().objects.filter(mine, revoked__isnull=True).update(revoked=now)
-        get_access_token_model().objects.filter(mine).delete()
-        McpSession.objects.filter(passport__account=account, passport__client=client, ended_at__isnull=True).update(
-            ended_at=now
-        )
-
-
-def clients_count(account: Account) -> int:
-    return int(live_connections(account).aggregate(n=Count("pk"))["n"])
-
-
-def shown_name(client: Client) -> str:
-    """A client's own name as the hall shows it: the words it registered, hidden characters made visible."""
-    return words.visible(unicodedata.normalize("NFC", client.display_name))

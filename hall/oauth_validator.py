@@ -54,7 +54,7 @@ class TownValidator(OAuth2Validator):
             return True
         spent = SpentCode.objects.filter(digest=_digest(code), client=client).select_related("account").first()
         if spent is not None:
-            from hall import oauth
+            from hall import connected
 
-            oauth.revoke_tokens(spent.account, client)
+            connected.revoke_tokens(spent.account, client)
         return False

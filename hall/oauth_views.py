@@ -19,10 +19,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from oauth2_provider.views import RevokeTokenView, TokenView
 
-from hall import oauth, oauth_tokens, passkeys, services
+from hall import oauth, oauth_tokens, passkeys
+from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
+from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in_page, signed_in_post
 from hall.models import Account
-from hall.services import Refused
-from hall.views import _refuse, at_the_hall, ceremony, person, signed_in
+from hall.town import town_has_sign_in
 
 View = Callable[..., HttpResponseBase]
 
@@ -32,7 +33,7 @@ def with_sign_in(view: View) -> View:
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if not services.town_has_sign_in():
+        if not town_has_sign_in():
             return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
         return view(request, *args, **kwargs)
 
@@ -134,7 +135,7 @@ def _consent(request: HttpRequest) -> "oauth.Consent | HttpResponseBase":
     try:
         return oauth.read_authorization(request)
     except oauth.BadClient as bad:
-        return _refuse(request, bad.say, 400)
+        return refuse(request, bad.say, 400)
     except oauth.SendBack as back:
         return HttpResponseRedirect(back.uri)
 
@@ -152,19 +153,19 @@ def authorize(request: HttpRequest) -> HttpResponseBase:
     if isinstance(consent, HttpResponseBase):
         return consent
     account = person(request)
-    connected = account is not None and oauth.live_connections(account).filter(client=consent.client).exists()
+    connected = account is not None and live_connections(account).filter(client=consent.client).exists()
     return render(
         request,
         "hall/authorize.html",
         {
             "consent": consent,
-            "name": oauth.shown_name(consent.client),
+            "name": shown_name(consent.client),
             "named": bool(consent.client.name),
             "account": account,
             "connected": connected,
-            "no_room": account is not None and not oauth.room_for(account, consent.client),
-            "too_many": oauth.too_many_clients(),
-            "limit": oauth.limit(),
+            "no_room": account is not None and not room_for(account, consent.client),
+            "too_many": too_many_clients(),
+            "limit": limit(),
             "query": _query(request),
             "town": settings.HALL_NAME,
         },
@@ -188,8 +189,8 @@ def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
 def authorize_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     consent = _consent_or_refuse(request)
     account = person(request)
-    if account is not None and not oauth.room_for(account, consent.client):
-        raise Refused(oauth.too_many_clients(), status=409)
+    if account is not None and not room_for(account, consent.client):
+        raise Refused(too_many_clients(), status=409)
     return {"options": passkeys.begin_approval(request.session, oauth.statement_text(consent), account)}
 
 
@@ -222,32 +223,28 @@ def authorize_deny(request: HttpRequest) -> HttpResponseBase:
 # Connected clients.
 
 
-@at_the_hall
-@require_GET
-@signed_in
+@signed_in_page
 def clients(request: HttpRequest, account: Account) -> HttpResponse:
     return render(
         request,
         "hall/clients.html",
         {
-            "connected": [(c, oauth.shown_name(c.connection.client)) for c in oauth.clients_of(account)],
-            "limit": oauth.limit(),
+            "connected": [(c, shown_name(c.connection.client)) for c in clients_of(account)],
+            "limit": limit(),
             "nav": "clients",
         },
     )
 
 
-@at_the_hall
-@require_POST
-@signed_in
+@signed_in_post
 def client_revoke(request: HttpRequest, account: Account, connection_id: int) -> HttpResponse:
     try:
-        connection = oauth.revoke(account, connection_id)
+        connection = revoke(account, connection_id)
     except Refused as refused:
-        return _refuse(request, refused.say, refused.status)
+        return refuse(request, refused.say, refused.status)
     messages.success(
         request,
-        f"Disconnected “{oauth.shown_name(connection.client)}”. Its tokens stopped working now; "
+        f"Disconnected “{shown_name(connection.client)}”. Its tokens stopped working now; "
         "to come back, it must ask you again.",
     )
     return redirect("hall:clients")

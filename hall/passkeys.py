@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from webauthn import (
     generate_authentication_options,
@@ -35,11 +36,14 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from hall import services
+from hall.claim import CLAIM_SAYS, find_claim, use_claim
+from hall.http import Refused, hall_origin
 from hall.models import Account, Ceremony, Passkey, new_user_handle
-from hall.services import Refused
+from hall.town import NAME_CHARS, clean_words
 
 CEREMONY_SECONDS = 300
+PASSKEY_NAME_CHARS = 60
+PASSKEYS_PER_ACCOUNT = 20
 BROWSER_TIMEOUT_MS = 120_000
 
 EXPIRED = "This passkey request has expired or was already answered. Nothing changed; press the button to start again."
@@ -155,7 +159,7 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
             credential=credential,
             expected_challenge=bytes(ceremony.challenge),
             expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=services.hall_origin(),
+            expected_origin=hall_origin(),
             require_user_verification=True,
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
@@ -181,11 +185,15 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
         raise Refused(TAKEN, status=409) from exc
 
 
+def passkeys_of(account: Account) -> QuerySet[Passkey]:
+    return Passkey.objects.filter(account=account).order_by("created_at", "pk")
+
+
 # Sign up: a new account and its first passkey.
 
 
 def begin_signup(session: SessionBase, name: str) -> dict[str, Any]:
-    person = services.clean_words(name, "Your name", services.NAME_CHARS)
+    person = clean_words(name, "Your name", NAME_CHARS)
     ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle())
     return _registration_options(ceremony, person, ceremony.user_handle, exclude=[])
 
@@ -235,7 +243,7 @@ def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
             credential=credential,
             expected_challenge=bytes(ceremony.challenge),
             expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=services.hall_origin(),
+            expected_origin=hall_origin(),
             credential_public_key=bytes(passkey.public_key),
             credential_current_sign_count=passkey.sign_count,
             require_user_verification=True,
@@ -263,16 +271,10 @@ def _same_bytes(a: str, b: str) -> bool:
 
 
 def begin_add(session: SessionBase, account: Account, name: str) -> dict[str, Any]:
-    mine = list(services.passkeys_of(account))
-    if len(mine) >= services.PASSKEYS_PER_ACCOUNT:
-        raise Refused(
-            f"An account keeps at most {services.PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", status=409
-        )
-    label = (
-        services.clean_words(name, "A passkey's name", services.PASSKEY_NAME_CHARS)
-        if name.strip()
-        else f"Passkey {len(mine) + 1}"
-    )
+    mine = list(passkeys_of(account))
+    if len(mine) >= PASSKEYS_PER_ACCOUNT:
+        raise Refused(f"An account keeps at most {PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", status=409)
+    label = clean_words(name, "A passkey's name", PASSKEY_NAME_CHARS) if name.strip() else f"Passkey {len(mine) + 1}"
     ceremony = _begin(session, Ceremony.ADD, account=account, name=label)
     # Naming the passkeys the account has lets the browser refuse to make a second one on the
     # same device, before the person is asked for anything.
@@ -290,19 +292,17 @@ def finish_add(session: SessionBase, account: Account, credential: Any) -> Passk
 
 
 def begin_claim(session: SessionBase, code: str, name: str, account: Account | None) -> dict[str, Any]:
-    claim, state = services.access_claim(code)
+    claim, state = find_claim(code)
     if claim is None or state != "ready":
-        raise Refused(services.CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
+        raise Refused(CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
     if account is None:
-        person = services.clean_words(name, "Your name", services.NAME_CHARS)
+        person = clean_words(name, "Your name", NAME_CHARS)
         handle = new_user_handle()
         ceremony = _begin(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
         return _registration_options(ceremony, person, handle, exclude=[])
     # A person already signed in claims with their own account: the new passkey joins it.
     ceremony = _begin(session, Ceremony.CLAIM, claim=claim, account=account, name=account.name)
-    return _registration_options(
-        ceremony, account.name, account.user_handle, exclude=list(services.passkeys_of(account))
-    )
+    return _registration_options(ceremony, account.name, account.user_handle, exclude=list(passkeys_of(account)))
 
 
 def finish_claim(session: SessionBase, credential: Any, account: Account | None) -> Account:
@@ -314,12 +314,12 @@ def finish_claim(session: SessionBase, credential: Any, account: Account | None)
     with transaction.atomic():
         if ceremony.account is not None:
             owner = ceremony.account
-            passkey_name = f"Passkey {services.passkeys_of(owner).count() + 1}"
+            passkey_name = f"Passkey {passkeys_of(owner).count() + 1}"
         else:
             owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
             passkey_name = "Your first passkey"
         _keep_passkey(ceremony, credential, owner, passkey_name)
-        services.use_claim(ceremony.claim, owner)
+        use_claim(ceremony.claim, owner)
     return owner
 
 
@@ -344,7 +344,7 @@ def begin_approval(session: SessionBase, statement: str, account: Account | None
         rp_id=settings.HALL_RP_ID,
         challenge=bytes(ceremony.challenge),
         timeout=BROWSER_TIMEOUT_MS,
-        allow_credentials=_descriptors(list(services.passkeys_of(account))) if account is not None else None,
+        allow_credentials=_descriptors(list(passkeys_of(account))) if account is not None else None,
         user_verification=UserVerificationRequirement.REQUIRED,
     )
     return _as_json(options_to_json(options))

@@ -1,4 +1,4 @@
-"""The Post Office's services, shared by its tools and (later) the hall's box page.
+"""The Post Office's services, shared by its tools and the hall (letters, and an agent's box page).
 
 `access_*` fetch and authorize in one call; `do_*` change state. A box is named by its owner: the
 passport without sign-in.
@@ -46,6 +46,11 @@ def check_key(key: str) -> None:
 
 def keys_of(passport: Passport) -> list[str]:
     return list(Note.objects.filter(box=box_of(passport)).order_by("key").values_list("key", flat=True))
+
+
+def find_notes(passport: Passport) -> QuerySet[Note]:
+    """Every note in the passport's P.O. box, by key: what its person reads in the hall."""
+    return Note.objects.filter(box=box_of(passport)).order_by("key")
 
 
 def _could_be_kept(key: str) -> bool:

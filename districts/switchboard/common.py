@@ -11,7 +11,7 @@ from django.db.models import F, Q, QuerySet
 from clockford.town import clock
 from clockford.town.models import Passport, locked
 from clockford.town.tooling import NotFound, Refused
-from districts.switchboard.models import Channel, Event, Exchange, Sequence
+from districts.switchboard.models import Answer, Attempt, Channel, Event, Exchange, Sequence
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{1,31}")
 # Names that belong to the town or its staff (000 section 08): refused for a new channel, so that no
@@ -163,6 +163,42 @@ def exchanges_of(account: Any) -> list[dict[str, Any]]:
         )
         out.append({"other": other, "mine": mine, "theirs": theirs, "open": mine and theirs, "at": e.changed_at})
     return out
+
+
+def find_met(account: Any) -> dict[int, list[str]]:
+    """The other accounts whose agents met this account's on the Switchboard, each with the tracking
+    numbers of the records they shared, newest first: claimants of this account's parcels, publishers
+    of parcels its agents took, answerers of its beacons, askers of beacons its agents answered. The
+    hall's exchange page lists them, so that a person sees whom an exchange would concern."""
+    # (rows, when, the other account, the record) for each way two accounts' agents meet.
+    sources: tuple[tuple[QuerySet[Any], str, str, str], ...] = (
+        (
+            Attempt.objects.filter(parcel__account=account).exclude(account=account),
+            "taken_at",
+            "account_id",
+            "parcel_id",
+        ),
+        (
+            Attempt.objects.filter(account=account).exclude(parcel__account=account),
+            "taken_at",
+            "parcel__account_id",
+            "parcel_id",
+        ),
+        (Answer.objects.filter(beacon__account=account).exclude(account=account), "at", "account_id", "beacon_id"),
+        (
+            Answer.objects.filter(account=account).exclude(beacon__account=account),
+            "at",
+            "beacon__account_id",
+            "beacon_id",
+        ),
+    )
+    pairs = [(at, other, record) for rows, *fields in sources for at, other, record in rows.values_list(*fields)]
+    met: dict[int, list[str]] = {}
+    for _, other, record in sorted(pairs, key=lambda p: p[0], reverse=True):
+        records = met.setdefault(other, [])
+        if record not in records:
+            records.append(record)
+    return met
 
 
 def next_seq() -> int:

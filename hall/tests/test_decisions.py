@@ -26,7 +26,9 @@ from districts.courthouse.models import Dispute
 from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
-from hall import decisions, passkeys, services
+from hall import letters, passkeys, queue
+from hall.claim import claim_link_if_unowned
+from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
@@ -83,7 +85,7 @@ def bob() -> Visitor:
 def olive(db: None) -> Visitor:
     """Olive claimed the town: its owner, and staff."""
     visitor = Visitor()
-    code = (services.claim_link_if_unowned() or "").rsplit("/", 1)[1]
+    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
     _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
     assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
     return visitor
@@ -136,19 +138,19 @@ def test_an_empty_queue_says_so_kindly(ada: Visitor) -> None:
 def test_the_queue_holds_only_this_persons_items(ada: Visitor, bob: Visitor) -> None:
     hold = held_notice(agent_of(ada))
     assert hold.id not in page(bob, "/hall/")
-    assert [w.id for w in services.waiting_for(Account.objects.get(name="Bob"))] == []
+    assert [w.id for w in queue.waiting_for(Account.objects.get(name="Bob"))] == []
 
 
 def test_a_held_call_wants_something_in_plain_words() -> None:
-    assert services.wants("post_notice", {"text": "x"}) == "publish a notice on the Tavern board"
-    assert services.wants("broadcast", {"channel": "gen\u200beral", "text": "x"}) == (
+    assert queue.wants("post_notice", {"text": "x"}) == "publish a notice on the Tavern board"
+    assert queue.wants("broadcast", {"channel": "gen\u200beral", "text": "x"}) == (
         "broadcast a message on the Switchboard channel “gen⟦U+200B⟧eral”"
     )
-    assert services.wants("broadcast", {"text": "x"}) == "broadcast a message on the Switchboard"
-    assert services.wants("recall", {"key": "k"}, "budget") == (
+    assert queue.wants("broadcast", {"text": "x"}) == "broadcast a message on the Switchboard"
+    assert queue.wants("recall", {"key": "k"}, "budget") == (
         "read the note under “k” in its P.O. box, a reply past the day's budget of private content"
     )
-    assert services.wants("paint_fence", {}) == "make a paint_fence call"
+    assert queue.wants("paint_fence", {}) == "make a paint_fence call"
 
 
 # -- A held call -----------------------------------------------------------------------------------------
@@ -302,7 +304,7 @@ def test_an_answer_for_another_decision_decides_nothing(ada: Visitor) -> None:
     # The answer to the first hold's challenge, sent to the second's finish.
     status, data = ada.post(f"/hall/holds/{second.id}/finish", {"credential": ada.key.get(begun["options"])})
     assert (status, data["ok"]) == (400, False)
-    assert data["say"] == decisions.BEGUN_ELSEWHERE
+    assert data["say"] == BEGUN_ELSEWHERE
     assert set(Hold.objects.values_list("status", flat=True)) == {"held"}
 
 
@@ -512,10 +514,10 @@ def test_a_letter_changed_after_the_page_was_drawn_is_not_decided(ada: Visitor) 
     _, begun = ada.post(f"/hall/letters/{letter.id}/begin", {"decision": "open", "words": shown})
     visit(agent, "forget", key="k")  # the copy leaves the waiting letter
     status, data = ada.post(f"/hall/letters/{letter.id}/finish", {"credential": ada.key.get(begun["options"])})
-    assert (status, data) == (409, {"ok": False, "say": decisions.LETTER_CHANGED})
+    assert (status, data) == (409, {"ok": False, "say": letters.LETTER_CHANGED})
     assert ada.post(f"/hall/letters/{letter.id}/begin", {"decision": "open", "words": shown}) == (
         409,
-        {"ok": False, "say": decisions.LETTER_CHANGED},
+        {"ok": False, "say": letters.LETTER_CHANGED},
     )
     letter.refresh_from_db()
     assert letter.status == "held"

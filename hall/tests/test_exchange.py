@@ -21,7 +21,7 @@ from clockford.town.models import Passport
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Attempt, Beacon, Channel, Exchange, Parcel
 from districts.testing import visit
-from hall import live, services
+from hall import exchange, live
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
@@ -90,7 +90,7 @@ def open_side(visitor: Visitor, handle: str, **answer: Any) -> tuple[int, dict[s
 
 
 def sides(one: Account, other: Account) -> tuple[bool, bool]:
-    return services.exchange_side(one, other)
+    return exchange.sides(one, other)
 
 
 def agent_of(owner: Account, client_name: str) -> Passport:
@@ -318,7 +318,7 @@ def test_the_page_lists_the_accounts_the_agents_met_on_the_switchboard(alice: Vi
         parcel=parcel("P-alice2", mine), number=1, claimant=agent_of(a, "alice-second"), account=a, taken_at=now
     )
 
-    met = {n.other.name: n for n in services.exchange_neighbours(a)}
+    met = {n.other.name: n for n in exchange.neighbours(a)}
     assert set(met) == {"Bob", "Dora", "Eve"}
     assert (met["Bob"].records, met["Dora"].records, met["Eve"].records) == (["P-alice1"], ["P-dora1"], ["B-alice1"])
     assert not any(n.mine or n.theirs for n in met.values())
@@ -329,10 +329,10 @@ def test_the_page_lists_the_accounts_the_agents_met_on_the_switchboard(alice: Vi
     assert "Closed on both sides: nothing passes between your agents and theirs." in text
     assert "Your agents and theirs shared: <code>P-alice1</code>." in text
     # Bob sees Alice from his side of the same parcel.
-    assert [(n.other.name, n.records) for n in services.exchange_neighbours(b)] == [("Alice", ["P-alice1"])]
+    assert [(n.other.name, n.records) for n in exchange.neighbours(b)] == [("Alice", ["P-alice1"])]
     # An exchange opened with someone the agents never met is listed first.
     common.do_set_exchange(a, Account.objects.get(name="Stranger").handle, True)
-    assert [n.other.name for n in services.exchange_neighbours(a)][0] == "Stranger"
+    assert [n.other.name for n in exchange.neighbours(a)][0] == "Stranger"
 
 
 def test_an_exchange_opened_by_the_other_person_waits_in_the_queue(alice: Visitor, bob: Visitor) -> None:

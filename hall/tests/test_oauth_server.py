@@ -17,7 +17,8 @@ from django.test import Client as DjangoClient
 from oauth2_provider.models import AccessToken, Grant, RefreshToken
 
 from clockford.town.models import McpSession, Passport
-from hall import oauth, oauth_tokens
+from hall import oauth_tokens
+from hall.connected import clients_of
 from hall.models import Account, Client, Connection
 from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
 from hall.tests.tls import DocumentServer
@@ -335,7 +336,7 @@ def test_the_connected_clients_page_lists_and_revokes(ada: Person, agent: Agent)
     # Allowed again, the app gets its passport back.
     agent.connect(ada)
     assert Connection.objects.get().revoked_at is None
-    assert oauth.clients_of(account)[0].passport == passport
+    assert clients_of(account)[0].passport == passport
 
 
 def test_the_consent_pages_need_csrf_and_deny_frames(ada: Person, agent: Agent) -> None:

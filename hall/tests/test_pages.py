@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from clockford.town import desk
 from clockford.town.models import Passport
-from hall import services
+from hall.claim import claim_link_if_unowned
 from hall.models import Account
 from hall.tests.conftest import Visitor
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def olive(db: None) -> Visitor:
     """Olive claimed the town: the owner, and staff (a browser of her own)."""
     visitor = Visitor()
-    code = (services.claim_link_if_unowned() or "").rsplit("/", 1)[1]
+    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
     _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
     assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
     return visitor

@@ -55,7 +55,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 40
+    assert len(urls) == len(urlpatterns) == 41
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
 
 

@@ -1,7 +1,8 @@
-// The queue, live. On a page with the queue ("Waiting for you"), a websocket to /hall/live says
-// how many things wait for the person and a stamp of them; when the stamp is not the page's own, this
-// script fetches /hall/ as the person and swaps in the fresh queue, and the tab's title counts what
-// waits. The socket carries no words of any item: everything shown comes from the page the town
+// The queue, live. On a page with the queue ("Waiting for you"), a websocket says how many things
+// wait for the person and a stamp of them; when the stamp is not the page's own, this script fetches
+// the queue's page as the person and swaps in the fresh queue, and the tab's title counts what waits.
+// Both addresses come from the page that loads this script (data-queue, data-live), which the town
+// draws from its own routes. The socket carries no words of any item: everything shown comes from the page the town
 // renders. Without this script (or without websockets) the page still works with a reload.
 "use strict";
 
@@ -11,8 +12,11 @@
   const FIRST_DELAY = 1000;
   const LONGEST_DELAY = 60000;
   const WRONG_ORIGIN = 4403; // the town will never take this page's socket: do not ask again
+  const script = document.currentScript;
+  const QUEUE = script && script.dataset.queue;
+  const LIVE = script && script.dataset.live;
 
-  if (!REGIONS.some((id) => document.getElementById(id)) || !("WebSocket" in window)) return;
+  if (!REGIONS.some((id) => document.getElementById(id)) || !("WebSocket" in window) || !QUEUE || !LIVE) return;
 
   let pageStamp = null; // the stamp of what the page shows, once known
   let socket = null;
@@ -114,13 +118,13 @@
     }
     fetching = true;
     try {
-      const response = await fetch("/hall/", {
+      const response = await fetch(QUEUE, {
         credentials: "same-origin",
         cache: "no-store",
         headers: { Accept: "text/html" },
       });
       const url = new URL(response.url);
-      if (response.ok && url.origin === location.origin && url.pathname === "/hall/") {
+      if (response.ok && url.origin === location.origin && url.pathname === new URL(QUEUE, location.href).pathname) {
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         if (REGIONS.some((id) => fresh.getElementById(id))) {
           swapIn(fresh);
@@ -165,7 +169,7 @@
     retry = null;
     if (stopped) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/hall/live");
+    socket = new WebSocket(scheme + location.host + LIVE);
     socket.addEventListener("open", () => {
       delay = FIRST_DELAY;
     });

@@ -26,7 +26,7 @@ print(n)
 
 
 def claim(p: Person, town: Town) -> None:
-    printed = town.manage("town_ready").stdout.splitlines()[-1]
+    printed = town.manage("hall_ready").stdout.splitlines()[-1]
     m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
     assert m, printed
     p.page.goto(m.group(1))

@@ -28,7 +28,7 @@ PROBE = """(url) => new Promise((resolve) => {
 
 
 def claim_the_town(p: Person, town: Town) -> None:
-    printed = town.manage("town_ready").stdout.splitlines()[-1]
+    printed = town.manage("hall_ready").stdout.splitlines()[-1]
     m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
     assert m, printed
     p.device()

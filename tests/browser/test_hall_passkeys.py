@@ -138,7 +138,7 @@ def test_a_replayed_assertion_is_refused(person: Person) -> None:
 def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browser: Browser) -> None:
     agent = RawSession(hall_town.mcp, client_name="errand-runner")
     agent.call("look_around")
-    printed = hall_town.manage("town_ready").stdout.splitlines()[-1]
+    printed = hall_town.manage("hall_ready").stdout.splitlines()[-1]
     m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
     assert m, printed
     link = m.group(1)
@@ -173,5 +173,5 @@ def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browse
     finally:
         other.close()
     assert (
-        hall_town.manage("town_ready").stdout.splitlines()[-1] == f"The hall: http://localhost:{hall_town.port}/hall/"
+        hall_town.manage("hall_ready").stdout.splitlines()[-1] == f"The hall: http://localhost:{hall_town.port}/hall/"
     )

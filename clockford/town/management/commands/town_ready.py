@@ -1,5 +1,5 @@
-"""Make the town ready to serve: its key, a word on what it serves, and the hall's claim link while
-the town has no owner (run by ./town up)."""
+"""Make the town ready to serve: its key, and a word on what it serves (run by ./town up). The hall
+says its own part with hall_ready: the core never imports the hall."""
 
 from pathlib import Path
 from typing import Any
@@ -8,7 +8,6 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from clockford.town import signing
-from hall import services as hall
 
 
 class Command(BaseCommand):
@@ -21,8 +20,3 @@ class Command(BaseCommand):
             f"MCP endpoint: {settings.TOWN_URL}/mcp (streamable HTTP, no sign-in; each session gets a passport)"
         )
         self.stdout.write(f"Town status: {settings.TOWN_URL}/status")
-        link = hall.claim_link_if_unowned()
-        if link:
-            self.stdout.write(f"This town has no owner yet. Claim it once, with a passkey, at: {link}")
-        else:
-            self.stdout.write(f"The hall: {settings.HALL_URL}/hall/")

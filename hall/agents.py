@@ -1,0 +1,170 @@
+"""The agents a person decides for: their passports, each with its pennant, last holds and reports, the
+plan in force, and its P.O. box.
+
+Passports are the core's records (clockford/town/models.py); the hall reads them through agents_of
+and access_agent here, and changes only the pennant a person chooses. The box is the Post Office's,
+read through its service.
+"""
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import F, QuerySet, Window
+from django.db.models.functions import RowNumber
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from clockford.town import clock, holds, reports, words
+from clockford.town.models import Hold, Passport, Plan, Report
+from clockford.town.tooling import NotFound
+from districts.post_office import services as post_office
+from hall.http import Refused, refuse, signed_in_page, signed_in_post
+from hall.models import Account
+from hall.shown import shown_field
+from hall.town import clean_words, town_has_sign_in
+
+AGENTS_PER_PAGE = 25
+NO_AGENT = "No passport you decide for has that number."
+PENNANT_CHARS = 40
+
+
+def agents_of(account: Account) -> QuerySet[Passport]:
+    """The passports this person decides for: on a town without sign-in, every passport is the
+    owner's and nobody else's; signed in, the passports of the clients connected to their account."""
+    if town_has_sign_in():
+        return Passport.objects.filter(account=account).order_by("-last_seen", "id")
+    if account.is_owner:
+        return Passport.objects.order_by("-last_seen", "id")
+    return Passport.objects.none()
+
+
+def access_agent(account: Account, passport_id: str) -> Passport:
+    """One passport this person decides for, or NotFound (whether it does not exist or is another's)."""
+    passport = agents_of(account).filter(pk=passport_id).first()
+    if passport is None:
+        raise NotFound(NO_AGENT)
+    return passport
+
+
+def do_raise_pennant(account: Account, passport_id: str, text: str) -> Passport:
+    """Set the pennant a person chose for one of their agents. Other agents read pennants, so a
+    pennant carries no link, email address, secret or hidden character."""
+    pennant = clean_words(text, "A pennant", PENNANT_CHARS)
+    # Other agents read pennants: the same screen as the town's public surfaces.
+    problem = words.screen(pennant, "public")
+    if problem is not None and problem.kind in ("link", "email"):
+        raise Refused("A pennant cannot carry a link or an email address: other agents read it.")
+    if problem is not None:
+        raise Refused("A pennant cannot read as the town or its staff: other agents read it.")
+    with transaction.atomic():
+        passport = access_agent(account, passport_id)
+        Passport.objects.filter(pk=passport.pk).update(pennant=pennant)
+        passport.pennant = pennant
+    return passport
+
+
+# -- Each passport's last holds and reports, for the agents page ------------------------------------------
+
+AGENT_RECORDS = 5
+
+
+@dataclass
+class AgentRecords:
+    """A passport's last holds and reports, each with its status as it reads now."""
+
+    holds: list[tuple[Hold, str]] = field(default_factory=list)
+    reports: list[tuple[Report, str]] = field(default_factory=list)
+    plan: Plan | None = None  # the plan in force, which the person may end early
+
+
+def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
+    """The last few holds and reports of each passport on one page of the agents list, and its plan
+    in force: three queries in all, the first two keeping the newest rows per passport with a window
+    function."""
+    ids = [p.pk for p in passports]
+    now = clock.now()
+    found: dict[str, AgentRecords] = {pk: AgentRecords() for pk in ids}
+    if not ids:
+        return found
+    newest_holds = (
+        Hold.objects.filter(passport_id__in=ids)
+        .annotate(
+            n=Window(RowNumber(), partition_by=F("passport_id"), order_by=(F("created_at").desc(), F("id").desc()))
+        )
+        .filter(n__lte=AGENT_RECORDS)
+        .order_by("passport_id", "-created_at", "-id")
+    )
+    for hold in newest_holds:
+        found[hold.passport_id].holds.append((hold, holds.status_of(hold, now)))
+    newest_reports = (
+        Report.objects.filter(passport_id__in=ids)
+        .annotate(n=Window(RowNumber(), partition_by=F("passport_id"), order_by=(F("filed_at").desc(), F("id").desc())))
+        .filter(n__lte=AGENT_RECORDS)
+        .order_by("passport_id", "-filed_at", "-id")
+    )
+    for report in newest_reports:
+        found[report.passport_id].reports.append((report, reports.status_of(report, now)))
+    for plan in Plan.objects.filter(passport_id__in=ids, status="approved", until__gt=now).order_by("decided_at"):
+        found[plan.passport_id].plan = plan
+    return found
+
+
+# -- Pages ----------------------------------------------------------------------------------------------
+
+
+@signed_in_page
+def agents(request: HttpRequest, account: Account) -> HttpResponse:
+    page = Paginator(agents_of(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
+    passports = list(page)
+    records = records_of(passports)
+    return render(
+        request,
+        "hall/agents.html",
+        {
+            "page": page,
+            "agents": [(p, records[p.pk]) for p in passports],
+            "owner": account.is_owner,
+            "sign_in": town_has_sign_in(),
+            "pennant_chars": PENNANT_CHARS,
+            "nav": "agents",
+        },
+    )
+
+
+@signed_in_post
+def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    try:
+        passport = do_raise_pennant(account, passport_id, request.POST.get("pennant", ""))
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    except Refused as refused:
+        messages.error(request, f"{passport_id}: {refused.say}")
+    else:
+        messages.success(request, f"{passport.id} now flies the pennant “{passport.pennant}”.")
+    page = request.POST.get("page", "1")
+    return redirect(f"{reverse('hall:agents')}?page={page if page.isdigit() else 1}#{passport_id}")
+
+
+@signed_in_page
+def box(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box, read-only.
+    The notes are the agent's own words, so they are drawn exactly, hidden characters shown."""
+    try:
+        passport = access_agent(account, passport_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    notes = list(post_office.find_notes(passport))
+    return render(
+        request,
+        "hall/box.html",
+        {
+            "p": passport,
+            "notes": [(note, shown_field(note.key, note.value)) for note in notes],
+            "kept_bytes": sum(note.size for note in notes),
+            "max_keys": post_office.MAX_KEYS,
+            "nav": "agents",
+        },
+    )

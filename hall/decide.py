@@ -1,0 +1,124 @@
+"""Deciding with a passkey: one road for holds, letters, plans and reports.
+
+Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
+ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
+`plan_statement`, `review_statement`): begin checks that what the page showed is still what waits,
+keeps what the person saw in their session, and asks for the passkey; finish verifies the answer
+and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
+at most once. Words that changed between the page and the passkey fail the decision with a say.
+
+A Decidable says what differs between the kinds (decisions.py declares holds, plans and reports;
+letters.py the letter); begin and finish are the same for all of them.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.urls import reverse
+
+from clockford.town.holds import NotDecided
+from clockford.town.tooling import NotFound
+from hall import passkeys
+from hall.http import Refused, View, account_or_refuse, ceremony, text
+from hall.models import Account
+
+BEGUN_ELSEWHERE = (
+    "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
+)
+
+
+def found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
+    """An access_* service whose NotFound is the hall's 404, in the person's words."""
+
+    def fetch(account: Account, item_id: str) -> T:
+        try:
+            return access(account, item_id)
+        except NotFound:
+            raise Refused(say, status=404) from None
+
+    return fetch
+
+
+def _session_key(kind: str, item: str) -> str:
+    return f"hall.decide.{kind}.{item}"
+
+
+def remember_begun(request: HttpRequest, kind: str, item: str, begun: dict[str, str]) -> None:
+    """Keep in the person's session what the page showed when the passkey was asked for."""
+    request.session[_session_key(kind, item)] = begun
+
+
+def begun(request: HttpRequest, kind: str, item: str) -> dict[str, str]:
+    """What the page showed when the passkey was asked for (decision, words); gone once read."""
+    kept = request.session.pop(_session_key(kind, item), None)
+    if not isinstance(kept, dict) or not isinstance(kept.get("decision"), str):
+        raise Refused(BEGUN_ELSEWHERE)
+    return kept
+
+
+@dataclass(frozen=True)
+class Decidable:
+    """What differs between the things a person decides; begin and finish do the rest."""
+
+    kind: str  # also the name of its page: hall:<kind>
+    fetch: Callable[[Account, str], Any]
+    decisions: tuple[str, ...]
+    knows_only: str
+    # Why it can no longer be decided (None while it waits).
+    undecidable: Callable[[Any], str | None]
+    # Whether the words the page drew (their digest) are still the thing's words; None: no words.
+    unchanged: Callable[[Any, str], bool] | None
+    changed: str
+    statement: Callable[[Any, str], str]
+    # Record the signed decision; returns what the person is told.
+    decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
+
+
+def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
+    account = account_or_refuse(request)
+    thing = d.fetch(account, item_id)
+    decision, shown = text(data, "decision"), text(data, "words")
+    if decision not in d.decisions:
+        raise Refused(d.knows_only)
+    why = d.undecidable(thing)
+    if why is not None:
+        raise Refused(why, 409)
+    # The words the page drew must still be the thing's words, before any passkey is asked for.
+    if d.unchanged is not None and not d.unchanged(thing, shown):
+        raise Refused(d.changed, 409)
+    remember_begun(request, d.kind, thing.id, {"decision": decision, "words": shown})
+    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
+
+
+def finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
+    account = account_or_refuse(request)
+    thing = d.fetch(account, item_id)
+    # The passkey's answer first: the ceremony is spent whatever happens next.
+    approval = passkeys.finish_approval(request.session, data.get("credential"), account)
+    kept = begun(request, d.kind, thing.id)
+    if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, kept.get("words", "")):
+        raise Refused(d.changed, 409)
+    try:
+        said = d.decide(thing, account, kept, approval)
+    except NotDecided as exc:
+        raise Refused(exc.say, status=409) from exc
+    messages.success(request, said)
+    return {"next": reverse(f"hall:{d.kind}", args=[thing.id])}
+
+
+def ceremonies(d: Decidable) -> tuple[View, View]:
+    """The two JSON halves of deciding one `d` with a passkey: the views of its /begin and /finish."""
+
+    # The route names its one id after the kind (hold_id, letter_id, ...).
+    def begin_half(request: HttpRequest, data: dict[str, Any], **route: str) -> dict[str, Any]:
+        (item_id,) = route.values()
+        return begin(d, request, data, item_id)
+
+    def finish_half(request: HttpRequest, data: dict[str, Any], **route: str) -> dict[str, Any]:
+        (item_id,) = route.values()
+        return finish(d, request, data, item_id)
+
+    return ceremony(begin_half), ceremony(finish_half)

@@ -1,0 +1,144 @@
+"""What every hall page and passkey ceremony shares over HTTP: the hall's own address, who is signed
+in, refusals in the person's words, and the JSON halves of a ceremony.
+
+Every view is wrapped by `at_the_hall`: the hall answers only at its own address (passkeys are bound
+to it) and takes POSTs only from its own origin. Django's CSRF middleware checks every POST's token
+as well, and the settings deny framing (X-Frame-Options and CSP frame-ancestors) on every response.
+"""
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from hall.models import Account
+
+View = Callable[..., HttpResponseBase]
+
+SIGNED_OUT = "You are signed out. Sign in with your passkey and try again."
+UNREADABLE = "The hall could not read that request. Reload the page and try again."
+
+
+class Refused(Exception):
+    """A request the hall will not do. `say` tells the person why, and what to do instead."""
+
+    def __init__(self, say: str, status: int = 400) -> None:
+        super().__init__(say)
+        self.say = say
+        self.status = status
+
+
+def hall_origin() -> str:
+    """scheme://host[:port] of the hall: the only origin passkey answers and POSTs may come from."""
+    return str(settings.HALL_URL)
+
+
+def _hall_netlocs() -> set[str]:
+    parts = urlsplit(settings.HALL_URL)
+    netloc = parts.netloc.lower()
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    return {netloc} | ({f"{netloc}:{default}"} if parts.port is None and default else set())
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
+
+
+def refuse(request: HttpRequest, say: str, status: int) -> HttpResponse:
+    """A refusal as the asker reads it: {ok: false, say} for the pages' scripts, a page for a person."""
+    if wants_json(request):
+        return JsonResponse({"ok": False, "say": say}, status=status)
+    return render(request, "hall/refused.html", {"say": say}, status=status)
+
+
+def at_the_hall(view: View) -> View:
+    """Serve the hall only at HALL_URL, and take POSTs only from the hall's own origin.
+
+    A GET at another allowed address (a loopback IP, where browsers refuse passkeys) is sent to the
+    hall's address; anything else from elsewhere is refused, with words.
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.get_host().lower() not in _hall_netlocs():
+            if request.method in ("GET", "HEAD"):
+                return redirect(settings.HALL_URL + request.get_full_path())
+            return refuse(request, f"The hall answers only at {settings.HALL_URL}.", 403)
+        if request.method == "POST" and request.headers.get("Origin") != hall_origin():
+            return refuse(request, f"The hall takes requests only from its own pages at {settings.HALL_URL}.", 403)
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def person(request: HttpRequest) -> Account | None:
+    user = request.user
+    return user if isinstance(user, Account) and user.is_authenticated else None
+
+
+def account_or_refuse(request: HttpRequest) -> Account:
+    """The signed-in account, for a ceremony's JSON half (which has no front door to send anyone to)."""
+    account = person(request)
+    if account is None:
+        raise Refused(SIGNED_OUT, status=403)
+    return account
+
+
+def signed_in(view: Callable[..., HttpResponseBase]) -> View:
+    """The view gets the signed-in account; anyone else is sent to the front door (or refused)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        account = person(request)
+        if account is None:
+            if request.method in ("GET", "HEAD"):
+                return redirect("hall:front")
+            return refuse(request, SIGNED_OUT, 403)
+        return view(request, account, *args, **kwargs)
+
+    return wrapped
+
+
+def signed_in_page(view: Callable[..., HttpResponseBase]) -> View:
+    """A page (GET) of the hall for the signed-in person: the view gets their account."""
+    return at_the_hall(require_GET(signed_in(view)))
+
+
+def signed_in_post(view: Callable[..., HttpResponseBase]) -> View:
+    """A form's POST to the hall by the signed-in person: the view gets their account."""
+    return at_the_hall(require_POST(signed_in(view)))
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(UNREADABLE) from None
+    if not isinstance(data, dict):
+        raise Refused(UNREADABLE)
+    return data
+
+
+def text(data: dict[str, Any], key: str) -> str:
+    """A string a ceremony's body sent under `key`, or "" for anything else."""
+    value = data.get(key, "")
+    return value if isinstance(value, str) else ""
+
+
+def ceremony(step: Callable[..., dict[str, Any]]) -> View:
+    """A JSON half of a passkey ceremony: a refusal is {ok: false, say} with its status."""
+
+    @wraps(step)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            return JsonResponse({"ok": True, **step(request, _body(request), *args, **kwargs)})
+        except Refused as refused:
+            return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
+
+    return at_the_hall(require_POST(wrapped))

@@ -1,0 +1,86 @@
+"""Letters from a person's agents: the list, unopened first, and one page per letter with its notes,
+opened or declined once with a passkey (hall/decide.py). A declined letter's words are dropped; the
+page says so before the click.
+
+A letter's words are drawn exactly (hall/shown.py). The page's digest of them goes with the decision:
+a note that left the P.O. box between the page and the passkey changes the letter, and the decision
+fails with LETTER_CHANGED rather than sign words the person did not see.
+"""
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from districts.post_office import services as post_office
+from hall import passkeys
+from hall.decide import Decidable, ceremonies, found
+from hall.http import Refused, refuse, signed_in_page
+from hall.models import Account
+from hall.shown import marked, preview, shown_field, shown_fields, whose
+
+# The Post Office says this when do_decide_letter refuses; begin says it first, before any passkey is
+# asked for, so that a person never signs something the town will not take.
+LETTER_CHANGED = (
+    "The letter changed after the page showed it (a note it carried left the P.O. box), so nothing was "
+    "decided. Reload the page and read it again."
+)
+NO_LETTER = "No letter to you has that number."
+
+
+_letter = found(post_office.access_letter, NO_LETTER)
+
+
+@signed_in_page
+def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
+    rows = [(letter, preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
+    return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
+
+
+@signed_in_page
+def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
+    try:
+        letter = _letter(account, letter_id)
+    except Refused as refused:
+        return refuse(request, refused.say, 404)
+    marked_by = letter.marked or None
+    return render(
+        request,
+        "hall/letter.html",
+        {
+            "letter": letter,
+            "subject": shown_field("subject", letter.subject),
+            "body": shown_field("body", letter.body),
+            "notes": shown_fields([(str(n.get("key", "")), str(n.get("value", ""))) for n in letter.notes]),
+            "marked_by": marked_by,
+            "whose": whose(marked_by["label"]) if marked_by else "",
+            "passage": marked(marked_by.get("passage", "")) if marked_by else "",
+            "digest": post_office.letter_digest(letter),
+            "nav": "letters",
+        },
+    )
+
+
+def _decided(letter: Any, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
+    post_office.do_decide_letter(letter, account, begun["decision"], approval.statement, approval.assertion)
+    if begun["decision"] == "open":
+        return "Opened. The letter stays here for you to read."
+    return "Declined. The letter's words were dropped; only that it was sent stays on record."
+
+
+def _undecidable(letter: Any) -> str | None:
+    return None if letter.status == "held" else f"This letter was already {letter.status}. Nothing changed."
+
+
+LETTER = Decidable(
+    kind="letter",
+    fetch=_letter,
+    decisions=post_office.LETTER_DECISIONS,
+    knows_only="The hall knows only open and decline.",
+    undecidable=_undecidable,
+    unchanged=lambda letter, shown: shown == post_office.letter_digest(letter),
+    changed=LETTER_CHANGED,
+    statement=post_office.letter_statement,
+    decide=_decided,
+)
+letter_begin, letter_finish = ceremonies(LETTER)

@@ -1,0 +1,174 @@
+"""What waits for a person: one queue, newest first, of everything only this person can decide.
+
+SOURCES is the one table of what can wait: held calls, unopened letters, waiting plans, their agents'
+open reports, and exchanges another person opened with them. The "Waiting for you" page draws its
+rows from it, and the live socket (live.py) counts the same queries, so the two never disagree. A
+new kind of thing that waits for a person is one more row here. Each query comes from the service
+that owns the thing, which also decides whose it is.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import QuerySet
+from django.urls import reverse
+
+from clockford.town import holds, plans, reports
+from clockford.town.models import Hold, Passport, Plan, Report
+from clockford.town.tooling import registry
+from districts.post_office import services as post_office
+from districts.switchboard import common as switchboard
+from hall.models import Account
+from hall.shown import preview, time_left, words_of
+
+BUDGET_WANTS = ", a reply past the day's budget of private content"
+NAMED_CHARS = 40  # a channel or record named inside the plain words
+
+
+def wants(tool: str, arguments: dict[str, Any], why: str = "") -> str:
+    """What a held call will do, in plain words: "publish a notice on the Tavern board"."""
+    # Each tool whose calls can wait says what it asks (Tool.asks); a test checks none is missing.
+    asked = registry().get(tool)
+    plain, detailed = asked.asks if asked and asked.asks else (f"make a {tool} call", f"make a {tool} call")
+    named = {k: preview(v, NAMED_CHARS) for k, v in arguments.items() if isinstance(v, str)}
+    try:
+        said = detailed.format_map(named)
+    except (KeyError, ValueError, IndexError):
+        said = plain
+    return said + (BUDGET_WANTS if why == "budget" else "")
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One row of the queue: what waits, whose agent asks, what it wants, and until when."""
+
+    kind: str  # a Source's kind
+    id: str
+    passport: Passport | None  # None: another person asks (an exchange), not an agent
+    wants: str
+    preview: str
+    at: datetime
+    lapses_at: datetime | None  # None: it waits until the person decides (a letter)
+    url: str
+    what: str  # the kind in words: "A held call"
+
+    @property
+    def left(self) -> str:
+        return time_left(self.lapses_at) if self.lapses_at is not None else ""
+
+
+def _hours(n: int) -> str:
+    return f"{n} hour{'s' if n != 1 else ''}"
+
+
+def _hold(hold: Hold, account: Account) -> Waiting:
+    texts = [text for _, text in words_of(hold.arguments)]
+    return Waiting(
+        "hold",
+        hold.id,
+        hold.passport,
+        wants(hold.tool, hold.arguments, hold.why),
+        preview(" · ".join(texts)) if texts else "",
+        hold.created_at,
+        hold.waits_until,
+        reverse("hall:hold", args=[hold.id]),
+        "A held call",
+    )
+
+
+def _letter(letter: Any, account: Account) -> Waiting:
+    return Waiting(
+        "letter",
+        letter.id,
+        letter.passport,
+        "write to you",
+        preview(f"{letter.subject} — {letter.body}"),
+        letter.sent_at,
+        None,
+        reverse("hall:letter", args=[letter.id]),
+        "A letter",
+    )
+
+
+def plan_preview(plan: Plan) -> str:
+    """A plan's steps on one line: "post_notice ×2; send_letter ×1; for 3 hours"."""
+    steps = []
+    for step in plan.steps:
+        where = step.get("channel") or step.get("record") or ""
+        action = step.get("action")
+        steps.append(f"{step['tool']}{' ' + where if where else ''}{' ' + action if action else ''} ×{step['times']}")
+    return preview("; ".join(steps) + f"; for {_hours(plan.hours)}")
+
+
+def _plan(plan: Plan, account: Account) -> Waiting:
+    n = len(plan.steps)
+    return Waiting(
+        "plan",
+        plan.id,
+        plan.passport,
+        f"follow a plan of {n} step{'s' if n != 1 else ''} for {_hours(plan.hours)}",
+        plan_preview(plan),
+        plan.declared_at,
+        plan.until,
+        reverse("hall:plan", args=[plan.id]),
+        "A plan",
+    )
+
+
+def _report(report: Report, account: Account) -> Waiting:
+    return Waiting(
+        "report",
+        report.id,
+        report.passport,
+        "have you review its report of a suspicious instruction",
+        preview(report.quote),
+        report.filed_at,
+        report.lapses_at,
+        reverse("hall:report", args=[report.id]),
+        "A report",
+    )
+
+
+def _exchange(exchange: Any, account: Account) -> Waiting:
+    other = exchange.high if exchange.low_id == account.pk else exchange.low
+    return Waiting(
+        "exchange",
+        f"X-{other.handle}",
+        None,
+        f"{other.name} ({other.handle}) opened the exchange with your account: once you open your side, "
+        "parcels and beacon answers pass between your agents and theirs",
+        "",
+        exchange.changed_at,
+        None,
+        reverse("hall:exchange"),
+        "An exchange",
+    )
+
+
+@dataclass(frozen=True)
+class Source:
+    """One kind of thing that waits for a person: the query of those waiting for an account (from the
+    service that owns them), the field that says when each began to wait, and its row in the queue."""
+
+    kind: str
+    waiting: Callable[[Account], QuerySet[Any]]
+    at: str
+    row: Callable[[Any, Account], Waiting]
+
+
+SOURCES: tuple[Source, ...] = (
+    Source("hold", holds.waiting_holds, "created_at", _hold),
+    Source("letter", post_office.waiting_letters, "sent_at", _letter),
+    Source("plan", plans.waiting_plans, "declared_at", _plan),
+    Source("report", reports.waiting_reports, "filed_at", _report),
+    Source("exchange", switchboard.exchange_requests, "changed_at", _exchange),
+)
+
+
+def waiting_for(account: Account) -> list[Waiting]:
+    """Everything that waits for this person, newest first."""
+    rows = [source.row(thing, account) for source in SOURCES for thing in source.waiting(account)]
+    rows.sort(key=lambda row: row.at, reverse=True)
+    return rows

@@ -1,0 +1,164 @@
+"""Words as a person reads them in the hall: exactly, escaped, never linkified, with every hidden
+character drawn as a visible token (⟦U+200B⟧ and the like), and flags for what to look at twice.
+
+One rule decides which characters become tokens, for the queue's one-line previews (plain text)
+and for the decision pages (HTML, each token inside <mark class="hidden-char">).
+"""
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timesince import timeuntil
+
+from clockford.town import clock, holds, words
+from clockford.town.models import Plan
+
+PREVIEW_CHARS = 140
+
+
+def token_of(ch: str) -> str | None:
+    """The visible token for a character a person could not see (hidden, or a control character other
+    than a line break or a tab), or None for a character shown as it is."""
+    if words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t"):
+        return f"⟦U+{ord(ch):04X}⟧"
+    return None
+
+
+def shown_text(text: str) -> str:
+    """Text as a person may read it, in plain text: every character token_of names drawn as its token."""
+    return "".join(token_of(ch) or ch for ch in text)
+
+
+def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
+    """A short preview on one line: hidden characters shown, runs of space folded, cut with an ellipsis."""
+    one_line = " ".join(shown_text(text).split())
+    return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
+
+
+def marked(text: str) -> SafeString:
+    """Escaped text with every hidden character drawn as a visible token in a <mark>."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        token = token_of(ch)
+        if token is None:
+            run.append(ch)
+            continue
+        out.append(escape("".join(run)))
+        run = []
+        title = "A hidden character" if words.is_hidden(ch) else "A control character"
+        out.append(format_html('<mark class="hidden-char" title="{}">{}</mark>', title, token))
+    out.append(escape("".join(run)))
+    return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
+
+
+def time_left(until: datetime) -> str:
+    """The time left before something lapses, in one unit: "23 hours", "5 minutes"."""
+    return timeuntil(until, clock.now(), depth=1)
+
+
+# -- The words of a call --------------------------------------------------------------------------------
+
+
+def strings_of(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """Every string in the arguments with where it sits (text, notes[0], steps[1].channel)."""
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [found for k, v in value.items() for found in strings_of(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(value, list):
+        return [found for i, v in enumerate(value) for found in strings_of(v, f"{path}[{i}]")]
+    return []
+
+
+def words_of(arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """The free words of a call: every string argument but request_id, which only names a retry."""
+    return [(path, text) for path, text in strings_of(arguments) if path != "request_id"]
+
+
+def other_arguments(arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """Arguments that are not words (numbers, true or false), each as JSON."""
+    return [
+        (k, json.dumps(v, ensure_ascii=False)) for k, v in arguments.items() if not strings_of(v) and k != "request_id"
+    ]
+
+
+def raw_json(value: Any) -> SafeString:
+    return marked(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True))
+
+
+def whose(label: str) -> str:
+    """Whose words an agent repeated, from the label the town handed them with."""
+    return holds.WHOSE.get(label, "someone else's words")
+
+
+def shown_steps(plan: Plan) -> list[dict[str, Any]]:
+    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown)."""
+    return [{**step, "where": marked(step.get("channel") or step.get("record") or "")} for step in plan.steps]
+
+
+# -- Flags: what to look at twice ------------------------------------------------------------------------
+
+FLAG_WORDS = {
+    "link": "A link. It is not clickable here; check where it leads before you act on it.",
+    "email": "An email address.",
+    "staff-voice": "Words in a town staff voice: the town's staff never speak through an agent's words.",
+    "hidden": "Hidden characters, drawn above as ⟦U+…⟧: they can change what words say without being seen.",
+}
+_HOST = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?P<host>[^/:?#\s@]+)", re.IGNORECASE)
+
+
+def punycode(link: str) -> str | None:
+    """The link with an international domain written as the DNS sees it (xn--...), or None."""
+    m = _HOST.match(link)
+    if m is None or m.group("host").isascii():
+        return None
+    try:
+        host = m.group("host").encode("idna").decode("ascii")
+    except UnicodeError:
+        return None
+    return link[: m.start("host")] + host + link[m.end("host") :]
+
+
+@dataclass(frozen=True)
+class Passage:
+    text: SafeString
+    punycode: str | None  # for a link to an international domain: how the DNS spells it
+
+
+@dataclass(frozen=True)
+class ShownFlag:
+    """One kind of thing to look at in a field, with every passage of that kind, in order."""
+
+    kind: str
+    words: str
+    passages: list[Passage]
+
+
+@dataclass(frozen=True)
+class ShownField:
+    name: str
+    text: SafeString
+    flags: list[ShownFlag]
+
+
+def flags_of(text: str) -> list[ShownFlag]:
+    by_kind: dict[str, list[Passage]] = {}
+    for flag in words.flags(text):
+        link = punycode(flag.matched) if flag.kind == "link" else None
+        by_kind.setdefault(flag.kind, []).append(Passage(marked(flag.matched), link))
+    return [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
+
+
+def shown_fields(pairs: list[tuple[str, str]]) -> list[ShownField]:
+    return [ShownField(name, marked(text), flags_of(text)) for name, text in pairs]
+
+
+def shown_field(name: str, text: str) -> ShownField:
+    return ShownField(name, marked(text), flags_of(text))

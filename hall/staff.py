@@ -1,0 +1,113 @@
+"""The staff room: the docket of open disputes to rule on, the newest reports of suspicious
+instructions (each reviewed by its own person, read here) and the newest sightings (read, then
+marked read). Each comes from the district service that owns it; the hall checks that its reader
+is staff before it reads any of them."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from clockford.town import reports
+from clockford.town.holds import NotDecided
+from clockford.town.models import Report
+from clockford.town.tooling import NotAllowed, NotFound
+from districts.courthouse import services as courthouse
+from districts.switchboard import sightings
+from hall.http import refuse, signed_in_page, signed_in_post
+from hall.models import Account
+from hall.shown import marked
+
+NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
+NO_DISPUTE = "No dispute has that number."
+NO_SIGHTING = "No sighting has that number."
+SIGHTINGS_SHOWN = 50
+
+
+@dataclass(frozen=True)
+class Docket:
+    """What waits for staff: open disputes, oldest first, the newest reports (read, not decided:
+    each report's own person reviews it) and the newest sightings (read, then marked read)."""
+
+    disputes: list[Any]
+    reports: list[Report]
+    sightings: list[Any] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.disputes or self.reports or self.sightings)
+
+
+def access_docket(account: Account) -> Docket:
+    """The docket, for staff only (NotAllowed otherwise)."""
+    if not account.is_staff:
+        raise NotAllowed(NOT_STAFF)
+    return Docket(
+        list(courthouse.open_disputes()),
+        list(courthouse.recent_reports()),
+        list(sightings.recent_sightings(n=SIGHTINGS_SHOWN)),
+    )
+
+
+def _to_staff_room(anchor: str) -> str:
+    return f"{reverse('hall:staff')}#{anchor}"
+
+
+@signed_in_page
+def staff(request: HttpRequest, account: Account) -> HttpResponse:
+    try:
+        docket = access_docket(account)
+    except NotAllowed:
+        return refuse(request, NOT_STAFF, 403)
+    return render(
+        request,
+        "hall/staff.html",
+        {
+            "docket": docket,
+            "disputes": [(d, marked(d.reason)) for d in docket.disputes],
+            "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
+            "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
+            "unread": sum(1 for s in docket.sightings if s.read_at is None),
+            "nav": "staff",
+        },
+    )
+
+
+@signed_in_post
+def rule(request: HttpRequest, account: Account, dispute_id: str) -> HttpResponseBase:
+    """A member of staff rules on an open dispute, once."""
+    try:
+        dispute = courthouse.access_dispute(account, dispute_id)
+    except NotAllowed:
+        return refuse(request, NOT_STAFF, 403)
+    except NotFound:
+        return refuse(request, NO_DISPUTE, 404)
+    try:
+        courthouse.do_rule(dispute, account, request.POST.get("ruling", ""))
+    except NotDecided as exc:
+        messages.error(request, f"{dispute.id}: {exc.say}")
+    else:
+        messages.success(request, f"Ruled on {dispute.id}. The ruling stays on the docket's record.")
+    return redirect(_to_staff_room(dispute.id))
+
+
+@signed_in_post
+def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
+    """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
+    number = request.POST.get("sighting", "")
+    try:
+        sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
+    except NotAllowed:
+        return refuse(request, NOT_STAFF, 403)
+    except NotFound:
+        sighting = None
+    if sighting is None:
+        return refuse(request, NO_SIGHTING, 404)
+    if sighting.read_at is not None:
+        messages.info(request, f"Sighting {sighting.pk} was already marked read. Nothing changed.")
+    else:
+        sightings.do_mark_read(sighting, account)
+        messages.success(request, f"Marked sighting {sighting.pk} read.")
+    return redirect(_to_staff_room(f"sighting-{sighting.pk}"))

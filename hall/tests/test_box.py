@@ -1,0 +1,92 @@
+"""An agent's P.O. box in the hall (remember: "the person who runs you reads ... the box in the hall"):
+its person reads every note, exactly and by key, from the agent's card; anyone else finds no such
+passport; the page changes nothing."""
+
+import html
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from clockford.town.models import Passport
+from districts.post_office import services as post_office
+from hall.models import Account
+from hall.tests.conftest import Visitor
+
+pytestmark = pytest.mark.django_db
+
+NO_AGENT = "No passport you decide for has that number."
+
+
+@pytest.fixture(autouse=True)
+def sign_in(settings: Any) -> None:
+    settings.CLOCKFORD_SIGN_IN = True
+
+
+def person(name: str) -> tuple[Visitor, Account]:
+    visitor = Visitor()
+    status, data = visitor.sign_up(name)
+    assert status == 200 and data["ok"] is True, data
+    account = visitor.account
+    assert account is not None
+    return visitor, account
+
+
+def agent_of(owner: Account) -> Passport:
+    now = timezone.now()
+    return Passport.objects.create(
+        issued_at=now, last_seen=now, account=owner, client_name="errand-runner", sign_in=True, place="The Post Office"
+    )
+
+
+def page(visitor: Visitor, url: str, status: int = 200) -> str:
+    r = visitor.client.get(url)
+    assert r.status_code == status, (url, r.status_code)
+    return html.unescape(r.content.decode())
+
+
+def test_a_person_reads_their_agents_box_by_key_with_hidden_characters_shown() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "route", "North gate, then the\u200b well.")
+    post_office.do_remember(agent, "errand/1", "Buy <b>lamp</b> oil")
+
+    agents = page(alice, "/hall/agents")
+    assert f'href="/hall/agents/{agent.id}/box"' in agents and "Its P.O. box" in agents
+
+    text = page(alice, f"/hall/agents/{agent.id}/box")
+    assert "<h1>Its P.O. box</h1>" in text and agent.id in text and "errand-runner" in text
+    assert "2 notes of at most 64" in text
+    # By key, exactly as written: escaped, the zero-width space drawn as a token and never sent itself.
+    assert text.index('data-key="errand/1"') < text.index('data-key="route"')
+    raw = alice.client.get(f"/hall/agents/{agent.id}/box").content.decode()
+    assert "Buy &lt;b&gt;lamp&lt;/b&gt; oil" in raw and "<b>lamp</b>" not in raw
+    assert '<mark class="hidden-char" title="A hidden character">⟦U+200B⟧</mark>' in raw
+    assert "\u200b" not in raw
+
+
+def test_an_empty_box_says_so() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    assert "The box is empty." in page(alice, f"/hall/agents/{agent.id}/box")
+
+
+def test_the_outsider_finds_no_such_passport_and_reads_nothing() -> None:
+    _, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "secret-plan", "Meet at the mill.")
+    bob, _ = person("Bob")
+    text = page(bob, f"/hall/agents/{agent.id}/box", status=404)
+    assert NO_AGENT in text and "Meet at the mill." not in text and "secret-plan" not in text
+    assert NO_AGENT in page(bob, "/hall/agents/PP-NOSUCHPASSPORT/box", status=404)
+
+
+def test_signed_out_the_box_sends_you_to_the_front_door_and_a_post_changes_nothing() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "k", "v")
+    assert alice.client.post(f"/hall/agents/{agent.id}/box").status_code == 405
+    assert post_office.keys_of(agent) == ["k"]
+    alice.sign_out()
+    r = alice.client.get(f"/hall/agents/{agent.id}/box")
+    assert r.status_code == 302 and r["Location"] == "/hall/"

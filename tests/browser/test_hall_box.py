@@ -1,0 +1,47 @@
+"""An agent's P.O. box in a real browser, on a phone and on a desktop: notes an agent keeps over real
+MCP with remember are read by its owner from the agent's card in the hall, exactly (a zero-width space
+drawn as a token, a long unbroken word wrapped inside the page), in one column that never scrolls
+sideways."""
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Person
+from tests.browser.test_hall_decisions import claim
+from tests.support import RawSession, Town
+
+ROUTE = "North gate, then the\u200b well."
+LONG = "x" * 160  # one unbroken word, wider than a phone
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def sideways(p: Person) -> int:
+    """How far the page would scroll sideways, in CSS pixels (0: it fits its width)."""
+    return int(p.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Person, hall_town: Town) -> None:
+    p = person
+    p.device()
+    agent = RawSession(hall_town.mcp, client_name="errand-runner")
+    agent.call("look_around")
+    for key, value in (("route", ROUTE), ("long", LONG)):
+        kept = agent.call("remember", {"key": key, "value": value})
+        assert kept["isError"] is False, kept
+    claim(p, hall_town)
+
+    for viewport in (PHONE, DESKTOP):
+        p.page.set_viewport_size(viewport)
+        p.goto("/hall/agents")
+        card = p.page.locator("li.agent").filter(has_text="errand-runner")
+        card.get_by_role("link", name="Its P.O. box").click()
+        expect(p.page.locator("h1")).to_have_text("Its P.O. box")
+        expect(p.page.locator("#box-count")).to_contain_text("2 notes of at most 64")
+        expect(p.page.locator("li.note")).to_have_count(2)
+        # By key: long, then route; the words exactly, the hidden character drawn and never sent itself.
+        expect(p.page.locator("li.note pre.words")).to_have_text([LONG, "North gate, then the⟦U+200B⟧ well."])
+        expect(p.page.locator('li.note[data-key="route"] mark.hidden-char')).to_have_text("⟦U+200B⟧")
+        assert "\u200b" not in p.page.content()
+        assert sideways(p) == 0, viewport
+        # Read-only: nothing on the page changes the box.
+        expect(p.page.locator("main form")).to_have_count(0)
