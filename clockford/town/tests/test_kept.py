@@ -8,6 +8,7 @@ import unicodedata
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +20,6 @@ from clockford.town.tooling import Words
 from districts.post_office.models import Note
 from districts.registry import START_PLACE, TOOLS
 from districts.switchboard.models import Event
-from hall.models import Account
 from tests.support import SHARED, have_shared
 
 SPECIAL = [
@@ -76,7 +76,7 @@ def test_the_kept_form_is_normal_clean_capped_and_its_own_kept_form(text: str, c
 
 
 def _signed_in() -> Passport:
-    account = Account.objects.create_account("Alice")
+    account = get_user_model().objects.create_account("Alice")
     now = timezone.now()
     return Passport.objects.create(
         issued_at=now, last_seen=now, place=START_PLACE, account=account, sign_in=True, client_name="alice-agent"
