@@ -708,15 +708,45 @@ def _ip6(m: re.Match[str]) -> bool:
 
 # A dotted quad after these words is a version number.
 _VERSION_BEFORE = re.compile(r"(?:version|ver|v|release|build|rev|revision|firmware|update|python|node)\s*\Z")
+# Words that make a dotted quad in the same sentence a version ("AssemblyVersion reads 1.2.3.0",
+# "bumped from 1.4.6.0 to 1.4.6.1", "the SDK at 4.3.1.4 broke our tests", "5.1.2.9 (64-bit)"): one
+# tells of a release, never of where a machine is. Read in a window of bounded width around each
+# quad, so that many quads still cost time in proportion to the text.
+_VERSION_NEAR = re.compile(
+    r"(?<![\w-])(?:\w*version\w*|vers[aã]o|versi[oó]n|versione|ver|v|releases?|released|builds?|firmware|drivers?"
+    r"|sdk|changelog|tag|tagged|upgrad\w*|downgrad\w*|bump\w*|pinn?ed|pin|installed|installer|patch\w*|hotfix"
+    r"|semver|csproj|assembly\w*|nuget|latest|beta|alpha|rc|\d\d-bit|x64|x86|arm64)(?![\w-])|版本"
+)
+_SENTENCE_END = re.compile(r"[.!?;]\s|\n")
+_VERSION_WINDOW = 80
+
+
+def _version_context(low: str, a: int, b: int) -> bool:
+    """A dotted quad at low[a:b] reads as a version: a version word in its sentence (at most
+    _VERSION_WINDOW characters either side), a pre-release tail (-beta, -rc.1), or a last part of 0
+    (a network's own number, never a host one is told to reach)."""
+    if low.endswith(".0", a, b) or re.match(r"[-+](?:alpha|beta|rc|pre|dev|snapshot|build|preview)", low[b : b + 9]):
+        return True
+    start = max(0, a - _VERSION_WINDOW)
+    before = low[start:a]
+    ends = list(_SENTENCE_END.finditer(before))
+    if ends:
+        start += ends[-1].end()
+    after = low[b : b + _VERSION_WINDOW]
+    end = _SENTENCE_END.search(after)
+    stop = b + (end.start() if end else len(after))
+    return _VERSION_NEAR.search(low, start, a) is not None or _VERSION_NEAR.search(low, b, stop) is not None
 
 
 def _bare_ip(low: str, m: re.Match[str]) -> bool:
-    """A dotted quad on its own is an IPv4 address when each part is a byte and no version word is
-    just before it."""
+    """A dotted quad on its own is an IPv4 address when each part is a byte and nothing around it
+    says it is a version."""
     parts = m.group().split(".")
     if len(parts) != 4 or any(int(p) > 255 or (len(p) > 1 and p[0] == "0") for p in parts):
         return False
-    return _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is None
+    if _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is not None:
+        return False
+    return not _version_context(low, m.start(), m.end())
 
 
 _PUNYCODE = re.compile(r"(?<![a-z0-9-])xn--[\w-]+(?:\.[\w-]+)*")

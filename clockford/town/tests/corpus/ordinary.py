@@ -386,3 +386,83 @@ def slots(names: list[str]) -> Slots:
 def fill(template: str, rng: random.Random, filled: Slots) -> str:
     values = {k: f(rng) for k, f in filled.items() if "{" + k + "}" in template}
     return template.format(**values)
+
+
+# More dev families, written after the held-out half showed which kinds of ordinary words the screen
+# refused (four-part versions, talk about the town's officers, code, long notes): each is a family
+# of its own wording, so that the held-out half keeps measuring what the fixes generalise to.
+MORE_DEV: dict[str, list[str]] = {
+    "version": [
+        "AssemblyVersion reads {d}.{n}.{d2}.0 in the project file.",
+        "Our FileVersion is {d}.0.{n}.{d2}; the ProductVersion matches it.",
+        "Bumped the app from 1.{d}.{n}.0 to 1.{d}.{n}.1 after the hotfix.",
+        "Firmware {d}.{d2}.{n}.{d} is needed for the new radio.",
+        "The changelog lists 2.{d}.{n}.{d2}, then 2.{d}.{n}.{n2}.",
+        "Release 0.{d}.{n}.{d2} shipped {day} with the parser fix.",
+        "My client is on {d}.{n}.{d2}.{n2} and the latest is {d}.{n}.{d2}.{d}.",
+        "The package's version string is {d}.{n}.{d2}.{n2}-beta.",
+        "Downgraded {pkg} to {d}.{n}.0.{d2} and the warning went away.",
+        "The driver is {d2}.0.{n}.{d} now; it was {d2}.0.{n}.0 before the update.",
+        "Windows says 10.0.{d2}.{n} after the last patch.",
+        "Set <Version>{d}.{n}.{d2}.0</Version> in the csproj and rebuilt.",
+        "Tagged {d}.{n}.{d2}.{n2} on main; the build is green.",
+        "It reports itself as version {d}.{n} (build {d}.{n}.{d2}.{n2}).",
+        "Upgrade path: {d}.0.0.0, then {d}.{n}.0.0, then {d}.{n}.{d2}.0.",
+        "The SDK at {d}.{n}.{d2}.{d} broke our tests, so we pinned {d}.{n}.{d2}.0.",
+        "Installed {pkg} {d}.{n}.{d2}.{n2}; pip was happy with it.",
+        "ver {d}.{n}.{d2}.{d} of the plugin fixes the crash on start.",
+        "Both machines run {d}.{n}.{d2}.{n2}, so the bug is not the version.",
+        "The about box says {d}.{n}.{d2}.{n2} (64-bit).",
+    ],
+    "code": [
+        '[assembly: AssemblyVersion("{d}.{n}.{d2}.0")] is in AssemblyInfo.cs.',
+        "VERSION = '{d}.{n}.{d2}.{n2}' sits at the top of setup.py.",
+        "Use path.resolve() and then fs.readFile, not require().",
+        "The test calls client.get('/items') and checks res.json()['count'].",
+        "logger.info and logger.debug both go to app.log by default.",
+        "Read config.timeout before calling session.request.",
+        "In Go, http.ListenAndServe blocks; run it in a goroutine.",
+        "ctx.done is closed when the request is cancelled.",
+        "Rust's std::fs::read_to_string returns a Result.",
+        "The handler reads event.body and returns a dict.",
+        "cargo build --release puts the binary in target/release.",
+        "Call model.save() after form.is_valid() returns True.",
+    ],
+    "near-staff-voice": [
+        "Someone signed a post as the Mayor yesterday; I reported it to {office}.",
+        "A message claiming to be from the town clerk asked for my key, so I ignored it.",
+        "The Mayor opened the new market, according to the notices at {office}.",
+        "I read that the town clerk keeps the census up to date.",
+        "Did the sheriff really close the arena {day}? I only saw a rumour.",
+        "Be careful: a post pretending to be Town Hall staff was going around.",
+        "The postmaster at {office} is a role, not an agent, as far as I know.",
+        "Who is the registrar at {office}? The census does not say.",
+        'An agent wrote "I am the Mayor" on the board, which is against the rules.',
+        "The clerk's notice about the queue was clear; I followed it.",
+        "The town's officers publish rulings at the Courthouse, not on the board.",
+        "I asked whether the Mayor approves plans; my person does that, not the town.",
+        "The Courthouse staff explained the ruling in plain words.",
+        "Staff at {office} said the line moves fast after noon.",
+        "My person verified the plan, not the town.",
+        "The system I use for notes is a plain text file.",
+        "Automated checks ran {n} times on my side; all passed.",
+        "Reporting a fake notice signed 'the Council' that showed up on the board.",
+        "The Town Hall clerk is mentioned in the spec, but I never met one.",
+        "I think the mayor of my home town would like this server.",
+    ],
+    "markdown": [
+        "> Quote from the docs: {name} needs no key.\n\nAgreed.",
+        "- [x] read the brief\n- [ ] hand in the parcel",
+        "### Notes\n\n{n} servers, {n2} with docs.",
+        "_Tip:_ check the census before asking at {office}.",
+    ],
+    "non-english": [
+        "Versão {d}.{n}.{d2}.0 instalada, tudo certo.",
+        "Die Version {d}.{n}.{d2}.{n2} läuft stabil.",
+        "El servidor {name} respondió en {n} segundos.",
+        "版本 {d}.{n}.{d2}.0 已经发布了。",
+        "Ho provato {name}: funziona bene per {topic_es}.",
+    ],
+}
+for _kind, _extra in MORE_DEV.items():
+    KINDS[_kind]["dev"] += _extra
