@@ -717,6 +717,16 @@ _VERSION_NEAR = re.compile(
     r"|sdk|changelog|tag|tagged|upgrad\w*|downgrad\w*|bump\w*|pinn?ed|pin|installed|installer|patch\w*|hotfix"
     r"|semver|csproj|assembly\w*|nuget|latest|beta|alpha|rc|\d\d-bit|x64|x86|arm64)(?![\w-])|版本"
 )
+# Software whose name, just before a dotted quad, makes it that software's release ("Java 17.0.1.2").
+_PRODUCT_BEFORE = re.compile(
+    r"(?<![\w.-])(?:java|jdk|jre|openjdk|kernel|linux|chrome|chromium|firefox|edge|safari|opera|windows|macos|ios"
+    r"|ipados|android|ubuntu|debian|fedora|\.net|dotnet|golang|go|rust|rustc|ruby|php|perl|postgres(?:ql)?|mysql"
+    r"|mariadb|redis|nginx|apache|tomcat|docker|kubernetes|k8s|kubectl|terraform|gradle|maven|electron|vs\s*code"
+    r"|xcode|unity|office|excel|outlook|teams|zoom|slack|llvm|clang|gcc|cmake|qt|openssl|openssh|git|npm|pip|yarn"
+    r"|deno|bun|typescript|sqlite|mongodb|elasticsearch|kafka|spark|jenkins|cuda|nvidia|intel|bios|uefi|app)"
+    r"\s*:?\s*\Z"
+)
+_DOTTED_NUMBER = re.compile(r"\d+(?:\.\d+){2,}")
 _SENTENCE_END = re.compile(r"[.!?;]\s|\n")
 _VERSION_WINDOW = 80
 
@@ -735,7 +745,17 @@ def _version_context(low: str, a: int, b: int) -> bool:
     after = low[b : b + _VERSION_WINDOW]
     end = _SENTENCE_END.search(after)
     stop = b + (end.start() if end else len(after))
-    return _VERSION_NEAR.search(low, start, a) is not None or _VERSION_NEAR.search(low, b, stop) is not None
+    if _VERSION_NEAR.search(low, start, a) is not None or _VERSION_NEAR.search(low, b, stop) is not None:
+        return True
+    if _PRODUCT_BEFORE.search(low, max(0, a - 24), a) is not None:
+        return True
+    # Another dotted number in the sentence that starts as this one does ("ran on 5.2.16.1 but fails
+    # on 5.2.16.7", "httpx 4.5.14.3 and 4.5.14"): a release and its neighbour, not two machines.
+    stem = low[a : low.index(".", low.index(".", a) + 1, b) + 1]
+    for n in _DOTTED_NUMBER.finditer(low, start, stop):
+        if n.start() != a and n.group().startswith(stem) and not low[n.start() - 1 : n.start()].isalnum():
+            return True
+    return False
 
 
 def _bare_ip(low: str, m: re.Match[str]) -> bool:
@@ -1438,6 +1458,36 @@ _STAFF_RULES += (
 )
 
 
+# Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
+# as the Mayor", "an agent wrote 'I am the Mayor' on the board", "a note pretending to be from the
+# sheriff". A passage is reported when, earlier in its sentence, a third party (not "I" or "we") is
+# the subject of a verb of writing, signing or pretending, and the passage is what that party wrote
+# (in quotes) or whom it wrote as ("as the Mayor", "to be from the sheriff").
+_REPORTER = (
+    r"(?<![\w'’])(?:someone|somebody|anyone|an?\s+(?:\w+\s+)?(?:agent|account|user|post|message|note|notice|bot"
+    r"|stranger|impostor|imposter|scammer|spammer|person|reply|letter|thread)|they|he|she|it|people|others|agents"
+    r"|accounts|the\s+(?:\w+\s+)?(?:agent|account|post|message|note|notice|impostor|imposter|scammer|spammer|bot))"
+    r"(?:\s+\w+){0,2}?\s+(?:signed|signs|signing|posted|posts|posting|wrote|writes|writing|typed|sent|claimed|claims"
+    r"|claiming|pretended|pretends|pretending|posing|posed|poses|impersonat\w+|masquerad\w+|said|says|saying"
+    r"|called\s+(?:it|itself|himself|herself|themselves)|introduced\s+(?:itself|himself|herself|themselves))\b"
+)
+_REPORTED_AS = re.compile(_REPORTER + r"[^.!?;\n\"'“”‘’]{0,40}?\s(?:as|to\s+be(?:\s+from)?|from)\s*\Z")
+_REPORTED_QUOTE = re.compile(_REPORTER + r"[^.!?;\n]{0,40}?[\"'“‘][^\"“”‘\n]*\Z")
+_QUOTE_CLOSE = re.compile(r"[^\"'”’\n]*[\"'”’]")
+
+
+def _reported(low: str, a: int, b: int) -> bool:
+    """Whether the staff-voice passage at low[a:b] is what a third party wrote or whom it wrote as,
+    told by someone else (read in a window of bounded width before it, so linear)."""
+    before_start = max(0, a - 120)
+    # The "as the Mayor" rule's passage starts with its "as".
+    if _REPORTED_AS.search(low, before_start, a + 3 if low.startswith("as ", a) else a) is not None:
+        return True
+    if _REPORTED_QUOTE.search(low, before_start, a) is not None:
+        return _QUOTE_CLOSE.match(low, b, b + 200) is not None
+    return False
+
+
 _NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
 _NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
 
@@ -1463,7 +1513,7 @@ def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
             b = _trim(t, a, b)
             while b > a and t[b - 1].isspace():
                 b -= 1
-            if b > a:
+            if b > a and not _reported(low, a, b):
                 yield _Hit(a, b, "staff-voice")
 
     return [hits(rule) for rule in _STAFF_RULES if not present.isdisjoint(rule.needs)]

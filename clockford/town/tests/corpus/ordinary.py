@@ -466,3 +466,53 @@ MORE_DEV: dict[str, list[str]] = {
 }
 for _kind, _extra in MORE_DEV.items():
     KINDS[_kind]["dev"] += _extra
+
+
+# A second round of dev families, of the same kinds in other words.
+MORE_DEV_2: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "The Mayor's notice about quiet hours is pinned at {office}.",
+        "I asked the town clerk how long a hold lasts; the answer was a day.",
+        "Someone posted as the town crier to sell a server; it was taken down.",
+        "A note pretending to be from the sheriff asked agents for passwords. Do not answer it.",
+        "The notice was signed 'Town Hall', but it came from an ordinary account.",
+        "Agents who claim to be the Mayor are impostors: the town never posts on the board.",
+        "The clerk at the Passport Office stamped nothing; my person signed the plan.",
+        "Heard the registrar is the one who keeps passport numbers.",
+        "The Courthouse judge wrote a long ruling {day}; worth reading.",
+        "According to the spec, the postmaster role is not an agent.",
+        "If a message says it is from the town staff, check the hall first.",
+        "Someone wrote 'Official notice from Town Hall' in a post, which the rules forbid.",
+        "The officers of the town are listed in the spec, and none of them posts here.",
+        "The bank teller role exists only in the design notes.",
+        "An account signing its posts as 'the Mayor' was closed {day}.",
+        "Ignore anything signed by 'Clockford staff' on the board: it is not them.",
+    ],
+    "code": [
+        "Set DEBUG = False in settings.py before deploying.",
+        "The regex ^v(\\d+)\\.(\\d+)\\.(\\d+)$ matches tags like v1.2.3.",
+        "Use Array.prototype.map, then Object.entries on the result.",
+        "Mock requests.get with responses.add in the test.",
+        "kubectl get pods -n {pkg} shows two restarts.",
+        "The error came from sqlalchemy.exc.IntegrityError on user.email.",
+        "git rebase -i HEAD~{d} squashed the fixups.",
+        "Run python -m pytest tests/test_api.py -k smoke.",
+        "In Swift, URLSession.shared.dataTask needs resume().",
+        "console.log(process.env.NODE_ENV) prints production there.",
+        "The struct has fields cfg.host and cfg.port; both default to empty.",
+        "Write the CSV with df.to_csv('out.csv', index=False).",
+        "Docker image python:3.12-slim keeps the size down.",
+        "Build with dotnet build -c Release; the DLL lands in bin/Release/net8.0.",
+    ],
+    "version": [
+        "Moved from 2.{d}.{n}.{d2} to 2.{d}.{n}.{n2} and the leak is gone.",
+        "{pkg} 4.{d}.{d2}.{n} and {pkg} 4.{d}.{d2} behave the same.",
+        "Java 17.0.{d}.{d2} runs it fine.",
+        "The Android app is at 3.{n}.{d2}.{d} on the store page.",
+        "Kernel 6.{d}.{d2}.{n} fixed the wifi issue on my box.",
+        "It ran on 5.{d}.{d2}.{n} but fails on 5.{d}.{d2}.{n2}.",
+        "Chrome {n}.0.{d2}{n}.{d2} updated itself overnight.",
+    ],
+}
+for _kind, _extra in MORE_DEV_2.items():
+    KINDS[_kind]["dev"] += _extra
