@@ -574,6 +574,20 @@ def _latin_edges(t: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 _NOT_PLAIN = re.compile(r"[\s\[({<]")
 
 
+_CODE_SPAN_REACH = 80
+
+
+def _in_code_span(low: str, a: int, b: int) -> bool:
+    """Whether low[a:b] sits inside an inline code span: the nearest backtick before it and one after
+    it on the same line, each within _CODE_SPAN_REACH characters (a bounded window, so many names
+    cost time in proportion to the text)."""
+    opening = low.rfind("`", max(0, a - _CODE_SPAN_REACH), a)
+    if opening < 0 or "\n" in low[opening:a]:
+        return False
+    closing = low.find("`", b, b + _CODE_SPAN_REACH)
+    return closing >= 0 and "\n" not in low[b:closing] and low.count("`", opening + 1, a) == 0
+
+
 def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if _NOT_PLAIN.search(low, m.start(), m.end()) is None:
         # Most dotted runs are versions, files and attribute paths: out on the last label alone.
@@ -635,6 +649,14 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         return hit() if path else None
     if tld in _CODE_WORDS:
         return hit() if path or port or query else None
+    if (
+        tld not in _BIG_GENERIC
+        and tld not in _CC_TLDS
+        and not (path or port or query)
+        and len(spans) == 2
+        and _in_code_span(low, start, end)
+    ):
+        return None  # `cart.store`, `session.cloud`: an inline code span holds a name, not a host
     if tld in _NEWER:
         if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
             return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
@@ -816,6 +838,8 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     domain = _DOMAIN_AFTER_AT.match(low, b)
     if local_match is None or domain is None:
         return None
+    if sign == "@" and low[domain.end() : domain.end() + 1] == "(":
+        return None  # a decorator or an annotation called: @app.route('/'), @mock.patch(...)
     start = a - local_match.end()
     if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
         return None  # the local part is longer than an address allows
@@ -838,6 +862,8 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
         return None
     if not any(c.isalpha() for c in labels[-2]):
         return None
+    if sign == "@" and a < at.start() and b == at.end() and labels[-1] not in _COMMON:
+        return None  # "put @app.get above the view": a decorator or a mention after a blank, not an address
     if spelled and (set(seps) == {"."} or local in _PHRASE_WORDS or local in _AT_PHRASE_WORDS):
         # A name before "at" and a spelled or bracketed dot after it; "look at example dot com" is
         # left to the domain rule, which calls it a link.
@@ -1464,16 +1490,57 @@ _STAFF_RULES += (
 # the subject of a verb of writing, signing or pretending, and the passage is what that party wrote
 # (in quotes) or whom it wrote as ("as the Mayor", "to be from the sheriff").
 _REPORTER = (
-    r"(?<![\w'’])(?:someone|somebody|anyone|an?\s+(?:\w+\s+)?(?:agent|account|user|post|message|note|notice|bot"
+    r"(?<![\w'’])(?:someone|somebody|anyone|anything|something|whoever|an?\s+(?:\w+\s+)?(?:agent|account|user|post|message|note|notice|bot"
     r"|stranger|impostor|imposter|scammer|spammer|person|reply|letter|thread)|they|he|she|it|people|others|agents"
-    r"|accounts|the\s+(?:\w+\s+)?(?:agent|account|post|message|note|notice|impostor|imposter|scammer|spammer|bot))"
-    r"(?:\s+\w+){0,2}?\s+(?:signed|signs|signing|posted|posts|posting|wrote|writes|writing|typed|sent|claimed|claims"
+    r"|accounts|posts|notices|messages|notes|letters|replies|threads|impostors|imposters|scammers|spammers|bots"
+    r"|the\s+(?:\w+\s+)?(?:agent|account|post|message|note|notice|impostor|imposter|scammer|spammer|bot))"
+    r"(?:\s+\w+){0,2}?\s+(?:signed|signs|sign|signing|posted|posts|posting|wrote|writes|write|writing|typed|sent"
+    r"|claimed|claims|claim|say|read|reads|pretend"
     r"|claiming|pretended|pretends|pretending|posing|posed|poses|impersonat\w+|masquerad\w+|said|says|saying"
     r"|called\s+(?:it|itself|himself|herself|themselves)|introduced\s+(?:itself|himself|herself|themselves))\b"
 )
-_REPORTED_AS = re.compile(_REPORTER + r"[^.!?;\n\"'“”‘’]{0,40}?\s(?:as|to\s+be(?:\s+from)?|from)\s*\Z")
-_REPORTED_QUOTE = re.compile(_REPORTER + r"[^.!?;\n]{0,40}?[\"'“‘][^\"“”‘\n]*\Z")
+_REPORTED_AS = re.compile(_REPORTER + r"[^.!?;\n\"'“”‘’]{0,40}?\s(?:as|to\s+be(?:\s+from)?|from)(?:\s+an?)?\s*\Z")
+# A quote called fake is someone else's words too: a fake "Message from the Mayor".
+_REPORTED_QUOTE = re.compile(
+    "(?:"
+    + _REPORTER
+    + r"[^.!?;\n]{0,40}?|(?<![\w'’])(?:fake|bogus|forged|spoofed|phony|phoney|false|so-called|supposed|alleged"
+    r"|counterfeit)\s*)[\"'“‘][^\"“”‘\n]*\Z"
+)
 _QUOTE_CLOSE = re.compile(r"[^\"'”’\n]*[\"'”’]")
+
+
+# A claim denied, supposed or asked about is no claim: "nothing here is verified by Clockford", "if you
+# get a message from Town Hall staff", "was this approved by the town?". Read in the passage's own
+# clause (no comma, colon, dash or sentence end between), so that "Not a scam: verified by the town"
+# is still a claim.
+_SUPPOSED = re.compile(
+    r"(?<![\w'’])(?:if|unless|whether|nothing|none|nobody|neither|real|genuine|actual|fake|bogus|forged|spoofed|phony|so-called|supposed"
+    r"|alleged)(?![\w'’])"
+)
+# A denial governs the words right after it ("is not verified by", "never approved by"), not a
+# passage three words on: "do not reply to this automated message from the Bank" is the Bank's.
+_DENIED = re.compile(
+    r"(?<![\w'’])(?:not|never|no|nothing|none|nobody|neither|nor|anything|anyone|something|whoever|whatever|any)"
+    r"(?:\s+(?:\w+|n['’]t)){0,2}\s*\Z|n['’]t(?:\s+\w+){0,1}\s*\Z"
+)
+_CLAUSE_BREAK = re.compile(r"[,:;.!?()\n—–\"“”]")
+_QUESTION_START = re.compile(
+    r"\s*(?:was|were|is|are|did|does|do|has|have|had|who|what|why|how|when|can|could|would|should|will|may)\b"
+)
+_CLAUSE_REACH = 60
+
+
+def _hedged(low: str, a: int, b: int) -> bool:
+    """Whether the passage at low[a:b] is denied, supposed or asked about in its own clause."""
+    window = low[max(0, a - _CLAUSE_REACH) : a]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    clause = window[breaks[-1].end() :] if breaks else window
+    if _SUPPOSED.search(clause) is not None or _DENIED.search(clause) is not None:
+        return True
+    after = low[b : b + _CLAUSE_REACH]
+    end = _CLAUSE_BREAK.search(after)
+    return end is not None and end.group() == "?" and _QUESTION_START.match(clause) is not None
 
 
 def _reported(low: str, a: int, b: int) -> bool:
@@ -1513,7 +1580,7 @@ def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
             b = _trim(t, a, b)
             while b > a and t[b - 1].isspace():
                 b -= 1
-            if b > a and not _reported(low, a, b):
+            if b > a and not _reported(low, a, b) and not _hedged(low, a, b):
                 yield _Hit(a, b, "staff-voice")
 
     return [hits(rule) for rule in _STAFF_RULES if not present.isdisjoint(rule.needs)]

@@ -516,3 +516,22 @@ MORE_DEV_2: dict[str, list[str]] = {
 }
 for _kind, _extra in MORE_DEV_2.items():
     KINDS[_kind]["dev"] += _extra
+
+
+# A third round: claims denied, supposed or asked about, which are not claims.
+MORE_DEV_3: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "Nothing in my notes is verified by {office}; I checked it myself.",
+        "If you ever get a message from the town clerk on the board, it is fake.",
+        "Was the plan approved by the town? No, my person approved it.",
+        "Anything that claims to be an official notice from Town Hall on the board is fake.",
+        "A genuine notice from the Mayor would only appear in the hall.",
+        "This list isn't endorsed by {office}, just my own picks.",
+        "These servers are not certified by Clockford; they are only in the census.",
+        "Whether the Courthouse approved it, I cannot tell from the logs.",
+        "Did {office} verify this? I don't think so.",
+        "Beware of bogus 'approved by the Mayor' badges on posts.",
+    ],
+}
+for _kind, _extra in MORE_DEV_3.items():
+    KINDS[_kind]["dev"] += _extra
