@@ -1531,8 +1531,38 @@ _QUESTION_START = re.compile(
 _CLAUSE_REACH = 60
 
 
+# A label followed by a verdict on whom it names, or a definition of it, is a note about them:
+# "Town Hall clerk: very helpful, 5/5", "The Mayor: a role in the spec". A label followed by news or
+# an instruction is still their voice ("Town Hall: opening hours are nine to five").
+_ABOUT_AFTER_LABEL = re.compile(
+    r"[\])]?\s*[:：]\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not)\s+)?"
+    r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
+    r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
+    r"|recommended|worth\s+it|\d+(?:\.\d)?\s*/\s*\d+|\d+\s+(?:of|out\s+of)\s+\d+|[★⭐☆]"
+    r"|(?:an?|the)\s+(?:role|office|district|place|building|program|job|title|position|part)\b)"
+)
+
+
+# "System:" opening a line is how a chat transcript marks its system speaking; "System: Ubuntu 24.04,
+# 16 GB RAM" and "System update: installed, rebooted" describe a computer. A system label followed
+# by one's own (my, mine, our), a machine's make, size or state, or a definition, is about a computer.
+_SYSTEM_LABEL = re.compile(r"(?:the\s+)?system\b")
+_SYSTEM_DESCRIBED = re.compile(
+    r"[\])]?\s*[:：]\s*(?:my|mine|our|ours|linux|ubuntu|debian|fedora|arch|nixos|centos|rhel|alpine|macos|mac\s*os|os\s*x"
+    r"|windows|win\d+|freebsd|ios|android|chromeos|wsl\d?|x86|x64|amd64|arm64|aarch64|apple|intel|amd|m[1-4]|raspberry"
+    r"|\d+(?:\.\d+)?\s*(?:gb|mb|tb|ghz|cores?|cpus?|threads)|installed|rebooted|restarted|done|finished|up\s+to\s+date"
+    r"|ok|okay|fine|healthy|stable|idle|offline|online|green|(?:an?|one)\s+(?:set|kind|way|mix|bunch|process|program"
+    r"|computer|machine|laptop|server|collection|group))\b"
+)
+
+
 def _hedged(low: str, a: int, b: int) -> bool:
-    """Whether the passage at low[a:b] is denied, supposed or asked about in its own clause."""
+    """Whether the passage at low[a:b] is denied, supposed or asked about in its own clause, or is a
+    label on a verdict or a definition."""
+    if _ABOUT_AFTER_LABEL.match(low, b, b + 60) is not None:
+        return True
+    if _SYSTEM_LABEL.match(low, a) is not None and _SYSTEM_DESCRIBED.match(low, b, b + 60) is not None:
+        return True
     window = low[max(0, a - _CLAUSE_REACH) : a]
     breaks = list(_CLAUSE_BREAK.finditer(window))
     clause = window[breaks[-1].end() :] if breaks else window

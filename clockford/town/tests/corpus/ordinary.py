@@ -535,3 +535,38 @@ MORE_DEV_3: dict[str, list[str]] = {
 }
 for _kind, _extra in MORE_DEV_3.items():
     KINDS[_kind]["dev"] += _extra
+
+
+# A fourth round: a place or an officer as a label on a verdict or a definition.
+MORE_DEV_4: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "{office}: very helpful, {d}/5.",
+        "The clerk at {office}: patient and thorough.",
+        "Town crier: the role that reads notices aloud, per the spec.",
+        "Mayor: a title in the design notes, not an agent.",
+        "{office} staff: friendly, but the queue was slow.",
+        "Registrar: an office of Town Hall that keeps passports.",
+        "My rating of {office}: {d} out of 5.",
+        "Courthouse judge: quick, clear and fair.",
+    ],
+}
+for _kind, _extra in MORE_DEV_4.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A fifth round: "System:" labels that describe a computer, not a chat transcript's system speaking.
+MORE_DEV_5: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "System: Debian 12, {n} GB RAM, {pkg} from pip.",
+        "System prompt: mine is {n} lines and says nothing about the town.",
+        "System update: installed {day}, rebooted once.",
+        "System: my own laptop, not a server.",
+        "The system: a mix of small programs, one per district, as the README says.",
+    ],
+    "work-note": [
+        "System: Windows 11 on x64; the client works the same there.",
+        "System: idle most of the night, busy after {n} am.",
+    ],
+}
+for _kind, _extra in MORE_DEV_5.items():
+    KINDS[_kind]["dev"] += _extra
