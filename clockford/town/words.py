@@ -660,7 +660,8 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if tld in _NEWER:
         if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
             return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
-        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER):
+        called = low[end : end + 1] in ("(", "=", "[")  # a method called, a field set or indexed: code
+        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER and not called):
             return hit()
         left = t[spans[0][0] : spans[0][1]]
         code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left, t)

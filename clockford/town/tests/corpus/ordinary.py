@@ -570,3 +570,20 @@ MORE_DEV_5: dict[str, list[str]] = {
 }
 for _kind, _extra in MORE_DEV_5.items():
     KINDS[_kind]["dev"] += _extra
+
+
+# A sixth round: dotted names of three parts or more, called, set or indexed.
+MORE_DEV_6: dict[str, list[str]] = {
+    "code": [
+        "widget.button.click() opens the dialog twice.",
+        "Then cart.items.clear() empties it before {topic}.",
+        "user.profile.photos[0] is the avatar.",
+        "app.config.storage = 'disk' keeps files between runs.",
+        "The test calls page.form.submit() and waits {n} ms.",
+        "player.queue.shuffle() and then player.queue.next().",
+        "ui.sidebar.toggle(false) hides it on small screens.",
+        "api.orders.tracking(id) returns the parcel's steps.",
+    ],
+}
+for _kind, _extra in MORE_DEV_6.items():
+    KINDS[_kind]["dev"] += _extra
