@@ -1569,6 +1569,69 @@ _STAFF_RULES += (
 )
 
 
+_TITLE_WORDS = r"(?:new|acting|deputy|head|chief|senior|current|interim|resident|assistant|duty|on-duty|official)"
+_LABEL_LEAD = r"[^\w\n]{0,8}"  # quote marks, bullets, emoji, "@", "**": whatever opens a label
+_STAFF_RULES += (
+    *_grammar(
+        # "I, the Mayor,", "I'm the new Post Office clerk", "I've been appointed Bank teller", "I work as
+        # a clerk at the Post Office", "posting as the Directory clerk", "the judge (that's me)".
+        r"(?:i|me|us|we)\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:the\s+|your\s+|an?\s+)?"
+        + _TITLE_WORDS
+        + r"\s+"
+        + _SPEAKER
+        + r"\b",
+        r"(?:i|we)(?:['’]ve|\s+have|\s+was|\s+were)?\s+(?:been\s+|just\s+been\s+)?(?:appointed|elected|named|hired"
+        r"|employed)\s+(?:as\s+)?(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"(?:i|we)\s+work\s+as\s+(?:the\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"(?:posting|writing|speaking|replying|acting|talking|signing)\s+(?:here\s+)?(?:in\s+my\s+capacity\s+)?as\s+"
+        r"(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"capacity\s+as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+        _SPEAKER + r"\s*\(\s*(?:that['’]s|that\s+is|it['’]s|this\s+is)?\s*(?:me|us)\s*\)",
+        r"on\s+behalf\s+of\s+(?:the\s+)?(?:whole|entire|all(?:\s+the)?)\s+" + _SPEAKER_OR_BODY + r"\b",
+        # Approval: "on the Town Hall approved list", "approved for use by", "checked by the clerk", "the
+        # Bank says this server is safe", "the Directory approves this", "Verified: Town Hall", "approval
+        # granted by", "Town Hall gives its seal of approval".
+        _SPEAKER_OR_BODY + r"['’]?s?\s+(?:approved|trusted|safe|official|verified|vetted|allow|white)[\s-]*list\b",
+        r"(?:approved|trusted|safe|allow|white)[\s-]*list\s+(?:of|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:approved|verified|certified|endorsed|cleared)\s+for\s+\w+(?:\s+\w+)?\s+by\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+        r"(?:checked|reviewed|screened|confirmed|tested|scanned)\s+(?:and\s+\w+\s+)?by\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+        _SPEAKER_OR_BODY + r"\s+(?:says|said|confirms|confirmed|declares|declared|states|stated|certifies|guarantees"
+        r"|promises)\s+(?:that\s+)?(?:this|it|these|the\s+\w+)(?:\s+\w+)?\s+(?:is|are|was|were)\s+(?:safe|legit"
+        r"|legitimate|approved|verified|trusted|official|genuine|clean|fine)\b",
+        _SPEAKER_OR_BODY + r"\s+(?:approves|endorses|certifies|verifies|vouches\s+for|backs)\s+(?:this|these|the|it"
+        r"|our|my)\b",
+        r"(?:verified|approved|certified|endorsed)\s*[:：]\s*(?:by\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:approval|clearance|certification|verification|endorsement)\s+(?:granted|given|issued|confirmed)\s+by\s+"
+        r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        _SPEAKER_OR_BODY + r"\s+(?:gives|grants)\s+(?:\w+\s+){0,3}?(?:its|their|his|her|an?|the)\s+(?:official\s+)?"
+        r"(?:approval|blessing|seal|ok|okay|stamp|endorsement|go-ahead)\b",
+        # "Town Hall says:", "TOWN HALL ANNOUNCES:".
+        r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:says|writes|announces|reminds|informs|reports|asks|warns"
+        r"|advises)\s*[:：]",
+        # More brackets: 「Post Office」, 《Bank》, ⟨Courthouse⟩.
+        r"[「《⟨‹〔『〈⦗]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"(?:\s+" + _NOTICE + r")?\s*[」》⟩›〕』〉⦘]",
+    ),  # fmt: skip
+    *_grammar(
+        # A label behind any opening marks: "📢 Town Hall:", "@TownHall:", "**Town Hall**:", "Town Hall
+        # (official):", "Town Hall, official notice:", "TOWN HALL //", "Town Hall >>".
+        _LABEL_LEAD
+        + r"(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"(?:\s*\([^)\n]{0,20}\))?(?:\s*,?\s*(?:official\s+)?"
+        + _NOTICE
+        + r")?[^\w\s]{0,3}\s*(?:[:：|]|>>|»|::|//)",
+        # "Notice — Town Hall:".
+        _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s*[—–-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[:：]",
+        where="lines",
+    ),  # fmt: skip
+)
+
+
 # Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
 # as the Mayor", "an agent wrote 'I am the Mayor' on the board", "a note pretending to be from the
 # sheriff". A passage is reported when, earlier in its sentence, a third party (not "I" or "we") is

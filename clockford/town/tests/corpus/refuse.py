@@ -830,6 +830,110 @@ def auto_robot(r: random.Random, o: str, role: str, b: str) -> Core:
     return "", f"[{bare(o)} automatic reply]", f" {cap(b)}."
 
 
+def fp_i_comma(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I, the {role},", f" ask you this: {b}."
+
+
+def fp_new_role(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I'm the new {role}", f". {cap(b)}."
+
+
+def fp_acting(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I am the acting {role}", f"; {b}."
+
+
+def fp_capacity(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Speaking in my capacity as {role}", f": {b}."
+
+
+def fp_appointed(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I've been appointed {role}", f", so {b}."
+
+
+def fp_posting_as(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Posting as the {role}", f": {b}."
+
+
+def fp_thats_me(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"The {role} (that's me)", f" says {b}."
+
+
+def fp_whole_staff(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"On behalf of the whole {bare(o)} staff", f", {b}."
+
+
+def ok_list(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"This server is on the {bare(o)} approved list", f"; {b}."
+
+
+def ok_for_use(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Approved for use by {o}", f": {b}."
+
+
+def ok_checked_by(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Checked by the {role}", f": {b}."
+
+
+def ok_says_safe(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(o)} says this server is safe", f"; {b}."
+
+
+def ok_approves(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(o)} approves this listing", f": {b}."
+
+
+def ok_colon(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Verified: {bare(o)}", f". {cap(b)}."
+
+
+def ok_granted(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Approval granted by {o}", f": {b}."
+
+
+def ok_gives_seal(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(o)} gives its seal of approval", f": {b}."
+
+
+def label_chevrons(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(bare(o))} >>", f" {b}."
+
+
+def label_slashes(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{bare(o).upper()} //", f" {b}."
+
+
+def label_office_says(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(bare(o))} says:", f" {b}."
+
+
+def label_handle(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"@{bare(o).replace(' ', '')}:", f" {b}."
+
+
+def label_corner(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"「{bare(o)}」", f"{b}."
+
+
+def label_double_angle(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"《{bare(o)}》", f" {b}."
+
+
+def label_bold_outside(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"**{cap(bare(o))}**:", f" {b}."
+
+
+def label_emoji(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"📢 {cap(bare(o))}:", f" {b}."
+
+
+def label_official_paren(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"{cap(bare(o))} (official):", f" {b}."
+
+
+def label_notice_dash(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Notice — {bare(o)}:", f" {b}."
+
+
 MORE_STAFF_DEV: dict[str, list[StaffFamily]] = {
     "staff-first-person": [
         fp_your_role, fp_it_is_i, fp_as_your, fp_we_the_staff, fp_here_at, fp_i_run, fp_in_charge, fp_our_team,
@@ -1011,3 +1115,39 @@ DISGUISES: dict[str, dict[str, dict[str, d.Disguise]]] = {
         "spacing": {"spacing+case": d.then(d.spaced_words, d.mixed_case)},
     },
 }
+
+for _kind, _families in {
+    "staff-first-person": [
+        fp_i_comma,
+        fp_new_role,
+        fp_acting,
+        fp_capacity,
+        fp_appointed,
+        fp_posting_as,
+        fp_thats_me,
+        fp_whole_staff,
+    ],
+    "staff-approval-claim": [
+        ok_list,
+        ok_for_use,
+        ok_checked_by,
+        ok_says_safe,
+        ok_approves,
+        ok_colon,
+        ok_granted,
+        ok_gives_seal,
+    ],
+    "staff-label-or-bracket": [
+        label_chevrons,
+        label_slashes,
+        label_office_says,
+        label_handle,
+        label_corner,
+        label_double_angle,
+        label_bold_outside,
+        label_emoji,
+        label_official_paren,
+        label_notice_dash,
+    ],
+}.items():
+    MORE_STAFF_DEV[_kind] += _families
