@@ -575,6 +575,12 @@ def _latin_edges(t: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 _NOT_PLAIN = re.compile(r"[\s\[({<]")
 
 
+# Words that send a reader to a place or name one as a place: "visit", "go to", "see", "at", "the
+# new home is" (a bounded look-back).
+_SENT_TO = re.compile(
+    r"(?<![\w-])(?:visit|go\s+to|head\s+to|open|see|at|via|check\s+out|browse|join|(?:home|site|address|page"
+    r"|domain|url|link|website|mirror|host)\s+(?:is|was|is\s+now))\s+\Z"
+)
 _CODE_SPAN_REACH = 80
 
 
@@ -649,7 +655,21 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if tld in _FILE_EXTENSIONS:
         return hit() if path else None
     if tld in _CODE_WORDS:
-        return hit() if path or port or query else None
+        # A top-level domain that is also a word or an attribute (info, me, it, to, in): a path says
+        # link, and so does a name shaped as a host is and code is not (a hyphen or a digit:
+        # shop-deals.info, login2.me), or a name of four letters or more, not written as code, after a
+        # word that sends the reader to it or names it ("visit vault.no", "the new home is vault.no").
+        left = low[spans[0][0] : spans[0][1]]
+        hosty = len(spans) == 2 and ("-" in left or any(c.isdigit() for c in left)) and left[:1].isalpha()
+        sent = (
+            len(spans) == 2
+            and len(left) >= 4
+            and left.isalpha()
+            and not _looks_like_code(t[spans[0][0] : spans[0][1]], t)
+            and left not in _CODE_RECEIVERS
+            and _SENT_TO.search(low, max(0, start - 16), start) is not None
+        )
+        return hit() if path or port or query or hosty or sent else None
     if (
         tld not in _BIG_GENERIC
         and tld not in _CC_TLDS

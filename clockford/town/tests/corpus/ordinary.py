@@ -587,3 +587,17 @@ MORE_DEV_6: dict[str, list[str]] = {
 }
 for _kind, _extra in MORE_DEV_6.items():
     KINDS[_kind]["dev"] += _extra
+
+
+# A seventh round: attributes named like the country codes that are also words (info, is, to, at).
+MORE_DEV_7: dict[str, list[str]] = {
+    "code": [
+        "Then logger.info prints the count of {topic} rows.",
+        "The default is options.is_dev, not settings.debug.",
+        "Call report.to_csv() and then report.at[0, 'total'].",
+        "Use tracker.info for the summary and tracker.id for the key.",
+        "Its value is widget.no until the form is filled.",
+    ],
+}
+for _kind, _extra in MORE_DEV_7.items():
+    KINDS[_kind]["dev"] += _extra
