@@ -52,7 +52,7 @@ def host_name(rng: random.Random) -> str:
     return name
 
 
-CLASSIC_DEV = ["com", "org", "net", "ru", "de", "co.uk", "fr", "nl", "biz", "us", "at", "is", "by", "to", "no"]
+CLASSIC_DEV = ["com", "org", "net", "ru", "de", "co.uk", "fr", "nl", "biz", "us"]
 CLASSIC_HELD = ["info", "eu", "ca", "ch", "com.au", "jp", "pl", "it", "es", "co", "me", "tv", "cn", "com.br"]
 NEW_DEV = ["app", "dev", "xyz", "bank", "shop", "online", "site", "top", "ai", "io"]
 NEW_HELD = ["page", "lol", "click", "link", "cloud", "tech", "store", "live", "fun", "website", "club", "gg", "network"]
