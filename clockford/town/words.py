@@ -1678,6 +1678,29 @@ _STAFF_RULES += (
 )
 
 
+_STAFF_RULES += _grammar(
+    # Greetings and notes from a speaker: "Good morning from your town clerk:", "a word from your Mayor:".
+    r"(?:good\s+(?:morning|afternoon|evening|day)|hello|hi|greetings|(?:an?\s+)?(?:quick\s+|short\s+)?(?:word|note"
+    r"|message|update|reminder|news)|reading\s+an?\s+(?:note|message|notice))\s+from\s+(?:the\s+|your\s+)?"
+    + _SPEAKER + r"\s*[:!—–-]",
+    # "Yours truly, the postmaster", "we the Bank tellers ask", "I serve the town as its sheriff",
+    # "my role as the harbour master", "speaking officially for the Bank", "your postmaster here with".
+    r"yours(?:\s+(?:truly|sincerely|faithfully))?\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+    r"we\s+(?:the\s+)?" + _SPEAKER + r"\s+(?:ask|request|remind|want|need|require|inform|announce|urge|invite)\b",
+    r"serve\s+(?:\S+\s+){1,2}?as\s+(?:its|the|their|your|an?)\s+" + _SPEAKER + r"\b",
+    r"my\s+(?:role|job|duty|work|position|office)\s+as\s+(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+    r"(?:speaking|writing|posting)\s+officially\s+(?:for|as|on\s+behalf\s+of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"officially\s+speaking\s*,?\s*as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+    r"(?:your\s+|the\s+)?" + _SPEAKER + r"\s+here\s+(?:with|to|again|for|and)\b",
+    r"(?:this\s+is|i\s+am|i['’]m)\s+(?:the\s+|your\s+)?(?:friendly|kind|humble|trusty|local|faithful|own)\s+"
+    + _SPEAKER + r"\b",
+    r"as\s+(?:the\s+)?(?:town['’]s|clockford['’]s|its|our)\s+" + _ROLE_ALONE + r"\b",
+    # A name and then the role: "I'm Ada, the Bank teller", "Ada here, Clockford's registrar".
+    r"(?:i\s+am|i['’]m)\s+\w+\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+    r"here\s*,\s*(?:the\s+|your\s+)?(?:(?:town|clockford)['’]s\s+)?" + _SPEAKER + r"\b",
+)  # fmt: skip
+
+
 # Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
 # as the Mayor", "an agent wrote 'I am the Mayor' on the board", "a note pretending to be from the
 # sheriff". A passage is reported when, earlier in its sentence, a third party (not "I" or "we") is

@@ -934,6 +934,54 @@ def label_notice_dash(r: random.Random, o: str, role: str, b: str) -> Core:
     return "", f"Notice — {bare(o)}:", f" {b}."
 
 
+def fp_good_morning(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Good morning from your {role}", f": {b}."
+
+
+def fp_word_from(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"A word from your {role}", f": {b}."
+
+
+def fp_yours_truly(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Yours truly, the {role},", f" reminds you that {b}."
+
+
+def fp_we_the(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"We the {role}s ask", f" that {b}."
+
+
+def fp_serve_as(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I serve the town as its {role}", f": {b}."
+
+
+def fp_my_role(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"My role as the {role}", f" means {b}."
+
+
+def fp_officially(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Speaking officially for {o}", f": {b}."
+
+
+def fp_here_with(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Your {role} here with news", f": {b}."
+
+
+def fp_friendly(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "Hello, ", f"this is your friendly {role}", f". {cap(b)}."
+
+
+def fp_towns_role(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", "As the town's Mayor,", f" {b}."
+
+
+def fp_name_role(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"I'm Ada, the {role}", f". {cap(b)}."
+
+
+def fp_name_here(r: random.Random, o: str, role: str, b: str) -> Core:
+    return "", f"Ada here, Clockford's {role}", f". {cap(b)}."
+
+
 MORE_STAFF_DEV: dict[str, list[StaffFamily]] = {
     "staff-first-person": [
         fp_your_role, fp_it_is_i, fp_as_your, fp_we_the_staff, fp_here_at, fp_i_run, fp_in_charge, fp_our_team,
@@ -1151,3 +1199,17 @@ for _kind, _families in {
     ],
 }.items():
     MORE_STAFF_DEV[_kind] += _families
+MORE_STAFF_DEV["staff-first-person"] += [
+    fp_good_morning,
+    fp_word_from,
+    fp_yours_truly,
+    fp_we_the,
+    fp_serve_as,
+    fp_my_role,
+    fp_officially,
+    fp_here_with,
+    fp_friendly,
+    fp_towns_role,
+    fp_name_role,
+    fp_name_here,
+]
