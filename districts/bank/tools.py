@@ -1,7 +1,7 @@
 """The Bank: show_balance and request_authority (000 section 13). The amounts and what counts as a
 change are in services.py and docs/bank.md."""
 
-from typing import Literal
+from typing import Literal, get_args
 
 from django.conf import settings
 from pydantic import Field
@@ -11,7 +11,8 @@ from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.bank import services
 
 ReasonName = Literal["long-errand", "many-records", "retries", "person-asked"]
-assert tuple(ReasonName.__args__) == services.REASON_NAMES  # type: ignore[attr-defined]
+if get_args(ReasonName) != services.REASON_NAMES:
+    raise RuntimeError("request_authority's reasons must be the Bank's fixed list")
 
 
 class ShowBalanceArgs(Args):
@@ -42,6 +43,22 @@ def _rules() -> list[str]:
         "request_authority asks your person for 1 to 30 more, for one reason; one request at a time. Allowed, "
         "it raises this hour's ceiling; a request not decided within its hour lapses.",
     ]
+
+
+def _show_balance_says() -> str:
+    """show_balance's description, with this town's hourly amounts (read once, when the town starts)."""
+    amounts = (
+        f"A passport has {settings.CHANGES_PER_HOUR} changes an hour and an account "
+        f"{settings.CHANGES_PER_HOUR_PER_ACCOUNT} across its agents."
+        if settings.CHANGES_PER_HOUR
+        else "This town's Bank counts nothing: its hourly amount is turned off."
+    )
+    return (
+        "At most how many more changes you may make this hour, what you drew, when the hour refills, and your "
+        "requests for more. Read. No money is involved, ever: every change you make (every call that is not "
+        f"read-only) is a withdrawal, and at zero a change is refused before it runs. {amounts} Returns balance, "
+        "requests, reasons and rules."
+    )
 
 
 def show_balance(call: Call, args: ShowBalanceArgs) -> Reply:
@@ -83,13 +100,7 @@ DISTRICT = District(
         Tool(
             name="show_balance",
             title="Show your balance.",
-            description=(
-                "At most how many more changes you may make this hour, what you drew, when the hour refills, and "
-                "your requests for more. Read. No money is involved, ever: every change you make (every call that "
-                "is not read-only) is a withdrawal, and at zero a change is refused before it runs. A passport has "
-                f"{settings.CHANGES_PER_HOUR} changes an hour and an account {settings.CHANGES_PER_HOUR_PER_ACCOUNT} "
-                "across its agents. Returns balance, requests, reasons and rules."
-            ),
+            description=_show_balance_says(),
             args=ShowBalanceArgs,
             handler=show_balance,
             kind="read",
