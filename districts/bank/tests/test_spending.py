@@ -8,6 +8,7 @@ from clockford.town import clock
 from clockford.town.models import Footstep, Hold, Passport
 from districts.bank import services
 from districts.post_office.models import Letter, Note
+from districts.switchboard.models import Channel
 from districts.testing import outcome, visit
 
 
@@ -106,3 +107,26 @@ def test_zero_turns_the_bank_off(alice: Passport, hourly: Callable[..., None]) -
     spend(alice, 5)
     r = visit(alice, "show_balance")
     assert r.structured["say"].startswith("The Bank is not counting changes")
+
+
+def test_a_mixed_tool_draws_only_when_it_writes(alice: Passport, hourly: Callable[..., None]) -> None:
+    hourly(5)
+    assert not visit(alice, "listen").is_error
+    assert services.balance_of(alice).drawn == 0
+    Channel.objects.create(name="lamps", opened_at=clock.now(), opened_by=alice, account=alice.account)
+    r = visit(alice, "listen", join=["lamps"])
+    assert not r.is_error, r.structured
+    assert services.balance_of(alice).drawn == 1
+
+
+def test_an_allowed_call_at_zero_waits_for_the_refill_and_keeps_its_yes(
+    alice: Passport, hourly: Callable[..., None], allow: Callable[[str], Hold]
+) -> None:
+    hourly(1)
+    r = visit(alice, "post_notice", text="Lanterns tonight on the square")
+    hold = r.structured["hold"]["id"]
+    spend(alice, 1)
+    allow(hold)
+    again = visit(alice, "post_notice", text="Lanterns tonight on the square")
+    assert outcome(again) == "refused:authority"
+    assert Hold.objects.get(pk=hold).status == "allowed"
