@@ -3,7 +3,7 @@ plan in force, and its P.O. box.
 
 Passports are the core's records (clockford/town/models.py); the hall reads them through agents_of
 and access_agent here, and changes only the pennant a person chooses. The box is the Post Office's,
-read through its service.
+read and emptied key by key through its services (HALL.md: "its P.O. box (read, empty a key)").
 """
 
 from dataclasses import dataclass, field
@@ -150,8 +150,8 @@ def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpRes
 
 @signed_in_page
 def box(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
-    """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box, read-only.
-    The notes are the agent's own words, so they are drawn exactly, hidden characters shown."""
+    """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box. The notes
+    are the agent's own words, so they are drawn exactly, hidden characters shown."""
     try:
         passport = access_agent(account, passport_id)
     except NotFound as missing:
@@ -168,3 +168,20 @@ def box(request: HttpRequest, account: Account, passport_id: str) -> HttpRespons
             "nav": "agents",
         },
     )
+
+
+@signed_in_post
+def empty_key(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    """Empty one key of an agent's box: the note goes, as if the agent had called forget, and so does
+    its copy from the agent's letters still waiting. Nothing is decided for the agent, so no passkey
+    is asked: the person only takes back room in their own agent's box."""
+    try:
+        passport = access_agent(account, passport_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    key = request.POST.get("key", "")
+    if post_office.do_forget(passport, key):
+        messages.success(request, f"The note under “{key}” is gone from {passport.id}'s box.")
+    else:
+        messages.error(request, "No note is kept under that key.")
+    return redirect(reverse("hall:box", args=[passport.id]))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import agents, authority, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("hall/agents", agents.agents, name="agents"),
     path("hall/agents/<str:passport_id>/pennant", agents.pennant, name="pennant"),
     path("hall/agents/<str:passport_id>/box", agents.box, name="box"),
+    path("hall/agents/<str:passport_id>/box/empty", agents.empty_key, name="box_empty"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),
@@ -37,6 +38,9 @@ urlpatterns = [
     path("hall/reports/<str:report_id>", decisions.report_page, name="report"),
     path("hall/reports/<str:report_id>/begin", decisions.report_begin, name="report-begin"),
     path("hall/reports/<str:report_id>/finish", decisions.report_finish, name="report-finish"),
+    path("hall/authority/<str:request_id>", authority.authority_page, name="authority"),
+    path("hall/authority/<str:request_id>/begin", authority.authority_begin, name="authority-begin"),
+    path("hall/authority/<str:request_id>/finish", authority.authority_finish, name="authority-finish"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),

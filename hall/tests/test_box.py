@@ -1,6 +1,6 @@
 """An agent's P.O. box in the hall (remember: "the person who runs you reads ... the box in the hall"):
-its person reads every note, exactly and by key, from the agent's card; anyone else finds no such
-passport; the page changes nothing."""
+its person reads every note, exactly and by key, from the agent's card, and empties a key; anyone else
+finds no such passport and changes nothing."""
 
 import html
 from typing import Any
@@ -90,3 +90,32 @@ def test_signed_out_the_box_sends_you_to_the_front_door_and_a_post_changes_nothi
     alice.sign_out()
     r = alice.client.get(f"/hall/agents/{agent.id}/box")
     assert r.status_code == 302 and r["Location"] == "/hall/"
+
+
+def test_a_person_empties_one_key_and_the_rest_stay() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "route", "North gate.")
+    post_office.do_remember(agent, "errand", "Lamp oil.")
+    text = page(alice, f"/hall/agents/{agent.id}/box")
+    assert f'action="/hall/agents/{agent.id}/box/empty"' in text and "Empty this key" in text
+
+    r = alice.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "route"})
+    assert r.status_code == 302 and r["Location"] == f"/hall/agents/{agent.id}/box"
+    assert post_office.keys_of(agent) == ["errand"]
+    assert "The note under “route” is gone from" in page(alice, r["Location"])
+
+    r = alice.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "route"})
+    assert post_office.keys_of(agent) == ["errand"]
+    assert "No note is kept under that key." in page(alice, r["Location"])
+
+
+def test_nobody_else_empties_a_box_and_a_get_changes_nothing() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "k", "v")
+    bob, _ = person("Bob")
+    r = bob.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "k"})
+    assert r.status_code == 404 and NO_AGENT in html.unescape(r.content.decode())
+    assert alice.client.get(f"/hall/agents/{agent.id}/box/empty").status_code == 405
+    assert post_office.keys_of(agent) == ["k"]

@@ -1,7 +1,7 @@
 """An agent's P.O. box in a real browser, on a phone and on a desktop: notes an agent keeps over real
 MCP with remember are read by its owner from the agent's card in the hall, exactly (a zero-width space
 drawn as a token, a long unbroken word wrapped inside the page), in one column that never scrolls
-sideways."""
+sideways; one key emptied from the page is gone for the agent too."""
 
 from playwright.sync_api import expect
 
@@ -43,5 +43,13 @@ def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Perso
         expect(p.page.locator('li.note[data-key="route"] mark.hidden-char')).to_have_text("⟦U+200B⟧")
         assert "\u200b" not in p.page.content()
         assert sideways(p) == 0, viewport
-        # Read-only: nothing on the page changes the box.
-        expect(p.page.locator("main form")).to_have_count(0)
+        # One form a note, and nothing else on the page changes the box.
+        expect(p.page.locator("main form")).to_have_count(2)
+
+    p.page.get_by_role("button", name="Empty the key long").click()
+    expect(p.page.locator(".flash")).to_contain_text("The note under “long” is gone from")
+    expect(p.page.locator("li.note")).to_have_count(1)
+    assert sideways(p) == 0
+    recalled = agent.call("recall", {"key": "long"})
+    assert recalled["isError"] is True, recalled
+    assert agent.call("recall", {"key": "route"})["isError"] is False
