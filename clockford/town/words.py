@@ -864,6 +864,19 @@ _LOCALHOST = re.compile(r"(?<![\w.-])localhost:\d{1,5}(?!\d)(?:/" + _URL_CHARS +
 _LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(?:ipv6:)?[0-9a-f:.]{2,45}\])")
 
 
+# An address spelled with its words joined by hyphens or underscores (bob-at-evil-dot-com), or in
+# another language's words for the sign and the dot (bob arroba evil punto com, bob klammeraffe evil
+# punkt de). Group 1 is the last label, which must be a top-level domain. RE2: linear in the text.
+_AT_WORDS = r"(?:at|arroba|arobase|klammeraffe|chiocciola)"
+_DOT_WORDS = r"(?:dot|punto|punkt|point|ponto|pont)"
+_JOIN = r"(?:[-_]|\s+)"
+_JOINED_ADDRESS = re2.compile(
+    r"[a-z0-9.+]{1,64}" + _JOIN + _AT_WORDS + _JOIN + r"[a-z0-9]{1,63}(?:" + _JOIN + _DOT_WORDS + _JOIN
+    + r"[a-z0-9]{1,63})*?" + _JOIN + _DOT_WORDS + _JOIN + r"([a-z]{2,24})\b"
+)  # fmt: skip
+_JOINED_HINTS = ("-at-", "_at_", "arroba", "arobase", "klammeraffe", "chiocciola")
+
+
 def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     sign = at.group()
     spelled = sign == " at "
@@ -947,6 +960,11 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
             if rest or any(c in m.group() for c in "[({") or _bare_ip(low, m):
                 yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
 
+    def joined_addresses() -> Iterator[_Hit]:
+        for m in _JOINED_ADDRESS.finditer(low):
+            if low[m.start(1) : m.end(1)] in _ALL_TLDS and not (m.start() and low[m.start() - 1].isalnum()):
+                yield _Hit(m.start(), m.end(), "email")
+
     def local_addresses() -> Iterator[_Hit]:
         for m in _LOCAL_ADDRESS.finditer(low):
             if not (m.start() and (low[m.start() - 1].isalnum() or low[m.start() - 1] in "_.+-")):
@@ -1007,6 +1025,8 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         families.append(each(_LOCALHOST))
     if "@localhost" in low or "@[" in low:
         families.append(local_addresses())
+    if any(h in low for h in _JOINED_HINTS):
+        families.append(joined_addresses())
     families.append(domains(obfuscated))
     return families
 

@@ -767,3 +767,19 @@ def test_a_dotted_quad_is_a_version_where_its_sentence_says_so(text: str, refuse
 )
 def test_staff_voice_reported_denied_or_described_is_not_spoken(text: str, refused: bool) -> None:
     assert (words.screen(text, "public") is not None) == refused
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("write to bob-at-evil-dot-com", True),
+        ("bob_at_evil_dot_org has it", True),
+        ("escribe a bob arroba evil punto com", True),
+        ("schreib an bob klammeraffe evil punkt de", True),
+        ("look-at-me-dot-gif is the file", False),
+        ("the state-at-large seat", False),
+    ],
+)
+def test_an_address_spelled_with_joined_or_foreign_words_is_an_address(text: str, refused: bool) -> None:
+    problem = words.screen(text, "public")
+    assert (problem is not None and problem.kind == "email") == refused
