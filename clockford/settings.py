@@ -1,11 +1,12 @@
 """Clockford's one settings module, read from the environment.
 
-SQLite by default (the embedded town of `./town up`); DATABASE_URL names PostgreSQL. Every value an
-operator may set is read here and nowhere else, and a value that cannot be read stops the town at
-start-up rather than later in a call.
+SQLite by default (the embedded town of `./town up`); DATABASE_URL names PostgreSQL, or a SQLite file
+run with the default's settings. Every value an operator may set is read here and nowhere else, and a
+value that cannot be read stops the town at start-up rather than later in a call.
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TypedDict
 from urllib.parse import urlsplit, urlunsplit
@@ -141,26 +142,36 @@ TEMPLATES = [
     }
 ]
 
+
+def sqlite_settings(name: str) -> dict[str, object]:
+    """A SQLite database as the town runs one, whether named by CLOCKFORD_SQLITE or by a
+    DATABASE_URL of sqlite:///...: without these, a call that reads and then writes fails at once
+    with "database is locked" whenever another writer (the Archive's fold) went first."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
+        # call costs more than the call's own queries.
+        "CONN_MAX_AGE": None,
+        "OPTIONS": {
+            # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
+            # lock at BEGIN, so two calls never deadlock upgrading a read lock.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+
+
 DATABASE_URL = env("DATABASE_URL")
-if DATABASE_URL:
+DATABASES: dict[str, Mapping[str, object]]
+if DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+elif DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
 else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")),
-            # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
-            # call costs more than the call's own queries.
-            "CONN_MAX_AGE": None,
-            "OPTIONS": {
-                # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
-                # lock at BEGIN, so two calls never deadlock upgrading a read lock.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-        }
-    }
+    DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
