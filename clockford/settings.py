@@ -229,6 +229,7 @@ class TownSettings(TypedDict):
     SESSION_IDLE_SECONDS: int
     SESSION_MAX_AGE_SECONDS: int
     SESSIONS_PER_ADDRESS: int
+    SESSION_WINDOW_SECONDS: int
     IN_FLIGHT_PER_SESSION: int
     RETRY_AFTER_SECONDS: int
     POST_OFFICE_ROOM_BYTES: int
@@ -265,7 +266,11 @@ CLOCKFORD: TownSettings = {
     "MAX_BODY_BYTES": 128 * 1024,
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
+    # An address may have this many sessions that are open or were opened within the window: an
+    # ended session still counts until it leaves the window, so ending and opening again mints no
+    # passport past the cap (001: "Too many new or open sessions from your address").
     "SESSIONS_PER_ADDRESS": envint("CLOCKFORD_SESSIONS_PER_ADDRESS", 64),
+    "SESSION_WINDOW_SECONDS": envint("CLOCKFORD_SESSION_WINDOW_SECONDS", 3600),
     "IN_FLIGHT_PER_SESSION": envint("CLOCKFORD_IN_FLIGHT_PER_SESSION", 8),
     "RETRY_AFTER_SECONDS": 30,
     # The Post Office's shared room: how many bytes of notes the whole town keeps.

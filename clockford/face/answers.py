@@ -95,6 +95,11 @@ HEADER_ABSENT = rpc_error(
 )
 
 TOO_MANY_AT_ONCE = plain(429, "Too many requests at once on this session.", {"Retry-After": "1"})
-TOO_MANY_SESSIONS = plain(429, "Too many sessions. Try again later.", {"Retry-After": "60"})
+
+
+def too_many_sessions(retry_after: int) -> Answer:
+    """The address's new or open sessions are at the cap until `retry_after` seconds from now."""
+    return plain(429, "Too many sessions. Try again later.", {"Retry-After": str(retry_after)})
+
 
 SOMEONE_ELSE = auth.Refusal(403, "This session belongs to someone else.", "")
