@@ -70,6 +70,7 @@ GONE = Answer(0, b"", [])
 
 WRONG_HOST = plain(403, "This town answers only on this machine.")
 WRONG_ORIGIN = plain(403, "Forbidden origin.")
+FRONT_DOOR = plain(403, "Come in through the front door.")
 METHOD_NOT_ALLOWED = plain(405, "Method not allowed.", {"Allow": "POST, GET, DELETE"})
 CLOSED = plain(503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
 
