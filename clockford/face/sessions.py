@@ -65,6 +65,16 @@ def _seconds_until_room(address: str, now: dt.datetime, cap: int) -> int:
     return max(1, math.ceil((leaves[over] - now).total_seconds()))
 
 
+def _one_at_a_time(address: str) -> None:
+    """Initializes from one address take turns between counting and opening, so two at once cannot
+    both be the last one the cap allows. On PostgreSQL a transaction-scoped advisory lock on the
+    address (no row to lock: the session counted is the one not made yet); SQLite's IMMEDIATE
+    transactions already run one writer at a time."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ["clockford-sessions:" + address])
+
+
 @dataclass(frozen=True)
 class NoRoom:
     """The address has too many new or open sessions; it may try again after `retry_after` seconds."""
@@ -99,6 +109,7 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
     address has too many new or open sessions."""
     cap = settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]
     with transaction.atomic():
+        _one_at_a_time(address)
         now = timezone.now()
         if _counted_from(address, now).count() >= cap:
             return NoRoom(_seconds_until_room(address, now, cap))

@@ -4,6 +4,7 @@ DELETE and initialize cannot mint a passport per cycle past the cap (clockford/f
 
 import json
 import re
+import threading
 import time
 from collections.abc import Callable
 
@@ -70,3 +71,25 @@ def test_a_session_leaves_the_count_when_it_leaves_the_window(town_factory: Town
     assert_too_many(initialize(t.mcp), 30 * 60)
     assert second.call("look_around")["isError"] is False
     assert request("DELETE", t.mcp, headers={**MCP_HEADERS, "Mcp-Session-Id": third.sid or ""})[0] == 200
+
+
+def test_initializes_at_once_never_pass_the_cap_together(town_factory: TownFactory) -> None:
+    """Twelve initializes at the same instant from one address, with room for three: three sessions."""
+    t = town_factory(env={"CLOCKFORD_SESSIONS_PER_ADDRESS": "3"}).start()
+    start = threading.Barrier(12)
+    replies: list[tuple[int, dict[str, str], str]] = []
+
+    def one() -> None:
+        start.wait()
+        replies.append(initialize(t.mcp))
+
+    threads = [threading.Thread(target=one) for _ in range(12)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(status for status, _, _ in replies) == [200] * 3 + [429] * 9
+    for reply in replies:
+        if reply[0] == 429:
+            assert_too_many(reply, 3600)
+    assert sql(t, "SELECT COUNT(*) FROM town_mcpsession") == [(3,)]
