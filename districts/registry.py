@@ -6,6 +6,7 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 """
 
 from clockford.town.tooling import District, Tool
+from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
@@ -26,7 +27,7 @@ DISTRICTS: tuple[District, ...] = (
     COURTHOUSE,
     District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
-    District("The Bank", "civic", "Your remaining authority this hour, drawn as money in an account.", opens=_LATER),
+    BANK,
     District(
         "The General Store", "trade", "Your context gauge: how much the town has put into your context.", opens=_LATER
     ),
