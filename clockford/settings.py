@@ -1,11 +1,12 @@
 """Clockford's one settings module, read from the environment.
 
-SQLite by default (the embedded town of `./town up`); DATABASE_URL names PostgreSQL. Every value an
-operator may set is read here and nowhere else, and a value that cannot be read stops the town at
-start-up rather than later in a call.
+SQLite by default (the embedded town of `./town up`); DATABASE_URL names PostgreSQL, or a SQLite file
+run with the default's settings. Every value an operator may set is read here and nowhere else, and a
+value that cannot be read stops the town at start-up rather than later in a call.
 """
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TypedDict
 from urllib.parse import urlsplit, urlunsplit
@@ -147,26 +148,36 @@ TEMPLATES = [
     }
 ]
 
+
+def sqlite_settings(name: str) -> dict[str, object]:
+    """A SQLite database as the town runs one, whether named by CLOCKFORD_SQLITE or by a
+    DATABASE_URL of sqlite:///...: without these, a call that reads and then writes fails at once
+    with "database is locked" whenever another writer (the Archive's fold) went first."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
+        # call costs more than the call's own queries.
+        "CONN_MAX_AGE": None,
+        "OPTIONS": {
+            # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
+            # lock at BEGIN, so two calls never deadlock upgrading a read lock.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+
+
 DATABASE_URL = env("DATABASE_URL")
-if DATABASE_URL:
+DATABASES: dict[str, Mapping[str, object]]
+if DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+elif DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
 else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")),
-            # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
-            # call costs more than the call's own queries.
-            "CONN_MAX_AGE": None,
-            "OPTIONS": {
-                # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
-                # lock at BEGIN, so two calls never deadlock upgrading a read lock.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-        }
-    }
+    DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
@@ -224,6 +235,7 @@ class TownSettings(TypedDict):
     SESSION_IDLE_SECONDS: int
     SESSION_MAX_AGE_SECONDS: int
     SESSIONS_PER_ADDRESS: int
+    SESSION_WINDOW_SECONDS: int
     IN_FLIGHT_PER_SESSION: int
     RETRY_AFTER_SECONDS: int
     POST_OFFICE_ROOM_BYTES: int
@@ -260,7 +272,11 @@ CLOCKFORD: TownSettings = {
     "MAX_BODY_BYTES": 128 * 1024,
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
+    # An address may have this many sessions that are open or were opened within the window: an
+    # ended session still counts until it leaves the window, so ending and opening again mints no
+    # passport past the cap (001: "Too many new or open sessions from your address").
     "SESSIONS_PER_ADDRESS": envint("CLOCKFORD_SESSIONS_PER_ADDRESS", 64),
+    "SESSION_WINDOW_SECONDS": envint("CLOCKFORD_SESSION_WINDOW_SECONDS", 3600),
     "IN_FLIGHT_PER_SESSION": envint("CLOCKFORD_IN_FLIGHT_PER_SESSION", 8),
     "RETRY_AFTER_SECONDS": 30,
     # The Post Office's shared room: how many bytes of notes the whole town keeps.

@@ -10,6 +10,7 @@ redirect host and is signed with a passkey whose challenge commits to it.
 
 import datetime as dt
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -50,10 +51,20 @@ class OAuthRefused(Exception):
 # What a client may say about itself.
 
 
+def _invisible(c: str) -> bool:
+    """A character no redirect URI may hold: whitespace of any kind (str.split() would cut the
+    stored list there) and control, format or unassigned characters (a URL carries them escaped)."""
+    return c.isspace() or unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 def redirect_problem(uri: Any) -> str | None:
     """Why a redirect URI is refused, or None: https anywhere, plain http on loopback only."""
     if not isinstance(uri, str) or not uri or len(uri) > URI_CHARS:
         return "Each redirect URI must be a URL of at most 2000 characters."
+    # A client's redirect URIs are kept as one space-separated string, so a URI with a space in it
+    # would come back as two; and urlsplit quietly drops tabs and line breaks, so this comes first.
+    if any(_invisible(c) for c in uri):
+        return "A redirect URI may hold no spaces, line breaks or other invisible characters."
     try:
         parts = urlsplit(uri)
         parts.port  # noqa: B018 (an out-of-range port raises here)

@@ -70,6 +70,7 @@ GONE = Answer(0, b"", [])
 
 WRONG_HOST = plain(403, "This town answers only on this machine.")
 WRONG_ORIGIN = plain(403, "Forbidden origin.")
+FRONT_DOOR = plain(403, "Come in through the front door.")
 METHOD_NOT_ALLOWED = plain(405, "Method not allowed.", {"Allow": "POST, GET, DELETE"})
 CLOSED = plain(503, "The town is closed for now. Try again later.", {"Retry-After": "60"})
 
@@ -95,6 +96,11 @@ HEADER_ABSENT = rpc_error(
 )
 
 TOO_MANY_AT_ONCE = plain(429, "Too many requests at once on this session.", {"Retry-After": "1"})
-TOO_MANY_SESSIONS = plain(429, "Too many sessions. Try again later.", {"Retry-After": "60"})
+
+
+def too_many_sessions(retry_after: int) -> Answer:
+    """The address's new or open sessions are at the cap until `retry_after` seconds from now."""
+    return plain(429, "Too many sessions. Try again later.", {"Retry-After": str(retry_after)})
+
 
 SOMEONE_ELSE = auth.Refusal(403, "This session belongs to someone else.", "")

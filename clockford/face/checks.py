@@ -7,10 +7,13 @@ whether the town is open before who calls; the token before any session is named
 before it is read, and its form before its meaning.
 """
 
+import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from mcp_types import PROTOCOL_VERSION_META_KEY
@@ -100,6 +103,49 @@ async def right_host(r: Request) -> Answer | None:
 async def right_origin(r: Request) -> Answer | None:
     origin = r.headers.get("origin")
     return None if origin is None or origin_ok(origin) else answers.WRONG_ORIGIN
+
+
+@cache
+def _front_door(town_url: str) -> tuple[str, bool] | None:
+    """The public address's host and whether it is https; None when the town's address is on this
+    machine (a loopback name or address), which has no door but its own."""
+    parts = urlsplit(town_url)
+    host = (parts.hostname or "").lower().rstrip(".")
+    if host in ("", "localhost") or host.endswith(".localhost"):
+        return None
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return None
+    except ValueError:
+        pass  # a name, not an address
+    return host, parts.scheme == "https"
+
+
+def _request_host(host: str) -> str:
+    """The Host header's name, without its port (right_host has found it well formed)."""
+    host = host.lower()
+    if host.startswith("["):  # an IPv6 address, named without its brackets as urlsplit names it
+        return host[1 : host.find("]")]
+    return (host.rpartition(":")[0] if ":" in host else host).rstrip(".")
+
+
+async def front_door(r: Request) -> Answer | None:
+    """When CLOCKFORD_URL names a public address, a request came through it: it names that host, and
+    if the address is https it arrived over https, said by the proxy in front (X-Forwarded-Proto, as
+    Django's SECURE_PROXY_SSL_HEADER reads it) or by the server itself. A request that reached the
+    town's own port another way (a loopback name, plain http past the proxy) would meet a town whose
+    tokens, links and cookies all name the public address: sent to the front door instead."""
+    door = _front_door(settings.TOWN_URL)
+    if door is None:
+        return None
+    host, https = door
+    if _request_host(r.headers.get("host", "")) != host:
+        return answers.FRONT_DOOR
+    if https:
+        proto = r.headers.get("x-forwarded-proto", "").split(",")[0].strip().lower()
+        if proto != "https" and r.scope.get("scheme") != "https":
+            return answers.FRONT_DOOR
+    return None
 
 
 async def method_not_allowed(r: Request) -> Answer:
@@ -281,8 +327,9 @@ async def token_passport(r: Request) -> Answer | None:
 
 
 # Every request, in this order. Host and Origin come first, so a page that rebinds a name to this
-# machine learns nothing more; a method the face does not serve is refused right after them.
-WHERE_FROM: tuple[Check, ...] = (right_host, right_origin)
+# machine learns nothing more, then the front door; a method the face does not serve is refused right
+# after them.
+WHERE_FROM: tuple[Check, ...] = (right_host, right_origin, front_door)
 EVERY: tuple[Check, ...] = (*WHERE_FROM, town_open, token, protocol_version)
 
 ROUTES: dict[str, tuple[Check, ...]] = {

@@ -121,8 +121,8 @@ class Face:
         name = info.get("name") if isinstance(info, dict) else None
         address = (r.scope.get("client") or ["unknown"])[0]
         session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", r.passport)
-        if session is None:
-            return await answers.TOO_MANY_SESSIONS.send(send)
+        if isinstance(session, sessions.NoRoom):
+            return await answers.too_many_sessions(session.retry_after).send(send)
         await self.initialize(r.scope, r.body, r.receive, send, session.id, Visitor(session.passport, session.id))
 
     async def call(self, r: Request, send: Send) -> None:

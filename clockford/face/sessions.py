@@ -7,13 +7,16 @@ only that account and client may use the session.
 """
 
 import datetime as dt
+import math
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from clockford.town.models import McpSession, Passport
@@ -33,12 +36,50 @@ def _limits() -> tuple[dt.timedelta, dt.timedelta]:
     return dt.timedelta(seconds=c["SESSION_IDLE_SECONDS"]), dt.timedelta(seconds=c["SESSION_MAX_AGE_SECONDS"])
 
 
-def open_sessions_from(address: str) -> int:
+def _counted_from(address: str, now: dt.datetime) -> "QuerySet[McpSession]":
+    """The sessions an address has spent: those opened within the window, ended or not, and those
+    still open however long ago they were opened."""
     idle, max_age = _limits()
-    now = timezone.now()
-    return McpSession.objects.filter(
-        address=address, ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age
-    ).count()
+    window = dt.timedelta(seconds=settings.CLOCKFORD["SESSION_WINDOW_SECONDS"])
+    still_open = Q(ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age)
+    return McpSession.objects.filter(Q(created_at__gt=now - window) | still_open, address=address)
+
+
+def sessions_from(address: str) -> int:
+    """How many new or open sessions the address has (001 "Too many new or open sessions")."""
+    return _counted_from(address, timezone.now()).count()
+
+
+def _seconds_until_room(address: str, now: dt.datetime, cap: int) -> int:
+    """When the address may open a session again: the moment enough of its counted sessions stop
+    counting, each when it has left the window and is no longer open (an open one may stay longer)."""
+    idle, max_age = _limits()
+    window = dt.timedelta(seconds=settings.CLOCKFORD["SESSION_WINDOW_SECONDS"])
+    leaves = sorted(
+        max(created + window, min(seen + idle, created + max_age) if ended is None else created)
+        for created, seen, ended in _counted_from(address, now).values_list("created_at", "last_seen", "ended_at")
+    )
+    over = len(leaves) - cap  # this many must leave before there is room for one more
+    if over < 0:
+        return 1
+    return max(1, math.ceil((leaves[over] - now).total_seconds()))
+
+
+def _one_at_a_time(address: str) -> None:
+    """Initializes from one address take turns between counting and opening, so two at once cannot
+    both be the last one the cap allows. On PostgreSQL a transaction-scoped advisory lock on the
+    address (no row to lock: the session counted is the one not made yet); SQLite's IMMEDIATE
+    transactions already run one writer at a time."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ["clockford-sessions:" + address])
+
+
+@dataclass(frozen=True)
+class NoRoom:
+    """The address has too many new or open sessions; it may try again after `retry_after` seconds."""
+
+    retry_after: int
 
 
 def passport_for(account_id: int, client_pk: int, client_name: str) -> Passport:
@@ -63,13 +104,15 @@ def passport_for(account_id: int, client_pk: int, client_name: str) -> Passport:
         return Passport.objects.get(account_id=account_id, client_id=client_pk)
 
 
-def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | None:
-    """A new session, with a new passport (no sign-in) or the signed-in one given; None when the address
-    has too many open."""
+def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | NoRoom:
+    """A new session, with a new passport (no sign-in) or the signed-in one given; NoRoom when the
+    address has too many new or open sessions."""
+    cap = settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]
     with transaction.atomic():
-        if open_sessions_from(address) >= settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]:
-            return None
+        _one_at_a_time(address)
         now = timezone.now()
+        if _counted_from(address, now).count() >= cap:
+            return NoRoom(_seconds_until_room(address, now, cap))
         if passport is None:
             passport = Passport.objects.create(
                 client_name=client_name[:200], issued_at=now, last_seen=now, place=START_PLACE

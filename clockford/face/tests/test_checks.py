@@ -23,7 +23,7 @@ def every_road() -> list[tuple[Check, ...]]:
 
 def test_where_a_request_comes_from_is_checked_before_anything_it_says() -> None:
     for road in every_road():
-        assert road[:2] == checks.WHERE_FROM
+        assert road[: len(checks.WHERE_FROM)] == checks.WHERE_FROM
 
 
 def test_the_token_is_read_before_any_session_is_named_or_looked_up() -> None:
@@ -45,6 +45,25 @@ async def test_a_host_or_origin_of_elsewhere_is_refused_first() -> None:
     assert await checks.run(checks.OTHER_METHODS, request("PUT", host="evil.example")) is answers.WRONG_HOST
     assert await checks.run(checks.OTHER_METHODS, request("PUT", origin="http://evil.example")) is answers.WRONG_ORIGIN
     assert await checks.run(checks.OTHER_METHODS, request("PUT")) is answers.METHOD_NOT_ALLOWED
+
+
+async def test_a_public_town_lets_in_only_what_came_through_its_front_door(settings: Any) -> None:
+    door = checks.front_door
+    settings.TOWN_URL = "https://town.example:8443"
+    assert await door(request(host="127.0.0.1:7433")) is answers.FRONT_DOOR
+    assert await door(request(host="town.example:8443")) is answers.FRONT_DOOR
+    assert await door(request(host="town.example:8443", x_forwarded_proto="http")) is answers.FRONT_DOOR
+    assert await door(request(host="town.example:8443", x_forwarded_proto="https")) is None
+    assert await door(request(host="Town.Example.", x_forwarded_proto="https, http")) is None
+    served_https = request(host="town.example")
+    served_https.scope["scheme"] = "https"
+    assert await door(served_https) is None
+    settings.TOWN_URL = "http://[2001:db8::7]:7433"
+    assert await door(request(host="[2001:db8::7]:7433")) is None
+    assert await door(request(host="[::1]:7433")) is answers.FRONT_DOOR
+    for here in ("http://127.0.0.1:7433", "http://localhost:7433", "http://[::1]:7433", "http://127.0.0.2"):
+        settings.TOWN_URL = here
+        assert await door(request(host="127.0.0.1:7433")) is None, here
 
 
 async def test_a_declared_or_read_size_past_the_limit_is_too_large(settings: Any) -> None:

@@ -1,0 +1,93 @@
+"""RFC 7591 registration refuses a redirect URI with whitespace or a control character as
+invalid_redirect_uri (a 400 with the RFC's JSON body), never a 500, and never keeps one URI as two.
+
+The town keeps a client's redirect URIs as one space-separated string (django-oauth-toolkit's
+field), so a URI holding any character str.split() splits on would come back as two URIs."""
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from hall.models import Client
+from hall.tests.oauth_agent import Agent, DjangoWeb
+
+pytestmark = pytest.mark.django_db
+
+# Every kind of character that would split one stored URI into two, or that no URL may hold.
+UNSAFE = [
+    "https://app.example/cb https://evil.example/cb",
+    "http://127.0.0.1:9/cb\thttp://127.0.0.1:9/other",
+    "http://127.0.0.1:9/cb\n",
+    " http://127.0.0.1:9/cb",
+    "http://127.0.0.1:9/c\rb",
+    "http://127.0.0.1:9/c\x00b",
+    "http://127.0.0.1:9/c\x1fb",
+    "http://127.0.0.1:9/c\x7fb",
+    "http://127.0.0.1:9/c\x85b",
+    "http://127.0.0.1:9/c\xa0b",
+    "http://127.0.0.1:9/c\u2028b",
+    "http://127.0.0.1:9/c\u3000b",
+    "http://127.0.0.1:9/c\u200bb",
+    "http://127.0.0.1:9/c\u202eb",
+]
+
+
+@pytest.fixture(autouse=True)
+def sign_in(settings: Any) -> None:
+    settings.CLOCKFORD_SIGN_IN = True
+
+
+@pytest.mark.parametrize("uri", UNSAFE)
+def test_a_redirect_uri_with_whitespace_or_a_control_character_is_invalid_redirect_uri(uri: str) -> None:
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=[uri])
+    assert r.status == 400, (uri, r.status, r.text[:300])
+    assert r.headers["content-type"] == "application/json"
+    body = r.json()
+    assert set(body) == {"error", "error_description"} and body["error"] == "invalid_redirect_uri", body
+    assert body["error_description"] == (
+        "A redirect URI may hold no spaces, line breaks or other invisible characters."
+    )
+    assert not Client.objects.exists()
+
+
+def test_a_good_uri_beside_a_bad_one_registers_nothing() -> None:
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=["http://127.0.0.1:9/cb", "http://127.0.0.1:9/a b"])
+    assert (r.status, r.json()["error"]) == (400, "invalid_redirect_uri")
+    assert not Client.objects.exists()
+
+
+def test_registered_uris_come_back_exactly_as_sent() -> None:
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    uris = ["http://127.0.0.1:9/cb", "https://app.example/back?to=%20here", "http://[::1]:8/x"]
+    r = agent.register(redirect_uris=uris)
+    assert r.status == 201, r.text
+    assert r.json()["redirect_uris"] == uris
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "https://café.example/cb",
+        "http://127.0.0.1:9/cb?x=é",
+        "https://[bad/cb",
+        "http://127.0.0.1:99999/cb",
+        "https://app.example:0/cb",
+        "https://app.example/\\cb",
+        "https:///cb",
+        "https://app.example/" + "x" * 1990,
+        "javascript://app.example/%0aalert(1)",
+        "https://app.example/cb%20https://evil.example/cb",
+    ],
+)
+def test_an_odd_but_visible_redirect_uri_is_answered_not_a_fault(uri: str) -> None:
+    """Whatever the URI, registration answers 201 or a 400 with the RFC body: never a 500."""
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=[uri])
+    assert r.status in (201, 400), (uri, r.status, r.text[:300])
+    if r.status == 400:
+        assert r.json()["error"] in ("invalid_redirect_uri", "invalid_client_metadata"), r.text
+    else:
+        assert r.json()["redirect_uris"] == [uri]

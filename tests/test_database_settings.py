@@ -1,0 +1,48 @@
+"""DATABASE_URL=sqlite:///... gets the SQLite settings of the default database (clockford/settings.py):
+WAL, IMMEDIATE transactions, the lock timeout and a kept connection. Without them a writer upgrading a
+read lock fails at once with "database is locked", and a single client's calls could close the town.
+
+Settings are read once at import, so each case reads them in a fresh interpreter."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def databases(tmp_path: Path, **env: str) -> dict[str, Any]:
+    e = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DATABASE_URL"}
+    e.update({"CLOCKFORD_VAR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "clockford.settings", **env})
+    done = subprocess.run(
+        [sys.executable, "-c", "import json, clockford.settings as s; print(json.dumps(s.DATABASES['default']))"],
+        cwd=ROOT,
+        env=e,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def test_a_sqlite_database_url_gets_the_default_databases_settings(tmp_path: Path) -> None:
+    default = databases(tmp_path, CLOCKFORD_SQLITE=str(tmp_path / "a.sqlite3"))
+    named = databases(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    assert named["ENGINE"] == default["ENGINE"] == "django.db.backends.sqlite3"
+    assert named["NAME"] == default["NAME"] == str(tmp_path / "a.sqlite3")
+    assert named["OPTIONS"] == default["OPTIONS"]
+    assert named["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert named["OPTIONS"]["timeout"] == 20
+    assert "journal_mode=WAL" in named["OPTIONS"]["init_command"]
+    assert named["CONN_MAX_AGE"] is default["CONN_MAX_AGE"] is None
+
+
+def test_a_postgresql_database_url_keeps_its_own_settings(tmp_path: Path) -> None:
+    named = databases(tmp_path, DATABASE_URL="postgresql://town:pw@db.example:5432/clockford")
+    assert named["ENGINE"] == "django.db.backends.postgresql"
+    assert named["NAME"] == "clockford" and named["CONN_MAX_AGE"] == 600
+    assert "transaction_mode" not in named.get("OPTIONS", {})
