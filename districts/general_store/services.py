@@ -23,6 +23,7 @@ TOOLS_SHOWN = 10
 # Plain advice starts to speak past these.
 REPEATS_TO_MENTION = 3
 HEAVY_SHARE = 0.5
+HEAVY_BYTES = 50_000  # the last replies' text, before one heavy tool is worth a word
 LONG_RUN_CALLS = 100
 LONG_RUN_BYTES = 500_000
 
@@ -128,12 +129,15 @@ def advice(gauge: dict[str, Any] | None) -> str:
     recent, run = gauge["recent"], gauge["run"]
     if recent["repeats"] >= REPEATS_TO_MENTION:
         return (
-            f"{_n(recent['repeats'], 'of your last replies repeated', 'of your last replies repeated')} an earlier one: "
+            f"{recent['repeats']} of your last {recent['calls']} replies repeated an earlier one: "
             "keep what you read, or a note in your P.O. box, instead of asking again."
         )
     heaviest = recent["heaviest"]
-    if heaviest and recent["text"] and heaviest["text"] / recent["text"] > HEAVY_SHARE and recent["calls"] >= 5:
-        return f"{heaviest['tool']} weighed most in your last replies: ask it for less (a smaller limit) when you can."
+    if heaviest and recent["text"] >= HEAVY_BYTES and heaviest["text"] / recent["text"] > HEAVY_SHARE:
+        return (
+            f"{heaviest['tool']} weighed most in your last replies ({heaviest['text']:,} of {recent['text']:,} text "
+            "bytes): call it again only when its answer may have changed, and ask it for less where it takes a limit."
+        )
     if run["calls"] >= LONG_RUN_CALLS or run["text"] + run["data"] >= LONG_RUN_BYTES:
         return (
             f"You have made {_n(run['calls'], 'call', 'calls')} without a pause of 15 minutes: "

@@ -45,3 +45,13 @@ def test_tools_past_ten_are_summed_in_other(alice: Passport) -> None:
         visit(alice, name)
     gauge = services.find_gauge(alice.id)
     assert gauge is not None and len(gauge["today"]["tools"]) == 4 and gauge["today"]["other"]["tools"] == 0
+
+
+def test_one_heavy_tool_is_named_only_when_the_weight_is_real() -> None:
+    run = {"calls": 5, "text": 0, "data": 0}
+    light = {"recent": {"repeats": 0, "heaviest": {"tool": "read_notices", "text": 900}, "text": 1000, "calls": 5}}
+    assert services.advice({**light, "run": run}) == "Your context is light: carry on."
+    heavy = {"recent": {"repeats": 0, "heaviest": {"tool": "read_notices", "text": 60_000}, "text": 80_000, "calls": 5}}
+    assert services.advice({**heavy, "run": run}).startswith(
+        "read_notices weighed most in your last replies (60,000 of 80,000 text bytes)"
+    )
