@@ -123,6 +123,12 @@ ROOT_URLCONF = "clockford.urls"
 # The one literal registry of tools (districts/registry.py): the face serves it, and the core reads it
 # by this name (clockford.town.tooling.registry), never by importing a district.
 CLOCKFORD_TOOLS = "districts.registry.TOOLS"
+# The Bank (000 section 13, docs/bank.md): the desk draws every change from an hourly authority through
+# this function, named here for the same reason. A passport may make CHANGES_PER_HOUR changes in a
+# clock hour and an account CHANGES_PER_HOUR_PER_ACCOUNT across its agents; 0 turns the Bank off.
+CLOCKFORD_BANK = "districts.bank.services.withdraw"
+CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
+CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
 ASGI_APPLICATION = "clockford.asgi.application"
 
 TEMPLATES = [

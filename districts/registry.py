@@ -6,6 +6,7 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 """
 
 from clockford.town.tooling import District, Tool
+from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
@@ -27,7 +28,7 @@ DISTRICTS: tuple[District, ...] = (
     COURTHOUSE,
     District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
-    District("The Bank", "civic", "Your remaining authority this hour, drawn as money in an account.", opens=_LATER),
+    BANK,
     GENERAL_STORE,
     SIGNAL_HOUSE,
     District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),

@@ -1,8 +1,8 @@
 """What waits for a person: one queue, newest first, of everything only this person can decide.
 
 SOURCES is the one table of what can wait: held calls, unopened letters, waiting plans, their agents'
-open reports, and exchanges another person opened with them. The "Waiting for you" page draws its
-rows from it, and the live socket (live.py) counts the same queries, so the two never disagree. A
+open reports, exchanges another person opened with them, and their agents' requests for more
+authority (the Bank). The "Waiting for you" page draws its rows from it, and the live socket (live.py) counts the same queries, so the two never disagree. A
 new kind of thing that waits for a person is one more row here. Each query comes from the service
 that owns the thing, which also decides whose it is.
 """
@@ -18,6 +18,7 @@ from django.urls import reverse
 from clockford.town import holds, plans, reports
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import registry
+from districts.bank import services as bank
 from districts.post_office import services as post_office
 from districts.switchboard import common as switchboard
 from hall.models import Account
@@ -147,6 +148,20 @@ def _exchange(exchange: Any, account: Account) -> Waiting:
     )
 
 
+def _authority(asked: Any, account: Account) -> Waiting:
+    return Waiting(
+        "authority",
+        asked.id,
+        asked.passport,
+        f"make {asked.amount} more changes this hour",
+        preview(bank.reason_means(asked.reason)),
+        asked.asked_at,
+        asked.hour + bank.HOUR,
+        reverse("hall:authority", args=[asked.id]),
+        "A request for authority",
+    )
+
+
 @dataclass(frozen=True)
 class Source:
     """One kind of thing that waits for a person: the query of those waiting for an account (from the
@@ -164,6 +179,7 @@ SOURCES: tuple[Source, ...] = (
     Source("plan", plans.waiting_plans, "declared_at", _plan),
     Source("report", reports.waiting_reports, "filed_at", _report),
     Source("exchange", switchboard.exchange_requests, "changed_at", _exchange),
+    Source("authority", bank.waiting_requests, "asked_at", _authority),
 )
 
 

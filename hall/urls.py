@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import agents, authority, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -39,6 +39,9 @@ urlpatterns = [
     path("hall/reports/<str:report_id>", decisions.report_page, name="report"),
     path("hall/reports/<str:report_id>/begin", decisions.report_begin, name="report-begin"),
     path("hall/reports/<str:report_id>/finish", decisions.report_finish, name="report-finish"),
+    path("hall/authority/<str:request_id>", authority.authority_page, name="authority"),
+    path("hall/authority/<str:request_id>/begin", authority.authority_begin, name="authority-begin"),
+    path("hall/authority/<str:request_id>/finish", authority.authority_finish, name="authority-finish"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),

@@ -8,11 +8,13 @@ footstep), writes the footstep, and renders the reply: structuredContent and the
 was only busy with another writer, the reply is the clerk's busy one and the town stays open.
 """
 
+import functools
 import hashlib
 import json
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +24,7 @@ from django.conf import settings
 from django.db import DatabaseError, OperationalError, connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from clockford.town import archive, clock, holds, kept, replays, words
 from clockford.town.kept import Kept
@@ -347,6 +350,21 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
     return render(busy.say, busy.fields, busy.parts, None, True)
 
 
+@functools.cache
+def _bank() -> Callable[..., None]:
+    bank: Callable[..., None] = import_string(settings.CLOCKFORD_BANK)
+    return bank
+
+
+def withdraw(tool: Tool, args: Any, call: Call) -> None:
+    """The Bank (000 section 13): a call that changes things draws one from the hourly authority, or is
+    refused there before its handler runs. Called inside the handler's savepoint, after any hold let the
+    call through, so a held call draws when it goes through and a refused call draws nothing. The Bank
+    is reached by the setting that names it (CLOCKFORD_BANK): the core imports no district."""
+    if tool.changes(args):
+        _bank()(call.passport, spare=tool.for_people)
+
+
 def _handle(
     tool: Tool,
     args: Any,
@@ -378,6 +396,7 @@ def _handle(
             return passage.replayed, "ok", False, call.move_to or tool.place
         with transaction.atomic():
             holds.use(passage, call)
+            withdraw(tool, args, call)
             reply = tool.handler(call, args)
             if tool.replays:
                 replays.keep(tool.name, args, passport, reply)

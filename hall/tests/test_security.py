@@ -32,6 +32,7 @@ SAMPLES: dict[str, Any] = {
     "plan_id": "PL-2345678923AB",
     "report_id": "R-2345678923AB",
     "dispute_id": "D-23456789",
+    "request_id": "AR-2345678923AB",
 }
 
 
@@ -55,7 +56,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 43
+    assert len(urls) == len(urlpatterns) == 46
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
     assert "/hall/agents/PP-2345678923/gauge" in urls

@@ -125,6 +125,10 @@ def town_server(tmp: Path, phases: Path | None = None, cprofile: bool = False) -
     # Except the clerk's rate limit: a bench makes hundreds of calls a second on one passport, which
     # the clerk would rightly answer busy. Its window costs no statement of its own either way.
     town.env["CLOCKFORD_CALLS_PER_MINUTE"] = "0"
+    # And the Bank's hourly amounts, for the same reason: a bench writes thousands of times an hour on
+    # one passport. Raised, not turned off, so that the cost of drawing each change stays measured.
+    town.env["CLOCKFORD_CHANGES_PER_HOUR"] = str(10**9)
+    town.env["CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT"] = str(10**9)
     env = dict(town.env)
     app = "clockford.asgi:application"
     if phases is not None:

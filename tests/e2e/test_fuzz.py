@@ -90,8 +90,10 @@ class Tally:
 def fuzz_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
     # The fuzz makes hundreds of calls a minute on a few passports: the clerk would rightly answer
     # busy, and every case would then test the clerk instead of the arguments (tests/test_clerk.py
-    # tests the clerk).
-    t = make_town(tmp_path_factory.mktemp("fuzz"), env={"CLOCKFORD_CALLS_PER_MINUTE": "0"})
+    # tests the clerk). The Bank's hourly amount likewise (districts/bank/tests test the Bank).
+    t = make_town(
+        tmp_path_factory.mktemp("fuzz"), env={"CLOCKFORD_CALLS_PER_MINUTE": "0", "CLOCKFORD_CHANGES_PER_HOUR": "0"}
+    )
     # Houses to find, so lookups by lot and name and the Directory's search run on real rows.
     t.manage("census", "demo")
     t.start()

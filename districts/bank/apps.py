@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BankConfig(AppConfig):
+    name = "districts.bank"
+    label = "bank"
