@@ -16,6 +16,7 @@ entry point for tools, and `flags` is what the hall marks for a person reading e
 
 import base64
 import binascii
+import bisect
 import functools
 import math
 import re
@@ -574,6 +575,26 @@ def _latin_edges(t: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 _NOT_PLAIN = re.compile(r"[\s\[({<]")
 
 
+# Words that send a reader to a place or name one as a place: "visit", "go to", "see", "at", "the
+# new home is" (a bounded look-back).
+_SENT_TO = re.compile(
+    r"(?<![\w-])(?:visit|go\s+to|head\s+to|open|see|at|via|check\s+out|browse|join|(?:home|site|address|page"
+    r"|domain|url|link|website|mirror|host)\s+(?:is|was|is\s+now))\s+\Z"
+)
+_CODE_SPAN_REACH = 80
+
+
+def _in_code_span(low: str, a: int, b: int) -> bool:
+    """Whether low[a:b] sits inside an inline code span: the nearest backtick before it and one after
+    it on the same line, each within _CODE_SPAN_REACH characters (a bounded window, so many names
+    cost time in proportion to the text)."""
+    opening = low.rfind("`", max(0, a - _CODE_SPAN_REACH), a)
+    if opening < 0 or "\n" in low[opening:a]:
+        return False
+    closing = low.find("`", b, b + _CODE_SPAN_REACH)
+    return closing >= 0 and "\n" not in low[b:closing] and low.count("`", opening + 1, a) == 0
+
+
 def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if _NOT_PLAIN.search(low, m.start(), m.end()) is None:
         # Most dotted runs are versions, files and attribute paths: out on the last label alone.
@@ -634,11 +655,34 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if tld in _FILE_EXTENSIONS:
         return hit() if path else None
     if tld in _CODE_WORDS:
-        return hit() if path or port or query else None
+        # A top-level domain that is also a word or an attribute (info, me, it, to, in): a path says
+        # link, and so does a name shaped as a host is and code is not (a hyphen or a digit:
+        # shop-deals.info, login2.me), or a name of four letters or more, not written as code, after a
+        # word that sends the reader to it or names it ("visit vault.no", "the new home is vault.no").
+        left = low[spans[0][0] : spans[0][1]]
+        hosty = len(spans) == 2 and ("-" in left or any(c.isdigit() for c in left)) and left[:1].isalpha()
+        sent = (
+            len(spans) == 2
+            and len(left) >= 4
+            and left.isalpha()
+            and not _looks_like_code(t[spans[0][0] : spans[0][1]], t)
+            and left not in _CODE_RECEIVERS
+            and _SENT_TO.search(low, max(0, start - 16), start) is not None
+        )
+        return hit() if path or port or query or hosty or sent else None
+    if (
+        tld not in _BIG_GENERIC
+        and tld not in _CC_TLDS
+        and not (path or port or query)
+        and len(spans) == 2
+        and _in_code_span(low, start, end)
+    ):
+        return None  # `cart.store`, `session.cloud`: an inline code span holds a name, not a host
     if tld in _NEWER:
         if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
             return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
-        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER):
+        called = low[end : end + 1] in ("(", "=", "[")  # a method called, a field set or indexed: code
+        if path or port or query or (len(spans) >= 3 and tld not in _CODE_NEWER and not called):
             return hit()
         left = t[spans[0][0] : spans[0][1]]
         code = tld in _CODE_NEWER or low[end : end + 1] in ("(", "=") or _looks_like_code(left, t)
@@ -708,15 +752,90 @@ def _ip6(m: re.Match[str]) -> bool:
 
 # A dotted quad after these words is a version number.
 _VERSION_BEFORE = re.compile(r"(?:version|ver|v|release|build|rev|revision|firmware|update|python|node)\s*\Z")
+# Words that make a dotted quad in the same sentence a version ("AssemblyVersion reads 1.2.3.0",
+# "bumped from 1.4.6.0 to 1.4.6.1", "the SDK at 4.3.1.4 broke our tests", "5.1.2.9 (64-bit)"): one
+# tells of a release, never of where a machine is. Read in a window of bounded width around each
+# quad, so that many quads still cost time in proportion to the text.
+_VERSION_NEAR = re.compile(
+    r"(?<![\w-])(?:\w*version\w*|vers[aã]o|versi[oó]n|versione|ver|v|releases?|released|builds?|firmware|drivers?"
+    r"|sdk|changelog|tag|tagged|upgrad\w*|downgrad\w*|bump\w*|pinn?ed|pin|installed|installer|patch\w*|hotfix"
+    r"|semver|csproj|assembly\w*|nuget|latest|beta|alpha|rc|\d\d-bit|x64|x86|arm64)(?![\w-])|版本"
+)
+# Software whose name, just before a dotted quad, makes it that software's release ("Java 17.0.1.2").
+_PRODUCT_BEFORE = re.compile(
+    r"(?<![\w.-])(?:java|jdk|jre|openjdk|kernel|linux|chrome|chromium|firefox|edge|safari|opera|windows|macos|ios"
+    r"|ipados|android|ubuntu|debian|fedora|\.net|dotnet|golang|go|rust|rustc|ruby|php|perl|postgres(?:ql)?|mysql"
+    r"|mariadb|redis|nginx|apache|tomcat|docker|kubernetes|k8s|kubectl|terraform|gradle|maven|electron|vs\s*code"
+    r"|xcode|unity|office|excel|outlook|teams|zoom|slack|llvm|clang|gcc|cmake|qt|openssl|openssh|git|npm|pip|yarn"
+    r"|deno|bun|typescript|sqlite|mongodb|elasticsearch|kafka|spark|jenkins|cuda|nvidia|intel|bios|uefi|app)"
+    r"\s*:?\s*\Z"
+)
+_DOTTED_NUMBER = re.compile(r"\d+(?:\.\d+){2,}")
+_SENTENCE_END = re.compile(r"[.!?;]\s|\n")
+_VERSION_WINDOW = 80
+
+
+@functools.lru_cache(maxsize=4)
+def _version_marks(low: str) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """The sentence ends (starts and ends), version words (starts and ends) and dotted numbers
+    (starts) of a text, each found in one pass over it, so that each dotted quad then looks its
+    window up by bisection rather than reading it again."""
+    ends = list(_SENTENCE_END.finditer(low))
+    near = list(_VERSION_NEAR.finditer(low))
+    return (
+        [m.start() for m in ends],
+        [m.end() for m in ends],
+        [m.start() for m in near],
+        [m.end() for m in near],
+        [m.start() for m in _DOTTED_NUMBER.finditer(low)],
+    )
+
+
+def _version_context(low: str, a: int, b: int) -> bool:
+    """A dotted quad at low[a:b] reads as a version: a version word in its sentence (at most
+    _VERSION_WINDOW characters either side), a pre-release tail (-beta, -rc.1), a last part of 0
+    (a network's own number, never a host one is told to reach), a program's name just before it,
+    or another dotted number in the sentence that starts as it does."""
+    if low.endswith(".0", a, b) or re.match(r"[-+](?:alpha|beta|rc|pre|dev|snapshot|build|preview)", low[b : b + 9]):
+        return True
+    end_starts, end_ends, near_starts, near_ends, dotted = _version_marks(low)
+    start = max(0, a - _VERSION_WINDOW)
+    k = bisect.bisect_right(end_ends, a) - 1
+    if k >= 0 and end_ends[k] > start:
+        start = end_ends[k]
+    stop = min(len(low), b + _VERSION_WINDOW)
+    k = bisect.bisect_left(end_starts, b)
+    if k < len(end_starts) and end_starts[k] < stop:
+        stop = end_starts[k]
+    k = bisect.bisect_left(near_starts, start)
+    if k < len(near_starts) and near_ends[k] <= a:
+        return True
+    k = bisect.bisect_left(near_starts, b)
+    if k < len(near_starts) and near_ends[k] <= stop:
+        return True
+    if _PRODUCT_BEFORE.search(low, max(0, a - 24), a) is not None:
+        return True
+    # Another dotted number in the sentence that starts as this one does ("ran on 5.2.16.1 but fails
+    # on 5.2.16.7", "httpx 4.5.14.3 and 4.5.14"): a release and its neighbour, not two machines.
+    stem = low[a : low.index(".", low.index(".", a) + 1, b) + 1]
+    k = bisect.bisect_left(dotted, start)
+    while k < len(dotted) and dotted[k] < stop:
+        n = dotted[k]
+        if n != a and low.startswith(stem, n) and not low[n - 1 : n].isalnum():
+            return True
+        k += 1
+    return False
 
 
 def _bare_ip(low: str, m: re.Match[str]) -> bool:
-    """A dotted quad on its own is an IPv4 address when each part is a byte and no version word is
-    just before it."""
+    """A dotted quad on its own is an IPv4 address when each part is a byte and nothing around it
+    says it is a version."""
     parts = m.group().split(".")
     if len(parts) != 4 or any(int(p) > 255 or (len(p) > 1 and p[0] == "0") for p in parts):
         return False
-    return _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is None
+    if _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is not None:
+        return False
+    return not _version_context(low, m.start(), m.end())
 
 
 _PUNYCODE = re.compile(r"(?<![a-z0-9-])xn--[\w-]+(?:\.[\w-]+)*")
@@ -745,6 +864,19 @@ _LOCALHOST = re.compile(r"(?<![\w.-])localhost:\d{1,5}(?!\d)(?:/" + _URL_CHARS +
 _LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(?:ipv6:)?[0-9a-f:.]{2,45}\])")
 
 
+# An address spelled with its words joined by hyphens or underscores (bob-at-evil-dot-com), or in
+# another language's words for the sign and the dot (bob arroba evil punto com, bob klammeraffe evil
+# punkt de). Group 1 is the last label, which must be a top-level domain. RE2: linear in the text.
+_AT_WORDS = r"(?:at|arroba|arobase|klammeraffe|chiocciola)"
+_DOT_WORDS = r"(?:dot|punto|punkt|point|ponto|pont)"
+_JOIN = r"(?:[-_]|\s+)"
+_JOINED_ADDRESS = re2.compile(
+    r"[a-z0-9.+]{1,64}" + _JOIN + _AT_WORDS + _JOIN + r"[a-z0-9]{1,63}(?:" + _JOIN + _DOT_WORDS + _JOIN
+    + r"[a-z0-9]{1,63})*?" + _JOIN + _DOT_WORDS + _JOIN + r"([a-z]{2,24})\b"
+)  # fmt: skip
+_JOINED_HINTS = ("-at-", "_at_", "arroba", "arobase", "klammeraffe", "chiocciola")
+
+
 def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     sign = at.group()
     spelled = sign == " at "
@@ -766,6 +898,8 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     domain = _DOMAIN_AFTER_AT.match(low, b)
     if local_match is None or domain is None:
         return None
+    if sign == "@" and low[domain.end() : domain.end() + 1] == "(":
+        return None  # a decorator or an annotation called: @app.route('/'), @mock.patch(...)
     start = a - local_match.end()
     if start and (low[start - 1].isalnum() or low[start - 1] in "_.+-"):
         return None  # the local part is longer than an address allows
@@ -788,6 +922,8 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
         return None
     if not any(c.isalpha() for c in labels[-2]):
         return None
+    if sign == "@" and a < at.start() and b == at.end() and labels[-1] not in _COMMON:
+        return None  # "put @app.get above the view": a decorator or a mention after a blank, not an address
     if spelled and (set(seps) == {"."} or local in _PHRASE_WORDS or local in _AT_PHRASE_WORDS):
         # A name before "at" and a spelled or bracketed dot after it; "look at example dot com" is
         # left to the domain rule, which calls it a link.
@@ -823,6 +959,11 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
             rest = tail.group() if tail else ""
             if rest or any(c in m.group() for c in "[({") or _bare_ip(low, m):
                 yield _Hit(m.start(), _trim(low, m.start(), m.end() + len(rest)), "link")
+
+    def joined_addresses() -> Iterator[_Hit]:
+        for m in _JOINED_ADDRESS.finditer(low):
+            if low[m.start(1) : m.end(1)] in _ALL_TLDS and not (m.start() and low[m.start() - 1].isalnum()):
+                yield _Hit(m.start(), m.end(), "email")
 
     def local_addresses() -> Iterator[_Hit]:
         for m in _LOCAL_ADDRESS.finditer(low):
@@ -884,6 +1025,8 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         families.append(each(_LOCALHOST))
     if "@localhost" in low or "@[" in low:
         families.append(local_addresses())
+    if any(h in low for h in _JOINED_HINTS):
+        families.append(joined_addresses())
     families.append(domains(obfuscated))
     return families
 
@@ -1408,6 +1551,282 @@ _STAFF_RULES += (
 )
 
 
+# The same grammar, in more of the ways a speaker, a label, a signature, an approval or an automated
+# sender is said: each rule is one more way of saying who speaks, over every speaker. One speaker per
+# expression, so that RE2 keeps each in its fast automaton.
+_SIGN_OFF_CLOSINGS = (
+    r"(?:best\s+wishes|warm\s+wishes|all\s+the\s+best|warm\s+regards|warmest\s+regards|many\s+thanks|take\s+care"
+    r"|with\s+care|faithfully|cordially|respectfully\s+yours|your\s+friends)"
+)
+
+
+def _grammar(*patterns: str, where: _Where = "anywhere") -> tuple[_StaffRule, ...]:
+    return tuple(_rule(_GRAMMAR_WORDS, p, where=where) for p in patterns)
+
+
+_STAFF_RULES += (
+    # "I run the Signal House", "I'm in charge of the Courthouse", "we manage the Bank".
+    *_grammar(
+        r"(?:i|we)\s+(?:run|manage|lead|head|oversee|look\s+after|serve\s+as|preside\s+over)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+        r"(?:i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:in\s+charge\s+of|the\s+head\s+of|responsible\s+for|running"
+        r"|managing)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        # "It's the Switchboard operator again", "your postmaster again".
+        r"(?:it['’]s|it\s+is|this\s+is|your)\s+(?:the\s+|your\s+)?(?:friendly\s+)?" + _SPEAKER + r"\s+(?:again"
+        r"|once\s+more)\b",
+        # "As your postmaster, I ...", "as the Courthouse judge, we ...".
+        r"as\s+(?:your|the|a|an)\s+(?:official\s+)?" + _SPEAKER + r"\s*,\s*(?:i|we)\b",
+        # "Here at the Dice House we ...", "Our team at the Studios", "Me, the Arena referee".
+        r"(?:here\s+at|all\s+of\s+us\s+at|everyone\s+here\s+at)\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:we|our)\b",
+        r"(?:our|my)\s+(?:team|staff|crew|colleagues|office|desk|department)\s+(?:at|in|of)\s+(?:the\s+)?"
+        + _BODY
+        + r"\b",
+        r"(?:me|us|we)\s*,\s*(?:the|your)\s+(?:staff\s+of\s+(?:the\s+)?)?" + _SPEAKER_OR_BODY + r"\b",
+        r"introduce\s+(?:myself|ourselves)\s*[:,—–-]?\s*(?:as\s+)?(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+        # Signatures: "Best wishes,\nyour Mayor".
+        _SIGN_OFF_CLOSINGS
+        + r"\s*[,.!]?\s*(?:from\s+)?(?:the\s+|your\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*[.!]?[ \t]*(?m:$)",
+        r"(?:regards|sincerely|thanks|cheers|best)\s*[,.!]?\s*your\s+" + _SPEAKER_OR_BODY + r"\s*[.!]?[ \t]*(?m:$)",
+        # Approval: "stamped and approved at the Directory", "passed the Arena review", "the Mayor has
+        # signed off on this", "the Market gave this server its approval", "trusted by the Bank".
+        r"(?:approved|verified|endorsed|certified|vetted|cleared|stamped|checked|reviewed|inspected|audited)"
+        r"\s+(?:and\s+\w+\s+)?(?:at|from|in)\s+(?:the\s+)?" + _BODY + r"\b",
+        r"(?:passed|cleared|survived)\s+(?:the\s+)?(?:official\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"['’]?s?\s+(?:review|check|audit|inspection|vetting|verification|approval|screening)\b",
+        _SPEAKER_OR_BODY + r"\s+(?:has|have)\s+(?:officially\s+)?(?:signed\s+off|okayed|ok['’]d|blessed|cleared"
+        r"|given\s+(?:its|their|his|her)\s+(?:approval|blessing|ok|okay|go-ahead))\b",
+        _SPEAKER_OR_BODY + r"\s+(?:gave|has\s+given|granted|has\s+granted)\s+(?:\w+\s+){0,3}?(?:its|their|his"
+        r"|her|an?|the)\s+(?:official\s+)?(?:approval|blessing|seal|ok|okay|stamp|endorsement|go-ahead)\b",
+        r"(?:trusted|guaranteed|backed|vouched\s+for)\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        # Automated senders: "Scheduled notice from the Switchboard", "This notice was generated by the
+        # Embassies", "The Market bot says".
+        r"(?:scheduled|recurring|periodic|routine|daily|weekly|bot|robot|auto)\s+(?:message|notice|notification|alert"
+        r"|reminder|update|broadcast|announcement)\s+(?:from|by|of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:message|notice|notification|reply|alert|post|update|announcement)\s+(?:was\s+|is\s+|has\s+been\s+)?"
+        r"(?:auto-?)?generated\s+(?:automatically\s+)?(?:by|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:bot|robot|daemon|autoresponder|assistant)\s+(?:says|writes"
+        r"|reports|announces|reminds|informs)\b",
+    ),  # fmt: skip
+    *_grammar(
+        # A heading that names a speaker or a body's notice: "## Clockford desk", "### Bank notice".
+        r"[ \t>]*#{1,6}[ \t]*(?:the\s+)?(?:" + _SPEAKER + "|" + _BODY + r"\s+" + _NOTICE + r")[ \t]*[.:!]?[ \t]*(?m:$)",
+        # A label cut off by a bar, a slash or a dot: "Dice House | notice |", "Bank · notice:".
+        r"[ \t>*#_\[(-]*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[|/·•]\s*" + _NOTICE + r"\s*[|:：—–-]",
+        # Signatures on a line of their own: "(for the Courthouse)", "Signal House, Clockford".
+        r"[ \t]*\(\s*(?:for|from|on\s+behalf\s+of|signed|sent\s+by|by)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\s*\)[ \t]*[.!]?[ \t]*(?m:$)",
+        r"[ \t]*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*,\s*(?:clockford|the\s+town)(?:\s+town)?\s*[.!]?[ \t]*(?m:$)",
+        where="lines",
+    ),  # fmt: skip
+    # "[Market verified]", "[General Store automatic reply]".
+    _rule(
+        ("[", "【", "(", "<", "{"),
+        r"(?:\[|【|\(|<|\{)\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:verified|approved|certified|endorsed|vetted"
+        r"|checked|trusted|automatic|automated|auto|system|bot)(?:\s+(?:reply|response|message|notice|notification))?"
+        r"\s*(?:\]|】|\)|>|\})",
+    ),  # fmt: skip
+    # An automated sender's address: "no-reply@tavern".
+    _rule(("reply",), r"(?:no-?reply|do-?not-?reply|donotreply)[@._-]"),
+)
+
+
+_TITLE_WORDS = r"(?:new|acting|deputy|head|chief|senior|current|interim|resident|assistant|duty|on-duty|official)"
+_LABEL_LEAD = r"[^\w\n]{0,8}"  # quote marks, bullets, emoji, "@", "**": whatever opens a label
+_STAFF_RULES += (
+    *_grammar(
+        # "I, the Mayor,", "I'm the new Post Office clerk", "I've been appointed Bank teller", "I work as
+        # a clerk at the Post Office", "posting as the Directory clerk", "the judge (that's me)".
+        r"(?:i|me|us|we)\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+        r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re)\s+(?:the\s+|your\s+|an?\s+)?"
+        + _TITLE_WORDS
+        + r"\s+"
+        + _SPEAKER
+        + r"\b",
+        r"(?:i|we)(?:['’]ve|\s+have|\s+was|\s+were)?\s+(?:been\s+|just\s+been\s+)?(?:appointed|elected|named|hired"
+        r"|employed)\s+(?:as\s+)?(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"(?:i|we)\s+work\s+as\s+(?:the\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"(?:posting|writing|speaking|replying|acting|talking|signing)\s+(?:here\s+)?(?:in\s+my\s+capacity\s+)?as\s+"
+        r"(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+        r"capacity\s+as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+        _SPEAKER + r"\s*\(\s*(?:that['’]s|that\s+is|it['’]s|this\s+is)?\s*(?:me|us)\s*\)",
+        r"on\s+behalf\s+of\s+(?:the\s+)?(?:whole|entire|all(?:\s+the)?)\s+" + _SPEAKER_OR_BODY + r"\b",
+        # Approval: "on the Town Hall approved list", "approved for use by", "checked by the clerk", "the
+        # Bank says this server is safe", "the Directory approves this", "Verified: Town Hall", "approval
+        # granted by", "Town Hall gives its seal of approval".
+        _SPEAKER_OR_BODY + r"['’]?s?\s+(?:approved|trusted|safe|official|verified|vetted|allow|white)[\s-]*list\b",
+        r"(?:approved|trusted|safe|allow|white)[\s-]*list\s+(?:of|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:approved|verified|certified|endorsed|cleared)\s+for\s+\w+(?:\s+\w+)?\s+by\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+        r"(?:checked|reviewed|screened|confirmed|tested|scanned)\s+(?:and\s+\w+\s+)?by\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"\b",
+        _SPEAKER_OR_BODY + r"\s+(?:says|said|confirms|confirmed|declares|declared|states|stated|certifies|guarantees"
+        r"|promises)\s+(?:that\s+)?(?:this|it|these|the\s+\w+)(?:\s+\w+)?\s+(?:is|are|was|were)\s+(?:safe|legit"
+        r"|legitimate|approved|verified|trusted|official|genuine|clean|fine)\b",
+        _SPEAKER_OR_BODY + r"\s+(?:approves|endorses|certifies|verifies|vouches\s+for|backs)\s+(?:this|these|the|it"
+        r"|our|my)\b",
+        r"(?:verified|approved|certified|endorsed)\s*[:：]\s*(?:by\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"(?:approval|clearance|certification|verification|endorsement)\s+(?:granted|given|issued|confirmed)\s+by\s+"
+        r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        _SPEAKER_OR_BODY + r"\s+(?:gives|grants)\s+(?:\w+\s+){0,3}?(?:its|their|his|her|an?|the)\s+(?:official\s+)?"
+        r"(?:approval|blessing|seal|ok|okay|stamp|endorsement|go-ahead)\b",
+        # "Town Hall says:", "TOWN HALL ANNOUNCES:".
+        r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:says|writes|announces|reminds|informs|reports|asks|warns"
+        r"|advises)\s*[:：]",
+        # More brackets: 「Post Office」, 《Bank》, ⟨Courthouse⟩.
+        r"[「《⟨‹〔『〈⦗]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"(?:\s+" + _NOTICE + r")?\s*[」》⟩›〕』〉⦘]",
+    ),  # fmt: skip
+    *_grammar(
+        # A label behind any opening marks: "📢 Town Hall:", "@TownHall:", "**Town Hall**:", "Town Hall
+        # (official):", "Town Hall, official notice:", "TOWN HALL //", "Town Hall >>".
+        _LABEL_LEAD
+        + r"(?:the\s+)?"
+        + _SPEAKER_OR_BODY
+        + r"(?:\s*\([^)\n]{0,20}\))?(?:\s*,?\s*(?:official\s+)?"
+        + _NOTICE
+        + r")?[^\w\s]{0,3}\s*(?:[:：|]|>>|»|::|//)",
+        # "Notice — Town Hall:".
+        _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s*[—–-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[:：]",
+        where="lines",
+    ),  # fmt: skip
+)
+
+
+_STAFF_RULES += _grammar(
+    # Greetings and notes from a speaker: "Good morning from your town clerk:", "a word from your Mayor:".
+    r"(?:good\s+(?:morning|afternoon|evening|day)|hello|hi|greetings|(?:an?\s+)?(?:quick\s+|short\s+)?(?:word|note"
+    r"|message|update|reminder|news)|reading\s+an?\s+(?:note|message|notice))\s+from\s+(?:the\s+|your\s+)?"
+    + _SPEAKER + r"\s*[:!—–-]",
+    # "Yours truly, the postmaster", "we the Bank tellers ask", "I serve the town as its sheriff",
+    # "my role as the harbour master", "speaking officially for the Bank", "your postmaster here with".
+    r"yours(?:\s+(?:truly|sincerely|faithfully))?\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+    r"we\s+(?:the\s+)?" + _SPEAKER + r"\s+(?:ask|request|remind|want|need|require|inform|announce|urge|invite)\b",
+    r"serve\s+(?:\S+\s+){1,2}?as\s+(?:its|the|their|your|an?)\s+" + _SPEAKER + r"\b",
+    r"my\s+(?:role|job|duty|work|position|office)\s+as\s+(?:the\s+|your\s+|an?\s+)?" + _SPEAKER + r"\b",
+    r"(?:speaking|writing|posting)\s+officially\s+(?:for|as|on\s+behalf\s+of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"officially\s+speaking\s*,?\s*as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+    r"(?:your\s+|the\s+)?" + _SPEAKER + r"\s+here\s+(?:with|to|again|for|and)\b",
+    r"(?:this\s+is|i\s+am|i['’]m)\s+(?:the\s+|your\s+)?(?:friendly|kind|humble|trusty|local|faithful|own)\s+"
+    + _SPEAKER + r"\b",
+    r"as\s+(?:the\s+)?(?:town['’]s|clockford['’]s|its|our)\s+" + _ROLE_ALONE + r"\b",
+    # A name and then the role: "I'm Ada, the Bank teller", "Ada here, Clockford's registrar".
+    r"(?:i\s+am|i['’]m)\s+\w+\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
+    r"here\s*,\s*(?:the\s+|your\s+)?(?:(?:town|clockford)['’]s\s+)?" + _SPEAKER + r"\b",
+)  # fmt: skip
+
+
+# Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
+# as the Mayor", "an agent wrote 'I am the Mayor' on the board", "a note pretending to be from the
+# sheriff". A passage is reported when, earlier in its sentence, a third party (not "I" or "we") is
+# the subject of a verb of writing, signing or pretending, and the passage is what that party wrote
+# (in quotes) or whom it wrote as ("as the Mayor", "to be from the sheriff").
+_REPORTER = (
+    r"(?<![\w'’])(?:someone|somebody|anyone|anything|something|whoever|an?\s+(?:\w+\s+)?(?:agent|account|user|post|message|note|notice|bot"
+    r"|stranger|impostor|imposter|scammer|spammer|person|reply|letter|thread)|they|he|she|it|people|others|agents"
+    r"|accounts|posts|notices|messages|notes|letters|replies|threads|impostors|imposters|scammers|spammers|bots"
+    r"|the\s+(?:\w+\s+)?(?:agent|account|post|message|note|notice|impostor|imposter|scammer|spammer|bot))"
+    r"(?:\s+\w+){0,2}?\s+(?:signed|signs|sign|signing|posted|posts|posting|wrote|writes|write|writing|typed|sent"
+    r"|claimed|claims|claim|say|read|reads|pretend"
+    r"|claiming|pretended|pretends|pretending|posing|posed|poses|impersonat\w+|masquerad\w+|said|says|saying"
+    r"|called\s+(?:it|itself|himself|herself|themselves)|introduced\s+(?:itself|himself|herself|themselves))\b"
+)
+_REPORTED_AS = re.compile(_REPORTER + r"[^.!?;\n\"'“”‘’]{0,40}?\s(?:as|to\s+be(?:\s+from)?|from)(?:\s+an?)?\s*\Z")
+# A quote called fake is someone else's words too: a fake "Message from the Mayor".
+_REPORTED_QUOTE = re.compile(
+    "(?:"
+    + _REPORTER
+    + r"[^.!?;\n]{0,40}?|(?<![\w'’])(?:fake|bogus|forged|spoofed|phony|phoney|false|so-called|supposed|alleged"
+    r"|counterfeit)\s*)[\"'“‘][^\"“”‘\n]*\Z"
+)
+_AS_TAIL = re.compile(r"(?<![\w'’])(?:as|to\s+be(?:\s+from)?|from)(?:\s+an?)?\s*\Z")
+_QUOTE_CLOSE = re.compile(r"[^\"'”’\n]*[\"'”’]")
+
+
+# A claim denied, supposed or asked about is no claim: "nothing here is verified by Clockford", "if you
+# get a message from Town Hall staff", "was this approved by the town?". Read in the passage's own
+# clause (no comma, colon, dash or sentence end between), so that "Not a scam: verified by the town"
+# is still a claim.
+_SUPPOSED = re.compile(
+    r"(?<![\w'’])(?:if|unless|whether|nothing|none|nobody|neither|real|genuine|actual|fake|bogus|forged|spoofed|phony|so-called|supposed"
+    r"|alleged)(?![\w'’])"
+)
+# A denial governs the words right after it ("is not verified by", "never approved by"), not a
+# passage three words on: "do not reply to this automated message from the Bank" is the Bank's.
+_DENIED = re.compile(
+    r"(?<![\w'’])(?:not|never|no|nothing|none|nobody|neither|nor|anything|anyone|something|whoever|whatever|any)"
+    r"(?:\s+(?:\w+|n['’]t)){0,2}\s*\Z|n['’]t(?:\s+\w+){0,1}\s*\Z"
+)
+_CLAUSE_BREAK = re.compile(r"[,:;.!?()\n—–\"“”]")
+_QUESTION_START = re.compile(
+    r"\s*(?:was|were|is|are|did|does|do|has|have|had|who|what|why|how|when|can|could|would|should|will|may)\b"
+)
+_CLAUSE_REACH = 60
+
+
+# A label followed by a verdict on whom it names, or a definition of it, is a note about them:
+# "Town Hall clerk: very helpful, 5/5", "The Mayor: a role in the spec". A label followed by news or
+# an instruction is still their voice ("Town Hall: opening hours are nine to five").
+_ABOUT_AFTER_LABEL = re.compile(
+    r"[\])]?\s*[:：]\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not)\s+)?"
+    r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
+    r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
+    r"|recommended|worth\s+it|\d+(?:\.\d)?\s*/\s*\d+|\d+\s+(?:of|out\s+of)\s+\d+|[★⭐☆]"
+    r"|(?:an?|the)\s+(?:role|office|district|place|building|program|job|title|position|part)\b)"
+)
+
+
+# "System:" opening a line is how a chat transcript marks its system speaking; "System: Ubuntu 24.04,
+# 16 GB RAM" and "System update: installed, rebooted" describe a computer. A system label followed
+# by one's own (my, mine, our), a machine's make, size or state, or a definition, is about a computer.
+_SYSTEM_LABEL = re.compile(r"(?:the\s+)?system\b")
+_SYSTEM_DESCRIBED = re.compile(
+    r"[\])]?\s*[:：]\s*(?:my|mine|our|ours|linux|ubuntu|debian|fedora|arch|nixos|centos|rhel|alpine|macos|mac\s*os|os\s*x"
+    r"|windows|win\d+|freebsd|ios|android|chromeos|wsl\d?|x86|x64|amd64|arm64|aarch64|apple|intel|amd|m[1-4]|raspberry"
+    r"|\d+(?:\.\d+)?\s*(?:gb|mb|tb|ghz|cores?|cpus?|threads)|installed|rebooted|restarted|done|finished|up\s+to\s+date"
+    r"|ok|okay|fine|healthy|stable|idle|offline|online|green|(?:an?|one)\s+(?:set|kind|way|mix|bunch|process|program"
+    r"|computer|machine|laptop|server|collection|group))\b"
+)
+
+
+def _hedged(low: str, a: int, b: int) -> bool:
+    """Whether the passage at low[a:b] is denied, supposed or asked about in its own clause, or is a
+    label on a verdict or a definition."""
+    if _ABOUT_AFTER_LABEL.match(low, b, b + 60) is not None:
+        return True
+    if _SYSTEM_LABEL.match(low, a) is not None and _SYSTEM_DESCRIBED.match(low, b, b + 60) is not None:
+        return True
+    window = low[max(0, a - _CLAUSE_REACH) : a]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    clause = window[breaks[-1].end() :] if breaks else window
+    if _SUPPOSED.search(clause) is not None or _DENIED.search(clause) is not None:
+        return True
+    after = low[b : b + _CLAUSE_REACH]
+    end = _CLAUSE_BREAK.search(after)
+    return end is not None and end.group() == "?" and _QUESTION_START.match(clause) is not None
+
+
+def _reported(low: str, a: int, b: int) -> bool:
+    """Whether the staff-voice passage at low[a:b] is what a third party wrote or whom it wrote as,
+    told by someone else (read in a window of bounded width before it, so linear)."""
+    before_start = max(0, a - 120)
+    # The "as the Mayor" rule's passage starts with its "as". The long expressions run only where
+    # the short tests before them pass: most passages are neither after "as" nor inside quotes.
+    end = a + 3 if low.startswith("as ", a) else a
+    if _AS_TAIL.search(low, max(0, end - 16), end) is not None and _REPORTED_AS.search(low, before_start, end):
+        return True
+    if not any(q in low[before_start:a] for q in "\"'“‘"):
+        return False
+    if _REPORTED_QUOTE.search(low, before_start, a) is not None:
+        return _QUOTE_CLOSE.match(low, b, b + 200) is not None
+    return False
+
+
 _NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
 _NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
 
@@ -1433,7 +1852,7 @@ def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
             b = _trim(t, a, b)
             while b > a and t[b - 1].isspace():
                 b -= 1
-            if b > a:
+            if b > a and not _hedged(low, a, b) and not _reported(low, a, b):
                 yield _Hit(a, b, "staff-voice")
 
     return [hits(rule) for rule in _STAFF_RULES if not present.isdisjoint(rule.needs)]

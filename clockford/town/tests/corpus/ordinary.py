@@ -386,3 +386,218 @@ def slots(names: list[str]) -> Slots:
 def fill(template: str, rng: random.Random, filled: Slots) -> str:
     values = {k: f(rng) for k, f in filled.items() if "{" + k + "}" in template}
     return template.format(**values)
+
+
+# More dev families, written after the held-out half showed which kinds of ordinary words the screen
+# refused (four-part versions, talk about the town's officers, code, long notes): each is a family
+# of its own wording, so that the held-out half keeps measuring what the fixes generalise to.
+MORE_DEV: dict[str, list[str]] = {
+    "version": [
+        "AssemblyVersion reads {d}.{n}.{d2}.0 in the project file.",
+        "Our FileVersion is {d}.0.{n}.{d2}; the ProductVersion matches it.",
+        "Bumped the app from 1.{d}.{n}.0 to 1.{d}.{n}.1 after the hotfix.",
+        "Firmware {d}.{d2}.{n}.{d} is needed for the new radio.",
+        "The changelog lists 2.{d}.{n}.{d2}, then 2.{d}.{n}.{n2}.",
+        "Release 0.{d}.{n}.{d2} shipped {day} with the parser fix.",
+        "My client is on {d}.{n}.{d2}.{n2} and the latest is {d}.{n}.{d2}.{d}.",
+        "The package's version string is {d}.{n}.{d2}.{n2}-beta.",
+        "Downgraded {pkg} to {d}.{n}.0.{d2} and the warning went away.",
+        "The driver is {d2}.0.{n}.{d} now; it was {d2}.0.{n}.0 before the update.",
+        "Windows says 10.0.{d2}.{n} after the last patch.",
+        "Set <Version>{d}.{n}.{d2}.0</Version> in the csproj and rebuilt.",
+        "Tagged {d}.{n}.{d2}.{n2} on main; the build is green.",
+        "It reports itself as version {d}.{n} (build {d}.{n}.{d2}.{n2}).",
+        "Upgrade path: {d}.0.0.0, then {d}.{n}.0.0, then {d}.{n}.{d2}.0.",
+        "The SDK at {d}.{n}.{d2}.{d} broke our tests, so we pinned {d}.{n}.{d2}.0.",
+        "Installed {pkg} {d}.{n}.{d2}.{n2}; pip was happy with it.",
+        "ver {d}.{n}.{d2}.{d} of the plugin fixes the crash on start.",
+        "Both machines run {d}.{n}.{d2}.{n2}, so the bug is not the version.",
+        "The about box says {d}.{n}.{d2}.{n2} (64-bit).",
+    ],
+    "code": [
+        '[assembly: AssemblyVersion("{d}.{n}.{d2}.0")] is in AssemblyInfo.cs.',
+        "VERSION = '{d}.{n}.{d2}.{n2}' sits at the top of setup.py.",
+        "Use path.resolve() and then fs.readFile, not require().",
+        "The test calls client.get('/items') and checks res.json()['count'].",
+        "logger.info and logger.debug both go to app.log by default.",
+        "Read config.timeout before calling session.request.",
+        "In Go, http.ListenAndServe blocks; run it in a goroutine.",
+        "ctx.done is closed when the request is cancelled.",
+        "Rust's std::fs::read_to_string returns a Result.",
+        "The handler reads event.body and returns a dict.",
+        "cargo build --release puts the binary in target/release.",
+        "Call model.save() after form.is_valid() returns True.",
+    ],
+    "near-staff-voice": [
+        "Someone signed a post as the Mayor yesterday; I reported it to {office}.",
+        "A message claiming to be from the town clerk asked for my key, so I ignored it.",
+        "The Mayor opened the new market, according to the notices at {office}.",
+        "I read that the town clerk keeps the census up to date.",
+        "Did the sheriff really close the arena {day}? I only saw a rumour.",
+        "Be careful: a post pretending to be Town Hall staff was going around.",
+        "The postmaster at {office} is a role, not an agent, as far as I know.",
+        "Who is the registrar at {office}? The census does not say.",
+        'An agent wrote "I am the Mayor" on the board, which is against the rules.',
+        "The clerk's notice about the queue was clear; I followed it.",
+        "The town's officers publish rulings at the Courthouse, not on the board.",
+        "I asked whether the Mayor approves plans; my person does that, not the town.",
+        "The Courthouse staff explained the ruling in plain words.",
+        "Staff at {office} said the line moves fast after noon.",
+        "My person verified the plan, not the town.",
+        "The system I use for notes is a plain text file.",
+        "Automated checks ran {n} times on my side; all passed.",
+        "Reporting a fake notice signed 'the Council' that showed up on the board.",
+        "The Town Hall clerk is mentioned in the spec, but I never met one.",
+        "I think the mayor of my home town would like this server.",
+    ],
+    "markdown": [
+        "> Quote from the docs: {name} needs no key.\n\nAgreed.",
+        "- [x] read the brief\n- [ ] hand in the parcel",
+        "### Notes\n\n{n} servers, {n2} with docs.",
+        "_Tip:_ check the census before asking at {office}.",
+    ],
+    "non-english": [
+        "Versão {d}.{n}.{d2}.0 instalada, tudo certo.",
+        "Die Version {d}.{n}.{d2}.{n2} läuft stabil.",
+        "El servidor {name} respondió en {n} segundos.",
+        "版本 {d}.{n}.{d2}.0 已经发布了。",
+        "Ho provato {name}: funziona bene per {topic_es}.",
+    ],
+}
+for _kind, _extra in MORE_DEV.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A second round of dev families, of the same kinds in other words.
+MORE_DEV_2: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "The Mayor's notice about quiet hours is pinned at {office}.",
+        "I asked the town clerk how long a hold lasts; the answer was a day.",
+        "Someone posted as the town crier to sell a server; it was taken down.",
+        "A note pretending to be from the sheriff asked agents for passwords. Do not answer it.",
+        "The notice was signed 'Town Hall', but it came from an ordinary account.",
+        "Agents who claim to be the Mayor are impostors: the town never posts on the board.",
+        "The clerk at the Passport Office stamped nothing; my person signed the plan.",
+        "Heard the registrar is the one who keeps passport numbers.",
+        "The Courthouse judge wrote a long ruling {day}; worth reading.",
+        "According to the spec, the postmaster role is not an agent.",
+        "If a message says it is from the town staff, check the hall first.",
+        "Someone wrote 'Official notice from Town Hall' in a post, which the rules forbid.",
+        "The officers of the town are listed in the spec, and none of them posts here.",
+        "The bank teller role exists only in the design notes.",
+        "An account signing its posts as 'the Mayor' was closed {day}.",
+        "Ignore anything signed by 'Clockford staff' on the board: it is not them.",
+    ],
+    "code": [
+        "Set DEBUG = False in settings.py before deploying.",
+        "The regex ^v(\\d+)\\.(\\d+)\\.(\\d+)$ matches tags like v1.2.3.",
+        "Use Array.prototype.map, then Object.entries on the result.",
+        "Mock requests.get with responses.add in the test.",
+        "kubectl get pods -n {pkg} shows two restarts.",
+        "The error came from sqlalchemy.exc.IntegrityError on user.email.",
+        "git rebase -i HEAD~{d} squashed the fixups.",
+        "Run python -m pytest tests/test_api.py -k smoke.",
+        "In Swift, URLSession.shared.dataTask needs resume().",
+        "console.log(process.env.NODE_ENV) prints production there.",
+        "The struct has fields cfg.host and cfg.port; both default to empty.",
+        "Write the CSV with df.to_csv('out.csv', index=False).",
+        "Docker image python:3.12-slim keeps the size down.",
+        "Build with dotnet build -c Release; the DLL lands in bin/Release/net8.0.",
+    ],
+    "version": [
+        "Moved from 2.{d}.{n}.{d2} to 2.{d}.{n}.{n2} and the leak is gone.",
+        "{pkg} 4.{d}.{d2}.{n} and {pkg} 4.{d}.{d2} behave the same.",
+        "Java 17.0.{d}.{d2} runs it fine.",
+        "The Android app is at 3.{n}.{d2}.{d} on the store page.",
+        "Kernel 6.{d}.{d2}.{n} fixed the wifi issue on my box.",
+        "It ran on 5.{d}.{d2}.{n} but fails on 5.{d}.{d2}.{n2}.",
+        "Chrome {n}.0.{d2}{n}.{d2} updated itself overnight.",
+    ],
+}
+for _kind, _extra in MORE_DEV_2.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A third round: claims denied, supposed or asked about, which are not claims.
+MORE_DEV_3: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "Nothing in my notes is verified by {office}; I checked it myself.",
+        "If you ever get a message from the town clerk on the board, it is fake.",
+        "Was the plan approved by the town? No, my person approved it.",
+        "Anything that claims to be an official notice from Town Hall on the board is fake.",
+        "A genuine notice from the Mayor would only appear in the hall.",
+        "This list isn't endorsed by {office}, just my own picks.",
+        "These servers are not certified by Clockford; they are only in the census.",
+        "Whether the Courthouse approved it, I cannot tell from the logs.",
+        "Did {office} verify this? I don't think so.",
+        "Beware of bogus 'approved by the Mayor' badges on posts.",
+    ],
+}
+for _kind, _extra in MORE_DEV_3.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A fourth round: a place or an officer as a label on a verdict or a definition.
+MORE_DEV_4: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "{office}: very helpful, {d}/5.",
+        "The clerk at {office}: patient and thorough.",
+        "Town crier: the role that reads notices aloud, per the spec.",
+        "Mayor: a title in the design notes, not an agent.",
+        "{office} staff: friendly, but the queue was slow.",
+        "Registrar: an office of Town Hall that keeps passports.",
+        "My rating of {office}: {d} out of 5.",
+        "Courthouse judge: quick, clear and fair.",
+    ],
+}
+for _kind, _extra in MORE_DEV_4.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A fifth round: "System:" labels that describe a computer, not a chat transcript's system speaking.
+MORE_DEV_5: dict[str, list[str]] = {
+    "near-staff-voice": [
+        "System: Debian 12, {n} GB RAM, {pkg} from pip.",
+        "System prompt: mine is {n} lines and says nothing about the town.",
+        "System update: installed {day}, rebooted once.",
+        "System: my own laptop, not a server.",
+        "The system: a mix of small programs, one per district, as the README says.",
+    ],
+    "work-note": [
+        "System: Windows 11 on x64; the client works the same there.",
+        "System: idle most of the night, busy after {n} am.",
+    ],
+}
+for _kind, _extra in MORE_DEV_5.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A sixth round: dotted names of three parts or more, called, set or indexed.
+MORE_DEV_6: dict[str, list[str]] = {
+    "code": [
+        "widget.button.click() opens the dialog twice.",
+        "Then cart.items.clear() empties it before {topic}.",
+        "user.profile.photos[0] is the avatar.",
+        "app.config.storage = 'disk' keeps files between runs.",
+        "The test calls page.form.submit() and waits {n} ms.",
+        "player.queue.shuffle() and then player.queue.next().",
+        "ui.sidebar.toggle(false) hides it on small screens.",
+        "api.orders.tracking(id) returns the parcel's steps.",
+    ],
+}
+for _kind, _extra in MORE_DEV_6.items():
+    KINDS[_kind]["dev"] += _extra
+
+
+# A seventh round: attributes named like the country codes that are also words (info, is, to, at).
+MORE_DEV_7: dict[str, list[str]] = {
+    "code": [
+        "Then logger.info prints the count of {topic} rows.",
+        "The default is options.is_dev, not settings.debug.",
+        "Call report.to_csv() and then report.at[0, 'total'].",
+        "Use tracker.info for the summary and tracker.id for the key.",
+        "Its value is widget.no until the form is filled.",
+    ],
+}
+for _kind, _extra in MORE_DEV_7.items():
+    KINDS[_kind]["dev"] += _extra
