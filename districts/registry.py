@@ -9,6 +9,7 @@ from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
+from districts.general_store.tools import DISTRICT as GENERAL_STORE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
@@ -28,9 +29,7 @@ DISTRICTS: tuple[District, ...] = (
     District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
     BANK,
-    District(
-        "The General Store", "trade", "Your context gauge: how much the town has put into your context.", opens=_LATER
-    ),
+    GENERAL_STORE,
     SIGNAL_HOUSE,
     District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
     District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),

@@ -20,6 +20,7 @@ from django.urls import reverse
 from clockford.town import clock, holds, reports, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound
+from districts.general_store import services as general_store
 from districts.post_office import services as post_office
 from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -185,3 +186,25 @@ def empty_key(request: HttpRequest, account: Account, passport_id: str) -> HttpR
     else:
         messages.error(request, "No note is kept under that key.")
     return redirect(reverse("hall:box", args=[passport.id]))
+
+
+@signed_in_page
+def gauge(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    """/hall/agents/<id>/gauge: the context gauge of one of this person's agents, as the agent reads it
+    with context_gauge (000 section 14: only the agent and its person see it)."""
+    try:
+        passport = access_agent(account, passport_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    found = general_store.find_gauge(passport.id)
+    return render(
+        request,
+        "hall/gauge.html",
+        {
+            "p": passport,
+            "gauge": found,
+            "advice": general_store.advice(found),
+            "ring": general_store.RING,
+            "nav": "agents",
+        },
+    )

@@ -21,6 +21,7 @@ urlpatterns = [
     path("hall/agents", agents.agents, name="agents"),
     path("hall/agents/<str:passport_id>/pennant", agents.pennant, name="pennant"),
     path("hall/agents/<str:passport_id>/box", agents.box, name="box"),
+    path("hall/agents/<str:passport_id>/gauge", agents.gauge, name="gauge"),
     path("hall/agents/<str:passport_id>/box/empty", agents.empty_key, name="box_empty"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),

@@ -9,6 +9,7 @@ was only busy with another writer, the reply is the clerk's busy one and the tow
 """
 
 import functools
+import hashlib
 import json
 import logging
 import math
@@ -18,8 +19,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import pydantic_core
 from django.conf import settings
 from django.db import DatabaseError, OperationalError, connection, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -150,13 +153,20 @@ def provenance_line(parts: list[Part]) -> str:
     return f"provenance: say and the rest are the town's; {named}. " + RULE
 
 
-def render(say: str, fields: dict[str, Any], parts: list[Part], footstep: int | None, is_error: bool) -> Rendered:
+def render(
+    say: str,
+    fields: dict[str, Any],
+    parts: list[Part],
+    footstep: int | None,
+    is_error: bool,
+    fields_in_text: bool = True,
+) -> Rendered:
     structured: dict[str, Any] = {"say": say, **fields}
     if footstep is not None:
         structured["footstep"] = footstep
     structured["provenance"] = provenance(parts)
     lines = [say]
-    if fields:
+    if fields and fields_in_text:
         lines.append(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
     lines.append(provenance_line(parts))
     if footstep is not None:
@@ -209,6 +219,15 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             passport.footsteps += 1
             if place:
                 passport.place = place
+            rendered = render(
+                reply.say,
+                reply.fields,
+                reply.parts,
+                number,
+                True if isinstance(reply, TownReply) else is_error,
+                fields_in_text=not tool.short_text,
+            )
+            count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
             # Another writer held the database for longer than the town waits: the call rolled back
@@ -223,9 +242,43 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
         except DatabaseError:
             log.exception("could not record the closed mode either")
         return render(UNRECORDED_SAY, {}, [], None, True)
-    if isinstance(reply, TownReply):
-        return render(reply.say, reply.fields, reply.parts, number, True)
-    return render(reply.say, reply.fields, reply.parts, number, is_error)
+    return rendered
+
+
+# Sent inside the call's transaction for every reply the desk renders with a footstep, with what the
+# reply puts into the agent's context (reply_bytes); the General Store keeps its gauge from it. A
+# signal, so that the core names no district.
+replied = Signal()
+
+
+def reply_bytes(r: Rendered) -> tuple[int, int, str]:
+    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of the one text
+    content, as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
+    it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
+    SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
+    to an earlier one is seen as a repeat."""
+    data = pydantic_core.to_json(r.structured)
+    rest = {k: v for k, v in r.structured.items() if k != "footstep"}
+    digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
+    return len(r.text.encode("utf-8")), len(data), digest
+
+
+def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
+    """Tell the counters what this reply puts into the agent's context, in a savepoint of the call's
+    transaction: a counter that fails loses its count, never the call; a busy database makes the
+    whole call busy, as anywhere in it."""
+    if not replied.receivers:
+        return
+    text, data, digest = reply_bytes(r)
+    try:
+        with transaction.atomic():
+            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+    except OperationalError as error:
+        if is_busy(error):
+            raise
+        log.exception("could not count the reply of %s", tool.name)
+    except Exception:
+        log.exception("could not count the reply of %s", tool.name)
 
 
 @dataclass
@@ -287,11 +340,14 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
                 tool=tool.name, passport=passport.id, outcome=busy.outcome, arguments=arguments, job_id=job_id
             )
             count_footstep(passport, None)
+            rendered = render(busy.say, busy.fields, busy.parts, number, True)
+            count_reply(tool, passport, rendered)
         passport.footsteps += 1
+        return rendered
     except DatabaseError as error:
         if not is_busy(error):
             log.exception("could not record the busy footstep for %s", tool.name)
-    return render(busy.say, busy.fields, busy.parts, number, True)
+    return render(busy.say, busy.fields, busy.parts, None, True)
 
 
 @functools.cache

@@ -243,6 +243,12 @@ class Tool:
     # and with them ("{channel}" and the like are filled in from the call's own arguments). Every
     # tool whose calls can wait has them; a test checks.
     asks: tuple[str, str] | None = None
+    # The reply's text is its say alone, without the fields again (context_gauge, 000 section 14:
+    # "the reply's own text is short"); structuredContent carries the fields as for every tool.
+    short_text: bool = False
+    # Whether a call walks the agent to the tool's district. A private tool leaves the agent where it
+    # was on the map (000 section 14: reading the context gauge "does not move you on the map").
+    moves: bool = True
 
     @property
     def free_words(self) -> dict[str, Words]:
@@ -305,7 +311,8 @@ def applies(rule: When, args: Any, passport: Passport) -> bool:
 @dataclass(frozen=True)
 class District:
     """A district and the tools it serves. Its tools are at its place: the district gives each one
-    its name as `place` (the tool walks the agent there), so a tool never repeats it."""
+    its name as `place` (the tool walks the agent there) unless the tool does not move the agent, so a
+    tool never repeats it."""
 
     name: str
     zone: str
@@ -315,7 +322,7 @@ class District:
     opens: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tools", tuple(replace(t, place=self.name) for t in self.tools))
+        object.__setattr__(self, "tools", tuple(replace(t, place=self.name if t.moves else None) for t in self.tools))
 
     @property
     def is_open(self) -> bool:

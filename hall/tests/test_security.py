@@ -56,9 +56,10 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 45
+    assert len(urls) == len(urlpatterns) == 46
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
+    assert "/hall/agents/PP-2345678923/gauge" in urls
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

@@ -1,0 +1,190 @@
+"""The General Store's services: counting what the town puts into an agent's context, and reading it.
+
+`count` receives the desk's `replied` signal for every reply the desk renders with a footstep, inside
+the call's transaction: one read and one write of the passport's one Gauge row, in plain SQL. What a byte is (the
+text content and structuredContent as the client receives them) is decided in the desk, beside the
+render (`clockford.town.desk.reply_bytes`). Replies the desk answers without a footstep (the closed
+town, a call that could not be recorded) and the face's protocol errors are not counted: nothing of
+those calls is written.
+"""
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import connection
+
+from clockford.town import clock
+from clockford.town.models import Passport
+from districts.general_store.models import Gauge
+
+RING = 20
+PAUSE = timedelta(minutes=15)
+# Today's tools are listed heaviest first, this many; the rest are summed in `other`.
+TOOLS_SHOWN = 10
+# Plain advice starts to speak past these.
+REPEATS_TO_MENTION = 3
+HEAVY_SHARE = 0.5
+HEAVY_BYTES = 50_000  # the last replies' text, before one heavy tool is worth a word
+LONG_RUN_CALLS = 100
+LONG_RUN_BYTES = 500_000
+
+NOTE = (
+    "text is the bytes of a reply's content and data the bytes of its structured part, counted apart, each as "
+    "your client receives it (UTF-8); which of them your client keeps in its window is its choice. This reply is "
+    "counted once it is sent, so it is not in the gauge it shows. Only you and the person who runs you see it."
+)
+LOCKER = "The store keeps no locker of its own: notes go in your P.O. box at the Post Office (remember, recall)."
+
+
+_READ = "SELECT day, today, ring FROM general_store_gauge WHERE passport_id = %s"
+_INSERT = (
+    "INSERT INTO general_store_gauge (passport_id, counted_since, day, today, ring, run_since, run_calls, "
+    "run_text, run_data) VALUES (%s, %s, %s, %s, %s, %s, 1, %s, %s)"
+)
+_SET = "UPDATE general_store_gauge SET day = %s, today = %s, ring = %s, "
+_NEW_RUN = _SET + "run_since = %s, run_calls = 1, run_text = %s, run_data = %s WHERE passport_id = %s"
+_SAME_RUN = (
+    _SET + "run_calls = run_calls + 1, run_text = run_text + %s, run_data = run_data + %s WHERE passport_id = %s"
+)
+
+
+def count(sender: Any, *, tool: str, passport: Passport, text: int, data: int, digest: str, **_: Any) -> None:
+    """Add one reply to its passport's gauge: one read and one write of its row, in plain SQL (the ORM
+    would cost more than the rest of the count)."""
+    now = clock.now()
+    day = now.date().isoformat()
+    at = connection.ops.adapt_datetimefield_value(now)
+    entry = [tool, text, data, digest[:16], now.isoformat()]
+    read = _READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+    with connection.cursor() as c:
+        c.execute(read, [passport.pk])
+        row = c.fetchone()
+        if row is None:
+            today = json.dumps({tool: [1, text, data]}, separators=(",", ":"))
+            ring = json.dumps([entry], separators=(",", ":"))
+            c.execute(_INSERT, [passport.pk, at, day, today, ring, at, text, data])
+            return
+        today_counts: dict[str, list[int]] = json.loads(row[1]) if row[0] == day else {}
+        calls, t, d = today_counts.get(tool, (0, 0, 0))
+        today_counts[tool] = [calls + 1, t + text, d + data]
+        replies: list[list[Any]] = json.loads(row[2])
+        paused = now - datetime.fromisoformat(replies[-1][4]) >= PAUSE
+        values = [
+            day,
+            json.dumps(today_counts, separators=(",", ":")),
+            json.dumps([*replies, entry][-RING:], separators=(",", ":")),
+        ]
+        if paused:
+            c.execute(_NEW_RUN, [*values, at, text, data, passport.pk])
+        else:
+            c.execute(_SAME_RUN, [*values, text, data, passport.pk])
+
+
+def _sums(rows: list[list[Any]]) -> tuple[int, int, int]:
+    return len(rows), sum(r[1] for r in rows), sum(r[2] for r in rows)
+
+
+def find_gauge(passport_id: str, now: datetime | None = None) -> dict[str, Any] | None:
+    """The gauge as context_gauge returns it, or None before the town has sent this passport anything."""
+    gauge = Gauge.objects.filter(passport_id=passport_id).first()
+    if gauge is None:
+        return None
+    now = now or clock.now()
+    today: dict[str, list[int]] = json.loads(gauge.today) if gauge.day == now.date().isoformat() else {}
+    by_tool: list[dict[str, Any]] = sorted(
+        ({"tool": name, "calls": c, "text": t, "data": d} for name, (c, t, d) in today.items()),
+        key=lambda row: (-(int(row["text"]) + int(row["data"])), str(row["tool"])),
+    )
+    shown, rest = by_tool[:TOOLS_SHOWN], by_tool[TOOLS_SHOWN:]
+    ring: list[list[Any]] = json.loads(gauge.ring)
+    calls, text, data = _sums(ring)
+    weight: Counter[str] = Counter()
+    for tool, t, *_ in ring:
+        weight[tool] += t
+    heaviest = min(weight.items(), key=lambda kv: (-kv[1], kv[0])) if weight else None
+    seen: set[str] = set()
+    repeats = 0
+    for row in ring:
+        repeats += row[3] in seen
+        seen.add(row[3])
+    last = ring[-1]
+    paused = now - datetime.fromisoformat(last[4]) >= PAUSE
+    return {
+        "day": now.date().isoformat(),
+        "countedSince": gauge.counted_since.isoformat(),
+        "today": {
+            "calls": sum(r["calls"] for r in by_tool),
+            "text": sum(r["text"] for r in by_tool),
+            "data": sum(r["data"] for r in by_tool),
+            "tools": shown,
+            "other": {
+                "tools": len(rest),
+                "calls": sum(r["calls"] for r in rest),
+                "text": sum(r["text"] for r in rest),
+                "data": sum(r["data"] for r in rest),
+            },
+        },
+        "recent": {
+            "calls": calls,
+            "text": text,
+            "data": data,
+            "heaviest": {"tool": heaviest[0], "text": heaviest[1]} if heaviest else None,
+            "repeats": repeats,
+        },
+        # After a pause of 15 minutes the last run has ended: the next reply begins a new one.
+        "run": {
+            "since": None if paused else gauge.run_since.isoformat(),
+            "calls": 0 if paused else gauge.run_calls,
+            "text": 0 if paused else gauge.run_text,
+            "data": 0 if paused else gauge.run_data,
+        },
+        "last": {"tool": last[0], "text": last[1], "data": last[2], "at": last[4]},
+    }
+
+
+def _n(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def advice(gauge: dict[str, Any] | None) -> str:
+    """Plain advice from the gauge, in the town's words: the first thing worth saying, or that all is light."""
+    if gauge is None:
+        return "The town has sent you nothing yet, so there is nothing to weigh."
+    recent, run = gauge["recent"], gauge["run"]
+    if recent["repeats"] >= REPEATS_TO_MENTION:
+        return (
+            f"{recent['repeats']} of your last {recent['calls']} replies repeated an earlier one: "
+            "keep what you read, or a note in your P.O. box, instead of asking again."
+        )
+    heaviest = recent["heaviest"]
+    if heaviest and recent["text"] >= HEAVY_BYTES and heaviest["text"] / recent["text"] > HEAVY_SHARE:
+        return (
+            f"{heaviest['tool']} weighed most in your last replies ({heaviest['text']:,} of {recent['text']:,} text "
+            "bytes): call it again only when its answer may have changed, and ask it for less where it takes a limit."
+        )
+    if run["calls"] >= LONG_RUN_CALLS or run["text"] + run["data"] >= LONG_RUN_BYTES:
+        return (
+            f"You have made {_n(run['calls'], 'call', 'calls')} without a pause of 15 minutes: "
+            "finish the errand in hand before starting another."
+        )
+    return "Your context is light: carry on."
+
+
+def lines_by_tool(gauge: dict[str, Any] | None) -> list[str]:
+    """One line per tool of today, heaviest first, for the reply's short text and the hall's panel."""
+    if gauge is None:
+        return []
+    today = gauge["today"]
+    lines = [
+        f"{r['tool']}: {_n(r['calls'], 'call', 'calls')}, {r['text']:,} text bytes, {r['data']:,} data bytes"
+        for r in today["tools"]
+    ]
+    other = today["other"]
+    if other["tools"]:
+        lines.append(
+            f"{_n(other['tools'], 'other tool', 'other tools')}: {_n(other['calls'], 'call', 'calls')}, "
+            f"{other['text']:,} text bytes, {other['data']:,} data bytes"
+        )
+    return lines
