@@ -103,4 +103,15 @@ def too_many_sessions(retry_after: int) -> Answer:
     return plain(429, "Too many sessions. Try again later.", {"Retry-After": str(retry_after)})
 
 
+def too_many_requests(retry_after: int) -> Answer:
+    """The address or account is over its limit, or held back after repeated failures, until
+    `retry_after` seconds from now."""
+    return plain(429, "Too many requests. Try again later.", {"Retry-After": str(retry_after)})
+
+
+# No room for a new session: the town's open sessions are at their ceiling, or staff have stopped new
+# visitors in the hall (those already in go on).
+FULL = plain(503, "The town is full. Try again later.", {"Retry-After": "60"})
+NOT_WELCOMING = plain(503, "The town is not taking new visitors right now.", {"Retry-After": "60"})
+
 SOMEONE_ELSE = auth.Refusal(403, "This session belongs to someone else.", "")
