@@ -342,6 +342,15 @@ async def version_in_header(r: Request) -> Answer | None:
     return None
 
 
+async def room_in_town(r: Request) -> Answer | None:
+    """A new session only while the town takes new visitors and has room for one (001 503 rows);
+    the sessions already open go on either way."""
+    why = await in_db(sessions.room_in_town)
+    if why is None:
+        return None
+    return answers.FULL if why == "full" else answers.NOT_WELCOMING
+
+
 async def token_passport(r: Request) -> Answer | None:
     """Signed in: the token's record, and the passport of its (account, client), made on first entry."""
     if r.bearer is None:
@@ -381,7 +390,8 @@ ROADS: dict[str, tuple[Check, ...]] = {
     "modern": (token_passport,),
     # Only an initialize request (with an id) opens a session; a notification named initialize gets
     # no answer, so it could never hand the client its session id.
-    "initialize": (version_in_header, token_passport),
+    # Room in the town before the passport: a town that takes no new visitors makes no passport.
+    "initialize": (version_in_header, room_in_town, token_passport),
     # A tools/call without sign-in, the town's hottest road: the desk looks its session up in its own
     # trip to the database (server.Unchecked), so no check here reads it.
     "call": (session_named,),

@@ -55,6 +55,16 @@ class TownState(models.Model):
     def __str__(self) -> str:
         return self.mode
 
+    @classmethod
+    def is_welcoming(cls) -> bool:
+        """Whether the town takes new visitors (no row yet: it does)."""
+        return cls.objects.filter(pk=1).values_list("welcoming", flat=True).first() is not False
+
+    @classmethod
+    def welcome(cls, welcoming: bool) -> None:
+        """Staff take new visitors, or stop taking them; the town's mode is left as it is."""
+        cls.objects.update_or_create(pk=1, defaults={"welcoming": welcoming})
+
 
 class Tally(models.Model):
     """Requests and failures of one address or account in the current window (clockford/face/

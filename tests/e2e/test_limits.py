@@ -122,3 +122,36 @@ def test_an_account_over_its_limit_waits_from_any_address(town_factory: TownFact
     assert_plain(replies[5], 429, TOO_MANY, 600)
     # The addresses are not over theirs: without the token, each is asked to sign in.
     assert send(t, source="127.0.0.2")[:3:2] == (401, SIGN_IN)
+
+
+def test_a_full_town_takes_no_new_session_and_the_open_ones_go_on(town_factory: TownFactory) -> None:
+    t = town_factory(env={"CLOCKFORD_SESSIONS_IN_TOWN": "2"}).start()
+    first = RawSession(t.mcp)
+    second = initialize(t, source="127.0.0.2")
+    assert second[0] == 200 and "mcp-session-id" in second[1]
+    # The ceiling is the town's, whatever the address.
+    assert_plain(initialize(t, source="127.0.0.3"), 503, FULL, 60)
+    assert_plain(initialize(t), 503, FULL, 60)
+    assert sql(t, "SELECT COUNT(*) FROM town_passport") == [(2,)]
+    assert first.call("look_around")["isError"] is False
+    # A session that ends makes room.
+    assert first.delete() == 200
+    assert initialize(t, source="127.0.0.3")[0] == 200
+
+
+def test_a_town_not_taking_new_visitors_keeps_its_own(town_factory: TownFactory) -> None:
+    t = town_factory().start()
+    inside = RawSession(t.mcp)
+    # Staff turn new visitors away in the hall (hall/tests/test_staff_switch.py flips it there).
+    sql(
+        t,
+        "INSERT INTO town_townstate (id, mode, why, changed_at, welcoming) VALUES (1, 'open', '', %s, %s) "
+        "ON CONFLICT (id) DO UPDATE SET welcoming = excluded.welcoming",
+        ("2026-01-01T00:00:00+00:00", False),
+    )
+    assert_plain(initialize(t), 503, NOT_WELCOMING, 60)
+    assert_plain(initialize(t, source="127.0.0.2"), 503, NOT_WELCOMING, 60)
+    assert sql(t, "SELECT COUNT(*) FROM town_passport") == [(1,)]
+    assert inside.call("look_around")["isError"] is False
+    sql(t, "UPDATE town_townstate SET welcoming = %s WHERE id = 1", (True,))
+    assert initialize(t)[0] == 200

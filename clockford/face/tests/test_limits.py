@@ -76,3 +76,28 @@ def test_a_limit_of_zero_is_off(small: dict[str, Any]) -> None:
     small["FAILURES_PER_ADDRESS"] = 0
     assert all(limits.count("10.0.0.1", None) is None for _ in range(10))
     assert all(limits.failed("10.0.0.1") is None for _ in range(10))
+
+
+def test_room_in_town_is_read_on_initialize_before_any_passport_is_made() -> None:
+    road = checks.ROADS["initialize"]
+    assert road.index(checks.room_in_town) < road.index(checks.token_passport)
+    for name, other in checks.ROADS.items():
+        if name != "initialize":
+            assert checks.room_in_town not in other  # the sessions already open go on
+
+
+def test_the_town_is_full_at_its_ceiling_and_closed_to_visitors_by_staff(settings: Any) -> None:
+    from clockford.face import sessions
+    from clockford.town.models import TownState
+
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSIONS_IN_TOWN": 2, "SESSIONS_PER_ADDRESS": 10}
+    assert sessions.room_in_town() is None
+    sessions.open_session("10.0.0.1", "a")
+    ended = sessions.open_session("10.0.0.2", "b")
+    assert sessions.room_in_town() == "full"
+    assert not isinstance(ended, sessions.NoRoom) and sessions.end_session(ended.id)
+    assert sessions.room_in_town() is None
+    TownState.welcome(False)
+    assert sessions.room_in_town() == "closed to visitors"
+    TownState.welcome(True)
+    assert sessions.room_in_town() is None
