@@ -11,7 +11,7 @@ from typing import Any
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from clockford.face import auth
+from clockford.face import auth, limits
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
@@ -106,7 +106,7 @@ def too_many_sessions(retry_after: int) -> Answer:
 def too_many_requests(retry_after: int) -> Answer:
     """The address or account is over its limit, or held back after repeated failures, until
     `retry_after` seconds from now."""
-    return plain(429, "Too many requests. Try again later.", {"Retry-After": str(retry_after)})
+    return plain(429, limits.TOO_MANY, {"Retry-After": str(retry_after)})
 
 
 # No room for a new session: the town's open sessions are at their ceiling, or staff have stopped new

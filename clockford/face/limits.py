@@ -21,6 +21,10 @@ from django.db import OperationalError, connection
 from clockford.face.sessions import column
 from clockford.town.models import Tally
 
+# 001's body for every refusal of this module, at /mcp (plain text) and at the hall's doors (in their
+# own error format).
+TOO_MANY = "Too many requests. Try again later."
+
 
 @dataclass(frozen=True)
 class Over:
@@ -146,3 +150,11 @@ def failed(address: str) -> Over | None:
     rows = _tally(_fail_sql(), [address_key(address), period, until if most <= 1 else 0, most, until])
     held_until = rows[0][0] if rows else 0
     return Over(max(1, math.ceil(held_until - now))) if held_until > now else None
+
+
+def held(address: str) -> Over | None:
+    """Whether the address is held back after repeated failures, read without counting anything: for
+    the hall's own doors (a registration), which count their refusals with `failed`."""
+    until = Tally.objects.filter(pk=address_key(address)).values_list("held_until", flat=True).first() or 0
+    now = time.time()
+    return Over(max(1, math.ceil(until - now))) if until > now else None

@@ -155,3 +155,34 @@ def test_a_town_not_taking_new_visitors_keeps_its_own(town_factory: TownFactory)
     assert inside.call("look_around")["isError"] is False
     sql(t, "UPDATE town_townstate SET welcoming = %s WHERE id = 1", (True,))
     assert initialize(t)[0] == 200
+
+
+def register(town: Town, body: str, source: str = "127.0.0.1") -> Reply:
+    """A client registration (RFC 7591) at the hall's address, from the source address given."""
+    conn = http.client.HTTPConnection("127.0.0.1", town.port, timeout=30, source_address=(source, 0))
+    try:
+        headers = {"Host": f"localhost:{town.port}", "Content-Type": "application/json"}
+        conn.request("POST", "/oauth/register", body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read().decode()
+    finally:
+        conn.close()
+
+
+def test_repeated_refused_registrations_hold_the_address_back_everywhere(town_factory: TownFactory) -> None:
+    t = town_factory(
+        env={"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300"}
+    ).start()
+    bad = json.dumps({"redirect_uris": "not a list"})
+    for _ in range(2):
+        assert register(t, bad)[0] == 400
+    status, headers, body = register(t, bad)
+    assert status == 429
+    assert json.loads(body) == {"error": "temporarily_unavailable", "error_description": TOO_MANY}
+    assert 290 <= int(headers["retry-after"]) <= 300
+    # Held back at the hall's registration and at /mcp alike, whatever it sends now.
+    good = json.dumps({"redirect_uris": ["https://app.example/cb"], "client_name": "App"})
+    assert register(t, good)[0] == 429
+    assert_plain(initialize(t), 429, TOO_MANY, 300)
+    # Another address registers.
+    assert register(t, good, source="127.0.0.2")[0] == 201

@@ -101,3 +101,13 @@ def test_the_town_is_full_at_its_ceiling_and_closed_to_visitors_by_staff(setting
     assert sessions.room_in_town() == "closed to visitors"
     TownState.welcome(True)
     assert sessions.room_in_town() is None
+
+
+def test_held_reads_the_hold_without_counting(small: dict[str, Any]) -> None:
+    assert limits.held("10.0.0.1") is None
+    assert not Tally.objects.filter(pk="address:10.0.0.1").exists()
+    limits.failed("10.0.0.1")
+    limits.failed("10.0.0.1")
+    over = limits.held("10.0.0.1")
+    assert over is not None and 110 <= over.retry_after <= 120
+    assert Tally.objects.get(pk="address:10.0.0.1").requests == 0
