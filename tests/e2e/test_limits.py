@@ -186,3 +186,25 @@ def test_repeated_refused_registrations_hold_the_address_back_everywhere(town_fa
     assert_plain(initialize(t), 429, TOO_MANY, 300)
     # Another address registers.
     assert register(t, good, source="127.0.0.2")[0] == 201
+
+
+def test_repeated_failed_passkeys_hold_the_address_back(town_factory: TownFactory) -> None:
+    t = town_factory(env={"CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300"}).start()
+    web = LiveWeb(hall_of(t))
+
+    def sign_in_with(credential: dict[str, object]) -> tuple[int, dict[str, str], dict[str, object]]:
+        assert web.post("/hall/signin/begin").status == 200
+        r = web.post("/hall/signin/finish", json_body={"credential": credential})
+        return r.status, r.headers, json.loads(r.text)
+
+    unknown = {"id": "bm90LWEtcGFzc2tleQ", "type": "public-key", "response": {}}
+    for _ in range(2):
+        status, _, said = sign_in_with(unknown)
+        assert status == 400 and said["ok"] is False
+    status, headers, said = sign_in_with(unknown)
+    assert (status, said) == (429, {"ok": False, "say": TOO_MANY})
+    assert 290 <= int(headers["retry-after"]) <= 300
+    # Held back: the next ceremony is refused before it starts, and /mcp tells the address to wait.
+    r = web.post("/hall/signin/begin")
+    assert (r.status, json.loads(r.text)) == (429, {"ok": False, "say": TOO_MANY})
+    assert_plain(initialize(t), 429, TOO_MANY, 300)
