@@ -6,6 +6,9 @@ stops, runs the district's handler in a savepoint (a refusal rolls back the hand
 footstep), writes the footstep, and renders the reply: structuredContent and the text of 000 section
 01. If the footstep cannot be written, nothing of the call stays and the town closes; if the database
 was only busy with another writer, the reply is the clerk's busy one and the town stays open.
+
+A call of a walled-off district or channel is answered before anything of it runs, and a fault in a tool
+counts towards walling its district or channel off (clockford/town/walls.py).
 """
 
 import functools
@@ -26,7 +29,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from clockford.town import archive, clock, holds, kept, replays, words
+from clockford.town import archive, clock, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
@@ -94,6 +97,12 @@ def set_town_mode(mode: str, why: str = "") -> None:
     global _mode_cache
     TownState.objects.update_or_create(pk=1, defaults={"mode": mode, "why": why[:200]})
     _mode_cache = (time.monotonic(), mode)
+
+
+def forget_town_mode() -> None:
+    """Drop this process's copy of the mode: the next call reads it from the database."""
+    global _mode_cache
+    _mode_cache = (0.0, "open")
 
 
 _COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s, calls_since = %s, calls = %s"
@@ -307,6 +316,23 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         return fault
 
 
+def breaker(tool: Tool, args: Any) -> None:
+    """Count a fault in the tool towards walling off its channel or district (clockford/town/walls.py),
+    in a savepoint of the call's transaction: a breaker that cannot count loses the count, never the
+    call's footstep; a busy database makes the whole call busy, as anywhere in it."""
+    try:
+        with transaction.atomic():
+            wall = walls.fault(tool, args)
+        if wall is not None:
+            log.warning("walled off %s %s after faults in %s", wall.kind, wall.name, tool.name)
+    except OperationalError as error:
+        if is_busy(error):
+            raise
+        log.exception("the breaker could not count a fault in %s", tool.name)
+    except Exception:
+        log.exception("the breaker could not count a fault in %s", tool.name)
+
+
 BUSY_DB = (
     # SQLite: another connection holds the write lock past the busy timeout.
     "database is locked",
@@ -381,6 +407,7 @@ def _handle(
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
     try:
+        walls.check(tool, args)
         wait = clerk_wait(passport, clock.now())
         if wait is not None:
             raise clerk_busy(wait)
@@ -412,10 +439,12 @@ def _handle(
         if is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
         log.exception("fault in %s", tool.name)
+        breaker(tool, args)
         return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None
     except Exception:
         # A fault in the tool (a database error inside it included): its savepoint rolled back,
         # and the footstep still records that the call failed. If the database itself is gone,
         # writing that footstep fails next and closes the town.
         log.exception("fault in %s", tool.name)
+        breaker(tool, args)
         return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None
