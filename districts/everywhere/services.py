@@ -73,3 +73,10 @@ def find_house(value: int | str) -> Lot | None:
 def house_at(place: str) -> Lot | None:
     m = HOUSE_PLACE.fullmatch(place)
     return census.find_lot(int(m.group(1))) if m else None
+
+
+def district_names() -> list[str]:
+    """The open districts' names in the registry's order: what staff may wall off in the hall."""
+    from districts.registry import DISTRICTS  # the registry imports this module
+
+    return [d.name for d in DISTRICTS if d.is_open]
