@@ -93,11 +93,17 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
             [Part("here.name", "publisher-words")],
         )
     call.move_to = d.name
-    if d.is_open:
+    here = services.district_view(d)
+    if "walledOff" in here:
+        say = (
+            f"You walk to {d.name}. It is walled off for now (islanded since {here['walledOff']['since']}); "
+            "look_around still answers here."
+        )
+    elif d.is_open:
         say = f"You walk to {d.name}. It is open: {', '.join(t.name for t in d.tools)}."
     else:
         say = f"You walk to {d.name}. It is not open yet."
-    return Reply(say, {"here": services.district_view(d)})
+    return Reply(say, {"here": here})
 
 
 def enter(call: Call, args: EnterArgs) -> Reply:
