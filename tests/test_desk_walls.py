@@ -103,7 +103,6 @@ def test_the_breaker_walls_a_district_off_after_repeated_faults_and_opens_it_aft
             assert outcome(visit(alice, "remember", key="k", value="v")) == "error"
         wall = Wall.objects.get(kind="district", name=POST_OFFICE)
         assert wall.by == "faults" and wall.since is not None and wall.until == wall.since + timedelta(seconds=300)
-        monkeypatch.setitem(TOOLS, "remember", replace(TOOLS["remember"], handler=TOOLS["recall"].handler))
         r = visit(alice, "recall", key="k")
         assert r.structured["say"] == walled_say(POST_OFFICE, walls.when(wall.since), 300)
         assert r.structured["retryAfterSeconds"] == 300
@@ -139,3 +138,17 @@ def test_a_fault_in_a_tool_of_no_district_walls_nothing(monkeypatch: pytest.Monk
     with override_settings(CLOCKFORD=faults(1)):
         assert outcome(visit(alice, "look_around")) == "error"
     assert not Wall.objects.exists()
+
+
+def test_faults_on_one_channel_wall_off_that_channel_not_the_switchboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = new_passport()
+    listen = TOOLS["listen"]
+    monkeypatch.setitem(TOOLS, "listen", replace(listen, handler=broken))
+    with override_settings(CLOCKFORD=faults(2)):
+        for _ in range(2):
+            assert outcome(visit(alice, "listen", channel="postgres-help")) == "error"
+        assert [(w.kind, w.name, w.by) for w in walls.walled_off()] == [("channel", "postgres-help", "faults")]
+        monkeypatch.setitem(TOOLS, "listen", listen)  # mended: the wall still stands
+        r = visit(alice, "listen", channel="postgres-help")
+        assert r.structured["say"].startswith("The channel postgres-help is walled off for now (islanded since ")
+        assert outcome(visit(alice, "listen", channel="rust-help")) == "refused:no-channel"  # no wall there
