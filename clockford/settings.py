@@ -262,6 +262,9 @@ class TownSettings(TypedDict):
     FAILURES_PER_ADDRESS: int
     FAILURE_HOLD_SECONDS: int
     SESSIONS_IN_TOWN: int
+    WALL_FAULTS: int
+    WALL_WINDOW_SECONDS: int
+    WALL_SECONDS: int
 
 
 CLOCKFORD: TownSettings = {
@@ -331,6 +334,12 @@ CLOCKFORD: TownSettings = {
     "FAILURE_HOLD_SECONDS": envint("CLOCKFORD_FAILURE_HOLD_SECONDS", 300),
     # 001 "The town is full.": open sessions in the whole town before a new one is refused.
     "SESSIONS_IN_TOWN": envint("CLOCKFORD_SESSIONS_IN_TOWN", 100_000),
+    # The breaker (001 "walled off for now"): a district or channel whose calls fault this many times
+    # within the window is walled off for WALL_SECONDS, then opens by itself. One broken call is a
+    # fault, answered as one; a run of them is a district that is down. 0 faults turns it off.
+    "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
+    "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
+    "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
 }
 
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("town", "0009_hold_cut"),
+        ("town", "0010_walls"),
     ]
 
     operations = [
