@@ -111,3 +111,16 @@ def test_held_reads_the_hold_without_counting(small: dict[str, Any]) -> None:
     over = limits.held("10.0.0.1")
     assert over is not None and 110 <= over.retry_after <= 120
     assert Tally.objects.get(pk="address:10.0.0.1").requests == 0
+
+
+def test_a_count_that_cannot_be_taken_is_lost_never_the_request(
+    small: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A statement the database refuses with an OperationalError, as it refuses one it has no lock for.
+    refused = "SELECT clockford_no_such_function(%s, %s)"
+    for _ in range(3):
+        limits.count("10.0.0.1", None)
+    monkeypatch.setattr(limits, "_count_sql", lambda rows: refused)
+    assert limits.count("10.0.0.1", None) is None  # over its limit, but the count could not be taken
+    monkeypatch.setattr(limits, "_fail_sql", lambda: refused.replace(")", ", %s, %s, %s)"))
+    assert limits.failed("10.0.0.1") is None
