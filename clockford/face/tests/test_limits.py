@@ -116,11 +116,19 @@ def test_held_reads_the_hold_without_counting(small: dict[str, Any]) -> None:
 def test_a_count_that_cannot_be_taken_is_lost_never_the_request(
     small: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A statement the database refuses with an OperationalError, as it refuses one it has no lock for.
-    refused = "SELECT clockford_no_such_function(%s, %s)"
+    from django.db import OperationalError
+
+    class Locked:
+        """A database whose lock is not had in time: every statement is refused."""
+
+        vendor = "postgresql"
+
+        def cursor(self) -> Any:
+            raise OperationalError("database is locked")
+
     for _ in range(3):
         limits.count("10.0.0.1", None)
-    monkeypatch.setattr(limits, "_count_sql", lambda rows: refused)
+    limits.failed("10.0.0.2")  # the statements are built (and kept) before the lock is lost
+    monkeypatch.setattr(limits, "connection", Locked())
     assert limits.count("10.0.0.1", None) is None  # over its limit, but the count could not be taken
-    monkeypatch.setattr(limits, "_fail_sql", lambda: refused.replace(")", ", %s, %s, %s)"))
     assert limits.failed("10.0.0.1") is None
