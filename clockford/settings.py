@@ -130,6 +130,13 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy, named here so the
+# core calls them without importing a district. Each takes the time and returns what it removed per table.
+CLOCKFORD_TIDY = [
+    "districts.switchboard.services.tidy",
+]
+# How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
+CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
 ASGI_APPLICATION = "clockford.asgi.application"
 
 TEMPLATES = [

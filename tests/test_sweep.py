@@ -1,0 +1,154 @@
+"""The sweep (clockford/town/sweep.py, docs/retention.md): on a moved clock, old rows go and what an
+agent or a person reads afterwards is the same as before; the work comes in short batches; the
+command says what it removed, table by table."""
+
+import datetime as dt
+from io import StringIO
+from types import SimpleNamespace
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.utils import timezone
+
+from clockford.face import sessions
+from clockford.town import clock, replays, sweep
+from clockford.town.holds import HANDED_DAYS
+from clockford.town.models import Handed, McpSession, Passport, Replay, ReplyBudget
+from tests.fixtures import agent
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DAY = dt.timedelta(days=1)
+
+
+def replay(passport: Passport, request_id: str, at: dt.datetime) -> Replay:
+    return Replay.objects.create(
+        passport=passport, tool="post_parcel", request_id=request_id, say="Posted.", fields={}, parts=[], at=at
+    )
+
+
+def test_a_replay_past_its_day_goes_and_every_replay_reads_the_same() -> None:
+    p = agent(None)
+    replay(p, "old", clock.now())
+    clock.advance(DAY + dt.timedelta(minutes=1))
+    replay(p, "new", clock.now())
+    asked = {rid: SimpleNamespace(request_id=rid) for rid in ("old", "new")}
+    before = {rid: replays.find("post_parcel", a, p) for rid, a in asked.items()}
+    assert before["old"] is None and before["new"] is not None
+
+    assert sweep.run()["town_replay"] == 1
+
+    after = {rid: replays.find("post_parcel", a, p) for rid, a in asked.items()}
+    assert after == before
+    assert list(Replay.objects.values_list("request_id", flat=True)) == ["new"]
+
+
+def handed(passport: Passport, digest: str, at: dt.datetime) -> Handed:
+    return Handed.objects.create(
+        passport=passport, digest=digest, label="untrusted", where="read_notices", field="f", text="t", at=at
+    )
+
+
+def test_handed_words_past_seven_days_go_and_safe_harbour_compares_with_the_same() -> None:
+    p = agent(None)
+    handed(p, "a" * 64, clock.now())
+    clock.advance(dt.timedelta(days=HANDED_DAYS - 1))
+    handed(p, "b" * 64, clock.now())
+    clock.advance(dt.timedelta(days=1, minutes=1))
+
+    def compared() -> list[str]:
+        # What Safe Harbour reads (holds._repeat): the words handed within HANDED_DAYS.
+        since = clock.now() - dt.timedelta(days=HANDED_DAYS)
+        return list(Handed.objects.filter(passport=p, at__gte=since).values_list("digest", flat=True))
+
+    before = compared()
+    assert before == ["b" * 64]
+    assert sweep.run()["town_handed"] == 1
+    assert compared() == before
+    assert Handed.objects.count() == 1
+
+
+def test_a_session_that_neither_serves_nor_counts_goes_and_the_address_counts_the_same(settings) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSION_WINDOW_SECONDS": 3600}
+    p = agent(None)
+    now = timezone.now()
+
+    def session(sid: str, created: dt.timedelta, seen: dt.timedelta, ended: bool = False) -> None:
+        McpSession.objects.create(
+            id=sid,
+            passport=p,
+            address="203.0.113.9",
+            created_at=now - created,
+            last_seen=now - seen,
+            ended_at=now - seen if ended else None,
+        )
+
+    session("ended-long-ago", 2 * DAY, 2 * DAY, ended=True)
+    session("idle-long-ago", 3 * dt.timedelta(hours=1), 2 * dt.timedelta(hours=1))
+    session("past-its-age", 2 * DAY, dt.timedelta(minutes=1))
+    session("ended-in-window", dt.timedelta(minutes=10), dt.timedelta(minutes=5), ended=True)  # still counted
+    session("open", 2 * dt.timedelta(hours=1), dt.timedelta(minutes=1))  # still serves
+    ids = list(McpSession.objects.values_list("pk", flat=True))
+    before = (sessions.sessions_from("203.0.113.9"), {sid: sessions.find_session(sid) is not None for sid in ids})
+
+    assert sweep.run()["town_mcpsession"] == 3
+
+    after = (sessions.sessions_from("203.0.113.9"), {sid: sessions.find_session(sid) is not None for sid in ids})
+    assert after == before
+    assert set(McpSession.objects.values_list("pk", flat=True)) == {"ended-in-window", "open"}
+
+
+def test_a_past_days_reply_budget_goes_and_todays_stays() -> None:
+    p = agent(None)
+    ReplyBudget.objects.create(passport=p, day=clock.now().date() - DAY, spent=10)
+    ReplyBudget.objects.create(passport=p, day=clock.now().date(), spent=20)
+    assert sweep.run()["town_replybudget"] == 1
+    assert list(ReplyBudget.objects.values_list("spent", flat=True)) == [20]
+
+
+def test_work_comes_in_short_batches_each_its_own_transaction(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[bool] = []  # for each transaction begun: was one already open?
+    atomic = sweep.transaction.atomic
+    monkeypatch.setattr(
+        sweep.transaction, "atomic", lambda *a, **k: opened.append(connection.in_atomic_block) or atomic(*a, **k)
+    )
+    p = agent(None)
+    Replay.objects.bulk_create(
+        Replay(passport=p, tool="t", request_id=str(i), say="", fields={}, parts=[], at=clock.now()) for i in range(25)
+    )
+    clock.advance(2 * DAY)
+    old = Replay.objects.filter(at__lte=clock.now() - DAY)
+    assert sweep.delete_in_batches(old, batch=10, max_batches=2) == 20
+    # Two transactions (one a batch, none in the caller's), and the rest waits for the next sweep.
+    assert opened.count(False) == 2
+    assert not connection.in_atomic_block
+    assert Replay.objects.count() == 5
+    assert sweep.delete_in_batches(old, batch=10, max_batches=2) == 5
+    assert Replay.objects.count() == 0
+
+
+def test_the_command_names_what_it_removed_per_table() -> None:
+    p = agent(None)
+    replay(p, "old", clock.now() - 2 * DAY)
+    out = StringIO()
+    call_command("sweep", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert "town_replay: 1 removed" in lines
+    assert "town_handed: 0 removed" in lines
+    assert lines[-1] == "Swept: 1 rows in all."
+
+
+def test_a_tidy_that_fails_leaves_the_others_their_work(settings) -> None:
+    settings.CLOCKFORD_TIDY = ["tests.test_sweep.broken", *settings.CLOCKFORD_TIDY]
+    p = agent(None)
+    replay(p, "old", clock.now() - 2 * DAY)
+    assert sweep.run()["town_replay"] == 1
+
+
+def broken(now: dt.datetime) -> dict[str, int]:
+    raise RuntimeError("a district's tidy that fails")
+
+
+def test_the_archive_is_never_a_sweeps_table() -> None:
+    assert not {"town_footstep", "town_archiveleaf", "town_checkpoint"} & set(sweep.run())
