@@ -134,6 +134,8 @@ CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 
 # core calls them without importing a district. Each takes the time and returns what it removed per table.
 CLOCKFORD_TIDY = [
     "districts.switchboard.services.tidy",
+    "districts.tavern.services.tidy",
+    "districts.bank.services.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
 CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
