@@ -12,9 +12,9 @@ from django.db import connection
 from django.utils import timezone
 
 from clockford.face import sessions
-from clockford.town import clock, replays, sweep
+from clockford.town import clock, holds, replays, sweep
 from clockford.town.holds import HANDED_DAYS
-from clockford.town.models import Handed, McpSession, Passport, Replay, ReplyBudget
+from clockford.town.models import Handed, Hold, McpSession, Passport, Replay, ReplyBudget
 from tests.fixtures import agent
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,3 +152,43 @@ def broken(now: dt.datetime) -> dict[str, int]:
 
 def test_the_archive_is_never_a_sweeps_table() -> None:
     assert not {"town_footstep", "town_archiveleaf", "town_checkpoint"} & set(sweep.run())
+
+
+def hold(passport: Passport, n: int, at: dt.datetime, **more: object) -> Hold:
+    return Hold.objects.create(
+        id=f"H-{passport.pk[-4:]}{n:04d}",
+        passport=passport,
+        tool="post_notice",
+        why="publish",
+        call_digest=str(n),
+        arguments={},
+        words_digest="",
+        created_at=at,
+        waits_until=at + DAY,
+        **more,
+    )
+
+
+def test_holds_that_lapsed_undecided_go_after_a_month_and_every_view_reads_the_same() -> None:
+    p, q = agent(None), agent(None)
+    start = clock.now()
+    for n in range(13):
+        hold(p, n, start + dt.timedelta(minutes=n), status="lapsed" if n % 2 else "held")
+    hold(q, 0, start)  # its passport's only hold: show_passport still shows it
+    decided = hold(p, 99, start - DAY, status="refused", decided_at=start)  # a signed decision stays
+    clock.advance(dt.timedelta(days=sweep.LAPSED_HOLD_DAYS + 2))
+    shown = {x.pk: [holds.passport_view(h) for h in holds.last_holds(x)] for x in (p, q)}
+
+    assert sweep.run()["town_hold"] == 3
+
+    assert {x.pk: [holds.passport_view(h) for h in holds.last_holds(x)] for x in (p, q)} == shown
+    assert Hold.objects.filter(pk=decided.pk).exists()
+    assert Hold.objects.count() == holds.HOLDS_SHOWN + 2
+
+
+def test_a_hold_lapsed_less_than_a_month_ago_stays() -> None:
+    p = agent(None)
+    for n in range(12):
+        hold(p, n, clock.now())
+    clock.advance(dt.timedelta(days=sweep.LAPSED_HOLD_DAYS))
+    assert sweep.run()["town_hold"] == 0

@@ -121,7 +121,10 @@ def passport_view(hold: Hold) -> dict[str, Any]:
     return {"id": hold.id, "tool": hold.tool, "status": status, "until": until_of(hold, status).isoformat()}
 
 
-def last_holds(passport: Passport, n: int = 10) -> list[Hold]:
+HOLDS_SHOWN = 10  # show_passport's last holds; the sweep keeps them (clockford/town/sweep.py)
+
+
+def last_holds(passport: Passport, n: int = HOLDS_SHOWN) -> list[Hold]:
     return list(Hold.objects.filter(passport=passport).order_by("-created_at", "-id")[:n])
 
 

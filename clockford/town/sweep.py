@@ -21,12 +21,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.utils.module_loading import import_string
 
 from clockford.town import clock
-from clockford.town.holds import HANDED_DAYS
-from clockford.town.models import Handed, McpSession, Replay, ReplyBudget
+from clockford.town.holds import HANDED_DAYS, HOLDS_SHOWN
+from clockford.town.models import Handed, Hold, McpSession, Replay, ReplyBudget
 from clockford.town.replays import REPLAY_HOURS
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,28 @@ def _reply_budgets(now: dt.datetime) -> dict[str, int]:
     return {table(ReplyBudget): delete_in_batches(old)}
 
 
-CORE: tuple[Tidy, ...] = (_replays, _handed, _sessions, _reply_budgets)
+# How long a hold that lapsed with nobody deciding is kept, for its person to look back on in the hall.
+LAPSED_HOLD_DAYS = 30
+
+
+def _holds(now: dt.datetime) -> dict[str, int]:
+    """A hold that lapsed with nobody deciding, 30 days after it lapsed, unless it is among the newest
+    its passport shows (show_passport's last HOLDS_SHOWN): nothing was decided, so no signed decision
+    goes with it; it no longer speaks for its call (holds._existing reads only a waiting, allowed or
+    lately refused hold) and no longer counts against any limit (only waiting holds do). A hold a
+    person decided is kept: it carries the signed decision."""
+    newest = Hold.objects.annotate(
+        n=Window(RowNumber(), partition_by=F("passport_id"), order_by=(F("created_at").desc(), F("id").desc()))
+    ).filter(n__lte=HOLDS_SHOWN)
+    old = Hold.objects.filter(
+        status__in=("held", "lapsed"),
+        decided_at__isnull=True,
+        waits_until__lte=now - dt.timedelta(days=LAPSED_HOLD_DAYS),
+    ).exclude(pk__in=newest.values("pk"))
+    return {table(Hold): delete_in_batches(old)}
+
+
+CORE: tuple[Tidy, ...] = (_replays, _handed, _sessions, _reply_budgets, _holds)
 
 
 def tidies() -> list[Tidy]:
