@@ -2,12 +2,22 @@
 
 import datetime as dt
 
-from districts.switchboard import parcels
-from districts.switchboard.models import Parcel
+from clockford.town import sweep
+from districts.switchboard import parcels, sightings
+from districts.switchboard.models import Parcel, Sighting
+
+# How long a sighting staff have read is kept after its reading, for staff to look back on.
+SIGHTING_KEPT_DAYS = 90
 
 
 def tidy(now: dt.datetime) -> dict[str, int]:
-    """Store what the clock already did to parcels whose rows lag behind (their words go when they
-    settle): views already show it, so nothing is decided here. Parcels are never deleted: their
-    history is what an agent and a person read."""
-    return {Parcel._meta.db_table: parcels.tidy()}
+    """Parcels: store what the clock already did to rows that lag behind (their words go when they
+    settle); views already show it, so nothing is decided here, and no parcel is deleted: its history
+    is what an agent and a person read. Sightings: one staff read more than SIGHTING_KEPT_DAYS ago,
+    unless it is among the newest the staff page shows; the daily limit counts only today's."""
+    newest = sightings.recent_sightings().values("pk")
+    read_long_ago = Sighting.objects.filter(read_at__lte=now - dt.timedelta(days=SIGHTING_KEPT_DAYS))
+    return {
+        Parcel._meta.db_table: parcels.tidy(),
+        Sighting._meta.db_table: sweep.delete_in_batches(read_long_ago.exclude(pk__in=newest)),
+    }
