@@ -43,7 +43,7 @@ async def fold_loop() -> None:
             log.exception("the Archive could not fold")
 
 
-async def sweep_loop(every: int) -> None:
+async def sweep_loop(every: float) -> None:
     """Tidy storage now and then (clockford/town/sweep.py): a sweep decides nothing, so one that fails
     is simply tried again on the next turn."""
     while True:

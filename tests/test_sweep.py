@@ -2,6 +2,7 @@
 agent or a person reads afterwards is the same as before; the work comes in short batches; the
 command says what it removed, table by table."""
 
+import asyncio
 import datetime as dt
 from io import StringIO
 from types import SimpleNamespace
@@ -11,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
+from clockford import asgi
 from clockford.face import sessions
 from clockford.town import clock, holds, replays, sweep
 from clockford.town.holds import HANDED_DAYS
@@ -192,3 +194,23 @@ def test_a_hold_lapsed_less_than_a_month_ago_stays() -> None:
         hold(p, n, clock.now())
     clock.advance(dt.timedelta(days=sweep.LAPSED_HOLD_DAYS))
     assert sweep.run()["town_hold"] == 0
+
+
+def test_the_towns_process_sweeps_now_and_then_and_goes_on_after_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def run() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a sweep that fails is tried again on the next turn")
+
+    monkeypatch.setattr(asgi.sweep, "run", run)
+
+    async def a_while() -> None:
+        task = asyncio.create_task(asgi.sweep_loop(0.01))
+        while len(calls) < 3:
+            await asyncio.sleep(0.01)
+        task.cancel()
+
+    asyncio.run(asyncio.wait_for(a_while(), 5))
+    assert len(calls) >= 3
