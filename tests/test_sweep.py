@@ -214,3 +214,13 @@ def test_the_towns_process_sweeps_now_and_then_and_goes_on_after_a_failure(monke
 
     asyncio.run(asyncio.wait_for(a_while(), 5))
     assert len(calls) >= 3
+
+
+def test_sessions_are_swept_by_the_clock_they_are_read_by() -> None:
+    # The town's clock moved a week on (as a test may move it); the session's own reader did not.
+    p = agent(None)
+    now = timezone.now()
+    McpSession.objects.create(id="live", passport=p, address="203.0.113.9", created_at=now, last_seen=now)
+    clock.advance(dt.timedelta(days=7))
+    assert sweep.run()["town_mcpsession"] == 0
+    assert sessions.find_session("live") is not None

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
+from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from clockford.town import clock
@@ -75,7 +76,9 @@ def _handed(now: dt.datetime) -> dict[str, int]:
 def _sessions(now: dt.datetime) -> dict[str, int]:
     """A session that can no longer be used (ended, idle past its limit, or past its age) and no
     longer counts against its address (opened before the window): clockford/face/sessions.py reads
-    such a row exactly as it reads no row at all ("not found", and not counted)."""
+    such a row exactly as it reads no row at all ("not found", and not counted). Sessions are read by
+    the wall clock, not the town's (which a test may move), so they are swept by it too."""
+    now = min(now, timezone.now())
     c = settings.CLOCKFORD
     idle = dt.timedelta(seconds=c["SESSION_IDLE_SECONDS"])
     max_age = dt.timedelta(seconds=c["SESSION_MAX_AGE_SECONDS"])
