@@ -475,7 +475,11 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
                 ),
             )
     if rows:
-        Handed.objects.bulk_create(rows.values(), ignore_conflicts=True)
+        # Words handed again are remembered from this handing: Safe Harbour compares with what was
+        # handed in the last HANDED_DAYS, and the sweep takes a row only once that is past.
+        Handed.objects.bulk_create(
+            rows.values(), update_conflicts=True, unique_fields=["passport", "digest"], update_fields=["at"]
+        )
 
 
 # -- Deciding, in the hall --------------------------------------------------------------------------------
