@@ -138,9 +138,11 @@ def test_the_command_names_what_it_removed_per_table() -> None:
     out = StringIO()
     call_command("sweep", stdout=out)
     lines = out.getvalue().splitlines()
-    assert "town_replay: 1 removed" in lines
-    assert "town_handed: 0 removed" in lines
-    assert lines[-1] == "Swept: 1 rows in all."
+    assert lines[0] == "Removed, table by table:"
+    assert "  town_replay: 1" in lines
+    assert "  town_handed: 0" in lines
+    assert "  switchboard_parcel (brought up to date, none removed): 0" in lines
+    assert lines[-1] == "Swept 1 rows in all."
 
 
 def test_a_tidy_that_fails_leaves_the_others_their_work(settings) -> None:

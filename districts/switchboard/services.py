@@ -18,6 +18,7 @@ def tidy(now: dt.datetime) -> dict[str, int]:
     newest = sightings.recent_sightings().values("pk")
     read_long_ago = Sighting.objects.filter(read_at__lte=now - dt.timedelta(days=SIGHTING_KEPT_DAYS))
     return {
-        Parcel._meta.db_table: parcels.tidy(),
+        # No parcel row goes: say so beside the count, which the sweep's output prints as it is.
+        f"{Parcel._meta.db_table} (brought up to date, none removed)": parcels.tidy(),
         Sighting._meta.db_table: sweep.delete_in_batches(read_long_ago.exclude(pk__in=newest)),
     }

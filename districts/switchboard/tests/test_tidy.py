@@ -10,6 +10,8 @@ from districts.switchboard.models import Parcel, Sighting
 from districts.switchboard.tests.test_parcels_common import Publish, open_channel, post
 from hall.models import Account
 
+PARCELS = "switchboard_parcel (brought up to date, none removed)"
+
 
 def test_a_parcel_lapsed_by_the_clock_is_stored_and_reads_the_same(
     alice: Passport, bob: Passport, published: Publish
@@ -20,12 +22,12 @@ def test_a_parcel_lapsed_by_the_clock_is_stored_and_reads_the_same(
     before = {who.pk: parcels.trace_view(who, view["id"]) for who in (alice, bob)}
     assert Parcel.objects.get().state == "open"  # reading wrote nothing
 
-    assert services.tidy(clock.now())["switchboard_parcel"] == 1
+    assert services.tidy(clock.now())[PARCELS] == 1
 
     assert {who.pk: parcels.trace_view(who, view["id"]) for who in (alice, bob)} == before
     stored = Parcel.objects.get()
     assert (stored.state, stored.title, stored.brief) == ("lapsed", "", "")
-    assert services.tidy(clock.now())["switchboard_parcel"] == 0
+    assert services.tidy(clock.now())[PARCELS] == 0
 
 
 def test_sightings_read_long_ago_go_and_the_staff_page_reads_the_same(

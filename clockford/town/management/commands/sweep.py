@@ -33,6 +33,7 @@ class Command(BaseCommand):
             close_old_connections()
 
     def report(self, removed: dict[str, int]) -> None:
+        self.stdout.write("Removed, table by table:")
         for name, n in removed.items():
-            self.stdout.write(f"{name}: {n} removed")
-        self.stdout.write(f"Swept: {sum(removed.values())} rows in all.")
+            self.stdout.write(f"  {name}: {n}")
+        self.stdout.write(f"Swept {sum(removed.values())} rows in all.")
