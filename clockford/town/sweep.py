@@ -42,14 +42,16 @@ Tidy = Callable[[dt.datetime], Mapping[str, int]]
 
 def delete_in_batches(rows: QuerySet[Any], batch: int = BATCH, max_batches: int = MAX_BATCHES) -> int:
     """Delete `rows` a batch at a time, each batch in its own transaction; returns how many went.
-    The batch's delete repeats the condition, so a row that stopped matching meanwhile (a session
-    touched again) stays."""
+    The batch's delete repeats the condition, so a row that stopped matching since it was found (a
+    session touched again) stays."""
     gone = 0
     for _ in range(max_batches):
+        # Found outside the transaction: on SQLite a transaction holds the write lock from its start,
+        # and finding may scan; the delete inside looks rows up by key.
+        pks = list(rows.values_list("pk", flat=True)[:batch])
+        if not pks:
+            break
         with transaction.atomic():
-            pks = list(rows.values_list("pk", flat=True)[:batch])
-            if not pks:
-                break
             _, per_model = rows.filter(pk__in=pks).delete()
         gone += per_model.get(rows.model._meta.label, 0)
         if len(pks) < batch:
