@@ -5,8 +5,9 @@ from datetime import timedelta
 
 from clockford.town import clock
 from clockford.town.models import Passport
-from districts.switchboard import parcels, services, sightings
-from districts.switchboard.models import Parcel, Sighting
+from districts.switchboard import channels, parcels, services, sightings
+from districts.switchboard.models import Channel, Cursor, Event, Parcel, Sequence, Sighting, Watch
+from districts.switchboard.tests.conftest import agent_of
 from districts.switchboard.tests.test_parcels_common import Publish, open_channel, post
 from hall.models import Account
 
@@ -57,3 +58,42 @@ def test_sightings_read_long_ago_go_and_the_staff_page_reads_the_same(
     assert list(sightings.recent_sightings().values_list("pk", flat=True)) == shown
     assert Sighting.objects.filter(pk=made[0].pk).exists()
     assert Sighting.objects.count() == sightings.RECENT + 2
+
+
+def test_events_no_reader_sees_or_counts_go_and_listen_reads_the_same(
+    alice: Passport, bob: Passport, account_a: Account
+) -> None:
+    start = clock.now()
+    Channel.objects.create(name="lanterns", opened_at=start, opened_by=alice)
+    Watch.objects.bulk_create(Watch(passport=p, channel_id="lanterns", since=start) for p in (alice, bob))
+    Cursor.objects.bulk_create([Cursor(passport=alice, acked=62), Cursor(passport=bob, acked=3)])
+
+    def event(seq: int, **where: object) -> Event:
+        fields: dict[str, object] = {"kind": "message", "text": f"#{seq}", **where}
+        return Event(seq=seq, at=start + timedelta(minutes=seq), by=alice, **fields)
+
+    Event.objects.bulk_create(
+        [
+            *(event(seq, channel="lanterns") for seq in range(1, 61)),
+            event(61, kind="parcel-taken", to_passport=alice),  # acknowledged: goes
+            event(62, kind="parcel-taken", to_passport=bob),  # bob is behind: stays
+            event(63, kind="parcel-posted", to_account=account_a),  # a later passport of A would count it
+        ]
+    )
+    Sequence.objects.update_or_create(pk=1, defaults={"last": 63})
+    clock.advance(timedelta(days=channels.KEEP_DAYS + 1))
+    later = agent_of(account_a, "alice-later-agent")
+
+    def read() -> object:
+        pages = {}
+        for p in (alice, bob, later):
+            page = channels.page(p, None)
+            pages[p.pk] = (page.since, [e.seq for e in page.events], page.removed, page.next, page.more, page.missed)
+        return pages, [e.seq for e in channels.latest_messages("lanterns")]
+
+    before = read()
+    # Of the channel's messages only 1-3: bob acknowledged them, and the channel shows 11-60.
+    assert services.tidy(clock.now())["switchboard_event"] == 4
+
+    assert read() == before
+    assert set(Event.objects.values_list("seq", flat=True)) == set(range(4, 61)) | {62, 63}
