@@ -267,6 +267,9 @@ class TownSettings(TypedDict):
     CHANNELS_MAX: int
     CALLS_PER_MINUTE: int
     PARCELS_MAX: int
+    WALL_FAULTS: int
+    WALL_WINDOW_SECONDS: int
+    WALL_SECONDS: int
 
 
 CLOCKFORD: TownSettings = {
@@ -323,6 +326,12 @@ CLOCKFORD: TownSettings = {
     # The Switchboard's town-wide room: channels, and parcels in progress.
     "CHANNELS_MAX": envint("CLOCKFORD_CHANNELS_MAX", 10_000),
     "PARCELS_MAX": envint("CLOCKFORD_PARCELS_MAX", 10_000),
+    # The breaker (001 "walled off for now"): a district or channel whose calls fault this many times
+    # within the window is walled off for WALL_SECONDS, then opens by itself. One broken call is a
+    # fault, answered as one; a run of them is a district that is down. 0 faults turns it off.
+    "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
+    "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
+    "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
 }
 
 
