@@ -130,6 +130,17 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
+# here so the core calls them without importing a district or the hall. Each takes the time and returns
+# what it removed per table.
+CLOCKFORD_TIDY = [
+    "districts.switchboard.services.tidy",
+    "districts.tavern.services.tidy",
+    "districts.bank.services.tidy",
+    "hall.tidy.tidy",
+]
+# How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
+CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
 ASGI_APPLICATION = "clockford.asgi.application"
 
 TEMPLATES = [
@@ -372,6 +383,8 @@ OAUTH2_PROVIDER = {
     "REFRESH_TOKEN_GENERATOR": "oauthlib.oauth2.rfc6749.tokens.random_token_generator",
     "REFRESH_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
     "ROTATE_REFRESH_TOKEN": True,
+    # The sweep clears expired tokens (hall/tidy.py) in batches as small as its own (clockford/town/sweep.py).
+    "CLEAR_EXPIRED_TOKENS_BATCH_SIZE": 500,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
     "PKCE_REQUIRED": True,

@@ -13,13 +13,14 @@ cannot run (the words screen, Safe Harbour, the reply gate) sends nothing and ma
 until a person looks (fail_safe).
 """
 
+import contextlib
 import functools
 import hashlib
 import json
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -280,22 +281,29 @@ def reply_bytes(r: Rendered) -> tuple[int, int, str]:
     return len(r.text.encode("utf-8")), len(data), digest
 
 
-def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
-    """Tell the counters what this reply puts into the agent's context, in a savepoint of the call's
-    transaction: a counter that fails loses its count, never the call; a busy database makes the
-    whole call busy, as anywhere in it."""
-    if not replied.receivers:
-        return
-    text, data, digest = reply_bytes(r)
+@contextlib.contextmanager
+def beside_the_call(what: str) -> Iterator[None]:
+    """Work done beside a call's own (counting its reply, counting a fault), in a savepoint of the
+    call's transaction: if it fails, it is lost and logged, never the call or its footstep; a busy
+    database makes the whole call busy, as anywhere in it."""
     try:
         with transaction.atomic():
-            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+            yield
     except OperationalError as error:
         if is_busy(error):
             raise
-        log.exception("could not count the reply of %s", tool.name)
+        log.exception("could not %s", what)
     except Exception:
-        log.exception("could not count the reply of %s", tool.name)
+        log.exception("could not %s", what)
+
+
+def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
+    """Tell the counters (the General Store's gauge) what this reply puts into the agent's context."""
+    if not replied.receivers:
+        return
+    text, data, digest = reply_bytes(r)
+    with beside_the_call(f"count the reply of {tool.name}"):
+        replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
 
 
 @dataclass
@@ -346,20 +354,11 @@ class Unchecked(Exception):
 
 
 def breaker(tool: Tool, args: Any) -> None:
-    """Count a fault in the tool towards walling off its channel or district (clockford/town/walls.py),
-    in a savepoint of the call's transaction: a breaker that cannot count loses the count, never the
-    call's footstep; a busy database makes the whole call busy, as anywhere in it."""
-    try:
-        with transaction.atomic():
-            wall = walls.fault(tool, args)
+    """Count a fault in the tool towards walling off its channel or district (clockford/town/walls.py)."""
+    with beside_the_call(f"count a fault in {tool.name}"):
+        wall = walls.fault(tool, args)
         if wall is not None:
             log.warning("walled off %s %s after faults in %s", wall.kind, wall.name, tool.name)
-    except OperationalError as error:
-        if is_busy(error):
-            raise
-        log.exception("the breaker could not count a fault in %s", tool.name)
-    except Exception:
-        log.exception("the breaker could not count a fault in %s", tool.name)
 
 
 BUSY_DB = (
