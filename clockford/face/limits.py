@@ -8,6 +8,7 @@ in place when the last one has passed and returns the counts; a failure costs on
 that cannot be taken in time is lost, never the request (see _tally).
 """
 
+import datetime as dt
 import math
 import time
 from collections.abc import Sequence
@@ -158,3 +159,15 @@ def held(address: str) -> Over | None:
     until = Tally.objects.filter(pk=address_key(address)).values_list("held_until", flat=True).first() or 0
     now = time.time()
     return Over(max(1, math.ceil(until - now))) if until > now else None
+
+
+def tidy(now: dt.datetime) -> dict[str, int]:
+    """The sweep's part (clockford/town/sweep.py): a row from a window that has passed, not holding
+    its caller back, reads exactly as no row (the next request starts the window over at one, with no
+    failures). Windows are counted by the wall clock, not the town's, and swept by it too."""
+    from clockford.town.sweep import delete_in_batches
+
+    wall = min(now.timestamp(), time.time())
+    period, _ = _window(wall)
+    old = Tally.objects.filter(period__lt=period, held_until__lte=wall)
+    return {Tally._meta.db_table: delete_in_batches(old)}

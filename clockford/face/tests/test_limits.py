@@ -132,3 +132,21 @@ def test_a_count_that_cannot_be_taken_is_lost_never_the_request(
     monkeypatch.setattr(limits, "connection", Locked())
     assert limits.count("10.0.0.1", None) is None  # over its limit, but the count could not be taken
     assert limits.failed("10.0.0.1") is None
+
+
+def test_the_sweep_takes_rows_that_read_as_no_row(small: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime as dt
+
+    from clockford.town import sweep
+
+    limits.count("10.0.0.1", "7")
+    limits.failed("10.0.0.2")
+    limits.failed("10.0.0.2")  # held back for 120 s
+    now = limits.time.time()
+    assert limits.tidy(dt.datetime.fromtimestamp(now, dt.UTC)) == {"town_tally": 0}  # the window is current
+    later = now + 61
+    monkeypatch.setattr(limits.time, "time", lambda: later)
+    # The window has passed: the counts go, the hold stays until it ends.
+    assert sweep.run(dt.datetime.fromtimestamp(later, dt.UTC))["town_tally"] == 2
+    assert list(Tally.objects.values_list("key", flat=True)) == ["address:10.0.0.2"]
+    assert limits.held("10.0.0.2") is not None
