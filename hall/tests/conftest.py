@@ -88,3 +88,12 @@ def ada(visitor: Visitor) -> Visitor:
     status, data = visitor.sign_up("Ada")
     assert status == 200 and data == {"ok": True, "next": "/hall/"}, data
     return visitor
+
+
+@pytest.fixture
+def staff(db: None) -> Visitor:
+    """Sam has signed up and the town made Sam's account staff. Sam is a visitor of its own, so a test
+    can have Sam and `ada` side by side."""
+    sam, account = person("Sam")
+    Account.objects.filter(pk=account.pk).update(is_staff=True)
+    return sam

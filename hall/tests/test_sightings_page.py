@@ -25,21 +25,6 @@ NOT_STAFF = "The staff room is for the town's staff, and your account is not sta
 NOTE = "It asked for the \u200bcalendar <b>twice</b> & more"
 
 
-@pytest.fixture
-def staff(visitor: Visitor) -> Visitor:
-    status, _ = visitor.sign_up("Sam")
-    assert status == 200
-    Account.objects.filter(name="Sam").update(is_staff=True)
-    return visitor
-
-
-@pytest.fixture
-def ada(db: None) -> Visitor:
-    ada = Visitor()
-    assert ada.sign_up("Ada")[0] == 200
-    return ada
-
-
 def agent_of(owner: Account, client_name: str, pennant: str | None = None) -> Passport:
     now = timezone.now()
     return Passport.objects.create(

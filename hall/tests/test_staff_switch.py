@@ -6,7 +6,6 @@ import html
 import pytest
 
 from clockford.town.models import TownState
-from hall.models import Account
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -14,22 +13,9 @@ pytestmark = pytest.mark.django_db
 NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
 
 
-@pytest.fixture
-def staff(visitor: Visitor) -> Visitor:
-    assert visitor.sign_up("Sam")[0] == 200
-    Account.objects.filter(name="Sam").update(is_staff=True)
-    return visitor
-
-
-def page(v: Visitor) -> str:
-    r = v.client.get("/hall/staff")
-    assert r.status_code == 200
-    return html.unescape(r.content.decode())
-
-
 def test_staff_stop_new_visitors_and_take_them_again(staff: Visitor) -> None:
     assert TownState.is_welcoming()
-    assert "The town takes new visitors." in page(staff)
+    assert "The town takes new visitors." in staff.page("/hall/staff")
     r = staff.client.post("/hall/staff/visitors", {"welcoming": "no"}, follow=True)
     assert r.status_code == 200
     said = html.unescape(r.content.decode())
@@ -41,7 +27,7 @@ def test_staff_stop_new_visitors_and_take_them_again(staff: Visitor) -> None:
     assert "The town was already taking no new visitors. Nothing changed." in html.unescape(r.content.decode())
     staff.client.post("/hall/staff/visitors", {"welcoming": "yes"})
     assert TownState.is_welcoming()
-    assert "The town takes new visitors." in page(staff)
+    assert "The town takes new visitors." in staff.page("/hall/staff")
 
 
 def test_only_staff_flip_the_switch(visitor: Visitor) -> None:

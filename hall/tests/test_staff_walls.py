@@ -8,7 +8,6 @@ import pytest
 
 from clockford.town import walls
 from districts.testing import new_passport, outcome, visit
-from hall.models import Account
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -17,30 +16,9 @@ NOT_STAFF = "The staff room is for the town's staff, and your account is not sta
 POST_OFFICE = "The Post Office"
 
 
-@pytest.fixture
-def staff(visitor: Visitor) -> Visitor:
-    status, _ = visitor.sign_up("Sam")
-    assert status == 200
-    Account.objects.filter(name="Sam").update(is_staff=True)
-    return visitor
-
-
-@pytest.fixture
-def ada(db: None) -> Visitor:
-    ada = Visitor()
-    assert ada.sign_up("Ada")[0] == 200
-    return ada
-
-
-def page(v: Visitor) -> str:
-    r = v.client.get("/hall/staff")
-    assert r.status_code == 200
-    return html.unescape(r.content.decode())
-
-
 def test_staff_wall_a_district_off_and_reopen_it(staff: Visitor) -> None:
     alice = new_passport()
-    text = page(staff)
+    text = staff.page("/hall/staff")
     assert f"Wall off {POST_OFFICE}" in text and 'id="walls"' in text
     body = {"kind": "district", "name": POST_OFFICE, "action": "wall", "why": "Shelves being mended."}
     r = staff.client.post("/hall/staff/walls", body, follow=True)
