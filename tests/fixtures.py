@@ -11,7 +11,8 @@ In-process:
 - `allow`: records a person's yes to a hold the way the hall does after checking the passkey (the
   passkey itself is tested in hall/tests).
 
-And one helper to import: `agent(who)`, a passport made directly in the database.
+And helpers to import: `agent(who)`, a passport made directly in the database; `at_once(calls)`,
+calls run at the same instant from threads of their own (a crowd, on PostgreSQL).
 """
 
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from tests.support import RawSession, Town, make_town
 
 if TYPE_CHECKING:
     from clockford.town.models import Hold, Passport
+    from clockford.town.tooling import TownReply
     from hall.models import Account
 
 
@@ -103,3 +105,46 @@ def agent(who: "Account | str | None") -> "Passport":
     account = Account.objects.create_account(who) if isinstance(who, str) else who
     now = timezone.now()
     return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
+
+
+def at_once(calls: "list[Callable[[], object]]") -> "tuple[int, list[TownReply]]":
+    """Run every call at the same instant, each in a thread and a transaction of its own (as the desk
+    runs a call); returns how many went through and the town's replies that stopped the others (a
+    Refused, or a Busy such as the Bank's). Anything else that goes wrong fails the test. Each thread
+    closes its own database connection, which Django would otherwise leave open past the test."""
+    import threading
+
+    from django.db import connections, transaction
+
+    from clockford.town.tooling import TownReply
+
+    start = threading.Barrier(len(calls))
+    lock = threading.Lock()
+    went: list[int] = []
+    refused: list[TownReply] = []
+    errors: list[str] = []
+
+    def run(call: "Callable[[], object]") -> None:
+        try:
+            start.wait()
+            try:
+                with transaction.atomic():
+                    call()
+                with lock:
+                    went.append(1)
+            except TownReply as exc:
+                with lock:
+                    refused.append(exc)
+        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
+            with lock:
+                errors.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    return len(went), refused

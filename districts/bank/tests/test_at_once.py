@@ -4,17 +4,16 @@ four left on the account make exactly four. Each withdrawal runs as the desk run
 of its own; the desk itself is tested in test_spending.py (a test that commits cannot flush the
 Archive's append-only footsteps)."""
 
-import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection
 
 from clockford.town.models import Passport
-from clockford.town.tooling import TownReply
 from districts.bank import services
 from districts.bank.tests.conftest import agent_of
 from hall.models import Account
+from tests.fixtures import at_once
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite runs one writer at a time: nothing happens at once there"
@@ -22,37 +21,11 @@ pytestmark = pytest.mark.skipif(
 
 
 def crowd(passports: list[Passport]) -> tuple[int, int]:
-    """One withdrawal per passport, all at once; returns (drawn, refused). Anything else fails the test."""
-    start = threading.Barrier(len(passports))
-    lock = threading.Lock()
-    seen = {"drawn": 0, "refused": 0}
-    errors: list[str] = []
-
-    def run(passport: Passport) -> None:
-        try:
-            start.wait()
-            try:
-                with transaction.atomic():
-                    services.withdraw(passport)
-                with lock:
-                    seen["drawn"] += 1
-            except TownReply as exc:
-                assert exc.outcome == "refused:authority", exc.say
-                with lock:
-                    seen["refused"] += 1
-        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
-            with lock:
-                errors.append(repr(exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in passports]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    return seen["drawn"], seen["refused"]
+    """One withdrawal per passport, all at once; returns (drawn, refused). A refusal other than the
+    Bank's fails the test."""
+    drawn, refused = at_once([lambda p=p: services.withdraw(p) for p in passports])
+    assert {r.outcome for r in refused} <= {"refused:authority"}, [r.say for r in refused]
+    return drawn, len(refused)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,18 +4,16 @@ account's agents leave exactly two lit. The services run as the desk runs them, 
 transaction of its own; the desk itself is tested elsewhere (a test that commits cannot flush the
 Archive's append-only footsteps)."""
 
-import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from clockford.town import clock
-from clockford.town.tooling import Refused
 from districts.switchboard import beacons, common
 from districts.switchboard.models import Answer, Beacon, Channel
 from hall.models import Account
-from tests.fixtures import agent
+from tests.fixtures import agent, at_once
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite runs one writer at a time: nothing happens at once there"
@@ -23,38 +21,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def crowd(calls: list[Callable[[], object]]) -> tuple[int, list[str]]:
-    """Run every call at once, each in its own transaction; returns (how many went through, the says of
-    those refused). Anything else that goes wrong fails the test."""
-    start = threading.Barrier(len(calls))
-    lock = threading.Lock()
-    done: list[int] = []
-    refused: list[str] = []
-    errors: list[str] = []
-
-    def run(call: Callable[[], object]) -> None:
-        try:
-            start.wait()
-            try:
-                with transaction.atomic():
-                    call()
-                with lock:
-                    done.append(1)
-            except Refused as exc:
-                with lock:
-                    refused.append(exc.say)
-        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
-            with lock:
-                errors.append(repr(exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    return len(done), refused
+    """Run every call at once (tests/fixtures.py at_once); returns (how many went through, the says of
+    those refused)."""
+    went, refused = at_once(calls)
+    return went, [r.say for r in refused]
 
 
 @pytest.mark.django_db(transaction=True)
