@@ -339,6 +339,19 @@ def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str,
     return request("GET", url, headers=headers)
 
 
+def assert_plain(reply: tuple[int, dict[str, str], str], status: int, body: str, most: int) -> int:
+    """A refusal before the town (a row of 001), exactly: its status, its plain body, and a Retry-After of whole seconds, at most `most`."""
+    got_status, headers, got_body = reply
+    assert (got_status, got_body) == (status, body), reply
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert headers["content-length"] == str(len(body.encode()))
+    assert "mcp-session-id" not in headers
+    assert re.fullmatch(r"[1-9][0-9]*", headers["retry-after"]), headers
+    wait = int(headers["retry-after"])
+    assert wait <= most, headers
+    return wait
+
+
 MCP_HEADERS = {
     "Content-Type": "application/json",
     "Accept": "application/json, text/event-stream",

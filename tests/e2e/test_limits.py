@@ -8,13 +8,12 @@ whichever source address the client binds.
 
 import http.client
 import json
-import re
 from collections.abc import Callable
 
 from hall.tests.oauth_agent import LiveWeb, Person
 from tests.e2e.test_http_rows import sql
 from tests.e2e.test_oauth_mcp import connect, hall_of
-from tests.support import MCP_HEADERS, RawSession, Town
+from tests.support import MCP_HEADERS, RawSession, Town, assert_plain
 
 TOO_MANY = "Too many requests. Try again later."
 FULL = "The town is full. Try again later."
@@ -49,19 +48,6 @@ def initialize(town: Town, source: str = "127.0.0.1") -> Reply:
         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
     }
     return send(town, "POST", json.dumps(message), source=source)
-
-
-def assert_plain(reply: Reply, status: int, body: str, most: int) -> int:
-    """The row exactly: its status, its plain body, and a Retry-After of whole seconds, at most `most`."""
-    got_status, headers, got_body = reply
-    assert (got_status, got_body) == (status, body), reply
-    assert headers["content-type"] == "text/plain; charset=utf-8"
-    assert headers["content-length"] == str(len(body.encode()))
-    assert "mcp-session-id" not in headers
-    assert re.fullmatch(r"[1-9][0-9]*", headers["retry-after"]), headers
-    wait = int(headers["retry-after"])
-    assert wait <= most, headers
-    return wait
 
 
 def test_an_address_over_its_limit_waits_whichever_process_it_calls(town_factory: TownFactory) -> None:

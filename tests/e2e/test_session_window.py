@@ -3,13 +3,12 @@ address. A session ended with DELETE still counts while it is inside the window,
 DELETE and initialize cannot mint a passport per cycle past the cap (clockford/face/sessions.py)."""
 
 import json
-import re
 import threading
 import time
 from collections.abc import Callable
 
 from tests.e2e.test_http_rows import sql
-from tests.support import MCP_HEADERS, RawSession, Town, request
+from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, request
 
 TOO_MANY = "Too many sessions. Try again later."
 TownFactory = Callable[..., Town]
@@ -30,16 +29,7 @@ def initialize(url: str) -> tuple[int, dict[str, str], str]:
 
 
 def assert_too_many(reply: tuple[int, dict[str, str], str], most: int) -> int:
-    """The row exactly: 429, the plain body, no session id, and a Retry-After of whole seconds."""
-    status, headers, body = reply
-    assert (status, body) == (429, TOO_MANY), reply
-    assert headers["content-type"] == "text/plain; charset=utf-8"
-    assert headers["content-length"] == str(len(TOO_MANY))
-    assert "mcp-session-id" not in headers
-    assert re.fullmatch(r"[1-9][0-9]*", headers["retry-after"]), headers
-    wait = int(headers["retry-after"])
-    assert wait <= most, headers
-    return wait
+    return assert_plain(reply, 429, TOO_MANY, most)
 
 
 def test_delete_then_initialize_cycled_is_refused_at_the_cap(town_factory: TownFactory) -> None:
