@@ -78,6 +78,13 @@ def agent_of(owner: Account) -> Passport:
 
 
 @pytest.fixture
+def sign_in(settings: Any) -> None:
+    """The town runs with sign-in (CLOCKFORD_SIGN_IN), for the pages and endpoints that need it; a
+    module asks for it with `pytest.mark.usefixtures("sign_in")`."""
+    settings.CLOCKFORD_SIGN_IN = True
+
+
+@pytest.fixture
 def visitor(db: None) -> Visitor:
     return Visitor()
 

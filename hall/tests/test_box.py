@@ -3,21 +3,15 @@ its person reads every note, exactly and by key, from the agent's card, and empt
 finds no such passport and changes nothing."""
 
 import html
-from typing import Any
 
 import pytest
 
 from districts.post_office import services as post_office
 from hall.tests.conftest import agent_of, person
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 NO_AGENT = "No passport you decide for has that number."
-
-
-@pytest.fixture(autouse=True)
-def sign_in(settings: Any) -> None:
-    settings.CLOCKFORD_SIGN_IN = True
 
 
 def test_a_person_reads_their_agents_box_by_key_with_hidden_characters_shown() -> None:

@@ -25,7 +25,7 @@ from hall import exchange, live
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 NOT_VERIFIED = (
     "Your passkey did not verify you, so it was refused. The town needs a passkey that asks for your "
@@ -43,11 +43,6 @@ NO_OTHER_ACCOUNT = (
     "pages: it begins with AC-."
 )
 OWN_HANDLE = "That is your own handle. Your own agents always work together: there is nothing to open."
-
-
-@pytest.fixture(autouse=True)
-def sign_in(settings: Any) -> None:
-    settings.CLOCKFORD_SIGN_IN = True
 
 
 def person(name: str, enforce_csrf: bool = False) -> Visitor:

@@ -2,22 +2,15 @@
 gauge"): its person reads it from the agent's card, as the agent reads it with context_gauge; anyone
 else finds no such passport."""
 
-from typing import Any
-
 import pytest
 
 from districts.general_store import services as general_store
 from districts.testing import visit
 from hall.tests.conftest import agent_of, person
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 NO_AGENT = "No passport you decide for has that number."
-
-
-@pytest.fixture(autouse=True)
-def sign_in(settings: Any) -> None:
-    settings.CLOCKFORD_SIGN_IN = True
 
 
 def test_a_person_reads_their_agents_gauge() -> None:

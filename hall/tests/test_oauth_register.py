@@ -4,15 +4,13 @@ invalid_redirect_uri (a 400 with the RFC's JSON body), never a 500, and never ke
 The town keeps a client's redirect URIs as one space-separated string (django-oauth-toolkit's
 field), so a URI holding any character str.split() splits on would come back as two URIs."""
 
-from typing import Any
-
 import pytest
 from django.conf import settings
 
 from hall.models import Client
 from hall.tests.oauth_agent import Agent, DjangoWeb
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 # Every kind of character that would split one stored URI into two, or that no URL may hold.
 UNSAFE = [
@@ -31,11 +29,6 @@ UNSAFE = [
     "http://127.0.0.1:9/c\u200bb",
     "http://127.0.0.1:9/c\u202eb",
 ]
-
-
-@pytest.fixture(autouse=True)
-def sign_in(settings: Any) -> None:
-    settings.CLOCKFORD_SIGN_IN = True
 
 
 @pytest.mark.parametrize("uri", UNSAFE)

@@ -23,7 +23,7 @@ from hall.models import Account, Client, Connection
 from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
 from hall.tests.tls import DocumentServer
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 HALL = settings.HALL_URL
 RESOURCE = settings.MCP_RESOURCE_URL
@@ -31,11 +31,6 @@ TOO_MANY = (
     "This account already has 8 clients in town. Revoke one you no longer use under Clients in the hall, "
     "or reuse a client already connected, then try again."
 )
-
-
-@pytest.fixture(autouse=True)
-def sign_in(settings: Any) -> None:
-    settings.CLOCKFORD_SIGN_IN = True
 
 
 @pytest.fixture
