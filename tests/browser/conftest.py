@@ -35,15 +35,33 @@ ARGS = [
 ]
 
 
-# Module-scoped, not session-wide: Playwright's sync API keeps an event loop running in this thread
-# while it is open, and pytest-asyncio's tests elsewhere in the run need the thread to themselves.
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
+def need_chromium() -> None:
+    """Skip the module's tests where Debian's chromium is missing, or fail them where
+    CLOCKFORD_TEST_BROWSER=required says the browser must be there."""
     if not os.path.exists(CHROMIUM):
         why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
         if os.environ.get("CLOCKFORD_TEST_BROWSER") == "required":
             pytest.fail(why)
         pytest.skip(why)
+
+
+def device_options(verifies: bool = True) -> dict[str, Any]:
+    """A virtual platform authenticator that keeps passkeys and verifies its user (PIN, fingerprint)."""
+    return {
+        "protocol": "ctap2",
+        "transport": "internal",
+        "hasResidentKey": True,
+        "hasUserVerification": True,
+        "isUserVerified": verifies,
+        "automaticPresenceSimulation": True,
+    }
+
+
+# Module-scoped, not session-wide: Playwright's sync API keeps an event loop running in this thread
+# while it is open, and pytest-asyncio's tests elsewhere in the run need the thread to themselves.
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    need_chromium()
     with sync_playwright() as p:
         yield p
 
@@ -100,14 +118,7 @@ class Person:
 
     def device(self, verifies: bool = True) -> str:
         """A platform authenticator that keeps passkeys and verifies its user (PIN, fingerprint)."""
-        options = {
-            "protocol": "ctap2",
-            "transport": "internal",
-            "hasResidentKey": True,
-            "hasUserVerification": True,
-            "isUserVerified": verifies,
-            "automaticPresenceSimulation": True,
-        }
+        options = device_options(verifies)
         return self.cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})["authenticatorId"]
 
     def credentials(self, device: str) -> list[dict[str, Any]]:

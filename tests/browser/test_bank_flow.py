@@ -8,7 +8,6 @@ the person's account, the one kind request_authority serves.
 """
 
 import asyncio
-import os
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from datetime import UTC, datetime
@@ -16,7 +15,7 @@ from datetime import UTC, datetime
 import pytest
 from playwright.async_api import async_playwright, expect
 
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.conftest import ARGS, CHROMIUM, need_chromium
 from tests.browser.test_switchboard_flow import Person, connected
 from tests.support import Town, make_town
 
@@ -25,11 +24,7 @@ HOURLY = 3
 
 @pytest.fixture(scope="module")
 def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
-    if not os.path.exists(CHROMIUM):
-        why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
-        if os.environ.get("CLOCKFORD_TEST_BROWSER") == "required":
-            pytest.fail(why)
-        pytest.skip(why)
+    need_chromium()
     env = {"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_CHANGES_PER_HOUR": str(HOURLY)}
     t = make_town(tmp_path_factory.mktemp("bank"), env=env).start()
     yield t

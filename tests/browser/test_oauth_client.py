@@ -12,7 +12,6 @@ Playwright's async API shares the test's event loop with the mcp client, so one 
 """
 
 import asyncio
-import os
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -27,7 +26,7 @@ from mcp_types import Implementation
 from playwright.async_api import Page, async_playwright, expect
 
 from hall.tests.tls import DocumentServer
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.conftest import ARGS, CHROMIUM, device_options, need_chromium
 from tests.support import Town, make_town
 
 TOKEN_SECONDS = 8
@@ -36,11 +35,7 @@ DOCUMENT = "/errand-runner/client.json"
 
 @pytest.fixture(scope="module")
 def signed_in(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Town, DocumentServer]]:
-    if not os.path.exists(CHROMIUM):
-        why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
-        if os.environ.get("CLOCKFORD_TEST_BROWSER") == "required":
-            pytest.fail(why)
-        pytest.skip(why)
+    need_chromium()
     folder = tmp_path_factory.mktemp("oauth")
     documents = DocumentServer(folder)
     env = {
@@ -178,15 +173,7 @@ async def test_the_mcp_client_signs_in_with_a_passkey(signed_in: tuple[Town, Doc
         page.on("pageerror", lambda e: troubles.append(str(e)))
         cdp = await context.new_cdp_session(page)
         await cdp.send("WebAuthn.enable", {"enableUI": False})
-        options = {
-            "protocol": "ctap2",
-            "transport": "internal",
-            "hasResidentKey": True,
-            "hasUserVerification": True,
-            "isUserVerified": True,
-            "automaticPresenceSimulation": True,
-        }
-        await cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+        await cdp.send("WebAuthn.addVirtualAuthenticator", {"options": device_options()})
         person = Person(page, hall, callback)
         await person.sign_up("Ada")
         try:

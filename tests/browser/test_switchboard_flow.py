@@ -22,7 +22,6 @@ Playwright's async API shares the test's event loop with the mcp clients, so one
 """
 
 import json
-import os
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -36,7 +35,7 @@ from mcp.shared.auth import OAuthClientMetadata
 from mcp_types import Implementation
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
 
-from tests.browser.conftest import ARGS, CHROMIUM
+from tests.browser.conftest import ARGS, CHROMIUM, device_options, need_chromium
 from tests.browser.test_oauth_client import Callback, Memory
 from tests.support import Town, make_town
 
@@ -60,11 +59,7 @@ RULE = (
 
 @pytest.fixture(scope="module")
 def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
-    if not os.path.exists(CHROMIUM):
-        why = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
-        if os.environ.get("CLOCKFORD_TEST_BROWSER") == "required":
-            pytest.fail(why)
-        pytest.skip(why)
+    need_chromium()
     t = make_town(tmp_path_factory.mktemp("switchboard"), env={"CLOCKFORD_SIGN_IN": "1"}).start()
     yield t
     t.close()
@@ -91,15 +86,7 @@ class Person:
         page = await context.new_page()
         cdp = await context.new_cdp_session(page)
         await cdp.send("WebAuthn.enable", {"enableUI": False})
-        options = {
-            "protocol": "ctap2",
-            "transport": "internal",
-            "hasResidentKey": True,
-            "hasUserVerification": True,
-            "isUserVerified": True,
-            "automaticPresenceSimulation": True,
-        }
-        await cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+        await cdp.send("WebAuthn.addVirtualAuthenticator", {"options": device_options()})
         callback = Callback()
         await callback.start()
         person = cls(name, hall, context, page, callback)
