@@ -27,20 +27,30 @@ def crowd(calls: list[Callable[[], object]]) -> tuple[int, list[str]]:
     return went, [r.say for r in refused]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_twenty_answers_at_once_leave_five() -> None:
+def raised() -> tuple[Account, Beacon]:
+    """The asker's account and a beacon its agent raised on its channel, garden."""
     clock.reset()
     asker_account = Account.objects.create_account("Asker")
     asker = agent(asker_account)
     Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=asker, account=asker_account)
     with transaction.atomic():
-        beacon = beacons.do_raise(asker, "garden", "Which servers answer quickly?")
+        return asker_account, beacons.do_raise(asker, "garden", "Which servers answer quickly?")
+
+
+def exchanging(asker_account: Account, name: str) -> Account:
+    """A new account, named `name`, that has the exchange open with the asker's (both persons opened it)."""
+    account = Account.objects.create_account(name)
+    common.do_set_exchange(asker_account, account.handle, True)
+    common.do_set_exchange(account, asker_account.handle, True)
+    return account
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_answers_at_once_leave_five() -> None:
+    asker_account, beacon = raised()
     answerers = []
     for i in range(20):
-        account = Account.objects.create_account(f"Answerer {i}")
-        common.do_set_exchange(asker_account, account.handle, True)
-        common.do_set_exchange(account, asker_account.handle, True)
-        answerers.append(agent(account))
+        answerers.append(agent(exchanging(asker_account, f"Answerer {i}")))
     went, refused = crowd([lambda a=a: beacons.do_answer(a, beacon.id, f"From {a.id}.") for a in answerers])
     assert went == 5 and len(refused) == 15
     assert set(refused) == {beacons.FULL_SAY}
@@ -60,15 +70,8 @@ def test_ten_beacons_raised_at_once_by_one_account_leave_two_lit() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_one_account_answering_at_once_from_ten_agents_answers_once() -> None:
-    clock.reset()
-    asker_account = Account.objects.create_account("Asker")
-    asker = agent(asker_account)
-    Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=asker, account=asker_account)
-    with transaction.atomic():
-        beacon = beacons.do_raise(asker, "garden", "Which servers answer quickly?")
-    other = Account.objects.create_account("Other")
-    common.do_set_exchange(asker_account, other.handle, True)
-    common.do_set_exchange(other, asker_account.handle, True)
+    asker_account, beacon = raised()
+    other = exchanging(asker_account, "Other")
     agents = [agent(other) for _ in range(10)]
     went, refused = crowd([lambda a=a: beacons.do_answer(a, beacon.id, f"From {a.id}.") for a in agents])
     assert went == 1 and set(refused) == {beacons.ANSWERED_SAY}
