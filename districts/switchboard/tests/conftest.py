@@ -8,7 +8,8 @@
 
 The clock reset and `allow` (a person's yes) are everyone's, in tests/fixtures.py. `published` makes a call that
 waits for a yes, allows it, and makes exactly the same call again; `open_exchange` opens the exchange
-between two accounts the way both persons do in the hall.
+between two accounts the way both persons do in the hall, and `exchange_open` has it open between A and B
+from the start.
 """
 
 from collections.abc import Callable
@@ -95,6 +96,12 @@ def open_exchange(db: None) -> Callable[[Account, Account], None]:
         common.do_set_exchange(other, one.handle, True)
 
     return open_it
+
+
+@pytest.fixture
+def exchange_open(account_a: Account, account_b: Account, open_exchange: Callable[[Account, Account], None]) -> None:
+    """The exchange between account A and account B is open, before the test begins."""
+    open_exchange(account_a, account_b)
 
 
 @pytest.fixture

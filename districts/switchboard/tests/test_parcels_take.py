@@ -6,6 +6,8 @@ number that does not exist and one you may not see get the same reply; a claim l
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+import pytest
+
 from clockford.town import clock
 from clockford.town.models import Passport
 from districts.switchboard import common, parcels
@@ -163,17 +165,11 @@ def test_another_accounts_parcel_waits_for_the_exchange(
     refused(visit(bob, "take_parcel", parcel=posted["id"]), closed, "exchange-closed")
 
 
+@pytest.mark.usefixtures("exchange_open")
 def test_a_parcel_someone_holds_is_not_open(
-    alice: Passport,
-    alice2: Passport,
-    bob: Passport,
-    account_a: Account,
-    account_b: Account,
-    open_exchange: Opener,
-    published: Publish,
+    alice: Passport, alice2: Passport, bob: Passport, published: Publish
 ) -> None:
     open_channel(alice)
-    open_exchange(account_a, account_b)
     posted = post(published, alice)
     visit(alice2, "take_parcel", parcel=posted["id"])
     refused(

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from clockford.town import clock
 from clockford.town.models import Passport
 from clockford.town.tooling import Part
@@ -133,16 +135,10 @@ def test_every_word_an_agent_wrote_is_labelled_where_it_is_read(
     assert seen_by(bob)[0]["attempts"] == 2
 
 
+@pytest.mark.usefixtures("exchange_open")
 def test_the_claimant_sees_only_its_own_attempts(
-    alice: Passport,
-    alice2: Passport,
-    bob: Passport,
-    account_a: Account,
-    account_b: Account,
-    open_exchange: Opener,
-    published: Publish,
+    alice: Passport, alice2: Passport, bob: Passport, published: Publish
 ) -> None:
-    open_exchange(account_a, account_b)
     open_channel(alice)
     posted = post(published, alice)
     visit(alice2, "take_parcel", parcel=posted["id"])
