@@ -29,6 +29,18 @@ class Credential:
     count: int = 0
 
 
+def _public_key_credential(cred: Credential, response: dict[str, Any]) -> dict[str, Any]:
+    """A PublicKeyCredential as the browser hands it to the page in JSON, around its `response`."""
+    return {
+        "id": bytes_to_base64url(cred.id),
+        "rawId": bytes_to_base64url(cred.id),
+        "type": "public-key",
+        "authenticatorAttachment": "platform",
+        "clientExtensionResults": {},
+        "response": response,
+    }
+
+
 class SoftAuthenticator:
     def __init__(self, origin: str = "http://localhost:7433") -> None:
         self.origin = origin
@@ -62,20 +74,12 @@ class SoftAuthenticator:
         )
         self.credentials.append(cred)
         client_data = self._client_data("webauthn.create", options["challenge"], origin)
-        return {
-            "id": bytes_to_base64url(cred.id),
-            "rawId": bytes_to_base64url(cred.id),
-            "type": "public-key",
-            "authenticatorAttachment": "platform",
-            "clientExtensionResults": {},
-            "response": {
-                "clientDataJSON": bytes_to_base64url(client_data),
-                "attestationObject": bytes_to_base64url(
-                    cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
-                ),
-                "transports": ["internal"],
-            },
+        response = {
+            "clientDataJSON": bytes_to_base64url(client_data),
+            "attestationObject": bytes_to_base64url(cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})),
+            "transports": ["internal"],
         }
+        return _public_key_credential(cred, response)
 
     def get(
         self,
@@ -95,16 +99,10 @@ class SoftAuthenticator:
         )
         client_data = self._client_data("webauthn.get", options["challenge"], origin)
         signature = cred.key.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
-        return {
-            "id": bytes_to_base64url(cred.id),
-            "rawId": bytes_to_base64url(cred.id),
-            "type": "public-key",
-            "authenticatorAttachment": "platform",
-            "clientExtensionResults": {},
-            "response": {
-                "clientDataJSON": bytes_to_base64url(client_data),
-                "authenticatorData": bytes_to_base64url(auth_data),
-                "signature": bytes_to_base64url(signature),
-                "userHandle": bytes_to_base64url(cred.user_handle),
-            },
+        response = {
+            "clientDataJSON": bytes_to_base64url(client_data),
+            "authenticatorData": bytes_to_base64url(auth_data),
+            "signature": bytes_to_base64url(signature),
+            "userHandle": bytes_to_base64url(cred.user_handle),
         }
+        return _public_key_credential(cred, response)
