@@ -12,6 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from clockford.town.models import Passport
+from hall.claim import claim_link_if_unowned
 from hall.models import Account
 from hall.tests.authenticator import SoftAuthenticator
 
@@ -94,6 +95,16 @@ def ada(visitor: Visitor) -> Visitor:
     """Ada has signed up: one account, one passkey, signed in."""
     status, data = visitor.sign_up("Ada")
     assert status == 200 and data == {"ok": True, "next": "/hall/"}, data
+    return visitor
+
+
+@pytest.fixture
+def olive(db: None) -> Visitor:
+    """Olive claimed the town: the owner, and staff (a browser of her own)."""
+    visitor = Visitor()
+    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
+    _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
+    assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
     return visitor
 
 

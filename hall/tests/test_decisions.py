@@ -27,7 +27,6 @@ from districts.post_office.models import Letter
 from districts.post_office.services import letter_digest
 from districts.testing import visit
 from hall import letters, passkeys, queue
-from hall.claim import claim_link_if_unowned
 from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
@@ -79,16 +78,6 @@ def bob() -> Visitor:
     bob = Visitor()
     assert bob.sign_up("Bob")[0] == 200
     return bob
-
-
-@pytest.fixture
-def olive(db: None) -> Visitor:
-    """Olive claimed the town: its owner, and staff."""
-    visitor = Visitor()
-    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
-    _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
-    assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
-    return visitor
 
 
 # -- The queue -------------------------------------------------------------------------------------------

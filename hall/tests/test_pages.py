@@ -9,21 +9,10 @@ from django.utils import timezone
 
 from clockford.town import desk
 from clockford.town.models import Passport
-from hall.claim import claim_link_if_unowned
 from hall.models import Account
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def olive(db: None) -> Visitor:
-    """Olive claimed the town: the owner, and staff (a browser of her own)."""
-    visitor = Visitor()
-    code = (claim_link_if_unowned() or "").rsplit("/", 1)[1]
-    _, begun = visitor.post(f"/hall/claim/{code}/begin", {"name": "Olive"})
-    assert visitor.post("/hall/claim-finish", {"credential": visitor.key.create(begun["options"])})[0] == 200
-    return visitor
 
 
 def passport(client_name: str = "claude-code", minutes_ago: int = 5, **fields: object) -> Passport:
