@@ -10,12 +10,11 @@ import html
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 
 from clockford.town import clock
-from clockford.town.models import Passport
 from districts.switchboard import sightings
 from districts.switchboard.models import Attempt, Channel, Parcel, Sighting
+from districts.switchboard.tests.conftest import agent_of
 from hall.models import Account
 from hall.tests.conftest import Visitor
 
@@ -23,19 +22,6 @@ pytestmark = pytest.mark.django_db
 
 NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
 NOTE = "It asked for the \u200bcalendar <b>twice</b> & more"
-
-
-def agent_of(owner: Account, client_name: str, pennant: str | None = None) -> Passport:
-    now = timezone.now()
-    return Passport.objects.create(
-        issued_at=now,
-        last_seen=now,
-        account=owner,
-        client_name=client_name,
-        pennant=pennant,
-        sign_in=True,
-        place="The Switchboard",
-    )
 
 
 def a_sighting(note: str = NOTE, category: str = "reached-for-my-persons-data") -> Sighting:
