@@ -139,6 +139,14 @@ class Person:
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
 
+    def agent_page(self, client_name: str, link: str) -> None:
+        """Open one of an agent's pages from its card in the hall's list of agents, by the link's name
+        (the page's heading says it again)."""
+        self.goto("/hall/agents")
+        card = self.page.locator("li.agent").filter(has_text=client_name)
+        card.get_by_role("link", name=link).click()
+        expect(self.page.locator("h1")).to_have_text(link)
+
     def close(self) -> None:
         self.context.close()
 

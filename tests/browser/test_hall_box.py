@@ -32,10 +32,7 @@ def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Perso
 
     for viewport in (PHONE, DESKTOP):
         p.page.set_viewport_size(viewport)
-        p.goto("/hall/agents")
-        card = p.page.locator("li.agent").filter(has_text="errand-runner")
-        card.get_by_role("link", name="Its P.O. box").click()
-        expect(p.page.locator("h1")).to_have_text("Its P.O. box")
+        p.agent_page("errand-runner", "Its P.O. box")
         expect(p.page.locator("#box-count")).to_contain_text("2 notes of at most 64")
         expect(p.page.locator("li.note")).to_have_count(2)
         # By key: long, then route; the words exactly, the hidden character drawn and never sent itself.

@@ -23,10 +23,7 @@ def test_the_owner_reads_an_agents_gauge_on_a_phone_and_on_a_desktop(person: Per
 
     for viewport in (PHONE, DESKTOP):
         p.page.set_viewport_size(viewport)
-        p.goto("/hall/agents")
-        card = p.page.locator("li.agent").filter(has_text="gauge-reader")
-        card.get_by_role("link", name="Its context gauge").click()
-        expect(p.page.locator("h1")).to_have_text("Its context gauge")
+        p.agent_page("gauge-reader", "Its context gauge")
         # The agent's own gauge call is counted too: five calls by now.
         expect(p.page.locator("#gauge-today")).to_contain_text("5 calls:")
         expect(p.page.locator("#gauge-today tbody tr")).to_have_count(4)
