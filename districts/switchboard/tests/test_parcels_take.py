@@ -207,16 +207,9 @@ def test_you_or_your_account_already_had_it(
     assert Attempt.objects.count() == 1
 
 
-def test_three_parcels_in_hand_per_account(
-    alice: Passport,
-    alice2: Passport,
-    bob: Passport,
-    account_a: Account,
-    account_b: Account,
-    open_exchange: Opener,
-) -> None:
+@pytest.mark.usefixtures("exchange_open")
+def test_three_parcels_in_hand_per_account(alice: Passport, alice2: Passport, bob: Passport) -> None:
     open_channel(bob)
-    open_exchange(account_a, account_b)
     made = [parcels.do_post(bob, "lanterns", f"Task {i}", WORK["brief"], WORK["done_when"]) for i in range(4)]
     visit(alice, "take_parcel", parcel=made[0].id)
     visit(alice2, "take_parcel", parcel=made[1].id)
