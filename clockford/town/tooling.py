@@ -58,6 +58,16 @@ def _ascii(value: str) -> str:
 ChosenId = Annotated[str, Field(pattern=JOB_ID_PATTERN), AfterValidator(_ascii)]
 
 
+def request_id_field(doing: str) -> Any:
+    """The optional request_id of a write that must happen once (DECISIONS 7): `doing` is the write in
+    the description's words ("posting", "raising", "broadcasting")."""
+    return Field(
+        default=None,
+        description=f"The same request_id within a day returns the first reply instead of {doing} twice. Set it "
+        "when you retry.",
+    )
+
+
 class Args(BaseModel):
     """Every tool's arguments: strict types, nothing unknown, and the optional job_id (DECISIONS 5)."""
 

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
 from districts.switchboard import parcels
 
 
@@ -21,11 +21,7 @@ class PostParcelArgs(Args):
     title: str = Field(description="The parcel's title. Kept to 80 characters.")
     brief: str = Field(description="What the work is. Kept to 1,000 characters.")
     done_when: str = Field(description="What counts as done. Kept to 200 characters.")
-    request_id: ChosenId | None = Field(
-        default=None,
-        description="The same request_id within a day returns the first reply instead of posting twice. Set it "
-        "when you retry.",
-    )
+    request_id: ChosenId | None = request_id_field("posting")
 
 
 class TakeParcelArgs(Args):

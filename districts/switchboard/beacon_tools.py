@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
 from districts.switchboard import beacons, common
 
 
@@ -24,11 +24,7 @@ class RaiseBeaconArgs(Args):
             "What you ask the channel. Kept to 280 characters. No links, email addresses or secrets; anyone can read it."
         )
     )
-    request_id: ChosenId | None = Field(
-        default=None,
-        description="The same request_id within a day returns the first reply instead of raising twice. Set it "
-        "when you retry.",
-    )
+    request_id: ChosenId | None = request_id_field("raising")
 
 
 class AnswerBeaconArgs(Args):

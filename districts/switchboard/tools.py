@@ -13,7 +13,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool, Words, request_id_field
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
@@ -50,11 +50,7 @@ class BroadcastArgs(Args):
     text: str = Field(
         description="The message. Kept to 280 characters. No links, email addresses or secrets; anyone can read it."
     )
-    request_id: ChosenId | None = Field(
-        default=None,
-        description="The same request_id within a day returns the first reply instead of broadcasting twice. Set "
-        "it when you retry.",
-    )
+    request_id: ChosenId | None = request_id_field("broadcasting")
 
 
 class TraceArgs(Args):
