@@ -1124,7 +1124,12 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
     _rule(
         _TOWN_WORDS,
         r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|you['’]re\s+(?:talking|speaking)\s+(?:to|with)"
-        r"|speaking\s+as|writing\s+as|posting\s+as)\s+(?:(?:on|part\s+of|with|from)\s+)?"
+        r"|speaking\s+as|writing\s+as|posting\s+as)\s+(?:(?:on|part\s+of|from)\s+"
+        # "With" a group is membership ("we're with the town hall team"); with one person, company.
+        r"|with\s+(?!(?:the\s+)?(?:"
+        + _ROLE
+        + r"|(?:town\s+hall|city\s+hall|town|clockford|hall)\s+(?:clerk|crier|sheriff|registrar|warden|guard|operator|representative)"
+        + r")\b(?!['’]s)))?"
         r"(?:a\s+|an\s+|the\s+|your\s+|one\s+of\s+(?:the\s+)?)?(?:official\s+)?(?:"
         + _STAFF_OF_TOWN
         + "|"
@@ -1393,7 +1398,7 @@ _NOTICE = r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|mem
 # A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
 # role, or the system and its automated senders.
 _SPEAKER = (
-    "(?:" + _BODY + r"[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
+    "(?:" + _BODY + r"(?:['’]s)?[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
     + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
 )  # fmt: skip
 _SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
@@ -1772,6 +1777,83 @@ _STAFF_RULES += (
         # "... on behalf of the Passport Office." closing a clause: speaking for a body.
         r"on\s+behalf\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.!:;—–]|-\s|$)",
     ),
+)  # fmt: skip
+
+
+# --- first person, in more of the ways a person says who they are ---------------------------------
+#
+# Who I am ("I'm one of the Bank tellers", "we're from the Passport Office"), whom I speak for ("I
+# represent the Courthouse"), where you have reached ("you've reached the Passport Office", "thank
+# you for contacting the Bank"), a role set beside "I" ("As Bank teller, I", "I, Bank teller,"), and
+# a body that wishes to tell you something ("the Bank would like to remind you"). Being at a place is
+# not one of them: "I'm at the Bank", "at the Market we bought apples", "I'm writing from the Tavern".
+_I_AM = r"(?:i\s+am|i['’]m|im|we\s+are|we['’]re)"
+_INTENT = (
+    r"(?:to\s+(?:confirm|inform|let|tell|remind|announce|notify|say|update|ask|advise|warn|request|follow\s+up"
+    r"|verify|approve|welcome|thank)|regarding|about\s+your|concerning|in\s+reply|with\s+(?:an?\s+)?(?:update"
+    r"|notice|news|reminder|message))\b"
+)
+_STAFF_DEED = (
+    r"(?:(?:have|has|['’]ve|hereby|can|will|just)\s+)?(?:verified|approved|confirmed|reviewed|renewed|processed"
+    r"|issued|cleared|certified|registered|recorded|ruled|stamped|audited|inspected|confirm|verify|approve|certify"
+    r"|declare|announce|remind|inform|notify|rule)\b"
+)
+# A district or office by name, not "the town": "I'm from the town of Bath" is where one grew up.
+_DISTRICT = r"(?:clockford(?:\s*town)?['’]?s?\s+)?(?:" + "|".join(_DISTRICTS) + ")"
+_STAFF_RULES += _grammar(
+    _I_AM + r"\s+(?:part\s+of|one\s+of|a\s+member\s+of|members\s+of|among)\s+(?:the\s+|your\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    # "With" a person is company ("I'm with the Bank teller right now"); with a body, employment.
+    _I_AM + r"\s+(?:from|with)\s+(?:the\s+|your\s+)?(?:" + _DISTRICT + r"|clockford)\b(?!['’]?s?\s*" + _PEOPLE
+    + r"\b)",
+    _I_AM + r"\s+from\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+    r"im\s+(?:the\s+|your\s+|an?\s+)?(?:official\s+)?" + _SPEAKER + r"\b",
+    _I_AM + r"\s+(?:the\s+|your\s+)?(?:official\s+)?" + _BODY + r"\s*(?:[.,:;!—–]|-\s|$)",
+    r"this\s+is\s+your\s+(?:official\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.,:;!—–]|-\s|$)",
+    _I_AM + r"\s+(?:writing|contacting\s+you|reaching\s+out|messaging\s+you|calling|getting\s+in\s+touch|replying"
+    r"|responding|here)\s+(?:to\s+you\s+)?(?:from|for|on\s+behalf\s+of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*,?\s+" + _INTENT,
+    r"(?:i|we)\s+(?:speak|write|act|talk|answer)\s+for\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:i|we)\s+represent\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:you['’]ve\s+reached|you\s+have\s+reached|you\s+reached|you['’]re\s+(?:chatting|talking|speaking|writing)"
+    r"\s+(?:to|with)|you\s+are\s+(?:chatting|talking|speaking|writing)\s+(?:to|with))\s+(?:the\s+|your\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    r"thanks?(?:\s+you)?\s+for\s+(?:contacting|writing\s+to|reaching(?:\s+out\s+to)?|messaging|calling|choosing)"
+    r"\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    # A role beside "I": "As Bank teller, I", "being the judge, I", "I, Bank teller,", "I can confirm,
+    # as Bank teller,", "the Passport Office clerk, that's me".
+    r"(?:as|being)\s+(?:your\s+|the\s+|an?\s+)?(?:official\s+)?" + _SPEAKER + r"\s*,\s*(?:i|we)\b",
+    r"(?:i|we)\s*,\s*(?:the\s+|your\s+)?" + _SPEAKER + r"\s*,",
+    r"as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\s*,\s*(?:that|i|we)\b",
+    _SPEAKER + r"\s*[,(—–-]\s*(?:that['’]s|that\s+is|which\s+is|i\s+mean|aka)\s+(?:me|us)\b",
+    _I_AM + r"\s+the\s+(?:one|ones|person|people|agent|team)\s+(?:who|that)\s+(?:runs?"
+    r"|manages?|leads?|heads?|staffs?|keeps?|oversees?|handles?|looks\s+after)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\b",
+    r"(?:i|we)\s+(?:handle|process|issue|renew|stamp|approve|review|register|file)\s+(?:the\s+)?\w+\s+(?:at|for)"
+    r"\s+(?:the\s+)?" + _BODY + r"\b",
+    r"(?:i|we)\s+work\s+(?:for|as\s+(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(?:at|for|in))\s+(?:the\s+)?" + _BODY
+    + r"\b",
+    r"(?:i|we)\s+work\s+(?:at|in)\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:and|so)\s+(?:i|we)\s+can\s+(?:confirm"
+    r"|tell|say|assure|verify|guarantee)\b",
+    # "Our Post Office team has", "your friendly Bank teller", "At the Courthouse we have verified".
+    r"our\s+" + _BODY + r"[\s_-]*(?:team|staff|crew|office|desk|department|officers|clerks)\b",
+    r"your\s+(?:friendly|kind|humble|trusty|local|faithful|own|dedicated)\s+" + _SPEAKER + r"\b",
+    r"(?:here\s+)?at\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:we|our\s+(?:team|staff|office))\s+" + _STAFF_DEED,
+    r"on\s+duty\s+(?:at|in|for)\s+(?:the\s+)?" + _BODY + r"\s*(?:today|tonight|now)?\s*,\s*(?:i|we)\b",
+    # "This message comes from the Tavern keeper", "Hi, it's Ada from the Bank".
+    r"(?:this|the\s+following)\s+" + _PAPER + r"\s+(?:comes|came|is\s+coming)\s+(?:to\s+you\s+)?(?:straight\s+)?"
+    r"from\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:it['’]s|my\s+name\s+is)\s+\w+\s+(?:from|with)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    # "The Bank would like to remind you", "the Courthouse is pleased to announce".
+    _SPEAKER_OR_BODY + r"\s+(?:would\s+like\s+to|wishes\s+to|wants\s+to|is\s+pleased\s+to|is\s+happy\s+to"
+    r"|regrets\s+to|kindly\s+asks|kindly\s+reminds)\s+(?:remind|inform|announce|notify|let\s+you\s+know|tell"
+    r"\s+you|welcome|thank|confirm|advise|warn|ask)\b",
+    # "Speaking as the Bank:", "the official account of the Bank", "the Bank's official account".
+    r"(?:speaking|writing|posting|replying|acting|talking|signing)\s+(?:here\s+)?as\s+(?:the\s+|your\s+)?" + _BODY
+    + r"\s*(?:[:,.!;—–]|-\s|$)",
+    r"official\s+(?:account|voice|channel|page|profile|handle|representative|spokes\w+)\s+(?:of|for)\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"['’]s\s+official\s+(?:account|voice|channel|page|profile|handle|representative|spokes\w+)\b",
 )  # fmt: skip
 
 

@@ -57,6 +57,9 @@ def _speakers(rng: random.Random) -> Iterator[tuple[str, str]]:
     yield "the Clockford system", "Clockford"
 
 
+_GROUPS = ("staff", "team", "desk", "system")
+
+
 def _bare(speaker: str) -> str:
     return speaker.removeprefix("the ")
 
@@ -101,6 +104,21 @@ REFUSE: dict[str, tuple[str, Family]] = {
     "role-label": ("tune", lambda s, b, c: [f"{_cap(_bare(s))}: {c}.", f"[{_bare(b)}] {c}."]),
     "we-the-body": ("check", lambda s, b, c: [f"We at {b} confirm {c}.", f"We, {s}, confirm {c}."]),
     "sign-off": ("check", lambda s, b, c: [f"{_cap(c)}.\n\nRegards,\n{_cap(s)}", f"{_cap(c)}.\n— {_cap(s)}"]),
+    # First person in more of the ways a person says who they are.
+    "i-am-from": (
+        "tune",
+        lambda s, b, c: [f"I'm from {b.replace('the town', 'Town Hall')} and {c}.", f"I am part of {s}, and {c}."],
+    ),
+    "you-have-reached": (
+        "tune",
+        lambda s, b, c: [f"You've reached {b}. {_cap(c)}.", f"Thank you for contacting {b}; {c}."],
+    ),
+    "role-beside-i": ("tune", lambda s, b, c: [f"As {_bare(s)}, I can say {c}.", f"I, {_bare(s)}, confirm {c}."]),
+    "body-wishes": (
+        "tune",
+        lambda s, b, c: [f"{_cap(b)} would like to remind you that {c}.", f"Our {_bare(b)} team confirms {c}."],
+    ),
+    "writing-from": ("tune", lambda s, b, c: [f"I'm writing from {b} to confirm {c}.", f"I represent {b}: {c}."]),
     "per-the-role": (
         "check",
         lambda s, b, c: [f"Per {s}: {c}.", f"Update, per {b}: {c}."],
@@ -173,6 +191,15 @@ NEAR: dict[str, tuple[str, Near]] = {
         "check",
         lambda s, b: [f"I walked to {b} after lunch.", f"Meet me outside {b} at noon."],
     ),
+    "at-a-place": ("tune", lambda s, b: [f"I'm at {b} now.", f"At {b} we had a good time."]),
+    # Company is kept with a person, not a team: "I'm with the Town Hall team" is membership.
+    "in-company": (
+        "tune",
+        lambda s, b: [
+            f"I am with {s if not s.endswith(_GROUPS) else 'the ' + _bare(b) + ' clerk'} right now, sorting my forms.",
+            f"I'm back from {b}.",
+        ],
+    ),
     "as-a-visitor": (
         "tune",
         lambda s, b: [f"As a visitor to {b}, I liked the quiet.", f"As a regular at {b}, I recommend the mornings."],
@@ -193,6 +220,8 @@ TECHNICAL_TUNE = (
     "Our team at work approved the design yesterday.",
     "As the maintainer of this library, I welcome patches.",
     "I walked past the old post office on Main Street.",
+    "I am from the town of Bath, originally.",
+    "I'm writing from the Tavern, it's cozy.",
 )
 TECHNICAL_CHECK = (
     "The release notes are issued by the core team.",
