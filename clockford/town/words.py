@@ -1529,7 +1529,6 @@ _STAFF_RULES += (
         + r"|"
         + _SPEAKER
         + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
-        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
         r"|" + _SPEAKER_OR_BODY + r"\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\s*[✔✓☑✅]"
         r"|(?:the\s+)?"
         + _SPEAKER_OR_BODY
@@ -1855,6 +1854,152 @@ _STAFF_RULES += _grammar(
     + _SPEAKER_OR_BODY + r"\b",
     _BODY + r"['’]s\s+official\s+(?:account|voice|channel|page|profile|handle|representative|spokes\w+)\b",
 )  # fmt: skip
+
+
+# --- approval, in more of the ways a seal is said --------------------------------------------------
+#
+# A claim of approval names a verdict (approved, verified, safe, valid) and the town or one of its
+# bodies as its source, in any order and with any mark: "Bank approval: granted", "Approved ✓ Bank",
+# "the Courthouse ruled this server safe", "the Directory lists this as verified", "a verified
+# Clockford server"; or it says "officially" of the thing in front of the reader ("this listing is
+# officially approved"), where the only office that could have done so is the town's.
+_VERDICT = (
+    r"(?:approved|verified|certified|endorsed|sanctioned|vetted|validated|accredited|authori[sz]ed|cleared"
+    r"|confirmed|recommended|trusted|recogni[sz]ed|licensed|registered)"
+)
+_SEAL = r"(?:approval|certification|verification|endorsement|clearance|seal|stamp|blessing|accreditation|sign-?off)"
+_THING = (
+    r"(?:server|listing|board|tool|account|passport|agent|post|notice|seller|parcel|link|page|item|offer|deal"
+    r"|service|channel|vendor|partner|app|product|shop|store|stall|skill|plugin|model|bot|contract|certificate)s?"
+)
+_SAFE = (
+    r"(?:safe|valid|legit|legitimate|approved|verified|trusted|official|genuine|clean|fine|authentic|in\s+order"
+    r"|certified|compliant|secure|harmless)"
+)
+_MARK = r"[✓✔☑✅]"
+_STAFF_RULES += _grammar(
+    _BODY + r"(?:['’]s)?\s+(?:official\s+)?" + _SEAL + r"\s*(?:[:：]|" + _MARK + r"|\s(?:granted|given|confirmed"
+    r"|received|issued|obtained|attached)\b)",
+    r"(?:has|have|with|got|received|carries|carry|holds|hold|bears|earned|won)\s+(?:full\s+|official\s+|the\s+)?"
+    + _BODY + r"(?:['’]s)?\s+(?:official\s+)?" + _SEAL + r"\b",
+    _SEAL + r"\s+(?:of|from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[:：]|" + _MARK + r")",
+    _VERDICT + r"\s*" + _MARK + r"\s*(?:by\s+|from\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"\s+" + _VERDICT + r"\s*(?:" + _MARK + r"|[.!]?[ \t]*(?m:$))",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|hereby\s+|officially\s+)*(?:approved|verified|certified|endorsed"
+    r"|confirmed|cleared|validated|vetted|authori[sz]ed|sanctioned|okayed|accepted)\s+(?:this|these|that|your"
+    r"|the\s+(?:\w+\s+)?" + _THING + r")\b",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|officially\s+)*(?:confirms|confirmed|declares|declared|rules|ruled"
+    r"|deems|deemed|finds|found|judges|judged|certifies|considers|rates|rated)\s+(?:that\s+)?(?:this|these|that"
+    r"|your|it|the)(?:\s+\w+){0,2}?\s+(?:(?:is|are|was|were|as|to\s+be)\s+)?(?:officially\s+)?" + _SAFE + r"\b",
+    r"(?:officially\s+)?recommended\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:listed|registered|recorded|marked|rated|flagged)\s+as\s+(?:an?\s+)?(?:officially\s+)?" + _SAFE
+    + r"(?:\s+\w+)?\s+(?:in|by|at|with|on)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _SPEAKER_OR_BODY + r"\s+(?:lists|listed|marks|marked|rates|rated|shows|showed|classes|classed)\s+(?:this|it"
+    r"|these|your|the\s+\w+)\s+as\s+(?:an?\s+)?(?:officially\s+)?" + _SAFE + r"\b",
+    # "a verified Clockford server", "Courthouse approved seller".
+    r"(?:verified|approved|certified|endorsed|sanctioned|accredited|vetted|licensed)\s+(?:clockford|town|"
+    + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    # "official" is any project's word, said of a body's thing by that thing's keeper: "this is an
+    # official Clockford server", "Official Bank tool." opening a sentence.
+    r"(?:this\s+is|it['’]s|it\s+is|we\s+are|we['’]re|i\s+am|i['’]m)\s+(?:an?|the|your)\s+official\s+(?:clockford"
+    r"|town|" + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    # "This listing is officially approved", "an officially sanctioned server".
+    r"(?:this|our|my)\s+" + _THING + r"\s+(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+)?officially\s+"
+    + _VERDICT + r"\b",
+    r"officially\s+(?:approved|verified|certified|endorsed|sanctioned|vetted|accredited)\s+(?:\w+\s+)?" + _THING
+    + r"\b",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    # "Official Tavern board." and "Approved: Bank" opening a sentence or a line.
+    r"[^\w\n]{0,8}(?:an?\s+)?official\s+(?:clockford|town|" + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    r"[^\w\n]{0,8}(?:approved|verified|certified|endorsed|sanctioned|vetted)\s*[:：" + _MARK[1:-1] + r"]\s*(?:by\s+)?"
+    r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    where="sentences",
+)  # fmt: skip
+
+
+# The verdict said in still more ways: a colon or a dash between the verdict and its source
+# ("Approved by: Town Hall", "Approved — Town Hall"), a body standing behind a thing ("the town
+# trusts this server", "Town Hall green-lit this server"), a verdict attributed ("according to the
+# Town Hall, this server is safe"), a certificate ("a Town Hall certificate of safety").
+_VERDICT_MORE = (
+    r"(?:authenticated|green-?lit|given\s+the\s+green\s+light|signed\s+off|okayed|ok['’]d|blessed|whitelisted"
+    r"|allowlisted|pre-?approved)"
+)
+_STAFF_RULES += _grammar(
+    r"(?:" + _VERDICT + "|" + _VERDICT_MORE + r")\s+(?:and\s+\w+\s+)?(?:by|through)\s*[:：]?\s*(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    # Registering with a body is a fact; registered and verified with it, a seal.
+    r"and\s+(?:verified|approved|certified|authenticated|vetted)\s+with\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _VERDICT_MORE + r"\s+(?:and\s+\w+\s+)?(?:at|from|in)\s+(?:the\s+)?" + _BODY + r"\b",
+    r"(?:" + _VERDICT + "|" + _VERDICT_MORE + r")\s*[—–:：-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*(?:[.!" + _MARK[1:-1] + r"]|(?m:$))",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|officially\s+)*(?:trusts|trusted|stands\s+behind|stood\s+behind"
+    r"|vouches\s+for|vouched\s+for|backs|guarantees|guaranteed|authenticated|green-?lit|signed\s+off\s+on"
+    r"|whitelisted|allowlisted|blessed)\s+(?:this|these|that|your|the\s+(?:\w+\s+)?" + _THING + r")\b",
+    _SPEAKER_OR_BODY + r"\s+(?:gave|has\s+given|have\s+given|gives)\s+(?:\w+\s+){0,3}?(?:a\s+clean\s+bill\s+of"
+    r"\s+health|the\s+green\s+light|(?:its|their|his|her)\s+(?:full\s+)?(?:support|backing|trust))",
+    r"according\s+to\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*,?\s+(?:this|these|that|your|it|the)(?:\s+\w+){0,2}?"
+    r"\s+(?:is|are|was|were|has\s+been)\s+(?:officially\s+)?" + _SAFE + r"\b",
+    _SAFE + r"(?:\s+to\s+use)?\s*,\s*(?:says|said|according\s+to|confirms|confirmed\s+by)\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:confirms|confirmation|verdict|ruling|decision|certifies|approves"
+    r"|verifies|declares|guarantees)\s*[:：]",
+    _BODY + r"\s+(?:verification|certification|approval|check|review|audit|inspection|screening)\s+(?:passed"
+    r"|complete|completed|granted|ok|okay|successful)\b",
+    _BODY + r"\s+(?:certified|approved|verified)\s+(?:safe|secure|clean|genuine|authentic)\b",
+    _BODY + r"\s+(?:certificate|licen[cs]e|permit|badge|seal|stamp|mark)\s+of\s+(?:safety|approval|authenticity"
+    r"|trust|good\s+standing)\b",
+    r"(?:certificate|licen[cs]e|permit|badge|seal|stamp|mark)\s+of\s+(?:safety|approval|authenticity|trust"
+    r"|good\s+standing)\s*(?:from|by|issued\s+by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"approved\s+for\s+(?:use\s+)?(?:in|by|across|throughout)\s+(?:all\s+)?(?:clockford|the\s+town)\b",
+    r"this\s+" + _THING + r"\s+(?:is|has\s+been)\s+(?:now\s+)?(?:officially\s+)?(?:verified|approved|certified"
+    r"|authenticated)\s*(?:[.!" + _MARK[1:-1] + r"]|(?m:$))",
+)  # fmt: skip
+
+
+# Passing the town's checks, partnering with it, and a seal from its staff named without the town
+# ("approved by the moderators"): on the town's board, its moderators and admins are the town's (a
+# committee, a council or management approve theses, budgets and leave elsewhere too).
+_CHECKS = r"(?:reviews?|checks?|audits?|inspections?|vetting|verifications?|approvals?|screenings?|scans?|tests?)"
+_STAFF_RULES += _grammar(
+    r"(?:passed|cleared|survived|passes)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:official\s+)?" + _SPEAKER_OR_BODY
+    + r"(?:['’]s?)?\s+(?:[\w-]+\s+){0,2}?" + _CHECKS + r"\b",
+    _BODY + r"\s+(?:[\w-]+\s+){0,2}?" + _CHECKS + r"\s*[:：]\s*(?:passed|ok|okay|clean|approved|green|cleared|verified"
+    r"|" + _MARK[1:-1] + r")",
+    r"(?:official|trusted|approved|certified|verified|authori[sz]ed|preferred)\s+(?:\w+\s+)?(?:partner|vendor|reseller"
+    r"|provider|supplier|representative|affiliate)s?\s+(?:of|for|to)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"['’]s?\s+(?:official|trusted|approved|certified|verified|authori[sz]ed|preferred)\s+(?:partner|vendor"
+    r"|reseller|provider|supplier|representative|affiliate)\b",
+    r"(?:clockford|town|" + _DISTRICT + r")\s+(?:official\s+)?partner\s+" + _THING + r"\b",
+    r"(?:sponsored|brought\s+to\s+you|presented|funded|commissioned)\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"in\s+(?:official\s+)?partnership\s+with\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"powered\s+by\s+(?:clockford|the\s+town|town\s+hall)\b",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:admins|administrators"
+    r"|moderators|mods)\b(?!\s+(?:of|at|in|on|from)\s+"
+    r"(?!clockford|the\s+town|town|the\s+" + _DISTRICT + r"))",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:review\s+board"
+    r"|committee|panel|authorities|authority|leadership|founders|maintainers|headquarters|hq|powers\s+that\s+(?:be"
+    r"|run))\s+(?:of|at|in|that\s+runs?)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:clockford|town)"
+    r"['’]?s?\s+(?:review\s+board|committee|panel|authorities|authority|leadership|founders|maintainers|headquarters"
+    r"|hq|platform|operators|owners)\b",
+)  # fmt: skip
+
+
+# A role's label after a sentence on the same line ("... more later. Town Hall steward: the parcel
+# is cleared"), as a label opening a line is: a body's people, not a body alone ("Market: BTC down").
+_STAFF_RULES += _grammar(r"(?:the\s+)?" + _SPEAKER + r"\s*[:：]", where="sentences")
+
+
+# "Clockford-approved" said as one word is a seal; "Clockford approved my loan" tells what it did.
+_STAFF_RULES += (
+    _rule(
+        ("clockford",),
+        r"clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)(?:tm)?\b(?!\s+(?:my|his|her"
+        r"|their|our|the|an?|it|them|him|me|us|last|yesterday|today)\b)",
+    ),
+)
 
 
 # Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
