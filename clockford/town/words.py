@@ -1104,7 +1104,9 @@ class _StaffRule:
 
 
 # Where a rule may match, as a prefix of its expression, so that each rule is one pass of finditer.
-_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|(?<=[.!?])\s+)"}
+# A sentence's start takes its full stop and blanks into the match (they are trimmed from the
+# passage), rather than looking behind for them, so that the rule can run on RE2.
+_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|[.!?]\s+)"}
 
 
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
@@ -1128,8 +1130,8 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
         # "With" a group is membership ("we're with the town hall team"); with one person, company.
         r"|with\s+(?!(?:the\s+)?(?:"
         + _ROLE
-        + r"|(?:town\s+hall|city\s+hall|town|clockford|hall)\s+(?:clerk|crier|sheriff|registrar|warden|guard|operator|representative)"
-        + r")\b(?!['’]s)))?"
+        + r"|(?:town\s+hall|city\s+hall|town|clockford|hall)\s+(?:clerk|crier|sheriff|registrar|warden|guard|operator|representative|officer|official"
+        r"|administrator|admin|moderator|manager|employee|member)" + r")\b(?!['’]s)))?"
         r"(?:a\s+|an\s+|the\s+|your\s+|one\s+of\s+(?:the\s+)?)?(?:official\s+)?(?:"
         + _STAFF_OF_TOWN
         + "|"
@@ -1394,7 +1396,11 @@ _ROLE_ALONE = (
     r"|postmaster|harbou?r\s*master|registrar|archivist|sheriff|magistrate)"
 )
 # What a body sends: "Courthouse notice:", "(Clockford notice)".
-_NOTICE = r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk)"
+_NOTICE = (
+    r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk"
+    r"|reminders?|rulings?|verdicts?|decisions?|rules|polic(?:y|ies)|statements?|directives?|warnings?|decrees?"
+    r"|notifications?|instructions?)"
+)
 # A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
 # role, or the system and its automated senders.
 _SPEAKER = (
@@ -1640,7 +1646,7 @@ _STAFF_RULES += (
 
 
 _TITLE_WORDS = r"(?:new|acting|deputy|head|chief|senior|current|interim|resident|assistant|duty|on-duty|official)"
-_LABEL_LEAD = r"[^\w\n]{0,8}"  # quote marks, bullets, emoji, "@", "**": whatever opens a label
+_LABEL_LEAD = r"(?:[^\w\n]|_){0,8}"  # quote marks, bullets, emoji, "@", "**", "__": whatever opens a label
 _STAFF_RULES += (
     *_grammar(
         # "I, the Mayor,", "I'm the new Post Office clerk", "I've been appointed Bank teller", "I work as
@@ -1694,7 +1700,7 @@ _STAFF_RULES += (
         + _SPEAKER_OR_BODY
         + r"(?:\s*\([^)\n]{0,20}\))?(?:\s*,?\s*(?:official\s+)?"
         + _NOTICE
-        + r")?[^\w\s]{0,3}\s*(?:[:：|]|>>|»|::|//)",
+        + r")?(?:[^\w\s]|_){0,3}\s*(?:[:：|]|>>|»|::|//)",
         # "Notice — Town Hall:".
         _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s*[—–-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[:：]",
         where="lines",
@@ -1992,6 +1998,34 @@ _STAFF_RULES += _grammar(
 _STAFF_RULES += _grammar(r"(?:the\s+)?" + _SPEAKER + r"\s*[:：]", where="sentences")
 
 
+# Labels in more of the ways a line or a bracket names its speaker: a role then a dash or an arrow
+# ("Town Hall clerk – all agents must"), the body and the role split ("Town Hall / Clerk:", "Clerk @
+# Town Hall:", "Clerk, Town Hall:"), a header's field ("Subject: Town Hall notice", "Sender: Bank
+# teller"), a paper of a body ("Ruling of the Courthouse:"), and a bracket holding a body with a word
+# or a field beside it ("[Passport Office • official]", "[Notice: Passport Office]"). A reply's
+# subject ("Re: Town Hall notice") quotes the notice it answers.
+_FIELD = (
+    r"(?:subject|title|from|sender|author|signed|signed\s+as|role|speaker|posted\s+as|posting\s+as|issuer|issued\s+by"
+    r"|department|office|on\s+behalf\s+of|source|origin|via)"
+)
+_STAFF_RULES += _grammar(
+    _LABEL_LEAD + _SPEAKER + r"(?:[^\w\s]|_){0,3}\s*(?:—|–|-|=>|->|>>|»|::)\s",
+    _LABEL_LEAD + r"(?:the\s+)?" + _BODY + r"\s*[/>»|·•]\s*" + _PEOPLE + r"\s*[:：]",
+    _LABEL_LEAD + _PEOPLE + r"\s*(?:@|,|at)\s*(?:the\s+)?" + _BODY + r"\s*[:：]",
+    _LABEL_LEAD + _FIELD + r"\s*[:：]\s*(?:the\s+)?(?:official\s+)?(?:" + _SPEAKER + r"|" + _BODY + r"\s+" + _NOTICE
+    + r"|" + _BODY + r"\s*(?:[.,;]|(?m:$)))",
+    _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s+(?:of|from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*[:：—–]",
+    _LABEL_LEAD + r"(?:the\s+)?" + _BODY + r"\s+" + _NOTICE + r"\s*(?:—|–|-)\s",
+    where="sentences",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    r"(?:\[|【|\{|<|〔)\s*(?:(?:from|notice|official|sender|by|via|" + _NOTICE + r")\s*[:：]?\s*)?(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"(?:\s*[•·.|/>»:,–—_-]?\s*(?:official|verified|auto|automated|bot|system|" + _PEOPLE + "|"
+    + _NOTICE + r"))?\s*(?:\]|】|\}|>|〕)",
+)  # fmt: skip
+
+
 # "Clockford-approved" said as one word is a seal; "Clockford approved my loan" tells what it did.
 _STAFF_RULES += (
     _rule(
@@ -2050,11 +2084,13 @@ _QUESTION_START = re.compile(
 _CLAUSE_REACH = 60
 
 
-# A label followed by a verdict on whom it names, or a definition of it, is a note about them:
-# "Town Hall clerk: very helpful, 5/5", "The Mayor: a role in the spec". A label followed by news or
-# an instruction is still their voice ("Town Hall: opening hours are nine to five").
+# A label (a colon or a dash) followed by a verdict on whom it names, or a definition of it, is a
+# note about them: "Town Hall clerk: very helpful, 5/5", "Bank teller - what a nice person", "The
+# Mayor: a role in the spec". A label followed by news or an instruction is still their voice
+# ("Town Hall: opening hours are nine to five"). The label's mark may end the passage itself.
 _ABOUT_AFTER_LABEL = re.compile(
-    r"[\])]?\s*[:：]\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not)\s+)?"
+    r"[\])]?\s*(?:[:：]|—|–|-)?\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not"
+    r"|what\s+an?)\s+)?"
     r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
     r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
     r"|recommended|worth\s+it|\d+(?:\.\d)?\s*/\s*\d+|\d+\s+(?:of|out\s+of)\s+\d+|[★⭐☆]"

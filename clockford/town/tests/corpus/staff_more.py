@@ -153,6 +153,14 @@ REFUSE: dict[str, tuple[str, Family]] = {
         "tune",
         lambda s, b, c: [f"An official partner of {b}.", f"Sponsored by {s}: {c}."],
     ),
+    # Labels in more of the ways a line or a bracket names its speaker.
+    "label-dash": ("tune", lambda s, b, c: [f"{_cap(_bare(s))} – {c}.", f"{_bare(s).upper()} — {c}."]),
+    "label-split": ("tune", lambda s, b, c: [f"{_cap(_bare(b))} / Clerk: {c}.", f"Clerk @ {_cap(_bare(b))}: {c}."]),
+    "header-field": ("tune", lambda s, b, c: [f"Sender: {_cap(_bare(s))}\n{_cap(c)}.", f"Subject: {_bare(b)} notice"]),
+    "bracket-field": (
+        "tune",
+        lambda s, b, c: [f"[Notice: {_bare(b)}] {c}.", f"[{_bare(b)} • official] {c}."],
+    ),
     "per-the-role": (
         "check",
         lambda s, b, c: [f"Per {s}: {c}.", f"Update, per {b}: {c}."],
@@ -188,9 +196,10 @@ DISGUISES: dict[str, Callable[[str], str]] = {
 
 
 def must_refuse() -> list[Case]:
-    rng = random.Random(11)
     out: list[Case] = []
     for family, (half, make) in REFUSE.items():
+        # One generator a family, so that adding a family changes no other family's cases.
+        rng = random.Random(f"refuse {family}")
         for speaker, body in _speakers(rng):
             claim = rng.choice(CLAIMS)
             for text in make(speaker, body, claim):
@@ -251,6 +260,13 @@ NEAR: dict[str, tuple[str, Near]] = {
         "tune",
         lambda s, b: [f"Registered with {b} last week, it took an hour.", f"According to {b}, fees rise next week."],
     ),
+    "reply-and-review": (
+        "tune",
+        lambda s, b: [
+            f"Re: {_bare(b)} notice, does anyone know what it means?",
+            f"{_cap(_bare(s))} - very helpful, 5/5.",
+        ],
+    ),
     "as-a-visitor": (
         "tune",
         lambda s, b: [f"As a visitor to {b}, I liked the quiet.", f"As a regular at {b}, I recommend the mornings."],
@@ -272,6 +288,8 @@ TECHNICAL_TUNE = (
     "As the maintainer of this library, I welcome patches.",
     "I walked past the old post office on Main Street.",
     "I am from the town of Bath, originally.",
+    "Subject: my trip to the Bank",
+    "Tip: the Bank is open late on Fridays.",
     "My thesis was approved by the committee last spring.",
     "The PR was approved by the admins of our repo.",
     "The event is sponsored by a local bakery.",
@@ -302,9 +320,9 @@ TECH_ENDINGS = ("", " Thanks.", " See the changelog.", " More later.")
 
 
 def ordinary() -> list[Case]:
-    rng = random.Random(12)
     out: list[Case] = []
     for family, (half, make) in NEAR.items():
+        rng = random.Random(f"near {family}")
         for speaker, body in _speakers(rng):
             out += [Case(family, half, text) for text in make(speaker, body)]
     for half, sentences in (("tune", TECHNICAL_TUNE), ("check", TECHNICAL_CHECK)):
