@@ -45,6 +45,9 @@ def _table() -> dict[int, str]:
     # Lone surrogates cannot be written to the table file; a str may still hold one.
     for cp in range(0xD800, 0xE000):
         table[cp] = ""
+    # The three characters whose compatibility form is a letter that no longer looks Latin, though
+    # they themselves do (NFKC makes the lunate sigma Ϲ a Σ): the letter they are drawn as.
+    table.update({0x03F2: "c", 0x03F9: "C", 0xFFE8: "l"})
     return table
 
 

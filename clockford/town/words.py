@@ -2182,9 +2182,19 @@ def _order(h: _Hit) -> tuple[int, int, int]:
     return h.start, _PRIORITY[h.kind], -h.end
 
 
+# A capital I inside a word drawn in small letters is, in most typefaces, an l: "behaIf of the
+# Town HaII", "CIockford". The staff-voice rules also read the words with each such I as an l (one
+# character for one, so offsets stay); "In", "IPv6" and "CIA" are left as they are.
+_I_FOR_L = re.compile(r"(?<=[a-zI])I+|(?<=[A-Z])I(?=[a-z])")
+
+
 def _families(t: str) -> list[Iterator[_Hit]]:
     low = _lower(t)
-    return [*_links_and_emails(t, low), *_staff_voice(t, low)]
+    families = [*_links_and_emails(t, low), *_staff_voice(t, low)]
+    if "I" in t and _I_FOR_L.search(t) is not None:
+        t_l = _I_FOR_L.sub(lambda m: "l" * len(m.group()), t)
+        families += _staff_voice(t_l, _lower(t_l))
+    return families
 
 
 def _hits(t: str) -> list[_Hit]:
