@@ -2,7 +2,7 @@
 queue (hall/live.py), everything else to Django.
 
 Django's ASGIHandler refuses lifespan scopes, so the lifespan is handled here: it starts the SDK's
-manager (once per process) and the Archive's folding loop.
+manager (once per process), the Archive's folding loop and the sweep.
 """
 
 import asyncio
@@ -23,7 +23,7 @@ from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
-from clockford.town import archive  # noqa: E402
+from clockford.town import archive, sweep  # noqa: E402
 from hall import live  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -43,10 +43,22 @@ async def fold_loop() -> None:
             log.exception("the Archive could not fold")
 
 
+async def sweep_loop(every: float) -> None:
+    """Tidy storage now and then (clockford/town/sweep.py): a sweep decides nothing, so one that fails
+    is simply tried again on the next turn."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await in_db(sweep.run)
+        except Exception:
+            log.exception("the sweep could not tidy")
+
+
 class Town:
     def __init__(self) -> None:
         self.stack: contextlib.AsyncExitStack | None = None
         self.folder: asyncio.Task[None] | None = None
+        self.sweeper: asyncio.Task[None] | None = None
         self.started = False
 
     async def start(self) -> None:
@@ -56,10 +68,15 @@ class Town:
         self.stack = contextlib.AsyncExitStack()
         await self.stack.enter_async_context(manager.run())
         self.folder = asyncio.create_task(fold_loop())
+        # 0 when the sweep runs as its own service (manage.py sweep --every).
+        if settings.CLOCKFORD_SWEEP_SECONDS > 0:
+            self.sweeper = asyncio.create_task(sweep_loop(settings.CLOCKFORD_SWEEP_SECONDS))
 
     async def stop(self) -> None:
         if self.folder:
             self.folder.cancel()
+        if self.sweeper:
+            self.sweeper.cancel()
         if self.stack:
             await self.stack.aclose()
 

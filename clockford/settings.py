@@ -130,6 +130,17 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
+# here so the core calls them without importing a district or the hall. Each takes the time and returns
+# what it removed per table.
+CLOCKFORD_TIDY = [
+    "districts.switchboard.services.tidy",
+    "districts.tavern.services.tidy",
+    "districts.bank.services.tidy",
+    "hall.tidy.tidy",
+]
+# How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
+CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
 ASGI_APPLICATION = "clockford.asgi.application"
 
 TEMPLATES = [
@@ -256,6 +267,9 @@ class TownSettings(TypedDict):
     CHANNELS_MAX: int
     CALLS_PER_MINUTE: int
     PARCELS_MAX: int
+    WALL_FAULTS: int
+    WALL_WINDOW_SECONDS: int
+    WALL_SECONDS: int
 
 
 CLOCKFORD: TownSettings = {
@@ -312,6 +326,12 @@ CLOCKFORD: TownSettings = {
     # The Switchboard's town-wide room: channels, and parcels in progress.
     "CHANNELS_MAX": envint("CLOCKFORD_CHANNELS_MAX", 10_000),
     "PARCELS_MAX": envint("CLOCKFORD_PARCELS_MAX", 10_000),
+    # The breaker (001 "walled off for now"): a district or channel whose calls fault this many times
+    # within the window is walled off for WALL_SECONDS, then opens by itself. One broken call is a
+    # fault, answered as one; a run of them is a district that is down. 0 faults turns it off.
+    "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
+    "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
+    "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
 }
 
 
@@ -344,6 +364,8 @@ OAUTH2_PROVIDER = {
     "REFRESH_TOKEN_GENERATOR": "oauthlib.oauth2.rfc6749.tokens.random_token_generator",
     "REFRESH_TOKEN_EXPIRE_SECONDS": 30 * 24 * 3600,
     "ROTATE_REFRESH_TOKEN": True,
+    # The sweep clears expired tokens (hall/tidy.py) in batches as small as its own (clockford/town/sweep.py).
+    "CLEAR_EXPIRED_TOKENS_BATCH_SIZE": 500,
     "REFRESH_TOKEN_REUSE_PROTECTION": True,
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
     "PKCE_REQUIRED": True,

@@ -11,11 +11,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from clockford.town import reports
+from clockford.town import reports, walls
 from clockford.town.holds import NotDecided
 from clockford.town.models import Report
 from clockford.town.tooling import NotAllowed, NotFound
 from districts.courthouse import services as courthouse
+from districts.everywhere import services as everywhere
+from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
 from hall.http import refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -71,6 +73,7 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
             "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
             "unread": sum(1 for s in docket.sightings if s.read_at is None),
             "nav": "staff",
+            **walls_panel(),
         },
     )
 
@@ -111,3 +114,49 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
         sightings.do_mark_read(sighting, account)
         messages.success(request, f"Marked sighting {sighting.pk} read.")
     return redirect(_to_staff_room(f"sighting-{sighting.pk}"))
+
+
+# -- Walls: staff wall a district or channel off, and reopen it (001 "walled off for now") ----------------
+
+NO_DISTRICT = "No open district has that name."
+NO_CHANNEL = "A channel's name is 2 to 32 lowercase letters, digits and hyphens, starting with a letter or digit."
+WALL_WHY = "Walled off by staff in the hall."
+
+
+def walls_panel() -> dict[str, Any]:
+    """The staff room's walls: every open district with its wall, if one is up, and the walled channels."""
+    standing = walls.standing()
+    return {
+        "district_walls": [(name, standing.get(("district", name))) for name in everywhere.district_names()],
+        "channel_walls": [w for w in walls.walled_off() if w.kind == "channel"],
+    }
+
+
+@signed_in_post
+def wall_switch(request: HttpRequest, account: Account) -> HttpResponseBase:
+    """A member of staff walls a district or channel off, or reopens it. Walling off decides nothing for
+    a person or an agent, so no passkey is asked; every call of it is answered "walled off" until reopened."""
+    if not account.is_staff:
+        return refuse(request, NOT_STAFF, 403)
+    kind, name, action = (request.POST.get(k, "").strip() for k in ("kind", "name", "action"))
+    if kind == "channel":
+        name = name.lower()
+        if not switchboard.NAME.fullmatch(name):
+            return refuse(request, NO_CHANNEL, 400)
+        shown = f"The channel {name}"
+    elif kind == "district" and name in everywhere.district_names():
+        shown = name
+    else:
+        return refuse(request, NO_DISTRICT, 404)
+    if action == "wall":
+        why = request.POST.get("why", "").strip() or WALL_WHY
+        walls.raise_wall(kind, name, why)
+        messages.success(request, f'{shown} is walled off. Its tools answer "walled off for now" until you reopen it.')
+    elif action == "reopen":
+        if walls.reopen(kind, name):
+            messages.success(request, f"{shown} is open again.")
+        else:
+            messages.info(request, f"{shown} was not walled off. Nothing changed.")
+    else:
+        return refuse(request, "Choose to wall off or to reopen.", 400)
+    return redirect(_to_staff_room("walls"))

@@ -67,6 +67,19 @@ def _clock() -> Iterator[None]:
     clock.reset()
 
 
+@pytest.fixture(autouse=True)
+def _walls_and_mode() -> Iterator[None]:
+    # Each process keeps a second-old copy of the walls and of the town's mode; a test's database is
+    # rolled back after it, so the copy must go with it.
+    from clockford.town import desk, walls
+
+    walls.forget()
+    desk.forget_town_mode()
+    yield
+    walls.forget()
+    desk.forget_town_mode()
+
+
 @pytest.fixture
 def allow(db: None) -> "Callable[[str], Hold]":
     from clockford.town import holds

@@ -141,7 +141,9 @@ def test_the_words_are_screened_before_the_call_opens_its_transaction(monkeypatc
     assert depths == [outside]
 
 
-def test_a_fault_while_screening_is_a_fault_with_its_footstep(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fault_while_screening_fails_safe_with_its_footstep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """001 section 04: a screen that cannot run sends nothing and makes the town read-only (the rest is
+    in tests/test_desk_safety.py)."""
     alice = new_passport()
 
     def broken(*_: Any) -> Any:
@@ -149,6 +151,6 @@ def test_a_fault_while_screening_is_a_fault_with_its_footstep(monkeypatch: pytes
 
     monkeypatch.setattr(desk.words, "screen", broken)
     r = desk.run(_tool(_keep_then(None), words={"text": "public"}), {"text": "Lot 12 is dark."}, alice, None)
-    assert r.is_error is True and r.structured["say"] == desk.FAULT_SAY
-    assert r.footstep is not None and Footstep.objects.get(number=r.footstep).outcome == "error"
-    assert not Note.objects.exists() and desk.town_mode() == "open"
+    assert r.is_error is True and r.structured["say"] == desk.UNCHECKED_SAY
+    assert r.footstep is not None and Footstep.objects.get(number=r.footstep).outcome == "error:safety-check"
+    assert not Note.objects.exists() and desk.town_mode() == "read-only"

@@ -6,15 +6,21 @@ stops, runs the district's handler in a savepoint (a refusal rolls back the hand
 footstep), writes the footstep, and renders the reply: structuredContent and the text of 000 section
 01. If the footstep cannot be written, nothing of the call stays and the town closes; if the database
 was only busy with another writer, the reply is the clerk's busy one and the town stays open.
+
+A call of a walled-off district or channel is answered before anything of it runs, and a fault in a tool
+counts towards walling its district or channel off (clockford/town/walls.py). A safety check that
+cannot run (the words screen, Safe Harbour, the reply gate) sends nothing and makes the town read-only
+until a person looks (fail_safe).
 """
 
+import contextlib
 import functools
 import hashlib
 import json
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,7 +32,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from clockford.town import archive, clock, holds, kept, replays, words
+from clockford.town import archive, clock, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState
 from clockford.town.tooling import (
@@ -58,6 +64,12 @@ FAULT_SAY = "Something went wrong here. Nothing more will happen from this call;
 UNRECORDED_SAY = "The town could not record this call, so it did not happen. The town is closed until a person looks."
 CLOSED_TOWN_SAY = "The town is closed for now. Try again later."
 FAULT_RETRY_SECONDS = 30
+# 001 section 04: a safety check that cannot run sends nothing, and the town fails safe.
+UNCHECKED_SAY = (
+    "The town could not finish its safety checks on this call, so nothing was sent. "
+    "The town is read-only until a person looks. Try again in 30 seconds."
+)
+UNCHECKED_WHY = "A safety check could not run ({check}). Read-only until a person looks."
 
 
 @dataclass
@@ -94,6 +106,12 @@ def set_town_mode(mode: str, why: str = "") -> None:
     global _mode_cache
     TownState.objects.update_or_create(pk=1, defaults={"mode": mode, "why": why[:200]})
     _mode_cache = (time.monotonic(), mode)
+
+
+def forget_town_mode() -> None:
+    """Drop this process's copy of the mode: the next call reads it from the database."""
+    global _mode_cache
+    _mode_cache = (0.0, "open")
 
 
 _COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s, calls_since = %s, calls = %s"
@@ -263,22 +281,29 @@ def reply_bytes(r: Rendered) -> tuple[int, int, str]:
     return len(r.text.encode("utf-8")), len(data), digest
 
 
-def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
-    """Tell the counters what this reply puts into the agent's context, in a savepoint of the call's
-    transaction: a counter that fails loses its count, never the call; a busy database makes the
-    whole call busy, as anywhere in it."""
-    if not replied.receivers:
-        return
-    text, data, digest = reply_bytes(r)
+@contextlib.contextmanager
+def beside_the_call(what: str) -> Iterator[None]:
+    """Work done beside a call's own (counting its reply, counting a fault), in a savepoint of the
+    call's transaction: if it fails, it is lost and logged, never the call or its footstep; a busy
+    database makes the whole call busy, as anywhere in it."""
     try:
         with transaction.atomic():
-            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+            yield
     except OperationalError as error:
         if is_busy(error):
             raise
-        log.exception("could not count the reply of %s", tool.name)
+        log.exception("could not %s", what)
     except Exception:
-        log.exception("could not count the reply of %s", tool.name)
+        log.exception("could not %s", what)
+
+
+def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
+    """Tell the counters (the General Store's gauge) what this reply puts into the agent's context."""
+    if not replied.receivers:
+        return
+    text, data, digest = reply_bytes(r)
+    with beside_the_call(f"count the reply of {tool.name}"):
+        replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
 
 
 @dataclass
@@ -300,11 +325,40 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
     except TownReply as refusal:
         return refusal
     except Exception:
-        # A fault in the screen or in Safe Harbour: answered, with its footstep, as a fault in the tool.
-        log.exception("fault screening %s", tool.name)
-        fault = Busy(FAULT_SAY, FAULT_RETRY_SECONDS)
-        fault.outcome = "error"
-        return fault
+        # The words screen or Safe Harbour could not run: nothing of the call is sent, and the town
+        # fails safe (001 section 04).
+        log.exception("a safety check could not run for %s", tool.name)
+        return fail_safe("the words screen or Safe Harbour")
+
+
+def fail_safe(check: str) -> Busy:
+    """A safety check could not run: the town goes read-only until a person looks (manage.py town_mode
+    open), and the call is answered with 001's sentence. A closed town stays closed."""
+    global _mode_cache
+    try:
+        # Only an open town becomes read-only, read from its row as it stands (not this worker's
+        # copy of the mode): a town a person or the Archive closed meanwhile stays closed.
+        TownState.objects.get_or_create(pk=1)
+        why = UNCHECKED_WHY.format(check=check)[:200]
+        if TownState.objects.filter(pk=1, mode="open").update(mode="read-only", why=why, changed_at=timezone.now()):
+            _mode_cache = (time.monotonic(), "read-only")
+    except DatabaseError:
+        log.exception("could not make the town read-only after a safety check failed")
+    unchecked = Busy(UNCHECKED_SAY, FAULT_RETRY_SECONDS)
+    unchecked.outcome = "error:safety-check"
+    return unchecked
+
+
+class Unchecked(Exception):
+    """A safety check inside the call (the reply gate) could not run."""
+
+
+def breaker(tool: Tool, args: Any) -> None:
+    """Count a fault in the tool towards walling off its channel or district (clockford/town/walls.py)."""
+    with beside_the_call(f"count a fault in {tool.name}"):
+        wall = walls.fault(tool, args)
+        if wall is not None:
+            log.warning("walled off %s %s after faults in %s", wall.kind, wall.name, tool.name)
 
 
 BUSY_DB = (
@@ -381,6 +435,7 @@ def _handle(
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
     try:
+        walls.check(tool, args)
         wait = clerk_wait(passport, clock.now())
         if wait is not None:
             raise clerk_busy(wait)
@@ -400,7 +455,12 @@ def _handle(
             reply = tool.handler(call, args)
             if tool.replays:
                 replays.keep(tool.name, args, passport, reply)
-        holds.gate_reply(tool, arguments, call, reply)
+        try:
+            holds.gate_reply(tool, arguments, call, reply)
+        except (TownReply, OperationalError):
+            raise
+        except Exception as error:
+            raise Unchecked("the reply gate") from error
         if call.harbour is not None:
             reply.fields["harbour"] = call.harbour
             reply.parts.append(Part("harbour", "human-signed"))
@@ -408,14 +468,20 @@ def _handle(
         return reply, "ok", False, call.move_to or tool.place
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place
+    except Unchecked as error:
+        log.exception("a safety check could not run for %s", tool.name)
+        unchecked = fail_safe(str(error))
+        return unchecked, unchecked.outcome, True, None
     except OperationalError as error:
         if is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
         log.exception("fault in %s", tool.name)
+        breaker(tool, args)
         return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None
     except Exception:
         # A fault in the tool (a database error inside it included): its savepoint rolled back,
         # and the footstep still records that the call failed. If the database itself is gone,
         # writing that footstep fails next and closes the town.
         log.exception("fault in %s", tool.name)
+        breaker(tool, args)
         return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None

@@ -121,7 +121,10 @@ def passport_view(hold: Hold) -> dict[str, Any]:
     return {"id": hold.id, "tool": hold.tool, "status": status, "until": until_of(hold, status).isoformat()}
 
 
-def last_holds(passport: Passport, n: int = 10) -> list[Hold]:
+HOLDS_SHOWN = 10  # show_passport's last holds; the sweep keeps them (clockford/town/sweep.py)
+
+
+def last_holds(passport: Passport, n: int = HOLDS_SHOWN) -> list[Hold]:
     return list(Hold.objects.filter(passport=passport).order_by("-created_at", "-id")[:n])
 
 
@@ -472,7 +475,11 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
                 ),
             )
     if rows:
-        Handed.objects.bulk_create(rows.values(), ignore_conflicts=True)
+        # Words handed again are remembered from this handing: Safe Harbour compares with what was
+        # handed in the last HANDED_DAYS, and the sweep takes a row only once that is past.
+        Handed.objects.bulk_create(
+            rows.values(), update_conflicts=True, unique_fields=["passport", "digest"], update_fields=["at"]
+        )
 
 
 # -- Deciding, in the hall --------------------------------------------------------------------------------

@@ -368,3 +368,30 @@ class Replay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tool} {self.request_id}"
+
+
+class Wall(models.Model):
+    """A district or a Switchboard channel, and its wall (001 "walled off for now"): the faults counted
+    against it in the breaker's window, and, while it is walled off, since when, by whom and until
+    when. One row per name that ever had a fault or a wall; a row with `since` empty is open."""
+
+    KINDS = [("district", "district"), ("channel", "channel")]
+    BY = [("faults", "faults"), ("staff", "staff")]
+    kind = models.CharField(max_length=16, choices=KINDS)
+    name = models.CharField(max_length=200)
+    # The breaker's window: faults counted since `faults_since` (a fixed window, begun by the first
+    # fault after the last window ended).
+    faults = models.PositiveIntegerField(default=0)
+    faults_since = models.DateTimeField(null=True, blank=True)
+    since = models.DateTimeField(null=True, blank=True)
+    # A wall the breaker raised comes down by itself at `until`; a wall staff raised stays until staff
+    # reopen (until empty).
+    until = models.DateTimeField(null=True, blank=True)
+    by = models.CharField(max_length=16, choices=BY, blank=True, default="")
+    why = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "name"], name="town_one_wall_per_name")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name}"

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db.models import F, QuerySet
 from django.urls import reverse
 
-from clockford.town import clock
+from clockford.town import clock, sweep
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, locked, new_id
 from clockford.town.signing import canonical_text
@@ -298,3 +298,14 @@ def do_decide_request(
     if decision == "allow":
         _grant(request.passport, request.hour, request.amount)
     return request
+
+
+# -- The sweep (clockford/town/sweep.py, docs/retention.md) ----------------------------------------------
+
+
+def tidy(now: datetime) -> dict[str, int]:
+    """A ledger row of an hour that has ended is never read again: the balance, a withdrawal and a
+    grant read only the current hour's rows (an allowed request raises its own hour, which is decided
+    only while that hour lasts). Requests are kept: each carries its person's signed decision."""
+    gone = sweep.delete_in_batches(Ledger.objects.filter(hour__lt=hour_of(now)))
+    return {Ledger._meta.db_table: gone}

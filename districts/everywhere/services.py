@@ -3,6 +3,7 @@
 import re
 from typing import Any
 
+from clockford.town import walls
 from clockford.town.tooling import District
 from districts.town_hall import services as census
 from districts.town_hall.models import Lot
@@ -15,15 +16,18 @@ HONEST = [
 
 
 def district_view(d: District) -> dict[str, Any]:
+    wall = walls.standing().get(("district", d.name)) if d.is_open else None
     view: dict[str, Any] = {
         "name": d.name,
         "zone": d.zone,
-        "status": "open" if d.is_open else "not open yet",
+        "status": "walled off" if wall else "open" if d.is_open else "not open yet",
         "tools": [t.name for t in d.tools],
         "what": d.what,
     }
     if not d.is_open:
         view["opens"] = d.opens
+    if wall is not None:
+        view["walledOff"] = {k: v for k, v in walls.view(wall).items() if k != "name"}
     return view
 
 
@@ -73,3 +77,10 @@ def find_house(value: int | str) -> Lot | None:
 def house_at(place: str) -> Lot | None:
     m = HOUSE_PLACE.fullmatch(place)
     return census.find_lot(int(m.group(1))) if m else None
+
+
+def district_names() -> list[str]:
+    """The open districts' names in the registry's order: what staff may wall off in the hall."""
+    from districts.registry import DISTRICTS  # the registry imports this module
+
+    return [d.name for d in DISTRICTS if d.is_open]

@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import Field
 
+from clockford.town import walls
 from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool
 from districts.everywhere import services
 from districts.town_hall import services as census
@@ -41,7 +42,15 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
     p = call.passport
     here = services.find_district(districts, p.place)
     house = None if here else services.house_at(p.place)
-    open_ = [{"name": d.name, "tools": [t.name for t in d.tools]} for d in districts if d.is_open]
+    # A walled-off district is not working, so it is not among the open ones; look_around itself
+    # belongs to no district and answers inside one (000 section 04).
+    walled = walls.walled_off()
+    walled_districts = {w.name for w in walled if w.kind == "district"}
+    open_ = [
+        {"name": d.name, "tools": [t.name for t in d.tools]}
+        for d in districts
+        if d.is_open and d.name not in walled_districts
+    ]
     town = services.town_block(districts)
     here_view: dict[str, Any]
     if here:
@@ -57,8 +66,12 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         "town": town,
         "honest": services.HONEST,
     }
+    walled_say = ""
+    if walled:
+        fields["walledOff"] = [walls.view(w) for w in walled]
+        walled_say = f"{len(walled)} walled off for now; "
     return Reply(
-        f"You are at {p.place}. {_count(len(open_), 'district is', 'districts are')} open; "
+        f"You are at {p.place}. {_count(len(open_), 'district is', 'districts are')} open; {walled_say}"
         f"the census holds {_count(town['servers'], 'server', 'servers')}.",
         fields,
         [Part("here.name", "publisher-words")] if house else [],
@@ -80,11 +93,17 @@ def walk_to(call: Call, args: WalkToArgs) -> Reply:
             [Part("here.name", "publisher-words")],
         )
     call.move_to = d.name
-    if d.is_open:
+    here = services.district_view(d)
+    if "walledOff" in here:
+        say = (
+            f"You walk to {d.name}. It is walled off for now (islanded since {here['walledOff']['since']}); "
+            "look_around still answers here."
+        )
+    elif d.is_open:
         say = f"You walk to {d.name}. It is open: {', '.join(t.name for t in d.tools)}."
     else:
         say = f"You walk to {d.name}. It is not open yet."
-    return Reply(say, {"here": services.district_view(d)})
+    return Reply(say, {"here": here})
 
 
 def enter(call: Call, args: EnterArgs) -> Reply:

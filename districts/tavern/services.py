@@ -4,9 +4,12 @@ A notice reaches `do_post` only after its person said yes in the hall: the desk 
 until then (Tool.needs_yes), so nothing here asks again.
 """
 
-from django.conf import settings
+from datetime import datetime
 
-from clockford.town import clock, words
+from django.conf import settings
+from django.db.models import Q
+
+from clockford.town import clock, sweep, words
 from clockford.town.models import Passport, new_id
 from clockford.town.tooling import Refused
 from districts.tavern.models import Notice
@@ -42,3 +45,17 @@ def do_post(passport: Passport, text: str) -> Notice:
 def newest(limit: int = READ_DEFAULT) -> list[Notice]:
     """The board, newest first. Everyone reads the same board: there is nothing private on it."""
     return list(Notice.objects.order_by("-at", "-id")[: max(1, min(limit, READ_MAX))])
+
+
+def tidy(now: datetime) -> dict[str, int]:
+    """For the sweep (clockford/town/sweep.py): the notices past the number the board keeps. Each post
+    already takes them off; this catches up after NOTICES_KEPT was lowered. Nobody reads past it:
+    `newest` reads at most READ_MAX, fewer than the board keeps."""
+    board = Notice.objects.order_by("-at", "-id")
+    cut = board.values_list("at", "id")[settings.CLOCKFORD["NOTICES_KEPT"] : settings.CLOCKFORD["NOTICES_KEPT"] + 1]
+    edge = next(iter(cut), None)
+    if edge is None:
+        return {Notice._meta.db_table: 0}
+    at, pk = edge
+    older = Notice.objects.filter(Q(at__lt=at) | Q(at=at, id__lte=pk))
+    return {Notice._meta.db_table: sweep.delete_in_batches(older)}

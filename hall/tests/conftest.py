@@ -1,6 +1,7 @@
 """Personas for the hall's in-process tests: a Visitor is a browser (Django's test client at the
 hall's own address) holding a software passkey (authenticator.py)."""
 
+import html
 import json
 from typing import Any
 from urllib.parse import urlsplit
@@ -8,7 +9,9 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
+from clockford.town.models import Passport
 from hall.models import Account
 from hall.tests.authenticator import SoftAuthenticator
 
@@ -49,6 +52,29 @@ class Visitor:
     def account(self) -> Account | None:
         user_id = self.client.session.get("_auth_user_id")
         return Account.objects.filter(pk=user_id).first() if user_id else None
+
+    def page(self, url: str, status: int = 200) -> str:
+        """A page's text as a person reads it (entities decoded), after checking its status."""
+        r = self.client.get(url)
+        assert r.status_code == status, (url, r.status_code)
+        return html.unescape(r.content.decode())
+
+
+def person(name: str) -> tuple[Visitor, Account]:
+    """Someone who signed up (one account, one passkey) and is signed in."""
+    visitor = Visitor()
+    status, data = visitor.sign_up(name)
+    assert status == 200 and data["ok"] is True, data
+    assert visitor.account is not None
+    return visitor, visitor.account
+
+
+def agent_of(owner: Account) -> Passport:
+    """A signed-in agent of `owner`'s, at the Post Office."""
+    now = timezone.now()
+    return Passport.objects.create(
+        issued_at=now, last_seen=now, account=owner, client_name="errand-runner", sign_in=True, place="The Post Office"
+    )
 
 
 @pytest.fixture

@@ -6,12 +6,9 @@ import html
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
-from clockford.town.models import Passport
 from districts.post_office import services as post_office
-from hall.models import Account
-from hall.tests.conftest import Visitor
+from hall.tests.conftest import agent_of, person
 
 pytestmark = pytest.mark.django_db
 
@@ -23,38 +20,16 @@ def sign_in(settings: Any) -> None:
     settings.CLOCKFORD_SIGN_IN = True
 
 
-def person(name: str) -> tuple[Visitor, Account]:
-    visitor = Visitor()
-    status, data = visitor.sign_up(name)
-    assert status == 200 and data["ok"] is True, data
-    account = visitor.account
-    assert account is not None
-    return visitor, account
-
-
-def agent_of(owner: Account) -> Passport:
-    now = timezone.now()
-    return Passport.objects.create(
-        issued_at=now, last_seen=now, account=owner, client_name="errand-runner", sign_in=True, place="The Post Office"
-    )
-
-
-def page(visitor: Visitor, url: str, status: int = 200) -> str:
-    r = visitor.client.get(url)
-    assert r.status_code == status, (url, r.status_code)
-    return html.unescape(r.content.decode())
-
-
 def test_a_person_reads_their_agents_box_by_key_with_hidden_characters_shown() -> None:
     alice, a = person("Alice")
     agent = agent_of(a)
     post_office.do_remember(agent, "route", "North gate, then the\u200b well.")
     post_office.do_remember(agent, "errand/1", "Buy <b>lamp</b> oil")
 
-    agents = page(alice, "/hall/agents")
+    agents = alice.page("/hall/agents")
     assert f'href="/hall/agents/{agent.id}/box"' in agents and "Its P.O. box" in agents
 
-    text = page(alice, f"/hall/agents/{agent.id}/box")
+    text = alice.page(f"/hall/agents/{agent.id}/box")
     assert "<h1>Its P.O. box</h1>" in text and agent.id in text and "errand-runner" in text
     assert "2 notes of at most 64" in text
     # By key, exactly as written: escaped, the zero-width space drawn as a token and never sent itself.
@@ -68,7 +43,7 @@ def test_a_person_reads_their_agents_box_by_key_with_hidden_characters_shown() -
 def test_an_empty_box_says_so() -> None:
     alice, a = person("Alice")
     agent = agent_of(a)
-    assert "The box is empty." in page(alice, f"/hall/agents/{agent.id}/box")
+    assert "The box is empty." in alice.page(f"/hall/agents/{agent.id}/box")
 
 
 def test_the_outsider_finds_no_such_passport_and_reads_nothing() -> None:
@@ -76,9 +51,9 @@ def test_the_outsider_finds_no_such_passport_and_reads_nothing() -> None:
     agent = agent_of(a)
     post_office.do_remember(agent, "secret-plan", "Meet at the mill.")
     bob, _ = person("Bob")
-    text = page(bob, f"/hall/agents/{agent.id}/box", status=404)
+    text = bob.page(f"/hall/agents/{agent.id}/box", status=404)
     assert NO_AGENT in text and "Meet at the mill." not in text and "secret-plan" not in text
-    assert NO_AGENT in page(bob, "/hall/agents/PP-NOSUCHPASSPORT/box", status=404)
+    assert NO_AGENT in bob.page("/hall/agents/PP-NOSUCHPASSPORT/box", status=404)
 
 
 def test_signed_out_the_box_sends_you_to_the_front_door_and_a_post_changes_nothing() -> None:
@@ -97,17 +72,17 @@ def test_a_person_empties_one_key_and_the_rest_stay() -> None:
     agent = agent_of(a)
     post_office.do_remember(agent, "route", "North gate.")
     post_office.do_remember(agent, "errand", "Lamp oil.")
-    text = page(alice, f"/hall/agents/{agent.id}/box")
+    text = alice.page(f"/hall/agents/{agent.id}/box")
     assert f'action="/hall/agents/{agent.id}/box/empty"' in text and "Empty this key" in text
 
     r = alice.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "route"})
     assert r.status_code == 302 and r["Location"] == f"/hall/agents/{agent.id}/box"
     assert post_office.keys_of(agent) == ["errand"]
-    assert "The note under “route” is gone from" in page(alice, r["Location"])
+    assert "The note under “route” is gone from" in alice.page(r["Location"])
 
     r = alice.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "route"})
     assert post_office.keys_of(agent) == ["errand"]
-    assert "No note is kept under that key." in page(alice, r["Location"])
+    assert "No note is kept under that key." in alice.page(r["Location"])
 
 
 def test_nobody_else_empties_a_box_and_a_get_changes_nothing() -> None:

@@ -56,10 +56,11 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 46
+    assert len(urls) == len(urlpatterns) == 47
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
     assert "/hall/agents/PP-2345678923/gauge" in urls
+    assert "/hall/staff/walls" in urls
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

@@ -106,3 +106,20 @@ def test_an_outsider_sees_only_itself(alice: Passport, charlie: Passport) -> Non
     visit(alice, "remember", key="k", value="v")
     you = visit(charlie, "look_around").structured["you"]
     assert you["passport"] == charlie.id and you["footsteps"] == 1
+
+
+def test_a_walled_off_district_says_so_where_the_agent_stands_and_where_it_walks(alice: Passport) -> None:
+    from clockford.town import walls
+
+    wall = walls.raise_wall("district", "The Post Office", "")
+    since = walls.when(wall.since)  # type: ignore[arg-type]
+    r = visit(alice, "walk_to", to="The Post Office")
+    assert r.is_error is False
+    assert r.structured["here"]["status"] == "walled off"
+    assert r.structured["here"]["walledOff"] == {"since": since, "safeDefault": "refuse and wait"}
+    assert r.structured["say"] == (
+        f"You walk to The Post Office. It is walled off for now (islanded since {since}); "
+        "look_around still answers here."
+    )
+    here = visit(alice, "look_around").structured["here"]
+    assert here["status"] == "walled off" and here["name"] == "The Post Office"
