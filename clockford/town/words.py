@@ -2188,19 +2188,64 @@ def _order(h: _Hit) -> tuple[int, int, int]:
 _I_FOR_L = re.compile(r"(?<=[a-zI])I+|(?<=[A-Z])I(?=[a-z])")
 
 
-def _families(t: str) -> list[Iterator[_Hit]]:
+# An i and an l drawn alike: a Cyrillic palochka (ӏ) or a Greek iota folds to one of them, which
+# may be the other one in the word it stands in ("reglstrar", "behaIf"). When the words use such a
+# look-alike, each word that has an i or an l and is one of the staff-voice rules' own words with
+# those letters swapped is also read as that word. A word two of them could be is left alone.
+_IL_SKELETON = str.maketrans("il", "**")
+
+
+def _il_words() -> dict[str, str]:
+    found: set[str] = set()
+    for rule in _STAFF_RULES:
+        if not rule.cased:
+            text = re.sub(r"\\[a-zA-Z]", " ", rule.pattern.pattern)  # \s, \b, \w are not words
+            for w in re.findall(r"[a-z]{4,}", text):
+                # A word's forms the expression spells with an optional ending: clerks?, embass(?:y|ies).
+                found.update((w, w + "s", w + "es", w + "y", w + "ies", w.removesuffix("s")))
+    found = {w for w in found if "i" in w or "l" in w}
+    by_skeleton: dict[str, set[str]] = {}
+    for w in found:
+        by_skeleton.setdefault(w.translate(_IL_SKELETON), set()).add(w)
+    return {sk: next(iter(ws)) for sk, ws in by_skeleton.items() if len(ws) == 1}
+
+
+_IL_WORDS = _il_words()
+_IL_WORD = re.compile(r"[a-z]*[il][a-z]*")
+_IL_LOOKALIKES = frozenset(ch for ch in "ӏӀІіΙιǀⲒⲓꙇɩ׀ا|" if matching.fold_char(ch).lower() in ("i", "l"))
+
+
+def _il_read(low: str) -> str:
+    """low with each word that is a staff-voice word but for its i's and l's read as that word."""
+
+    def fix(m: re.Match[str]) -> str:
+        w = m.group()
+        return _IL_WORDS.get(w.translate(_IL_SKELETON), w) if len(w) >= 4 else w
+
+    return _IL_WORD.sub(fix, low)
+
+
+def _families(t: str, lookalike_il: bool = False) -> list[Iterator[_Hit]]:
     low = _lower(t)
     families = [*_links_and_emails(t, low), *_staff_voice(t, low)]
     if "I" in t and _I_FOR_L.search(t) is not None:
         t_l = _I_FOR_L.sub(lambda m: "l" * len(m.group()), t)
         families += _staff_voice(t_l, _lower(t_l))
+    if lookalike_il:
+        low_il = _il_read(_lower(_I_FOR_L.sub(lambda m: "l" * len(m.group()), t)))
+        if low_il != low:
+            families += _staff_voice(t, low_il)
     return families
 
 
-def _hits(t: str) -> list[_Hit]:
+def _has_lookalike_il(original: str) -> bool:
+    return not original.isascii() and not _IL_LOOKALIKES.isdisjoint(original)
+
+
+def _hits(t: str, lookalike_il: bool = False) -> list[_Hit]:
     """Every passage of a matching form to refuse or flag, in order. A link inside an address is
     the address, not a second passage; a passage inside another of its kind is the other's."""
-    found = sorted((h for family in _families(t) for h in family), key=_order)
+    found = sorted((h for family in _families(t, lookalike_il) for h in family), key=_order)
     kept: list[_Hit] = []
     # Sorted by start, a hit overlaps one kept before it exactly when it starts before the furthest
     # end kept so far: links and addresses are one group, staff voice another.
@@ -2214,9 +2259,9 @@ def _hits(t: str) -> list[_Hit]:
     return kept
 
 
-def _first_hit(t: str) -> _Hit | None:
+def _first_hit(t: str, lookalike_il: bool = False) -> _Hit | None:
     """The first of _hits(t), from the first hit of each family: every family yields in order."""
-    firsts = [h for family in _families(t) if (h := next(family, None)) is not None]
+    firsts = [h for family in _families(t, lookalike_il) if (h := next(family, None)) is not None]
     return min(firsts, key=_order) if firsts else None
 
 
@@ -2241,7 +2286,7 @@ def _passages(text: str) -> list[_Passage]:
     """Every passage of every reading, in order; a passage a later reading finds again is the first's."""
     out: list[_Passage] = []
     for i, form in enumerate(matching.readings(text)):
-        found = [_passage(form, h) for h in _hits(form.text)]
+        found = [_passage(form, h) for h in _hits(form.text, _has_lookalike_il(form.original))]
         if i:
             found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
         out += found
@@ -2252,7 +2297,7 @@ def _first_passage(forms: list[matching.Form]) -> _Passage | None:
     """The first passage of any reading, found without finding the rest."""
     first: _Passage | None = None
     for form in forms:
-        h = _first_hit(form.text)
+        h = _first_hit(form.text, _has_lookalike_il(form.original))
         if h is not None:
             p = _passage(form, h)
             if first is None or p.at < first.at:

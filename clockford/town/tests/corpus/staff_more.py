@@ -190,6 +190,8 @@ DISGUISES: dict[str, Callable[[str], str]] = {
     "tags-tail": lambda t: (
         t[: len(t) // 2] + "".join(chr(0xE0000 + ord(c)) if " " <= c <= "~" else c for c in t[len(t) // 2 :])
     ),
+    # An i drawn as a Cyrillic palochka (which reads as l) and an l as a Greek capital iota (an I).
+    "i-l-look-alikes": lambda t: t.replace("i", "\u04cf", 2).replace("l", "\u0399", 2),
     # After a sentence of the writer's own on the same line.
     "after-a-sentence": lambda t: "Some notes from today about the queue and my errands. " + t,
 }
