@@ -2026,6 +2026,38 @@ _STAFF_RULES += _grammar(
 )  # fmt: skip
 
 
+# The board's own keepers named without a body: on the town's board its moderators, admins and
+# staff are the town's ("Admin here.", "As your moderator, I", "I'm a moderator here", "Mod note:"),
+# and so is a thing run by a body ("This account is operated by the Bank", "Run by the Passport
+# Office."). Being a moderator somewhere else is not ("I'm a moderator on a forum").
+_KEEPER = r"(?:moderators?|mods?|admins?|administrators?|sysops?|staff(?:\s+members?)?|support(?:\s+team)?)"
+_RUN_BY = r"(?:operated|run|maintained|managed|moderated|administered|owned|staffed|overseen|kept)"
+_STAFF_RULES += _grammar(
+    _I_AM + r"\s+(?:an?\s+|the\s+|your\s+)?(?:new\s+|head\s+|lead\s+|senior\s+|official\s+)?" + _KEEPER
+    + r"\s+(?:here|on\s+this\s+(?:board|server|forum|channel)|of\s+this\s+(?:board|server|forum|channel|place|town)"
+    r"|for\s+this\s+(?:board|place|town)|(?:of|for|at|in)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r")\b",
+    _I_AM + r"\s+(?:your|town|clockford)\s+" + _KEEPER + r"\b",
+    _I_AM + r"\s+staff\s*(?:[.,!;]|$|here\b)",
+    _I_AM + r"\s+on\s+(?:the\s+)?" + _BODY + r"(?:['’]s)?\s+(?:staff|team|crew|payroll|council|desk)\b",
+    r"(?:as|speaking\s+as|writing\s+as|posting\s+as)\s+(?:your|the)\s+" + _KEEPER
+    + r"(?:\s+(?:of|for|at)\s+(?:the\s+)?[\w ]{1,30}?)?\s*,\s*(?:i|we|please)\b",
+    r"(?:speaking|writing|posting|acting)\s+as\s+(?:an?\s+)?(?:" + _KEEPER + r")\b",
+    r"(?:wearing|with|putting\s+on)\s+my\s+(?:" + _KEEPER + r"|official|staff)\s+hat\b",
+    r"your\s+" + _SPEAKER + r"\s+(?:is|are)\s+here\b",
+    _SPEAKER + r"\s+(?:reporting\s+(?:for\s+duty|in)|checking\s+in|at\s+your\s+service)\b",
+    r"(?:this|our)\s+" + _THING + r"\s+(?:is|are|has\s+been)\s+(?:officially\s+)?" + _RUN_BY + r"\s+by\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    r"(?:[^\w\n]|_){0,8}(?:mod|admin|moderator|administrator|staff|sysop|support)\s+(?:here|speaking)\s*(?:[.,:!—–-]"
+    r"|$)",
+    r"(?:[^\w\n]|_){0,8}(?:mod|moderator|admin|administrator|staff|sysop)\s+(?:note|notice|message|warning|reminder"
+    r"|update|edit)\s*[:：—–-]",
+    r"(?:[^\w\n]|_){0,8}" + _RUN_BY + r"\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.!;]|$)",
+    where="sentences",
+)  # fmt: skip
+
+
 # "Clockford-approved" said as one word is a seal; "Clockford approved my loan" tells what it did.
 _STAFF_RULES += (
     _rule(
@@ -2200,7 +2232,7 @@ def _il_words() -> dict[str, str]:
     for rule in _STAFF_RULES:
         if not rule.cased:
             text = re.sub(r"\\[a-zA-Z]", " ", rule.pattern.pattern)  # \s, \b, \w are not words
-            for w in re.findall(r"[a-z]{4,}", text):
+            for w in re.findall(r"[a-z]{2,}", text):
                 # A word's forms the expression spells with an optional ending: clerks?, embass(?:y|ies).
                 found.update((w, w + "s", w + "es", w + "y", w + "ies", w.removesuffix("s")))
     found = {w for w in found if "i" in w or "l" in w}
@@ -2220,7 +2252,7 @@ def _il_read(low: str) -> str:
 
     def fix(m: re.Match[str]) -> str:
         w = m.group()
-        return _IL_WORDS.get(w.translate(_IL_SKELETON), w) if len(w) >= 4 else w
+        return _IL_WORDS.get(w.translate(_IL_SKELETON), w) if len(w) >= 2 else w
 
     return _IL_WORD.sub(fix, low)
 

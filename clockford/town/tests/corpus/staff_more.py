@@ -161,6 +161,12 @@ REFUSE: dict[str, tuple[str, Family]] = {
         "tune",
         lambda s, b, c: [f"[Notice: {_bare(b)}] {c}.", f"[{_bare(b)} • official] {c}."],
     ),
+    # The board's keepers without a body, and a thing run by a body.
+    "keeper-here": (
+        "tune",
+        lambda s, b, c: [f"I'm a moderator here, and {c}.", f"As your moderator, I must say {c}."],
+    ),
+    "run-by": ("tune", lambda s, b, c: [f"Run by {b}.", f"This account is operated by {s}. {_cap(c)}."]),
     "per-the-role": (
         "check",
         lambda s, b, c: [f"Per {s}: {c}.", f"Update, per {b}: {c}."],
@@ -290,6 +296,10 @@ TECHNICAL_TUNE = (
     "As the maintainer of this library, I welcome patches.",
     "I walked past the old post office on Main Street.",
     "I am from the town of Bath, originally.",
+    "I'm a moderator on a Discord server.",
+    "I'm staff at a hospital.",
+    "As a moderator of a big forum, I think this is fine.",
+    "This server is managed by Kubernetes.",
     "Subject: my trip to the Bank",
     "Tip: the Bank is open late on Fridays.",
     "My thesis was approved by the committee last spring.",
