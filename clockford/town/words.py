@@ -1388,7 +1388,13 @@ _PEOPLE = (
     r"|technicians?|engineers?|smiths?|blacksmiths?|artisans?|producers?|curators?|announcers?|umpires?|envoys?"
     r"|diplomats?|attach[eé]s?|vendors?|merchants?|shopkeepers?|storekeepers?|grocers?|landlords?|realtors?"
     r"|agents?\s+(?:in\s+charge|on\s+duty)|pit\s+boss|bookies?|bouncers?|wardens?|gatekeepers?|officiants?"
-    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline)"
+    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline"
+    # More of the districts' own trades: the Census taker, the Swap Meet organiser, the Safe Harbour
+    # lifeguard, the Injection Alley tester, the Calibration Clinic calibrator.
+    r"|takers?|enumerators?|organi[sz]ers?|carriers?|issuers?|indexers?|lifeguards?|testers?|calibrators?"
+    r"|proprietors?|chairpersons?|chairm[ae]n|presidents?|greeters?|mentors?|trainers?|arbit(?:er|rator)s?"
+    r"|mediators?|negotiators?|interpreters?|translators?|timekeepers?|signall?ers?|signalm[ae]n|lamplighters?"
+    r"|bell-?ringers?|graders?)"
 )
 # Roles the town has on their own, with no body named: "the postmaster", "the registrar".
 _ROLE_ALONE = (
