@@ -138,6 +138,7 @@ CLOCKFORD_TIDY = [
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
     "hall.tidy.tidy",
+    "clockford.face.limits.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
 CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
@@ -267,6 +268,12 @@ class TownSettings(TypedDict):
     CHANNELS_MAX: int
     CALLS_PER_MINUTE: int
     PARCELS_MAX: int
+    REQUESTS_PER_ADDRESS: int
+    REQUESTS_PER_ACCOUNT: int
+    REQUEST_WINDOW_SECONDS: int
+    FAILURES_PER_ADDRESS: int
+    FAILURE_HOLD_SECONDS: int
+    SESSIONS_IN_TOWN: int
     WALL_FAULTS: int
     WALL_WINDOW_SECONDS: int
     WALL_SECONDS: int
@@ -326,6 +333,19 @@ CLOCKFORD: TownSettings = {
     # The Switchboard's town-wide room: channels, and parcels in progress.
     "CHANNELS_MAX": envint("CLOCKFORD_CHANNELS_MAX", 10_000),
     "PARCELS_MAX": envint("CLOCKFORD_PARCELS_MAX", 10_000),
+    # 001 "Too many requests. Try again later.": requests on /mcp in one window, per address and per
+    # signed-in account, counted in the database so every worker shares the count (clockford/face/
+    # limits.py). Above the clerk's 120 calls a minute, so an agent meets the clerk first; an
+    # account's eight clients at the clerk's pace stay under its limit. 0 turns a limit off.
+    "REQUESTS_PER_ADDRESS": envint("CLOCKFORD_REQUESTS_PER_ADDRESS", 1200),
+    "REQUESTS_PER_ACCOUNT": envint("CLOCKFORD_REQUESTS_PER_ACCOUNT", 1200),
+    "REQUEST_WINDOW_SECONDS": envint("CLOCKFORD_REQUEST_WINDOW_SECONDS", 60),
+    # Repeated failures from one address (refused tokens, refused registrations, failed passkeys) in
+    # one window hold the address back this long. 0 turns it off.
+    "FAILURES_PER_ADDRESS": envint("CLOCKFORD_FAILURES_PER_ADDRESS", 20),
+    "FAILURE_HOLD_SECONDS": envint("CLOCKFORD_FAILURE_HOLD_SECONDS", 300),
+    # 001 "The town is full.": open sessions in the whole town before a new one is refused.
+    "SESSIONS_IN_TOWN": envint("CLOCKFORD_SESSIONS_IN_TOWN", 100_000),
     # The breaker (001 "walled off for now"): a district or channel whose calls fault this many times
     # within the window is walled off for WALL_SECONDS, then opens by itself. One broken call is a
     # fault, answered as one; a run of them is a district that is down. 0 faults turns it off.

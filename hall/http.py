@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from clockford.face import limits
 from hall.models import Account
 
 View = Callable[..., HttpResponseBase]
@@ -28,10 +29,13 @@ UNREADABLE = "The hall could not read that request. Reload the page and try agai
 class Refused(Exception):
     """A request the hall will not do. `say` tells the person why, and what to do instead."""
 
-    def __init__(self, say: str, status: int = 400) -> None:
+    def __init__(self, say: str, status: int = 400, failure: bool = False) -> None:
         super().__init__(say)
         self.say = say
         self.status = status
+        # A passkey that failed its check: counted against the caller's address, and repeated
+        # failures hold the address back (clockford/face/limits.py).
+        self.failure = failure
 
 
 def hall_origin() -> str:
@@ -136,9 +140,18 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
 
     @wraps(step)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        try:
-            return JsonResponse({"ok": True, **step(request, _body(request), *args, **kwargs)})
-        except Refused as refused:
-            return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
+        address = request.META.get("REMOTE_ADDR", "unknown")
+        over = limits.held(address)
+        if over is None:
+            try:
+                return JsonResponse({"ok": True, **step(request, _body(request), *args, **kwargs)})
+            except Refused as refused:
+                over = limits.failed(address) if refused.failure else None
+                if over is None:
+                    return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
+        # Held back after repeated failures (passkeys here, tokens at /mcp, registrations).
+        response = JsonResponse({"ok": False, "say": limits.TOO_MANY}, status=429)
+        response["Retry-After"] = str(over.retry_after)
+        return response
 
     return at_the_hall(require_POST(wrapped))

@@ -19,6 +19,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from oauth2_provider.views import RevokeTokenView, TokenView
 
+from clockford.face import limits
+from clockford.face.limits import TOO_MANY
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in_page, signed_in_post
@@ -113,10 +115,19 @@ def register(request: HttpRequest) -> JsonResponse:
         data = json.loads(request.body or b"null")
     except (ValueError, UnicodeDecodeError):
         data = None
-    try:
-        client = oauth.register(data, request.META.get("REMOTE_ADDR", "unknown"))
-    except oauth.OAuthRefused as refused:
-        return _oauth_error(refused)
+    address = request.META.get("REMOTE_ADDR", "unknown")
+    # An address held back after repeated failures (here or at /mcp) is told to wait, and each refused
+    # registration counts as one failure (clockford/face/limits.py).
+    over = limits.held(address)
+    if over is None:
+        try:
+            client = oauth.register(data, address)
+        except oauth.OAuthRefused as refused:
+            over = limits.failed(address)
+            if over is None:
+                return _oauth_error(refused)
+    if over is not None:
+        return _oauth_error(oauth.OAuthRefused("temporarily_unavailable", TOO_MANY, 429, retry_after=over.retry_after))
     response = JsonResponse(oauth.registration_reply(client), status=201)
     response["Cache-Control"] = "no-store"
     return response

@@ -226,7 +226,16 @@ def finish_signin(session: SessionBase, credential: Any) -> Account:
 
 
 def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
-    """Check a passkey's answer to `ceremony` (any passkey, or the ceremony account's own) and count its use."""
+    """Check a passkey's answer to `ceremony` (any passkey, or the ceremony account's own) and count its
+    use. A refusal here is a failed passkey: the hall counts it against the caller's address."""
+    try:
+        return _check_assertion(ceremony, credential)
+    except Refused as refused:
+        refused.failure = True
+        raise
+
+
+def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
     if not isinstance(credential, dict) or not isinstance(credential.get("id"), str):
         raise Refused(NOT_AN_ANSWER)
     passkey = Passkey.objects.select_related("account").filter(credential_id=credential["id"]).first()

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from clockford.town import reports, walls
 from clockford.town.holds import NotDecided
-from clockford.town.models import Report
+from clockford.town.models import Report, TownState
 from clockford.town.tooling import NotAllowed, NotFound
 from districts.courthouse import services as courthouse
 from districts.everywhere import services as everywhere
@@ -26,6 +26,7 @@ from hall.shown import marked
 NOT_STAFF = "The staff room is for the town's staff, and your account is not staff."
 NO_DISPUTE = "No dispute has that number."
 NO_SIGHTING = "No sighting has that number."
+NOT_YES_OR_NO = "Say yes or no: does the town take new visitors?"
 SIGHTINGS_SHOWN = 50
 
 
@@ -72,6 +73,7 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
             "reports": [(r, reports.status_of(r), marked(r.quote), marked(r.where)) for r in docket.reports],
             "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
             "unread": sum(1 for s in docket.sightings if s.read_at is None),
+            "welcoming": TownState.is_welcoming(),
             "nav": "staff",
             **walls_panel(),
         },
@@ -114,6 +116,34 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
         sightings.do_mark_read(sighting, account)
         messages.success(request, f"Marked sighting {sighting.pk} read.")
     return redirect(_to_staff_room(f"sighting-{sighting.pk}"))
+
+
+@signed_in_post
+def visitors(request: HttpRequest, account: Account) -> HttpResponseBase:
+    """A member of staff stops new visitors, or takes them again: while stopped, /mcp answers a new
+    session 503 "The town is not taking new visitors right now." and the sessions already open go on
+    (clockford/face/checks.py, room_in_town). Reversible and refusing no one already inside, so no
+    passkey is asked."""
+    if not account.is_staff:
+        return refuse(request, NOT_STAFF, 403)
+    answer = request.POST.get("welcoming", "")
+    if answer not in ("yes", "no"):
+        return refuse(request, NOT_YES_OR_NO, 400)
+    welcoming = answer == "yes"
+    if TownState.is_welcoming() == welcoming:
+        messages.info(
+            request,
+            f"The town was already {'taking new visitors' if welcoming else 'taking no new visitors'}. Nothing changed.",
+        )
+    else:
+        TownState.welcome(welcoming)
+        messages.success(
+            request,
+            "The town takes new visitors again."
+            if welcoming
+            else "The town takes no new visitors now; the sessions already open go on.",
+        )
+    return redirect(_to_staff_room("visitors"))
 
 
 # -- Walls: staff wall a district or channel off, and reopen it (001 "walled off for now") ----------------

@@ -49,6 +49,7 @@ urlpatterns = [
     path("hall/staff", staff.staff, name="staff"),
     path("hall/staff/disputes/<str:dispute_id>/rule", staff.rule, name="rule"),
     path("hall/staff/sightings/read", staff.sighting_read, name="sighting-read"),
+    path("hall/staff/visitors", staff.visitors, name="staff-visitors"),
     path("hall/staff/walls", staff.wall_switch, name="wall-switch"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),

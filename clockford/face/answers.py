@@ -11,7 +11,7 @@ from typing import Any
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from clockford.face import auth
+from clockford.face import auth, limits
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
@@ -102,5 +102,16 @@ def too_many_sessions(retry_after: int) -> Answer:
     """The address's new or open sessions are at the cap until `retry_after` seconds from now."""
     return plain(429, "Too many sessions. Try again later.", {"Retry-After": str(retry_after)})
 
+
+def too_many_requests(retry_after: int) -> Answer:
+    """The address or account is over its limit, or held back after repeated failures, until
+    `retry_after` seconds from now."""
+    return plain(429, limits.TOO_MANY, {"Retry-After": str(retry_after)})
+
+
+# No room for a new session: the town's open sessions are at their ceiling, or staff have stopped new
+# visitors in the hall (those already in go on).
+FULL = plain(503, "The town is full. Try again later.", {"Retry-After": "60"})
+NOT_WELCOMING = plain(503, "The town is not taking new visitors right now.", {"Retry-After": "60"})
 
 SOMEONE_ELSE = auth.Refusal(403, "This session belongs to someone else.", "")

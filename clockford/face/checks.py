@@ -3,7 +3,8 @@
 A check reads the request, may note on it what it learned (the token, the message, the session), and
 returns the answer that ends the request, or None to let it go on. ROUTES and ROADS below list the
 order once, and the order is the security order: where a request comes from before anything it says;
-whether the town is open before who calls; the token before any session is named; a body's size
+whether the town is open before who calls; who calls before how much it has asked;
+the token before any session is named; a body's size
 before it is read, and its form before its meaning.
 """
 
@@ -19,7 +20,7 @@ from django.conf import settings
 from mcp_types import PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
-from clockford.face import answers, auth, sessions
+from clockford.face import answers, auth, limits, sessions
 from clockford.face.answers import Answer
 from clockford.face.server import in_db
 from clockford.town import desk
@@ -162,15 +163,38 @@ async def town_open(r: Request) -> Answer | None:
     return answers.CLOSED if mode == "closed" else None
 
 
+def address(r: Request) -> str:
+    """The caller's address, as the server saw it."""
+    return str((r.scope.get("client") or ["unknown"])[0])
+
+
+async def refused(r: Request, refusal: auth.Refusal) -> Answer:
+    """A token or session refused. A 401 counts as a failure of the address, and one failure too many
+    holds the address back: it is then told to wait, not to sign in again (001 "held back after
+    repeated failures")."""
+    if refusal.status == 401:
+        over = await in_db(limits.failed, address(r))
+        if over is not None:
+            return answers.too_many_requests(over.retry_after)
+    return answers.refused(refusal)
+
+
 async def token(r: Request) -> Answer | None:
     """On a town with sign-in, a token whose signature and claims hold (its record is read later)."""
     if not settings.CLOCKFORD_SIGN_IN:
         return None
     read = auth.read(r.headers.get("authorization"))
     if isinstance(read, auth.Refusal):
-        return answers.refused(read)
+        return await refused(r, read)
     r.bearer = read
     return None
+
+
+async def within_limits(r: Request) -> Answer | None:
+    """The address, and a signed-in caller's account, are under their limits in this window and not
+    held back: one upsert, shared by every worker (clockford/face/limits.py)."""
+    over = await in_db(limits.count, address(r), r.bearer.sub if r.bearer is not None else None)
+    return None if over is None else answers.too_many_requests(over.retry_after)
 
 
 async def protocol_version(r: Request) -> Answer | None:
@@ -203,7 +227,7 @@ async def token_owns_session(r: Request) -> Answer | None:
         return None
     refusal, r.session = await in_db(_signed_in_session, r.bearer, r.sid)
     if refusal is not None:
-        return answers.refused(refusal)
+        return await refused(r, refusal)
     return answers.SESSION_NOT_FOUND if r.session is None else None
 
 
@@ -318,19 +342,30 @@ async def version_in_header(r: Request) -> Answer | None:
     return None
 
 
+async def room_in_town(r: Request) -> Answer | None:
+    """A new session only while the town takes new visitors and has room for one (001 503 rows);
+    the sessions already open go on either way."""
+    why = await in_db(sessions.room_in_town)
+    if why is None:
+        return None
+    return answers.FULL if why == "full" else answers.NOT_WELCOMING
+
+
 async def token_passport(r: Request) -> Answer | None:
     """Signed in: the token's record, and the passport of its (account, client), made on first entry."""
     if r.bearer is None:
         return None
     refusal, r.passport = await in_db(auth.admit_with_passport, r.bearer)
-    return None if refusal is None else answers.refused(refusal)
+    return None if refusal is None else await refused(r, refusal)
 
 
 # Every request, in this order. Host and Origin come first, so a page that rebinds a name to this
 # machine learns nothing more, then the front door; a method the face does not serve is refused right
 # after them.
 WHERE_FROM: tuple[Check, ...] = (right_host, right_origin, front_door)
-EVERY: tuple[Check, ...] = (*WHERE_FROM, town_open, token, protocol_version)
+# Then whether the town is open, the token (its signature alone, no database), and how much this
+# address and account have asked, before anything the request asks is read.
+EVERY: tuple[Check, ...] = (*WHERE_FROM, town_open, token, within_limits, protocol_version)
 
 ROUTES: dict[str, tuple[Check, ...]] = {
     "GET": (*EVERY, session_named, token_owns_session, session_there),
@@ -355,7 +390,8 @@ ROADS: dict[str, tuple[Check, ...]] = {
     "modern": (token_passport,),
     # Only an initialize request (with an id) opens a session; a notification named initialize gets
     # no answer, so it could never hand the client its session id.
-    "initialize": (version_in_header, token_passport),
+    # Room in the town before the passport: a town that takes no new visitors makes no passport.
+    "initialize": (version_in_header, room_in_town, token_passport),
     # A tools/call without sign-in, the town's hottest road: the desk looks its session up in its own
     # trip to the database (server.Unchecked), so no check here reads it.
     "call": (session_named,),

@@ -19,7 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from clockford.town.models import McpSession, Passport
+from clockford.town.models import McpSession, Passport, TownState
 from districts.registry import START_PLACE
 
 # last_seen is written at most this often, so a busy session does not write on every request; and
@@ -48,6 +48,21 @@ def _counted_from(address: str, now: dt.datetime) -> "QuerySet[McpSession]":
 def sessions_from(address: str) -> int:
     """How many new or open sessions the address has (001 "Too many new or open sessions")."""
     return _counted_from(address, timezone.now()).count()
+
+
+def room_in_town() -> str | None:
+    """Why the town has no room for a new session: "closed to visitors" when staff have stopped new
+    visitors in the hall, "full" when its open sessions are at SESSIONS_IN_TOWN; None when there is
+    room. Read on initialize only, so the sessions already open never pay for it. Two initializes at
+    once may both take the last place: the ceiling guards the town's size, not an exact number."""
+    if not TownState.is_welcoming():
+        return "closed to visitors"
+    idle, max_age = _limits()
+    now = timezone.now()
+    ceiling = settings.CLOCKFORD["SESSIONS_IN_TOWN"]
+    open_now = McpSession.objects.filter(ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age)
+    # Counting stops at the ceiling: a town with many sessions reads no more rows than it allows.
+    return "full" if open_now[:ceiling].count() >= ceiling else None
 
 
 def _seconds_until_room(address: str, now: dt.datetime, cap: int) -> int:

@@ -48,9 +48,37 @@ class TownState(models.Model):
     mode = models.CharField(max_length=16, choices=MODES, default="open")
     why = models.CharField(max_length=200, blank=True, default="")
     changed_at = models.DateTimeField(auto_now=True)
+    # Staff turn this off in the hall to stop new sessions while the ones open go on (001 "The town is
+    # not taking new visitors right now.").
+    welcoming = models.BooleanField(default=True, db_default=True)
 
     def __str__(self) -> str:
         return self.mode
+
+    @classmethod
+    def is_welcoming(cls) -> bool:
+        """Whether the town takes new visitors (no row yet: it does)."""
+        return cls.objects.filter(pk=1).values_list("welcoming", flat=True).first() is not False
+
+    @classmethod
+    def welcome(cls, welcoming: bool) -> None:
+        """Staff take new visitors, or stop taking them; the town's mode is left as it is."""
+        cls.objects.update_or_create(pk=1, defaults={"welcoming": welcoming})
+
+
+class Tally(models.Model):
+    """Requests and failures of one address or account in the current window (clockford/face/
+    limits.py). One row per key, rewritten in place when a new window starts, so the table holds one
+    row per caller seen, and a request costs one upsert on it."""
+
+    key = models.CharField(max_length=120, primary_key=True)
+    period = models.BigIntegerField()  # which window: its start in seconds over the window's length
+    requests = models.PositiveIntegerField(default=0)
+    failures = models.PositiveIntegerField(default=0)
+    held_until = models.BigIntegerField(default=0)  # seconds since the epoch; 0: not held back
+
+    def __str__(self) -> str:
+        return self.key
 
 
 def new_passport_id() -> str:

@@ -1,0 +1,173 @@
+"""How much an address or an account has asked of the town: 001 "Too many requests. Try again later."
+
+Counted in the database, so every worker (and every process of a town served by several) shares
+one count. Each address, and each signed-in account, has one row in town_tally: the requests and
+failures of the current window (a fixed window of REQUEST_WINDOW_SECONDS), and until when the
+address is held back after repeated failures. A request costs one upsert, which starts a new window
+in place when the last one has passed and returns the counts; a failure costs one more. A count
+that cannot be taken in time is lost, never the request (see _tally).
+"""
+
+import datetime as dt
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.db import OperationalError, connection
+
+from clockford.face.sessions import column
+from clockford.town.models import Tally
+
+# 001's body for every refusal of this module, at /mcp (plain text) and at the hall's doors (in their
+# own error format).
+TOO_MANY = "Too many requests. Try again later."
+
+
+@dataclass(frozen=True)
+class Over:
+    """The caller is over a limit, or held back, until `retry_after` seconds from now."""
+
+    retry_after: int
+
+
+def address_key(address: str) -> str:
+    return "address:" + address[:100]
+
+
+def account_key(account: str) -> str:
+    return "account:" + account[:100]
+
+
+@cache
+def _names() -> tuple[str, ...]:
+    m = Tally._meta
+    fields = ("key", "period", "requests", "failures", "held_until")
+    return (connection.ops.quote_name(m.db_table), *(column(m, f) for f in fields))
+
+
+@cache
+def _count_sql(rows: int) -> str:
+    """Count a request against `rows` keys in one statement (a new window starts over at 1)."""
+    t, key, period, requests, failures, held = _names()
+    same = f"{t}.{period} = excluded.{period}"
+    values = ", ".join(["(%s, %s, 1, 0, 0)"] * rows)
+    return (
+        f"INSERT INTO {t} ({key}, {period}, {requests}, {failures}, {held}) VALUES {values} "  # noqa: S608 (names from the model)
+        f"ON CONFLICT ({key}) DO UPDATE SET "
+        f"{requests} = CASE WHEN {same} THEN {t}.{requests} + 1 ELSE 1 END, "
+        f"{failures} = CASE WHEN {same} THEN {t}.{failures} ELSE 0 END, "
+        f"{period} = excluded.{period} "
+        f"RETURNING {key}, {requests}, {held}"
+    )
+
+
+@cache
+def _fail_sql() -> str:
+    """Count a failure against a key; at the limit, hold it back (every right-hand side reads the row
+    as it was, on PostgreSQL and SQLite alike)."""
+    t, key, period, requests, failures, held = _names()
+    same = f"{t}.{period} = excluded.{period}"
+    now_failures = f"CASE WHEN {same} THEN {t}.{failures} + 1 ELSE 1 END"
+    return (
+        f"INSERT INTO {t} ({key}, {period}, {requests}, {failures}, {held}) VALUES (%s, %s, 0, 1, %s) "  # noqa: S608 (names from the model)
+        f"ON CONFLICT ({key}) DO UPDATE SET "
+        f"{failures} = {now_failures}, "
+        f"{requests} = CASE WHEN {same} THEN {t}.{requests} ELSE 0 END, "
+        f"{held} = CASE WHEN {now_failures} >= %s THEN %s ELSE {t}.{held} END, "
+        f"{period} = excluded.{period} "
+        f"RETURNING {held}"
+    )
+
+
+# On SQLite the tally waits at most this long for the town's one write lock. A call holds that lock
+# for its whole transaction, and every request is counted: a count that waited as long as a call may
+# would make every request (a 404, a 429 in flight) wait behind the busiest call.
+SQLITE_WAIT_MS = 100
+
+
+def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
+    """Run one counting statement and return its rows. A count that cannot be taken (the lock not had
+    in time, the database busy) is lost, never the request: the limits are a defence against floods,
+    and a lost count lets one request through that the limit might have refused."""
+    sqlite = connection.vendor == "sqlite"
+    try:
+        with connection.cursor() as cur:
+            if sqlite:
+                cur.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
+            try:
+                cur.execute(sql, params)
+                return list(cur.fetchall())
+            finally:
+                if sqlite:
+                    waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
+                    cur.execute(f"PRAGMA busy_timeout = {waits}")
+    except OperationalError:
+        return []
+
+
+def _window(now: float) -> tuple[int, int]:
+    """The current window's number and the whole seconds until the next one starts (at least 1)."""
+    length = max(1, settings.CLOCKFORD["REQUEST_WINDOW_SECONDS"])
+    period = int(now // length)
+    return period, max(1, math.ceil((period + 1) * length - now))
+
+
+def count(address: str, account: str | None) -> Over | None:
+    """Count one request from the address (and the signed-in account): Over when either is past its
+    limit in this window, or the address is held back after repeated failures."""
+    c = settings.CLOCKFORD
+    limits = {address_key(address): c["REQUESTS_PER_ADDRESS"]}
+    if account is not None:
+        limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
+    now = time.time()
+    period, left = _window(now)
+    params: list[str | int] = []
+    for key in limits:
+        params += [key, period]
+    rows = _tally(_count_sql(len(limits)), params)
+    wait = 0
+    for key, requests, held_until in rows:
+        if held_until > now:
+            wait = max(wait, math.ceil(held_until - now))
+        if 0 < limits[key] < requests:
+            wait = max(wait, left)
+    return Over(wait) if wait else None
+
+
+def failed(address: str) -> Over | None:
+    """Count a failure from the address (a refused token, registration or passkey): Over when the
+    address is held back, now or already."""
+    c = settings.CLOCKFORD
+    most = c["FAILURES_PER_ADDRESS"]
+    if most <= 0:
+        return None
+    now = time.time()
+    period, _ = _window(now)
+    until = int(now + c["FAILURE_HOLD_SECONDS"])  # floor: Retry-After never says more than the hold
+    rows = _tally(_fail_sql(), [address_key(address), period, until if most <= 1 else 0, most, until])
+    held_until = rows[0][0] if rows else 0
+    return Over(max(1, math.ceil(held_until - now))) if held_until > now else None
+
+
+def held(address: str) -> Over | None:
+    """Whether the address is held back after repeated failures, read without counting anything: for
+    the hall's own doors (a registration), which count their refusals with `failed`."""
+    until = Tally.objects.filter(pk=address_key(address)).values_list("held_until", flat=True).first() or 0
+    now = time.time()
+    return Over(max(1, math.ceil(until - now))) if until > now else None
+
+
+def tidy(now: dt.datetime) -> dict[str, int]:
+    """The sweep's part (clockford/town/sweep.py): a row from a window that has passed, not holding
+    its caller back, reads exactly as no row (the next request starts the window over at one, with no
+    failures). Windows are counted by the wall clock, not the town's, and swept by it too."""
+    from clockford.town.sweep import delete_in_batches
+
+    wall = min(now.timestamp(), time.time())
+    period, _ = _window(wall)
+    old = Tally.objects.filter(period__lt=period, held_until__lte=wall)
+    return {Tally._meta.db_table: delete_in_batches(old)}

@@ -1,0 +1,152 @@
+"""The counts behind 001's "Too many requests. Try again later." in process (clockford/face/limits.py);
+tests/e2e/test_limits.py sends the rows over HTTP, across two processes of one town."""
+
+from typing import Any
+
+import pytest
+
+from clockford.face import checks, limits
+from clockford.face.tests.test_checks import every_road
+from clockford.town.models import Tally
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def small(settings: Any) -> dict[str, Any]:
+    c = {
+        **settings.CLOCKFORD,
+        "REQUESTS_PER_ADDRESS": 3,
+        "REQUESTS_PER_ACCOUNT": 2,
+        "REQUEST_WINDOW_SECONDS": 60,
+        "FAILURES_PER_ADDRESS": 2,
+        "FAILURE_HOLD_SECONDS": 120,
+    }
+    settings.CLOCKFORD = c
+    return c
+
+
+def test_limits_are_counted_after_the_token_and_before_any_session(small: dict[str, Any]) -> None:
+    for road in every_road():
+        if checks.within_limits in road:
+            assert road.index(checks.token) < road.index(checks.within_limits)
+            later = [i for i, c in enumerate(road) if c in (checks.session_named, checks.token_owns_session)]
+            assert all(road.index(checks.within_limits) < i for i in later)
+    for route in checks.ROUTES.values():
+        assert checks.within_limits in route
+
+
+def test_an_address_is_over_after_its_limit_until_the_window_ends(small: dict[str, Any]) -> None:
+    assert [limits.count("10.0.0.1", None) for _ in range(3)] == [None, None, None]
+    over = limits.count("10.0.0.1", None)
+    assert over is not None and 1 <= over.retry_after <= 60
+    assert limits.count("10.0.0.2", None) is None  # another address, its own count
+
+
+def test_an_account_is_counted_on_its_own_row_from_any_address(small: dict[str, Any]) -> None:
+    assert limits.count("10.0.0.1", "7") is None
+    assert limits.count("10.0.0.2", "7") is None
+    assert limits.count("10.0.0.3", "7") is not None
+    assert Tally.objects.get(pk="account:7").requests == 3
+
+
+def test_a_new_window_starts_the_count_over(small: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    for _ in range(4):
+        limits.count("10.0.0.1", None)
+    later = limits.time.time() + 60
+    monkeypatch.setattr(limits.time, "time", lambda: later)
+    assert limits.count("10.0.0.1", None) is None
+    assert Tally.objects.get(pk="address:10.0.0.1").requests == 1
+
+
+def test_failures_hold_an_address_back_across_windows(small: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert limits.failed("10.0.0.1") is None
+    held = limits.failed("10.0.0.1")
+    assert held is not None and 110 <= held.retry_after <= 120
+    # Held back even for a request that is otherwise fine, and still in the next window.
+    later = limits.time.time() + 60
+    monkeypatch.setattr(limits.time, "time", lambda: later)
+    over = limits.count("10.0.0.1", None)
+    assert over is not None and over.retry_after <= 60
+    assert limits.count("10.0.0.2", None) is None
+
+
+def test_a_limit_of_zero_is_off(small: dict[str, Any]) -> None:
+    small["REQUESTS_PER_ADDRESS"] = 0
+    small["FAILURES_PER_ADDRESS"] = 0
+    assert all(limits.count("10.0.0.1", None) is None for _ in range(10))
+    assert all(limits.failed("10.0.0.1") is None for _ in range(10))
+
+
+def test_room_in_town_is_read_on_initialize_before_any_passport_is_made() -> None:
+    road = checks.ROADS["initialize"]
+    assert road.index(checks.room_in_town) < road.index(checks.token_passport)
+    for name, other in checks.ROADS.items():
+        if name != "initialize":
+            assert checks.room_in_town not in other  # the sessions already open go on
+
+
+def test_the_town_is_full_at_its_ceiling_and_closed_to_visitors_by_staff(settings: Any) -> None:
+    from clockford.face import sessions
+    from clockford.town.models import TownState
+
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSIONS_IN_TOWN": 2, "SESSIONS_PER_ADDRESS": 10}
+    assert sessions.room_in_town() is None
+    sessions.open_session("10.0.0.1", "a")
+    ended = sessions.open_session("10.0.0.2", "b")
+    assert sessions.room_in_town() == "full"
+    assert not isinstance(ended, sessions.NoRoom) and sessions.end_session(ended.id)
+    assert sessions.room_in_town() is None
+    TownState.welcome(False)
+    assert sessions.room_in_town() == "closed to visitors"
+    TownState.welcome(True)
+    assert sessions.room_in_town() is None
+
+
+def test_held_reads_the_hold_without_counting(small: dict[str, Any]) -> None:
+    assert limits.held("10.0.0.1") is None
+    assert not Tally.objects.filter(pk="address:10.0.0.1").exists()
+    limits.failed("10.0.0.1")
+    limits.failed("10.0.0.1")
+    over = limits.held("10.0.0.1")
+    assert over is not None and 110 <= over.retry_after <= 120
+    assert Tally.objects.get(pk="address:10.0.0.1").requests == 0
+
+
+def test_a_count_that_cannot_be_taken_is_lost_never_the_request(
+    small: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import OperationalError
+
+    class Locked:
+        """A database whose lock is not had in time: every statement is refused."""
+
+        vendor = "postgresql"
+
+        def cursor(self) -> Any:
+            raise OperationalError("database is locked")
+
+    for _ in range(3):
+        limits.count("10.0.0.1", None)
+    limits.failed("10.0.0.2")  # the statements are built (and kept) before the lock is lost
+    monkeypatch.setattr(limits, "connection", Locked())
+    assert limits.count("10.0.0.1", None) is None  # over its limit, but the count could not be taken
+    assert limits.failed("10.0.0.1") is None
+
+
+def test_the_sweep_takes_rows_that_read_as_no_row(small: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime as dt
+
+    from clockford.town import sweep
+
+    limits.count("10.0.0.1", "7")
+    limits.failed("10.0.0.2")
+    limits.failed("10.0.0.2")  # held back for 120 s
+    now = limits.time.time()
+    assert limits.tidy(dt.datetime.fromtimestamp(now, dt.UTC)) == {"town_tally": 0}  # the window is current
+    later = now + 61
+    monkeypatch.setattr(limits.time, "time", lambda: later)
+    # The window has passed: the counts go, the hold stays until it ends.
+    assert sweep.run(dt.datetime.fromtimestamp(later, dt.UTC))["town_tally"] == 2
+    assert list(Tally.objects.values_list("key", flat=True)) == ["address:10.0.0.2"]
+    assert limits.held("10.0.0.2") is not None
