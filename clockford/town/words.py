@@ -34,6 +34,16 @@ from clockford.town import matching
 _ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 
+def _re2(pattern: str) -> "re2._Regexp":
+    """An expression on RE2 with room for its DFA: a staff-voice rule is thousands of characters of
+    alternatives, and at RE2's default 8 MiB the DFA runs out and RE2 falls back to its slower
+    automaton (still linear), logging to stderr each time."""
+    options = re2.Options()
+    options.max_mem = 64 << 20
+    options.log_errors = False
+    return re2.compile(pattern, options)
+
+
 def is_hidden(ch: str) -> bool:
     # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
     # selectors and tag characters that some fonts draw as nothing, and the other default-ignorable
@@ -870,7 +880,7 @@ _LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(
 _AT_WORDS = r"(?:at|arroba|arobase|klammeraffe|chiocciola)"
 _DOT_WORDS = r"(?:dot|punto|punkt|point|ponto|pont)"
 _JOIN = r"(?:[-_]|\s+)"
-_JOINED_ADDRESS = re2.compile(
+_JOINED_ADDRESS = _re2(
     r"[a-z0-9.+]{1,64}" + _JOIN + _AT_WORDS + _JOIN + r"[a-z0-9]{1,63}(?:" + _JOIN + _DOT_WORDS + _JOIN
     + r"[a-z0-9]{1,63})*?" + _JOIN + _DOT_WORDS + _JOIN + r"([a-z]{2,24})\b"
 )  # fmt: skip
@@ -1117,7 +1127,7 @@ def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Whe
     full = _ANCHOR[where] + "(?:" + pattern + ")"
     if any(look in full for look in ("(?!", "(?=", "(?<")):
         return _StaffRule(needs, re.compile(full), cased, where)
-    return _StaffRule(needs, re2.compile(full), cased, where)
+    return _StaffRule(needs, _re2(full), cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
