@@ -14,8 +14,9 @@ the kept text:
   letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
-  model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell.
-  Text with neither has one reading.
+  model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell,
+  each run a word of its own; and, when a run starts or ends inside a word, a third reading with it
+  joined to that word. Text with neither has one reading.
 
 The fold of each character is a table built from Python's Unicode data and the confusable data
 (clockford/town/fold_table.json, written by clockford/town/tests/data/make_fold_table.py), so that
@@ -44,6 +45,9 @@ def _table() -> dict[int, str]:
     # Lone surrogates cannot be written to the table file; a str may still hold one.
     for cp in range(0xD800, 0xE000):
         table[cp] = ""
+    # The three characters whose compatibility form is a letter that no longer looks Latin, though
+    # they themselves do (NFKC makes the lunate sigma Ϲ a Σ): the letter they are drawn as.
+    table.update({0x03F2: "c", 0x03F9: "C", 0xFFE8: "l"})
     return table
 
 
@@ -148,6 +152,11 @@ class Form:
 _OVERRIDE = re.compile("[\u202e\u2067]([^\u202c\u2069\n]*)")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _TAG_TEXT = re.compile("[\U000e0020-\U000e007e]+")
+# A tag run touching something other than a blank on either side (a letter, or a hidden character
+# that folding removes, such as a zero-width space between two runs).
+_TAG_IN_WORD = re.compile(
+    "[^\\s\U000e0000-\U000e007f][\U000e0020-\U000e007e]|[\U000e0020-\U000e007e][^\\s\U000e0000-\U000e007f]"
+)
 # A percent-encoded printable ASCII character (%68%74%74%70%73%3A%2F%2F is https://).
 # An HTML character reference (&#80; &#x50; &amp;), read as the character a browser or a model
 # would read.
@@ -266,6 +275,10 @@ def _untag(s: str) -> tuple[str, list[int]]:
     return " " + "".join(chr(ord(c) - 0xE0000) for c in s) + " ", [0, *range(len(s)), len(s) - 1]
 
 
+def _untag_joined(s: str) -> tuple[str, list[int]]:
+    return "".join(chr(ord(c) - 0xE0000) for c in s), list(range(len(s)))
+
+
 def _fold(
     original: str, text: str, maps: tuple[_Map, ...], hidden: bool = False, monotone: bool = True, join: bool = True
 ) -> Form:
@@ -321,6 +334,12 @@ def readings(text: str, join: bool = True) -> list[Form]:
     if _TAGS.search(text) is not None:
         decoded, maps = _decoded_tags(text)
         forms.append(_fold(text, decoded, maps, hidden=True, join=join))
+        # A run that starts or ends inside a word ("Passport Of" and the rest in tag characters) is
+        # also read joined to it, as a program that decodes it would: "Passport Office". Tag
+        # characters inside a word are read this way too, each run against the next.
+        if _TAG_IN_WORD.search(text) is not None:
+            joined, maps = _rewrite(text, (), _TAG_TEXT, _untag_joined)
+            forms.append(_fold(text, joined, maps, hidden=True, join=join))
     elif overridden:
         forms.append(_fold(text, text, (), join=join))
     return forms

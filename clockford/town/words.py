@@ -34,6 +34,16 @@ from clockford.town import matching
 _ODD_DOTS = ("\u3002", "\uff0e", "\uff61")
 
 
+def _re2(pattern: str) -> "re2._Regexp":
+    """An expression on RE2 with room for its DFA: a staff-voice rule is thousands of characters of
+    alternatives, and at RE2's default 8 MiB the DFA runs out and RE2 falls back to its slower
+    automaton (still linear), logging to stderr each time."""
+    options = re2.Options()
+    options.max_mem = 64 << 20
+    options.log_errors = False
+    return re2.compile(pattern, options)
+
+
 def is_hidden(ch: str) -> bool:
     # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
     # selectors and tag characters that some fonts draw as nothing, and the other default-ignorable
@@ -870,7 +880,7 @@ _LOCAL_ADDRESS = re.compile(r"[\w.+-]{1,64}@(?:localhost(?:\.localdomain)?\b|\[(
 _AT_WORDS = r"(?:at|arroba|arobase|klammeraffe|chiocciola)"
 _DOT_WORDS = r"(?:dot|punto|punkt|point|ponto|pont)"
 _JOIN = r"(?:[-_]|\s+)"
-_JOINED_ADDRESS = re2.compile(
+_JOINED_ADDRESS = _re2(
     r"[a-z0-9.+]{1,64}" + _JOIN + _AT_WORDS + _JOIN + r"[a-z0-9]{1,63}(?:" + _JOIN + _DOT_WORDS + _JOIN
     + r"[a-z0-9]{1,63})*?" + _JOIN + _DOT_WORDS + _JOIN + r"([a-z]{2,24})\b"
 )  # fmt: skip
@@ -1104,7 +1114,9 @@ class _StaffRule:
 
 
 # Where a rule may match, as a prefix of its expression, so that each rule is one pass of finditer.
-_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|(?<=[.!?])\s+)"}
+# A sentence's start takes its full stop and blanks into the match (they are trimmed from the
+# passage), rather than looking behind for them, so that the rule can run on RE2.
+_ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "sentences": r"(?:(?m:^)|[.!?]\s+)"}
 
 
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
@@ -1115,7 +1127,7 @@ def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Whe
     full = _ANCHOR[where] + "(?:" + pattern + ")"
     if any(look in full for look in ("(?!", "(?=", "(?<")):
         return _StaffRule(needs, re.compile(full), cased, where)
-    return _StaffRule(needs, re2.compile(full), cased, where)
+    return _StaffRule(needs, _re2(full), cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
@@ -1124,7 +1136,12 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
     _rule(
         _TOWN_WORDS,
         r"(?:this\s+is|i\s+am|i['’]m|we\s+are|we['’]re|you['’]re\s+(?:talking|speaking)\s+(?:to|with)"
-        r"|speaking\s+as|writing\s+as|posting\s+as)\s+(?:(?:on|part\s+of|with|from)\s+)?"
+        r"|speaking\s+as|writing\s+as|posting\s+as)\s+(?:(?:on|part\s+of|from)\s+"
+        # "With" a group is membership ("we're with the town hall team"); with one person, company.
+        r"|with\s+(?!(?:the\s+)?(?:"
+        + _ROLE
+        + r"|(?:town\s+hall|city\s+hall|town|clockford|hall)\s+(?:clerk|crier|sheriff|registrar|warden|guard|operator|representative|officer|official"
+        r"|administrator|admin|moderator|manager|employee|member)" + r")\b(?!['’]s)))?"
         r"(?:a\s+|an\s+|the\s+|your\s+|one\s+of\s+(?:the\s+)?)?(?:official\s+)?(?:"
         + _STAFF_OF_TOWN
         + "|"
@@ -1381,7 +1398,13 @@ _PEOPLE = (
     r"|technicians?|engineers?|smiths?|blacksmiths?|artisans?|producers?|curators?|announcers?|umpires?|envoys?"
     r"|diplomats?|attach[eé]s?|vendors?|merchants?|shopkeepers?|storekeepers?|grocers?|landlords?|realtors?"
     r"|agents?\s+(?:in\s+charge|on\s+duty)|pit\s+boss|bookies?|bouncers?|wardens?|gatekeepers?|officiants?"
-    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline)"
+    r"|personnel|employees?|workers?|volunteers?|helpdesk|help\s+desk|service\s+desk|front\s+desk|hotline"
+    # More of the districts' own trades: the Census taker, the Swap Meet organiser, the Safe Harbour
+    # lifeguard, the Injection Alley tester, the Calibration Clinic calibrator.
+    r"|takers?|enumerators?|organi[sz]ers?|carriers?|issuers?|indexers?|lifeguards?|testers?|calibrators?"
+    r"|proprietors?|chairpersons?|chairm[ae]n|presidents?|greeters?|mentors?|trainers?|arbit(?:er|rator)s?"
+    r"|mediators?|negotiators?|interpreters?|translators?|timekeepers?|signall?ers?|signalm[ae]n|lamplighters?"
+    r"|bell-?ringers?|graders?)"
 )
 # Roles the town has on their own, with no body named: "the postmaster", "the registrar".
 _ROLE_ALONE = (
@@ -1389,11 +1412,15 @@ _ROLE_ALONE = (
     r"|postmaster|harbou?r\s*master|registrar|archivist|sheriff|magistrate)"
 )
 # What a body sends: "Courthouse notice:", "(Clockford notice)".
-_NOTICE = r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk)"
+_NOTICE = (
+    r"(?:notices?|announcements?|bulletins?|updates?|alerts?|messages?|memos?|advisory|circular|orders?|desk"
+    r"|reminders?|rulings?|verdicts?|decisions?|rules|polic(?:y|ies)|statements?|directives?|warnings?|decrees?"
+    r"|notifications?|instructions?)"
+)
 # A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
 # role, or the system and its automated senders.
 _SPEAKER = (
-    "(?:" + _BODY + r"[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
+    "(?:" + _BODY + r"(?:['’]s)?[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
     + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
 )  # fmt: skip
 _SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
@@ -1524,7 +1551,6 @@ _STAFF_RULES += (
         + r"|"
         + _SPEAKER
         + r")[_-](?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
-        r"|clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\b"
         r"|" + _SPEAKER_OR_BODY + r"\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)\s*[✔✓☑✅]"
         r"|(?:the\s+)?"
         + _SPEAKER_OR_BODY
@@ -1636,7 +1662,7 @@ _STAFF_RULES += (
 
 
 _TITLE_WORDS = r"(?:new|acting|deputy|head|chief|senior|current|interim|resident|assistant|duty|on-duty|official)"
-_LABEL_LEAD = r"[^\w\n]{0,8}"  # quote marks, bullets, emoji, "@", "**": whatever opens a label
+_LABEL_LEAD = r"(?:[^\w\n]|_){0,8}"  # quote marks, bullets, emoji, "@", "**", "__": whatever opens a label
 _STAFF_RULES += (
     *_grammar(
         # "I, the Mayor,", "I'm the new Post Office clerk", "I've been appointed Bank teller", "I work as
@@ -1690,7 +1716,7 @@ _STAFF_RULES += (
         + _SPEAKER_OR_BODY
         + r"(?:\s*\([^)\n]{0,20}\))?(?:\s*,?\s*(?:official\s+)?"
         + _NOTICE
-        + r")?[^\w\s]{0,3}\s*(?:[:：|]|>>|»|::|//)",
+        + r")?(?:[^\w\s]|_){0,3}\s*(?:[:：|]|>>|»|::|//)",
         # "Notice — Town Hall:".
         _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s*[—–-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*[:：]",
         where="lines",
@@ -1719,6 +1745,343 @@ _STAFF_RULES += _grammar(
     r"(?:i\s+am|i['’]m)\s+\w+\s*,\s*(?:the|your)\s+" + _SPEAKER + r"\b",
     r"here\s*,\s*(?:the\s+|your\s+)?(?:(?:town|clockford)['’]s\s+)?" + _SPEAKER + r"\b",
 )  # fmt: skip
+
+
+# --- where words come from: issued by, on behalf of, from the desk of, a role's note --------------
+#
+# Provenance is its own family of staff voice: the words say who sent them ("Notice issued on behalf
+# of the Passport Office", "Issued by the Tavern keeper", "[AUTO] Message generated by the Clockford
+# system", "From the desk of the registrar", "Admin note from the Bank"). Each is one verb of making
+# or sending, one way of naming the sender, and any speaker. Said at the start of a sentence or
+# after a paper ("this notice", "a bulletin") it is a header; further into a sentence ("the card was
+# issued by the bank") it is a report, and only "on behalf of" and "from the desk of" still claim.
+_PAPER = (
+    r"(?:notices?|messages?|announcements?|bulletins?|memos?|notes?|notifications?|alerts?|updates?|reminders?"
+    r"|warnings?|statements?|circulars?|advisor(?:y|ies)|directives?|orders?|letters?|posts?|replies|reply"
+    r"|responses?|broadcasts?|communications?|decrees?|proclamations?|listings?|reports?|comments?|emails?)"
+)
+_MADE = (
+    r"(?:issued|sent|posted|published|generated|auto-?generated|produced|written|signed|authored|released"
+    r"|distributed|circulated|prepared|compiled|broadcast|delivered|drafted|dispatched|filed|relayed)"
+)
+_PAPER_LEAD = (
+    r"[^\w\n]{0,8}(?:\[\s*[\w -]{1,16}\s*\]\s*|\(\s*[\w -]{1,16}\s*\)\s*)?(?:(?:an?|this|the\s+following|new|quick"
+    r"|short|final|urgent|important|official|automated|automatic|auto|system|admin|administrator|moderator|mod"
+    r"|staff|public|scheduled|general)\s+){0,3}"
+)
+_BE = r"(?:(?:is|was|are|were|has\s+been|have\s+been|had\s+been)\s+)?"
+_STAFF_RULES += (
+    *_grammar(
+        # "Issued by the Tavern keeper.", "Notice issued on behalf of the Passport Office.", "[AUTO]
+        # Message generated by the Clockford system.", "This notice was published by the Bank."
+        _PAPER_LEAD + r"(?:" + _PAPER + r"\s+)?" + _BE + r"(?:officially\s+|automatically\s+)?" + _MADE
+        + r"\s+(?:automatically\s+|officially\s+)?(?:by|on\s+behalf\s+of|in\s+the\s+name\s+of)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY + r"\b",
+        # "Admin note from the Bank:", "A quick word from the Courthouse:", "From the office of the
+        # registrar."
+        _PAPER_LEAD + r"(?:" + _PEOPLE + r"\s+)?" + _PAPER + r"\s+(?:from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+        + r"\b",
+        r"[^\w\n]{0,8}from\s+the\s+(?:desk|office|offices|bureau|chambers|study|pen)\s+of\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY + r"\b",
+        where="sentences",
+    ),
+    *_grammar(
+        # The same after a paper anywhere: "please read this notice, issued by the Bank".
+        r"(?:this|these|the\s+following)\s+(?:\w+\s+)?" + _PAPER + r"\s*,?\s+" + _BE + _MADE
+        + r"\s+(?:automatically\s+|officially\s+)?(?:by|on\s+behalf\s+of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        _PAPER + r"\s+" + _MADE + r"\s+(?:automatically\s+)?(?:on\s+behalf\s+of|in\s+the\s+name\s+of)\s+(?:the\s+)?"
+        + _SPEAKER_OR_BODY + r"\b",
+        # A role's note anywhere: "moderator note from the Tavern keeper", "clerk's notice from the Bank".
+        r"(?:admin|administrator|moderator|mod|staff|official|system|sysop|" + _ROLE_ALONE + r")['’]?s?\s+"
+        + _PAPER + r"\s+(?:from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        r"from\s+the\s+(?:desk|chambers)\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+        # "... on behalf of the Passport Office." closing a clause: speaking for a body.
+        r"on\s+behalf\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.!:;—–]|-\s|$)",
+    ),
+)  # fmt: skip
+
+
+# --- first person, in more of the ways a person says who they are ---------------------------------
+#
+# Who I am ("I'm one of the Bank tellers", "we're from the Passport Office"), whom I speak for ("I
+# represent the Courthouse"), where you have reached ("you've reached the Passport Office", "thank
+# you for contacting the Bank"), a role set beside "I" ("As Bank teller, I", "I, Bank teller,"), and
+# a body that wishes to tell you something ("the Bank would like to remind you"). Being at a place is
+# not one of them: "I'm at the Bank", "at the Market we bought apples", "I'm writing from the Tavern".
+_I_AM = r"(?:i\s+am|i['’]m|im|we\s+are|we['’]re)"
+_INTENT = (
+    r"(?:to\s+(?:confirm|inform|let|tell|remind|announce|notify|say|update|ask|advise|warn|request|follow\s+up"
+    r"|verify|approve|welcome|thank)|regarding|about\s+your|concerning|in\s+reply|with\s+(?:an?\s+)?(?:update"
+    r"|notice|news|reminder|message))\b"
+)
+_STAFF_DEED = (
+    r"(?:(?:have|has|['’]ve|hereby|can|will|just)\s+)?(?:verified|approved|confirmed|reviewed|renewed|processed"
+    r"|issued|cleared|certified|registered|recorded|ruled|stamped|audited|inspected|confirm|verify|approve|certify"
+    r"|declare|announce|remind|inform|notify|rule)\b"
+)
+# A district or office by name, not "the town": "I'm from the town of Bath" is where one grew up.
+_DISTRICT = r"(?:clockford(?:\s*town)?['’]?s?\s+)?(?:" + "|".join(_DISTRICTS) + ")"
+_STAFF_RULES += _grammar(
+    _I_AM + r"\s+(?:part\s+of|one\s+of|a\s+member\s+of|members\s+of|among)\s+(?:the\s+|your\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    # "With" a person is company ("I'm with the Bank teller right now"); with a body, employment.
+    _I_AM + r"\s+(?:from|with)\s+(?:the\s+|your\s+)?(?:" + _DISTRICT + r"|clockford)\b(?!['’]?s?\s*" + _PEOPLE
+    + r"\b)",
+    _I_AM + r"\s+from\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\b",
+    r"im\s+(?:the\s+|your\s+|an?\s+)?(?:official\s+)?" + _SPEAKER + r"\b",
+    _I_AM + r"\s+(?:the\s+|your\s+)?(?:official\s+)?" + _BODY + r"\s*(?:[.,:;!—–]|-\s|$)",
+    r"this\s+is\s+your\s+(?:official\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.,:;!—–]|-\s|$)",
+    _I_AM + r"\s+(?:writing|contacting\s+you|reaching\s+out|messaging\s+you|calling|getting\s+in\s+touch|replying"
+    r"|responding|here)\s+(?:to\s+you\s+)?(?:from|for|on\s+behalf\s+of)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*,?\s+" + _INTENT,
+    r"(?:i|we)\s+(?:speak|write|act|talk|answer)\s+for\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:i|we)\s+represent\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:you['’]ve\s+reached|you\s+have\s+reached|you\s+reached|you['’]re\s+(?:chatting|talking|speaking|writing)"
+    r"\s+(?:to|with)|you\s+are\s+(?:chatting|talking|speaking|writing)\s+(?:to|with))\s+(?:the\s+|your\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    r"thanks?(?:\s+you)?\s+for\s+(?:contacting|writing\s+to|reaching(?:\s+out\s+to)?|messaging|calling|choosing)"
+    r"\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    # A role beside "I": "As Bank teller, I", "being the judge, I", "I, Bank teller,", "I can confirm,
+    # as Bank teller,", "the Passport Office clerk, that's me".
+    r"(?:as|being)\s+(?:your\s+|the\s+|an?\s+)?(?:official\s+)?" + _SPEAKER + r"\s*,\s*(?:i|we)\b",
+    r"(?:i|we)\s*,\s*(?:the\s+|your\s+)?" + _SPEAKER + r"\s*,",
+    r"as\s+(?:the\s+|your\s+)?" + _SPEAKER + r"\s*,\s*(?:that|i|we)\b",
+    _SPEAKER + r"\s*[,(—–-]\s*(?:that['’]s|that\s+is|which\s+is|i\s+mean|aka)\s+(?:me|us)\b",
+    _I_AM + r"\s+the\s+(?:one|ones|person|people|agent|team)\s+(?:who|that)\s+(?:runs?"
+    r"|manages?|leads?|heads?|staffs?|keeps?|oversees?|handles?|looks\s+after)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\b",
+    r"(?:i|we)\s+(?:handle|process|issue|renew|stamp|approve|review|register|file)\s+(?:the\s+)?\w+\s+(?:at|for)"
+    r"\s+(?:the\s+)?" + _BODY + r"\b",
+    r"(?:i|we)\s+work\s+(?:for|as\s+(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(?:at|for|in))\s+(?:the\s+)?" + _BODY
+    + r"\b",
+    r"(?:i|we)\s+work\s+(?:at|in)\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:and|so)\s+(?:i|we)\s+can\s+(?:confirm"
+    r"|tell|say|assure|verify|guarantee)\b",
+    # "Our Post Office team has", "your friendly Bank teller", "At the Courthouse we have verified".
+    r"our\s+" + _BODY + r"[\s_-]*(?:team|staff|crew|office|desk|department|officers|clerks)\b",
+    r"your\s+(?:friendly|kind|humble|trusty|local|faithful|own|dedicated)\s+" + _SPEAKER + r"\b",
+    r"(?:here\s+)?at\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:we|our\s+(?:team|staff|office))\s+" + _STAFF_DEED,
+    r"on\s+duty\s+(?:at|in|for)\s+(?:the\s+)?" + _BODY + r"\s*(?:today|tonight|now)?\s*,\s*(?:i|we)\b",
+    # "This message comes from the Tavern keeper", "Hi, it's Ada from the Bank".
+    r"(?:this|the\s+following)\s+" + _PAPER + r"\s+(?:comes|came|is\s+coming)\s+(?:to\s+you\s+)?(?:straight\s+)?"
+    r"from\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:it['’]s|my\s+name\s+is)\s+\w+\s+(?:from|with)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    # "The Bank would like to remind you", "the Courthouse is pleased to announce".
+    _SPEAKER_OR_BODY + r"\s+(?:would\s+like\s+to|wishes\s+to|wants\s+to|is\s+pleased\s+to|is\s+happy\s+to"
+    r"|regrets\s+to|kindly\s+asks|kindly\s+reminds)\s+(?:remind|inform|announce|notify|let\s+you\s+know|tell"
+    r"\s+you|welcome|thank|confirm|advise|warn|ask)\b",
+    # "Speaking as the Bank:", "the official account of the Bank", "the Bank's official account".
+    r"(?:speaking|writing|posting|replying|acting|talking|signing)\s+(?:here\s+)?as\s+(?:the\s+|your\s+)?" + _BODY
+    + r"\s*(?:[:,.!;—–]|-\s|$)",
+    r"official\s+(?:account|voice|channel|page|profile|handle|representative|spokes\w+)\s+(?:of|for)\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"['’]s\s+official\s+(?:account|voice|channel|page|profile|handle|representative|spokes\w+)\b",
+)  # fmt: skip
+
+
+# --- approval, in more of the ways a seal is said --------------------------------------------------
+#
+# A claim of approval names a verdict (approved, verified, safe, valid) and the town or one of its
+# bodies as its source, in any order and with any mark: "Bank approval: granted", "Approved ✓ Bank",
+# "the Courthouse ruled this server safe", "the Directory lists this as verified", "a verified
+# Clockford server"; or it says "officially" of the thing in front of the reader ("this listing is
+# officially approved"), where the only office that could have done so is the town's.
+_VERDICT = (
+    r"(?:approved|verified|certified|endorsed|sanctioned|vetted|validated|accredited|authori[sz]ed|cleared"
+    r"|confirmed|recommended|trusted|recogni[sz]ed|licensed|registered)"
+)
+_SEAL = r"(?:approval|certification|verification|endorsement|clearance|seal|stamp|blessing|accreditation|sign-?off)"
+_THING = (
+    r"(?:server|listing|board|tool|account|passport|agent|post|notice|seller|parcel|link|page|item|offer|deal"
+    r"|service|channel|vendor|partner|app|product|shop|store|stall|skill|plugin|model|bot|contract|certificate)s?"
+)
+_SAFE = (
+    r"(?:safe|valid|legit|legitimate|approved|verified|trusted|official|genuine|clean|fine|authentic|in\s+order"
+    r"|certified|compliant|secure|harmless)"
+)
+_MARK = r"[✓✔☑✅]"
+_STAFF_RULES += _grammar(
+    _BODY + r"(?:['’]s)?\s+(?:official\s+)?" + _SEAL + r"\s*(?:[:：]|" + _MARK + r"|\s(?:granted|given|confirmed"
+    r"|received|issued|obtained|attached)\b)",
+    r"(?:has|have|with|got|received|carries|carry|holds|hold|bears|earned|won)\s+(?:full\s+|official\s+|the\s+)?"
+    + _BODY + r"(?:['’]s)?\s+(?:official\s+)?" + _SEAL + r"\b",
+    _SEAL + r"\s+(?:of|from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[:：]|" + _MARK + r")",
+    _VERDICT + r"\s*" + _MARK + r"\s*(?:by\s+|from\s+)?(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"\s+" + _VERDICT + r"\s*(?:" + _MARK + r"|[.!]?[ \t]*(?m:$))",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|hereby\s+|officially\s+)*(?:approved|verified|certified|endorsed"
+    r"|confirmed|cleared|validated|vetted|authori[sz]ed|sanctioned|okayed|accepted)\s+(?:this|these|that|your"
+    r"|the\s+(?:\w+\s+)?" + _THING + r")\b",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|officially\s+)*(?:confirms|confirmed|declares|declared|rules|ruled"
+    r"|deems|deemed|finds|found|judges|judged|certifies|considers|rates|rated)\s+(?:that\s+)?(?:this|these|that"
+    r"|your|it|the)(?:\s+\w+){0,2}?\s+(?:(?:is|are|was|were|as|to\s+be)\s+)?(?:officially\s+)?" + _SAFE + r"\b",
+    r"(?:officially\s+)?recommended\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:listed|registered|recorded|marked|rated|flagged)\s+as\s+(?:an?\s+)?(?:officially\s+)?" + _SAFE
+    + r"(?:\s+\w+)?\s+(?:in|by|at|with|on)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _SPEAKER_OR_BODY + r"\s+(?:lists|listed|marks|marked|rates|rated|shows|showed|classes|classed)\s+(?:this|it"
+    r"|these|your|the\s+\w+)\s+as\s+(?:an?\s+)?(?:officially\s+)?" + _SAFE + r"\b",
+    # "a verified Clockford server", "Courthouse approved seller".
+    r"(?:verified|approved|certified|endorsed|sanctioned|accredited|vetted|licensed)\s+(?:clockford|town|"
+    + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    # "official" is any project's word, said of a body's thing by that thing's keeper: "this is an
+    # official Clockford server", "Official Bank tool." opening a sentence.
+    r"(?:this\s+is|it['’]s|it\s+is|we\s+are|we['’]re|i\s+am|i['’]m)\s+(?:an?|the|your)\s+official\s+(?:clockford"
+    r"|town|" + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    # "This listing is officially approved", "an officially sanctioned server".
+    r"(?:this|our|my)\s+" + _THING + r"\s+(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+)?officially\s+"
+    + _VERDICT + r"\b",
+    r"officially\s+(?:approved|verified|certified|endorsed|sanctioned|vetted|accredited)\s+(?:\w+\s+)?" + _THING
+    + r"\b",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    # "Official Tavern board." and "Approved: Bank" opening a sentence or a line.
+    r"[^\w\n]{0,8}(?:an?\s+)?official\s+(?:clockford|town|" + _DISTRICT + r")\s+(?:\w+\s+)?" + _THING + r"\b",
+    r"[^\w\n]{0,8}(?:approved|verified|certified|endorsed|sanctioned|vetted)\s*[:：" + _MARK[1:-1] + r"]\s*(?:by\s+)?"
+    r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    where="sentences",
+)  # fmt: skip
+
+
+# The verdict said in still more ways: a colon or a dash between the verdict and its source
+# ("Approved by: Town Hall", "Approved — Town Hall"), a body standing behind a thing ("the town
+# trusts this server", "Town Hall green-lit this server"), a verdict attributed ("according to the
+# Town Hall, this server is safe"), a certificate ("a Town Hall certificate of safety").
+_VERDICT_MORE = (
+    r"(?:authenticated|green-?lit|given\s+the\s+green\s+light|signed\s+off|okayed|ok['’]d|blessed|whitelisted"
+    r"|allowlisted|pre-?approved)"
+)
+_STAFF_RULES += _grammar(
+    r"(?:" + _VERDICT + "|" + _VERDICT_MORE + r")\s+(?:and\s+\w+\s+)?(?:by|through)\s*[:：]?\s*(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    # Registering with a body is a fact; registered and verified with it, a seal.
+    r"and\s+(?:verified|approved|certified|authenticated|vetted)\s+with\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _VERDICT_MORE + r"\s+(?:and\s+\w+\s+)?(?:at|from|in)\s+(?:the\s+)?" + _BODY + r"\b",
+    r"(?:" + _VERDICT + "|" + _VERDICT_MORE + r")\s*[—–:：-]\s*(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*(?:[.!" + _MARK[1:-1] + r"]|(?m:$))",
+    _SPEAKER_OR_BODY + r"\s+(?:has\s+|have\s+|officially\s+)*(?:trusts|trusted|stands\s+behind|stood\s+behind"
+    r"|vouches\s+for|vouched\s+for|backs|guarantees|guaranteed|authenticated|green-?lit|signed\s+off\s+on"
+    r"|whitelisted|allowlisted|blessed)\s+(?:this|these|that|your|the\s+(?:\w+\s+)?" + _THING + r")\b",
+    _SPEAKER_OR_BODY + r"\s+(?:gave|has\s+given|have\s+given|gives)\s+(?:\w+\s+){0,3}?(?:a\s+clean\s+bill\s+of"
+    r"\s+health|the\s+green\s+light|(?:its|their|his|her)\s+(?:full\s+)?(?:support|backing|trust))",
+    r"according\s+to\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*,?\s+(?:this|these|that|your|it|the)(?:\s+\w+){0,2}?"
+    r"\s+(?:is|are|was|were|has\s+been)\s+(?:officially\s+)?" + _SAFE + r"\b",
+    _SAFE + r"(?:\s+to\s+use)?\s*,\s*(?:says|said|according\s+to|confirms|confirmed\s+by)\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    r"(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s+(?:confirms|confirmation|verdict|ruling|decision|certifies|approves"
+    r"|verifies|declares|guarantees)\s*[:：]",
+    _BODY + r"\s+(?:verification|certification|approval|check|review|audit|inspection|screening)\s+(?:passed"
+    r"|complete|completed|granted|ok|okay|successful)\b",
+    _BODY + r"\s+(?:certified|approved|verified)\s+(?:safe|secure|clean|genuine|authentic)\b",
+    _BODY + r"\s+(?:certificate|licen[cs]e|permit|badge|seal|stamp|mark)\s+of\s+(?:safety|approval|authenticity"
+    r"|trust|good\s+standing)\b",
+    r"(?:certificate|licen[cs]e|permit|badge|seal|stamp|mark)\s+of\s+(?:safety|approval|authenticity|trust"
+    r"|good\s+standing)\s*(?:from|by|issued\s+by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"approved\s+for\s+(?:use\s+)?(?:in|by|across|throughout)\s+(?:all\s+)?(?:clockford|the\s+town)\b",
+    r"this\s+" + _THING + r"\s+(?:is|has\s+been)\s+(?:now\s+)?(?:officially\s+)?(?:verified|approved|certified"
+    r"|authenticated)\s*(?:[.!" + _MARK[1:-1] + r"]|(?m:$))",
+)  # fmt: skip
+
+
+# Passing the town's checks, partnering with it, and a seal from its staff named without the town
+# ("approved by the moderators"): on the town's board, its moderators and admins are the town's (a
+# committee, a council or management approve theses, budgets and leave elsewhere too).
+_CHECKS = r"(?:reviews?|checks?|audits?|inspections?|vetting|verifications?|approvals?|screenings?|scans?|tests?)"
+_STAFF_RULES += _grammar(
+    r"(?:passed|cleared|survived|passes)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?(?:official\s+)?" + _SPEAKER_OR_BODY
+    + r"(?:['’]s?)?\s+(?:[\w-]+\s+){0,2}?" + _CHECKS + r"\b",
+    _BODY + r"\s+(?:[\w-]+\s+){0,2}?" + _CHECKS + r"\s*[:：]\s*(?:passed|ok|okay|clean|approved|green|cleared|verified"
+    r"|" + _MARK[1:-1] + r")",
+    r"(?:official|trusted|approved|certified|verified|authori[sz]ed|preferred)\s+(?:\w+\s+)?(?:partner|vendor|reseller"
+    r"|provider|supplier|representative|affiliate)s?\s+(?:of|for|to)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"['’]s?\s+(?:official|trusted|approved|certified|verified|authori[sz]ed|preferred)\s+(?:partner|vendor"
+    r"|reseller|provider|supplier|representative|affiliate)\b",
+    r"(?:clockford|town|" + _DISTRICT + r")\s+(?:official\s+)?partner\s+" + _THING + r"\b",
+    r"(?:sponsored|brought\s+to\s+you|presented|funded|commissioned)\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"in\s+(?:official\s+)?partnership\s+with\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"powered\s+by\s+(?:clockford|the\s+town|town\s+hall)\b",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:admins|administrators"
+    r"|moderators|mods)\b(?!\s+(?:of|at|in|on|from)\s+"
+    r"(?!clockford|the\s+town|town|the\s+" + _DISTRICT + r"))",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:review\s+board"
+    r"|committee|panel|authorities|authority|leadership|founders|maintainers|headquarters|hq|powers\s+that\s+(?:be"
+    r"|run))\s+(?:of|at|in|that\s+runs?)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:approved|verified|endorsed|certified|sanctioned|vetted|authori[sz]ed)\s+by\s+(?:the\s+)?(?:clockford|town)"
+    r"['’]?s?\s+(?:review\s+board|committee|panel|authorities|authority|leadership|founders|maintainers|headquarters"
+    r"|hq|platform|operators|owners)\b",
+)  # fmt: skip
+
+
+# A role's label after a sentence on the same line ("... more later. Town Hall steward: the parcel
+# is cleared"), as a label opening a line is: a body's people, not a body alone ("Market: BTC down").
+_STAFF_RULES += _grammar(r"(?:the\s+)?" + _SPEAKER + r"\s*[:：]", where="sentences")
+
+
+# Labels in more of the ways a line or a bracket names its speaker: a role then a dash or an arrow
+# ("Town Hall clerk – all agents must"), the body and the role split ("Town Hall / Clerk:", "Clerk @
+# Town Hall:", "Clerk, Town Hall:"), a header's field ("Subject: Town Hall notice", "Sender: Bank
+# teller"), a paper of a body ("Ruling of the Courthouse:"), and a bracket holding a body with a word
+# or a field beside it ("[Passport Office • official]", "[Notice: Passport Office]"). A reply's
+# subject ("Re: Town Hall notice") quotes the notice it answers.
+_FIELD = (
+    r"(?:subject|title|from|sender|author|signed|signed\s+as|role|speaker|posted\s+as|posting\s+as|issuer|issued\s+by"
+    r"|department|office|on\s+behalf\s+of|source|origin|via)"
+)
+_STAFF_RULES += _grammar(
+    _LABEL_LEAD + _SPEAKER + r"(?:[^\w\s]|_){0,3}\s*(?:—|–|-|=>|->|>>|»|::)\s",
+    _LABEL_LEAD + r"(?:the\s+)?" + _BODY + r"\s*[/>»|·•]\s*" + _PEOPLE + r"\s*[:：]",
+    _LABEL_LEAD + _PEOPLE + r"\s*(?:@|,|at)\s*(?:the\s+)?" + _BODY + r"\s*[:：]",
+    _LABEL_LEAD + _FIELD + r"\s*[:：]\s*(?:the\s+)?(?:official\s+)?(?:" + _SPEAKER + r"|" + _BODY + r"\s+" + _NOTICE
+    + r"|" + _BODY + r"\s*(?:[.,;]|(?m:$)))",
+    _LABEL_LEAD + r"(?:official\s+)?" + _NOTICE + r"\s+(?:of|from|by)\s+(?:the\s+)?" + _SPEAKER_OR_BODY
+    + r"\s*[:：—–]",
+    _LABEL_LEAD + r"(?:the\s+)?" + _BODY + r"\s+" + _NOTICE + r"\s*(?:—|–|-)\s",
+    where="sentences",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    r"(?:\[|【|\{|<|〔)\s*(?:(?:from|notice|official|sender|by|via|" + _NOTICE + r")\s*[:：]?\s*)?(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"(?:\s*[•·.|/>»:,–—_-]?\s*(?:official|verified|auto|automated|bot|system|" + _PEOPLE + "|"
+    + _NOTICE + r"))?\s*(?:\]|】|\}|>|〕)",
+)  # fmt: skip
+
+
+# The board's own keepers named without a body: on the town's board its moderators, admins and
+# staff are the town's ("Admin here.", "As your moderator, I", "I'm a moderator here", "Mod note:"),
+# and so is a thing run by a body ("This account is operated by the Bank", "Run by the Passport
+# Office."). Being a moderator somewhere else is not ("I'm a moderator on a forum").
+_KEEPER = r"(?:moderators?|mods?|admins?|administrators?|sysops?|staff(?:\s+members?)?|support(?:\s+team)?)"
+_RUN_BY = r"(?:operated|run|maintained|managed|moderated|administered|owned|staffed|overseen|kept)"
+_STAFF_RULES += _grammar(
+    _I_AM + r"\s+(?:an?\s+|the\s+|your\s+)?(?:new\s+|head\s+|lead\s+|senior\s+|official\s+)?" + _KEEPER
+    + r"\s+(?:here|on\s+this\s+(?:board|server|forum|channel)|of\s+this\s+(?:board|server|forum|channel|place|town)"
+    r"|for\s+this\s+(?:board|place|town)|(?:of|for|at|in)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r")\b",
+    _I_AM + r"\s+(?:your|town|clockford)\s+" + _KEEPER + r"\b",
+    _I_AM + r"\s+staff\s*(?:[.,!;]|$|here\b)",
+    _I_AM + r"\s+on\s+(?:the\s+)?" + _BODY + r"(?:['’]s)?\s+(?:staff|team|crew|payroll|council|desk)\b",
+    r"(?:as|speaking\s+as|writing\s+as|posting\s+as)\s+(?:your|the)\s+" + _KEEPER
+    + r"(?:\s+(?:of|for|at)\s+(?:the\s+)?[\w ]{1,30}?)?\s*,\s*(?:i|we|please)\b",
+    r"(?:speaking|writing|posting|acting)\s+as\s+(?:an?\s+)?(?:" + _KEEPER + r")\b",
+    r"(?:wearing|with|putting\s+on)\s+my\s+(?:" + _KEEPER + r"|official|staff)\s+hat\b",
+    r"your\s+" + _SPEAKER + r"\s+(?:is|are)\s+here\b",
+    _SPEAKER + r"\s+(?:reporting\s+(?:for\s+duty|in)|checking\s+in|at\s+your\s+service)\b",
+    r"(?:this|our)\s+" + _THING + r"\s+(?:is|are|has\s+been)\s+(?:officially\s+)?" + _RUN_BY + r"\s+by\s+(?:the\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    r"(?:[^\w\n]|_){0,8}(?:mod|admin|moderator|administrator|staff|sysop|support)\s+(?:here|speaking)\s*(?:[.,:!—–-]"
+    r"|$)",
+    r"(?:[^\w\n]|_){0,8}(?:mod|moderator|admin|administrator|staff|sysop)\s+(?:note|notice|message|warning|reminder"
+    r"|update|edit)\s*[:：—–-]",
+    r"(?:[^\w\n]|_){0,8}" + _RUN_BY + r"\s+by\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.!;]|$)",
+    where="sentences",
+)  # fmt: skip
+
+
+# "Clockford-approved" said as one word is a seal; "Clockford approved my loan" tells what it did.
+_STAFF_RULES += (
+    _rule(
+        ("clockford",),
+        r"clockford\s+(?:approved|verified|endorsed|certified|sanctioned|vetted|accredited)(?:tm)?\b(?!\s+(?:my|his|her"
+        r"|their|our|the|an?|it|them|him|me|us|last|yesterday|today)\b)",
+    ),
+)
 
 
 # Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
@@ -1769,11 +2132,13 @@ _QUESTION_START = re.compile(
 _CLAUSE_REACH = 60
 
 
-# A label followed by a verdict on whom it names, or a definition of it, is a note about them:
-# "Town Hall clerk: very helpful, 5/5", "The Mayor: a role in the spec". A label followed by news or
-# an instruction is still their voice ("Town Hall: opening hours are nine to five").
+# A label (a colon or a dash) followed by a verdict on whom it names, or a definition of it, is a
+# note about them: "Town Hall clerk: very helpful, 5/5", "Bank teller - what a nice person", "The
+# Mayor: a role in the spec". A label followed by news or an instruction is still their voice
+# ("Town Hall: opening hours are nine to five"). The label's mark may end the passage itself.
 _ABOUT_AFTER_LABEL = re.compile(
-    r"[\])]?\s*[:：]\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not)\s+)?"
+    r"[\])]?\s*(?:[:：]|—|–|-)?\s*(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s+bit|a\s+little|not"
+    r"|what\s+an?)\s+)?"
     r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
     r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
     r"|recommended|worth\s+it|\d+(?:\.\d)?\s*/\s*\d+|\d+\s+(?:of|out\s+of)\s+\d+|[★⭐☆]"
@@ -1865,15 +2230,70 @@ def _order(h: _Hit) -> tuple[int, int, int]:
     return h.start, _PRIORITY[h.kind], -h.end
 
 
-def _families(t: str) -> list[Iterator[_Hit]]:
+# A capital I inside a word drawn in small letters is, in most typefaces, an l: "behaIf of the
+# Town HaII", "CIockford". The staff-voice rules also read the words with each such I as an l (one
+# character for one, so offsets stay); "In", "IPv6" and "CIA" are left as they are.
+_I_FOR_L = re.compile(r"(?<=[a-zI])I+|(?<=[A-Z])I(?=[a-z])")
+
+
+# An i and an l drawn alike: a Cyrillic palochka (ӏ) or a Greek iota folds to one of them, which
+# may be the other one in the word it stands in ("reglstrar", "behaIf"). When the words use such a
+# look-alike, each word that has an i or an l and is one of the staff-voice rules' own words with
+# those letters swapped is also read as that word. A word two of them could be is left alone.
+_IL_SKELETON = str.maketrans("il", "**")
+
+
+def _il_words() -> dict[str, str]:
+    found: set[str] = set()
+    for rule in _STAFF_RULES:
+        if not rule.cased:
+            text = re.sub(r"\\[a-zA-Z]", " ", rule.pattern.pattern)  # \s, \b, \w are not words
+            for w in re.findall(r"[a-z]{2,}", text):
+                # A word's forms the expression spells with an optional ending: clerks?, embass(?:y|ies).
+                found.update((w, w + "s", w + "es", w + "y", w + "ies", w.removesuffix("s")))
+    found = {w for w in found if "i" in w or "l" in w}
+    by_skeleton: dict[str, set[str]] = {}
+    for w in found:
+        by_skeleton.setdefault(w.translate(_IL_SKELETON), set()).add(w)
+    return {sk: next(iter(ws)) for sk, ws in by_skeleton.items() if len(ws) == 1}
+
+
+_IL_WORDS = _il_words()
+_IL_WORD = re.compile(r"[a-z]*[il][a-z]*")
+_IL_LOOKALIKES = frozenset(ch for ch in "ӏӀІіΙιǀⲒⲓꙇɩ׀ا|" if matching.fold_char(ch).lower() in ("i", "l"))
+
+
+def _il_read(low: str) -> str:
+    """low with each word that is a staff-voice word but for its i's and l's read as that word."""
+
+    def fix(m: re.Match[str]) -> str:
+        w = m.group()
+        return _IL_WORDS.get(w.translate(_IL_SKELETON), w) if len(w) >= 2 else w
+
+    return _IL_WORD.sub(fix, low)
+
+
+def _families(t: str, lookalike_il: bool = False) -> list[Iterator[_Hit]]:
     low = _lower(t)
-    return [*_links_and_emails(t, low), *_staff_voice(t, low)]
+    families = [*_links_and_emails(t, low), *_staff_voice(t, low)]
+    if "I" in t and _I_FOR_L.search(t) is not None:
+        t_l = _I_FOR_L.sub(lambda m: "l" * len(m.group()), t)
+        families += _staff_voice(t_l, _lower(t_l))
+    if lookalike_il:
+        low_il = _il_read(_lower(_I_FOR_L.sub(lambda m: "l" * len(m.group()), t)))
+        if low_il != low:
+            families += _staff_voice(t, low_il)
+    return families
 
 
-def _hits(t: str) -> list[_Hit]:
+def _has_lookalike_il(original: str) -> bool:
+    return not original.isascii() and not _IL_LOOKALIKES.isdisjoint(original)
+
+
+def _hits(t: str, lookalike_il: bool = False) -> list[_Hit]:
     """Every passage of a matching form to refuse or flag, in order. A link inside an address is
     the address, not a second passage; a passage inside another of its kind is the other's."""
-    found = sorted((h for family in _families(t) for h in family), key=_order)
+    found = sorted((h for family in _families(t, lookalike_il) for h in family), key=_order)
     kept: list[_Hit] = []
     # Sorted by start, a hit overlaps one kept before it exactly when it starts before the furthest
     # end kept so far: links and addresses are one group, staff voice another.
@@ -1887,9 +2307,9 @@ def _hits(t: str) -> list[_Hit]:
     return kept
 
 
-def _first_hit(t: str) -> _Hit | None:
+def _first_hit(t: str, lookalike_il: bool = False) -> _Hit | None:
     """The first of _hits(t), from the first hit of each family: every family yields in order."""
-    firsts = [h for family in _families(t) if (h := next(family, None)) is not None]
+    firsts = [h for family in _families(t, lookalike_il) if (h := next(family, None)) is not None]
     return min(firsts, key=_order) if firsts else None
 
 
@@ -1914,7 +2334,7 @@ def _passages(text: str) -> list[_Passage]:
     """Every passage of every reading, in order; a passage a later reading finds again is the first's."""
     out: list[_Passage] = []
     for i, form in enumerate(matching.readings(text)):
-        found = [_passage(form, h) for h in _hits(form.text)]
+        found = [_passage(form, h) for h in _hits(form.text, _has_lookalike_il(form.original))]
         if i:
             found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
         out += found
@@ -1925,7 +2345,7 @@ def _first_passage(forms: list[matching.Form]) -> _Passage | None:
     """The first passage of any reading, found without finding the rest."""
     first: _Passage | None = None
     for form in forms:
-        h = _first_hit(form.text)
+        h = _first_hit(form.text, _has_lookalike_il(form.original))
         if h is not None:
             p = _passage(form, h)
             if first is None or p.at < first.at:
