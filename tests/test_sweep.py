@@ -142,7 +142,7 @@ def test_the_command_names_what_it_removed_per_table() -> None:
     assert "  town_replay: 1" in lines
     assert "  town_handed: 0" in lines
     assert "  switchboard_parcel (brought up to date, none removed): 0" in lines
-    assert lines[-1] == "Swept 1 rows in all."
+    assert lines[-1] == "Swept 1 row in all."
 
 
 def test_a_tidy_that_fails_leaves_the_others_their_work(settings) -> None:

@@ -38,5 +38,9 @@ def test_the_sweep_as_a_service_of_its_own(town_factory: Callable[..., Town]) ->
     time.sleep(1.5)
     assert ceremonies(town) == 1  # the town itself does not sweep
     out = town.manage("sweep").stdout.splitlines()
-    assert "  hall_ceremony: 1" in out and out[-1] == "Swept 1 rows in all."
+    # Other rows may be due by then too (a tally row past its window, on a slow machine): the
+    # ceremony is one of what it names, and its total is the sum of its lines.
+    assert "  hall_ceremony: 1" in out
+    counted = sum(int(line.rsplit(": ", 1)[1]) for line in out if line.startswith("  ") and ": " in line)
+    assert out[-1] == f"Swept {counted} row{'' if counted == 1 else 's'} in all."
     assert ceremonies(town) == 0

@@ -36,4 +36,5 @@ class Command(BaseCommand):
         self.stdout.write("Removed, table by table:")
         for name, n in removed.items():
             self.stdout.write(f"  {name}: {n}")
-        self.stdout.write(f"Swept {sum(removed.values())} rows in all.")
+        total = sum(removed.values())
+        self.stdout.write(f"Swept {total} row{'' if total == 1 else 's'} in all.")
