@@ -41,6 +41,13 @@ SOON = live.POLL_SECONDS + 4
 
 
 @pytest.fixture(autouse=True)
+def quick_polls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The socket polls every half second here: what is tested is that a poll hears what is new, not
+    how long the town waits between polls (the browser test keeps the town's own interval)."""
+    monkeypatch.setattr(live, "POLL_SECONDS", 0.5)
+
+
+@pytest.fixture(autouse=True)
 async def close_connections() -> AsyncIterator[None]:
     """The connection of the thread that served the sockets is closed when the test ends, so that
     the test database can be dropped (PostgreSQL refuses while any connection is open)."""
