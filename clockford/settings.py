@@ -138,7 +138,7 @@ CLOCKFORD_TIDY = [
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
     "hall.tidy.tidy",
-    "clockford.face.limits.tidy",
+    "clockford.town.limits.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
 CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)

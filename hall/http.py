@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from clockford.face import limits
+from clockford.town import limits
 from hall.models import Account
 
 View = Callable[..., HttpResponseBase]
@@ -34,7 +34,7 @@ class Refused(Exception):
         self.say = say
         self.status = status
         # A passkey that failed its check: counted against the caller's address, and repeated
-        # failures hold the address back (clockford/face/limits.py).
+        # failures hold the address back (clockford/town/limits.py).
         self.failure = failure
 
 

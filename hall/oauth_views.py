@@ -19,8 +19,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from oauth2_provider.views import RevokeTokenView, TokenView
 
-from clockford.face import limits
-from clockford.face.limits import TOO_MANY
+from clockford.town import limits
+from clockford.town.limits import TOO_MANY
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in_page, signed_in_post
@@ -117,7 +117,7 @@ def register(request: HttpRequest) -> JsonResponse:
         data = None
     address = request.META.get("REMOTE_ADDR", "unknown")
     # An address held back after repeated failures (here or at /mcp) is told to wait, and each refused
-    # registration counts as one failure (clockford/face/limits.py).
+    # registration counts as one failure (clockford/town/limits.py).
     over = limits.held(address)
     if over is None:
         try:

@@ -279,7 +279,7 @@ def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None =
             "CLOCKFORD_PORT": str(port),
             "CLOCKFORD_FOLD_SECONDS": "1",
             # Every test town is called from one address, far faster than a person's agents, and
-            # some tests refuse token after token: the limits of clockford/face/limits.py are raised
+            # some tests refuse token after token: the limits of clockford/town/limits.py are raised
             # (still counted on every request) unless a test sets its own.
             "CLOCKFORD_REQUESTS_PER_ADDRESS": str(10**9),
             "CLOCKFORD_REQUESTS_PER_ACCOUNT": str(10**9),

@@ -11,7 +11,8 @@ from typing import Any
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from clockford.face import auth, limits
+from clockford.face import auth
+from clockford.town import limits
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 

@@ -20,10 +20,10 @@ from django.conf import settings
 from mcp_types import PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
-from clockford.face import answers, auth, limits, sessions
+from clockford.face import answers, auth, sessions
 from clockford.face.answers import Answer
 from clockford.face.server import in_db
-from clockford.town import desk
+from clockford.town import desk, limits
 from clockford.town.models import McpSession, Passport
 
 Message = MutableMapping[str, Any]
@@ -192,7 +192,7 @@ async def token(r: Request) -> Answer | None:
 
 async def within_limits(r: Request) -> Answer | None:
     """The address, and a signed-in caller's account, are under their limits in this window and not
-    held back: one upsert, shared by every worker (clockford/face/limits.py)."""
+    held back: one upsert, shared by every worker (clockford/town/limits.py)."""
     over = await in_db(limits.count, address(r), r.bearer.sub if r.bearer is not None else None)
     return None if over is None else answers.too_many_requests(over.retry_after)
 

@@ -19,6 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from clockford.town.limits import column
 from clockford.town.models import McpSession, Passport, TownState
 from districts.registry import START_PLACE
 
@@ -209,11 +210,6 @@ def _reading(field: Any) -> Callable[[Any], Any] | None:
 
 
 _READINGS = tuple(_reading(Passport._meta.get_field(name)) for name in PASSPORT_FIELDS)
-
-
-def column(meta: Any, name: str) -> str:
-    """A model field's column, quoted for this database."""
-    return connection.ops.quote_name(meta.get_field(name).column)
 
 
 def passport_columns(alias: str) -> str:

@@ -129,7 +129,7 @@ def town_server(tmp: Path, phases: Path | None = None, cprofile: bool = False) -
     # one passport. Raised, not turned off, so that the cost of drawing each change stays measured.
     town.env["CLOCKFORD_CHANGES_PER_HOUR"] = str(10**9)
     town.env["CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT"] = str(10**9)
-    # And the requests per address and per account (clockford/face/limits.py): every bench client
+    # And the requests per address and per account (clockford/town/limits.py): every bench client
     # calls from one address. Raised, not turned off, so each request's upsert stays measured.
     town.env["CLOCKFORD_REQUESTS_PER_ADDRESS"] = str(10**9)
     town.env["CLOCKFORD_REQUESTS_PER_ACCOUNT"] = str(10**9)

@@ -1,7 +1,7 @@
 """001 section 02, 429 "Too many requests. Try again later." and 503 "The town is full. Try again
 later." / "The town is not taking new visitors right now.", over real HTTP.
 
-Requests are counted in the database (clockford/face/limits.py), so two processes of one town share
+Requests are counted in the database (clockford/town/limits.py), so two processes of one town share
 one count. A second address is the loopback's 127.0.0.2: the town listens on 127.0.0.1 and sees
 whichever source address the client binds.
 """

@@ -1,12 +1,13 @@
-"""The counts behind 001's "Too many requests. Try again later." in process (clockford/face/limits.py);
+"""The counts behind 001's "Too many requests. Try again later." in process (clockford/town/limits.py);
 tests/e2e/test_limits.py sends the rows over HTTP, across two processes of one town."""
 
 from typing import Any
 
 import pytest
 
-from clockford.face import checks, limits
+from clockford.face import checks
 from clockford.face.tests.test_checks import every_road
+from clockford.town import limits
 from clockford.town.models import Tally
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,6 @@ from typing import Any
 from django.conf import settings
 from django.db import OperationalError, connection
 
-from clockford.face.sessions import column
 from clockford.town.models import Tally
 
 # 001's body for every refusal of this module, at /mcp (plain text) and at the hall's doors (in their
@@ -40,6 +39,11 @@ def address_key(address: str) -> str:
 
 def account_key(account: str) -> str:
     return "account:" + account[:100]
+
+
+def column(meta: Any, name: str) -> str:
+    """A model field's column, quoted for this database."""
+    return connection.ops.quote_name(meta.get_field(name).column)
 
 
 @cache
