@@ -239,6 +239,7 @@ if not 0 < TOKEN_SECONDS <= 3600:
 # settings, named here so a test can lower them.
 class TownSettings(TypedDict):
     KEY_FILE: Path
+    ARCHIVE_HEAD_FILE: Path | None
     TOKEN_SECONDS: int
     CLIENTS_PER_ACCOUNT: int
     REGISTRATIONS_PER_ADDRESS: int
@@ -282,6 +283,9 @@ class TownSettings(TypedDict):
 CLOCKFORD: TownSettings = {
     # The town key (Ed25519 seed): signs checkpoints and courses, and keys the Archive's digests.
     "KEY_FILE": Path(env("CLOCKFORD_KEY_FILE", str(VAR_DIR / "town.key"))),
+    # The last checkpoint the town signed, kept beside the key and outside the database, so a database
+    # restored from an older backup is noticed before it is served (clockford/town/head.py).
+    "ARCHIVE_HEAD_FILE": Path(env("CLOCKFORD_ARCHIVE_HEAD_FILE", str(VAR_DIR / "archive-head.json"))),
     # Signed in: an access token lives at most an hour (spec 001 "Tokens"); a test may shorten it.
     "TOKEN_SECONDS": TOKEN_SECONDS,
     # Spec 001 "Clients": the OAuth clients one account may connect at once.
