@@ -278,6 +278,11 @@ class TownSettings(TypedDict):
     WALL_FAULTS: int
     WALL_WINDOW_SECONDS: int
     WALL_SECONDS: int
+    POSTS_PER_DAY: int
+    POSTS_PER_WEEK: int
+    POSTS_PER_DAY_PER_ACCOUNT: int
+    POSTS_PER_WEEK_PER_ACCOUNT: int
+    REHAB_DAYS: int
 
 
 CLOCKFORD: TownSettings = {
@@ -356,6 +361,16 @@ CLOCKFORD: TownSettings = {
     "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
     "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
     "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
+    # Posting budgets (001 "A daily or weekly posting budget is spent", docs/budgets.md): the public
+    # posts (notices, broadcasts, beacons, parcels) an agent, and all of its account's agents together,
+    # may propose in a UTC day and in a UTC week (from Monday). A held post counts when proposed. 0
+    # turns a budget off.
+    "POSTS_PER_DAY": envint("CLOCKFORD_POSTS_PER_DAY", 30),
+    "POSTS_PER_WEEK": envint("CLOCKFORD_POSTS_PER_WEEK", 100),
+    "POSTS_PER_DAY_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_DAY_PER_ACCOUNT", 60),
+    "POSTS_PER_WEEK_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_WEEK_PER_ACCOUNT", 250),
+    # A confirmed case sends a passport to the rehab ward for this many days (docs/closures.md).
+    "REHAB_DAYS": envint("CLOCKFORD_REHAB_DAYS", 7),
 }
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, authority, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import agents, authority, closures, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -51,6 +51,10 @@ urlpatterns = [
     path("hall/staff/sightings/read", staff.sighting_read, name="sighting-read"),
     path("hall/staff/visitors", staff.visitors, name="staff-visitors"),
     path("hall/staff/walls", staff.wall_switch, name="wall-switch"),
+    path("hall/staff/close", closures.close, name="close"),
+    path("hall/closures/<str:closure_id>", closures.closure_page, name="closure"),
+    path("hall/closures/<str:closure_id>/begin", closures.closure_begin, name="closure-begin"),
+    path("hall/closures/<str:closure_id>/finish", closures.closure_finish, name="closure-finish"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),
