@@ -14,13 +14,24 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from clockford.town.holds import NotDecided
 from districts.realty import services as realty
 from districts.studios import services as studios
 from hall import deed_proofs, passkeys
 from hall.decide import begun, found, remember_begun
-from hall.http import Refused, account_or_refuse, ceremony, refuse, signed_in_page, signed_in_post, text
+from hall.http import (
+    Refused,
+    account_or_refuse,
+    at_the_hall,
+    ceremony,
+    person,
+    refuse,
+    signed_in_page,
+    signed_in_post,
+    text,
+)
 from hall.models import Account
 
 NO_ASK = "No ask for a deed of yours has that number."
@@ -119,9 +130,23 @@ def github_start(request: HttpRequest, account: Account, ask_id: str) -> HttpRes
     return redirect(deed_proofs.github_authorize_url(state))
 
 
-@signed_in_page
-def github_back(request: HttpRequest, account: Account) -> HttpResponseBase:
-    """GitHub's redirect back: the code is traded for who signed in, which must be the owner."""
+@at_the_hall
+@require_GET
+def github_back(request: HttpRequest) -> HttpResponseBase:
+    """GitHub's redirect back. The hall's session cookie is SameSite=Strict, so a browser does not send
+    it on a navigation that came from GitHub: the first arrival draws a page that comes back to this
+    same address from the hall itself (a meta refresh, no script), which the browser sends it with."""
+    account = person(request)
+    if account is None:
+        if request.GET.get("again"):
+            return redirect("hall:front")
+        again = request.get_full_path() + "&again=1"
+        return render(request, "hall/deed_github_back.html", {"again": again})
+    return _github_back(request, account)
+
+
+def _github_back(request: HttpRequest, account: Account) -> HttpResponseBase:
+    """The code is traded for who signed in, which must be the namespace's owner."""
     started = request.session.pop("hall.deeds.github", None)
     state, code = request.GET.get("state", ""), request.GET.get("code", "")
     if not isinstance(started, dict) or not state or state != started.get("state"):

@@ -87,13 +87,13 @@ def test_a_dns_record_proves_the_domain_and_its_removal_lapses_the_deed(
     assert '"kind":"clockford-deed-1"' in deed.statement and deed.assertion is not None
     # Re-checked by the sweep once due: still there, checkedAt moves on.
     clock.advance(timedelta(hours=25))
-    assert deed_proofs.recheck(clock.now()) == {"realty_deed (lapsed)": 0}
+    assert deed_proofs.recheck(clock.now()) == {}
     deed.refresh_from_db()
     assert deed.lapsed_at is None and deed.checked_at > deed.issued_at
     # The record is removed: the next re-check lapses the deed, and the lot is deeded to nobody.
     dns.txt[DOMAIN] = []
     clock.advance(timedelta(hours=25))
-    assert deed_proofs.recheck(clock.now()) == {"realty_deed (lapsed)": 1}
+    deed_proofs.recheck(clock.now())
     deed.refresh_from_db()
     assert deed.lapsed_at is not None and deed.lapse.startswith("the proof is gone: No TXT record")
     assert realty.find_deed(number(NAMES[0])) is None
@@ -170,7 +170,8 @@ def test_github_sign_in_as_the_owner_proves_io_github(ada: Visitor, realty_censu
     # Renamed on GitHub: the re-check lapses it.
     github.users[8] = "ada-renamed"
     clock.advance(timedelta(hours=25))
-    assert deed_proofs.recheck(clock.now()) == {"realty_deed (lapsed)": 1}
+    deed_proofs.recheck(clock.now())
+    assert realty.find_deed(number(NAMES[1])) is None
 
 
 def test_github_proof_not_configured_says_so(ada: Visitor, realty_census: Any, settings: Any) -> None:
