@@ -137,6 +137,7 @@ CLOCKFORD_TIDY = [
     "districts.switchboard.services.tidy",
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
+    "hall.deed_proofs.recheck",
     "hall.tidy.tidy",
     "clockford.town.limits.tidy",
 ]
@@ -389,6 +390,24 @@ OAUTH_ISSUER = HALL_URL
 # this machine (https://localhost:PORT/...), which is how tests serve them; unset, loopback is refused.
 CIMD_HOSTS = [h.strip() for h in env("CLOCKFORD_CIMD_HOSTS").split(",") if h.strip()]
 CIMD_LOOPBACK_CA = env("CLOCKFORD_CIMD_LOOPBACK_CA")
+
+# The Realty Office (docs/realty.md): how a person proves a server's namespace in the hall.
+# io.github.<owner>: signing in to GitHub as <owner>, with the OAuth app the operator registered (its
+# client id and secret; the URLs default to github.com's and name a GitHub-style server otherwise).
+# Without a client id, the hall says GitHub proof is not configured.
+GITHUB_CLIENT_ID = env("CLOCKFORD_GITHUB_CLIENT_ID")
+GITHUB_CLIENT_SECRET = envsecret("CLOCKFORD_GITHUB_CLIENT_SECRET")
+GITHUB_AUTHORIZE_URL = env("CLOCKFORD_GITHUB_AUTHORIZE_URL", "https://github.com/login/oauth/authorize")
+GITHUB_TOKEN_URL = env("CLOCKFORD_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token")
+GITHUB_API_URL = env("CLOCKFORD_GITHUB_API_URL", "https://api.github.com").rstrip("/")
+# A reverse-DNS namespace: a TXT record on its domain, read from this resolver ("host" or "host:port";
+# empty: the system's), or an https /.well-known/ file on the domain, fetched the CIMD fetcher's
+# SSRF-hardened way. CLOCKFORD_DEED_LOOPBACK_PORT is for tests only: with CLOCKFORD_CIMD_LOOPBACK_CA set,
+# a domain the resolver answers with a loopback address is fetched from localhost on that port, trusting
+# that one authority. A deed is re-checked by the sweep once it is older than DEED_RECHECK_HOURS.
+DEED_RESOLVER = env("CLOCKFORD_DEED_RESOLVER")
+DEED_LOOPBACK_PORT = envint("CLOCKFORD_DEED_LOOPBACK_PORT", 0)
+DEED_RECHECK_HOURS = envint("CLOCKFORD_DEED_RECHECK_HOURS", 24)
 
 # The OAuth clients are the hall's own model, so that http redirect URIs are allowed for loopback
 # addresses only (RFC 8252 native apps) rather than for any host.

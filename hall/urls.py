@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from hall import agents, authority, closures, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import (
+    agents,
+    authority,
+    closures,
+    decisions,
+    deeds,
+    exchange,
+    letters,
+    oauth_views,
+    passkey_pages,
+    staff,
+    views,
+)
 
 app_name = "hall"
 
@@ -42,6 +54,17 @@ urlpatterns = [
     path("hall/authority/<str:request_id>", authority.authority_page, name="authority"),
     path("hall/authority/<str:request_id>/begin", authority.authority_begin, name="authority-begin"),
     path("hall/authority/<str:request_id>/finish", authority.authority_finish, name="authority-finish"),
+    path("hall/deeds", deeds.deeds_page, name="deeds"),
+    path("hall/deeds/github", deeds.github_back, name="deed-github-back"),
+    path("hall/deeds/asks/<str:ask_id>", deeds.ask_page, name="deed-ask"),
+    path("hall/deeds/asks/<str:ask_id>/github", deeds.github_start, name="deed-github"),
+    path("hall/deeds/asks/<str:ask_id>/begin", deeds.take_begin, name="deed-begin"),
+    path("hall/deeds/asks/<str:ask_id>/finish", deeds.take_finish, name="deed-finish"),
+    path("hall/deeds/asks/<str:ask_id>/decline", deeds.ask_decline, name="deed-decline"),
+    path("hall/deeds/<str:deed_id>/check", deeds.deed_check, name="deed-check"),
+    path("hall/deeds/<str:deed_id>/show/begin", deeds.show_begin, name="deed-show-begin"),
+    path("hall/deeds/<str:deed_id>/show/finish", deeds.show_finish, name="deed-show-finish"),
+    path("hall/deeds/<str:deed_id>/unshow", deeds.deed_unshow, name="deed-unshow"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
