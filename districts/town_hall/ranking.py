@@ -43,7 +43,8 @@ SUFFIXES = (
 
 # The weights (docs/directory.md). The text's own weight is at most about 3.5.
 W_OFFICIAL = 4.0  # the namespace is the product the need names
-W_MAKER = 3.4  # the namespace is the maker of the product the need names
+W_MAKER = 3.4
+W_SILENT = 0.8  # the namespace is a word of the need, but the listing never names it  # the namespace is the maker of the product the need names
 W_WRAPPED = 2.8  # a GitHub login wraps the product's name, and the listing names the product
 W_WRAPPED_DOMAIN = 3.4  # a domain wraps the product's or its maker's name (googleapis.com)
 W_FLAGSHIP = 0.3  # and the server's own name is the product's
@@ -231,6 +232,10 @@ def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str 
         p = product.lstrip("~")
         if f.owner.key == p:
             w, r = W_OFFICIAL, "its namespace is the product you named"
+            if p not in fold(text):
+                # A namespace that shares a word with the need but whose listing never speaks of it
+                # (com.pdf serving weather) is a weak sign.
+                w, r = W_SILENT, "its namespace is a word you used, though its listing does not speak of it"
         elif f.owner.key in makers:
             w, r = W_MAKER, "its namespace is the maker of the product you named"
         elif len(p) >= 4 and wraps(f.owner.key, p) and (domain or p in fold(text)):
@@ -300,6 +305,8 @@ def score_all(
     n = max(1, len(stems))
     held_by = holds_pattern(stems)
     groups = [holds_pattern(list(g)) for g in reading.concepts]
+    # Only a namespace whose owner could be named is read further (owners_sought, wrapped forms too).
+    sought = set(owners_sought(reading, census.by_owner))
     out: list[Scored] = []
     for number, (relevance, name, title, description, integrity_score, status) in found.items():
         f = census.facts.get(number)
@@ -312,7 +319,11 @@ def score_all(
         every = len(held) == len(stems) and bool(stems)
         s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
         why: list[str] = []
-        ns, ns_why, product = namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
+        ns, ns_why, product = (
+            namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
+            if f.owner is not None and f.owner.key in sought
+            else (0.0, None, None)
+        )
         if ns:
             # A namespace names the product; the rest of the need says which of its servers.
             others = [i + 1 for i, t in enumerate(stems) if product is None or fold(t) not in product]

@@ -277,13 +277,15 @@ def terms_of(need: str) -> list[str]:
 Candidate = tuple[int, float, str, str, str, int, str]
 
 
-def search_sqlite(terms: list[str], limit: int = CANDIDATES) -> tuple[int, list[Candidate]]:
+def search_sqlite(terms: list[str], limit: int = CANDIDATES, count: bool = True) -> tuple[int, list[Candidate]]:
     """(how many lots match, the best candidates by FTS5's bm25), in two statements: a count, and the
     ranked candidates joined to their lots' words."""
     query = " OR ".join(f'"{t}"*' if len(t) >= PREFIX_FROM else f'"{t}"' for t in terms)
     with connection.cursor() as c:
-        c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
-        matches = c.fetchone()[0]
+        matches = 0
+        if count:
+            c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
+            matches = c.fetchone()[0]
         c.execute(
             "SELECT l.number, -f.r, l.search_name, l.search_title, l.search_description, l.score, l.status "
             "FROM (SELECT rowid, bm25(town_hall_lot_fts, 4.0, 3.0, 1.0) AS r FROM town_hall_lot_fts "
@@ -295,7 +297,7 @@ def search_sqlite(terms: list[str], limit: int = CANDIDATES) -> tuple[int, list[
     return matches, rows
 
 
-def search_postgresql(terms: list[str], limit: int = CANDIDATES) -> tuple[int, list[Candidate]]:
+def search_postgresql(terms: list[str], limit: int = CANDIDATES, count: bool = True) -> tuple[int, list[Candidate]]:
     """(how many lots match, the best candidates by ts_rank_cd over the GIN index). One scan gives the
     count too, as a window over the matching rows."""
     query = " | ".join(f"{t}:*" if len(t) >= PREFIX_FROM else t for t in terms)
@@ -342,7 +344,9 @@ def recall_terms(terms: list[str], common: dict[str, float]) -> list[str]:
     return rare or [min(terms, key=lambda t: common[t])]
 
 
-def search(terms: list[str], limit: int, common: dict[str, float] | None = None) -> tuple[int, list[dict[str, Any]]]:
+def search(
+    terms: list[str], limit: int, common: dict[str, float] | None = None, census: CensusState | None = None
+) -> tuple[int, list[dict[str, Any]]]:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
     Candidates come from three places: the full-text index asked for the need's distinctive terms
@@ -353,9 +357,9 @@ def search(terms: list[str], limit: int, common: dict[str, float] | None = None)
     terms = _tsquery_safe(terms)
     if not terms:
         return 0, []
-    s = state()
+    s = census or state()
     common = s.common if common is None else common
-    census = ranking.CENSUS.load(s.root, s.as_of)
+    known = ranking.CENSUS.load(s.root, s.as_of)
     reading = ranking.read(terms)
     query = search_postgresql if connection.vendor == "postgresql" else search_sqlite
     matches, found = query(recall_terms(terms, common), CANDIDATES)
@@ -365,18 +369,18 @@ def search(terms: list[str], limit: int, common: dict[str, float] | None = None)
         pool[number] = (relevance / top, *rest)  # type: ignore[assignment]
     extra = [t for t in _tsquery_safe(reading.extra) if t not in common]
     if extra:
-        _, more = query(extra, EXTRA_CANDIDATES)
+        _, more = query(extra, EXTRA_CANDIDATES, False)
         top = max((c[1] for c in more), default=0.0) or 1.0
         for number, relevance, *rest in more:
             pool.setdefault(number, (0.5 * relevance / top, *rest))  # type: ignore[arg-type]
-    owned = [n for k in ranking.owners_sought(reading, census.by_owner) for n in census.by_owner[k][:OWNED_MAX]]
+    owned = [n for k in ranking.owners_sought(reading, known.by_owner) for n in known.by_owner[k][:OWNED_MAX]]
     missing = [n for n in owned if n not in pool]
     if missing:
         for number, *rest in Lot.objects.filter(number__in=missing).values_list(
             "number", "search_name", "search_title", "search_description", "score", "status"
         ):
             pool[number] = (0.0, *rest)  # type: ignore[assignment]
-    best = ranking.score_all(reading, pool, census, stem)[:limit]
+    best = ranking.score_all(reading, pool, known, stem)[:limit]
     records = dict(Lot.objects.filter(number__in=[b.number for b in best]).values_list("number", "record"))
     return matches, [
         {**records[b.number], "why": ranking.explain(i + 1, b.why)} for i, b in enumerate(best) if b.number in records
@@ -510,7 +514,7 @@ def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int
         return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit, s.common)
+        matches, records = search(terms, limit, s.common, s)
     finally:
         CLERK.end()
     answer = {
