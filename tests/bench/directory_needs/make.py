@@ -246,7 +246,8 @@ def main() -> None:
         if missing:
             raise SystemExit(f"{need!r}: best {missing} not in the census")
         p = re.compile(pattern, re.IGNORECASE)
-        relevant = sorted({n for n, t, d in lots if p.search(f"{n} {t} {d}")} | set(best))
+        # io.github. is where a namespace lives, not what a server does: it is left out of the match.
+        relevant = sorted({n for n, t, d in lots if p.search(f"{n.removeprefix('io.github.')} {t} {d}")} | set(best))
         halves[split(need)].append({"need": need, "best": best, "pattern": pattern, "relevant": relevant})
     for half, rows in halves.items():
         (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
