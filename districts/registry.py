@@ -16,6 +16,7 @@ from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
 from districts.switchboard.tools import DISTRICT as SWITCHBOARD
 from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
+from districts.university.tools import DISTRICT as UNIVERSITY
 
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
 
@@ -26,7 +27,7 @@ DISTRICTS: tuple[District, ...] = (
     SWITCHBOARD,
     TAVERN,
     COURTHOUSE,
-    District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
+    UNIVERSITY,
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
     BANK,
     GENERAL_STORE,
