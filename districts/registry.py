@@ -9,6 +9,7 @@ from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
+from districts.foundry.tools import DISTRICT as FOUNDRY
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
@@ -34,7 +35,7 @@ DISTRICTS: tuple[District, ...] = (
     SIGNAL_HOUSE,
     District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
     District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
-    District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
+    FOUNDRY,
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
     District(
         "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER

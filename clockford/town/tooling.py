@@ -108,7 +108,7 @@ class Reply:
     # Called by the desk with this call's footstep number once it is written, in the call's own
     # transaction and before the reply is rendered: for a reply that states its own footstep (an
     # attendance slip is signed over it). It may add to `fields`.
-    with_footstep: Callable[[int, "Reply"], None] | None = None
+    with_footstep: Callable[[int, Reply], None] | None = None
 
 
 @dataclass

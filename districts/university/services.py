@@ -29,7 +29,9 @@ KEY_LABEL = b"clockford course key"
 COURSE_KIND = "clockford-course-1"
 SLIP_KIND = "clockford-attendance-1"
 DIPLOMA_KIND = "clockford-diploma-1"
-SLIP_NOTE = "This course was handed over whole on this day, at this footstep. A record, not a stamp or a measure of skill."
+SLIP_NOTE = (
+    "This course was handed over whole on this day, at this footstep. A record, not a stamp or a measure of skill."
+)
 DIPLOMA_NOTE = (
     "A transcript of the courses this passport attended, each handed over whole. A record, never a measure of "
     "skill, and never public."

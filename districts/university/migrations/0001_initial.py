@@ -5,57 +5,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('town', '0012_tally_unlogged'),
+        ("town", "0012_tally_unlogged"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CourseKey',
+            name="CourseKey",
             fields=[
-                ('id', models.CharField(max_length=16, primary_key=True, serialize=False)),
-                ('public_key', models.CharField(max_length=64)),
-                ('first_used', models.DateTimeField()),
+                ("id", models.CharField(max_length=16, primary_key=True, serialize=False)),
+                ("public_key", models.CharField(max_length=64)),
+                ("first_used", models.DateTimeField()),
             ],
         ),
         migrations.CreateModel(
-            name='CourseVersion',
+            name="CourseVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('course', models.CharField(max_length=64)),
-                ('version', models.PositiveIntegerField()),
-                ('title', models.CharField(max_length=200)),
-                ('summary', models.CharField(max_length=400)),
-                ('text', models.TextField()),
-                ('bytes', models.PositiveIntegerField()),
-                ('sha256', models.CharField(max_length=64)),
-                ('published', models.DateTimeField()),
-                ('signed', models.JSONField()),
-                ('key_id', models.CharField(max_length=16)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("course", models.CharField(max_length=64)),
+                ("version", models.PositiveIntegerField()),
+                ("title", models.CharField(max_length=200)),
+                ("summary", models.CharField(max_length=400)),
+                ("text", models.TextField()),
+                ("bytes", models.PositiveIntegerField()),
+                ("sha256", models.CharField(max_length=64)),
+                ("published", models.DateTimeField()),
+                ("signed", models.JSONField()),
+                ("key_id", models.CharField(max_length=16)),
             ],
             options={
-                'indexes': [models.Index(fields=['course', '-version'], name='university__course_4989ae_idx')],
-                'constraints': [models.UniqueConstraint(fields=('course', 'version'), name='university_one_version')],
+                "indexes": [models.Index(fields=["course", "-version"], name="university__course_4989ae_idx")],
+                "constraints": [models.UniqueConstraint(fields=("course", "version"), name="university_one_version")],
             },
         ),
         migrations.CreateModel(
-            name='Attendance',
+            name="Attendance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('account_id', models.BigIntegerField(blank=True, null=True)),
-                ('course', models.CharField(max_length=64)),
-                ('version', models.PositiveIntegerField()),
-                ('sha256', models.CharField(max_length=64)),
-                ('day', models.DateField()),
-                ('footstep', models.BigIntegerField(unique=True)),
-                ('at', models.DateTimeField()),
-                ('passport', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='attendances', to='town.passport')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("account_id", models.BigIntegerField(blank=True, null=True)),
+                ("course", models.CharField(max_length=64)),
+                ("version", models.PositiveIntegerField()),
+                ("sha256", models.CharField(max_length=64)),
+                ("day", models.DateField()),
+                ("footstep", models.BigIntegerField(unique=True)),
+                ("at", models.DateTimeField()),
+                (
+                    "passport",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="attendances", to="town.passport"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['passport', 'course'], name='university__passpor_8ade5a_idx'), models.Index(fields=['day', 'course'], name='university__day_ae7a59_idx')],
+                "indexes": [
+                    models.Index(fields=["passport", "course"], name="university__passpor_8ade5a_idx"),
+                    models.Index(fields=["day", "course"], name="university__day_ae7a59_idx"),
+                ],
             },
         ),
     ]
