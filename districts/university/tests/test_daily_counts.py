@@ -18,7 +18,7 @@ def attend_by(n: int, course: str = "ten-habits") -> None:
 
 def test_counts_are_in_fives_rounded_down_and_never_exact(db: None) -> None:
     seen = []
-    for total in range(1, 13):
+    for _ in range(1, 13):
         attend_by(1)
         day = clock.now().date()
         seen.append(services.daily_counts(day)["ten-habits"])
