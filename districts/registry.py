@@ -9,6 +9,7 @@ from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.everywhere.tools import EVERYWHERE
+from districts.foundry.tools import DISTRICT as FOUNDRY
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
@@ -18,6 +19,7 @@ from districts.studios.tools import DISTRICT as STUDIOS
 from districts.switchboard.tools import DISTRICT as SWITCHBOARD
 from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
+from districts.university.tools import DISTRICT as UNIVERSITY
 
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
 
@@ -28,14 +30,14 @@ DISTRICTS: tuple[District, ...] = (
     SWITCHBOARD,
     TAVERN,
     COURTHOUSE,
-    District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
+    UNIVERSITY,
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
     BANK,
     GENERAL_STORE,
     SIGNAL_HOUSE,
     REALTY_OFFICE,
     STUDIOS,
-    District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
+    FOUNDRY,
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
     District(
         "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER

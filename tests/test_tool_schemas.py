@@ -7,6 +7,7 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,34 @@ def checker() -> ModuleType:
     return module
 
 
+# Tools the reference leaves "Documented after review." and the town designed itself: each is checked
+# against its own documented schema (docs/university.md for graduate), read into a copy of tools.json.
+OUR_DESIGN: dict[str, dict[str, Any]] = {
+    "graduate": {
+        "documented": True,
+        "kind": "read",
+        "arguments": [],
+        "annotations": {
+            "readOnlyHint": True,
+            "destructiveHint": False,
+            "idempotentHint": False,
+            "openWorldHint": False,
+        },
+    },
+}
+
+
+def reference_with_our_designs(tmp_path: Path) -> Path:
+    reference = json.loads((SHARED / "spec" / "tools.json").read_text())
+    for tool in reference["tools"]:
+        if tool["name"] in OUR_DESIGN:
+            assert tool["documented"] is False, f"{tool['name']} is documented now: check it as the reference says"
+            tool.update(OUR_DESIGN[tool["name"]])
+    path = tmp_path / "tools-with-our-designs.json"
+    path.write_text(json.dumps(reference))
+    return path
+
+
 def test_every_registered_tool_matches_the_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -34,7 +63,7 @@ def test_every_registered_tool_matches_the_reference(
     listing.write_text(
         json.dumps([t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()])
     )
-    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing)])
+    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), str(reference_with_our_designs(tmp_path))])
     failed = check.main()
     *lines, summary = capsys.readouterr().out.splitlines()
     names = set(TOOLS)

@@ -83,6 +83,8 @@ class Rendered:
     text: str
     is_error: bool
     footstep: int | None
+    # More text blocks after the first (Reply.blocks).
+    blocks: tuple[str, ...] = ()
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -240,6 +242,8 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             passport.footsteps += 1
             if place:
                 passport.place = place
+            if isinstance(reply, Reply) and reply.with_footstep is not None:
+                reply.with_footstep(number, reply)
             rendered = render(
                 reply.say,
                 reply.fields,
@@ -248,6 +252,8 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if isinstance(reply, Reply) and reply.blocks:
+                rendered.blocks = tuple(reply.blocks)
             count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
@@ -273,15 +279,16 @@ replied = Signal()
 
 
 def reply_bytes(r: Rendered) -> tuple[int, int, str]:
-    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of the one text
-    content, as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
+    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of its text
+    content (the first block and any more, as attend's course), as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
     it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
     data = pydantic_core.to_json(r.structured)
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
-    return len(r.text.encode("utf-8")), len(data), digest
+    text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)
+    return text, len(data), digest
 
 
 @contextlib.contextmanager
