@@ -8,8 +8,10 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
+from districts.market.tools import DISTRICT as MARKET
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
@@ -35,10 +37,8 @@ DISTRICTS: tuple[District, ...] = (
     District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
     District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
-    District(
-        "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER
-    ),
-    District("The Market", "trade", "Stalls that list skills already in the town.", opens=_LATER),
+    EMBASSIES,
+    MARKET,
     District(
         "Injection Alley",
         "learning",

@@ -140,9 +140,8 @@ def validation_text(err: ValidationError) -> str:
 
 
 def to_result(r: desk.Rendered) -> CallToolResult:
-    return CallToolResult(
-        content=[TextContent(type="text", text=r.text)], structured_content=r.structured, is_error=r.is_error
-    )
+    content = [TextContent(type="text", text=text) for text in (r.text, *r.more)]
+    return CallToolResult(content=content, structured_content=r.structured, is_error=r.is_error)
 
 
 @dataclass

@@ -21,7 +21,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -80,6 +80,8 @@ class Rendered:
     text: str
     is_error: bool
     footstep: int | None
+    # More text blocks after the first (a visa's next steps): the face sends each as its own TextContent.
+    more: list[str] = field(default_factory=list)
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -245,6 +247,8 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if rendered.is_error:
+                add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
@@ -278,7 +282,7 @@ def reply_bytes(r: Rendered) -> tuple[int, int, str]:
     data = pydantic_core.to_json(r.structured)
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
-    return len(r.text.encode("utf-8")), len(data), digest
+    return sum(len(t.encode("utf-8")) for t in (r.text, *r.more)), len(data), digest
 
 
 @contextlib.contextmanager
@@ -304,6 +308,26 @@ def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
     text, data, digest = reply_bytes(r)
     with beside_the_call(f"count the reply of {tool.name}"):
         replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+
+
+@functools.cache
+def _next_steps() -> Callable[..., str | None] | None:
+    path = getattr(settings, "CLOCKFORD_NEXT_STEPS", None)
+    return import_string(path) if path else None
+
+
+def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+    """A reply that did not do what it asked may carry one more text block of plain next steps: the
+    function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
+    the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
+    the block, never the call."""
+    steps = _next_steps()
+    if steps is None:
+        return
+    with beside_the_call("give a visa's next steps"):
+        more = steps(passport, outcome, r.structured)
+        if more:
+            r.more.append(more)
 
 
 @dataclass
