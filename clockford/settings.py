@@ -140,6 +140,7 @@ CLOCKFORD_TIDY = [
     "districts.switchboard.services.tidy",
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
+    "districts.embassies.services.tidy",
     "hall.tidy.tidy",
     "clockford.town.limits.tidy",
 ]

@@ -266,12 +266,13 @@ DESKS: tuple[Desk, ...] = (
         cannot=("Decide anything: a person decides in the hall, never in a testing tool.",),
         differs=(
             "A person drives it, not an agent: each call is still a footstep on the passport it opened.",
-            "It reaches the town through its own local proxy, which must be allowed to reach the town's address.",
+            "It runs on the person's own machine: a town on that machine answers it, while a town elsewhere "
+            "answers only requests naming its own host, and refuses other Origins with 403.",
         ),
         trips_up=(
             "Each new connection is a new session and, without sign-in, a new passport.",
-            "A call left in flight while the town holds it shows as isError with a hold: that is the reply, not "
-            "a failure of the inspector.",
+            "A held call shows as isError, with a hold and a say: that is the town's answer, not a failure of "
+            "the inspector or the town.",
         ),
     ),
     Desk(

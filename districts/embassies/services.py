@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import F
 
-from clockford.town import clock, plans, reports
+from clockford.town import clock, plans, reports, sweep
 from clockford.town.models import Hold, Passport
 from districts.embassies.desks import BY_ID, DESKS, HTTP, HTTP_SIGNED_IN, STDIO, Desk, software_of
 from districts.embassies.models import Visa
@@ -145,17 +145,24 @@ def town_view(districts_open: list[str]) -> dict[str, Any]:
 
 
 def visa_view(visa: Visa | None, now: datetime) -> dict[str, Any] | None:
-    if visa is None:
+    """The visa as embassy shows it; none past the passport's first day, when it has ended for good
+    (the sweep then takes its row: `tidy`)."""
+    if visa is None or visa.until <= now:
         return None
-    holds_now = visa.until > now and visa.left > 0
     return {
         "issuedAt": visa.issued_at.isoformat(),
         "until": visa.until.isoformat(),
-        "holds": holds_now,
-        "refusalsLeft": visa.left if visa.until > now else 0,
+        "holds": visa.left > 0,
+        "refusalsLeft": visa.left,
         "of": VISA_REFUSALS,
         "gives": VISA_GIVES,
     }
+
+
+def tidy(now: datetime) -> dict[str, int]:
+    """For the sweep (clockford/town/sweep.py): visas past their passport's first day. embassy shows
+    none for them and the desk finds none that holds, so their rows are read by no one."""
+    return {Visa._meta.db_table: sweep.delete_in_batches(Visa.objects.filter(until__lte=now))}
 
 
 def do_visa(passport: Passport) -> tuple[Visa | None, bool]:

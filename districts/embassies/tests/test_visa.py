@@ -111,7 +111,20 @@ def test_a_visa_ends_with_the_first_day(alice: Passport) -> None:
     visit(alice, "embassy")
     clock.advance(timedelta(days=1))
     assert visit(alice, "recall", key="nothing-here").more == []
-    assert visit(alice, "embassy").structured["visa"]["holds"] is False
+    assert visit(alice, "embassy").structured["visa"] is None
+
+
+def test_the_sweep_takes_only_visas_past_their_first_day(alice: Passport, bob: Passport) -> None:
+    visit(alice, "embassy")
+    clock.advance(timedelta(hours=12))
+    bob.issued_at = clock.now()
+    Passport.objects.filter(pk=bob.pk).update(issued_at=bob.issued_at)
+    visit(bob, "embassy")
+    clock.advance(timedelta(hours=13))
+    assert services.tidy(clock.now()) == {"embassies_visa": 1}
+    assert list(Visa.objects.values_list("passport_id", flat=True)) == [bob.pk]
+    assert visit(bob, "embassy").structured["visa"]["refusalsLeft"] == 3
+    assert services.tidy(clock.now()) == {"embassies_visa": 0}
 
 
 def test_the_steps_are_read_from_the_reply_class_not_the_tool() -> None:
