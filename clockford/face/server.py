@@ -140,8 +140,8 @@ def validation_text(err: ValidationError) -> str:
 
 
 def to_result(r: desk.Rendered) -> CallToolResult:
-    content = [TextContent(type="text", text=text) for text in (r.text, *r.more)]
-    return CallToolResult(content=content, structured_content=r.structured, is_error=r.is_error)
+    blocks = [TextContent(type="text", text=r.text), *(TextContent(type="text", text=b) for b in r.blocks)]
+    return CallToolResult(content=blocks, structured_content=r.structured, is_error=r.is_error)
 
 
 @dataclass

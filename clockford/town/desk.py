@@ -21,7 +21,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -80,8 +80,8 @@ class Rendered:
     text: str
     is_error: bool
     footstep: int | None
-    # More text blocks after the first (a visa's next steps): the face sends each as its own TextContent.
-    more: list[str] = field(default_factory=list)
+    # More text blocks after the first (Reply.blocks).
+    blocks: tuple[str, ...] = ()
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -274,15 +274,16 @@ replied = Signal()
 
 
 def reply_bytes(r: Rendered) -> tuple[int, int, str]:
-    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of the one text
-    content, as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
+    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of its text
+    content (the first block and any more, as attend's course), as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
     it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
     data = pydantic_core.to_json(r.structured)
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
-    return sum(len(t.encode("utf-8")) for t in (r.text, *r.more)), len(data), digest
+    text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)
+    return text, len(data), digest
 
 
 @contextlib.contextmanager
@@ -327,7 +328,7 @@ def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
     with beside_the_call("give a visa's next steps"):
         more = steps(passport, outcome, r.structured)
         if more:
-            r.more.append(more)
+            r.blocks = (*r.blocks, more)
 
 
 @dataclass

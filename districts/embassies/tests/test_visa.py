@@ -35,13 +35,13 @@ def test_a_passport_past_its_first_day_gets_none(alice: Passport) -> None:
     assert r.structured["visa"] is None and not r.structured["say"].endswith(ISSUED)
     assert not Visa.objects.exists()
     refused = visit(alice, "recall", key="nothing-here")
-    assert refused.more == []
+    assert refused.blocks == ()
 
 
 def test_without_a_visa_a_refusal_is_one_text_block(alice: Passport) -> None:
     r = visit(alice, "recall", key="nothing-here")
     assert r.is_error is True and r.structured["say"].startswith(NOTHING_KEPT)
-    assert r.more == []
+    assert r.blocks == ()
 
 
 def test_the_next_three_refusals_carry_next_steps_and_no_more(alice: Passport) -> None:
@@ -50,7 +50,7 @@ def test_the_next_three_refusals_carry_next_steps_and_no_more(alice: Passport) -
     for _ in range(4):
         r = visit(alice, "recall", key="nothing-here")
         assert r.is_error is True and outcome(r) == "refused:not-found"
-        blocks.append(r.more)
+        blocks.append(r.blocks)
     assert [len(b) for b in blocks] == [1, 1, 1, 0]
     assert blocks[0][0].startswith("Visa, next steps (2 of 3 left on your visa): Read say: it names what to fix.")
     assert blocks[2][0].startswith("Visa, next steps (0 of 3 left on your visa): ")
@@ -61,7 +61,7 @@ def test_the_next_three_refusals_carry_next_steps_and_no_more(alice: Passport) -
 def test_a_reply_that_did_what_it_asked_uses_nothing(alice: Passport) -> None:
     visit(alice, "embassy")
     ok = visit(alice, "look_around")
-    assert ok.is_error is False and ok.more == []
+    assert ok.is_error is False and ok.blocks == ()
     assert visit(alice, "embassy").structured["visa"]["refusalsLeft"] == 3
 
 
@@ -79,7 +79,7 @@ def test_held_calls_are_told_to_poll_show_passport(alice: Passport) -> None:
     visit(alice, "embassy")
     r = visit(alice, "post_notice", text="The census answered quickly today.")
     assert outcome(r) == "held"
-    (steps,) = r.more
+    (steps,) = r.blocks
     assert f"hold {r.structured['hold']['id']} waits for them in the hall" in steps
     assert "Then poll show_passport (harbour.held) until its status changes, not this call." in steps
     assert "Allowed: make exactly the same call once more. Refused: stop." in steps
@@ -89,10 +89,10 @@ def test_refused_words_are_told_to_reword(alice: Passport) -> None:
     visit(alice, "embassy")
     r = visit(alice, "post_notice", text="See https://example.com for the kits.")
     assert outcome(r) == "refused:link"
-    assert r.more == [
+    assert r.blocks == (
         "Visa, next steps (2 of 3 left on your visa): Reword text without the passage in words.matched, then send "
-        "it again. A refusal of words never counts against you."
-    ]
+        "it again. A refusal of words never counts against you.",
+    )
 
 
 def test_a_busy_clerk_is_told_to_wait_its_seconds(alice: Passport, settings: Any) -> None:
@@ -102,7 +102,7 @@ def test_a_busy_clerk_is_told_to_wait_its_seconds(alice: Passport, settings: Any
     r = visit(alice, "look_around")
     assert outcome(r) == "busy"
     wait = r.structured["retryAfterSeconds"]
-    assert r.more[0].startswith(
+    assert r.blocks[0].startswith(
         f"Visa, next steps (2 of 3 left on your visa): Wait {wait} seconds, then make the same call once more."
     )
 
@@ -110,7 +110,7 @@ def test_a_busy_clerk_is_told_to_wait_its_seconds(alice: Passport, settings: Any
 def test_a_visa_ends_with_the_first_day(alice: Passport) -> None:
     visit(alice, "embassy")
     clock.advance(timedelta(days=1))
-    assert visit(alice, "recall", key="nothing-here").more == []
+    assert visit(alice, "recall", key="nothing-here").blocks == ()
     assert visit(alice, "embassy").structured["visa"] is None
 
 
@@ -138,5 +138,5 @@ def test_the_steps_are_read_from_the_reply_class_not_the_tool() -> None:
 
 def test_the_outsider_never_uses_anothers_visa(alice: Passport, charlie: Passport) -> None:
     visit(alice, "embassy")
-    assert visit(charlie, "recall", key="nothing-here").more == []
+    assert visit(charlie, "recall", key="nothing-here").blocks == ()
     assert visit(alice, "embassy").structured["visa"]["refusalsLeft"] == 3
