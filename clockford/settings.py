@@ -130,6 +130,9 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The Embassies' visa (000 section 20, docs/embassies.md): on a reply that did not do what it asked, the
+# desk asks this function for one more text block of plain next steps (None: no block).
+CLOCKFORD_NEXT_STEPS = "districts.embassies.services.next_steps"
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
 # here so the core calls them without importing a district or the hall. Each takes the time and returns
 # what it removed per table.
@@ -138,6 +141,7 @@ CLOCKFORD_TIDY = [
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
     "hall.deed_proofs.recheck",
+    "districts.embassies.services.tidy",
     "hall.tidy.tidy",
     "clockford.town.limits.tidy",
 ]

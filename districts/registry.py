@@ -8,9 +8,11 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.foundry.tools import DISTRICT as FOUNDRY
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
+from districts.market.tools import DISTRICT as MARKET
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
 from districts.realty.tools import DISTRICT as REALTY_OFFICE
@@ -39,10 +41,8 @@ DISTRICTS: tuple[District, ...] = (
     STUDIOS,
     FOUNDRY,
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
-    District(
-        "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER
-    ),
-    District("The Market", "trade", "Stalls that list skills already in the town.", opens=_LATER),
+    EMBASSIES,
+    MARKET,
     District(
         "Injection Alley",
         "learning",

@@ -254,6 +254,8 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             )
             if isinstance(reply, Reply) and reply.blocks:
                 rendered.blocks = tuple(reply.blocks)
+            if rendered.is_error:
+                add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
@@ -314,6 +316,26 @@ def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
     text, data, digest = reply_bytes(r)
     with beside_the_call(f"count the reply of {tool.name}"):
         replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+
+
+@functools.cache
+def _next_steps() -> Callable[..., str | None] | None:
+    path = getattr(settings, "CLOCKFORD_NEXT_STEPS", None)
+    return import_string(path) if path else None
+
+
+def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+    """A reply that did not do what it asked may carry one more text block of plain next steps: the
+    function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
+    the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
+    the block, never the call."""
+    steps = _next_steps()
+    if steps is None:
+        return
+    with beside_the_call("give a visa's next steps"):
+        more = steps(passport, outcome, r.structured)
+        if more:
+            r.blocks = (*r.blocks, more)
 
 
 @dataclass
