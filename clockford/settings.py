@@ -128,6 +128,9 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 # this function, named here for the same reason. A passport may make CHANGES_PER_HOUR changes in a
 # clock hour and an account CHANGES_PER_HOUR_PER_ACCOUNT across its agents; 0 turns the Bank off.
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
+# Jobs (docs/jobs.md): the desk refuses a call naming a job its person ended, and counts each footstep
+# that names a job, through this module (check and step), named here for the same reason.
+CLOCKFORD_JOBS = "districts.jobs.services"
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named

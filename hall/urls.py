@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, authority, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import agents, authority, decisions, exchange, jobs, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -42,6 +42,9 @@ urlpatterns = [
     path("hall/authority/<str:request_id>", authority.authority_page, name="authority"),
     path("hall/authority/<str:request_id>/begin", authority.authority_begin, name="authority-begin"),
     path("hall/authority/<str:request_id>/finish", authority.authority_finish, name="authority-finish"),
+    path("hall/jobs", jobs.job_list, name="jobs"),
+    path("hall/jobs/<str:job_id>", jobs.job_page, name="job"),
+    path("hall/jobs/<str:job_id>/end", jobs.job_end, name="job-end"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
