@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from hall import agents, authority, decisions, exchange, jobs, letters, oauth_views, passkey_pages, staff, views
+from hall import agents, authority, decisions, exchange, export, jobs, letters, oauth_views, passkey_pages, staff, views
 
 app_name = "hall"
 
@@ -45,6 +45,9 @@ urlpatterns = [
     path("hall/jobs", jobs.job_list, name="jobs"),
     path("hall/jobs/<str:job_id>", jobs.job_page, name="job"),
     path("hall/jobs/<str:job_id>/end", jobs.job_end, name="job-end"),
+    path("hall/account", export.account_page, name="account"),
+    path("hall/account/export", export.download, name="export"),
+    path("hall/account/close", export.close, name="account-close"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),

@@ -203,3 +203,9 @@ def do_end_job(job: Job, account: Any) -> bool:
     return bool(
         Job.objects.filter(pk=job.pk, ended_at__isnull=True).update(ended_at=clock.now(), ended_by_id=account.pk)
     )
+
+
+def forget_words_of(passports: QuerySet[Passport]) -> dict[str, int]:
+    """A person closed their account: the words of the calls outside the town go; the jobs stay."""
+    n = Outside.objects.filter(job__passport__in=passports).update(why="", server="", tool="")
+    return {"jobs_outside": n}
