@@ -131,6 +131,10 @@ CLOCKFORD_BANK = "districts.bank.services.withdraw"
 # Jobs (docs/jobs.md): the desk refuses a call naming a job its person ended, and counts each footstep
 # that names a job, through this module (check and step), named here for the same reason.
 CLOCKFORD_JOBS = "districts.jobs.services"
+# Web Push (hall/push.py): the town's VAPID key, kept like the town key in var/ and never archived, and
+# the contact a push service may write to when the hall is not served over https.
+CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))
+CLOCKFORD_VAPID_SUBJECT = env("CLOCKFORD_VAPID_SUBJECT", "mailto:owner@clockford.invalid")
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named

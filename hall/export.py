@@ -27,7 +27,7 @@ from django.utils import timezone
 from clockford.town import exports
 from districts.jobs import services as jobs
 from districts.post_office import services as post_office
-from hall import connected
+from hall import connected, push
 from hall.agents import agents_of
 from hall.http import signed_in_page, signed_in_post
 from hall.models import Account
@@ -113,7 +113,13 @@ def export_of(account: Account) -> dict[str, Any]:
 @signed_in_page
 def account_page(request: HttpRequest, account: Account) -> HttpResponse:
     """/hall/account: download everything, notifications on this device, and closing the account."""
-    return render(request, "hall/account.html", {"close_words": CLOSE_WORDS, "nav": "account"})
+    context = {
+        "close_words": CLOSE_WORDS,
+        "vapid_key": push.public_key(),
+        "devices": push.devices_of(account),
+        "nav": "account",
+    }
+    return render(request, "hall/account.html", context)
 
 
 @signed_in_page

@@ -2,7 +2,20 @@
 
 from django.urls import path
 
-from hall import agents, authority, decisions, exchange, export, jobs, letters, oauth_views, passkey_pages, staff, views
+from hall import (
+    agents,
+    authority,
+    decisions,
+    exchange,
+    export,
+    jobs,
+    letters,
+    oauth_views,
+    passkey_pages,
+    push,
+    staff,
+    views,
+)
 
 app_name = "hall"
 
@@ -48,6 +61,9 @@ urlpatterns = [
     path("hall/account", export.account_page, name="account"),
     path("hall/account/export", export.download, name="export"),
     path("hall/account/close", export.close, name="account-close"),
+    path("hall/push/subscribe", push.subscribe, name="push-subscribe"),
+    path("hall/push/unsubscribe", push.unsubscribe, name="push-unsubscribe"),
+    path("hall/push-worker.js", push.worker, name="push-worker"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
