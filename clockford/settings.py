@@ -145,6 +145,7 @@ CLOCKFORD_TIDY = [
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
     "hall.tidy.tidy",
+    "hall.push.tidy",
     "clockford.town.limits.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
