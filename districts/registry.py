@@ -5,6 +5,8 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 (001 section 03). Adding a district: see districts/README.md.
 """
 
+from dataclasses import replace
+
 from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
@@ -12,6 +14,7 @@ from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.foundry.tools import DISTRICT as FOUNDRY
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
+from districts.jobs.tools import TOOLS as JOBS
 from districts.market.tools import DISTRICT as MARKET
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
@@ -26,7 +29,8 @@ from districts.university.tools import DISTRICT as UNIVERSITY
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
 
 DISTRICTS: tuple[District, ...] = (
-    TOWN_HALL,
+    # Jobs (my_jobs, job_outside) are Town Hall's tools, kept in an app of their own (docs/jobs.md).
+    replace(TOWN_HALL, tools=(*TOWN_HALL.tools, *JOBS)),
     PASSPORT_OFFICE,
     POST_OFFICE,
     SWITCHBOARD,

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from importlib import import_module
 from typing import Any
 
 import pydantic_core
@@ -238,6 +239,9 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
             )
+            if job_id is not None:
+                with beside_the_call(f"count a step of job {job_id}"):
+                    _jobs().step(passport, job_id, number, outcome, reply.fields)
             count_footstep(passport, place)
             passport.footsteps += 1
             if place:
@@ -481,6 +485,14 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
 
 
 @functools.cache
+def _jobs() -> Any:
+    """Jobs (docs/jobs.md): the module the setting names (CLOCKFORD_JOBS), with check(passport, job_id),
+    which refuses a call naming a job its person ended, and step(passport, job_id, footstep, outcome,
+    fields), told of every footstep that names a job. Named by a setting: the core imports no district."""
+    return import_module(settings.CLOCKFORD_JOBS)
+
+
+@functools.cache
 def _bank() -> Callable[..., None]:
     bank: Callable[..., None] = import_string(settings.CLOCKFORD_BANK)
     return bank
@@ -518,6 +530,8 @@ def _handle(
             raise clerk_busy(wait)
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
+        if args.job_id is not None:
+            _jobs().check(passport, args.job_id)
         if isinstance(screened, TownReply):
             raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None

@@ -34,6 +34,7 @@ SAMPLES: dict[str, Any] = {
     "dispute_id": "D-23456789",
     "request_id": "AR-2345678923AB",
     "closure_id": "C-2345678923AB",
+    "job_id": "J-2345678923",
     "ask_id": "DA-2345678923AB",
     "deed_id": "DE-2345678923AB",
 }
@@ -59,7 +60,8 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 63
+    assert len(urls) == len(urlpatterns) == 72
+    assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
     assert "/hall/agents/PP-2345678923/gauge" in urls
