@@ -58,6 +58,30 @@ def arena_result_kinds() -> dict[str, tuple[set[str], Sums]]:
     return {"clockford-arena-1": (fields, sums)}
 
 
+def clinic_result_kinds() -> dict[str, tuple[set[str], Sums]]:
+    """The Calibration Clinic's result (clockford-clinic-1, docs/clinic.md): right, answered and of count
+    the probes, and accuracy is right of of."""
+    fields = {"kind", "checkup", "passport", "probeSet", "seed", "census", "begun", "scored", "probes", "right"}
+    fields |= {"answered", "of", "accuracy", "brier", "bins", "calibrationError", "key", "note"}
+
+    def sums(statement: dict[str, Any]) -> str | None:
+        probes = statement["probes"]
+        if not isinstance(probes, list) or not all(isinstance(p, dict) for p in probes):
+            return "probes is not a list of probes"
+        if any(p.get("right") != (p.get("given") is not None and p.get("given") == p.get("truth")) for p in probes):
+            return "a probe is marked right or wrong against what was given and its truth"
+        right, of = sum(1 for p in probes if p.get("right")), len(probes)
+        if (statement["right"], statement["of"]) != (right, of) or statement["answered"] != sum(
+            1 for p in probes if p.get("given") is not None
+        ):
+            return "right, answered and of do not count the probes"
+        if of and abs(statement["accuracy"] - right / of) > 0.0001:
+            return "accuracy is not right of of"
+        return None
+
+    return {"clockford-clinic-1": (fields, sums)}
+
+
 def result_kinds() -> dict[str, tuple[set[str], Sums]]:
     """Every run result kind the districts' functions above name."""
     found: dict[str, tuple[set[str], Sums]] = {}
@@ -115,7 +139,7 @@ def check_signed(signed: Any, keys: list[str], text: str | None = None) -> tuple
         return "?", "not a signed statement {statement, signature, alg, publicKey}"
     statement = signed["statement"]
     kind = statement.get("kind")
-    named = statement.get("course") or statement.get("certificate") or statement.get("run")
+    named = statement.get("course") or statement.get("certificate") or statement.get("run") or statement.get("checkup")
     what = f"{kind} {named or statement.get('passport') or ''}"
     runs = result_kinds()
     if kind not in KINDS and kind not in runs:

@@ -132,7 +132,11 @@ def scores(probes: list[Probe], answers: dict[str, dict[str, Any]]) -> dict[str,
             }
         )
     answered = [g for g in graded if g["given"] is not None]
-    brier = sum((g["confidence"] - (1.0 if g["right"] else 0.0)) ** 2 for g in answered) / len(answered) if answered else None
+    brier = (
+        sum((g["confidence"] - (1.0 if g["right"] else 0.0)) ** 2 for g in answered) / len(answered)
+        if answered
+        else None
+    )
     bins = []
     error = 0.0
     for i in range(BINS):
@@ -154,7 +158,16 @@ def scores(probes: list[Probe], answers: dict[str, dict[str, Any]]) -> dict[str,
                 }
             )
         else:
-            bins.append({"from": round(low, 2), "to": round(high, 2), "count": 0, "confidence": None, "accuracy": None, "gap": None})
+            bins.append(
+                {
+                    "from": round(low, 2),
+                    "to": round(high, 2),
+                    "count": 0,
+                    "confidence": None,
+                    "accuracy": None,
+                    "gap": None,
+                }
+            )
     right = sum(1 for g in graded if g["right"])
     return {
         "probes": graded,

@@ -154,7 +154,9 @@ def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish:
     now = clock.now()
     c = locked(Checkup.objects.filter(passport=passport, scored_at__isnull=True)).order_by("-begun").first()
     if c is None:
-        raise NotFound("You have no check-up in progress. calibration_checkup with begin: true begins one.", "no-checkup")
+        raise NotFound(
+            "You have no check-up in progress. calibration_checkup with begin: true begins one.", "no-checkup"
+        )
     if c.until <= now:
         score(c, c.until)
         return c, True

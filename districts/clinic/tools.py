@@ -16,9 +16,7 @@ from districts.clinic.probes import PROBE_SET
 
 
 class CheckupArgs(Args):
-    begin: bool | None = Field(
-        default=None, description="true to begin a check-up, or resume the one in progress."
-    )
+    begin: bool | None = Field(default=None, description="true to begin a check-up, or resume the one in progress.")
 
 
 class ProbeAnswer(BaseModel):
@@ -66,18 +64,19 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
         )
     last_one = services.find_last(passport, now)
     signed = services.result_of(last_one, now) if last_one is not None else None
-    last = {"result": services.result_view(signed), "signed": signed, "verify": services.VERIFY} if signed else None
-    say = (
-        "You have had no check-up yet. calibration_checkup with begin: true begins one."
-        if last is None
-        else f"No check-up is in progress. Your last, {last['result']['checkup']}, got {last['result']['right']} of "
-        f"{last['result']['of']} right."
+    last: dict[str, Any] | None = None
+    say = "You have had no check-up yet. calibration_checkup with begin: true begins one."
+    if signed is not None:
+        shown = services.result_view(signed)
+        last = {"result": shown, "signed": signed, "verify": services.VERIFY}
+        say = f"No check-up is in progress. Your last, {shown['checkup']}, got {shown['right']} of {shown['of']} right."
+    return Reply(
+        say, {"measures": services.MEASURES, "last": last, "limits": services.limits(passport, now), **_keys()}
     )
-    return Reply(say, {"measures": services.MEASURES, "last": last, "limits": services.limits(passport, now), **_keys()})
 
 
 def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
-    given = [(a.probe, a.answer, a.confidence) for a in args.answers]
+    given: list[tuple[str, str, float]] = [(a.probe, a.answer, a.confidence) for a in args.answers]
     c, scored = services.do_answer(call.passport, given, bool(args.finish))
     if scored:
         signed = services.result_of(c)
@@ -94,7 +93,13 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
     left = [p["probe"] for p in c.probes if p["probe"] not in c.answers]
     return Reply(
         f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; {len(left)} left.",
-        {"checkup": c.id, "answered": len(c.answers), "of": len(c.probes), "left": left, "until": services.iso(c.until)},
+        {
+            "checkup": c.id,
+            "answered": len(c.answers),
+            "of": len(c.probes),
+            "left": left,
+            "until": services.iso(c.until),
+        },
     )
 
 

@@ -5,31 +5,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('town', '0013_budgets_closures_withheld'),
+        ("town", "0013_budgets_closures_withheld"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Checkup',
+            name="Checkup",
             fields=[
-                ('id', models.CharField(max_length=20, primary_key=True, serialize=False)),
-                ('probe_set', models.CharField(max_length=40)),
-                ('seed', models.CharField(max_length=32)),
-                ('census', models.CharField(max_length=64)),
-                ('probes', models.JSONField()),
-                ('answers', models.JSONField(default=dict)),
-                ('begun', models.DateTimeField()),
-                ('until', models.DateTimeField()),
-                ('scored_at', models.DateTimeField(blank=True, null=True)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('passport', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='checkups', to='town.passport')),
+                ("id", models.CharField(max_length=20, primary_key=True, serialize=False)),
+                ("probe_set", models.CharField(max_length=40)),
+                ("seed", models.CharField(max_length=32)),
+                ("census", models.CharField(max_length=64)),
+                ("probes", models.JSONField()),
+                ("answers", models.JSONField(default=dict)),
+                ("begun", models.DateTimeField()),
+                ("until", models.DateTimeField()),
+                ("scored_at", models.DateTimeField(blank=True, null=True)),
+                ("result", models.JSONField(blank=True, null=True)),
+                (
+                    "passport",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="checkups", to="town.passport"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['passport', '-begun'], name='clinic_chec_passpor_2f40f5_idx'), models.Index(fields=['begun'], name='clinic_chec_begun_fd2284_idx')],
+                "indexes": [
+                    models.Index(fields=["passport", "-begun"], name="clinic_chec_passpor_2f40f5_idx"),
+                    models.Index(fields=["begun"], name="clinic_chec_begun_fd2284_idx"),
+                ],
             },
         ),
     ]
