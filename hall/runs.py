@@ -1,0 +1,88 @@
+"""Runs an agent asked for, as its person sees them (docs/runs.md): one page per agent with every run of
+every run district (the Arena, the Calibration Clinic, and each district CLOCKFORD_RUNS names), each with
+its tasks, boards, rolls or probes, what the agent answered, and the town's signature over the result;
+and the public's one number a day per district, rounded down to fives.
+
+The hall reads runs only through `clockford.town.runs.sources()`, never a district's models, and asks a
+source only for a passport the person decides for (`access_agent`).
+"""
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from clockford.town import clock, runs
+from clockford.town.runs import RunRecord
+from clockford.town.tooling import NotFound
+from hall.agents import access_agent
+from hall.http import at_the_hall, refuse, signed_in_page
+from hall.models import Account
+
+RUNS_SHOWN = 20
+PUBLIC_DAYS = 7
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A run as the page draws it: the record, and its signed result as indented JSON."""
+
+    record: RunRecord
+    signed_json: str | None
+
+
+def runs_of(passport_id: str) -> list[tuple[str, list[Shown]]]:
+    """Every run district with this passport's runs, newest first."""
+    found = []
+    for source in runs.sources():
+        records = source.runs_for(passport_id, RUNS_SHOWN)
+        shown = [
+            Shown(r, json.dumps(r.signed, indent=2, sort_keys=True, ensure_ascii=False) if r.signed else None)
+            for r in records
+        ]
+        found.append((source.district, shown))
+    return found
+
+
+@signed_in_page
+def agent_runs(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+    """/hall/agents/<id>/runs: every run one of this person's agents asked for."""
+    try:
+        passport = access_agent(account, passport_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    return render(
+        request,
+        "hall/runs.html",
+        {"p": passport, "districts": runs_of(passport.id), "shown": RUNS_SHOWN, "nav": "agents"},
+    )
+
+
+def daily_counts(today: dt.date, days: int = PUBLIC_DAYS) -> list[dict[str, object]]:
+    """The public's numbers: for each finished UTC day (newest first), each run district's runs begun,
+    rounded down to fives. Never today, never who, never a score."""
+    sources = runs.sources()
+    rows = []
+    for back in range(1, days + 1):
+        day = today - dt.timedelta(days=back)
+        rows.append({"day": day, "counts": [(s.district, runs.rounded(s.runs_on(day))) for s in sources]})
+    return rows
+
+
+@at_the_hall
+@require_GET
+def public_runs(request: HttpRequest) -> HttpResponse:
+    """/hall/runs: how many runs agents asked for, a day per district, rounded down to fives. Public."""
+    today = clock.now().astimezone(dt.UTC).date()
+    return render(
+        request,
+        "hall/runs_public.html",
+        {
+            "rows": daily_counts(today),
+            "districts": [s.district for s in runs.sources()],
+            "rounding": runs.PUBLIC_ROUNDING,
+        },
+    )

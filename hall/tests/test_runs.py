@@ -1,0 +1,87 @@
+"""Runs in the hall (docs/runs.md): a person reads every run of their agent, each with its tasks, the
+agent's answers, what was right and the town's signature (which checks); anyone else finds no such
+agent; the public sees only a rounded count of runs a day per district, never today's and never whose."""
+
+import datetime as dt
+import html
+import json
+import random
+import re
+
+import pytest
+
+from clockford.town import clock, signing
+from districts.arena.tests.agents import guess
+from districts.testing import visit
+from districts.town_hall import ingest
+from hall.tests.conftest import Visitor, agent_of, person
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
+
+NO_AGENT = "No passport you decide for has that number."
+
+
+def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
+    ingest.import_demo()
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    begun = visit(agent, "arena_run", begin=True).structured
+    first = begun["tasks"][0]
+    answer = guess(random.Random(3), first)
+    done = visit(agent, "arena_answer", answers=[{"task": first["task"], "answer": answer}], finish=True).structured
+    check = visit(agent, "calibration_checkup", begin=True).structured
+    visit(agent, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 0.75}])
+
+    assert f'href="/hall/agents/{agent.id}/runs"' in alice.page("/hall/agents")
+    text = alice.page(f"/hall/agents/{agent.id}/runs")
+    assert "<h1>Its runs</h1>" in text
+    assert "<h2>The Arena</h2>" in text and "<h2>The Calibration Clinic</h2>" in text
+    s = done["signed"]["statement"]
+    assert f'<code>{begun["run"]}</code> <span class="tag">scored</span>' in text
+    assert f"{s['right']} of {s['of']} right (chance alone: {s['chance']:.2f})" in text
+    for t in begun["tasks"]:
+        assert f"<code>{t['task']}</code>" in text and t["ask"] in text
+    assert f'<code class="words">{s["tasks"][0]["given"]}</code>' in text
+    # The signed result as shown checks with the town's verifier.
+    shown = re.search(r'<pre class="words signed-result">(.*?)</pre>', text, re.S)
+    assert shown is not None
+    assert json.loads(html.unescape(shown.group(1))) == done["signed"]
+    assert signing.verify_signed(json.loads(shown.group(1)))
+    # The check-up in progress: its answer so far, no signature yet.
+    assert f'<code>{check["checkup"]}</code> <span class="tag">open</span>' in text
+    assert "yes (confidence 0.75)" in text
+    assert "Not scored yet: the signature comes with the score." in text
+
+
+def test_anyone_else_finds_no_such_agent() -> None:
+    ingest.import_demo()
+    _, a = person("Alice")
+    agent = agent_of(a)
+    begun = visit(agent, "arena_run", begin=True).structured
+    mallory, _ = person("Mallory")
+    text = mallory.page(f"/hall/agents/{agent.id}/runs", 404)
+    assert NO_AGENT in text and begun["run"] not in text
+    # Signed out: sent to the front door.
+    assert Visitor().client.get(f"/hall/agents/{agent.id}/runs").status_code == 302
+
+
+def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
+    ingest.import_demo()
+    _, a = person("Alice")
+    yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
+    clock.advance(dt.datetime.combine(yesterday, dt.time(3), tzinfo=dt.UTC) - clock.now())
+    agents = [agent_of(a) for _ in range(7)]
+    for agent in agents:
+        begun = visit(agent, "arena_run", begin=True)
+        assert begun.is_error is False, begun.structured["say"]
+    visit(agents[0], "calibration_checkup", begin=True)
+    clock.reset()
+    visit(agent_of(a), "arena_run", begin=True)  # today's run is not counted yet
+    text = Visitor().page("/hall/runs")  # no sign-in needed
+    assert "<h1>Runs in town</h1>" in text
+    row = re.search(rf"<th scope=\"row\">{yesterday.isoformat()}</th>(.*?)</tr>", text)
+    assert row is not None
+    assert re.findall(r"<td>([0-9]+)</td>", row.group(1)) == ["5", "0"]  # the Arena's 7 and the Clinic's 1
+    today = clock.now().astimezone(dt.UTC).date().isoformat()
+    assert today not in text
+    assert agents[0].id not in text and "right" not in text.split("<h1>")[1].split("</table>")[0]
