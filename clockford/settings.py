@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "clockford.town",
     *DISTRICT_APPS,
+    "clockford.public",
     "hall",
     "oauth2_provider",
 ]

@@ -17,6 +17,9 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 urlpatterns = [
     path("status", status),
+    # The public town (clockford/public): the map at the root, the feed; before the hall, whose
+    # static route would otherwise answer for the public pages' own files.
+    path("", include("clockford.public.urls")),
     path("", include("hall.urls")),
     path("", include("hall.oauth_urls")),
 ]
