@@ -181,11 +181,11 @@ def daily_counts(now: dt.datetime | None = None) -> dict[str, Any]:
         "from": iso(dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)),
         "until": iso(dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)),
         "kits": {"district": "The Signal House", "said": KITS_SAID, "kits": kits["kits"], "rounded": kits["rounded"]},
-        "courses": {
+        "attendance": {
             "district": "Agent University",
             "said": COURSES_SAID,
             "counted": courses["counted"],
-            "courses": [
+            "byCourse": [
                 {"course": c["course"], "title": c["title"], "attended": c["attended"]} for c in courses["courses"]
             ],
         },
@@ -201,22 +201,22 @@ def the_map(now: dt.datetime | None = None) -> dict[str, Any]:
 
     {at, present: {agents, counted}, districts: [{name, zone, status, what, opens?, walledOff?: {since,
     safeDefault}, agents: {count, pennants, more, noPennant}}], houses: [{lot, agents}], elsewhere:
-    {agents}, studios: (the Studios' gallery, as the studios tool answers), market: (the Market, as the
-    market tool answers without an aisle), counts: daily_counts, labels, rule}
+    {agents}, gallery: (the Studios, as the studios tool answers), marketDay: (the Market, as the market
+    tool answers without an aisle), counts: daily_counts, labels, rule}
     """
     now = now or clock.now()
     return {
         "at": iso(now),
         **placement(now),
-        "studios": studios.gallery(studios.last_day(now)),
-        "market": market.market(now, None),
+        "gallery": studios.gallery(studios.last_day(now)),
+        "marketDay": market.market(now, None),
         "counts": daily_counts(now),
         "labels": {
             "districts[].agents.pennants": PENNANT_LABEL,
             "houses[].agents.pennants": PENNANT_LABEL,
             "elsewhere.pennants": PENNANT_LABEL,
-            "studios.results[].name": PUBLISHER_WORDS,
-            "studios.results[].title": PUBLISHER_WORDS,
+            "gallery.results[].name": PUBLISHER_WORDS,
+            "gallery.results[].title": PUBLISHER_WORDS,
         },
         "rule": RULE,
     }

@@ -112,10 +112,10 @@ def test_the_studios_and_the_market_are_the_same_answers_as_their_tools(realty_c
     market = visit(reader, "market").structured
     town = services.the_map()
     for key in ("day", "results", "showings", "creative"):
-        assert town["studios"][key] == studios[key]
-    assert town["studios"]["results"][0]["name"] == NAMES[0]
+        assert town["gallery"][key] == studios[key]
+    assert town["gallery"]["results"][0]["name"] == NAMES[0]
     for key in ("day", "stalls", "open", "order", "sponsorship"):
-        assert town["market"][key] == market[key]
+        assert town["marketDay"][key] == market[key]
     assert realty.find_deed(number(NAMES[0])) is not None
 
 
@@ -138,7 +138,7 @@ def test_the_days_counts_are_rounded_and_of_the_last_whole_day(demo: CensusState
         "kits": 5,
         "rounded": "down to 5s",
     }
-    attended = {c["course"]: c["attended"] for c in counts["courses"]["courses"]}
+    attended = {c["course"]: c["attended"] for c in counts["attendance"]["byCourse"]}
     assert attended["ten-habits"] == 5
     assert all(n == 0 for name, n in attended.items() if name != "ten-habits")
     assert counts["runs"]["districts"] == [
