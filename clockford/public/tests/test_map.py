@@ -55,9 +55,11 @@ def test_it_moves_an_agent_with_walk_to_and_never_with_a_private_tool(demo: Cens
     assert where(services.the_map(), "Ada's kite") == ["The Tavern"]
     before = services.the_map()
     stamp = services.stamp()
-    for tool in ("context_gauge", "studios", "market", "embassy", "foundry"):
+    for tool in ("context_gauge", "studios", "market", "embassy", "foundry", "courses", "graduate"):
         r = visit(ada, tool)
         assert r.footstep is not None
+    assert not visit(ada, "signal_kit", lot=0).is_error  # its footstep is private (000 section 15)
+    assert not visit(ada, "attend", course="ten-habits").is_error  # so is attendance (section 11)
     after = services.the_map()
     assert where(after, "Ada's kite") == ["The Tavern"]
     assert {k: v for k, v in after.items() if k != "at"} == {k: v for k, v in before.items() if k != "at"}
@@ -73,6 +75,8 @@ def test_an_agent_that_only_calls_private_tools_is_not_present(demo: CensusState
     quiet = flying(agent(None), "quiet one")
     visit(quiet, "context_gauge")
     visit(quiet, "market")
+    visit(quiet, "signal_kit", lot=0)
+    visit(quiet, "attend", course="ten-habits")
     town = services.the_map()
     assert where(town, "quiet one") == []
     assert town["present"]["agents"] == 0
