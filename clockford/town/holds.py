@@ -21,7 +21,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
-from clockford.town import clock, harbour, plans, replays, reports
+from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked, new_id
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
@@ -55,7 +55,7 @@ SAYS = {
     ),
 }
 AFTER = (
-    " Poll show_passport until hold {id} is decided; once it is allowed, make exactly this call again, once, "
+    " Your person decides at hallUrl. Poll show_passport until hold {id} is decided; once it is allowed, make exactly this call again, once, "
     "before the time the hall gives."
 )
 REFUSED_SAY = "The human who runs you refused this call in the hall. Do not try it another way."
@@ -186,7 +186,7 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
     now = clock.now()
     stand = standing(passport, now)
     if stand.report is not None and applies(tool.freezes, args, passport):
-        raise Frozen(reports.FROZEN_SAY, stand.report)
+        raise Frozen(reports.FROZEN_SAY, stand.report, **handoff.waiting("report", stand.report))
 
     reasons: dict[str, dict[str, Any]] = {}
     if stand.probation_until is not None and not tool.for_people:
@@ -318,7 +318,7 @@ def _held(hold: Hold) -> Held:
         say = say.format(field=hold.repeats["in"], whose=WHOSE.get(hold.repeats["label"], "someone else's words"))
     elif hold.why == "probation":
         say = say.format(until=hold.waits_until.isoformat(timespec="minutes"))
-    return Held(say + AFTER.format(id=hold.id), view(hold), **fields)
+    return Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
 
 
 def _caps(passport: Passport, now: datetime) -> None:

@@ -2,7 +2,7 @@
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from clockford.town import plans
+from clockford.town import handoff, plans
 from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.passport_office import services
 
@@ -67,10 +67,11 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
 def declare_plan(call: Call, args: DeclarePlanArgs) -> Reply:
     plan = plans.do_declare(call.passport, [s.model_dump() for s in args.steps], args.hours)
     return Reply(
-        f"Plan {plan.id} waits for your person, who approves or declines it once in the hall with a passkey. "
+        f"Plan {plan.id} waits for your person, who approves or declines it once in the hall with a passkey, at "
+        "hallUrl. "
         "Until then nothing changes. Poll show_passport (plans.waiting, plans.inForce); do not declare again to "
         "find out.",
-        {"plan": plans.view(plan)},
+        {"plan": plans.view(plan), **handoff.waiting("plan", plan.id)},
     )
 
 

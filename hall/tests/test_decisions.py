@@ -353,7 +353,7 @@ def test_a_decision_needs_the_signed_in_person(ada: Visitor) -> None:
         {"ok": False, "say": "You are signed out. Sign in with your passkey and try again."},
     )
     r = ada.client.get(f"/hall/holds/{hold.id}")
-    assert (r.status_code, r.url) == (302, "/hall/")
+    assert (r.status_code, r.url) == (302, f"/hall/?next=/hall/holds/{hold.id}")
 
 
 def test_only_allow_and_refuse(ada: Visitor) -> None:

@@ -111,7 +111,7 @@ def test_staff_see_an_empty_docket(olive: Visitor) -> None:
 def test_signed_out_pages_go_to_the_front_door(visitor: Visitor) -> None:
     for url in ("/hall/agents", "/hall/passkeys", "/hall/staff"):
         r = visitor.client.get(url)
-        assert (r.status_code, r.url) == (302, "/hall/"), url
+        assert (r.status_code, r.url) == (302, f"/hall/?next={url}"), url
     page = visitor.client.get("/hall/").content.decode()
     assert "Sign in with a passkey" in page and "The town is open." in page
 

@@ -150,8 +150,9 @@ def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browse
     expect(p.page.locator("main")).to_contain_text("This link makes you the owner of this town. It works once.")
     p.page.fill("#name", "Olive")
     p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Your agents")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
     expect(p.page.locator(".flash")).to_contain_text("You own this town now, Olive.")
+    p.goto("/hall/agents")
 
     # The owner decides for every passport; the pennant she raises is what the agent sees.
     card = p.page.locator(".agent").filter(has_text="errand-runner")
