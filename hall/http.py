@@ -60,7 +60,7 @@ def refuse(request: HttpRequest, say: str, status: int) -> HttpResponse:
     """A refusal as the asker reads it: {ok: false, say} for the pages' scripts, a page for a person."""
     if wants_json(request):
         return JsonResponse({"ok": False, "say": say}, status=status)
-    return render(request, "hall/refused.html", {"say": say}, status=status)
+    return render(request, "hall/refused.html", {"say": say, "not_found": status == 404}, status=status)
 
 
 def at_the_hall(view: View) -> View:

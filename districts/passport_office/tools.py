@@ -56,10 +56,12 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     # The footstep of this very call is counted: the desk adds it after the handler runs.
     fields = services.passport_view(call.passport)
     fields["footsteps"] += 1
+    # The sentence counts the holds that still wait; the list shows the last ten, whatever became of them.
+    waiting = sum(1 for h in fields["harbour"]["held"] if h["status"] == "held")
     return Reply(
         f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
         f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
-        f"{_count(len(fields['harbour']['held']), 'call', 'calls')} held for your person.",
+        f"{_count(waiting, 'call', 'calls')} held for your person.",
         fields,
     )
 

@@ -58,7 +58,7 @@ def test_signed_out_the_box_sends_you_to_the_front_door_and_a_post_changes_nothi
     assert post_office.keys_of(agent) == ["k"]
     alice.sign_out()
     r = alice.client.get(f"/hall/agents/{agent.id}/box")
-    assert r.status_code == 302 and r["Location"] == "/hall/"
+    assert r.status_code == 302 and r["Location"] == f"/hall/?next=/hall/agents/{agent.id}/box"
 
 
 def test_a_person_empties_one_key_and_the_rest_stay() -> None:
