@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
-from hall import passkeys
+from hall import passkeys, rewrite
 from hall.decide import Decidable, ceremonies, found
 from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -126,6 +126,12 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "outcome": _hold_outcome(hold, status),
             "left": time_left(hold.waits_until),
             "next_item": next_waiting(account, hold.id) if status != "held" else None,
+            # Edit and allow (hall/rewrite.py): the fields the person may rewrite while it waits, the
+            # calls they wrote in its place, and, on such a call's page, the held call it rewrites.
+            "rewrite_fields": rewrite.fields(hold) if status == "held" else [],
+            "rewritten_as": list(
+                Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id).order_by("-created_at")
+            ),
         },
     )
 

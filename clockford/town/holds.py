@@ -24,7 +24,7 @@ from django.db.models import Q, QuerySet
 from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked, new_id
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
+from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies, registry
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
 ALLOWED_MINUTES = 60  # an allowed call may be repeated once within the hour (DECISIONS 11)
@@ -117,8 +117,22 @@ def view(hold: Hold) -> dict[str, Any]:
 
 
 def passport_view(hold: Hold) -> dict[str, Any]:
+    """A hold as show_passport lists it; a call its person rewrote (clockford/town/rewrite.py) also
+    names the held call it rewrites and the words the person allowed, which the reply labels
+    human-signed: the agent makes exactly that call."""
     status = status_of(hold)
-    return {"id": hold.id, "tool": hold.tool, "status": status, "until": until_of(hold, status).isoformat()}
+    found: dict[str, Any] = {
+        "id": hold.id,
+        "tool": hold.tool,
+        "status": status,
+        "until": until_of(hold, status).isoformat(),
+    }
+    if hold.rewrites:
+        tool = registry().get(hold.tool)
+        free = set(tool.free_words) if tool is not None else set()
+        found["rewrites"] = hold.rewrites
+        found["words"] = {k: v for k, v in hold.arguments.items() if k in free and isinstance(v, str)}
+    return found
 
 
 HOLDS_SHOWN = 10  # show_passport's last holds; the sweep keeps them (clockford/town/sweep.py)

@@ -3,7 +3,7 @@
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import handoff, plans
-from clockford.town.tooling import Args, Call, District, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.passport_office import services
 
 
@@ -58,11 +58,18 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     fields["footsteps"] += 1
     # The sentence counts the holds that still wait; the list shows the last ten, whatever became of them.
     waiting = sum(1 for h in fields["harbour"]["held"] if h["status"] == "held")
+    # Words a person rewrote and allowed in the hall are theirs, signed with their passkey.
+    signed = [
+        Part(f"harbour.held[{i}].words", "human-signed")
+        for i, h in enumerate(fields["harbour"]["held"])
+        if "words" in h
+    ]
     return Reply(
         f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
         f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
         f"{_count(waiting, 'call', 'calls')} held for your person.",
         fields,
+        signed,
     )
 
 
