@@ -137,6 +137,7 @@ CLOCKFORD_TIDY = [
     "districts.switchboard.services.tidy",
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
+    "hall.deed_proofs.recheck",
     "hall.tidy.tidy",
     "clockford.town.limits.tidy",
 ]
@@ -239,6 +240,7 @@ if not 0 < TOKEN_SECONDS <= 3600:
 # settings, named here so a test can lower them.
 class TownSettings(TypedDict):
     KEY_FILE: Path
+    ARCHIVE_HEAD_FILE: Path | None
     TOKEN_SECONDS: int
     CLIENTS_PER_ACCOUNT: int
     REGISTRATIONS_PER_ADDRESS: int
@@ -277,11 +279,19 @@ class TownSettings(TypedDict):
     WALL_FAULTS: int
     WALL_WINDOW_SECONDS: int
     WALL_SECONDS: int
+    POSTS_PER_DAY: int
+    POSTS_PER_WEEK: int
+    POSTS_PER_DAY_PER_ACCOUNT: int
+    POSTS_PER_WEEK_PER_ACCOUNT: int
+    REHAB_DAYS: int
 
 
 CLOCKFORD: TownSettings = {
     # The town key (Ed25519 seed): signs checkpoints and courses, and keys the Archive's digests.
     "KEY_FILE": Path(env("CLOCKFORD_KEY_FILE", str(VAR_DIR / "town.key"))),
+    # The last checkpoint the town signed, kept beside the key and outside the database, so a database
+    # restored from an older backup is noticed before it is served (clockford/town/head.py).
+    "ARCHIVE_HEAD_FILE": Path(env("CLOCKFORD_ARCHIVE_HEAD_FILE", str(VAR_DIR / "archive-head.json"))),
     # Signed in: an access token lives at most an hour (spec 001 "Tokens"); a test may shorten it.
     "TOKEN_SECONDS": TOKEN_SECONDS,
     # Spec 001 "Clients": the OAuth clients one account may connect at once.
@@ -352,6 +362,16 @@ CLOCKFORD: TownSettings = {
     "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
     "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
     "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
+    # Posting budgets (001 "A daily or weekly posting budget is spent", docs/budgets.md): the public
+    # posts (notices, broadcasts, beacons, parcels) an agent, and all of its account's agents together,
+    # may propose in a UTC day and in a UTC week (from Monday). A held post counts when proposed. 0
+    # turns a budget off.
+    "POSTS_PER_DAY": envint("CLOCKFORD_POSTS_PER_DAY", 30),
+    "POSTS_PER_WEEK": envint("CLOCKFORD_POSTS_PER_WEEK", 100),
+    "POSTS_PER_DAY_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_DAY_PER_ACCOUNT", 60),
+    "POSTS_PER_WEEK_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_WEEK_PER_ACCOUNT", 250),
+    # A confirmed case sends a passport to the rehab ward for this many days (docs/closures.md).
+    "REHAB_DAYS": envint("CLOCKFORD_REHAB_DAYS", 7),
 }
 
 
@@ -370,6 +390,24 @@ OAUTH_ISSUER = HALL_URL
 # this machine (https://localhost:PORT/...), which is how tests serve them; unset, loopback is refused.
 CIMD_HOSTS = [h.strip() for h in env("CLOCKFORD_CIMD_HOSTS").split(",") if h.strip()]
 CIMD_LOOPBACK_CA = env("CLOCKFORD_CIMD_LOOPBACK_CA")
+
+# The Realty Office (docs/realty.md): how a person proves a server's namespace in the hall.
+# io.github.<owner>: signing in to GitHub as <owner>, with the OAuth app the operator registered (its
+# client id and secret; the URLs default to github.com's and name a GitHub-style server otherwise).
+# Without a client id, the hall says GitHub proof is not configured.
+GITHUB_CLIENT_ID = env("CLOCKFORD_GITHUB_CLIENT_ID")
+GITHUB_CLIENT_SECRET = envsecret("CLOCKFORD_GITHUB_CLIENT_SECRET")
+GITHUB_AUTHORIZE_URL = env("CLOCKFORD_GITHUB_AUTHORIZE_URL", "https://github.com/login/oauth/authorize")
+GITHUB_TOKEN_URL = env("CLOCKFORD_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token")
+GITHUB_API_URL = env("CLOCKFORD_GITHUB_API_URL", "https://api.github.com").rstrip("/")
+# A reverse-DNS namespace: a TXT record on its domain, read from this resolver ("host" or "host:port";
+# empty: the system's), or an https /.well-known/ file on the domain, fetched the CIMD fetcher's
+# SSRF-hardened way. CLOCKFORD_DEED_LOOPBACK_PORT is for tests only: with CLOCKFORD_CIMD_LOOPBACK_CA set,
+# a domain the resolver answers with a loopback address is fetched from localhost on that port, trusting
+# that one authority. A deed is re-checked by the sweep once it is older than DEED_RECHECK_HOURS.
+DEED_RESOLVER = env("CLOCKFORD_DEED_RESOLVER")
+DEED_LOOPBACK_PORT = envint("CLOCKFORD_DEED_LOOPBACK_PORT", 0)
+DEED_RECHECK_HOURS = envint("CLOCKFORD_DEED_RECHECK_HOURS", 24)
 
 # The OAuth clients are the hall's own model, so that http redirect URIs are allowed for loopback
 # addresses only (RFC 8252 native apps) rather than for any host.

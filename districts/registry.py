@@ -12,7 +12,9 @@ from districts.everywhere.tools import EVERYWHERE
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
+from districts.realty.tools import DISTRICT as REALTY_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
+from districts.studios.tools import DISTRICT as STUDIOS
 from districts.switchboard.tools import DISTRICT as SWITCHBOARD
 from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
@@ -31,8 +33,8 @@ DISTRICTS: tuple[District, ...] = (
     BANK,
     GENERAL_STORE,
     SIGNAL_HOUSE,
-    District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
-    District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
+    REALTY_OFFICE,
+    STUDIOS,
     District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
     District(

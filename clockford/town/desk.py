@@ -32,12 +32,14 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from clockford.town import archive, clock, holds, kept, replays, walls, words
+from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
-from clockford.town.models import Passport, TownState
+from clockford.town.models import Passport, TownState, Withheld
 from clockford.town.tooling import (
     Busy,
     Call,
+    Closed,
+    Held,
     Label,
     Part,
     Refused,
@@ -45,6 +47,7 @@ from clockford.town.tooling import (
     Tool,
     TownReply,
     clerk_busy,
+    holder,
 )
 
 log = logging.getLogger(__name__)
@@ -353,6 +356,50 @@ class Unchecked(Exception):
     """A safety check inside the call (the reply gate) could not run."""
 
 
+# -- The reply gate: private content that is not the caller's to receive ------------------------------
+
+WITHHELD_SAY = (
+    "The town withheld this reply: it carried something that is not yours to receive. Nothing of it was sent, "
+    "and a person has been told. Do not try it another way; stop, and tell the human who runs you."
+)
+
+
+class Leak(Exception):
+    """A reply carried private content that is not the caller's: [{path, readers}]."""
+
+    def __init__(self, paths: list[dict[str, Any]]) -> None:
+        super().__init__(f"{len(paths)} private parts")
+        self.paths = paths
+
+
+class WithheldReply(Closed):
+    outcome = "withheld"
+
+
+def not_theirs(reply: Reply, passport: Passport) -> list[dict[str, Any]]:
+    """The private parts of a reply that name their readers and name neither this passport nor its
+    account (Part.readers). A check that cannot run fails safe (Unchecked)."""
+    try:
+        mine = {holder(passport)}
+        if passport.account_id is not None:
+            mine.add(f"account:{passport.account_id}")
+        found = []
+        for part in reply.parts:
+            if part.private and part.readers and not mine.intersection(part.readers):
+                if holds.at_path(reply.fields, part.path.split(".")):
+                    found.append({"path": part.path, "readers": list(part.readers)})
+        return found
+    except Exception as error:
+        raise Unchecked("the reply gate") from error
+
+
+def withhold(tool: Tool, passport: Passport, paths: list[dict[str, Any]]) -> WithheldReply:
+    """Keep what a person reads in the staff room (where, and whose; never the content), and answer."""
+    Withheld.objects.create(passport=passport, tool=tool.name, at=clock.now(), paths=paths)
+    log.error("the reply gate withheld a reply of %s to %s: %s", tool.name, passport.pk, paths)
+    return WithheldReply(WITHHELD_SAY)
+
+
 def breaker(tool: Tool, args: Any) -> None:
     """Count a fault in the tool towards walling off its channel or district (clockford/town/walls.py)."""
     with beside_the_call(f"count a fault in {tool.name}"):
@@ -435,6 +482,7 @@ def _handle(
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
     try:
+        closures.check(tool, args, passport)
         walls.check(tool, args)
         wait = clerk_wait(passport, clock.now())
         if wait is not None:
@@ -446,13 +494,24 @@ def _handle(
         replayed = replays.find(tool.name, args, passport) if tool.replays else None
         if replayed is not None:
             return replayed, "ok", False, call.move_to or tool.place
-        passage = holds.gate(tool, args, arguments, call, screened.repeat)
+        proposed = budgets.proposal(tool, args, arguments, call)
+        try:
+            passage = holds.gate(tool, args, arguments, call, screened.repeat)
+        except Held:
+            if proposed:
+                budgets.spend(passport)  # a held post counts when it is proposed
+            raise
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
         with transaction.atomic():
             holds.use(passage, call)
             withdraw(tool, args, call)
+            if proposed:
+                budgets.spend(passport)
             reply = tool.handler(call, args)
+            leaks = not_theirs(reply, passport)
+            if leaks:
+                raise Leak(leaks)  # the handler's work rolls back with the reply
             if tool.replays:
                 replays.keep(tool.name, args, passport, reply)
         try:
@@ -468,6 +527,9 @@ def _handle(
         return reply, "ok", False, call.move_to or tool.place
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place
+    except Leak as leak:
+        withheld = withhold(tool, passport, leak.paths)
+        return withheld, withheld.outcome, True, None
     except Unchecked as error:
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))

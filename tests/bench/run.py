@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.bench import calls, census, words
+from tests.bench import calls, census, directory, words
 from tests.bench.kit import BenchError
 
 
@@ -27,6 +27,11 @@ class Section:
 SECTIONS: list[Section] = [
     Section("calls", "look_around and remember beside a bare mcp 2.3.0 server (issue 2)", calls.run),
     Section("census", "the census imported, ask_directory timed, MRR beside the registry (issue 3)", census.run),
+    Section(
+        "directory",
+        "the Directory's evaluation: MRR@10, recall@8, hit@1 on dev and held-out needs beside two baselines (issue 13)",
+        directory.run,
+    ),
     Section("words", "the words screen and Safe Harbour timed, and the corpus's dev half (issue 11)", words.run),
 ]
 
