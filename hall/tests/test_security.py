@@ -34,6 +34,8 @@ SAMPLES: dict[str, Any] = {
     "dispute_id": "D-23456789",
     "request_id": "AR-2345678923AB",
     "closure_id": "C-2345678923AB",
+    "ask_id": "DA-2345678923AB",
+    "deed_id": "DE-2345678923AB",
 }
 
 
@@ -57,12 +59,13 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 52
+    assert len(urls) == len(urlpatterns) == 65
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
     assert "/hall/agents/PP-2345678923/gauge" in urls
     assert "/hall/staff/walls" in urls
     assert "/hall/staff/close" in urls and "/hall/closures/C-2345678923AB/finish" in urls
+    assert "/hall/holds/H-2345678923AB/rewrite/begin" in urls
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

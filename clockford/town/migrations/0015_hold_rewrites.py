@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("town", "0012_tally_unlogged"),
+        ("town", "0013_budgets_closures_withheld"),
     ]
 
     operations = [
