@@ -53,6 +53,22 @@ def find_notes(passport: Passport) -> QuerySet[Note]:
     return Note.objects.filter(box=box_of(passport)).order_by("key")
 
 
+def with_words(passport_ids: list[str]) -> set[str]:
+    """Which of these passports have anything at the Post Office for their person: a note in the box
+    or a letter. Two queries, for a page of the hall's agents (a passport with neither, and no hold, is
+    one its person may fold away)."""
+    boxes = set(Note.objects.filter(box__in=passport_ids).values_list("box", flat=True).distinct())
+    letters = set(Letter.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True).distinct())
+    return boxes | letters
+
+
+def do_empty_box(passport: Passport) -> int:
+    """Empty the whole box, as if the agent had forgotten every key (do_forget, key by key, so its
+    letters still waiting lose their copies too); returns how many notes went."""
+    keys = list(Note.objects.filter(box=box_of(passport)).values_list("key", flat=True))
+    return sum(1 for key in keys if do_forget(passport, key))
+
+
 def _could_be_kept(key: str) -> bool:
     # A key outside the charset was never kept, and is never sent to the database: PostgreSQL's
     # text cannot even hold some of the characters an agent may send (NUL).
