@@ -44,7 +44,7 @@ def test_next_opens_what_waits_after_a_decision(ada: Visitor) -> None:
     digest = Hold.objects.get(pk=hold).words_digest
     assert decide(ada, "holds", hold, "allow", digest) == (200, {"ok": True, "next": f"/hall/holds/{hold}"})
     page = ada.page(f"/hall/holds/{hold}")
-    assert f'<a class="button primary" id="next" href="/hall/letters/{letter}">Next: a letter from' in page
+    assert f'<a class="button primary" id="next" href="/hall/letters/{letter}">Next: a letter</a>' in page
     # The letter, viewed, is read: nothing else waits.
     page = ada.page(f"/hall/letters/{letter}")
     assert 'id="next"' not in page and "Nothing else waits for you." in page

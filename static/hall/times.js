@@ -25,13 +25,14 @@
   function say(el) {
     const when = new Date(el.getAttribute("datetime"));
     if (isNaN(when.getTime()) || when.getTimezoneOffset() === 0) return;
-    if (el.nextElementSibling && el.nextElementSibling.classList.contains("when-here")) return;
+    if (el.querySelector(".when-here")) return;
     const here = document.createElement("span");
     here.className = "when-here";
     const day = when.getFullYear() + "-" + pad(when.getMonth() + 1) + "-" + pad(when.getDate());
     const zone = zoneOf(when);
     here.textContent = " (" + day + " " + pad(when.getHours()) + ":" + pad(when.getMinutes()) + (zone ? " " + zone : "") + " your time)";
-    el.after(here);
+    // Inside the <time>, so a list that lays its items out in a row keeps the two together.
+    el.append(here);
   }
 
   window.hallTimes = run;
