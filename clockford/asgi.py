@@ -24,7 +24,7 @@ from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.town import archive, desk, head, sweep  # noqa: E402
-from hall import live  # noqa: E402
+from hall import live, push  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ class Town:
         self.stack: contextlib.AsyncExitStack | None = None
         self.folder: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        self.pusher: asyncio.Task[None] | None = None
         self.started = False
 
     async def start(self) -> None:
@@ -86,6 +87,8 @@ class Town:
         self.stack = contextlib.AsyncExitStack()
         await self.stack.enter_async_context(manager.run())
         self.folder = asyncio.create_task(fold_loop())
+        # Web Push (hall/push.py): notifications of what waits, sent after the calls' transactions.
+        self.pusher = asyncio.create_task(push.loop())
         # 0 when the sweep runs as its own service (manage.py sweep --every).
         if settings.CLOCKFORD_SWEEP_SECONDS > 0:
             self.sweeper = asyncio.create_task(sweep_loop(settings.CLOCKFORD_SWEEP_SECONDS))
@@ -95,6 +98,8 @@ class Town:
             self.folder.cancel()
         if self.sweeper:
             self.sweeper.cancel()
+        if self.pusher:
+            self.pusher.cancel()
         if self.stack:
             await self.stack.aclose()
 

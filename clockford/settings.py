@@ -128,8 +128,18 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 # this function, named here for the same reason. A passport may make CHANGES_PER_HOUR changes in a
 # clock hour and an account CHANGES_PER_HOUR_PER_ACCOUNT across its agents; 0 turns the Bank off.
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
+# Jobs (docs/jobs.md): the desk refuses a call naming a job its person ended, and counts each footstep
+# that names a job, through this module (check and step), named here for the same reason.
+CLOCKFORD_JOBS = "districts.jobs.services"
+# Web Push (hall/push.py): the town's VAPID key, kept like the town key in var/ and never archived, and
+# the contact a push service may write to when the hall is not served over https.
+CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))
+CLOCKFORD_VAPID_SUBJECT = env("CLOCKFORD_VAPID_SUBJECT", "mailto:owner@clockford.invalid")
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The Embassies' visa (000 section 20, docs/embassies.md): on a reply that did not do what it asked, the
+# desk asks this function for one more text block of plain next steps (None: no block).
+CLOCKFORD_NEXT_STEPS = "districts.embassies.services.next_steps"
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
 # here so the core calls them without importing a district or the hall. Each takes the time and returns
 # what it removed per table.
@@ -138,7 +148,9 @@ CLOCKFORD_TIDY = [
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
     "hall.deed_proofs.recheck",
+    "districts.embassies.services.tidy",
     "hall.tidy.tidy",
+    "hall.push.tidy",
     "clockford.town.limits.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from importlib import import_module
 from typing import Any
 
 import pydantic_core
@@ -83,6 +84,8 @@ class Rendered:
     text: str
     is_error: bool
     footstep: int | None
+    # More text blocks after the first (Reply.blocks).
+    blocks: tuple[str, ...] = ()
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -236,10 +239,15 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
             )
+            if job_id is not None:
+                with beside_the_call(f"count a step of job {job_id}"):
+                    _jobs().step(passport, job_id, number, outcome, reply.fields)
             count_footstep(passport, place)
             passport.footsteps += 1
             if place:
                 passport.place = place
+            if isinstance(reply, Reply) and reply.with_footstep is not None:
+                reply.with_footstep(number, reply)
             rendered = render(
                 reply.say,
                 reply.fields,
@@ -248,6 +256,10 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if isinstance(reply, Reply) and reply.blocks:
+                rendered.blocks = tuple(reply.blocks)
+            if rendered.is_error:
+                add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
@@ -273,15 +285,16 @@ replied = Signal()
 
 
 def reply_bytes(r: Rendered) -> tuple[int, int, str]:
-    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of the one text
-    content, as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
+    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of its text
+    content (the first block and any more, as attend's course), as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
     it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
     data = pydantic_core.to_json(r.structured)
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
-    return len(r.text.encode("utf-8")), len(data), digest
+    text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)
+    return text, len(data), digest
 
 
 @contextlib.contextmanager
@@ -307,6 +320,26 @@ def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
     text, data, digest = reply_bytes(r)
     with beside_the_call(f"count the reply of {tool.name}"):
         replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+
+
+@functools.cache
+def _next_steps() -> Callable[..., str | None] | None:
+    path = getattr(settings, "CLOCKFORD_NEXT_STEPS", None)
+    return import_string(path) if path else None
+
+
+def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+    """A reply that did not do what it asked may carry one more text block of plain next steps: the
+    function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
+    the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
+    the block, never the call."""
+    steps = _next_steps()
+    if steps is None:
+        return
+    with beside_the_call("give a visa's next steps"):
+        more = steps(passport, outcome, r.structured)
+        if more:
+            r.blocks = (*r.blocks, more)
 
 
 @dataclass
@@ -452,6 +485,14 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
 
 
 @functools.cache
+def _jobs() -> Any:
+    """Jobs (docs/jobs.md): the module the setting names (CLOCKFORD_JOBS), with check(passport, job_id),
+    which refuses a call naming a job its person ended, and step(passport, job_id, footstep, outcome,
+    fields), told of every footstep that names a job. Named by a setting: the core imports no district."""
+    return import_module(settings.CLOCKFORD_JOBS)
+
+
+@functools.cache
 def _bank() -> Callable[..., None]:
     bank: Callable[..., None] = import_string(settings.CLOCKFORD_BANK)
     return bank
@@ -489,6 +530,8 @@ def _handle(
             raise clerk_busy(wait)
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
+        if args.job_id is not None:
+            _jobs().check(passport, args.job_id)
         if isinstance(screened, TownReply):
             raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None

@@ -112,6 +112,12 @@ class Reply:
     say: str
     fields: dict[str, Any] = field(default_factory=dict)
     parts: list[Part] = field(default_factory=list)
+    # More text blocks after the reply's first, each as it is (attend's course, in markdown).
+    blocks: list[str] = field(default_factory=list)
+    # Called by the desk with this call's footstep number once it is written, in the call's own
+    # transaction and before the reply is rendered: for a reply that states its own footstep (an
+    # attendance slip is signed over it). It may add to `fields`.
+    with_footstep: Callable[[int, Reply], None] | None = None
 
 
 @dataclass
