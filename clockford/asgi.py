@@ -24,8 +24,8 @@ from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
-from clockford.town import archive, desk, head, sweep  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
+from clockford.town import archive, desk, head, sweep  # noqa: E402
 from hall import live, push  # noqa: E402
 
 log = logging.getLogger(__name__)
