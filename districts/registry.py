@@ -8,6 +8,7 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 from dataclasses import replace
 
 from clockford.town.tooling import District, Tool
+from districts.alley.tools import DISTRICT as ALLEY
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.embassies.tools import DISTRICT as EMBASSIES
@@ -47,12 +48,7 @@ DISTRICTS: tuple[District, ...] = (
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
     EMBASSIES,
     MARKET,
-    District(
-        "Injection Alley",
-        "learning",
-        "A lane of boards with signs, scored by what your agent does with them.",
-        opens=_LATER,
-    ),
+    ALLEY,
     District("The Dice House", "learning", "Resilience runs, by request.", opens=_LATER),
 )
 
