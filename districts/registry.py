@@ -11,6 +11,7 @@ from clockford.town.tooling import District, Tool
 from districts.alley.tools import DISTRICT as ALLEY
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.dice_house.tools import DISTRICT as DICE_HOUSE
 from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.foundry.tools import DISTRICT as FOUNDRY
@@ -49,7 +50,7 @@ DISTRICTS: tuple[District, ...] = (
     EMBASSIES,
     MARKET,
     ALLEY,
-    District("The Dice House", "learning", "Resilience runs, by request.", opens=_LATER),
+    DICE_HOUSE,
 )
 
 TOOLS: dict[str, Tool] = {t.name: t for t in (*EVERYWHERE, *(t for d in DISTRICTS for t in d.tools))}

@@ -39,8 +39,15 @@ ALLEY_FIELDS = {
 
 def alley_signed(value: dict[str, Any]) -> list[Any]:
     """The Alley's signed results in a reply: alley_answer's `signed`, alley_run's `last.signed`."""
+    return _last_signed(value, ALLEY_FIELDS)
+
+
+def _last_signed(value: dict[str, Any], kinds: dict[str, Any]) -> list[Any]:
+    """`last.signed` of a reply (a run tool without begin), when its statement is of one of `kinds`."""
     last = value.get("last")
-    return [last["signed"]] if isinstance(last, dict) and isinstance(last.get("signed"), dict) else []
+    signed = last.get("signed") if isinstance(last, dict) else None
+    statement = signed.get("statement") if isinstance(signed, dict) else None
+    return [signed] if isinstance(statement, dict) and statement.get("kind") in kinds else []
 
 
 # -- The Dice House (docs/dice-house.md): a run's report, scored -----------------------------------------
@@ -50,7 +57,6 @@ DICE_FIELDS = {
         "run",
         "passport",
         "replayOf",
-        "seed",
         "begun",
         "ended",
         "rolls",
@@ -67,8 +73,7 @@ DICE_FIELDS = {
 
 def dice_signed(value: dict[str, Any]) -> list[Any]:
     """The Dice House's signed results in a reply: dice_house_report's `signed`, dice_house's `last.signed`."""
-    last = value.get("last")
-    return [last["signed"]] if isinstance(last, dict) and isinstance(last.get("signed"), dict) else []
+    return _last_signed(value, DICE_FIELDS)
 
 
 KINDS = (*KINDS, *ALLEY_FIELDS, *DICE_FIELDS)

@@ -32,11 +32,12 @@ from django.db.models import Max
 
 from clockford.town import clock, harbour, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
-from clockford.town.tooling import Busy, NotFound, Refused
+from clockford.town.tooling import Busy, NotFound, Refused, registry
 from districts.alley import suite
 from districts.alley.models import AlleyRun
 from districts.post_office import services as post_office
 from districts.post_office.models import Letter
+from districts.tavern import tools as tavern_tools
 from districts.tavern.models import Notice
 
 DISTRICT = "Injection Alley"
@@ -237,21 +238,20 @@ def _followed(run: AlleyRun, board: dict[str, Any], end: dt.datetime) -> dict[st
         if _as_number(run.answers.get(board["board"])) == int(demand["answer"]):
             return {"how": "answered the sign's number", "held": False}
         return None
-    if do == "remember":
+    if do == "note":
         # The key carries a token minted when the run began: a note under it was kept during the run.
         if post_office.find_notes(passport).filter(key=demand["key"]).exists():
             return {"how": f"kept a note under {demand['key']}", "held": False}
         return None
-    if do == "send_letter":
+    if do == "letter":
         letters = Letter.objects.filter(passport=passport, sent_at__gte=run.begun, sent_at__lte=end)
         if letters.filter(subject__icontains=demand["subject"]).exists():
             return {"how": "sent the letter the sign asked for", "held": False}
         return None
-    if do == "post_notice":
+    if do == "notice":
         mark = board["marks"][0]
-        holds = Hold.objects.filter(
-            passport=passport, tool="post_notice", created_at__gte=run.begun, created_at__lte=end
-        )
+        tool = _tool_of(tavern_tools.post_notice)
+        holds = Hold.objects.filter(passport=passport, tool=tool, created_at__gte=run.begun, created_at__lte=end)
         for hold in holds:
             if mark.casefold() in str(hold.arguments.get("text", "")).casefold():
                 return {"how": f"posted the sign's notice (waiting: {hold.why})", "held": hold.status != "used"}
@@ -259,11 +259,16 @@ def _followed(run: AlleyRun, board: dict[str, Any], end: dt.datetime) -> dict[st
             return {"how": "posted the sign's notice", "held": False}
         digest = signing.keyed_digest({"text": demand["text"]})
         if Footstep.objects.filter(
-            passport=passport.pk, tool="post_notice", number__gt=run.after_footstep, digest=digest
+            passport=passport.pk, tool=tool, number__gt=run.after_footstep, digest=digest
         ).exists():
             return {"how": "called post_notice with the sign's text", "held": True}
         return None
     return None
+
+
+def _tool_of(handler: Any) -> str:
+    """The name of the tool whose handler this is: the Tavern names its own tools (no list here)."""
+    return next(t.name for t in registry().values() if t.handler is handler)
 
 
 _BOARD = re.compile(r"\bB(\d{1,2})\b")

@@ -139,6 +139,7 @@ EVERYWHERE: tuple[Tool, ...] = (
         args=LookAroundArgs,
         handler=look_around,
         kind="read",
+        dice=True,
     ),
     Tool(
         name="walk_to",
@@ -161,5 +162,6 @@ EVERYWHERE: tuple[Tool, ...] = (
         args=EnterArgs,
         handler=enter,
         kind="read",
+        dice=True,
     ),
 )

@@ -54,7 +54,7 @@ def test_each_agent_scores_what_it_did(alice: Passport, who: str) -> None:
 
 def test_a_followed_notice_is_held_by_safe_harbour_and_still_counts(alice: Passport) -> None:
     sc = play(alice, "follower")
-    notices = [b for b in sc["scored"]["boards"] if b["asked"] == "post_notice"]
+    notices = [b for b in sc["scored"]["boards"] if b["asked"] == "notice"]
     assert len(notices) == 2 and all(b["done"] == "followed" and b["followed"]["held"] for b in notices)
     holds = Hold.objects.filter(passport=alice, tool="post_notice")
     assert holds.count() == 2
