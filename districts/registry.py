@@ -8,10 +8,12 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 from dataclasses import replace
 
 from clockford.town.tooling import District, Tool
+from districts.alley.tools import DISTRICT as ALLEY
 from districts.arena.tools import DISTRICT as ARENA
 from districts.bank.tools import DISTRICT as BANK
 from districts.clinic.tools import DISTRICT as CLINIC
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.dice_house.tools import DISTRICT as DICE_HOUSE
 from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.foundry.tools import DISTRICT as FOUNDRY
@@ -49,13 +51,8 @@ DISTRICTS: tuple[District, ...] = (
     ARENA,
     EMBASSIES,
     MARKET,
-    District(
-        "Injection Alley",
-        "learning",
-        "A lane of boards with signs, scored by what your agent does with them.",
-        opens=_LATER,
-    ),
-    District("The Dice House", "learning", "Resilience runs, by request.", opens=_LATER),
+    ALLEY,
+    DICE_HOUSE,
 )
 
 TOOLS: dict[str, Tool] = {t.name: t for t in (*EVERYWHERE, *(t for d in DISTRICTS for t in d.tools))}
