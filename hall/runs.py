@@ -38,7 +38,7 @@ def runs_of(passport_id: str) -> list[tuple[str, list[Shown]]]:
     """Every run district with this passport's runs, newest first."""
     found = []
     for source in runs.sources():
-        records = source.runs_for(passport_id, RUNS_SHOWN)
+        records = [runs.record(r) for r in source.runs_for(passport_id, RUNS_SHOWN)]
         shown = [
             Shown(r, json.dumps(r.signed, indent=2, sort_keys=True, ensure_ascii=False) if r.signed else None)
             for r in records

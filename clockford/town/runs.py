@@ -9,6 +9,7 @@ every district's runs through `sources()`, never by importing a district or its 
 from __future__ import annotations
 
 import datetime as dt
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -58,8 +59,23 @@ class RunSource:
 
 
 def sources() -> list[RunSource]:
-    """Every run district the settings name, in their order."""
-    return [import_string(name) for name in settings.CLOCKFORD_RUNS]
+    """Every run district the settings name, in their order: a RunSource, or a services module with
+    DISTRICT (its name), runs_for and runs_on."""
+    found = []
+    for name in settings.CLOCKFORD_RUNS:
+        named = import_string(name)
+        if isinstance(named, types.ModuleType):
+            named = RunSource(named.DISTRICT, named.runs_for, named.runs_on)
+        found.append(named)
+    return found
+
+
+def record(value: RunRecord | dict[str, Any]) -> RunRecord:
+    """A run as a RunRecord, from one or from a dictionary of its fields (lines as dictionaries too)."""
+    if isinstance(value, RunRecord):
+        return value
+    lines = tuple(line if isinstance(line, RunLine) else RunLine(**line) for line in value["lines"])
+    return RunRecord(**{**value, "lines": lines})
 
 
 def rounded(count: int) -> int:

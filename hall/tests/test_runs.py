@@ -30,12 +30,19 @@ def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
     answer = guess(random.Random(3), first)
     done = visit(agent, "arena_answer", answers=[{"task": first["task"], "answer": answer}], finish=True).structured
     check = visit(agent, "calibration_checkup", begin=True).structured
+    lane = visit(agent, "alley_run", begin=True).structured  # a run district plugged in by its services module
     visit(agent, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 0.75}])
 
     assert f'href="/hall/agents/{agent.id}/runs"' in alice.page("/hall/agents")
     text = alice.page(f"/hall/agents/{agent.id}/runs")
     assert "<h1>Its runs</h1>" in text
-    assert "<h2>The Arena</h2>" in text and "<h2>The Calibration Clinic</h2>" in text
+    assert [h for h in re.findall(r"<h2>(.*?)</h2>", text)] == [
+        "The Arena",
+        "Injection Alley",
+        "The Dice House",
+        "The Calibration Clinic",
+    ]
+    assert f'<code>{lane["run"]}</code> <span class="tag">open</span>' in text
     s = done["signed"]["statement"]
     assert f'<code>{begun["run"]}</code> <span class="tag">scored</span>' in text
     assert f"{s['right']} of {s['of']} right (chance alone: {s['chance']:.2f})" in text
@@ -81,7 +88,7 @@ def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
     assert "<h1>Runs in town</h1>" in text
     row = re.search(rf"<th scope=\"row\">{yesterday.isoformat()}</th>(.*?)</tr>", text)
     assert row is not None
-    assert re.findall(r"<td>([0-9]+)</td>", row.group(1)) == ["5", "0"]  # the Arena's 7 and the Clinic's 1
+    assert re.findall(r"<td>([0-9]+)</td>", row.group(1)) == ["5", "0", "0", "0"]  # the Arena's 7, the Clinic's 1
     today = clock.now().astimezone(dt.UTC).date().isoformat()
     assert today not in text
     assert agents[0].id not in text and "right" not in text.split("<h1>")[1].split("</table>")[0]
