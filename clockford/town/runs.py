@@ -56,6 +56,8 @@ class RunSource:
     district: str
     runs_for: Callable[[str, int], list[RunRecord]]
     runs_on: Callable[[dt.date], int]
+    # Optional: which of these passports have asked for a run here, in one query (else runs_for asks each).
+    with_runs: Callable[[list[str]], set[str]] | None = None
 
 
 def sources() -> list[RunSource]:
@@ -67,6 +69,18 @@ def sources() -> list[RunSource]:
         if isinstance(named, types.ModuleType):
             named = RunSource(named.DISTRICT, named.runs_for, named.runs_on)
         found.append(named)
+    return found
+
+
+def with_runs(passport_ids: list[str]) -> set[str]:
+    """Which of these passports asked for any run, in any run district: the hall keeps them out of the fold
+    of sessions that left nothing for their person."""
+    found: set[str] = set()
+    for source in sources():
+        if source.with_runs is not None:
+            found |= source.with_runs(passport_ids)
+        else:
+            found |= {p for p in passport_ids if p not in found and source.runs_for(p, 1)}
     return found
 
 

@@ -348,7 +348,11 @@ def runs_on(day: dt.date) -> int:
     return Run.objects.filter(begun__gte=start, begun__lt=start + dt.timedelta(days=1)).count()
 
 
-RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on)
+def with_runs(passport_ids: list[str]) -> set[str]:
+    return set(Run.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True))
+
+
+RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on, with_runs)
 
 
 def find_result(run_id: str) -> dict[str, Any] | None:

@@ -270,4 +270,8 @@ def runs_on(day: dt.date) -> int:
     return Checkup.objects.filter(begun__gte=start, begun__lt=start + dt.timedelta(days=1)).count()
 
 
-RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on)
+def with_runs(passport_ids: list[str]) -> set[str]:
+    return set(Checkup.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True))
+
+
+RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on, with_runs)

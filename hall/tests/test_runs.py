@@ -92,3 +92,26 @@ def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
     today = clock.now().astimezone(dt.UTC).date().isoformat()
     assert today not in text
     assert agents[0].id not in text and "right" not in text.split("<h1>")[1].split("</table>")[0]
+
+
+def test_on_a_town_run_by_its_owner_an_agent_with_runs_is_not_folded_away(settings: object) -> None:
+    """Without sign-in the agents page folds sessions that left nothing for their person; a run is
+    something left for them, so that agent's card, with its link to its runs, stays in view."""
+    from hall.tests.conftest import person as someone
+
+    settings.CLOCKFORD_SIGN_IN = False  # type: ignore[attr-defined]
+    ingest.import_demo()
+    olive, account = someone("Olive")
+    account.is_owner = True
+    account.save(update_fields=["is_owner"])
+    ran, looked = agent_of(account), agent_of(account)
+    for p in (ran, looked):
+        p.account, p.sign_in = None, False
+        p.save(update_fields=["account", "sign_in"])
+    visit(ran, "calibration_checkup", begin=True)
+    visit(looked, "look_around")
+    page = olive.page("/hall/agents")
+    folded = page[page.index('<details class="fold one-offs">') :]
+    folded = folded[: folded.index("</details>")]
+    assert looked.id in folded and ran.id not in folded
+    assert f'href="/hall/agents/{ran.id}/runs"' in page
