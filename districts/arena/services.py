@@ -355,8 +355,16 @@ def with_runs(passport_ids: list[str]) -> set[str]:
 RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on, with_runs)
 
 
-def find_result(run_id: str) -> dict[str, Any] | None:
-    """A run's stored signed result by its id (the Foundry checks a presented result is still the one the
-    town made)."""
-    run = Run.objects.filter(pk=run_id).first()
-    return result_of(run) if run is not None else None
+def read_presented(passport_id: str, signed: Any) -> tuple[dict[str, Any] | None, str | None]:
+    """An Arena result an agent presents elsewhere (the Foundry): (what it says, None) when its signature
+    checks, it is this passport's own, and it is exactly the result the town made for that run; else
+    (None, the problem in the town's words)."""
+    if not signing.verify_signed(signed):
+        return None, "an Arena result whose signature does not check"
+    statement = signed["statement"]
+    if statement.get("passport") != passport_id:
+        return None, "an Arena result that is not yours"
+    run = Run.objects.filter(pk=str(statement.get("run")), passport_id=passport_id).first()
+    if run is None or result_of(run) != signed:
+        return None, "an Arena result that is not the one the town made for that run"
+    return {k: statement[k] for k in ("kind", "run", "right", "of", "chance", "scored")}, None
