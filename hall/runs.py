@@ -9,7 +9,7 @@ source only for a passport the person decides for (`access_agent`).
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -23,6 +23,8 @@ from hall.http import at_the_hall, refuse, signed_in_page
 from hall.models import Account
 
 RUNS_SHOWN = 20
+# The export carries every run (each passport begins at most a few a day in each district).
+RUNS_EXPORTED = 100_000
 PUBLIC_DAYS = 7
 
 
@@ -45,6 +47,16 @@ def runs_of(passport_id: str) -> list[tuple[str, list[Shown]]]:
         ]
         found.append((source.district, shown))
     return found
+
+
+def runs_for_export(passport_ids: list[str]) -> list[dict[str, object]]:
+    """Every run of these passports, in every run district, for the person's export (docs/export.md)."""
+    out: list[dict[str, object]] = []
+    for source in runs.sources():
+        for passport_id in passport_ids:
+            for r in (runs.record(x) for x in source.runs_for(passport_id, RUNS_EXPORTED)):
+                out.append({**asdict(r), "begun": r.begun.isoformat(), "lines": [asdict(line) for line in r.lines]})
+    return out
 
 
 @signed_in_page

@@ -115,3 +115,25 @@ def test_on_a_town_run_by_its_owner_an_agent_with_runs_is_not_folded_away(settin
     folded = folded[: folded.index("</details>")]
     assert looked.id in folded and ran.id not in folded
     assert f'href="/hall/agents/{ran.id}/runs"' in page
+
+
+def test_the_export_carries_every_run_with_its_signed_result() -> None:
+    ingest.import_demo()
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    begun = visit(agent, "arena_run", begin=True).structured
+    first = begun["tasks"][0]
+    answer = guess(random.Random(4), first)
+    done = visit(agent, "arena_answer", answers=[{"task": first["task"], "answer": answer}], finish=True).structured
+    check = visit(agent, "calibration_checkup", begin=True).structured
+    _, b = person("Bob")
+    visit(agent_of(b), "calibration_checkup", begin=True)
+    data = json.loads(alice.client.get("/hall/account/export").content)
+    exported = {r["run"]: r for r in data["sections"]["runs"]}
+    assert set(exported) == {begun["run"], check["checkup"]}
+    assert exported[begun["run"]]["signed"] == done["signed"] and exported[begun["run"]]["state"] == "scored"
+    assert [line["item"] for line in exported[begun["run"]]["lines"]] == [t["task"] for t in begun["tasks"]]
+    assert exported[check["checkup"]]["signed"] is None and exported[check["checkup"]]["district"] == (
+        "The Calibration Clinic"
+    )
+    assert data["manifest"]["statement"]["sections"]["runs"]["count"] == 2
