@@ -23,8 +23,8 @@ from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
-from clockford.town import archive, sweep  # noqa: E402
-from hall import live  # noqa: E402
+from clockford.town import archive, desk, head, sweep  # noqa: E402
+from hall import live, push  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,8 @@ async def fold_loop() -> None:
         await asyncio.sleep(settings.CLOCKFORD["FOLD_SECONDS"])
         try:
             await in_db(archive.fold_all)
+        except archive.Behind:
+            pass  # said once at start, and the town is closed until a person looks
         except Exception:  # a fold that fails is tried again on the next turn; calls go on
             log.exception("the Archive could not fold")
 
@@ -54,11 +56,28 @@ async def sweep_loop(every: float) -> None:
             log.exception("the sweep could not tidy")
 
 
+def close_if_behind() -> None:
+    """A database behind the town's last signed checkpoint is not served (clockford/town/head.py)."""
+    if why := head.behind():
+        desk.set_town_mode("closed", why)
+        log.error("%s The town is closed until a person looks (manage.py archive head).", why)
+
+
+# Checked as the server loads the town, before it answers anything (servers without lifespan support,
+# daphne among them, start the loops only on the first /mcp request). A database that cannot be read
+# now is the face's to answer busy or closed when calls come; this check only must not stop the load.
+try:
+    close_if_behind()
+except Exception:
+    log.exception("could not compare the Archive with its head at start")
+
+
 class Town:
     def __init__(self) -> None:
         self.stack: contextlib.AsyncExitStack | None = None
         self.folder: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
+        self.pusher: asyncio.Task[None] | None = None
         self.started = False
 
     async def start(self) -> None:
@@ -68,6 +87,8 @@ class Town:
         self.stack = contextlib.AsyncExitStack()
         await self.stack.enter_async_context(manager.run())
         self.folder = asyncio.create_task(fold_loop())
+        # Web Push (hall/push.py): notifications of what waits, sent after the calls' transactions.
+        self.pusher = asyncio.create_task(push.loop())
         # 0 when the sweep runs as its own service (manage.py sweep --every).
         if settings.CLOCKFORD_SWEEP_SECONDS > 0:
             self.sweeper = asyncio.create_task(sweep_loop(settings.CLOCKFORD_SWEEP_SECONDS))
@@ -77,6 +98,8 @@ class Town:
             self.folder.cancel()
         if self.sweeper:
             self.sweeper.cancel()
+        if self.pusher:
+            self.pusher.cancel()
         if self.stack:
             await self.stack.aclose()
 

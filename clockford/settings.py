@@ -128,8 +128,18 @@ CLOCKFORD_TOOLS = "districts.registry.TOOLS"
 # this function, named here for the same reason. A passport may make CHANGES_PER_HOUR changes in a
 # clock hour and an account CHANGES_PER_HOUR_PER_ACCOUNT across its agents; 0 turns the Bank off.
 CLOCKFORD_BANK = "districts.bank.services.withdraw"
+# Jobs (docs/jobs.md): the desk refuses a call naming a job its person ended, and counts each footstep
+# that names a job, through this module (check and step), named here for the same reason.
+CLOCKFORD_JOBS = "districts.jobs.services"
+# Web Push (hall/push.py): the town's VAPID key, kept like the town key in var/ and never archived, and
+# the contact a push service may write to when the hall is not served over https.
+CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))
+CLOCKFORD_VAPID_SUBJECT = env("CLOCKFORD_VAPID_SUBJECT", "mailto:owner@clockford.invalid")
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
+# The Embassies' visa (000 section 20, docs/embassies.md): on a reply that did not do what it asked, the
+# desk asks this function for one more text block of plain next steps (None: no block).
+CLOCKFORD_NEXT_STEPS = "districts.embassies.services.next_steps"
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
 # here so the core calls them without importing a district or the hall. Each takes the time and returns
 # what it removed per table.
@@ -137,7 +147,10 @@ CLOCKFORD_TIDY = [
     "districts.switchboard.services.tidy",
     "districts.tavern.services.tidy",
     "districts.bank.services.tidy",
+    "hall.deed_proofs.recheck",
+    "districts.embassies.services.tidy",
     "hall.tidy.tidy",
+    "hall.push.tidy",
     "clockford.town.limits.tidy",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
@@ -239,6 +252,7 @@ if not 0 < TOKEN_SECONDS <= 3600:
 # settings, named here so a test can lower them.
 class TownSettings(TypedDict):
     KEY_FILE: Path
+    ARCHIVE_HEAD_FILE: Path | None
     TOKEN_SECONDS: int
     CLIENTS_PER_ACCOUNT: int
     REGISTRATIONS_PER_ADDRESS: int
@@ -277,11 +291,19 @@ class TownSettings(TypedDict):
     WALL_FAULTS: int
     WALL_WINDOW_SECONDS: int
     WALL_SECONDS: int
+    POSTS_PER_DAY: int
+    POSTS_PER_WEEK: int
+    POSTS_PER_DAY_PER_ACCOUNT: int
+    POSTS_PER_WEEK_PER_ACCOUNT: int
+    REHAB_DAYS: int
 
 
 CLOCKFORD: TownSettings = {
     # The town key (Ed25519 seed): signs checkpoints and courses, and keys the Archive's digests.
     "KEY_FILE": Path(env("CLOCKFORD_KEY_FILE", str(VAR_DIR / "town.key"))),
+    # The last checkpoint the town signed, kept beside the key and outside the database, so a database
+    # restored from an older backup is noticed before it is served (clockford/town/head.py).
+    "ARCHIVE_HEAD_FILE": Path(env("CLOCKFORD_ARCHIVE_HEAD_FILE", str(VAR_DIR / "archive-head.json"))),
     # Signed in: an access token lives at most an hour (spec 001 "Tokens"); a test may shorten it.
     "TOKEN_SECONDS": TOKEN_SECONDS,
     # Spec 001 "Clients": the OAuth clients one account may connect at once.
@@ -352,6 +374,16 @@ CLOCKFORD: TownSettings = {
     "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
     "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
     "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
+    # Posting budgets (001 "A daily or weekly posting budget is spent", docs/budgets.md): the public
+    # posts (notices, broadcasts, beacons, parcels) an agent, and all of its account's agents together,
+    # may propose in a UTC day and in a UTC week (from Monday). A held post counts when proposed. 0
+    # turns a budget off.
+    "POSTS_PER_DAY": envint("CLOCKFORD_POSTS_PER_DAY", 30),
+    "POSTS_PER_WEEK": envint("CLOCKFORD_POSTS_PER_WEEK", 100),
+    "POSTS_PER_DAY_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_DAY_PER_ACCOUNT", 60),
+    "POSTS_PER_WEEK_PER_ACCOUNT": envint("CLOCKFORD_POSTS_PER_WEEK_PER_ACCOUNT", 250),
+    # A confirmed case sends a passport to the rehab ward for this many days (docs/closures.md).
+    "REHAB_DAYS": envint("CLOCKFORD_REHAB_DAYS", 7),
 }
 
 
@@ -370,6 +402,24 @@ OAUTH_ISSUER = HALL_URL
 # this machine (https://localhost:PORT/...), which is how tests serve them; unset, loopback is refused.
 CIMD_HOSTS = [h.strip() for h in env("CLOCKFORD_CIMD_HOSTS").split(",") if h.strip()]
 CIMD_LOOPBACK_CA = env("CLOCKFORD_CIMD_LOOPBACK_CA")
+
+# The Realty Office (docs/realty.md): how a person proves a server's namespace in the hall.
+# io.github.<owner>: signing in to GitHub as <owner>, with the OAuth app the operator registered (its
+# client id and secret; the URLs default to github.com's and name a GitHub-style server otherwise).
+# Without a client id, the hall says GitHub proof is not configured.
+GITHUB_CLIENT_ID = env("CLOCKFORD_GITHUB_CLIENT_ID")
+GITHUB_CLIENT_SECRET = envsecret("CLOCKFORD_GITHUB_CLIENT_SECRET")
+GITHUB_AUTHORIZE_URL = env("CLOCKFORD_GITHUB_AUTHORIZE_URL", "https://github.com/login/oauth/authorize")
+GITHUB_TOKEN_URL = env("CLOCKFORD_GITHUB_TOKEN_URL", "https://github.com/login/oauth/access_token")
+GITHUB_API_URL = env("CLOCKFORD_GITHUB_API_URL", "https://api.github.com").rstrip("/")
+# A reverse-DNS namespace: a TXT record on its domain, read from this resolver ("host" or "host:port";
+# empty: the system's), or an https /.well-known/ file on the domain, fetched the CIMD fetcher's
+# SSRF-hardened way. CLOCKFORD_DEED_LOOPBACK_PORT is for tests only: with CLOCKFORD_CIMD_LOOPBACK_CA set,
+# a domain the resolver answers with a loopback address is fetched from localhost on that port, trusting
+# that one authority. A deed is re-checked by the sweep once it is older than DEED_RECHECK_HOURS.
+DEED_RESOLVER = env("CLOCKFORD_DEED_RESOLVER")
+DEED_LOOPBACK_PORT = envint("CLOCKFORD_DEED_LOOPBACK_PORT", 0)
+DEED_RECHECK_HOURS = envint("CLOCKFORD_DEED_RECHECK_HOURS", 24)
 
 # The OAuth clients are the hall's own model, so that http redirect URIs are allowed for loopback
 # addresses only (RFC 8252 native apps) rather than for any host.

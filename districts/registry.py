@@ -5,40 +5,48 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 (001 section 03). Adding a district: see districts/README.md.
 """
 
+from dataclasses import replace
+
 from clockford.town.tooling import District, Tool
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
+from districts.foundry.tools import DISTRICT as FOUNDRY
 from districts.general_store.tools import DISTRICT as GENERAL_STORE
+from districts.jobs.tools import TOOLS as JOBS
+from districts.market.tools import DISTRICT as MARKET
 from districts.passport_office.tools import DISTRICT as PASSPORT_OFFICE
 from districts.post_office.tools import DISTRICT as POST_OFFICE
+from districts.realty.tools import DISTRICT as REALTY_OFFICE
 from districts.signal_house.tools import DISTRICT as SIGNAL_HOUSE
+from districts.studios.tools import DISTRICT as STUDIOS
 from districts.switchboard.tools import DISTRICT as SWITCHBOARD
 from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
+from districts.university.tools import DISTRICT as UNIVERSITY
 
 _LATER = "when its mechanism is built; tools/list shows what is open in this town"
 
 DISTRICTS: tuple[District, ...] = (
-    TOWN_HALL,
+    # Jobs (my_jobs, job_outside) are Town Hall's tools, kept in an app of their own (docs/jobs.md).
+    replace(TOWN_HALL, tools=(*TOWN_HALL.tools, *JOBS)),
     PASSPORT_OFFICE,
     POST_OFFICE,
     SWITCHBOARD,
     TAVERN,
     COURTHOUSE,
-    District("Agent University", "learning", "Courses: skill files signed by the town.", opens=_LATER),
+    UNIVERSITY,
     District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
     BANK,
     GENERAL_STORE,
     SIGNAL_HOUSE,
-    District("The Realty Office", "trade", "Deeds to servers in the census.", opens=_LATER),
-    District("The Studios", "trade", "The gallery of creative servers.", opens=_LATER),
-    District("The Foundry", "trade", "Certificates for agents with clean records.", opens=_LATER),
+    REALTY_OFFICE,
+    STUDIOS,
+    FOUNDRY,
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
-    District(
-        "The Embassies", "civic", "The town's orientation, and a desk for each way an agent arrives.", opens=_LATER
-    ),
-    District("The Market", "trade", "Stalls that list skills already in the town.", opens=_LATER),
+    EMBASSIES,
+    MARKET,
     District(
         "Injection Alley",
         "learning",

@@ -221,3 +221,36 @@ class SpentCode(models.Model):
 
     def __str__(self) -> str:
         return self.digest[:12]
+
+
+class PushSubscription(models.Model):
+    """One device of a person that gets a Web Push notification when something new waits for them
+    (hall/push.py): the push service's endpoint and the browser's keys (RFC 8291). Removed when the
+    push service says it is gone (404 or 410), when it expires, or when the person turns it off."""
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    device = models.CharField(max_length=80, blank=True, default="")
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.account_id} {self.device}"
+
+
+class PushSent(models.Model):
+    """An item that waits for a person, once it was notified: each one is sent once, whichever of the
+    town's processes saw it first."""
+
+    account = models.ForeignKey(Account, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)
+    item = models.CharField(max_length=40)
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["account", "kind", "item"], name="hall_push_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.item}"

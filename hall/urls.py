@@ -2,7 +2,22 @@
 
 from django.urls import path
 
-from hall import agents, authority, decisions, exchange, letters, oauth_views, passkey_pages, staff, views
+from hall import (
+    agents,
+    authority,
+    closures,
+    decisions,
+    deeds,
+    exchange,
+    export,
+    jobs,
+    letters,
+    oauth_views,
+    passkey_pages,
+    push,
+    staff,
+    views,
+)
 
 app_name = "hall"
 
@@ -42,6 +57,26 @@ urlpatterns = [
     path("hall/authority/<str:request_id>", authority.authority_page, name="authority"),
     path("hall/authority/<str:request_id>/begin", authority.authority_begin, name="authority-begin"),
     path("hall/authority/<str:request_id>/finish", authority.authority_finish, name="authority-finish"),
+    path("hall/deeds", deeds.deeds_page, name="deeds"),
+    path("hall/deeds/github", deeds.github_back, name="deed-github-back"),
+    path("hall/deeds/asks/<str:ask_id>", deeds.ask_page, name="deed-ask"),
+    path("hall/deeds/asks/<str:ask_id>/github", deeds.github_start, name="deed-github"),
+    path("hall/deeds/asks/<str:ask_id>/begin", deeds.take_begin, name="deed-begin"),
+    path("hall/deeds/asks/<str:ask_id>/finish", deeds.take_finish, name="deed-finish"),
+    path("hall/deeds/asks/<str:ask_id>/decline", deeds.ask_decline, name="deed-decline"),
+    path("hall/deeds/<str:deed_id>/check", deeds.deed_check, name="deed-check"),
+    path("hall/deeds/<str:deed_id>/show/begin", deeds.show_begin, name="deed-show-begin"),
+    path("hall/deeds/<str:deed_id>/show/finish", deeds.show_finish, name="deed-show-finish"),
+    path("hall/deeds/<str:deed_id>/unshow", deeds.deed_unshow, name="deed-unshow"),
+    path("hall/jobs", jobs.job_list, name="jobs"),
+    path("hall/jobs/<str:job_id>", jobs.job_page, name="job"),
+    path("hall/jobs/<str:job_id>/end", jobs.job_end, name="job-end"),
+    path("hall/account", export.account_page, name="account"),
+    path("hall/account/export", export.download, name="export"),
+    path("hall/account/close", export.close, name="account-close"),
+    path("hall/push/subscribe", push.subscribe, name="push-subscribe"),
+    path("hall/push/unsubscribe", push.unsubscribe, name="push-unsubscribe"),
+    path("hall/push-worker.js", push.worker, name="push-worker"),
     path("hall/exchange", exchange.exchange_page, name="exchange"),
     path("hall/exchange/open/begin", exchange.exchange_begin, name="exchange-begin"),
     path("hall/exchange/open/finish", exchange.exchange_finish, name="exchange-finish"),
@@ -51,6 +86,10 @@ urlpatterns = [
     path("hall/staff/sightings/read", staff.sighting_read, name="sighting-read"),
     path("hall/staff/visitors", staff.visitors, name="staff-visitors"),
     path("hall/staff/walls", staff.wall_switch, name="wall-switch"),
+    path("hall/staff/close", closures.close, name="close"),
+    path("hall/closures/<str:closure_id>", closures.closure_page, name="closure"),
+    path("hall/closures/<str:closure_id>/begin", closures.closure_begin, name="closure-begin"),
+    path("hall/closures/<str:closure_id>/finish", closures.closure_finish, name="closure-finish"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),

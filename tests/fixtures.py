@@ -73,12 +73,14 @@ def _clock() -> Iterator[None]:
 def _walls_and_mode() -> Iterator[None]:
     # Each process keeps a second-old copy of the walls and of the town's mode; a test's database is
     # rolled back after it, so the copy must go with it.
-    from clockford.town import desk, walls
+    from clockford.town import closures, desk, walls
 
     walls.forget()
+    closures.forget()
     desk.forget_town_mode()
     yield
     walls.forget()
+    closures.forget()
     desk.forget_town_mode()
 
 

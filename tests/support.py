@@ -290,7 +290,13 @@ def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None =
     pg_db = None
     if share is not None:
         # Same database and the same town key: two processes of one town.
-        for k in ("DATABASE_URL", "CLOCKFORD_SQLITE", "CLOCKFORD_KEY_FILE", "CLOCKFORD_SECRET_KEY"):
+        for k in (
+            "DATABASE_URL",
+            "CLOCKFORD_SQLITE",
+            "CLOCKFORD_KEY_FILE",
+            "CLOCKFORD_ARCHIVE_HEAD_FILE",
+            "CLOCKFORD_SECRET_KEY",
+        ):
             if k in share.env:
                 e[k] = share.env[k]
         pg_db = share.pg_db
@@ -308,6 +314,7 @@ def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None =
             shutil.copyfile(_template(e), e["CLOCKFORD_SQLITE"])
     if share is None:
         e["CLOCKFORD_KEY_FILE"] = str(var / "town.key")
+        e["CLOCKFORD_ARCHIVE_HEAD_FILE"] = str(var / "archive-head.json")
         e["CLOCKFORD_SECRET_KEY"] = secrets.token_urlsafe(40)
     e.update(env or {})
     return Town(port=port, var=var, env=e, pg_db=pg_db, owns_db=share is None)

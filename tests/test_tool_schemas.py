@@ -1,7 +1,11 @@
 """Every registered tool's schema against the tool reference, in-process: the reference's own checker
 (../shared/spec/check_tools.py, imported by its path) reads the tools/list the face would serve, so
 the comparison needs no live town and runs with the unit tests. The live side of the same listing (the
-MCP SDK reading it over HTTP) stays in tests/e2e/test_sdk_client.py."""
+MCP SDK reading it over HTTP) stays in tests/e2e/test_sdk_client.py.
+
+Tools the reference leaves "Documented after review." are ours to design: each is documented in
+docs/tools/*.json, in the reference's own shape, and checked against that entry instead (an
+undocumented tool that is registered without one still fails)."""
 
 import importlib.util
 import json
@@ -12,7 +16,9 @@ import pytest
 
 from clockford.face import server
 from districts.registry import TOOLS
-from tests.support import SHARED, have_shared
+from tests.support import ROOT, SHARED, have_shared
+
+OURS = ROOT / "docs" / "tools"
 
 
 def checker() -> ModuleType:
@@ -25,6 +31,23 @@ def checker() -> ModuleType:
     return module
 
 
+def our_designs() -> dict[str, dict[str, object]]:
+    """The tools we designed where the reference says "Documented after review.", by name."""
+    return {t["name"]: t for f in sorted(OURS.glob("*.json")) for t in json.loads(f.read_text())["tools"]}
+
+
+def reference_with_ours(tmp_path: Path) -> Path:
+    """The reference's tools.json, each undocumented tool we designed replaced by our documented entry."""
+    reference = json.loads((SHARED / "spec" / "tools.json").read_text())
+    ours = our_designs()
+    undocumented = {t["name"] for t in reference["tools"] if not t["documented"]}
+    assert set(ours) <= undocumented, "docs/tools documents only what the reference leaves to review"
+    reference["tools"] = [ours.get(t["name"], t) for t in reference["tools"]]
+    merged = tmp_path / "tools.json"
+    merged.write_text(json.dumps(reference))
+    return merged
+
+
 def test_every_registered_tool_matches_the_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -34,7 +57,7 @@ def test_every_registered_tool_matches_the_reference(
     listing.write_text(
         json.dumps([t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()])
     )
-    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing)])
+    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), str(reference_with_ours(tmp_path))])
     failed = check.main()
     *lines, summary = capsys.readouterr().out.splitlines()
     names = set(TOOLS)
@@ -49,3 +72,47 @@ def test_every_registered_tool_matches_the_reference(
 def test_the_listing_names_every_registered_tool_once() -> None:
     listed = [t.name for t in server.tool_list()]
     assert sorted(listed) == sorted(TOOLS) and len(listed) == len(set(listed))
+
+
+def test_our_designed_tools_are_registered_and_checked() -> None:
+    """Each tool of docs/tools is served (a design nobody built is not registered, and one built must be
+    listed there to pass the check above), and the reference's own checker fails it without our entry."""
+    if not have_shared():
+        pytest.skip("../shared/spec is not beside the repository")
+    assert set(our_designs()) <= set(TOOLS)
+    assert {"my_jobs", "job_outside"} <= set(our_designs())
+
+
+def test_the_reference_alone_refuses_an_undocumented_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = checker()
+    listing = tmp_path / "tools-list.json"
+    listing.write_text(
+        json.dumps(
+            [
+                t.model_dump(by_alias=True, exclude_none=True, mode="json")
+                for t in server.tool_list()
+                if t.name == "my_jobs"
+            ]
+        )
+    )
+    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing)])
+    check.main()
+    assert 'my_jobs: registered but "Documented after review."' in capsys.readouterr().out
+
+
+def test_a_wrong_schema_of_ours_fails_the_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check of our designs can fail: job_outside listed with a why of another length is caught."""
+    check = checker()
+    listed = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()]
+    for t in listed:
+        if t["name"] == "job_outside":
+            t["inputSchema"]["properties"]["why"]["maxLength"] = 9
+    listing = tmp_path / "tools-list.json"
+    listing.write_text(json.dumps(listed))
+    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), str(reference_with_ours(tmp_path))])
+    check.main()
+    assert "job_outside.why: maxLength should be 500, got 9" in capsys.readouterr().out

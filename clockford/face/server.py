@@ -10,23 +10,31 @@ import copy
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import DatabaseError, close_old_connections
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
 from mcp_types import (
+    INVALID_PARAMS,
     CallToolRequestParams,
     CallToolResult,
+    GetPromptRequestParams,
+    GetPromptResult,
+    ListPromptsResult,
+    ListResourcesResult,
     ListToolsResult,
     PaginatedRequestParams,
+    ReadResourceRequestParams,
+    ReadResourceResult,
     TextContent,
     ToolAnnotations,
 )
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
-from clockford.face import sessions
+from clockford.face import resources, sessions
 from clockford.town import desk
 from clockford.town.models import Passport
 from clockford.town.tooling import Tool
@@ -140,9 +148,8 @@ def validation_text(err: ValidationError) -> str:
 
 
 def to_result(r: desk.Rendered) -> CallToolResult:
-    return CallToolResult(
-        content=[TextContent(type="text", text=r.text)], structured_content=r.structured, is_error=r.is_error
-    )
+    blocks = [TextContent(type="text", text=r.text), *(TextContent(type="text", text=b) for b in r.blocks)]
+    return CallToolResult(content=blocks, structured_content=r.structured, is_error=r.is_error)
 
 
 @dataclass
@@ -221,6 +228,37 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
             await in_db(_keep_client_name, visitor.passport, ctx)
         return await call_tool(visitor, params.name, params.arguments)
 
+    def visitor_of(ctx: ServerRequestContext[Any, Any]) -> Visitor:
+        request = ctx.request
+        visitor = request.scope.get("clockford.visitor") if request is not None else stdio_visitor
+        if not isinstance(visitor, Visitor):  # the face sets one on every request but a tools/call
+            raise MCPError(INVALID_PARAMS, "No valid session. Start with initialize.")
+        return visitor
+
+    async def on_list_resources(
+        ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
+    ) -> ListResourcesResult:
+        return cast(ListResourcesResult, await in_db(resources.list_resources))
+
+    async def on_read_resource(
+        ctx: ServerRequestContext[Any, Any], params: ReadResourceRequestParams
+    ) -> ReadResourceResult:
+        visitor = visitor_of(ctx)
+        if visitor.kept:
+            await in_db(visitor.passport.refresh_from_db)
+        return cast(
+            ReadResourceResult,
+            await in_db(resources.read_resource, str(params.uri), visitor.passport, visitor.session_id),
+        )
+
+    async def on_list_prompts(
+        ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
+    ) -> ListPromptsResult:
+        return resources.list_prompts()
+
+    async def on_get_prompt(ctx: ServerRequestContext[Any, Any], params: GetPromptRequestParams) -> GetPromptResult:
+        return resources.get_prompt(params.name, params.arguments)
+
     return Server(
         "clockford",
         version="0.1.0",
@@ -228,4 +266,9 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         instructions=INSTRUCTIONS,
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
+        # Agent University's courses as resources (clockford/face/resources.py), and a few prompts.
+        on_list_resources=on_list_resources,
+        on_read_resource=on_read_resource,
+        on_list_prompts=on_list_prompts,
+        on_get_prompt=on_get_prompt,
     )

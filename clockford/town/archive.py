@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from clockford.town import merkle, signing
+from clockford.town import head, merkle, signing
 from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep
 
 ORIGIN = "clockford-archive"
@@ -110,9 +110,13 @@ def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
     # write lock every call waits for, and most turns of the fold loop find nothing to do.
     if not _pending(settle)[2].exists():
         return 0
+    # A database behind the town's last signed checkpoint (clockford/town/head.py) is never folded:
+    # its next checkpoint would sign other leaves at a size the town has signed already.
+    if why := head.behind():
+        raise Behind(why)
     built_on: list[int] = []
     try:
-        return _fold(limit, settle, built_on)
+        folded = _fold(limit, settle, built_on)
     except IntegrityError:
         # Two folders at once (two workers' loops, or a person's `archive fold`): both wrote leaf
         # number `size` next, its primary key made this one fail and roll back whole, so the tree
@@ -121,6 +125,15 @@ def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
         if built_on and now_last is not None and now_last.size > built_on[0]:
             return 0
         raise
+    if folded:
+        cp = latest_checkpoint()
+        if cp is not None:
+            head.remember(cp)
+    return folded
+
+
+class Behind(RuntimeError):
+    """The database's Archive is behind the last checkpoint this town signed."""
 
 
 def _fold(limit: int, settle: dt.timedelta, built_on: list[int]) -> int:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from importlib import import_module
 from typing import Any
 
 import pydantic_core
@@ -32,12 +33,14 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from clockford.town import archive, clock, holds, kept, replays, walls, words
+from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
-from clockford.town.models import Passport, TownState
+from clockford.town.models import Passport, TownState, Withheld
 from clockford.town.tooling import (
     Busy,
     Call,
+    Closed,
+    Held,
     Label,
     Part,
     Refused,
@@ -45,6 +48,7 @@ from clockford.town.tooling import (
     Tool,
     TownReply,
     clerk_busy,
+    holder,
 )
 
 log = logging.getLogger(__name__)
@@ -80,6 +84,8 @@ class Rendered:
     text: str
     is_error: bool
     footstep: int | None
+    # More text blocks after the first (Reply.blocks).
+    blocks: tuple[str, ...] = ()
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -251,10 +257,15 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
             number = archive.record(
                 tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
             )
+            if job_id is not None:
+                with beside_the_call(f"count a step of job {job_id}"):
+                    _jobs().step(passport, job_id, number, outcome, reply.fields)
             count_footstep(passport, place)
             passport.footsteps += 1
             if place:
                 passport.place = place
+            if isinstance(reply, Reply) and reply.with_footstep is not None:
+                reply.with_footstep(number, reply)
             rendered = render(
                 reply.say,
                 reply.fields,
@@ -263,6 +274,10 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if isinstance(reply, Reply) and reply.blocks:
+                rendered.blocks = tuple(reply.blocks)
+            if rendered.is_error:
+                add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
     except DatabaseError as error:
         if is_busy(error):
@@ -288,15 +303,16 @@ replied = Signal()
 
 
 def reply_bytes(r: Rendered) -> tuple[int, int, str]:
-    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of the one text
-    content, as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
+    """(text, data, digest) of a reply as the client receives it. text: the UTF-8 bytes of its text
+    content (the first block and any more, as attend's course), as the client decodes it from the message. data: the UTF-8 bytes of structuredContent as
     it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
     data = pydantic_core.to_json(r.structured)
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
-    return len(r.text.encode("utf-8")), len(data), digest
+    text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)
+    return text, len(data), digest
 
 
 @contextlib.contextmanager
@@ -322,6 +338,26 @@ def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
     text, data, digest = reply_bytes(r)
     with beside_the_call(f"count the reply of {tool.name}"):
         replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+
+
+@functools.cache
+def _next_steps() -> Callable[..., str | None] | None:
+    path = getattr(settings, "CLOCKFORD_NEXT_STEPS", None)
+    return import_string(path) if path else None
+
+
+def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+    """A reply that did not do what it asked may carry one more text block of plain next steps: the
+    function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
+    the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
+    the block, never the call."""
+    steps = _next_steps()
+    if steps is None:
+        return
+    with beside_the_call("give a visa's next steps"):
+        more = steps(passport, outcome, r.structured)
+        if more:
+            r.blocks = (*r.blocks, more)
 
 
 @dataclass
@@ -374,6 +410,50 @@ def fail_safe(check: str) -> Busy:
 
 class Unchecked(Exception):
     """A safety check inside the call (the reply gate) could not run."""
+
+
+# -- The reply gate: private content that is not the caller's to receive ------------------------------
+
+WITHHELD_SAY = (
+    "The town withheld this reply: it carried something that is not yours to receive. Nothing of it was sent, "
+    "and a person has been told. Do not try it another way; stop, and tell the human who runs you."
+)
+
+
+class Leak(Exception):
+    """A reply carried private content that is not the caller's: [{path, readers}]."""
+
+    def __init__(self, paths: list[dict[str, Any]]) -> None:
+        super().__init__(f"{len(paths)} private parts")
+        self.paths = paths
+
+
+class WithheldReply(Closed):
+    outcome = "withheld"
+
+
+def not_theirs(reply: Reply, passport: Passport) -> list[dict[str, Any]]:
+    """The private parts of a reply that name their readers and name neither this passport nor its
+    account (Part.readers). A check that cannot run fails safe (Unchecked)."""
+    try:
+        mine = {holder(passport)}
+        if passport.account_id is not None:
+            mine.add(f"account:{passport.account_id}")
+        found = []
+        for part in reply.parts:
+            if part.private and part.readers and not mine.intersection(part.readers):
+                if holds.at_path(reply.fields, part.path.split(".")):
+                    found.append({"path": part.path, "readers": list(part.readers)})
+        return found
+    except Exception as error:
+        raise Unchecked("the reply gate") from error
+
+
+def withhold(tool: Tool, passport: Passport, paths: list[dict[str, Any]]) -> WithheldReply:
+    """Keep what a person reads in the staff room (where, and whose; never the content), and answer."""
+    Withheld.objects.create(passport=passport, tool=tool.name, at=clock.now(), paths=paths)
+    log.error("the reply gate withheld a reply of %s to %s: %s", tool.name, passport.pk, paths)
+    return WithheldReply(WITHHELD_SAY)
 
 
 def breaker(tool: Tool, args: Any) -> None:
@@ -440,6 +520,14 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
 
 
 @functools.cache
+def _jobs() -> Any:
+    """Jobs (docs/jobs.md): the module the setting names (CLOCKFORD_JOBS), with check(passport, job_id),
+    which refuses a call naming a job its person ended, and step(passport, job_id, footstep, outcome,
+    fields), told of every footstep that names a job. Named by a setting: the core imports no district."""
+    return import_module(settings.CLOCKFORD_JOBS)
+
+
+@functools.cache
 def _bank() -> Callable[..., None]:
     bank: Callable[..., None] = import_string(settings.CLOCKFORD_BANK)
     return bank
@@ -470,24 +558,38 @@ def _handle(
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
     try:
+        closures.check(tool, args, passport)
         walls.check(tool, args)
         wait = clerk_wait(passport, clock.now())
         if wait is not None:
             raise clerk_busy(wait)
         if read_only and tool.changes(args):
             raise clerk_busy(FAULT_RETRY_SECONDS)
+        if args.job_id is not None:
+            _jobs().check(passport, args.job_id)
         if isinstance(screened, TownReply):
             raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None
         if replayed is not None:
             return replayed, "ok", False, call.move_to or tool.place
-        passage = holds.gate(tool, args, arguments, call, screened.repeat)
+        proposed = budgets.proposal(tool, args, arguments, call)
+        try:
+            passage = holds.gate(tool, args, arguments, call, screened.repeat)
+        except Held:
+            if proposed:
+                budgets.spend(passport)  # a held post counts when it is proposed
+            raise
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
         with transaction.atomic():
             holds.use(passage, call)
             withdraw(tool, args, call)
+            if proposed:
+                budgets.spend(passport)
             reply = tool.handler(call, args)
+            leaks = not_theirs(reply, passport)
+            if leaks:
+                raise Leak(leaks)  # the handler's work rolls back with the reply
             if tool.replays:
                 replays.keep(tool.name, args, passport, reply)
         try:
@@ -503,6 +605,9 @@ def _handle(
         return reply, "ok", False, call.move_to or tool.place
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place
+    except Leak as leak:
+        withheld = withhold(tool, passport, leak.paths)
+        return withheld, withheld.outcome, True, None
     except Unchecked as error:
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))

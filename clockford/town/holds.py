@@ -291,6 +291,12 @@ def _existing(passport: Passport, tool: str, arguments: dict[str, Any], now: dat
     return None
 
 
+def speaks_for(passport: Passport, tool: str, arguments: dict[str, Any], now: datetime) -> bool:
+    """Whether a hold already speaks for exactly this call (waiting, allowed, or lately refused): the
+    call is then no new proposal (clockford/town/budgets.py)."""
+    return _existing(passport, tool, arguments, now) is not None
+
+
 def _speaking_hold(call: Call, tool: str, arguments: dict[str, Any], now: datetime) -> Hold | None:
     """The hold that already speaks for exactly this call. Allowed: it is returned, and the call's
     reply will carry its harbour. Waiting: the same Held again. Refused: the person's refusal. None
@@ -404,7 +410,7 @@ def harbour_field(hold: Hold) -> dict[str, Any]:
 
 def private_bytes(reply: Reply) -> int:
     """The bytes of private content a reply carries: the values at its parts marked private."""
-    return sum(len(s.encode()) for p in reply.parts if p.private for s in _at_path(reply.fields, p.path.split(".")))
+    return sum(len(s.encode()) for p in reply.parts if p.private for s in at_path(reply.fields, p.path.split(".")))
 
 
 def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) -> None:
@@ -429,7 +435,7 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
 # -- What the town hands an agent -----------------------------------------------------------------------
 
 
-def _at_path(value: Any, path: list[str]) -> list[str]:
+def at_path(value: Any, path: list[str]) -> list[str]:
     """Every string at a reply path: results[].title (each item), notices[3].text (one item), or a
     trailing [] for a list of strings."""
     if not path:
@@ -438,17 +444,17 @@ def _at_path(value: Any, path: list[str]) -> list[str]:
         if isinstance(value, list):
             return [v for v in value if isinstance(v, str)]
         if isinstance(value, dict):  # a labelled mapping, like a census record's words
-            return [s for v in value.values() for s in _at_path(v, [])]
+            return [s for v in value.values() for s in at_path(v, [])]
         return []
     head, rest = path[0], path[1:]
     key, _, index = head.partition("[")
     node = value.get(key) if isinstance(value, dict) else None
     if index and isinstance(node, list):
         if index == "]":
-            return [s for item in node for s in _at_path(item, rest)]
+            return [s for item in node for s in at_path(item, rest)]
         i = int(index[:-1]) if index[:-1].isdigit() else -1
-        return _at_path(node[i], rest) if 0 <= i < len(node) else []
-    return _at_path(node, rest) if node is not None else []
+        return at_path(node[i], rest) if 0 <= i < len(node) else []
+    return at_path(node, rest) if node is not None else []
 
 
 def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
@@ -458,7 +464,7 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
     for part in reply.parts:
         if part.label not in FOREIGN or part.own:
             continue
-        for text in _at_path(reply.fields, part.path.split(".")):
+        for text in at_path(reply.fields, part.path.split(".")):
             if not harbour.worth_keeping(text):
                 continue
             digest = hashlib.sha256(harbour.skeleton(text).encode()).hexdigest()

@@ -423,3 +423,57 @@ class Wall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.name}"
+
+
+class PostingTally(models.Model):
+    """Public posts one holder (a passport, or an account) proposed on one UTC day: what the daily and
+    weekly posting budgets read (clockford/town/budgets.py). One row per holder per day it proposed."""
+
+    holder = models.CharField(max_length=40)  # "passport:PP-..." or "account:7"
+    day = models.DateField()
+    posts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["holder", "day"], name="town_one_posting_tally_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.holder} {self.day}"
+
+
+class Closure(Decided):
+    """A passport staff closed (001 "Closed: stop"), and what a person ruled: every call of it is
+    answered "This passport is closed." until a member of staff rules with a passkey: reopened, or a
+    confirmed case, either serious (the account may no longer enter) or the rehab ward (public surfaces
+    and the member's data closed until `until`). `account` is the agent's account (None without
+    sign-in); staff, not that account's person, decide (clockford/town/closures.py)."""
+
+    NOT_FOUND_SAY = "No closed passport has that number."
+
+    # closed (waits for a ruling), reopened, banned, rehab; a rehab ward past `until` reads as discharged.
+    status = models.CharField(max_length=12, default="closed")
+    # Staff's note for people (never shown to an agent).
+    note = models.CharField(max_length=500, blank=True, default="")
+    closed_at = models.DateTimeField()
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status"]), models.Index(fields=["passport", "status"])]
+
+
+class Withheld(models.Model):
+    """A reply the reply gate withheld (001 "The town withheld this reply"): which passport's call, and
+    where in the reply private content was that is not that passport's to receive. Staff read it in
+    the staff room; the content itself is never kept."""
+
+    passport = models.ForeignKey(Passport, on_delete=models.PROTECT, related_name="+")
+    tool = models.CharField(max_length=64)
+    at = models.DateTimeField(db_index=True)
+    # [{path, readers}]: the reply paths withheld and whom they were for.
+    paths = models.JSONField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.passport_id}"

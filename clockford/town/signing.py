@@ -67,6 +67,32 @@ def key_id(public_key: bytes | None = None) -> str:
     return hashlib.sha256(raw).hexdigest()[:16]
 
 
+def derived_key(label: bytes) -> SigningKey:
+    """A key of its own for one kind of statement (courses, certificates), derived from the town key
+    through `label`: it changes when the town key is rotated, and needs no file of its own."""
+    return SigningKey(hashlib.sha256(label + b"\x00" + _seed()).digest())
+
+
+def sign_with(key: SigningKey, statement: dict[str, Any]) -> dict[str, Any]:
+    """{statement, signature, alg, publicKey} signed with `key` over the statement's canonical JSON."""
+    return {
+        "statement": statement,
+        "signature": key.sign(canonical_json(statement)).signature.hex(),
+        "alg": "Ed25519",
+        "publicKey": key.verify_key.encode().hex(),
+    }
+
+
+def verify_signed(signed: Any) -> bool:
+    """Whether {statement, signature, alg, publicKey} is well formed and its signature checks."""
+    if not isinstance(signed, dict) or signed.get("alg") != "Ed25519":
+        return False
+    statement, signature, public = signed.get("statement"), signed.get("signature"), signed.get("publicKey")
+    if not (isinstance(statement, dict) and isinstance(signature, str) and isinstance(public, str)):
+        return False
+    return verify_bytes(canonical_json(statement), signature, public)
+
+
 def sign_bytes(message: bytes) -> str:
     return signing_key().sign(message).signature.hex()
 

@@ -26,7 +26,7 @@ from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from clockford.town import clock
+from clockford.town import budgets, clock
 from clockford.town.holds import HANDED_DAYS, HOLDS_SHOWN
 from clockford.town.models import Handed, Hold, McpSession, Replay, ReplyBudget
 from clockford.town.replays import REPLAY_HOURS
@@ -117,7 +117,7 @@ def _holds(now: dt.datetime) -> dict[str, int]:
     return {table(Hold): delete_in_batches(old)}
 
 
-CORE: tuple[Tidy, ...] = (_replays, _handed, _sessions, _reply_budgets, _holds)
+CORE: tuple[Tidy, ...] = (_replays, _handed, _sessions, _reply_budgets, _holds, budgets.tidy)
 
 
 def tidies() -> list[Tidy]:

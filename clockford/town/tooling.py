@@ -88,12 +88,21 @@ class Part:
     # Private content (a P.O. box note, a parcel's result, a beacon's answers): what the reply gate's
     # daily budget counts. Public words (a notice, a message, a parcel's brief) are not.
     private: bool = False
+    # Whom private content is for, as holder keys (`holder`): the reply gate withholds a reply whose
+    # private part is for none of the caller's passport and account (clockford/town/desk.py).
+    # Not part of a Part's identity: two parts at one path with one label are the same part.
+    readers: tuple[str, ...] = field(default=(), compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"path": self.path, "label": self.label}
         if self.own is not None:
             d["own"] = self.own
         return d
+
+
+def holder(passport: Passport | str) -> str:
+    """A passport as a reader of private content: "passport:PP-..."."""
+    return f"passport:{passport if isinstance(passport, str) else passport.pk}"
 
 
 @dataclass
@@ -103,6 +112,12 @@ class Reply:
     say: str
     fields: dict[str, Any] = field(default_factory=dict)
     parts: list[Part] = field(default_factory=list)
+    # More text blocks after the reply's first, each as it is (attend's course, in markdown).
+    blocks: list[str] = field(default_factory=list)
+    # Called by the desk with this call's footstep number once it is written, in the call's own
+    # transaction and before the reply is rendered: for a reply that states its own footstep (an
+    # attendance slip is signed over it). It may add to `fields`.
+    with_footstep: Callable[[int, Reply], None] | None = None
 
 
 @dataclass
@@ -231,6 +246,9 @@ class Tool:
     needs_yes: When = False
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False
+    # Proposes a public post (a notice, a message, a beacon, a parcel): each new proposal spends one of
+    # the agent's and its account's daily and weekly posting budgets (clockford/town/budgets.py).
+    posts: bool = False
     # The reply carries private content and counts against the day's budget (the reply gate).
     private_reply: bool = False
     # Writes to people (a letter, a report, a dispute, a plan): never held as off the plan or on

@@ -1374,7 +1374,7 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
 _DISTRICTS = (
     r"town\s*hall", r"city\s*hall", r"passport\s*office", r"post\s*office", "switchboard", "tavern", "courthouse",
     r"agent\s*university", r"(?:calibration\s*)?clinic", "bank", r"general\s*store", r"signal\s*house",
-    r"realty\s*office", "studios", "foundry", "arena", "embass(?:y|ies)", "market", r"injection\s*alley",
+    r"realty\s*office", r"studio(?:s)", r"foundr(?:y|ies)", "arena", "embass(?:y|ies)", "markets?", r"injection\s*alley",
     r"dice\s*house", "directory", "census", "archive", r"safe\s*harbou?r", r"swap\s*meet", r"the\s+hall",
 )  # fmt: skip
 _TOWN = r"(?:clockford(?:\s*town)?|the\s+town|town)"

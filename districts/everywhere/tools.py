@@ -7,6 +7,7 @@ from pydantic import Field
 from clockford.town import walls
 from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool
 from districts.everywhere import services
+from districts.realty import services as realty
 from districts.town_hall import services as census
 from districts.town_hall.tools import LotRef
 
@@ -123,6 +124,10 @@ def enter(call: Call, args: EnterArgs) -> Reply:
         "note": census.enter_note(lot),
         "source": census.source_line(),
     }
+    deed = realty.find_deed(lot.number)
+    if deed is not None:  # a deeded server says so (the Realty Office)
+        fields["deed"] = realty.listing_view(deed)
+        say += " Its publisher proved the namespace at the Realty Office."
     return Reply(say, fields, [*census.record_parts("server"), Part("neighbors[].name", "publisher-words")])
 
 

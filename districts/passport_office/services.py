@@ -4,6 +4,7 @@ from typing import Any
 
 from clockford.town import holds, plans, reports
 from clockford.town.models import Passport
+from districts.foundry import services as foundry
 from districts.post_office import services as post_office
 
 RIGHTS = [
@@ -21,7 +22,7 @@ def passport_view(passport: Passport) -> dict[str, Any]:
         "pennant": passport.pennant,
         "issuedAt": passport.issued_at.isoformat(),
         "footsteps": passport.footsteps,
-        "stamps": [],
+        "stamps": foundry.stamps(passport),
         "signIn": passport.sign_in,
         "letters": post_office.letters_count(passport),
         "poBoxKeys": len(post_office.keys_of(passport)),

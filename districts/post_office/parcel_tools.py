@@ -156,6 +156,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         needs_yes=_posts,
         freezes=True,
+        posts=True,
         replays=True,
     ),
     Tool(

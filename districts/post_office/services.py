@@ -243,3 +243,16 @@ def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str
     if not done:
         raise NotDecided(f"This letter was already {letter.status}. Nothing changed.")
     return letter
+
+
+# -- Closing an account (hall/export.py) ------------------------------------------------------------------
+
+
+def forget_words_of(passports: QuerySet[Passport]) -> dict[str, int]:
+    """A person closed their account: every note of these passports' boxes goes, and every letter's
+    words are dropped (the letter stays, as a declined one's does, with its signed decision)."""
+    notes = 0
+    for passport in passports:
+        notes += Note.objects.filter(box=box_of(passport)).delete()[0]
+    letters = Letter.objects.filter(passport__in=passports).update(subject="", body="", notes=[], marked=None)
+    return {"post_office_note": notes, "post_office_letter": letters}

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, holder
 from districts.post_office import parcel_tools, services
 
 KEY_CAP = 64  # a key is at most 64 characters (000 section 05)
@@ -63,7 +63,7 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     return Reply(
         "Here is the note kept under that key.",
         {"key": note.key, "value": note.value, "keptAt": note.kept_at.isoformat()},
-        [OWN_KEY, Part("value", "agent-written", own=True, private=True)],
+        [OWN_KEY, Part("value", "agent-written", own=True, private=True, readers=(holder(note.box),))],
     )
 
 

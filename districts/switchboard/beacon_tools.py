@@ -136,6 +136,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"question": Words("public", beacons.QUESTION_CAP)},
         needs_yes=_raise_publishes,
         freezes=True,
+        posts=True,
         replays=True,
     ),
     Tool(

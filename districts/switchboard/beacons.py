@@ -28,7 +28,7 @@ from django.db.models import QuerySet
 
 from clockford.town import clock, words
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
-from clockford.town.tooling import NotFound, Part, Refused
+from clockford.town.tooling import NotFound, Part, Refused, holder
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Beacon
 
@@ -157,7 +157,14 @@ def asker_view(beacon: Beacon, prefix: str = "beacon") -> tuple[dict[str, Any], 
         if not a.dismissed:
             item["from"] = a.passport.pennant
             item["words"] = {"answer": a.answer}
-            parts.append(Part(f"{prefix}.answers[{i}].words.answer", "agent-written", private=True))
+            parts.append(
+                Part(
+                    f"{prefix}.answers[{i}].words.answer",
+                    "agent-written",
+                    private=True,
+                    readers=(holder(beacon.asker_id), holder(a.passport_id)),
+                )
+            )
             if a.passport.pennant is not None:
                 parts.append(Part(f"{prefix}.answers[{i}].from", "agent-written"))
         answers.append(item)

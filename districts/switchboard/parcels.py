@@ -54,7 +54,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from clockford.town import clock, replays, words
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
-from clockford.town.tooling import NotFound, Part, Refused
+from clockford.town.tooling import NotFound, Part, Refused, holder
 from districts.switchboard import common
 from districts.switchboard.models import Attempt, Channel, Parcel
 
@@ -387,7 +387,13 @@ def _view(parcel: Parcel, attempts: list[Attempt], viewer: _Viewer, prefix: str)
             # A result is the claimant's words; a return note is the publisher's.
             own = (key == "result") == (role != "publisher")
             parts.append(
-                Part(f"{prefix}.attempts[{i}].words.{key}", "agent-written", own=True if own else None, private=True)
+                Part(
+                    f"{prefix}.attempts[{i}].words.{key}",
+                    "agent-written",
+                    own=True if own else None,
+                    private=True,
+                    readers=(holder(p.publisher_id), holder(a.claimant_id)),
+                )
             )
         items.append(item)
     view["attempts"] = items

@@ -267,6 +267,7 @@ BROADCAST = Tool(
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     freezes=True,
+    posts=True,
     replays=True,
 )
 

@@ -89,6 +89,7 @@ DISTRICT = District(
             words={"text": Words("public", services.TEXT_CAP)},
             needs_yes=_publishes,
             freezes=True,
+            posts=True,
         ),
         Tool(
             name="read_notices",

@@ -19,6 +19,7 @@ from django.db import connection
 
 from clockford.town import merkle, signing, words
 from clockford.town.tooling import Busy, NotFound, Part
+from districts.town_hall import ranking
 from districts.town_hall.models import CensusState, Lot
 
 NO_LOT_SAY = "No lot by that number or name."
@@ -35,6 +36,7 @@ RESULT_KEYS = (
     "package",
     "integrity",
     "words",
+    "why",
 )
 # Every value of a record that someone other than the town wrote: the publisher's words. A path
 # ending in a field name labels everything under it.
@@ -228,6 +230,9 @@ STOPWORDS = frozenset(
 )
 MAX_TERMS = 10
 CANDIDATES = 60
+# Candidates the vocabulary's words bring, and lots one namespace owner brings at most.
+EXTRA_CANDIDATES = 30
+OWNED_MAX = 40
 # A word held by more than this share of the lots, and by more than COMMON_LOTS of them, is common: it
 # ranks results but does not recall them. (A small census has no common words.)
 COMMON_SHARE = 0.03
@@ -272,25 +277,27 @@ def terms_of(need: str) -> list[str]:
 Candidate = tuple[int, float, str, str, str, int, str]
 
 
-def search_sqlite(terms: list[str]) -> tuple[int, list[Candidate]]:
+def search_sqlite(terms: list[str], limit: int = CANDIDATES, count: bool = True) -> tuple[int, list[Candidate]]:
     """(how many lots match, the best candidates by FTS5's bm25), in two statements: a count, and the
     ranked candidates joined to their lots' words."""
     query = " OR ".join(f'"{t}"*' if len(t) >= PREFIX_FROM else f'"{t}"' for t in terms)
     with connection.cursor() as c:
-        c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
-        matches = c.fetchone()[0]
+        matches = 0
+        if count:
+            c.execute("SELECT count(*) FROM town_hall_lot_fts WHERE town_hall_lot_fts MATCH %s", [query])
+            matches = c.fetchone()[0]
         c.execute(
             "SELECT l.number, -f.r, l.search_name, l.search_title, l.search_description, l.score, l.status "
             "FROM (SELECT rowid, bm25(town_hall_lot_fts, 4.0, 3.0, 1.0) AS r FROM town_hall_lot_fts "
             "WHERE town_hall_lot_fts MATCH %s ORDER BY r LIMIT %s) f "
             "JOIN town_hall_lot l ON l.number = f.rowid ORDER BY f.r",
-            [query, CANDIDATES],
+            [query, limit],
         )
         rows = c.fetchall()
     return matches, rows
 
 
-def search_postgresql(terms: list[str]) -> tuple[int, list[Candidate]]:
+def search_postgresql(terms: list[str], limit: int = CANDIDATES, count: bool = True) -> tuple[int, list[Candidate]]:
     """(how many lots match, the best candidates by ts_rank_cd over the GIN index). One scan gives the
     count too, as a window over the matching rows."""
     query = " | ".join(f"{t}:*" if len(t) >= PREFIX_FROM else t for t in terms)
@@ -300,7 +307,7 @@ def search_postgresql(terms: list[str]) -> tuple[int, list[Candidate]]:
             "FROM (SELECT lot, ts_rank_cd('{0.1, 0.3, 0.7, 1.0}', doc, q) AS r, count(*) OVER () AS n "
             "FROM town_hall_lot_search, to_tsquery('english', %s) q WHERE doc @@ q ORDER BY r DESC LIMIT %s) f "
             "JOIN town_hall_lot l ON l.number = f.lot ORDER BY f.r DESC",
-            [query, CANDIDATES],
+            [query, limit],
         )
         rows = c.fetchall()
     return (int(rows[0][7]) if rows else 0), [r[:7] for r in rows]
@@ -309,35 +316,6 @@ def search_postgresql(terms: list[str]) -> tuple[int, list[Candidate]]:
 def _tsquery_safe(terms: list[str]) -> list[str]:
     # terms are runs of letters and digits already; this keeps to_tsquery's operators out for good.
     return [t for t in terms if re.fullmatch(r"[^\W_]+", t)]
-
-
-def rank(terms: list[str], found: list[Candidate]) -> list[int]:
-    """The database's relevance, lifted for a lot that holds every word asked, then a little for words
-    in its name and for its integrity; servers that are not active go last.
-
-    bm25 and ts_rank_cd both reward one rare word repeated; an agent asking for "postgres read only
-    access" is better served by the lot that holds all of its words. Among lots that hold only some,
-    the database's relevance (which weighs rare words above common ones) decides."""
-    if not found:
-        return []
-    top = max(c[1] for c in found) or 1.0
-    stems = list(dict.fromkeys(stem(t) for t in terms))
-    n = len(stems)
-    # One pass over each text finds which terms it holds: group i matched means term i is there.
-    held_by = re.compile("|".join(rf"\b({re.escape(s)})" for s in stems), re.IGNORECASE)
-
-    def holds(text: str) -> set[int]:
-        return {m.lastindex for m in held_by.finditer(text) if m.lastindex}
-
-    def key(c: Candidate) -> float:
-        number, relevance, name, title, description, score, status = c
-        named = holds(f"{name} {title}")
-        held = named | holds(description)
-        every = 1.0 if len(held) == n else 0.0
-        penalty = 1.5 if status != "active" else 0.0
-        return 2.0 * every + relevance / top + 0.5 * len(held) / n + 0.3 * len(named) / n + 0.2 * score / 100 - penalty
-
-    return [c[0] for c in sorted(found, key=key, reverse=True)]
 
 
 def stem(term: str) -> str:
@@ -366,23 +344,47 @@ def recall_terms(terms: list[str], common: dict[str, float]) -> list[str]:
     return rare or [min(terms, key=lambda t: common[t])]
 
 
-def search(terms: list[str], limit: int, common: dict[str, float] | None = None) -> tuple[int, list[dict[str, Any]]]:
-    """(how many lots match, the records of the best `limit`), best first.
+def search(
+    terms: list[str], limit: int, common: dict[str, float] | None = None, census: CensusState | None = None
+) -> tuple[int, list[dict[str, Any]]]:
+    """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
-    Lots are recalled by the distinctive terms (words most lots hold, like "ai" or "agents", recall
-    nothing by themselves: asking for them alone would rank the whole census), and ranked by all of
-    them. `matches` counts the lots the distinctive terms recall."""
+    Candidates come from three places: the full-text index asked for the need's distinctive terms
+    (words most lots hold, like "ai" or "agents", recall nothing by themselves: asking for them alone
+    would rank the whole census), the same index asked for the vocabulary's words for the need, and
+    every lot whose namespace belongs to a product the need names or its maker. `ranking.score_all`
+    orders them; `matches` counts the lots the need's own distinctive terms recall."""
     terms = _tsquery_safe(terms)
     if not terms:
         return 0, []
-    recall = recall_terms(terms, state().common if common is None else common)
-    if connection.vendor == "postgresql":
-        matches, found = search_postgresql(recall)
-    else:
-        matches, found = search_sqlite(recall)
-    best = rank(terms, found)[:limit]
-    records = dict(Lot.objects.filter(number__in=best).values_list("number", "record"))
-    return matches, [records[n] for n in best]
+    s = census or state()
+    common = s.common if common is None else common
+    known = ranking.CENSUS.load(s.root, s.as_of)
+    reading = ranking.read(terms)
+    query = search_postgresql if connection.vendor == "postgresql" else search_sqlite
+    matches, found = query(recall_terms(terms, common), CANDIDATES)
+    pool: dict[int, tuple[float, str, str, str, int, str]] = {}
+    top = max((c[1] for c in found), default=0.0) or 1.0
+    for number, relevance, *rest in found:
+        pool[number] = (relevance / top, *rest)  # type: ignore[assignment]
+    extra = [t for t in _tsquery_safe(reading.extra) if t not in common]
+    if extra:
+        _, more = query(extra, EXTRA_CANDIDATES, False)
+        top = max((c[1] for c in more), default=0.0) or 1.0
+        for number, relevance, *rest in more:
+            pool.setdefault(number, (0.5 * relevance / top, *rest))  # type: ignore[arg-type]
+    owned = [n for k in ranking.owners_sought(reading, known.by_owner) for n in known.by_owner[k][:OWNED_MAX]]
+    missing = [n for n in owned if n not in pool]
+    if missing:
+        for number, *rest in Lot.objects.filter(number__in=missing).values_list(
+            "number", "search_name", "search_title", "search_description", "score", "status"
+        ):
+            pool[number] = (0.0, *rest)  # type: ignore[assignment]
+    best = ranking.score_all(reading, pool, known, stem)[:limit]
+    records = dict(Lot.objects.filter(number__in=[b.number for b in best]).values_list("number", "record"))
+    return matches, [
+        {**records[b.number], "why": ranking.explain(i + 1, b.why)} for i, b in enumerate(best) if b.number in records
+    ]
 
 
 def index_sqlite(lots: Iterable[Lot]) -> None:
@@ -512,7 +514,7 @@ def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int
         return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit, s.common)
+        matches, records = search(terms, limit, s.common, s)
     finally:
         CLERK.end()
     answer = {

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from clockford.town import words
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
+from districts.realty import services as realty
 from districts.town_hall import integrity, services
 
 # A lot argument: a lot number, or a registry name (enter, walk_to's houses, signal_kit).
@@ -31,6 +32,13 @@ class VerifyArgs(Args):
 
 def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
     fields, remembered, servers = services.ask(call.passport.id, args.need, args.limit)
+    # A deeded server says so (the Realty Office): read fresh, never from the Directory's memory.
+    deeds = realty.listings([r["lot"] for r in fields["results"]])
+    if deeds:
+        fields = {
+            **fields,
+            "results": [{**r, "deed": deeds[r["lot"]]} if r["lot"] in deeds else r for r in fields["results"]],
+        }
     n, matches = len(fields["results"]), fields["matches"]
     if not servers:
         say = "The census is empty, so the Directory has no servers to offer yet."
@@ -62,9 +70,12 @@ def verify(call: Call, args: VerifyArgs) -> Reply:
     lot = services.find_lot(args.server) if "/" in args.server else None
     if lot is not None:
         score = lot.record["integrity"]["score"]
+        deed = realty.find_deed(lot.number)
         return Reply(
-            f"Real: lot {lot.number} is in the census, with integrity {score}.",
-            {"real": True, "server": lot.record, "source": source},
+            f"Real: lot {lot.number} is in the census, with integrity {score}."
+            + (" Its publisher proved the namespace at the Realty Office." if deed else ""),
+            {"real": True, "server": lot.record, "source": source}
+            | ({"deed": realty.listing_view(deed)} if deed else {}),
             services.record_parts("server"),
         )
     twins = services.same_but_case(args.server)
@@ -102,7 +113,10 @@ DISTRICT = District(
             title="Ask the Directory.",
             description=(
                 "Describe what you need in plain words; get real MCP servers from the official registry census, "
-                "best matches first, each with an integrity score and the reasons behind it. Read."
+                "best matches first, each with an integrity score and the reasons behind it. Read. "
+                f"The clerk answers {services.PER_MINUTE} fresh questions a minute per passport; a repeated "
+                "question is answered from memory at no cost, and past the limit the reply says "
+                "The Directory clerk is busy. with retryAfterSeconds."
             ),
             args=AskDirectoryArgs,
             handler=ask_directory,

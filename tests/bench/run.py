@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.bench import battery, calls, census, words
+from tests.bench import battery, calls, census, directory, words
 from tests.bench.kit import BenchError
 
 
@@ -31,6 +31,11 @@ class Section:
 SECTIONS: list[Section] = [
     Section("calls", "look_around and remember beside a bare mcp 2.3.0 server (issue 2)", calls.run),
     Section("census", "the census imported, ask_directory timed, MRR beside the registry (issue 3)", census.run),
+    Section(
+        "directory",
+        "the Directory's evaluation: MRR@10, recall@8, hit@1 on dev and held-out needs beside two baselines (issue 13)",
+        directory.run,
+    ),
     Section("words", "the words screen and Safe Harbour timed, and the corpus's dev half (issue 11)", words.run),
     Section(
         "battery",
@@ -74,7 +79,7 @@ def parser() -> argparse.ArgumentParser:
         default="load,kills,restart,cycle,fuzz",
         help="battery: which checks, comma-separated (default all: load,kills,restart,cycle,fuzz)",
     )
-    p.add_argument("--seconds", type=int, help="battery: how long the load check runs (default 120, quick 6)")
+    p.add_argument("--seconds", type=int, help="battery: how long the load check runs (default 120, quick 4)")
     return p
 
 

@@ -1,11 +1,11 @@
-"""manage.py archive verify | fold | proof N | checkpoint"""
+"""manage.py archive verify | fold | proof N | checkpoint | head [--accept]"""
 
 import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from clockford.town import archive, signing
+from clockford.town import archive, head, signing
 from clockford.town.models import ArchiveLeaf
 
 
@@ -19,6 +19,8 @@ class Command(BaseCommand):
         proof = sub.add_parser("proof", help="an inclusion proof for one footstep, as JSON")
         proof.add_argument("footstep", type=int)
         sub.add_parser("checkpoint", help="the latest signed checkpoint")
+        h = sub.add_parser("head", help="the last checkpoint this town signed, and whether this database reaches it")
+        h.add_argument("--accept", action="store_true", help="after a restore: accept this database's Archive as it is")
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]
@@ -26,7 +28,11 @@ class Command(BaseCommand):
             n = archive.fold_all()
             self.stdout.write(f"Folded {n} footsteps.")
         elif action == "verify":
-            archive.fold_all()
+            if why := head.behind():
+                # What is here is still checked; that it is not all the town signed is said apart.
+                self.stderr.write(f"{why} (manage.py archive head)")
+            else:
+                archive.fold_all()
             verdict = archive.verify()
             if not verdict.ok:
                 for problem in verdict.problems[:50]:
@@ -44,6 +50,8 @@ class Command(BaseCommand):
             proof = archive.inclusion(options["footstep"])
             proof["verifies"] = archive.verify_inclusion(proof)
             self.stdout.write(json.dumps(proof, indent=2))
+        elif action == "head":
+            self.head(accept=options["accept"])
         elif action == "checkpoint":
             cp = archive.latest_checkpoint()
             if cp is None:
@@ -52,3 +60,21 @@ class Command(BaseCommand):
             body = archive.checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode()
             key = f" ({signing.public_key_hex()})" if signing.key_id() == cp.key_id else ""
             self.stdout.write(body + f"\nsigned by key {cp.key_id}{key}: {cp.signature}")
+
+    def head(self, *, accept: bool) -> None:
+        if accept:
+            given_up = head.accept_restore()
+            now = head.signed_head()
+            self.stdout.write(
+                f"Accepted: the head is now {now.size if now else 0} footsteps"
+                + (f" (it was {given_up.size})" if given_up else "")
+                + ". Open the town with manage.py town_mode open."
+            )
+            return
+        kept = head.signed_head()
+        if kept is None:
+            self.stdout.write("No head kept yet: this town has signed no checkpoint (or keeps no head file).")
+            return
+        if why := head.behind():
+            raise CommandError(why)
+        self.stdout.write(f"This database reaches the last checkpoint the town signed: {kept.size} footsteps.")

@@ -5,9 +5,9 @@ A town closes itself when its Archive cannot take a footstep; a person reopens i
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from clockford.town import desk
+from clockford.town import desk, head
 from clockford.town.models import TownState
 
 
@@ -20,6 +20,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         mode = options["mode"]
+        if mode == "open" and (why := head.behind()):
+            raise CommandError(why + " Look, then accept it with manage.py archive head --accept.")
         if mode:
             desk.set_town_mode(mode, options["why"] or f"Set by a person with manage.py town_mode {mode}.")
         state = TownState.objects.filter(pk=1).first()

@@ -1,0 +1,109 @@
+"""Backing up and restoring the town's database: SQLite through its online backup API, PostgreSQL
+through pg_dump and pg_restore (Debian's postgresql-client, the same major version as the server).
+
+A backup is the database alone. The town key and the Archive's head (clockford/town/head.py) stay
+in the town's var folder: the key is a secret a backup must never carry, and the head must outlive
+the database it guards. After a restore, `archive verify` checks the restored Archive, and a
+database behind the last checkpoint the town signed is not served until a person accepts it.
+"""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+
+from django.db import connection
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+PG_MAGIC = b"PGDMP"
+
+
+class BackupError(Exception):
+    """Said to the person as it is: the backup or restore did not happen."""
+
+
+def _kind() -> str:
+    if connection.vendor not in ("sqlite", "postgresql"):
+        raise BackupError(f"Backups are made for SQLite and PostgreSQL, not {connection.vendor}.")
+    return connection.vendor
+
+
+def _pg_env() -> dict[str, str]:
+    s = connection.settings_dict
+    env = dict(os.environ)
+    for var, key in (("PGHOST", "HOST"), ("PGPORT", "PORT"), ("PGUSER", "USER"), ("PGPASSWORD", "PASSWORD")):
+        if s.get(key):
+            env[var] = str(s[key])
+    env["PGDATABASE"] = str(s["NAME"])
+    return env
+
+
+def _run(cmd: list[str]) -> None:
+    if shutil.which(cmd[0]) is None:
+        raise BackupError(f"{cmd[0]} is not installed here (Debian's postgresql-client has it).")
+    done = subprocess.run(cmd, env=_pg_env(), capture_output=True, text=True, check=False)  # noqa: S603
+    if done.returncode != 0:
+        raise BackupError(f"{cmd[0]} failed: {(done.stderr or done.stdout).strip()[-500:]}")
+
+
+def backup(to: Path) -> str:
+    """Write a consistent copy of the database to `to` while the town serves. Returns its kind."""
+    kind = _kind()
+    if to.exists():
+        raise BackupError(f"{to.name} exists already; a backup never overwrites a file.")
+    tmp = to.with_name(to.name + ".partial")
+    tmp.unlink(missing_ok=True)
+    if kind == "sqlite":
+        # The online backup API copies page by page under SQLite's own locking: calls go on.
+        source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
+        target = sqlite3.connect(tmp)
+        try:
+            with target:
+                source.backup(target, pages=1024)
+        finally:
+            target.close()
+            source.close()
+    else:
+        _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", f"--file={tmp}"])
+    os.replace(tmp, to)  # a backup that stopped half-way never looks like a backup
+    return kind
+
+
+def restore(source: Path) -> str:
+    """Replace the database's contents with the backup in `source`. The town must be stopped."""
+    kind = _kind()
+    try:
+        with open(source, "rb") as f:
+            magic = f.read(16)
+    except OSError as exc:
+        raise BackupError(f"{source.name} cannot be read: {exc.strerror}.") from exc
+    made = "sqlite" if magic == SQLITE_MAGIC else "postgresql" if magic.startswith(PG_MAGIC) else None
+    if made is None:
+        raise BackupError(f"{source.name} is not a backup this town made.")
+    if made != kind:
+        raise BackupError(f"{source.name} is a {made} backup; this town's database is {kind}.")
+    connection.close()
+    if kind == "sqlite":
+        backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        live = sqlite3.connect(connection.settings_dict["NAME"])
+        try:
+            with live:
+                backup_db.backup(live)
+        finally:
+            live.close()
+            backup_db.close()
+    else:
+        _run(
+            [
+                "pg_restore",
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--no-privileges",
+                "--single-transaction",
+                f"--dbname={connection.settings_dict['NAME']}",
+                str(source),
+            ]
+        )
+    return kind

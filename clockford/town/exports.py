@@ -1,0 +1,152 @@
+"""The export of a person's account (hall/export.py, docs/export.md): the core's part of it.
+
+The footsteps of a person's passports, each with its inclusion proof against one signed checkpoint
+(the Archive's latest), the holds, plans and reports with their signed decisions, and the manifest:
+a statement signed with the town key, in the town's one statement style (canonical JSON, keys sorted,
+no spaces, Ed25519 over its bytes), that names each section of the file by its count and the sha256
+of its canonical JSON. clockford/town/export_check.py checks a file offline.
+"""
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+from clockford.town import archive, merkle, signing
+from clockford.town.models import ArchiveLeaf, Footstep, Hold, Plan, Report
+
+KIND = "clockford-export"
+VERSION = 1
+
+
+def _iso(when: dt.datetime | None) -> str | None:
+    return when.astimezone(dt.UTC).isoformat(timespec="microseconds") if when else None
+
+
+def entry(f: Footstep) -> dict[str, Any]:
+    """A footstep exactly as its leaf commits to it (archive.entry_bytes is its canonical JSON)."""
+    return {
+        "v": 1,
+        "number": f.number,
+        "at": _iso(f.at),
+        "tool": f.tool,
+        "passport": f.passport,
+        "outcome": f.outcome,
+        "digest": f.digest,
+        "job": f.job_id,
+    }
+
+
+def footsteps_with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Every footstep of these passports, oldest first, each with its leaf and inclusion proof against
+    the latest checkpoint (folded first, so that every footstep committed by now is in the tree); and
+    that checkpoint, signed. A footstep the tree has not taken yet has proof null."""
+    archive.fold_all(settle=dt.timedelta(0))
+    cp = archive.latest_checkpoint()
+    steps = list(Footstep.objects.filter(passport__in=list(passport_ids)).order_by("number"))
+    leaves = dict(
+        ArchiveLeaf.objects.filter(footstep__in=[f.number for f in steps]).values_list("footstep_id", "index")
+    )
+    hashes: list[bytes] = []
+    if cp is not None and leaves:
+        # The tree's leaves up to the checkpoint, read once for every proof.
+        rows = ArchiveLeaf.objects.filter(index__lt=cp.size).order_by("index").values_list("hash", flat=True)
+        hashes = [bytes.fromhex(h) for h in rows.iterator(chunk_size=5000)]
+    out = []
+    for f in steps:
+        index = leaves.get(f.number)
+        proof = None
+        if cp is not None and index is not None and index < cp.size:
+            proof = {"index": index, "path": [p.hex() for p in merkle.inclusion_proof(index, hashes)]}
+        out.append({"entry": entry(f), "leaf": merkle.leaf_hash(archive.entry_bytes(f)).hex(), "proof": proof})
+    checkpoint = None
+    if cp is not None:
+        checkpoint = {
+            "size": cp.size,
+            "root": cp.root,
+            "body": archive.checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode(),
+            "signature": cp.signature,
+            "keyId": cp.key_id,
+            "at": _iso(cp.at),
+        }
+    return out, checkpoint
+
+
+def _decided(record: Any) -> dict[str, Any]:
+    """What every decided record carries: who asked, and the person's signed decision."""
+    return {
+        "id": record.id,
+        "passport": record.passport_id,
+        "decidedAt": _iso(record.decided_at),
+        "statement": record.statement or None,
+        "assertion": record.assertion,
+    }
+
+
+def holds_of(passport_ids: Iterable[str]) -> list[dict[str, Any]]:
+    rows = Hold.objects.filter(passport__in=list(passport_ids)).order_by("created_at", "id")
+    return [
+        {
+            **_decided(h),
+            "tool": h.tool,
+            "why": h.why,
+            "arguments": h.arguments,
+            "wordsDigest": h.words_digest,
+            "status": h.status,
+            "createdAt": _iso(h.created_at),
+            "usedAt": _iso(h.used_at),
+        }
+        for h in rows
+    ]
+
+
+def plans_of(passport_ids: Iterable[str]) -> list[dict[str, Any]]:
+    rows = Plan.objects.filter(passport__in=list(passport_ids)).order_by("declared_at", "id")
+    return [
+        {**_decided(p), "steps": p.steps, "hours": p.hours, "status": p.status, "declaredAt": _iso(p.declared_at)}
+        for p in rows
+    ]
+
+
+def reports_of(passport_ids: Iterable[str]) -> list[dict[str, Any]]:
+    rows = Report.objects.filter(passport__in=list(passport_ids)).order_by("filed_at", "id")
+    return [
+        {**_decided(r), "quote": r.quote, "where": r.where, "status": r.status, "filedAt": _iso(r.filed_at)}
+        for r in rows
+    ]
+
+
+def section_digest(value: Any) -> str:
+    return hashlib.sha256(signing.canonical_json(value)).hexdigest()
+
+
+def sign(sections: dict[str, Any], about: dict[str, Any]) -> dict[str, Any]:
+    """The export file: the sections, and a manifest signed by the town that names each one by its
+    count and digest, with the checkpoint the footsteps' proofs are against."""
+    statement = {
+        "kind": KIND,
+        "v": VERSION,
+        **about,
+        "keyId": signing.key_id(),
+        "sections": {
+            name: {"count": len(value) if isinstance(value, list) else 1, "sha256": section_digest(value)}
+            for name, value in sorted(sections.items())
+        },
+    }
+    return {"manifest": signing.sign_statement(statement), "sections": sections}
+
+
+# -- Closing an account: its words are dropped, its footsteps stay ---------------------------------------
+
+
+def forget_words(passport_ids: Iterable[str]) -> dict[str, int]:
+    """Drop the words of the core's records of these passports (the free words of holds, a report's
+    quote and errand), keeping the records and their digests: what was decided stays checkable."""
+    ids = list(passport_ids)
+    n = 0
+    for hold in Hold.objects.filter(passport__in=ids):
+        hold.arguments = {k: ("" if isinstance(v, str) else v) for k, v in hold.arguments.items()}
+        hold.save(update_fields=["arguments"])
+        n += 1
+    reports = Report.objects.filter(passport__in=ids).update(quote="", errand="")
+    return {"town_hold": n, "town_report": reports}

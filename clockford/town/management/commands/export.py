@@ -1,0 +1,29 @@
+"""manage.py export check FILE [--key HEX]: check an account's export (docs/export.md) offline."""
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from clockford.town import export_check, signing
+
+
+class Command(BaseCommand):
+    help = "Check an account's export: the town's signature on its manifest, each section, and every footstep's proof."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="action", required=True)
+        check = sub.add_parser("check", help="check one export file against the town key")
+        check.add_argument("file")
+        check.add_argument("--key", help="the town's public key in hex (default: this town's key)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with open(options["file"], encoding="utf-8") as f:
+            data = json.load(f)
+        problems = export_check.check(data, options.get("key") or signing.public_key_hex())
+        if problems:
+            for problem in problems[:50]:
+                self.stderr.write(problem)
+            raise CommandError(f"The export does not check: {len(problems)} problems.")
+        steps = len(data["sections"].get("footsteps") or [])
+        self.stdout.write(f"The export checks: signed by the town key, {steps} footsteps each in the signed tree.")

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class EmbassiesConfig(AppConfig):
+    name = "districts.embassies"
+    label = "embassies"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class FoundryConfig(AppConfig):
+    name = "districts.foundry"
+    label = "foundry"

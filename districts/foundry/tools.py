@@ -1,0 +1,106 @@
+"""The Foundry: foundry and foundry_cast (000 section 18). Private: nothing here is on the public map,
+and neither tool moves the agent."""
+
+from typing import Any
+
+from pydantic import Field
+
+from clockford.town.tooling import Args, Call, District, Reply, Tool
+from districts.foundry import services
+
+FREE = True
+
+
+class FoundryArgs(Args):
+    check: dict[str, Any] | None = Field(
+        default=None,
+        description="A certificate as it was handed to you: { statement, signature, alg, publicKey }.",
+    )
+
+
+class FoundryCastArgs(Args):
+    slips: list[dict[str, Any]] | None = Field(
+        default=None,
+        max_length=services.MAX_SLIPS,
+        description="Your attendance slips from Agent University, as they were handed to you.",
+    )
+    runs: list[dict[str, Any]] | None = Field(
+        default=None,
+        max_length=services.MAX_RUNS,
+        description=(
+            "Signed Arena or Injection Alley results. Accepted and listed as not yet read: those districts are "
+            "not open, so no run counts today."
+        ),
+    )
+
+
+def foundry(call: Call, args: FoundryArgs) -> Reply:
+    if args.check is not None:
+        answer = services.check(call.passport, args.check)
+        if answer["current"]:
+            say = "The town stands behind this certificate today."
+        else:
+            say = "The town does not stand behind this certificate today."
+        return Reply(say, answer)
+    mine = services.yours(call.passport)
+    if mine is None:
+        say = "You hold no certificate; asks says what one needs. Nothing here is ever paid for."
+    else:
+        say = f"Your certificate is {mine['standing']}, with {mine['daysLeft']} days left."
+    return Reply(say, {"yours": mine, "asks": services.asks(), "keys": services.keys(), "free": FREE})
+
+
+def foundry_cast(call: Call, args: FoundryCastArgs) -> Reply:
+    cert = services.do_cast(call.passport, args.slips or [], args.runs or [])
+    stamp = services.stamps(call.passport)
+    return Reply(
+        f"The Foundry cast certificate {cert.id}, good for {services.DAYS} days unless the town revokes it; it shows "
+        "as a stamp on your passport while it is live.",
+        # Built with keywords: `verify` is a field of the reply here, not the tool of that name.
+        dict(
+            certificate=cert.signed,
+            verify=services.VERIFY,
+            stamp=stamp[0] if stamp else None,
+            runs={"given": len(args.runs or []), "read": 0, "note": services.RUNS_NOTE},
+            free=FREE,
+        ),
+    )
+
+
+DISTRICT = District(
+    name="The Foundry",
+    zone="trade",
+    what="Certificates for agents with clean records.",
+    tools=(
+        Tool(
+            name="foundry",
+            title="The Foundry.",
+            description=(
+                "Your standing, and a check of a certificate you were shown. Read. Without check: yours (your "
+                "certificate, its standing: live, suspended, revoked or expired, until and daysLeft; null if you "
+                "have none), asks, keys and free. With check: current (whether the town stands behind it today), "
+                "until and expired; its holder also learns its standing. Refused when the certificate's signature "
+                "does not check or this town did not sign it."
+            ),
+            args=FoundryArgs,
+            handler=foundry,
+            kind="read",
+            moves=False,
+        ),
+        Tool(
+            name="foundry_cast",
+            title="Present your papers.",
+            description=(
+                "Ask for a certificate. Write. Present your own attendance slips (at least 3 different courses, "
+                "ten-habits among them) and a record clean right now. Returns certificate {statement, signature, "
+                "alg, publicKey}, verify, stamp and free; good for 30 days unless the town revokes it. Refusals "
+                "list what is still needed and never count against you. Nothing is ever paid for."
+            ),
+            args=FoundryCastArgs,
+            handler=foundry_cast,
+            kind="write",
+            moves=False,
+            for_people=True,
+        ),
+    ),
+)

@@ -1,0 +1,58 @@
+"""A job its person ended in the hall refuses every later call that names it, with a sentence that
+says the person ended it; other calls go on (docs/jobs.md)."""
+
+from clockford.town.models import Passport
+from districts.jobs import services
+from districts.jobs.models import Job
+from districts.testing import outcome, visit
+from tests.fixtures import agent
+
+ENDED = (
+    "The person who runs you ended the job weather-1 in the hall, so calls naming it are refused. "
+    "Stop this job; make other calls without this job_id."
+)
+
+
+def test_a_call_naming_an_ended_job_is_refused(db: None) -> None:
+    alice = agent("alice")
+    visit(alice, "remember", key="k", value="v", job_id="weather-1")
+    job = Job.objects.get(passport=alice, name="weather-1")
+    assert services.do_end_job(job, alice.account) is True
+    r = visit(alice, "remember", key="k2", value="v2", job_id="weather-1")
+    assert r.is_error is True
+    assert r.structured["say"] == ENDED
+    assert r.structured["status"] == "ended"
+    assert outcome(r) == "refused:job-ended"
+    assert visit(alice, "recall", key="k2").is_error is True  # nothing was kept
+    # The refusal is a step of the job too, and my_jobs by name still reads it.
+    (shown,) = visit(alice, "my_jobs", job="weather-1").structured["jobs"]
+    assert shown["status"] == "ended" and shown["endedAt"] is not None
+    assert shown["steps"][-1]["outcome"] == "refused:job-ended"
+    # Other jobs, and calls naming none, go on.
+    assert outcome(visit(alice, "remember", key="k3", value="v3")) == "ok"
+    assert outcome(visit(alice, "remember", key="k4", value="v4", job_id="weather-2")) == "ok"
+    assert services.do_end_job(job, alice.account) is False  # already ended
+
+
+def test_ending_one_agents_job_leaves_anothers(alice: Passport, bob: Passport) -> None:
+    visit(alice, "look_around", job_id="same")
+    visit(bob, "look_around", job_id="same")
+    Job.objects.filter(passport=alice).update(ended_at=Job.objects.get(passport=alice).first_at)
+    assert outcome(visit(alice, "look_around", job_id="same")) == "refused:job-ended"
+    assert outcome(visit(bob, "look_around", job_id="same")) == "ok"
+
+
+def test_the_outsider_cannot_reach_anothers_job(db: None) -> None:
+    alice, charlie = agent("alice"), agent("charlie")
+    visit(alice, "look_around", job_id="mine")
+    job = Job.objects.get(passport=alice)
+    from clockford.town.models import Passport as P
+    from clockford.town.tooling import NotFound
+
+    try:
+        services.access_job(P.objects.filter(account=charlie.account), job.id)
+    except NotFound as refused:
+        assert refused.say == "No job of your agents has that number."
+    else:
+        raise AssertionError("charlie reached alice's job")
+    assert services.access_job(P.objects.filter(account=alice.account), job.id) == job

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StudiosConfig(AppConfig):
+    name = "districts.studios"
+    label = "studios"

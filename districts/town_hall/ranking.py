@@ -1,0 +1,359 @@
+"""The Directory's ranking: who publishes what, what the need says, and how well kept a listing is.
+
+The official registry proves a namespace before it takes a listing: a reverse-DNS namespace
+(`com.example/...`) by a DNS or HTTP challenge on that domain, `io.github.<owner>/...` by signing in to
+GitHub as that owner. So a namespace whose owner *is* the product a need names (or the product's
+maker) is the strongest sign that a server is the product's own. A namespace on a hosting platform's
+shared domain (`app.vercel.<site>`, `com.trycloudflare.<tunnel>`) proves the site, not the platform.
+
+Every signal a ranking used is said in the result's `why`, in the town's words only. docs/directory.md
+lists the signals and their weights.
+"""
+
+import datetime as dt
+import math
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from districts.town_hall import vocabulary
+
+# A shared domain whose sites belong to their own publishers (the Public Suffix List's private
+# section, the part of it the census holds, and tunnels): the owner is the label below it.
+HOSTED = frozenset(
+    """vercel.app netlify.app fly.dev workers.dev pages.dev trycloudflare.com herokuapp.com onrender.com
+    github.io web.app firebaseapp.com ngrok.app ngrok-free.app ngrok.io replit.app repl.co deno.dev
+    glitch.me azurewebsites.net cloudfunctions.net run.app appspot.com modal.run alpic.live up.railway.app
+    railway.app dyndns-server.com duckdns.org vercel.sh smithery.ai""".split()
+)
+HOSTED_LONGEST_FIRST = sorted(HOSTED, key=len, reverse=True)
+# Top-level domains that are one company's brand: the top-level domain is the owner.
+BRAND_TLDS = frozenset("aws amazon google microsoft apple azure".split())
+# Second-level labels under a country's domain (co.uk, com.br): the owner is the label below.
+SECOND_LEVEL = frozenset("co com org net ac gov edu ltd plc ne or go".split())
+# How an organisation's GitHub login or domain often wraps its product's name (getsentry, makenotion,
+# mongodb-js, Snowflake-Labs, googleapis). A wrapped owner counts only when the listing itself also
+# names the product, so a look-alike login (sentrysurface, ExaDev) never does.
+PREFIXES = ("get", "make", "use", "try", "join", "go", "hello", "with")
+SUFFIXES = (
+    "hq inc app apps labs lab ai io dev js oss db hub official team corp tech cloud api apis platform "
+    "cloudplatform data software"
+).split()
+
+# The weights (docs/directory.md). The text's own weight is at most about 3.5.
+W_OFFICIAL = 4.0  # the namespace is the product the need names
+W_MAKER = 3.4
+W_SILENT = 0.8  # the namespace is a word of the need, but the listing never names it  # the namespace is the maker of the product the need names
+W_WRAPPED = 2.8  # a GitHub login wraps the product's name, and the listing names the product
+W_WRAPPED_DOMAIN = 3.4  # a domain wraps the product's or its maker's name (googleapis.com)
+W_FLAGSHIP = 0.3  # and the server's own name is the product's
+BROUGHT = 0.35  # a product the vocabulary brought, not the need's own word, counts this much
+W_CONCEPT = 0.6  # share of the vocabulary's words for the need that the listing holds
+RECENT_DAYS = 90
+INACTIVE = 8.0  # more than any signal gives: a server that is not active goes after every active one
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who a namespace belongs to: `key` is the owner's name folded to letters and digits, `how` is
+    "domain" (proven by DNS or HTTP) or "github" (proven by GitHub sign-in)."""
+
+    key: str
+    how: str
+
+
+def fold(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.casefold())
+
+
+def owner_of(name: str) -> Owner | None:
+    ns = name.split("/", 1)[0].casefold()
+    labels = [x for x in ns.split(".") if x]
+    if len(labels) >= 3 and labels[0] == "io" and labels[1] == "github":
+        return Owner(fold(labels[2]), "github")
+    if len(labels) < 2:
+        return None
+    if labels[0] in BRAND_TLDS:
+        return Owner(labels[0], "domain")
+    domain = ".".join(reversed(labels))
+    for suffix in HOSTED_LONGEST_FIRST:
+        if domain.endswith("." + suffix):
+            return Owner(fold(domain[: -len(suffix) - 1].rsplit(".", 1)[-1]), "domain")
+    i = 2 if len(labels) > 2 and len(labels[0]) == 2 and labels[1] in SECOND_LEVEL else 1
+    return Owner(fold(labels[i]), "domain") if i < len(labels) else None
+
+
+def wraps(owner: str, product: str) -> bool:
+    if not owner.startswith(product) and not owner.endswith(product):
+        return False
+    rest = owner[len(product) :] if owner.startswith(product) else owner[: -len(product)]
+    return rest in SUFFIXES if owner.startswith(product) else rest in PREFIXES
+
+
+# -- What a need names ------------------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    """What the ranking reads in a need: its own words, the products it may name (each with the
+    namespace owners that would make a server the product's own), and the vocabulary's words."""
+
+    terms: list[str]
+    products: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    concepts: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def extra(self) -> list[str]:
+        out: list[str] = []
+        for group in self.concepts:
+            for w in group:
+                if w not in self.terms and w not in out and " " not in w:
+                    out.append(w)
+        return out
+
+
+def read(terms: list[str]) -> Reading:
+    r = Reading(terms)
+    joined = [a + b for a, b in zip(terms, terms[1:], strict=False)]
+    phrases = [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)]
+    for w in [*terms, *joined]:
+        key = fold(w)
+        if len(key) < 2 or w in vocabulary.NOT_PRODUCTS:
+            continue
+        r.products[key] = vocabulary.MAKERS.get(key, ())
+    for w in [*phrases, *terms]:
+        group = vocabulary.CONCEPTS.get(w)
+        if group:
+            r.concepts.append(group)
+    # a product the vocabulary brings ("chats" brings slack and teams) may be named too, weaker
+    for w in r.extra:
+        key = fold(w)
+        if key not in r.products and key in vocabulary.MAKERS:
+            r.products.setdefault("~" + key, vocabulary.MAKERS[key])
+        elif key not in r.products and w not in vocabulary.NOT_PRODUCTS:
+            r.products.setdefault("~" + key, ())
+    return r
+
+
+def owners_sought(reading: Reading, known: dict[str, list[int]]) -> list[str]:
+    """Every owner key in the census a namespace could have to be named: the products, their makers,
+    and their wrapped forms (getsentry, googleapis)."""
+    out: list[str] = []
+    for product, makers in reading.products.items():
+        for base in (product.lstrip("~"), *makers):
+            forms = [base]
+            if len(base) >= 4:
+                forms += [base + s for s in SUFFIXES] + [p + base for p in PREFIXES]
+            out += [k for k in forms if k in known and k not in out]
+    return out
+
+
+# -- The census as the ranking sees it ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    name: str
+    versions: int
+    has_repo: bool
+    remote: bool
+    package: bool
+    updated: str
+    full: bool
+    owner: Owner | None
+
+
+class Census:
+    """Per census root: every lot's owner and the facts the ranking reads, kept in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.root: str | None = None
+        self.by_owner: dict[str, list[int]] = {}
+        self.facts: dict[int, Facts] = {}
+        self.as_of: dt.datetime | None = None
+
+    def load(self, root: str, as_of: dt.datetime | None) -> "Census":
+        with self.lock:
+            if self.root == root:
+                return self
+            from districts.town_hall.models import Lot
+
+            by_owner: dict[str, list[int]] = {}
+            facts: dict[int, Facts] = {}
+            rows = Lot.objects.exclude(status="deleted").values_list("number", "name", "record")
+            for number, name, record in rows.iterator(chunk_size=2000):
+                owner = owner_of(name)
+                if owner is not None:
+                    by_owner.setdefault(owner.key, []).append(number)
+                facts[number] = Facts(
+                    name=name,
+                    versions=len(record.get("versions") or []),
+                    has_repo=bool(record.get("hasRepo")),
+                    remote=record.get("remote") is not None,
+                    package=record.get("package") is not None,
+                    updated=record.get("updatedAt") or "",
+                    full=record.get("fidelity") != "partial",
+                    owner=owner,
+                )
+            self.by_owner, self.facts, self.as_of, self.root = by_owner, facts, as_of, root
+            return self
+
+    def forget(self) -> None:
+        with self.lock:
+            self.root = None
+            self.by_owner, self.facts = {}, {}
+
+
+CENSUS = Census()
+
+
+# -- The score, and its reasons ---------------------------------------------------------------------
+
+
+@dataclass
+class Scored:
+    number: int
+    score: float
+    why: list[str]
+
+
+def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str | None, str | None]:
+    """How strongly the namespace says this is the named product's own server, the reason, and the
+    product it matched."""
+    if f.owner is None:
+        return 0.0, None, None
+    domain = f.owner.how == "domain"
+    proven = "a domain the registry proves by DNS or HTTP" if domain else "a GitHub account the registry proves"
+    best, why, which = 0.0, None, None
+    for product, makers in reading.products.items():
+        brought = product.startswith("~")
+        p = product.lstrip("~")
+        if f.owner.key == p:
+            w, r = W_OFFICIAL, "its namespace is the product you named"
+            if p not in fold(text):
+                # A namespace that shares a word with the need but whose listing never speaks of it
+                # (com.pdf serving weather) is a weak sign.
+                w, r = W_SILENT, "its namespace is a word you used, though its listing does not speak of it"
+        elif f.owner.key in makers:
+            w, r = W_MAKER, "its namespace is the maker of the product you named"
+        elif len(p) >= 4 and wraps(f.owner.key, p) and (domain or p in fold(text)):
+            w, r = (W_WRAPPED_DOMAIN if domain else W_WRAPPED), "its namespace is the named product's own organisation"
+        elif domain and any(len(m) >= 4 and wraps(f.owner.key, m) for m in makers):
+            w, r = W_WRAPPED_DOMAIN, "its namespace is the organisation of the named product's maker"
+        else:
+            continue
+        if p in fold(f.name.split("/", 1)[-1]):
+            w += W_FLAGSHIP
+            r += ", and its own name is the product's"
+        if brought:
+            w *= BROUGHT
+            r = r.replace("the product you named", "a product your words point to").replace(
+                "the named product", "a product your words point to"
+            )
+        if w > best:
+            best, why, which = w, f"{r} ({proven})", p
+    return best, why, which
+
+
+def recent(updated: str, as_of: dt.datetime | None) -> bool:
+    if not updated or as_of is None:
+        return False
+    try:
+        t = dt.datetime.fromisoformat(updated.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return (as_of - t).days <= RECENT_DAYS
+
+
+def quality(f: Facts, integrity_score: int, as_of: dt.datetime | None) -> tuple[float, list[str]]:
+    q = 0.25 * integrity_score / 100
+    kept: list[str] = []
+    if f.has_repo:
+        q += 0.1
+        kept.append("a repository")
+    if f.remote:
+        q += 0.1
+        kept.append("a remote")
+    elif f.package:
+        q += 0.05
+        kept.append("a package")
+    if f.versions > 1:
+        q += 0.1 * min(1.0, math.log(f.versions) / math.log(20))
+        kept.append(f"{f.versions} versions")
+    if recent(f.updated, as_of):
+        q += 0.1
+        kept.append(f"updated within {RECENT_DAYS} days of the census")
+    if f.full:
+        q += 0.05
+    return q, kept
+
+
+def holds_pattern(words: list[str]) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    return re.compile("|".join(rf"\b({re.escape(w)})" for w in words), re.IGNORECASE)
+
+
+def score_all(
+    reading: Reading, found: dict[int, tuple[float, str, str, str, int, str]], census: Census, stem: Any
+) -> list[Scored]:
+    """Score every candidate: (relevance from the database, name words, title, description,
+    integrity, status) by lot. The database's relevance is already scaled to 0..1."""
+    stems = list(dict.fromkeys(stem(t) for t in reading.terms))
+    n = max(1, len(stems))
+    held_by = holds_pattern(stems)
+    groups = [holds_pattern(list(g)) for g in reading.concepts]
+    # Only a namespace whose owner could be named is read further (owners_sought, wrapped forms too).
+    sought = set(owners_sought(reading, census.by_owner))
+    out: list[Scored] = []
+    for number, (relevance, name, title, description, integrity_score, status) in found.items():
+        f = census.facts.get(number)
+        if f is None:
+            continue
+        named_text = f"{name} {title}"
+        text = f"{named_text} {description}"
+        named = {m.lastindex for m in held_by.finditer(named_text) if m.lastindex} if held_by else set()
+        held = named | ({m.lastindex for m in held_by.finditer(description) if m.lastindex} if held_by else set())
+        every = len(held) == len(stems) and bool(stems)
+        s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
+        why: list[str] = []
+        ns, ns_why, product = (
+            namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
+            if f.owner is not None and f.owner.key in sought
+            else (0.0, None, None)
+        )
+        if ns:
+            # A namespace names the product; the rest of the need says which of its servers.
+            others = [i + 1 for i, t in enumerate(stems) if product is None or fold(t) not in product]
+            if others:
+                ns *= 0.85 + 0.15 * len(held & set(others)) / len(others)
+            s += ns
+            why.append(ns_why or "")
+        if every and stems:
+            why.append(f"it holds all {len(stems)} of your words" if len(stems) > 1 else "it holds your word")
+        elif held:
+            why.append(f"it holds {len(held)} of your {len(stems)} words")
+        if named:
+            why.append(f"{len(named)} of them in its name or title")
+        if groups:
+            hit = sum(1 for g in groups if g is not None and g.search(text))
+            if hit:
+                s += W_CONCEPT * hit / len(groups)
+                why.append("it holds words the vocabulary gives for yours")
+        q, kept = quality(f, integrity_score, census.as_of)
+        s += q
+        why.append(f"integrity {integrity_score}")
+        if kept:
+            why.append(", ".join(kept))
+        if status != "active":
+            s -= INACTIVE
+            why.append(f"it is {status}, so it goes after active servers")
+        out.append(Scored(number, s, why))
+    out.sort(key=lambda c: (-c.score, c.number))
+    return out
+
+
+def explain(place: int, reasons: list[str]) -> str:
+    return f"Ranked {place}: " + "; ".join(r for r in reasons if r) + "."

@@ -1,0 +1,129 @@
+"""The Directory's ranking signals, on small censuses written here (never the full snapshot): the
+namespace that is the named product leads its look-alikes, a maker's namespace counts for its product,
+a hosting platform's shared domain does not, everyday words find technical servers through the
+vocabulary, and every result says why it ranks where it does, in the town's words."""
+
+import pytest
+
+from districts.town_hall import ranking, services, vocabulary
+from districts.town_hall.tests.base import listing, take
+
+pytestmark = pytest.mark.django_db
+
+
+def names(need: str, limit: int = 8) -> list[str]:
+    _, records = services.search(services.terms_of(need), limit)
+    return [r["name"] for r in records]
+
+
+def whys(need: str, limit: int = 8) -> dict[str, str]:
+    _, records = services.search(services.terms_of(need), limit)
+    return {r["name"]: r["why"] for r in records}
+
+
+def look_alikes(product: str) -> list[dict[str, object]]:
+    """Servers that say the product's name louder than its own server does."""
+    p = product.capitalize()
+    return [
+        listing(
+            f"io.github.fan{i}/{product}-mcp-server",
+            description=f"{p} {p} MCP server: {p} pages, {p} databases, {p} search, everything {p}.",
+            title=f"{p} MCP",
+        )
+        for i in range(3)
+    ] + [
+        listing(f"io.github.{product}surface/scanner", description=f"{p} tools for scanning pages."),
+        listing(f"ai.smithery/{product}", description=f"Use {p} pages from your agent.", remotes=[]),
+    ]
+
+
+def test_the_products_own_namespace_comes_first_and_look_alikes_after(db: None) -> None:
+    take(
+        [
+            *look_alikes("notion"),
+            listing("com.notion/mcp", description="Official Notion MCP server", title=None, repo=None),
+        ]
+    )
+    got = names("work with my notion pages")
+    assert got[0] == "com.notion/mcp"
+    assert set(got[1:]) == {n["server"]["name"] for n in look_alikes("notion")}  # type: ignore[index]
+
+
+def test_a_github_organisation_that_is_the_product_counts_too(db: None) -> None:
+    take([*look_alikes("sentry"), listing("io.github.getsentry/sentry-mcp", description="Sentry errors.")])
+    assert names("sentry errors in my app")[0] == "io.github.getsentry/sentry-mcp"
+    # A login that merely starts with the product's name is not its organisation.
+    assert ranking.wraps("getsentry", "sentry") and not ranking.wraps("sentrysurface", "sentry")
+
+
+def test_the_makers_namespace_counts_for_its_product(db: None) -> None:
+    take(
+        [
+            listing("io.github.fan/jira-mcp", description="Create and search Jira issues, Jira sprints, Jira boards."),
+            listing("io.github.fan2/jira-server", description="Jira Jira Jira: create issues in Jira Cloud."),
+            listing("com.atlassian/atlassian-mcp-server", description="Atlassian Rovo MCP Server", title=None),
+        ]
+    )
+    assert names("create jira tickets")[0] == "com.atlassian/atlassian-mcp-server"
+    assert "maker of the product you named" in whys("create jira tickets")["com.atlassian/atlassian-mcp-server"]
+
+
+def test_a_hosting_platforms_shared_domain_is_not_the_platform(db: None) -> None:
+    assert ranking.owner_of("app.vercel.agent-svg-registry/mcp") == ranking.Owner("agentsvgregistry", "domain")
+    assert ranking.owner_of("com.trycloudflare.candy-josh/tool") == ranking.Owner("candyjosh", "domain")
+    assert ranking.owner_of("com.vercel/vercel-mcp") == ranking.Owner("vercel", "domain")
+    assert ranking.owner_of("io.github.PagerDuty/pagerduty-mcp") == ranking.Owner("pagerduty", "github")
+    assert ranking.owner_of("uk.co.shipmycar/mcp") == ranking.Owner("shipmycar", "domain")
+    assert ranking.owner_of("aws.api.us-east-1.eks-mcp/server") == ranking.Owner("aws", "domain")
+    take(
+        [
+            listing("app.vercel.agent-svg-registry/mcp", description="Deploy to Vercel: Vercel deployments, Vercel."),
+            listing("com.vercel/vercel-mcp", description="An MCP server for Vercel"),
+        ]
+    )
+    assert names("vercel deployments")[0] == "com.vercel/vercel-mcp"
+
+
+def test_everyday_words_find_technical_servers_through_the_vocabulary(db: None) -> None:
+    take(
+        [
+            listing("io.github.fan/slack-bot", description="Post to Slack channels and read threads."),
+            listing("io.github.fan/weather", description="Forecasts for the town, hour by hour."),
+            listing("io.github.fan/recipes", description="Recipes my family likes."),
+        ]
+    )
+    # None of the chat server's words is in the need: the vocabulary brings them.
+    assert "slack" in vocabulary.CONCEPTS["chats"]
+    assert services.search_sqlite(["team", "chats"])[0] == 0 or services.connection.vendor == "postgresql"
+    assert names("where my team chats")[0] == "io.github.fan/slack-bot"
+    assert "the vocabulary gives" in whys("where my team chats")["io.github.fan/slack-bot"]
+
+
+def test_every_result_says_why_in_the_towns_words(db: None) -> None:
+    take(
+        [
+            listing("com.stripe/mcp", description="Stripe payments."),
+            listing("io.github.fan/stripe-tools", description="Stripe payments and refunds.", status="deprecated"),
+        ]
+    )
+    got = whys("stripe payments")
+    assert list(got) == ["com.stripe/mcp", "io.github.fan/stripe-tools"]
+    first = got["com.stripe/mcp"]
+    assert first.startswith("Ranked 1: its namespace is the product you named (a domain the registry proves")
+    assert "it holds all 2 of your words" in first and "integrity" in first
+    assert "it is deprecated, so it goes after active servers" in got["io.github.fan/stripe-tools"]
+    # The why quotes nothing anyone else wrote: no name, namespace or description.
+    for why in got.values():
+        assert "stripe" not in why.casefold() and "fan" not in why
+
+
+def test_a_need_that_names_no_product_ranks_by_its_words(db: None) -> None:
+    take(
+        [
+            listing("io.github.a/pdf-reader", description="Extract text and tables from PDF files."),
+            listing("com.pdf/unrelated", description="Weather forecasts."),
+        ]
+    )
+    # "pdf" is a namespace owner here, but the need's words lead: the namespace alone is not enough
+    # against a server that holds every word asked.
+    assert names("extract text from pdf files")[0] == "io.github.a/pdf-reader"

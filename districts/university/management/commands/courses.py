@@ -1,0 +1,33 @@
+"""manage.py courses publish | list: publish a new signed version of each course file that changed."""
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from districts.university import services
+
+
+class Command(BaseCommand):
+    help = "Agent University's library: publish changed course files as new signed versions, or list them."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="action", required=True)
+        sub.add_parser("publish", help="a new version of every course whose file changed (or that has none)")
+        sub.add_parser("list", help="each course at its current version")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["action"] == "publish":
+            with transaction.atomic():
+                made = services.publish()
+            for v in made:
+                self.stdout.write(
+                    f"{v.course} version {v.version}: published {services.iso(v.published)}, {v.bytes} bytes, "
+                    f"sha256 {v.sha256}, signed by course key {v.key_id}"
+                )
+            self.stdout.write(f"Published {len(made)} new version{'s' if len(made) != 1 else ''}.")
+            return
+        for c in services.find_library():
+            self.stdout.write(
+                f"{c['course']} version {c['version']}: {c['published']}, {c['bytes']} bytes, {c['sha256']}"
+            )

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Check any signature Clockford makes, offline, with nothing of the town's code (docs/signatures.md).
+
+usage: verify_signature.py FILE [--key HEX]...
+
+FILE is JSON: a signed statement {statement, signature, alg, publicKey} of any kind the town makes
+(clockford-course-1, clockford-attendance-1, clockford-diploma-1, clockford-certificate-1), or a whole
+reply that carries them (attend: signed, text and slip; graduate: diploma; foundry_cast: certificate),
+or an Archive inclusion proof (`./town manage archive proof N`), or a list of any of these. With
+--key, every signature must also be made by one of the keys given (hex, or a 16-hex-character key id).
+
+Prints one line per signature (ok or the reason it fails) and exits 0 only when every one checks.
+Needs Python 3.10+ and one standard Ed25519 library: `cryptography` or PyNaCl.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+from typing import Any
+
+KINDS = ("clockford-course-1", "clockford-attendance-1", "clockford-diploma-1", "clockford-certificate-1")
+FIELDS = {
+    "clockford-course-1": {"kind", "course", "version", "title", "sha256", "bytes", "published", "key"},
+    "clockford-attendance-1": {"kind", "course", "version", "sha256", "day", "footstep", "key", "note"},
+    "clockford-diploma-1": {"kind", "passport", "courses", "core", "day", "key", "note"},
+    "clockford-certificate-1": {"kind", "certificate", "passport", "papers", "issued", "until", "key", "note"},
+}
+ARCHIVE_ORIGIN = "clockford-archive"
+
+
+def ed25519_verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    """Ed25519 with whichever standard library is installed."""
+    try:
+        from cryptography.exceptions import InvalidSignature
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    except ImportError:
+        from nacl.exceptions import BadSignatureError
+        from nacl.signing import VerifyKey
+
+        try:
+            VerifyKey(public_key).verify(message, signature)
+        except (BadSignatureError, ValueError):
+            return False
+        return True
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def canonical_json(value: Any) -> bytes:
+    """Keys sorted, no spaces, UTF-8 (non-ASCII characters as themselves, not escaped)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def key_id(public_key: bytes) -> str:
+    return hashlib.sha256(public_key).hexdigest()[:16]
+
+
+def _hex(value: Any, size: int) -> bytes | None:
+    try:
+        raw = bytes.fromhex(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+    return raw if raw is not None and len(raw) == size else None
+
+
+def _pinned(public_key: bytes, keys: list[str]) -> bool:
+    return not keys or public_key.hex() in keys or key_id(public_key) in keys
+
+
+def check_signed(signed: Any, keys: list[str], text: str | None = None) -> tuple[str, str | None]:
+    """(what, problem): problem is None when the statement checks."""
+    if not isinstance(signed, dict) or not isinstance(signed.get("statement"), dict):
+        return "?", "not a signed statement {statement, signature, alg, publicKey}"
+    statement = signed["statement"]
+    kind = statement.get("kind")
+    what = f"{kind} {statement.get('course') or statement.get('certificate') or statement.get('passport') or ''}"
+    if kind not in KINDS:
+        return what, f"unknown kind {kind!r}"
+    if set(statement) != FIELDS[kind]:
+        return what, f"the statement's fields are not those of {kind}"
+    if signed.get("alg") != "Ed25519":
+        return what, "alg is not Ed25519"
+    public_key, signature = _hex(signed.get("publicKey"), 32), _hex(signed.get("signature"), 64)
+    if public_key is None or signature is None:
+        return what, "publicKey must be 32 bytes and signature 64 bytes, in hex"
+    if statement.get("key") != key_id(public_key):
+        return what, "statement.key is not the id of publicKey (the first 16 hex of its sha256)"
+    if not ed25519_verify(public_key, signature, canonical_json(statement)):
+        return what, "the signature does not check: the statement was changed, or another key signed it"
+    if not _pinned(public_key, keys):
+        return what, "signed by a key that is not one of those given with --key"
+    if text is not None and kind == "clockford-course-1":
+        raw = text.encode("utf-8")
+        if len(raw) != statement["bytes"]:
+            return what, f"the text has {len(raw)} bytes, not {statement['bytes']}"
+        if hashlib.sha256(raw).hexdigest() != statement["sha256"]:
+            return what, "the text's sha256 is not the statement's"
+    return what, None
+
+
+def _node(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+def inclusion_ok(index: int, size: int, leaf: bytes, proof: list[bytes], root: bytes) -> bool:
+    """RFC 9162 section 2.1.3.2: recompute the root from a leaf hash and its audit path."""
+    if not 0 <= index < size:
+        return False
+    fn, sn, node = index, size - 1, leaf
+    for p in proof:
+        if sn == 0:
+            return False
+        if fn % 2 == 1 or fn == sn:
+            node = _node(p, node)
+            if fn % 2 == 0:
+                while fn % 2 == 0 and fn != 0:
+                    fn >>= 1
+                    sn >>= 1
+        else:
+            node = _node(node, p)
+        fn >>= 1
+        sn >>= 1
+    return sn == 0 and node == root
+
+
+def check_archive(p: dict[str, Any], keys: list[str]) -> tuple[str, str | None]:
+    what = f"clockford-archive checkpoint of size {p.get('size')}"
+    try:
+        size, index = int(p["size"]), int(p["index"])
+        root = bytes.fromhex(p["root"])
+        body = f"{ARCHIVE_ORIGIN}\n{size}\n{base64.b64encode(root).decode()}\n"
+        leaf, proof = bytes.fromhex(p["leaf"]), [bytes.fromhex(x) for x in p["proof"]]
+    except (KeyError, TypeError, ValueError):
+        return what, "not an Archive proof {checkpoint, signature, publicKey, size, index, root, leaf, proof}"
+    if p.get("checkpoint") != body:
+        return what, "the checkpoint is not the one its size and root make"
+    public_key, signature = _hex(p.get("publicKey"), 32), _hex(p.get("signature"), 64)
+    if public_key is None or signature is None:
+        return what, "publicKey must be 32 bytes and signature 64 bytes, in hex"
+    if p.get("keyId") not in (None, key_id(public_key)):
+        return what, "keyId is not the id of publicKey"
+    if not ed25519_verify(public_key, signature, body.encode()):
+        return what, "the checkpoint's signature does not check"
+    if not _pinned(public_key, keys):
+        return what, "signed by a key that is not one of those given with --key"
+    if not inclusion_ok(index, size, leaf, proof, root):
+        return what, f"footstep #{p.get('footstep')} is not included under this root"
+    return f"{what}, footstep #{p.get('footstep')} included", None
+
+
+def check_any(value: Any, keys: list[str]) -> list[tuple[str, str | None]]:
+    """Every signature in a file: one statement, a reply that carries some, a proof, or a list."""
+    if isinstance(value, list):
+        return [r for item in value for r in check_any(item, keys)]
+    if not isinstance(value, dict):
+        return [("?", "not JSON an object or a list")]
+    if "structuredContent" in value:  # a whole CallToolResult
+        return check_any(value["structuredContent"], keys)
+    if "checkpoint" in value and "proof" in value:
+        return [check_archive(value, keys)]
+    if "statement" in value:
+        return [check_signed(value, keys)]
+    found = []
+    if "signed" in value:
+        found.append(
+            check_signed(value["signed"], keys, value.get("text") if isinstance(value.get("text"), str) else None)
+        )
+    for name in ("slip", "diploma", "certificate", "check"):
+        if isinstance(value.get(name), dict):
+            found.append(check_signed(value[name], keys))
+    return found or [("?", "no signature of the town found in this JSON")]
+
+
+def main(argv: list[str]) -> int:
+    args, keys = [], []
+    it = iter(argv)
+    for a in it:
+        if a == "--key":
+            keys.append(next(it, "").lower())
+        else:
+            args.append(a)
+    if len(args) != 1:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    with open(args[0], encoding="utf-8") as f:
+        results = check_any(json.load(f), keys)
+    for what, problem in results:
+        print(f"{what.strip()}: {'ok' if problem is None else 'FAILS: ' + problem}")
+    return 0 if all(problem is None for _, problem in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""The jobs of a person's agents (docs/jobs.md): each job as a timeline of its calls, the calls outside
+the town its agent declared for it, and the holds it made; and ending a job, after which every call
+naming it is refused.
+
+The hall asks the jobs' services (districts/jobs/services.py), never their models. Ending a job takes
+no passkey, like ending a plan early: it only takes a permission away, and nothing is decided for the
+agent (hall/decisions.py plan_end).
+"""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+
+from clockford.town.tooling import NotFound
+from districts.jobs import services as jobs
+from hall.agents import agents_of
+from hall.http import refuse, signed_in_page, signed_in_post
+from hall.models import Account
+from hall.shown import shown_field
+
+JOBS_PER_PAGE = 25
+ENDED_SAY = "Ended. Your agent's next call naming this job is refused, with a sentence that says you ended it."
+HAD_ENDED = "This job had already ended. Nothing changed."
+
+
+@signed_in_page
+def job_list(request: HttpRequest, account: Account) -> HttpResponse:
+    """/hall/jobs: every job of this person's agents, the latest first."""
+    page = Paginator(jobs.jobs_of(agents_of(account)), JOBS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "hall/jobs.html", {"page": page, "nav": "jobs"})
+
+
+@signed_in_page
+def job_page(request: HttpRequest, account: Account, job_id: str) -> HttpResponseBase:
+    """/hall/jobs/<id>: one job as a timeline, oldest first."""
+    try:
+        job = jobs.access_job(agents_of(account), job_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    moments, status = jobs.timeline(job)
+    lines = [(m, shown_field("why", m.outside.why) if m.outside else None) for m in moments]
+    return render(
+        request,
+        "hall/job.html",
+        {
+            "job": job,
+            "p": job.passport,
+            "lines": lines,
+            "status": status,
+            "ended": job.ended_at is not None,
+            "nav": "jobs",
+        },
+    )
+
+
+@signed_in_post
+def job_end(request: HttpRequest, account: Account, job_id: str) -> HttpResponseBase:
+    """End a job: its agent's later calls naming it are refused."""
+    try:
+        job = jobs.access_job(agents_of(account), job_id)
+    except NotFound as missing:
+        return refuse(request, missing.say, 404)
+    if jobs.do_end_job(job, account):
+        messages.success(request, ENDED_SAY)
+    else:
+        messages.error(request, HAD_ENDED)
+    return redirect("hall:job", job.id)

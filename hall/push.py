@@ -1,0 +1,293 @@
+"""Notifications on a person's devices (standard Web Push: RFC 8030, 8291 and 8292, with VAPID).
+
+A person turns them on per device in the hall (/hall/account): the page's script subscribes with the
+browser's push service, using the town's VAPID public key, and sends the subscription here. When a new
+item waits for them (any row of the queue's one table, hall/queue.py), every one of their devices gets
+one notification that names its kind and agent, never the words, with the deep link to the item.
+
+Sending happens apart from calls: `notify_due` runs in a loop of the server (clockford/asgi.py, every
+PUSH_SECONDS), reads the queue as the page does after the desk's transaction committed, and marks each
+item sent in the database (PushSent) before sending, so that no call ever waits on a push service and
+no item is sent twice by two processes. A subscription is removed when its push service answers 404
+or 410, and when it expires (EXPIRES_DAYS, or sooner when the browser says so).
+
+The VAPID key is kept like the town key, in a file of var/ (never in the database, the Archive or an
+export).
+"""
+
+import asyncio
+import base64
+import json
+import logging
+import os
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
+from py_vapid import Vapid02
+from pywebpush import WebPushException, webpush
+
+from hall.http import Refused, at_the_hall
+from hall.models import Account, PushSent, PushSubscription
+from hall.queue import waiting_for
+
+log = logging.getLogger(__name__)
+
+PUSH_SECONDS = 1.0  # how often the server looks for new items to notify
+EXPIRES_DAYS = 90  # a subscription nobody renews is dropped after this
+SEND_SECONDS = 5  # how long one push service may take to answer
+TTL_SECONDS = 24 * 3600  # how long a push service keeps a notification for a device that is off
+GONE = (404, 410)
+DEVICES_PER_ACCOUNT = 10
+NOT_A_SUBSCRIPTION = "The hall could not read that subscription. Reload the page and try again."
+TOO_MANY = f"Notifications are on for {DEVICES_PER_ACCOUNT} devices already. Turn one off first."
+
+
+# -- The VAPID key ---------------------------------------------------------------------------------------
+
+
+def key_file() -> Path:
+    return Path(str(settings.CLOCKFORD_VAPID_KEY_FILE))
+
+
+@cache
+def vapid() -> Vapid02:
+    """The town's VAPID key, made on first use (O_EXCL: when two processes start at once, one makes it)."""
+    path = key_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    made = Vapid02()
+    made.generate_keys()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return Vapid02.from_file(str(path))
+    with os.fdopen(fd, "wb") as f:
+        f.write(made.private_pem())
+    return made
+
+
+def b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def public_key() -> str:
+    """The applicationServerKey a page subscribes with: the uncompressed P-256 point, base64url."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    return b64url(vapid().public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
+
+
+def subject() -> str:
+    """VAPID's sub (RFC 8292 section 2.1): the hall's https address, or a mailto: for a local town."""
+    hall = str(settings.HALL_URL)
+    return hall if hall.startswith("https://") else str(settings.CLOCKFORD_VAPID_SUBJECT)
+
+
+# -- Devices ---------------------------------------------------------------------------------------------
+
+
+def _b64(value: Any, low: int, high: int) -> str:
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        raise Refused(NOT_A_SUBSCRIPTION)
+    try:
+        base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except ValueError:
+        raise Refused(NOT_A_SUBSCRIPTION) from None
+    return value
+
+
+def do_subscribe(account: Account, subscription: Any, device: str = "") -> PushSubscription:
+    """Turn notifications on for one device: its subscription as the browser's PushManager gave it."""
+    if not isinstance(subscription, dict) or not isinstance(subscription.get("keys"), dict):
+        raise Refused(NOT_A_SUBSCRIPTION)
+    endpoint = subscription.get("endpoint")
+    if not isinstance(endpoint, str) or urlsplit(endpoint).scheme not in ("https", "http") or len(endpoint) > 1000:
+        raise Refused(NOT_A_SUBSCRIPTION)
+    keys = subscription["keys"]
+    now = timezone.now()
+    expires = now + timedelta(days=EXPIRES_DAYS)
+    given = subscription.get("expirationTime")
+    if isinstance(given, int | float) and not isinstance(given, bool):
+        expires = min(expires, datetime.fromtimestamp(given / 1000, UTC))
+    fields = {
+        "account": account,
+        "p256dh": _b64(keys.get("p256dh"), 80, 100),
+        "auth": _b64(keys.get("auth"), 16, 40),
+        "device": device[:80],
+        "created_at": now,
+        "expires_at": expires,
+    }
+    with transaction.atomic():
+        others = PushSubscription.objects.filter(account=account).exclude(endpoint=endpoint)
+        if others.count() >= DEVICES_PER_ACCOUNT:
+            raise Refused(TOO_MANY)
+        found, _ = PushSubscription.objects.update_or_create(endpoint=endpoint, defaults=fields)
+    return found
+
+
+def do_unsubscribe(account: Account, endpoint: str) -> bool:
+    return bool(PushSubscription.objects.filter(account=account, endpoint=endpoint).delete()[0])
+
+
+def devices_of(account: Account) -> int:
+    return PushSubscription.objects.filter(account=account, expires_at__gt=timezone.now()).count()
+
+
+# -- Sending ---------------------------------------------------------------------------------------------
+
+
+def payload(kind: str, what: str, agent: str, url: str) -> str:
+    """What a notification says: the kind of item and which agent asks, and where it is. Never the
+    words of the item (a push service and a lock screen are not the hall)."""
+    return json.dumps(
+        {
+            "title": f"{what} waits for you",
+            "body": f"From your agent {agent}." if agent else "",
+            "kind": kind,
+            "url": url,
+        },
+        separators=(",", ":"),
+    )
+
+
+def send(subscription: PushSubscription, data: str) -> bool:
+    """One notification to one device; False (and the subscription removed) when its service says it
+    is gone."""
+    info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
+    try:
+        webpush(
+            info,
+            data=data,
+            vapid_private_key=vapid(),
+            vapid_claims={"sub": subject()},
+            ttl=TTL_SECONDS,
+            timeout=SEND_SECONDS,
+        )
+    except WebPushException as error:
+        status = getattr(error.response, "status_code", None)
+        if status in GONE:
+            subscription.delete()
+            return False
+        log.warning("a push service refused a notification: %s", status)
+    except Exception:
+        log.exception("could not reach a push service")
+    return True
+
+
+def notify_due() -> int:
+    """Send one notification per new item that waits, to each device of its person. Returns how many
+    notifications were sent."""
+    now = timezone.now()
+    PushSubscription.objects.filter(expires_at__lte=now).delete()
+    sent = 0
+    accounts = Account.objects.filter(push_subscriptions__isnull=False, is_active=True).distinct()
+    for account in accounts:
+        devices = list(account.push_subscriptions.all())
+        since = min(d.created_at for d in devices)
+        for row in waiting_for(account):
+            if row.at < since:
+                continue
+            try:
+                with transaction.atomic():
+                    PushSent.objects.create(account=account, kind=row.kind, item=row.id, at=now)
+            except IntegrityError:
+                continue  # sent already, by this process or another
+            agent = row.passport.id if row.passport is not None else ""
+            data = payload(row.kind, row.what, agent, str(settings.HALL_URL) + row.url)
+            for device in devices:
+                if device.pk is not None and device.created_at <= row.at and send(device, data):
+                    sent += 1
+    return sent
+
+
+def tidy(now: datetime) -> dict[str, int]:
+    """The sweep: a notified mark is needed only while its item may still wait (a day, or a letter's
+    longer wait: kept a month)."""
+    return {"hall_pushsent": PushSent.objects.filter(at__lt=now - timedelta(days=31)).delete()[0]}
+
+
+async def loop() -> None:
+    """The server's loop (clockford/asgi.py): look for new items to notify every PUSH_SECONDS."""
+    from clockford.face.server import in_db
+
+    while True:
+        await asyncio.sleep(PUSH_SECONDS)
+        try:
+            if await in_db(PushSubscription.objects.exists):
+                await in_db(notify_due)
+        except Exception:
+            log.exception("could not send notifications")
+
+
+# -- The hall's JSON endpoints ----------------------------------------------------------------------------
+
+
+def _json(request: HttpRequest) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise Refused(NOT_A_SUBSCRIPTION) from None
+    if not isinstance(data, dict):
+        raise Refused(NOT_A_SUBSCRIPTION)
+    return data
+
+
+def _endpoint(view: Any) -> Any:
+    from django.views.decorators.http import require_POST
+
+    from hall.http import person, refuse
+
+    def wrapped(request: HttpRequest) -> Any:
+        account = person(request)
+        if account is None:
+            return refuse(request, "You are signed out. Sign in with your passkey and try again.", 403)
+        try:
+            return JsonResponse({"ok": True, **view(account, _json(request), request)})
+        except Refused as refused:
+            return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return at_the_hall(require_POST(wrapped))
+
+
+@_endpoint
+def subscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    """Turn notifications on for this device: {subscription} as PushManager.subscribe() gave it."""
+    device = request.headers.get("User-Agent", "")
+    do_subscribe(account, data.get("subscription"), device)
+    return {"say": "Notifications are on for this device.", "devices": devices_of(account)}
+
+
+@_endpoint
+def unsubscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
+    """Turn notifications off for this device: {endpoint}."""
+    endpoint = data.get("endpoint")
+    do_unsubscribe(account, endpoint if isinstance(endpoint, str) else "")
+    return {"say": "Notifications are off for this device.", "devices": devices_of(account)}
+
+
+WORKER = """self.addEventListener("push", (event) => {
+  const n = event.data ? event.data.json() : {title: "Something waits for you", body: "", url: "/hall/"};
+  event.waitUntil(self.registration.showNotification(n.title, {body: n.body, tag: n.kind, data: {url: n.url}}));
+});
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || "/hall/";
+  if (new URL(url, self.location.origin).origin !== self.location.origin) return;
+  event.waitUntil(clients.openWindow(url));
+});
+"""
+
+
+def worker(request: HttpRequest) -> HttpResponse:
+    """/hall/push-worker.js: the service worker that shows a notification and opens its deep link."""
+    response = HttpResponse(WORKER, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

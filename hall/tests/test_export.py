@@ -1,0 +1,117 @@
+"""The export of an account (docs/export.md): one file with everything, its manifest signed by the
+town, checkable offline by a process that knows nothing of the town; and closing an account, which
+drops its words and keeps its footsteps."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from clockford.town import signing
+from clockford.town.models import Footstep, Hold, Passport
+from districts.jobs.models import Outside
+from districts.post_office import services as post_office
+from districts.testing import visit
+from hall.models import Account
+from hall.tests.conftest import agent_of, person
+from tests.support import ROOT
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
+
+CHECKER = ROOT / "clockford" / "town" / "export_check.py"
+
+
+def errands(agent: Passport, n: int) -> None:
+    visit(agent, "remember", key=f"route-{n}", value=f"North gate {n}", job_id=f"job-{n}")
+    visit(agent, "post_notice", text=f"Lamp oil at the mill, batch {n}.", job_id=f"job-{n}")
+    visit(agent, "send_letter", subject=f"Errand {n}", body="Done, and the lamp is lit.")
+    visit(agent, "look_around")
+
+
+def offline(path: Path, key: str) -> subprocess.CompletedProcess[str]:
+    """The checker in a process of its own, without Django or the town's settings: offline."""
+    return subprocess.run(  # noqa: S603 (our own checker, on our own file)
+        [sys.executable, "-I", str(CHECKER), str(path), key], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_the_export_of_an_account_with_two_agents_checks_offline(tmp_path: Path) -> None:
+    alice, a = person("Alice")
+    one, two = agent_of(a), agent_of(a)
+    errands(one, 1)
+    errands(two, 2)
+    _, b = person("Bob")
+    visit(agent_of(b), "remember", key="bobs", value="not Alice's")
+
+    r = alice.client.get("/hall/account/export")
+    assert r.status_code == 200 and r["Content-Disposition"].startswith('attachment; filename="clockford-')
+    data = json.loads(r.content)
+    s = data["sections"]
+    assert {p["id"] for p in s["passports"]} == {one.id, two.id}
+    mine = Footstep.objects.filter(passport__in=[one.id, two.id]).count()
+    assert len(s["footsteps"]) == mine == 8
+    assert {f["entry"]["passport"] for f in s["footsteps"]} == {one.id, two.id}
+    assert all(f["proof"] is not None for f in s["footsteps"])
+    assert {n["key"] for n in s["notes"]} == {"route-1", "route-2"}
+    assert {letter["subject"] for letter in s["letters"]} == {"Errand 1", "Errand 2"}
+    assert {h["tool"] for h in s["holds"]} == {"post_notice"} and len(s["holds"]) == 2
+    assert {j["job"] for j in s["jobs"]} == {"job-1", "job-2"}
+    assert len(s["passkeys"]) == 1
+    statement = data["manifest"]["statement"]
+    assert statement["kind"] == "clockford-export" and statement["account"] == a.handle
+    assert statement["checkpoint"] == s["checkpoint"]["size"]
+    assert statement["sections"]["footsteps"]["count"] == 8
+
+    path = tmp_path / "export.json"
+    path.write_bytes(r.content)
+    key = signing.public_key_hex()
+    done = offline(path, key)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stdout + done.stderr
+    call_command("export", "check", str(path))
+
+    # Every footstep's proof reaches the checkpoint it names, and any change is seen.
+    data["sections"]["notes"][0]["value"] = "changed"
+    data["sections"]["footsteps"][3]["entry"]["outcome"] = "refused:made-up"
+    bent = tmp_path / "bent.json"
+    bent.write_text(json.dumps(data))
+    done = offline(bent, key)
+    assert done.returncode == 1
+    number = data["sections"]["footsteps"][3]["entry"]["number"]
+    assert "the section notes is not the one the manifest signed" in done.stdout
+    assert f"footstep #{number} does not match its leaf" in done.stdout
+    assert "the section footsteps is not the one the manifest signed" in done.stdout
+    with pytest.raises(CommandError):
+        call_command("export", "check", str(bent))
+    # Another key than the town's does not check it.
+    other = "00" * 32
+    assert offline(path, other).returncode == 1
+
+
+def test_closing_an_account_drops_its_words_and_keeps_its_footsteps() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    errands(agent, 1)
+    from clockford.town import desk
+    from districts.registry import TOOLS
+
+    desk.run(TOOLS["job_outside"], {"server": "s", "tool": "t", "why": "secret plans", "job_id": "job-1"}, agent, None)
+    steps = Footstep.objects.filter(passport=agent.id).count()
+    page = alice.page("/hall/account")
+    assert "Download your account" in page and "Close your account" in page
+
+    r = alice.client.post("/hall/account/close", {"confirm": "no"}, follow=True)
+    assert "To close your account" in r.content.decode()
+    assert Account.objects.get(pk=a.pk).is_active
+
+    alice.client.post("/hall/account/close", {"confirm": "close my account"})
+    closed = Account.objects.get(pk=a.pk)
+    assert closed.is_active is False and not closed.passkeys.exists()
+    assert post_office.keys_of(agent) == []
+    assert all(h.arguments["text"] == "" for h in Hold.objects.filter(passport=agent))
+    assert Outside.objects.get().why == ""
+    assert Footstep.objects.filter(passport=agent.id).count() == steps
+    assert alice.account is None  # signed out

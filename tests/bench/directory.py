@@ -1,0 +1,179 @@
+"""The `directory` section: the Directory judged on its own evaluation, beside two baselines.
+
+The evaluation is tests/bench/directory_needs/ (dev.json and held.json, written by make.py from the
+census): needs in plain words, each with every relevant server and the best one. The ranking was
+tuned on the development half only. For each half it prints, for the Directory and two baselines:
+
+- MRR@10: the reciprocal rank of the first relevant server in the first 10, averaged;
+- recall@8: of the relevant servers, the share in the first 8, out of at most 8 (a need with 200
+  relevant servers and 8 of them first scores 1);
+- hit@1: how often the first server is the best one.
+
+The baselines: the registry's own search (a case-insensitive substring of the name, given the whole
+need), and a plain keyword search (the full-text index asked for every word of the need, ranked by
+the database's relevance alone: bm25 on SQLite, ts_rank_cd on PostgreSQL). It also times
+ask_directory through the desk on every need, fresh, server-side.
+"""
+
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.bench.census import P95_TARGET_MS, SNAPSHOT, pct
+from tests.bench.kit import BenchError, scratch
+from tests.support import make_town
+
+NEEDS = Path(__file__).resolve().parent / "directory_needs"
+TOP = 10
+RECALL_AT = 8
+TARGETS = {"mrr": 0.92, "hit1": 0.60, "recall8": 0.70}
+
+
+def load(half: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = json.loads((NEEDS / f"{half}.json").read_text())
+    return rows
+
+
+def judge(ranked: list[str], row: dict[str, Any]) -> dict[str, float]:
+    relevant, best = set(row["relevant"]), set(row["best"])
+    rr = next((1.0 / (i + 1) for i, n in enumerate(ranked[:TOP]) if n in relevant), 0.0)
+    found = len(relevant & set(ranked[:RECALL_AT]))
+    return {
+        "mrr": rr,
+        "recall8": found / min(RECALL_AT, len(relevant)) if relevant else 0.0,
+        "hit1": 1.0 if ranked[:1] and ranked[0] in best else 0.0,
+    }
+
+
+def rankers() -> dict[str, Any]:
+    from django.db import connection
+
+    from districts.town_hall import services
+    from districts.town_hall.models import Lot
+
+    names = dict(Lot.objects.exclude(status="deleted").values_list("number", "name"))
+
+    def directory(need: str) -> list[str]:
+        _, records = services.search(services.terms_of(need), TOP)
+        return [r["name"] for r in records]
+
+    def registry(need: str) -> list[str]:
+        return list(
+            Lot.objects.filter(name__icontains=need)
+            .exclude(status="deleted")
+            .order_by("name")
+            .values_list("name", flat=True)[:TOP]
+        )
+
+    def keyword(need: str) -> list[str]:
+        terms = services._tsquery_safe(services.terms_of(need))
+        if not terms:
+            return []
+        query = services.search_postgresql if connection.vendor == "postgresql" else services.search_sqlite
+        _, found = query(terms, TOP)
+        return [names[c[0]] for c in found if c[0] in names]
+
+    return {"directory": directory, "registry": registry, "keyword": keyword}
+
+
+def evaluate(half: str, show: bool = False) -> dict[str, dict[str, float]]:
+    """The three rankers' figures on one half (inside the town's process)."""
+    rows = load(half)
+    figures: dict[str, dict[str, float]] = {}
+    for who, ranker in rankers().items():
+        judged = []
+        for row in rows:
+            ranked = ranker(row["need"])
+            j = judge(ranked, row)
+            judged.append(j)
+            if show and who == "directory" and (j["hit1"] < 1 or j["mrr"] < 1):
+                print(f"{j['mrr']:.2f} {j['hit1']:.0f} {j['recall8']:.2f}  {row['need']!r} best={row['best']}")
+                print("      got", ranked[:5])
+        figures[who] = {k: statistics.mean(j[k] for j in judged) for k in TARGETS}
+    figures["directory"]["needs"] = len(rows)
+    return figures
+
+
+def timed() -> list[float]:
+    """ask_directory through the desk on every need, each fresh, server-side (ms)."""
+    from django.utils import timezone
+
+    from clockford.town import desk
+    from clockford.town.models import Passport
+    from districts.registry import TOOLS
+    from districts.town_hall import services
+
+    services.PER_MINUTE = 10**9  # the bench measures the clerk's work, not its limits
+    now = timezone.now()
+    passport = Passport.objects.create(issued_at=now, last_seen=now, place="Town Hall")
+    tool = TOOLS["ask_directory"]
+    needs = [row["need"] for half in ("dev", "held") for row in load(half)]
+    for need in needs:  # a town that has been serving has its index and its census in memory
+        desk.run(tool, {"need": "warm " + need}, passport, None)
+    services.CLERK.forget_all()
+    out = []
+    for need in needs:
+        t0 = time.perf_counter()
+        r = desk.run(tool, {"need": need}, passport, None)
+        out.append((time.perf_counter() - t0) * 1000)
+        if r.is_error or r.structured["say"].endswith("at no cost."):
+            raise SystemExit(f"ask_directory did not answer {need!r} fresh: {r.structured['say']}")
+    return out
+
+
+def measure() -> None:
+    """Runs inside the town's process (manage.py shell); prints one JSON line of figures."""
+    from django.db import connection
+
+    print(
+        json.dumps(
+            {
+                "dev": evaluate("dev"),
+                "held": evaluate("held"),
+                "ms": timed(),
+                "vendor": connection.vendor,
+            }
+        )
+    )
+
+
+def run(opts: Any) -> None:
+    print("directory: the Directory's evaluation (dev and held-out halves) beside two baselines")
+    if not SNAPSHOT.is_file():
+        print("  ../shared/census/registry-snapshot.json is not here: skipped.")
+        return
+    with scratch() as tmp:
+        town = make_town(tmp)
+        town.env["CLOCKFORD_CALLS_PER_MINUTE"] = "0"  # the desk's per-passport limit: the bench asks 260 times
+        done = town.manage("census", "import", str(SNAPSHOT), check=False)
+        if done.returncode:
+            raise BenchError("the census import failed: " + done.stderr[-500:])
+        shell = town.manage("shell", "-c", "from tests.bench.directory import measure; measure()", check=False)
+        if shell.returncode:
+            raise BenchError("the Directory could not be measured: " + shell.stderr[-800:])
+        town.close()
+    figures = json.loads(shell.stdout.strip().splitlines()[-1])
+    print(f"  database: {'PostgreSQL' if figures['vendor'] == 'postgresql' else 'SQLite'}")
+    labels = {
+        "directory": "the Directory",
+        "registry": "the registry's search (name substring of the whole need)",
+        "keyword": "plain keyword search (full text, database relevance alone)",
+    }
+    for half in ("dev", "held"):
+        f = figures[half]
+        print(f"  {half} half, {f['directory']['needs']:.0f} needs      MRR@10  recall@8  hit@1")
+        for who, label in labels.items():
+            print(f"    {label:<58} {f[who]['mrr']:.3f}   {f[who]['recall8']:.3f}    {f[who]['hit1']:.3f}")
+        if half == "held":
+            verdict = "  ".join(
+                f"{k} {'PASS' if f['directory'][k] >= t else 'MISS'} (>= {t:.2f})" for k, t in TARGETS.items()
+            )
+            print(f"    targets on the held-out half: {verdict}")
+    ms = figures["ms"]
+    verdict = "PASS" if pct(ms, 95) <= P95_TARGET_MS else "MISS"
+    print(
+        f"  ask_directory through the desk, every need fresh: p50 {pct(ms, 50):.2f} ms  p95 {pct(ms, 95):.2f} ms"
+        f"  (target p95 <= {P95_TARGET_MS:.0f} ms)  {verdict}"
+    )

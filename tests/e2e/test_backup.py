@@ -1,0 +1,82 @@
+"""Backup and restore of a live town (issue 18): a backup taken while the town serves, restored after
+more footsteps were signed, verifies; the town then will not serve the older database until a person
+accepts it, because its Archive is behind the last checkpoint the town signed (clockford/town/head.py).
+Runs on whichever database the suite runs on (SQLite, or PostgreSQL with DATABASE_URL)."""
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.support import RawSession, Town, get, request
+
+TownFactory = Callable[..., Town]
+
+
+def remember_some(town_mcp: str, n: int, prefix: str) -> None:
+    s = RawSession(town_mcp, client_name="backup-test")
+    for i in range(n):
+        r = s.call("remember", {"key": f"{prefix}-{i}", "value": f"note {i}"})
+        assert r["isError"] is False, r
+
+
+def status(town_url: str) -> dict[str, str]:
+    code, _, body = get(town_url + "/status")
+    assert code in (200, 503), body
+    return json.loads(body)
+
+
+def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
+    town_factory: TownFactory, tmp_path: Path
+) -> None:
+    town = town_factory().start()
+    remember_some(town.mcp, 5, "before")
+    town.manage("archive", "fold")
+    saved = tmp_path / "town.backup"
+    assert "Backed up" in town.manage("backup", str(saved)).stdout
+    again = town.manage("backup", str(saved), check=False)
+    assert again.returncode != 0 and "never overwrites" in again.stderr
+
+    remember_some(town.mcp, 5, "after")
+    town.manage("archive", "fold")
+    signed = town.manage("archive", "checkpoint").stdout.splitlines()[1]
+    town.stop()
+
+    restored = town.manage("restore", str(saved))
+    assert "The restored Archive verifies" in restored.stdout, restored.stdout
+    assert f"this town signed a checkpoint of {signed}" in restored.stdout, restored.stdout
+    verified = town.manage("archive", "verify")
+    assert "The Archive verifies" in verified.stdout and "behind its own Archive" in verified.stderr
+
+    town.start()
+    assert status(town.url)["mode"] == "closed"
+    # 001: a closed town answers every call, the first included, with 503 and its sentence.
+    code, _, body = request(
+        "POST",
+        town.mcp,
+        json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}),
+        {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"},
+    )
+    assert (code, body) == (503, "The town is closed for now. Try again later."), (code, body)
+    opened = town.manage("town_mode", "open", check=False)
+    assert opened.returncode != 0 and "archive head --accept" in opened.stderr
+
+    accepted = town.manage("archive", "head", "--accept").stdout
+    assert f"(it was {signed})" in accepted, accepted
+    town.manage("town_mode", "open")
+    town.stop()
+    town.start()
+    assert status(town.url) == {"mode": "open"}
+    remember_some(town.mcp, 2, "later")
+    town.manage("archive", "fold")
+    assert "reaches the last checkpoint" in town.manage("archive", "head").stdout
+    assert "The Archive verifies" in town.manage("archive", "verify").stdout
+
+
+def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(town_factory: TownFactory, tmp_path: Path) -> None:
+    town = town_factory()
+    junk = tmp_path / "junk.backup"
+    junk.write_bytes(b"not a database at all")
+    done = town.manage("restore", str(junk), check=False)
+    assert done.returncode != 0 and "is not a backup this town made" in done.stderr
+    missing = town.manage("restore", str(tmp_path / "nothing"), check=False)
+    assert missing.returncode != 0 and "cannot be read" in missing.stderr
