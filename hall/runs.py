@@ -1,31 +1,28 @@
 """Runs an agent asked for, as its person sees them (docs/runs.md): one page per agent with every run of
-every run district (the Arena, the Calibration Clinic, and each district CLOCKFORD_RUNS names), each with
-its tasks, boards, rolls or probes, what the agent answered, and the town's signature over the result;
-and the public's one number a day per district, rounded down to fives.
+every run district (each district CLOCKFORD_RUNS names), each with its tasks, boards, rolls or probes, what
+the agent answered, and the town's signature over the result. The public sees only one number a day per
+district, rounded down to fives, on the public map (clockford/public), read through the same sources.
 
 The hall reads runs only through `clockford.town.runs.sources()`, never a district's models, and asks a
 source only for a passport the person decides for (`access_agent`).
 """
 
-import datetime as dt
 import json
 from dataclasses import asdict, dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
 
-from clockford.town import clock, runs
+from clockford.town import runs
 from clockford.town.runs import RunRecord
 from clockford.town.tooling import NotFound
 from hall.agents import access_agent
-from hall.http import at_the_hall, refuse, signed_in_page
+from hall.http import refuse, signed_in_page
 from hall.models import Account
 
 RUNS_SHOWN = 20
 # The export carries every run (each passport begins at most a few a day in each district).
 RUNS_EXPORTED = 100_000
-PUBLIC_DAYS = 7
 
 
 @dataclass(frozen=True)
@@ -70,31 +67,4 @@ def agent_runs(request: HttpRequest, account: Account, passport_id: str) -> Http
         request,
         "hall/runs.html",
         {"p": passport, "districts": runs_of(passport.id), "shown": RUNS_SHOWN, "nav": "agents"},
-    )
-
-
-def daily_counts(today: dt.date, days: int = PUBLIC_DAYS) -> list[dict[str, object]]:
-    """The public's numbers: for each finished UTC day (newest first), each run district's runs begun,
-    rounded down to fives. Never today, never who, never a score."""
-    sources = runs.sources()
-    rows = []
-    for back in range(1, days + 1):
-        day = today - dt.timedelta(days=back)
-        rows.append({"day": day, "counts": [(s.district, runs.rounded(s.runs_on(day))) for s in sources]})
-    return rows
-
-
-@at_the_hall
-@require_GET
-def public_runs(request: HttpRequest) -> HttpResponse:
-    """/hall/runs: how many runs agents asked for, a day per district, rounded down to fives. Public."""
-    today = clock.now().astimezone(dt.UTC).date()
-    return render(
-        request,
-        "hall/runs_public.html",
-        {
-            "rows": daily_counts(today),
-            "districts": [s.district for s in runs.sources()],
-            "rounding": runs.PUBLIC_ROUNDING,
-        },
     )

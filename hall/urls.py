@@ -41,7 +41,6 @@ urlpatterns = [
     path("hall/agents/<str:passport_id>/gauge", agents.gauge, name="gauge"),
     path("hall/agents/<str:passport_id>/box/empty", agents.empty_key, name="box_empty"),
     path("hall/agents/<str:passport_id>/runs", runs.agent_runs, name="runs"),
-    path("hall/runs", runs.public_runs, name="runs-public"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),

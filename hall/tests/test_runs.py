@@ -73,6 +73,10 @@ def test_anyone_else_finds_no_such_agent() -> None:
 
 
 def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
+    """The public map counts every run district's runs begun on the last whole UTC day, rounded down to
+    fives: never today's, never whose, never a score."""
+    from clockford.public import services as public
+
     ingest.import_demo()
     _, a = person("Alice")
     yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
@@ -81,17 +85,23 @@ def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
     for agent in agents:
         begun = visit(agent, "arena_run", begin=True)
         assert begun.is_error is False, begun.structured["say"]
-    visit(agents[0], "calibration_checkup", begin=True)
+    for agent in agents[:5]:
+        visit(agent, "calibration_checkup", begin=True)
+    visit(agents[0], "alley_run", begin=True)
     clock.reset()
     visit(agent_of(a), "arena_run", begin=True)  # today's run is not counted yet
-    text = Visitor().page("/hall/runs")  # no sign-in needed
-    assert "<h1>Runs in town</h1>" in text
-    row = re.search(rf"<th scope=\"row\">{yesterday.isoformat()}</th>(.*?)</tr>", text)
-    assert row is not None
-    assert re.findall(r"<td>([0-9]+)</td>", row.group(1)) == ["5", "0", "0", "0"]  # the Arena's 7, the Clinic's 1
-    today = clock.now().astimezone(dt.UTC).date().isoformat()
-    assert today not in text
-    assert agents[0].id not in text and "right" not in text.split("<h1>")[1].split("</table>")[0]
+    counts = public.daily_counts()
+    assert counts["day"] == yesterday.isoformat()
+    assert counts["runs"]["districts"] == [
+        {"district": "The Arena", "status": "open", "runs": 5},
+        {"district": "Injection Alley", "status": "open", "runs": 0},
+        {"district": "The Dice House", "status": "open", "runs": 0},
+        {"district": "The Calibration Clinic", "status": "open", "runs": 5},
+    ]
+    page = Visitor().page("/")  # the public map: no sign-in
+    assert '<li data-runs="The Arena">The Arena: 5</li>' in page
+    assert '<li data-runs="The Calibration Clinic">The Calibration Clinic: 5</li>' in page
+    assert agents[0].id not in page
 
 
 def test_on_a_town_run_by_its_owner_an_agent_with_runs_is_not_folded_away(settings: object) -> None:

@@ -1,6 +1,6 @@
 """Runs in a real browser: an agent solves an Arena run and begins a check-up over real MCP; its owner
 reads both on the agent's runs page in the hall, on a phone and on a desktop (each task, what the agent
-answered, what was right, and the signature, which checks offline), and the public page shows only a
+answered, what was right, and the signature, which checks offline), and the public map shows only a
 rounded count of runs a day."""
 
 import json
@@ -55,10 +55,9 @@ def test_the_owner_reads_each_run_with_its_tasks_and_signature(person: Person, h
         expect(pending).to_contain_text("Not scored yet")
         assert sideways(p) == 0, viewport
 
-    # The public page: a count a day per district, no runs, no passports.
-    p.goto("/hall/runs")
-    expect(p.page.locator("h1")).to_have_text("Runs in town")
-    expect(p.page.locator("table.runs-public thead th")).to_have_count(5)
-    expect(p.page.locator("table.runs-public tbody tr")).to_have_count(7)
-    body = p.page.locator("main").inner_text() if p.page.locator("main").count() else p.page.inner_text("body")
+    # The public map: one rounded count a day per run district, never a run or a passport.
+    p.goto("/")
+    for district in ("The Arena", "Injection Alley", "The Dice House", "The Calibration Clinic"):
+        expect(p.page.locator(f'li[data-runs="{district}"]')).to_have_text(f"{district}: 0")
+    body = p.page.inner_text("body")
     assert begun["run"] not in body and "arena-runner" not in body
