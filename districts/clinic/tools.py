@@ -68,7 +68,8 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
     say = "You have had no check-up yet. calibration_checkup with begin: true begins one."
     if signed is not None:
         shown = services.result_view(signed)
-        last = {"result": shown, "signed": signed, "verify": services.VERIFY}
+        # Built with keywords: `verify` is a field of the reply here, not the tool of that name.
+        last = dict(result=shown, signed=signed, verify=services.VERIFY)
         say = f"No check-up is in progress. Your last, {shown['checkup']}, got {shown['right']} of {shown['of']} right."
     return Reply(
         say, {"measures": services.MEASURES, "last": last, "limits": services.limits(passport, now), **_keys()}
@@ -89,7 +90,7 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
             if late
             else f"Check-up {c.id} is scored: {s['right']} of {s['of']} right. The result is signed."
         )
-        return Reply(say, {"result": services.result_view(signed), "signed": signed, "verify": services.VERIFY})
+        return Reply(say, dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY))
     left = [p["probe"] for p in c.probes if p["probe"] not in c.answers]
     return Reply(
         f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; {len(left)} left.",
