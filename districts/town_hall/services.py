@@ -1,8 +1,10 @@
 """The Town Hall's services: finding lots, the census's views and provenance, the seal, and search.
 
 `access_*` fetch or refuse in one call. Search is ranked full-text over each lot's name (split into
-words), title and description, with one function per database: SQLite's FTS5 ranked by bm25, and
-PostgreSQL's tsvector with a GIN index ranked by ts_rank_cd. The Directory remembers answers: a
+words), title and description. The Directory asks an in-process FTS5 index built once per seal
+(textindex.py, kept in ranking.CENSUS), so it ranks the same on every database; the database's own
+index (SQLite's FTS5 ranked by bm25, PostgreSQL's tsvector with a GIN index ranked by ts_rank_cd) is
+kept and asked by `search_sqlite` and `search_postgresql`. The Directory remembers answers: a
 repeated question is answered from memory and does not count against the clerk's limits.
 
 Import, fold, derive and sync live in ingest.py; the integrity rules and the house in integrity.py.
@@ -356,7 +358,7 @@ def search(
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
-    Candidates come from three places: the full-text index asked for the need's distinctive terms
+    Candidates come from three places: the text index asked for the need's distinctive terms
     (words most lots hold, like "ai" or "agents", recall nothing by themselves: asking for them alone
     would rank the whole census), the same index asked for the vocabulary's words for the need, and
     every lot whose namespace belongs to a product the need names or its maker. `ranking.score_all`
