@@ -217,19 +217,17 @@ class Census:
                 kept[number] = quality(facts[number], score, as_of)
             text = TextIndex((n, r[0], r[1], r[2]) for n, r in lots.items())
             common = CensusState.objects.filter(pk=1).values_list("common", flat=True).first() or {}
-            old, self.text = self.text, text
+            # The old index is not closed here: a question that began on it may still be asking it. It
+            # goes when the last of them lets go of it.
+            self.text = text
             self.by_owner, self.facts, self.rows, self.kept = by_owner, facts, lots, kept
             self.common, self.as_of, self.root = common, as_of, root
-            if old is not None:
-                old.close()
             return self
 
     def forget(self) -> None:
         with self.lock:
             self.root = None
             self.by_owner, self.facts, self.rows, self.kept, self.common = {}, {}, {}, {}, {}
-            if self.text is not None:
-                self.text.close()
             self.text = None
 
 
@@ -337,10 +335,11 @@ def score_all(
     wanted = set(owners_sought(reading, census.by_owner) if sought is None else sought)
     out: list[Scored] = []
     for number, relevance in found.items():
-        f = census.facts.get(number)
-        if f is None:
+        # A lot missing from any of these was sealed out while this question was asked: skip it.
+        f, row, upkeep = census.facts.get(number), census.rows.get(number), census.kept.get(number)
+        if f is None or row is None or upkeep is None:
             continue
-        name, title, description, integrity_score, status = census.rows[number]
+        name, title, description, integrity_score, status = row
         named_text = f"{name} {title}"
         text = f"{named_text} {description}"
         named = {m.lastindex for m in held_by.finditer(named_text) if m.lastindex} if held_by else set()
@@ -371,7 +370,7 @@ def score_all(
             if hit:
                 s += W_CONCEPT * hit / len(groups)
                 why.append("it holds words the vocabulary gives for yours")
-        q, kept = census.kept[number]
+        q, kept = upkeep
         s += q
         why.append(f"integrity {integrity_score}")
         if kept:

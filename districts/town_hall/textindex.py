@@ -63,7 +63,3 @@ class TextIndex:
             ).fetchall()
         matches = found[0][2] if found else 0
         return int(matches), [(int(n), -float(r)) for n, r, _ in found]
-
-    def close(self) -> None:
-        with self.lock:
-            self.db.close()
