@@ -61,7 +61,7 @@ async def test_staff_revoke_a_certificate_with_a_passkey_and_check_says_not_curr
         await page.goto(m.group(1))
         await page.fill("#name", "Olive")
         await page.click("text=Make a passkey and claim the town")
-        await expect(page.locator("h1")).to_have_text("Your agents")
+        await expect(page.locator("h1")).to_have_text("Waiting for you")
 
         s = await stack.enter_async_context(connect(town))
         slips = [(await ok(s, "attend", course=c))["slip"] for c in COURSES]
