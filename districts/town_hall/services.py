@@ -373,7 +373,7 @@ def search(
     assert text is not None  # load() builds it
     reading = ranking.read(terms)
     matches, found = text.search(recall_terms(terms, common), CANDIDATES)
-    # lot -> the database's relevance, scaled to 0..1 (half for lots only the vocabulary's words brought)
+    # lot -> its bm25 relevance in the text index, scaled to 0..1 (half for lots only the vocabulary brought)
     pool: dict[int, float] = {}
     top = max((r for _, r in found), default=0.0) or 1.0
     for number, relevance in found:
