@@ -17,7 +17,6 @@ from clockford.town import archive
 from clockford.town.models import Passport
 from districts.testing import visit
 
-
 RUN_KINDS = {"clockford-alley-1", "clockford-dice-1"}
 
 
