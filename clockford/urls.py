@@ -17,6 +17,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 urlpatterns = [
     path("status", status),
+    path("api/", include("clockford.api.views")),
     path("", include("hall.urls")),
     path("", include("hall.oauth_urls")),
 ]
