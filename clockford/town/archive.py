@@ -13,11 +13,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from clockford.town import head, merkle, signing
-from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep
+from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, Passport
 
 ORIGIN = "clockford-archive"
 FOLD_BATCH = 5000
@@ -240,7 +240,23 @@ def verify(public_key_hex: str | None = None) -> Verdict:
         problems += [f"footstep #{n} was never folded into the tree" for n in numbers]
         if len(numbers) == 50:
             problems.append(f"{hidden.count()} footsteps in all were never folded into the tree")
+    problems += passport_counts()
     return Verdict(ok=not problems, size=index, problems=problems)
+
+
+def passport_counts(most: int = 50) -> list[str]:
+    """Each passport's own count of its footsteps (Passport.footsteps, what show_passport and the hall
+    show) against the footsteps the Archive holds for it: a footstep cut from the log, or added to
+    it, shows as a difference. Passports no longer kept are not compared."""
+    held = dict(Footstep.objects.values("passport").annotate(n=Count("number")).values_list("passport", "n"))
+    problems = []
+    for pid, counted in Passport.objects.order_by("id").values_list("id", "footsteps").iterator(chunk_size=2000):
+        found = held.get(pid, 0)
+        if found != counted:
+            problems.append(f"passport {pid} counts {counted} footsteps, but the Archive holds {found} of its own")
+            if len(problems) == most:
+                break
+    return problems
 
 
 def inclusion(number: int) -> dict[str, Any]:

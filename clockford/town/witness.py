@@ -17,6 +17,7 @@ import base64
 import json
 import re
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable
@@ -33,7 +34,8 @@ from clockford.town import merkle, signing
 COSIGN_LABEL = b"clockford-cosignature/v1\n"
 BODY = re.compile(r"clockford-archive\n([0-9]+)\n([A-Za-z0-9+/=]{44})\n")
 
-Fetch = Callable[[str], dict[str, Any]]
+# Fetch a JSON object from an address; None when the town answers 404 (it has no such thing).
+Fetch = Callable[[str], dict[str, Any] | None]
 
 
 class Refused(Exception):
@@ -121,12 +123,17 @@ def shown(size: int, body: str) -> list[dict[str, Any]]:
 # -- Witnessing a town -----------------------------------------------------------------------------
 
 
-def fetch_json(url: str) -> dict[str, Any]:
-    req = urllib.request.Request(url, headers={"Accept": "application/json"})  # noqa: S310 (http(s) only, checked below)
+def fetch_json(url: str) -> dict[str, Any] | None:
     if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
         raise Refused(f"{url} is not an http(s) address.")
-    with urllib.request.urlopen(req, timeout=30) as resp:  # noqa: S310
-        data = json.loads(resp.read())
+    req = urllib.request.Request(url, headers={"Accept": "application/json"})  # noqa: S310 (http(s) only)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:  # noqa: S310
+            data = json.loads(resp.read())
+    except urllib.error.HTTPError as err:
+        if err.code == 404:
+            return None
+        raise
     if not isinstance(data, dict):
         raise Refused(f"{url} did not answer with a JSON object.")
     return data
@@ -142,7 +149,7 @@ def folder_for(town: str) -> Path:
 @dataclass
 class Seen:
     size: int
-    grew_from: int | None
+    kept_before: int | None
     cosignature: dict[str, Any]
     folder: Path
 
@@ -169,6 +176,13 @@ def watch(town: str, fetch: Fetch = fetch_json) -> Seen:
     kept_path = folder / "checkpoint.json"
     kept = json.loads(kept_path.read_text()) if kept_path.exists() else None
     latest = fetch(base + "/api/archive/checkpoint")
+    if latest is None:
+        if kept is not None:
+            raise Refused(
+                f"The town's Archive shrank: this witness kept a signed checkpoint of {kept['size']} footsteps, "
+                "and the town now shows none. Footsteps were cut from its log."
+            )
+        raise Refused("The town has signed no checkpoint yet: there is nothing to witness.")
     if kept is None:
         # The first look trusts the key the town names; every later look holds it to that key.
         public_key = str(latest.get("publicKey") or "")
@@ -177,9 +191,10 @@ def watch(town: str, fetch: Fetch = fetch_json) -> Seen:
     else:
         public_key = kept["publicKey"]
     size, root = _checked(latest, public_key)
-    grew_from = None
+    kept_before = None
     if kept is not None:
         old_size, old_root = int(kept["size"]), bytes.fromhex(kept["root"])
+        kept_before = old_size
         if size < old_size:
             raise Refused(
                 f"The town's Archive shrank: this witness kept a signed checkpoint of {old_size} footsteps, "
@@ -189,7 +204,7 @@ def watch(town: str, fetch: Fetch = fetch_json) -> Seen:
             if root != old_root:
                 raise Refused(f"The town signed two different trees of {size} footsteps: its log forked.")
         else:
-            proof = fetch(f"{base}/api/archive/consistency?first={old_size}&second={size}")
+            proof = fetch(f"{base}/api/archive/consistency?first={old_size}&second={size}") or {}
             first, second = proof.get("first") or {}, proof.get("second") or {}
             hashes = [bytes.fromhex(x) for x in proof.get("proof", [])]
             if (
@@ -201,7 +216,6 @@ def watch(town: str, fetch: Fetch = fetch_json) -> Seen:
                     f"The town cannot prove its log of {size} footsteps grew from the checkpoint of {old_size} "
                     "this witness kept: footsteps it once signed were changed or cut."
                 )
-            grew_from = old_size
     c = cosign(str(latest["checkpoint"]))
     folder.mkdir(parents=True, exist_ok=True)
     kept_path.with_suffix(".new").write_text(
@@ -209,4 +223,4 @@ def watch(town: str, fetch: Fetch = fetch_json) -> Seen:
     )
     kept_path.with_suffix(".new").replace(kept_path)
     (folder / f"cosignature-{size}.json").write_text(json.dumps(c) + "\n")
-    return Seen(size=size, grew_from=grew_from, cosignature=c, folder=folder)
+    return Seen(size=size, kept_before=kept_before, cosignature=c, folder=folder)
