@@ -15,6 +15,7 @@ from mcp_types import (
     GetPromptResult,
     ListPromptsResult,
     ListResourcesResult,
+    ListResourceTemplatesResult,
     Prompt,
     PromptArgument,
     PromptMessage,
@@ -56,11 +57,17 @@ def list_resources() -> ListResourcesResult:
     )
 
 
+def list_resource_templates() -> ListResourceTemplatesResult:
+    """No templates: every course has its own fixed address."""
+    return ListResourceTemplatesResult(resource_templates=[])
+
+
 def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadResourceResult:
     """Attend the course the URI names, through the desk, as the tool attend would."""
     course = course_of(uri)
     if course is None:
-        raise MCPError(INVALID_PARAMS, f"No course at {uri}. resources/list names every course.")
+        # SEP-2164: a resource not found names its URI in the error's data.
+        raise MCPError(INVALID_PARAMS, f"No course at {uri}. resources/list names every course.", data={"uri": uri})
     rendered = desk.run(TOOLS["attend"], {"course": course}, passport, session_id)
     sc = rendered.structured
     if rendered.is_error:
