@@ -40,6 +40,7 @@ from clockford.town.tooling import (
     Busy,
     Call,
     Closed,
+    Dice,
     Held,
     Label,
     Part,
@@ -231,6 +232,7 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
         args, arguments = screened.args, screened.arguments
     else:
         arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
+    rolled: Dice | None = None
     try:
         with transaction.atomic():
             reply, outcome, is_error, place = _handle(
@@ -248,6 +250,7 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
                 passport.place = place
             if isinstance(reply, Reply) and reply.with_footstep is not None:
                 reply.with_footstep(number, reply)
+            rolled = roll_dice(tool, passport, reply, number)
             rendered = render(
                 reply.say,
                 reply.fields,
@@ -256,6 +259,8 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if rolled is not None:
+                dice_text(rendered, rolled)
             if isinstance(reply, Reply) and reply.blocks:
                 rendered.blocks = tuple(reply.blocks)
             if rendered.is_error:
@@ -275,7 +280,37 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
         except DatabaseError:
             log.exception("could not record the closed mode either")
         return render(UNRECORDED_SAY, {}, [], None, True)
+    if rolled is not None and rolled.delay > 0:
+        time.sleep(rolled.delay)  # a slow reply: after the commit, so no lock waits on it
     return rendered
+
+
+@functools.cache
+def _dice() -> Callable[..., Dice | None] | None:
+    path = getattr(settings, "CLOCKFORD_DICE", None)
+    return import_string(path) if path else None
+
+
+def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int) -> Dice | None:
+    """The Dice House (000 section 23), for a tool that says so (Tool.dice): the function the settings
+    name (CLOCKFORD_DICE) labels the reply when the caller has a run open, and may make it misbehave;
+    it changes the reply in place and says what it did to the text. Beside the call: a failure there
+    loses the roll, never the call."""
+    dice = _dice() if tool.dice else None
+    if dice is None:
+        return None
+    rolled: Dice | None = None
+    with beside_the_call(f"roll the Dice House's dice for {tool.name}"):
+        rolled = dice(passport, tool.name, reply, footstep)
+    return rolled
+
+
+def dice_text(r: Rendered, rolled: Dice) -> None:
+    """The run's label as the text's first line, and the rest cut short when the roll says so."""
+    rest = r.text
+    if rolled.truncate:
+        rest = rest[: max(1, len(rest) // 2)]
+    r.text = f"{rolled.line}\n{rest}"
 
 
 # Sent inside the call's transaction for every reply the desk renders with a footstep, with what the
