@@ -17,6 +17,7 @@ from ninja import NinjaAPI, Query, Status
 from ninja.openapi.docs import DocsBase
 
 from clockford.api import schemas as s
+from clockford.public import services as public
 from clockford.town import archive, witness
 from clockford.town.models import ArchiveLeaf, Checkpoint
 from districts.town_hall import public as census
@@ -93,6 +94,45 @@ def census_lot(request: HttpRequest, lot: int) -> Status[dict[str, Any]]:
     if found is None:
         return Status(404, {"say": "No lot by that number."})
     return Status(200, found)
+
+
+# -- The public town: the map, the feed, the day's counts ---------------------------------------------
+
+
+@api.get(
+    "/map",
+    response=s.TownMap,
+    summary="The public map: districts, agents present by pennant, the Studios, the Market, the day's counts",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def town_map(request: HttpRequest) -> dict[str, Any]:
+    return public.the_map()
+
+
+@api.get(
+    "/feed",
+    response=s.Feed,
+    summary="The public feed: published notices and channel messages, newest first",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def feed(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+    return public.the_feed(page)
+
+
+@api.get(
+    "/counts",
+    response=s.DailyCounts,
+    summary="The day's rounded counts: kits drawn, course attendance, runs per district",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def counts(request: HttpRequest) -> dict[str, Any]:
+    return public.daily_counts()
 
 
 # -- The Archive -----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ OpenAPI document validated, proofs that verify, reads only with CORS, the town's
 security headers, and no private value in any answer."""
 
 import datetime as dt
+import json
 from typing import Any
 
 import pytest
@@ -44,6 +45,9 @@ def test_the_openapi_document_validates_and_types_every_endpoint(client: Client)
     validate(doc)  # OpenAPI 3.1, by openapi-spec-validator
     paths = doc["paths"]
     assert set(paths) == {
+        "/api/map",
+        "/api/feed",
+        "/api/counts",
         "/api/census",
         "/api/census/lots",
         "/api/census/lots/{lot}",
@@ -130,6 +134,9 @@ def test_no_answer_shows_a_private_value(client: Client, demo_census: None) -> N
     cp = archive.latest_checkpoint()
     assert cp is not None
     paths = [
+        "/api/map",
+        "/api/feed",
+        "/api/counts",
         "/api/census",
         "/api/census/lots",
         "/api/census/lots/1",
@@ -145,3 +152,17 @@ def test_no_answer_shows_a_private_value(client: Client, demo_census: None) -> N
         text = client.get(path).content.decode()
         assert MARK not in text, path
         assert p.id not in text, path  # not even which passport walked
+
+
+def test_the_map_feed_and_counts_are_the_public_services_answers(client: Client, demo_census: None) -> None:
+    from clockford.public import services as public
+
+    p = new_passport()
+    visit(p, "post_notice", text="Fresh bread at the Tavern tonight.")
+    status, town_map = get(client, "/api/map")
+    assert status == 200
+    want = json.loads(json.dumps(public.the_map()))
+    assert {k: v for k, v in town_map.items() if k != "at"} == {k: v for k, v in want.items() if k != "at"}
+    status, feed = get(client, "/api/feed")
+    assert status == 200 and feed == json.loads(json.dumps(public.the_feed(1)))
+    assert get(client, "/api/counts") == (200, json.loads(json.dumps(public.daily_counts())))
