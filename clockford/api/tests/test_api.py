@@ -13,7 +13,7 @@ from openapi_spec_validator import validate
 from clockford.town import archive, merkle
 from clockford.town.models import Footstep
 from clockford.town.tests.test_archive import make_footsteps
-from districts.testing import new_passport, visit
+from districts.testing import new_passport, outcome, visit
 from districts.town_hall import ingest
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +128,17 @@ MARK = "PRIVATE-MARKER-7f3a"
 
 def test_no_answer_shows_a_private_value(client: Client, demo_census: None) -> None:
     p = new_passport()
-    visit(p, "remember", key="diary", value=f"{MARK} a note")
+    # A marker in every private field an agent can fill: a note, a letter to its person, a dispute, a
+    # report, and the words of a call held for a person (a notice held for review).
+    planted = [
+        visit(p, "remember", key="diary", value=f"{MARK} a note"),
+        visit(p, "send_letter", subject=f"{MARK} subject", body=f"{MARK} a letter"),
+        visit(p, "dispute", footstep=1, reason=f"{MARK} a dispute"),
+        visit(p, "report_suspicious_instruction", quote=f"{MARK} a quote", where="enter"),
+    ]
+    # Each was taken (kept, or held for the person): the marker is in the town, just never public.
+    assert [outcome(r).split(":")[0] for r in planted] == ["ok", "ok", "ok", "ok"], [outcome(r) for r in planted]
+    visit(p, "context_gauge")
     visit(p, "look_around")
     archive.fold_all(settle=dt.timedelta(0))
     cp = archive.latest_checkpoint()
