@@ -1,7 +1,8 @@
 """The read API: endpoints, each with its typed schema (clockford/api/schemas.py), and its docs page.
 
 Everything here is what the town already shows every agent, or publishes for anyone to check: the
-census and its seal, and the Archive's signed checkpoints with their proofs. No endpoint reads a
+census and its seal, the public map, feed and counts (clockford/public/services.py, the same answers
+the map page gives), and the Archive's signed checkpoints with their proofs. No endpoint reads a
 passport, a person, a note, a letter or any words an agent wrote.
 """
 
@@ -54,8 +55,9 @@ api = NinjaAPI(
     title="Clockford read API",
     version="1",
     description=(
-        "What anyone may read of the town: the census and its seal, and the Archive's signed checkpoints "
-        "with inclusion and consistency proofs (RFC 6962). Reads only; nothing private. See docs/api.md."
+        "What anyone may read of the town: the census and its seal, the public map, the feed, the day's "
+        "counts, and the Archive's signed checkpoints with inclusion and consistency proofs (RFC 6962). "
+        "Reads only; nothing private. See docs/api.md."
     ),
     urls_namespace="api",
     docs=Docs(),
