@@ -60,7 +60,7 @@ PRESENT = f"agents that made a call of a public tool within the last {PRESENT_MI
 # 23). Each, once open, counts its runs with `runs_on(day) -> int` in its services module.
 RUN_DISTRICTS = (
     ("The Arena", "districts.arena.services"),
-    ("Injection Alley", "districts.injection_alley.services"),
+    ("Injection Alley", "districts.alley.services"),
     ("The Dice House", "districts.dice_house.services"),
 )
 RUNS_SAID = "roughly how many runs there were in a day, in fives, rounded down"
@@ -158,13 +158,9 @@ def _runs(name: str, module: str, day: dt.date) -> dict[str, Any]:
     status = everywhere.district_view(d)["status"] if d is not None else "not open yet"
     runs: int | None = None
     if d is not None and d.is_open:
-        try:
-            counter = importlib.import_module(module).runs_on
-        except (ImportError, AttributeError):
-            counter = None
-        if counter is not None:
-            n = int(counter(day))
-            runs = n - n % 5
+        # An open run district counts its runs; a missing counter is a fault to see, not a zero.
+        n = int(importlib.import_module(module).runs_on(day))
+        runs = n - n % 5
     return {"district": name, "status": status, "runs": runs}
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import pydantic_core
 from django.conf import settings
-from django.db import DatabaseError, OperationalError, connection, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -218,6 +218,24 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
     """Run one call of `tool` for `passport`. The arguments are parsed here, once, before anything is
     written: pydantic's ValidationError reaches the face, which answers it as a protocol error."""
     args = tool.args.model_validate(arguments)
+    try:
+        return _run(tool, args, arguments, passport, session_id)
+    except DatabaseError as error:
+        # The database was busy, or out of reach, before the call's transaction (reading the town's
+        # mode, Safe Harbour's reads): nothing was written, not even a footstep. Busy, not closed.
+        if not is_busy(error):
+            raise
+        log.warning("the database was busy before %s ran: %s", tool.name, error)
+        return busy_unrecorded()
+
+
+def busy_unrecorded() -> Rendered:
+    """The clerk's busy reply with no footstep: the database could take nothing of the call."""
+    busy = clerk_busy(BUSY_RETRY_SECONDS)
+    return render(busy.say, busy.fields, busy.parts, None, True)
+
+
+def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     job_id = args.job_id
     mode = town_mode()
     if mode == "closed":
@@ -395,6 +413,11 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call.passport))
     except TownReply as refusal:
         return refusal
+    except DatabaseError as error:
+        if is_busy(error):
+            raise  # a busy database is not a safety check that failed: run() answers busy
+        log.exception("a safety check could not run for %s", tool.name)
+        return fail_safe("the words screen or Safe Harbour")
     except Exception:
         # The words screen or Safe Harbour could not run: nothing of the call is sent, and the town
         # fails safe (001 section 04).
@@ -485,15 +508,27 @@ BUSY_DB = (
 # PostgreSQL: lock_not_available, serialization_failure, deadlock_detected, query_canceled (a lock or
 # statement timeout).
 BUSY_SQLSTATES = {"55P03", "40001", "40P01", "57014"}
+# PostgreSQL out of reach for a moment: admin_shutdown, crash_shutdown, cannot_connect_now (a server
+# restarting), and every connection exception (class 08).
+UNREACHABLE_SQLSTATES = {"57P01", "57P02", "57P03"}
 BUSY_RETRY_SECONDS = 2
 
 
-def is_busy(error: DatabaseError) -> bool:
-    """Whether a database error means "busy, try again", not "the Archive is broken"."""
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error means "busy, try again" (a lock held too long, a serialization failure,
+    a PostgreSQL server restarting or a connection cut), not "the Archive is broken"."""
+    postgresql = connection.vendor == "postgresql"
+    if isinstance(error, InterfaceError):
+        return postgresql  # psycopg: a connection already closed under us
     if not isinstance(error, OperationalError):
         return False
     cause = error.__cause__
-    if getattr(cause, "sqlstate", None) in BUSY_SQLSTATES or getattr(cause, "pgcode", None) in BUSY_SQLSTATES:
+    code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if code in BUSY_SQLSTATES or code in UNREACHABLE_SQLSTATES or (isinstance(code, str) and code.startswith("08")):
+        return True
+    if postgresql and code is None:
+        # psycopg raises OperationalError without a SQLSTATE only when no server answered: the
+        # connection failed or broke (refused, closed unexpectedly, consuming input failed).
         return True
     return any(words in str(error).lower() for words in BUSY_DB)
 
@@ -594,7 +629,7 @@ def _handle(
                 replays.keep(tool.name, args, passport, reply)
         try:
             holds.gate_reply(tool, arguments, call, reply)
-        except (TownReply, OperationalError):
+        except (TownReply, OperationalError, InterfaceError):
             raise
         except Exception as error:
             raise Unchecked("the reply gate") from error
@@ -612,7 +647,7 @@ def _handle(
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))
         return unchecked, unchecked.outcome, True, None
-    except OperationalError as error:
+    except (OperationalError, InterfaceError) as error:
         if is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
         log.exception("fault in %s", tool.name)

@@ -9,6 +9,7 @@ are already recorded as handed, before any roll changes a reply.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import json
 import secrets
@@ -174,6 +175,9 @@ def roll(passport: Passport, tool: str, reply: Reply | TownReply, footstep: int)
     kind, rng = catalogue.schedule(run.seed, number)
     made = ""
     if isinstance(reply, Reply):
+        # The reply's fields may be shared (the Directory answers a repeated question from its memory,
+        # the same dict for every agent): misbehave on this agent's own copy, never on what others see.
+        reply.fields = copy.deepcopy(reply.fields)
         honest = _honest(reply)
         if kind:
             made = catalogue.misbehave(kind, reply, rng, run.last)

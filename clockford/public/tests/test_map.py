@@ -147,8 +147,8 @@ def test_the_days_counts_are_rounded_and_of_the_last_whole_day(demo: CensusState
     assert all(n == 0 for name, n in attended.items() if name != "ten-habits")
     assert counts["runs"]["districts"] == [
         {"district": "The Arena", "status": "not open yet", "runs": None},
-        {"district": "Injection Alley", "status": "not open yet", "runs": None},
-        {"district": "The Dice House", "status": "not open yet", "runs": None},
+        {"district": "Injection Alley", "status": "open", "runs": 0},
+        {"district": "The Dice House", "status": "open", "runs": 0},
     ]
     assert Footstep.objects.filter(tool="signal_kit").count() == 7
 

@@ -143,6 +143,25 @@ def test_another_agent_is_untouched(alice: Passport, bob: Passport) -> None:
         assert "diceHouse" not in r.structured and not r.text.startswith("Dice House")
 
 
+def test_the_directorys_memory_is_untouched_by_another_agents_rolls(alice: Passport, bob: Passport) -> None:
+    """The Directory answers a repeated question from one remembered dict: a roll that misbehaves on
+    Alice's copy must leave Bob's answer to the same question exactly as it was."""
+    CLERK.forget_all()
+    need = {"need": "search the web"}
+    visit(bob, "ask_directory", **need)
+    honest = visit(bob, "ask_directory", **need).structured  # now from memory, as every later answer
+    visit(alice, "dice_house", begin=True)
+    made = []
+    for _ in range(12):
+        visit(alice, "ask_directory", **need)
+        made = list(Roll.objects.exclude(kind="").values_list("kind", flat=True))
+        again = visit(bob, "ask_directory", **need).structured
+        assert {k: v for k, v in again.items() if k != "footstep"} == {
+            k: v for k, v in honest.items() if k != "footstep"
+        }
+    assert made, "no roll misbehaved in twelve: the test saw nothing"
+
+
 def test_other_tools_are_untouched(alice: Passport) -> None:
     visit(alice, "dice_house", begin=True)
     r = visit(alice, "recall")
