@@ -44,21 +44,24 @@ def cut_tail(town: Town, keep: int) -> None:
             statements.append(f"DROP TRIGGER IF EXISTS {t}_append_only ON {t}")
         else:
             statements += [f"DROP TRIGGER IF EXISTS {t}_no_update", f"DROP TRIGGER IF EXISTS {t}_no_delete"]
-    statements += [
-        f"DELETE FROM town_footstep WHERE number > (SELECT footstep_id FROM town_archiveleaf WHERE index_ = {keep - 1})",
-        f"DELETE FROM town_archiveleaf WHERE index_ >= {keep}",
+    last = f'SELECT footstep_id FROM town_archiveleaf WHERE "index" = {keep - 1}'
+    tail = [
         f"DELETE FROM town_checkpoint WHERE size > {keep}",
+        f'DELETE FROM town_archiveleaf WHERE "index" >= {keep}',
+        "DELETE FROM town_footstep WHERE number > {last}",
     ]
     if town.pg_db:
         import psycopg
 
         with psycopg.connect(_pg_url_for(town.pg_db), autocommit=True) as conn:
-            for sql in statements:
-                conn.execute(sql.replace("index_", '"index"'))
+            number = conn.execute(last).fetchone()[0]  # type: ignore[index]
+            for sql in statements + tail:
+                conn.execute(sql.format(last=number))  # type: ignore[arg-type]
     else:
         with sqlite3.connect(town.env["CLOCKFORD_SQLITE"]) as db:
-            for sql in statements:
-                db.execute(sql.replace("index_", '"index"'))
+            number = db.execute(last).fetchone()[0]
+            for sql in statements + tail:
+                db.execute(sql.format(last=number))
 
 
 def test_a_copy_with_its_tail_cut_is_caught_by_the_witness(tmp_path: Path) -> None:

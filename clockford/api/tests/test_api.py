@@ -128,12 +128,14 @@ MARK = "PRIVATE-MARKER-7f3a"
 
 def test_no_answer_shows_a_private_value(client: Client, demo_census: None) -> None:
     p = new_passport()
-    # A marker in every private field an agent can fill: a note, a letter to its person, a dispute, a
-    # report, and the words of a call held for a person (a notice held for review).
+    # A marker in the private fields an agent can fill: a note, a letter to its person, a dispute of one
+    # of its own footsteps, and a report.
+    note = visit(p, "remember", key="diary", value=f"{MARK} a note")
+    assert note.footstep is not None
     planted = [
-        visit(p, "remember", key="diary", value=f"{MARK} a note"),
+        note,
         visit(p, "send_letter", subject=f"{MARK} subject", body=f"{MARK} a letter"),
-        visit(p, "dispute", footstep=1, reason=f"{MARK} a dispute"),
+        visit(p, "dispute", footstep=note.footstep, reason=f"{MARK} a dispute"),
         visit(p, "report_suspicious_instruction", quote=f"{MARK} a quote", where="enter"),
     ]
     # Each was taken (kept, or held for the person): the marker is in the town, just never public.
