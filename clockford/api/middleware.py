@@ -43,6 +43,15 @@ def public_reads(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Cal
             refused = HttpResponse(ONLY_READS, status=405, content_type="text/plain; charset=utf-8")
             refused["Allow"] = "GET, HEAD, OPTIONS"
             return cors(refused)
+        if request.method == "HEAD":
+            # The endpoints answer GET; a HEAD gets the same status and headers, without the body.
+            request.method = "GET"
+            response = get_response(request)
+            if isinstance(response, HttpResponse):
+                length = len(response.content)
+                response.content = b""
+                response["Content-Length"] = str(length)
+            return cors(response)
         return cors(get_response(request))
 
     return middleware

@@ -108,6 +108,9 @@ def test_reads_only_with_cors_for_any_origin(client: Client) -> None:
     assert r["X-Content-Type-Options"] == "nosniff"
     assert r["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in r["Content-Security-Policy"]
+    head = client.head("/api/census")
+    assert head.status_code == 200 and head.content == b"" and head["Access-Control-Allow-Origin"] == "*"
+    assert int(head["Content-Length"]) == len(client.get("/api/census").content)
     pre = client.options("/api/census", headers={"Origin": "https://elsewhere.example"})
     assert pre.status_code == 204 and pre["Access-Control-Allow-Methods"] == "GET"
     for method in (client.post, client.put, client.delete, client.patch):
