@@ -134,3 +134,22 @@ def test_verify_compares_each_passports_count_with_the_archive(db: None) -> None
     cut_tail(ArchiveLeaf.objects.get(footstep_id=last.number).index)
     verdict = archive.verify()
     assert verdict.problems == [f"passport {p.id} counts 4 footsteps, but the Archive holds 3 of its own"]
+
+
+def test_a_named_witnesss_cosignature_is_handed_in_by_command(
+    client: Client, var: Path, settings: Any, tmp_path: Path
+) -> None:
+    make_footsteps(8)
+    archive.fold_all()
+    seen = witness.watch(TOWN, fetcher(client))
+    path = seen.folder / f"cosignature-{seen.size}.json"
+    with pytest.raises(CommandError, match=r"No witness this town names \(CLOCKFORD_WITNESSES\) signed this."):
+        call_command("archive", "cosigned", str(path))
+    settings.CLOCKFORD_WITNESSES = {"neighbour": witness.public_key_hex()}
+    out = io.StringIO()
+    call_command("archive", "cosigned", str(path), stdout=out)
+    assert out.getvalue() == "Kept: the town now shows neighbour's co-signature of that checkpoint.\n"
+    bent = tmp_path / "bent.json"
+    bent.write_text(json.dumps({**json.loads(path.read_text()), "time": 1}))
+    with pytest.raises(CommandError, match="No witness this town names"):
+        call_command("archive", "cosigned", str(bent))
