@@ -58,5 +58,5 @@ def test_a_resource_not_found_names_its_uri() -> None:
     with pytest.raises(MCPError) as raised:
         resources.read_resource(uri, new_passport(), None)
     assert raised.value.error.code == -32602
-    assert raised.value.error.message == f"No course at {uri}. resources/list names every course."
+    assert raised.value.error.message == f"No resource at {uri}. resources/list names every one."
     assert raised.value.error.data == {"uri": uri}
