@@ -119,6 +119,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # /api/: counted like every request of the town, reads only, open to every origin (docs/api.md).
+    "clockford.api.middleware.public_reads",
 ]
 
 ROOT_URLCONF = "clockford.urls"
@@ -168,6 +170,21 @@ CLOCKFORD_RUNS: list[str] = [
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
 CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
 ASGI_APPLICATION = "clockford.asgi.application"
+
+
+def witnesses(value: str) -> dict[str, str]:
+    """CLOCKFORD_WITNESSES: `name=public key hex`, comma-separated: the witnesses whose co-signatures
+    of the Archive's checkpoints the town shows (clockford/town/witness.py, docs/witness.md)."""
+    out = {}
+    for item in filter(None, (x.strip() for x in value.split(","))):
+        name, _, key = item.partition("=")
+        if not name.strip() or len(key.strip()) != 64 or any(c not in "0123456789abcdef" for c in key.strip()):
+            raise ValueError(f"CLOCKFORD_WITNESSES names a witness as name=64 hex characters, not {item!r}")
+        out[name.strip()] = key.strip()
+    return out
+
+
+CLOCKFORD_WITNESSES = witnesses(env("CLOCKFORD_WITNESSES"))
 
 TEMPLATES = [
     {

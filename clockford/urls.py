@@ -29,6 +29,8 @@ def favicon(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("status", status),
     path("favicon.ico", favicon),
+    # The read API (clockford/api, docs/api.md).
+    path("api/", include("clockford.api.views")),
     # The public town (clockford/public): the map at the root, the feed; before the hall, whose
     # static route would otherwise answer for the public pages' own files.
     path("", include("clockford.public.urls")),

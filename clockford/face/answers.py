@@ -9,7 +9,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from clockford.face import auth
 from clockford.town import limits
@@ -48,9 +48,15 @@ def plain(status: int, body: str, headers: dict[str, str] | None = None) -> Answ
     return Answer(status, raw, h)
 
 
-def rpc_error(status: int, message: str, code: int = -32000) -> Answer:
-    """The transport's own checks answer with a JSON-RPC error body (001 section 02)."""
-    raw = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+def rpc_error(
+    status: int, message: str, code: int = -32000, request_id: str | int | None = None, data: Any = None
+) -> Answer:
+    """The transport's own checks answer with a JSON-RPC error body (001 section 02): with the
+    request's id when the request was read far enough to have one."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    raw = json.dumps({"jsonrpc": "2.0", "id": request_id, "error": error}).encode()
     return Answer(status, raw, [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())])
 
 
@@ -79,10 +85,15 @@ def refused(refusal: auth.Refusal) -> Answer:
     return plain(refusal.status, refusal.body, {"WWW-Authenticate": refusal.challenge} if refusal.challenge else {})
 
 
-def unsupported_version(version: str) -> Answer:
+def unsupported_version(version: str, request_id: str | int | None = None) -> Answer:
+    """001's row for a revision the town does not speak. The data names the revisions a modern
+    (2026-07-28) request may name and echoes the one asked for, as an UnsupportedProtocolVersionError
+    does (SEP-2575); the message lists the handshake revisions, as 001 words it."""
     return rpc_error(
         400,
         f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
+        request_id=request_id,
+        data={"supported": list(MODERN_PROTOCOL_VERSIONS), "requested": version[:40]},
     )
 
 

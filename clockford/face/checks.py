@@ -41,6 +41,7 @@ class Request:
     sid: str
     bearer: auth.Bearer | None = None  # the caller's token, on a town with sign-in
     modern: bool = False  # a 2026-07-28 request: one complete request per POST, no session
+    unspoken: str | None = None  # a POST's MCP-Protocol-Version the town does not speak
     body: bytes = b""
     message: dict[str, Any] = field(default_factory=dict)
     session: McpSession | None = None
@@ -202,6 +203,10 @@ async def protocol_version(r: Request) -> Answer | None:
     if version is None or version in HANDSHAKE_PROTOCOL_VERSIONS:
         return None
     if version not in MODERN_PROTOCOL_VERSIONS:
+        if r.method == "POST":
+            # Answered once the body is read (version_spoken), so the error carries the request's id.
+            r.unspoken = version
+            return None
         return answers.unsupported_version(version)
     if r.bearer is None:
         # Without sign-in nothing would name the caller between requests.
@@ -327,6 +332,15 @@ async def well_formed(r: Request) -> Answer | None:
     return None if ok else answers.INVALID_REQUEST
 
 
+async def version_spoken(r: Request) -> Answer | None:
+    """A POST naming a revision the town does not speak (protocol_version): 001's 400, with the
+    request's id, and nothing of the request is run."""
+    if r.unspoken is None:
+        return None
+    mid = r.message.get("id")
+    return answers.unsupported_version(r.unspoken, mid if isinstance(mid, str | int) else None)
+
+
 # What a POST's message asks, and for whom.
 
 
@@ -378,6 +392,7 @@ ROUTES: dict[str, tuple[Check, ...]] = {
         json_content,
         one_json_object,
         well_formed,
+        version_spoken,
     ),
 }
 OTHER_METHODS: tuple[Check, ...] = (*WHERE_FROM, method_not_allowed)

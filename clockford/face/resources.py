@@ -19,6 +19,7 @@ from mcp_types import (
     GetPromptResult,
     ListPromptsResult,
     ListResourcesResult,
+    ListResourceTemplatesResult,
     Prompt,
     PromptArgument,
     PromptMessage,
@@ -79,6 +80,11 @@ def _through_the_desk(tool: str, arguments: dict[str, Any], passport: Passport, 
     return rendered.structured
 
 
+def list_resource_templates() -> ListResourceTemplatesResult:
+    """No templates: every course has its own fixed address."""
+    return ListResourceTemplatesResult(resource_templates=[])
+
+
 def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadResourceResult:
     """Read the orientation, or attend the course the URI names, through the desk, as the tool would."""
     if uri == ORIENTATION:
@@ -88,7 +94,8 @@ def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadR
         return ReadResourceResult(contents=[TextResourceContents(uri=uri, mime_type=MIME, text=text, meta=meta)])
     course = course_of(uri)
     if course is None:
-        raise MCPError(INVALID_PARAMS, f"No resource at {uri}. resources/list names every one.")
+        # SEP-2164: a resource not found names its URI in the error's data.
+        raise MCPError(INVALID_PARAMS, f"No resource at {uri}. resources/list names every one.", data={"uri": uri})
     sc = _through_the_desk("attend", {"course": course}, passport, session_id)
     return ReadResourceResult(
         contents=[

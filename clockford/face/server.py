@@ -24,6 +24,7 @@ from mcp_types import (
     GetPromptResult,
     ListPromptsResult,
     ListResourcesResult,
+    ListResourceTemplatesResult,
     ListToolsResult,
     PaginatedRequestParams,
     ReadResourceRequestParams,
@@ -240,6 +241,14 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     ) -> ListResourcesResult:
         return cast(ListResourcesResult, await in_db(resources.list_resources))
 
+    async def on_list_resource_templates(
+        ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
+    ) -> ListResourceTemplatesResult:
+        # Every course has a fixed address (resources/list), so there are no templates; but a server
+        # with the resources capability answers this list all the same (the conformance suite's caching
+        # scenario asks), rather than "Method not found".
+        return resources.list_resource_templates()
+
     async def on_read_resource(
         ctx: ServerRequestContext[Any, Any], params: ReadResourceRequestParams
     ) -> ReadResourceResult:
@@ -268,6 +277,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         on_call_tool=on_call_tool,
         # Agent University's courses as resources (clockford/face/resources.py), and a few prompts.
         on_list_resources=on_list_resources,
+        on_list_resource_templates=on_list_resource_templates,
         on_read_resource=on_read_resource,
         on_list_prompts=on_list_prompts,
         on_get_prompt=on_get_prompt,

@@ -13,11 +13,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from clockford.town import head, merkle, signing
-from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep
+from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, Passport
 
 ORIGIN = "clockford-archive"
 FOLD_BATCH = 5000
@@ -240,7 +240,23 @@ def verify(public_key_hex: str | None = None) -> Verdict:
         problems += [f"footstep #{n} was never folded into the tree" for n in numbers]
         if len(numbers) == 50:
             problems.append(f"{hidden.count()} footsteps in all were never folded into the tree")
+    problems += passport_counts()
     return Verdict(ok=not problems, size=index, problems=problems)
+
+
+def passport_counts(most: int = 50) -> list[str]:
+    """Each passport's own count of its footsteps (Passport.footsteps, what show_passport and the hall
+    show) against the footsteps the Archive holds for it: a footstep cut from the log, or added to
+    it, shows as a difference. Passports no longer kept are not compared."""
+    held = dict(Footstep.objects.values("passport").annotate(n=Count("number")).values_list("passport", "n"))
+    problems = []
+    for pid, counted in Passport.objects.order_by("id").values_list("id", "footsteps").iterator(chunk_size=2000):
+        found = held.get(pid, 0)
+        if found != counted:
+            problems.append(f"passport {pid} counts {counted} footsteps, but the Archive holds {found} of its own")
+            if len(problems) == most:
+                break
+    return problems
 
 
 def inclusion(number: int) -> dict[str, Any]:
@@ -276,4 +292,55 @@ def verify_inclusion(p: dict[str, Any]) -> bool:
         bytes.fromhex(p["leaf"]),
         [bytes.fromhex(x) for x in p["proof"]],
         bytes.fromhex(p["root"]),
+    )
+
+
+def checkpoint_view(cp: Checkpoint) -> dict[str, Any]:
+    """A signed checkpoint as anyone may read it: its body (what the town key signed), the signature,
+    and the key, so a verifier needs nothing else."""
+    return {
+        "size": cp.size,
+        "root": cp.root,
+        "at": cp.at.astimezone(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "checkpoint": checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode(),
+        "signature": cp.signature,
+        "keyId": cp.key_id,
+        "publicKey": signing.public_key_hex() if signing.key_id() == cp.key_id else None,
+    }
+
+
+def _leaf_hashes(size: int) -> list[bytes]:
+    return [
+        bytes.fromhex(h)
+        for h in ArchiveLeaf.objects.filter(index__lt=size).order_by("index").values_list("hash", flat=True)
+    ]
+
+
+def consistency(first: int, second: int) -> dict[str, Any]:
+    """A consistency proof (RFC 6962 section 2.1.2) between the signed checkpoints of `first` and
+    `second` leaves: that the tree of `second` leaves begins with the tree of `first`. Both must be
+    sizes the town signed; ValueError names the one that is not."""
+    if not 0 < first <= second:
+        raise ValueError("The first size must be at least 1 and no larger than the second.")
+    old = Checkpoint.objects.filter(size=first).first()
+    new = Checkpoint.objects.filter(size=second).first()
+    for size, cp in ((first, old), (second, new)):
+        if cp is None:
+            raise ValueError(f"The town signed no checkpoint of size {size}.")
+    assert old is not None and new is not None
+    proof = merkle.consistency_proof(first, _leaf_hashes(second))
+    return {
+        "first": checkpoint_view(old),
+        "second": checkpoint_view(new),
+        "proof": [p.hex() for p in proof],
+    }
+
+
+def verify_consistency(p: dict[str, Any]) -> bool:
+    return merkle.verify_consistency(
+        p["first"]["size"],
+        p["second"]["size"],
+        bytes.fromhex(p["first"]["root"]),
+        bytes.fromhex(p["second"]["root"]),
+        [bytes.fromhex(x) for x in p["proof"]],
     )

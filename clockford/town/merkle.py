@@ -98,3 +98,60 @@ def verify_inclusion(index: int, size: int, leaf: bytes, proof: Sequence[bytes],
         fn >>= 1
         sn >>= 1
     return sn == 0 and node == expected_root
+
+
+def consistency_proof(old_size: int, leaves: Sequence[bytes]) -> list[bytes]:
+    """RFC 6962 section 2.1.2: PROOF(m, D[n]), the nodes that show the tree of the first `old_size`
+    leaves is a prefix of the tree of all `leaves` (empty when m is 0 or n)."""
+    n = len(leaves)
+    if not 0 <= old_size <= n:
+        raise IndexError(old_size)
+    if old_size in (0, n):
+        return []
+    return _subproof(old_size, leaves, True)
+
+
+def _subproof(m: int, leaves: Sequence[bytes], whole: bool) -> list[bytes]:
+    n = len(leaves)
+    if m == n:
+        return [] if whole else [root(leaves)]
+    k = _split(n)
+    if m <= k:
+        return [*_subproof(m, leaves[:k], whole), root(leaves[k:])]
+    return [*_subproof(m - k, leaves[k:], False), root(leaves[:k])]
+
+
+def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: bytes, proof: Sequence[bytes]) -> bool:
+    """RFC 9162 section 2.1.4.2: whether `proof` shows the tree of `old_size` leaves with `old_root` is
+    a prefix of the tree of `new_size` leaves with `new_root`. A shrinking tree never verifies."""
+    if not 0 <= old_size <= new_size:
+        return False
+    if old_size == new_size:
+        return not proof and old_root == new_root
+    if old_size == 0:
+        return not proof
+    if not proof:
+        return False
+    path = list(proof)
+    if old_size & (old_size - 1) == 0:  # an exact power of two: the old root is itself a node
+        path = [old_root, *path]
+    fn, sn = old_size - 1, new_size - 1
+    while fn & 1:
+        fn >>= 1
+        sn >>= 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            return False
+        if fn & 1 or fn == sn:
+            fr = node_hash(c, fr)
+            sr = node_hash(c, sr)
+            if not fn & 1:
+                while not fn & 1 and fn != 0:
+                    fn >>= 1
+                    sn >>= 1
+        else:
+            sr = node_hash(sr, c)
+        fn >>= 1
+        sn >>= 1
+    return fr == old_root and sr == new_root and sn == 0

@@ -1,11 +1,11 @@
-"""manage.py archive verify | fold | proof N | checkpoint | head [--accept]"""
+"""manage.py archive verify | fold | proof N | checkpoint | head [--accept] | witness URL | cosigned FILE"""
 
 import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from clockford.town import archive, head, signing
+from clockford.town import archive, head, signing, witness
 from clockford.town.models import ArchiveLeaf
 
 
@@ -21,6 +21,12 @@ class Command(BaseCommand):
         sub.add_parser("checkpoint", help="the latest signed checkpoint")
         h = sub.add_parser("head", help="the last checkpoint this town signed, and whether this database reaches it")
         h.add_argument("--accept", action="store_true", help="after a restore: accept this database's Archive as it is")
+        w = sub.add_parser(
+            "witness", help="check that a town's Archive grew from the checkpoint kept of it, then keep and co-sign"
+        )
+        w.add_argument("url", help="the town's address, e.g. https://town.example")
+        c = sub.add_parser("cosigned", help="show a named witness's co-signature (a file `archive witness` wrote)")
+        c.add_argument("file")
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]
@@ -52,6 +58,14 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(proof, indent=2))
         elif action == "head":
             self.head(accept=options["accept"])
+        elif action == "witness":
+            self.witness(options["url"])
+        elif action == "cosigned":
+            try:
+                name = witness.hand_in(json.loads(open(options["file"]).read()))  # noqa: SIM115, PTH123
+            except (OSError, ValueError) as exc:
+                raise CommandError(str(exc)) from exc
+            self.stdout.write(f"Kept: the town now shows {name}'s co-signature of that checkpoint.")
         elif action == "checkpoint":
             cp = archive.latest_checkpoint()
             if cp is None:
@@ -60,6 +74,24 @@ class Command(BaseCommand):
             body = archive.checkpoint_body(cp.size, bytes.fromhex(cp.root)).decode()
             key = f" ({signing.public_key_hex()})" if signing.key_id() == cp.key_id else ""
             self.stdout.write(body + f"\nsigned by key {cp.key_id}{key}: {cp.signature}")
+
+    def witness(self, url: str) -> None:
+        try:
+            seen = witness.watch(url, witness.fetch_json)
+        except witness.Refused as refused:
+            raise CommandError(f"Not witnessed: {refused}") from refused
+        except OSError as exc:
+            raise CommandError(f"Could not read {url}: {exc}") from exc
+        grew = (
+            f"consistent with the checkpoint of {seen.kept_before} kept before"
+            if seen.kept_before is not None
+            else "the first look: its key is kept from now on"
+        )
+        self.stdout.write(
+            f"Witnessed {url}: a signed checkpoint of {seen.size} footsteps ({grew}). "
+            f"Co-signed with witness key {seen.cosignature['keyId']} ({seen.cosignature['publicKey']}); "
+            f"kept in {seen.folder / f'cosignature-{seen.size}.json'}."
+        )
 
     def head(self, *, accept: bool) -> None:
         if accept:

@@ -1,0 +1,183 @@
+"""The read API in process: every endpoint's answer against its schema and the town's own data, the
+OpenAPI document validated, proofs that verify, reads only with CORS, the town's request limits and
+security headers, and no private value in any answer."""
+
+import datetime as dt
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from openapi_spec_validator import validate
+
+from clockford.town import archive, merkle
+from clockford.town.models import Footstep
+from clockford.town.tests.test_archive import make_footsteps
+from districts.testing import new_passport, outcome, visit
+from districts.town_hall import ingest
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client: Client, path: str, **headers: str) -> tuple[int, Any]:
+    r = client.get(path, headers=headers)
+    body = r.json() if r["Content-Type"].startswith("application/json") else r.content.decode()
+    return r.status_code, body
+
+
+@pytest.fixture
+def demo_census() -> None:
+    ingest.import_demo()
+
+
+@pytest.fixture
+def folded() -> list[int]:
+    numbers = make_footsteps(40)
+    archive.fold(limit=10)
+    archive.fold(limit=15)
+    archive.fold_all()
+    return numbers
+
+
+def test_the_openapi_document_validates_and_types_every_endpoint(client: Client) -> None:
+    status, doc = get(client, "/api/openapi.json")
+    assert status == 200
+    validate(doc)  # OpenAPI 3.1, by openapi-spec-validator
+    paths = doc["paths"]
+    assert set(paths) == {
+        "/api/map",
+        "/api/feed",
+        "/api/counts",
+        "/api/census",
+        "/api/census/lots",
+        "/api/census/lots/{lot}",
+        "/api/archive/checkpoint",
+        "/api/archive/checkpoints",
+        "/api/archive/checkpoints/{size}",
+        "/api/archive/proof/{footstep}",
+        "/api/archive/consistency",
+    }
+    for route, methods in paths.items():
+        assert set(methods) == {"get"}, route
+        for status_code, answer in methods["get"]["responses"].items():
+            schema = answer["content"]["application/json"]["schema"]
+            assert "$ref" in schema, (route, status_code)  # a named, typed schema, never a bare object
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_the_census_and_its_lots(client: Client, demo_census: None) -> None:
+    status, census = get(client, "/api/census")
+    assert status == 200
+    assert census["servers"] == 34 and census["seal"]["holds"] == 34
+    assert census["census"].startswith("Clockford demo census")
+    status, page = get(client, "/api/census/lots?page=1")
+    assert status == 200 and page["lots"] == 34 and page["pages"] == 1
+    assert [x["lot"] for x in page["items"]] == list(range(34))
+    status, lot = get(client, "/api/census/lots/30")
+    assert status == 200
+    assert lot["server"]["house"]["class"] in "ABCDEF"
+    assert lot["server"]["integrity"]["score"] == 100 - sum(d["points"] for d in lot["deductions"])
+    assert lot["seal"]["verified"] is True and lot["seal"]["root"] == census["seal"]["root"]
+    assert get(client, "/api/census/lots/999") == (404, {"say": "No lot by that number."})
+
+
+def test_checkpoints_and_their_proofs_verify(client: Client, folded: list[int]) -> None:
+    status, latest = get(client, "/api/archive/checkpoint")
+    assert status == 200 and latest["size"] == 40
+    assert latest["checkpoint"] == archive.checkpoint_body(40, bytes.fromhex(latest["root"])).decode()
+    status, page = get(client, "/api/archive/checkpoints")
+    assert [c["size"] for c in page["items"]] == [40, 25, 10]
+    status, proof = get(client, f"/api/archive/proof/{folded[7]}")
+    assert status == 200 and proof["verifies"] is True and proof["size"] == 40
+    status, c = get(client, "/api/archive/consistency?first=10&second=40")
+    assert status == 200 and c["verifies"] is True
+    hashes = [bytes.fromhex(x) for x in c["proof"]]
+    assert merkle.verify_consistency(10, 40, bytes.fromhex(c["first"]["root"]), bytes.fromhex(latest["root"]), hashes)
+    assert get(client, "/api/archive/consistency?first=11&second=40") == (
+        404,
+        {"say": "The town signed no checkpoint of size 11."},
+    )
+    assert get(client, "/api/archive/checkpoints/41")[0] == 404
+
+
+def test_reads_only_with_cors_for_any_origin(client: Client) -> None:
+    r = client.get("/api/census", headers={"Origin": "https://elsewhere.example"})
+    assert r["Access-Control-Allow-Origin"] == "*"
+    assert "Access-Control-Allow-Credentials" not in r
+    # The town's own security headers, as on every page.
+    assert r["X-Content-Type-Options"] == "nosniff"
+    assert r["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in r["Content-Security-Policy"]
+    head = client.head("/api/census")
+    assert head.status_code == 200 and head.content == b"" and head["Access-Control-Allow-Origin"] == "*"
+    assert int(head["Content-Length"]) == len(client.get("/api/census").content)
+    pre = client.options("/api/census", headers={"Origin": "https://elsewhere.example"})
+    assert pre.status_code == 204 and pre["Access-Control-Allow-Methods"] == "GET"
+    for method in (client.post, client.put, client.delete, client.patch):
+        r = method("/api/census")
+        assert r.status_code == 405 and r.content == b"The API only reads: use GET."
+
+
+def test_the_api_is_counted_like_every_request(client: Client, settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "REQUESTS_PER_ADDRESS": 3, "REQUEST_WINDOW_SECONDS": 3600}
+    statuses = [client.get("/api/census").status_code for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    r = client.get("/api/archive/checkpoint")
+    assert r.content == b"Too many requests. Try again later." and int(r["Retry-After"]) >= 1
+
+
+MARK = "PRIVATE-MARKER-7f3a"
+
+
+def test_no_answer_shows_a_private_value(client: Client, demo_census: None) -> None:
+    p = new_passport()
+    # A marker in the private fields an agent can fill: a note, a letter to its person, a dispute of one
+    # of its own footsteps, and a report.
+    note = visit(p, "remember", key="diary", value=f"{MARK} a note")
+    assert note.footstep is not None
+    planted = [
+        note,
+        visit(p, "send_letter", subject=f"{MARK} subject", body=f"{MARK} a letter"),
+        visit(p, "dispute", footstep=note.footstep, reason=f"{MARK} a dispute"),
+        visit(p, "report_suspicious_instruction", quote=f"{MARK} a quote", where="enter"),
+    ]
+    # Each was taken (kept, or held for the person): the marker is in the town, just never public.
+    assert [outcome(r).split(":")[0] for r in planted] == ["ok", "ok", "ok", "ok"], [outcome(r) for r in planted]
+    visit(p, "context_gauge")
+    visit(p, "look_around")
+    archive.fold_all(settle=dt.timedelta(0))
+    cp = archive.latest_checkpoint()
+    assert cp is not None
+    paths = [
+        "/api/map",
+        "/api/feed",
+        "/api/counts",
+        "/api/census",
+        "/api/census/lots",
+        "/api/census/lots/1",
+        "/api/archive/checkpoint",
+        "/api/archive/checkpoints",
+        f"/api/archive/checkpoints/{cp.size}",
+        f"/api/archive/consistency?first=1&second={cp.size}",
+        "/api/openapi.json",
+    ]
+    numbers = list(Footstep.objects.values_list("number", flat=True))
+    paths += [f"/api/archive/proof/{n}" for n in numbers]
+    for path in paths:
+        text = client.get(path).content.decode()
+        assert MARK not in text, path
+        assert p.id not in text, path  # not even which passport walked
+
+
+def test_the_map_feed_and_counts_are_the_public_services_answers(client: Client, demo_census: None) -> None:
+    from clockford.public import services as public
+
+    p = new_passport()
+    visit(p, "post_notice", text="Fresh bread at the Tavern tonight.")
+    status, town_map = get(client, "/api/map")
+    assert status == 200
+    want = json.loads(json.dumps(public.the_map()))
+    assert {k: v for k, v in town_map.items() if k != "at"} == {k: v for k, v in want.items() if k != "at"}
+    status, feed = get(client, "/api/feed")
+    assert status == 200 and feed == json.loads(json.dumps(public.the_feed(1)))
+    assert get(client, "/api/counts") == (200, json.loads(json.dumps(public.daily_counts())))

@@ -1,0 +1,238 @@
+"""The read API: endpoints, each with its typed schema (clockford/api/schemas.py), and its docs page.
+
+Everything here is what the town already shows every agent, or publishes for anyone to check: the
+census and its seal, the public map, feed and counts (clockford/public/services.py, the same answers
+the map page gives), and the Archive's signed checkpoints with their proofs. No endpoint reads a
+passport, a person, a note, a letter or any words an agent wrote.
+"""
+
+import math
+from pathlib import Path
+from typing import Any
+
+import ninja
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import path
+from django.utils.html import escape
+from ninja import NinjaAPI, Query, Status
+from ninja.openapi.docs import DocsBase
+
+from clockford.api import schemas as s
+from clockford.public import services as public
+from clockford.town import archive, witness
+from clockford.town.models import ArchiveLeaf, Checkpoint
+from districts.town_hall import public as census
+
+PAGE_SIZE = 100
+NINJA_STATIC = Path(ninja.__file__).parent / "static" / "ninja"
+DOCS_FILES = {
+    "swagger-ui.css": "text/css",
+    "swagger-ui-bundle.js": "text/javascript",
+    "swagger-ui-init.js": "text/javascript",
+}
+
+
+class Docs(DocsBase):
+    """Swagger UI served from the town itself (the CSP allows nothing else), with no inline script."""
+
+    def render_page(self, request: HttpRequest, api: NinjaAPI, **kwargs: Any) -> HttpResponse:
+        # Constant JSON with no "<": safe inside the script element as it is.
+        settings = '{"url": "/api/openapi.json", "layout": "BaseLayout", "deepLinking": true}'
+        return HttpResponse(
+            "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+            f"<title>{escape(api.title)}</title>"
+            '<link rel=stylesheet href="/api/docs/swagger-ui.css"></head><body>'
+            f'<script type="application/json" id="swagger-settings">{settings}</script>'
+            '<div id="swagger-ui"></div>'
+            '<script src="/api/docs/swagger-ui-bundle.js"></script>'
+            '<script src="/api/docs/swagger-ui-init.js"></script>'
+            "<noscript><p>The API's description is at <a href=/api/openapi.json>/api/openapi.json</a>.</p></noscript>"
+            "</body></html>"
+        )
+
+
+api = NinjaAPI(
+    title="Clockford read API",
+    version="1",
+    description=(
+        "What anyone may read of the town: the census and its seal, the public map, the feed, the day's "
+        "counts, and the Archive's signed checkpoints with inclusion and consistency proofs (RFC 6962). "
+        "Reads only; nothing private. See docs/api.md."
+    ),
+    urls_namespace="api",
+    docs=Docs(),
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+)
+
+
+def pages(total: int) -> int:
+    return max(1, math.ceil(total / PAGE_SIZE))
+
+
+# -- The census ------------------------------------------------------------------------------------
+
+
+@api.get("/census", response=s.Census, summary="The census: its name, counts and seal", tags=["census"])
+def census_summary(request: HttpRequest) -> dict[str, Any]:
+    return census.summary()
+
+
+@api.get("/census/lots", response=s.LotPage, summary="The census's lots, a page at a time", tags=["census"])
+def census_lots(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+    total, items = census.lots_page(page)
+    return {"page": page, "pages": max(1, math.ceil(total / census.PAGE_SIZE)), "lots": total, "items": items}
+
+
+@api.get(
+    "/census/lots/{lot}",
+    response={200: s.LotDetail, 404: s.Refusal},
+    summary="One lot: its record, its integrity with every deduction, and its seal proof",
+    tags=["census"],
+    by_alias=True,
+)
+def census_lot(request: HttpRequest, lot: int) -> Status[dict[str, Any]]:
+    found = census.lot(lot)
+    if found is None:
+        return Status(404, {"say": "No lot by that number."})
+    return Status(200, found)
+
+
+# -- The public town: the map, the feed, the day's counts ---------------------------------------------
+
+
+@api.get(
+    "/map",
+    response=s.TownMap,
+    summary="The public map: districts, agents present by pennant, the Studios, the Market, the day's counts",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def town_map(request: HttpRequest) -> dict[str, Any]:
+    return public.the_map()
+
+
+@api.get(
+    "/feed",
+    response=s.Feed,
+    summary="The public feed: published notices and channel messages, newest first",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def feed(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+    return public.the_feed(page)
+
+
+@api.get(
+    "/counts",
+    response=s.DailyCounts,
+    summary="The day's rounded counts: kits drawn, course attendance, runs per district",
+    tags=["public"],
+    by_alias=True,
+    exclude_unset=True,
+)
+def counts(request: HttpRequest) -> dict[str, Any]:
+    return public.daily_counts()
+
+
+# -- The Archive -----------------------------------------------------------------------------------
+
+
+def view(cp: Checkpoint) -> dict[str, Any]:
+    v = archive.checkpoint_view(cp)
+    return {**v, "cosignatures": witness.shown(cp.size, v["checkpoint"])}
+
+
+NO_CHECKPOINT = {"say": "No checkpoint yet: the Archive is empty."}
+
+
+@api.get(
+    "/archive/checkpoint",
+    response={200: s.Checkpoint, 404: s.Refusal},
+    summary="The Archive's latest signed checkpoint",
+    tags=["archive"],
+)
+def latest_checkpoint(request: HttpRequest) -> Status[dict[str, Any]]:
+    cp = archive.latest_checkpoint()
+    return Status(200, view(cp)) if cp is not None else Status(404, NO_CHECKPOINT)
+
+
+@api.get(
+    "/archive/checkpoints",
+    response=s.CheckpointPage,
+    summary="Every signed checkpoint, newest first, a page at a time",
+    tags=["archive"],
+)
+def checkpoints(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+    total = Checkpoint.objects.count()
+    start = (page - 1) * PAGE_SIZE
+    items = [view(cp) for cp in Checkpoint.objects.order_by("-size")[start : start + PAGE_SIZE]]
+    return {"page": page, "pages": pages(total), "checkpoints": total, "items": items}
+
+
+@api.get(
+    "/archive/checkpoints/{size}",
+    response={200: s.Checkpoint, 404: s.Refusal},
+    summary="The signed checkpoint of one tree size",
+    tags=["archive"],
+)
+def checkpoint(request: HttpRequest, size: int) -> Status[dict[str, Any]]:
+    cp = Checkpoint.objects.filter(size=size).first()
+    if cp is None:
+        return Status(404, {"say": f"The town signed no checkpoint of size {size}."})
+    return Status(200, view(cp))
+
+
+@api.get(
+    "/archive/proof/{footstep}",
+    response={200: s.Inclusion, 404: s.Refusal},
+    summary="An inclusion proof for one footstep against the latest checkpoint",
+    tags=["archive"],
+)
+def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
+    if not ArchiveLeaf.objects.filter(footstep_id=footstep).exists():
+        return Status(404, {"say": f"Footstep #{footstep} is not in the tree (yet)."})
+    try:
+        proof = archive.inclusion(footstep)
+    except ValueError as exc:
+        return Status(404, {"say": str(exc)})
+    return Status(200, {**proof, "verifies": archive.verify_inclusion(proof)})
+
+
+@api.get(
+    "/archive/consistency",
+    response={200: s.Consistency, 404: s.Refusal},
+    summary="A consistency proof (RFC 6962 2.1.2) between two signed tree sizes",
+    tags=["archive"],
+)
+def consistency(
+    request: HttpRequest,
+    first: int = Query(..., ge=1, description="The older signed tree size."),  # noqa: B008
+    second: int = Query(..., ge=1, description="The newer signed tree size."),  # noqa: B008
+) -> Status[dict[str, Any]]:
+    try:
+        proof = archive.consistency(first, second)
+    except ValueError as exc:
+        return Status(404, {"say": str(exc)})
+    proof["first"]["cosignatures"] = witness.shown(first, proof["first"]["checkpoint"])
+    proof["second"]["cosignatures"] = witness.shown(second, proof["second"]["checkpoint"])
+    return Status(200, {**proof, "verifies": archive.verify_consistency(proof)})
+
+
+# -- The docs page's own files ---------------------------------------------------------------------
+
+
+def docs_file(request: HttpRequest, name: str) -> HttpResponse:
+    if name not in DOCS_FILES:
+        raise Http404(name)
+    response = HttpResponse((NINJA_STATIC / name).read_bytes(), content_type=DOCS_FILES[name])
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+urlpatterns = [
+    path("docs/<str:name>", docs_file),
+    path("", api.urls),
+]
