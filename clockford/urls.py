@@ -2,6 +2,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
 from django.views.decorators.http import require_GET
 
+from clockford.metrics.views import metrics
 from clockford.town import desk
 
 
@@ -17,6 +18,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 urlpatterns = [
     path("status", status),
+    path("metrics", metrics),
     path("", include("hall.urls")),
     path("", include("hall.oauth_urls")),
 ]

@@ -33,6 +33,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from clockford.metrics import counting
 from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
@@ -86,6 +87,8 @@ class Rendered:
     footstep: int | None
     # More text blocks after the first (Reply.blocks).
     blocks: tuple[str, ...] = ()
+    # The outcome code its footstep records (ok, refused:<why>, busy, ...), for the log and the counts.
+    outcome: str = ""
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -215,13 +218,32 @@ def screen_words(tool: Tool, args: Any) -> None:
 
 def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     """Run one call of `tool` for `passport`. The arguments are parsed here, once, before anything is
-    written: pydantic's ValidationError reaches the face, which answers it as a protocol error."""
+    written: pydantic's ValidationError reaches the face, which answers it as a protocol error.
+
+    Where every call finishes: once its transaction is over, its JSON log line is written and it is
+    counted for /metrics (clockford/metrics/counting.py), outside the transaction."""
+    t0 = time.perf_counter()
+    rendered: Rendered | None = None
+    try:
+        rendered = _run(tool, arguments, passport, session_id)
+        return rendered
+    finally:
+        outcome = (rendered.outcome or "ok") if rendered is not None else "invalid-arguments"
+        try:
+            counting.finished(tool.name, outcome, time.perf_counter() - t0, rendered.footstep if rendered else None)
+        except Exception:
+            log.exception("could not count the call of %s", tool.name)
+
+
+def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     args = tool.args.model_validate(arguments)
     job_id = args.job_id
     mode = town_mode()
     if mode == "closed":
         # The face answers HTTP 503 before this; over stdio the desk says it.
-        return render(CLOSED_TOWN_SAY, {}, [], None, True)
+        closed = render(CLOSED_TOWN_SAY, {}, [], None, True)
+        closed.outcome = "closed"
+        return closed
     # The kept form, the words screen and Safe Harbour, before the transaction: they read the words
     # (and Safe Harbour reads the database) but write nothing, and they are the costly part of a call.
     # Inside the transaction SQLite's one write lock waits on nothing but the database.
@@ -258,6 +280,7 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             )
             if isinstance(reply, Reply) and reply.blocks:
                 rendered.blocks = tuple(reply.blocks)
+            rendered.outcome = outcome
             if rendered.is_error:
                 add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
@@ -274,7 +297,9 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             set_town_mode("closed", "The Archive could not take a footstep.")
         except DatabaseError:
             log.exception("could not record the closed mode either")
-        return render(UNRECORDED_SAY, {}, [], None, True)
+        unrecorded = render(UNRECORDED_SAY, {}, [], None, True)
+        unrecorded.outcome = "unrecorded"
+        return unrecorded
     return rendered
 
 
@@ -475,13 +500,16 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
             )
             count_footstep(passport, None)
             rendered = render(busy.say, busy.fields, busy.parts, number, True)
+            rendered.outcome = busy.outcome
             count_reply(tool, passport, rendered)
         passport.footsteps += 1
         return rendered
     except DatabaseError as error:
         if not is_busy(error):
             log.exception("could not record the busy footstep for %s", tool.name)
-    return render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded = render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded.outcome = busy.outcome
+    return unrecorded
 
 
 @functools.cache
