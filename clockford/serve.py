@@ -42,6 +42,9 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
             *("--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--lifespan", "on"),
             # One JSON line per call is the town's own log (clockford/town/desk.py); no access log.
             *("--no-access-log", "--timeout-graceful-shutdown", "5"),
+            # Longer than a proxy keeps an idle connection to it (Caddy: 2 minutes), so the proxy never
+            # sends a request down a connection the town is closing (uvicorn's own default is 5 s).
+            *("--timeout-keep-alive", "150"),
         ]
     if server == "granian":
         return [

@@ -225,8 +225,15 @@ class Session:
     def post(self, body: bytes) -> tuple[int, dict[str, str], bytes]:
         if self.conn.sock is None:
             self.reconnects += 1
-        self.conn.request("POST", self.path, body, self.headers)
-        resp = self.conn.getresponse()
+        try:
+            self.conn.request("POST", self.path, body, self.headers)
+            resp = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # The server closed the idle connection just as the request went: once more, on a new one.
+            self.conn.close()
+            self.reconnects += 1
+            self.conn.request("POST", self.path, body, self.headers)
+            resp = self.conn.getresponse()
         data = resp.read()
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
 
