@@ -1,4 +1,5 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import include, path
 from django.views.decorators.http import require_GET
 
@@ -13,12 +14,23 @@ def status(request: HttpRequest) -> JsonResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Any path the town does not serve: "Not found." in plain text (001 section 02), and for a person's
+    browser in the hall, a page of the hall that says so and where to go instead."""
+    if request.path.startswith(("/hall/", "/oauth/")) and "text/html" in request.headers.get("Accept", ""):
+        return render(request, "hall/not_found.html", status=404)
     return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever a page links: the hall's own icon."""
+    return redirect("/static/hall/icon.svg", permanent=True)
 
 
 urlpatterns = [
     path("status", status),
     path("metrics", metrics),
+    path("favicon.ico", favicon),
     path("", include("hall.urls")),
     path("", include("hall.oauth_urls")),
 ]

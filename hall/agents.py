@@ -116,6 +116,34 @@ def records_of(passports: list[Passport]) -> dict[str, AgentRecords]:
 # -- Pages ----------------------------------------------------------------------------------------------
 
 
+@dataclass
+class ClientGroup:
+    """The passports of one client on a page of the agents list: those with something for their
+    person, and (on a town run by its owner) the one-off sessions that left nothing, folded away."""
+
+    client: str
+    agents: list[tuple[Passport, AgentRecords]] = field(default_factory=list)
+    one_offs: list[tuple[Passport, AgentRecords]] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.agents) + len(self.one_offs)
+
+
+def grouped(passports: list[Passport], records: dict[str, AgentRecords], fold: bool) -> list[ClientGroup]:
+    """The page's passports by client, in the order each client was last seen. With `fold`, a passport
+    with no holds, letters, notes, reports or plan is a one-off: every MCP session on a town without
+    sign-in gets a passport, and most of them are a look around and gone."""
+    kept = post_office.with_words([p.pk for p in passports]) if fold else set()
+    groups: dict[str, ClientGroup] = {}
+    for p in passports:
+        r = records[p.pk]
+        group = groups.setdefault(p.client_name or "", ClientGroup(p.client_name or ""))
+        one_off = fold and not (r.holds or r.reports or r.plan or p.pk in kept)
+        (group.one_offs if one_off else group.agents).append((p, r))
+    return list(groups.values())
+
+
 @signed_in_page
 def agents(request: HttpRequest, account: Account) -> HttpResponse:
     page = Paginator(agents_of(account), AGENTS_PER_PAGE).get_page(request.GET.get("page"))
@@ -126,7 +154,7 @@ def agents(request: HttpRequest, account: Account) -> HttpResponse:
         "hall/agents.html",
         {
             "page": page,
-            "agents": [(p, records[p.pk]) for p in passports],
+            "groups": grouped(passports, records, fold=not town_has_sign_in()),
             "owner": account.is_owner,
             "sign_in": town_has_sign_in(),
             "pennant_chars": PENNANT_CHARS,
@@ -180,6 +208,10 @@ def empty_key(request: HttpRequest, account: Account, passport_id: str) -> HttpR
         passport = access_agent(account, passport_id)
     except NotFound as missing:
         return refuse(request, missing.say, 404)
+    if request.POST.get("all") == "yes":
+        n = post_office.do_empty_box(passport)
+        messages.success(request, f"{passport.id}'s box is empty: {n} note{'s' if n != 1 else ''} gone.")
+        return redirect(reverse("hall:box", args=[passport.id]))
     key = request.POST.get("key", "")
     if post_office.do_forget(passport, key):
         messages.success(request, f"The note under “{key}” is gone from {passport.id}'s box.")

@@ -13,7 +13,8 @@ from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
 from hall.http import Refused, refuse, signed_in_page
 from hall.models import Account
-from hall.shown import time_left
+from hall.queue import next_waiting
+from hall.shown import stamp, time_left
 
 NO_REQUEST = "No request you decide has that number."
 
@@ -49,6 +50,7 @@ def authority_page(request: HttpRequest, account: Account, request_id: str) -> H
             "hour_ends": asked.hour + bank.HOUR,
             "left": time_left(asked.hour + bank.HOUR),
             "now": clock.now(),
+            "next_item": next_waiting(account, asked.id) if status != "waiting" else None,
         },
     )
 
@@ -58,7 +60,7 @@ def _decided(asked: Any, account: Account, begun: dict[str, str], approval: pass
     if decided.status == "allowed":
         return (
             f"Allowed. Your agent may make {decided.amount} more changes this hour, until "
-            f"{decided.hour + bank.HOUR:%H:%M} UTC."
+            f"{stamp(decided.hour + bank.HOUR)}."
         )
     return "Refused. Your agent's ceiling stays as it was."
 

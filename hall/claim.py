@@ -22,6 +22,14 @@ def town_owner() -> Account | None:
     return Account.objects.filter(is_owner=True).first()
 
 
+def strangers_sign_up() -> bool:
+    """Whether the hall offers "Make an account" to whoever comes by: on a town with sign-in, where
+    each person brings their own agents, and on a town nobody has claimed yet. A town run by its owner
+    without sign-in does not: every agent there is the owner's, so another account would decide for
+    none of them."""
+    return town_has_sign_in() or town_owner() is None
+
+
 def claim_link_if_unowned() -> str | None:
     """A fresh one-time claim link for a town without sign-in that has no owner yet (else None).
 

@@ -16,12 +16,22 @@ from django.shortcuts import redirect, render
 from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
-from hall import passkeys
+from hall import passkeys, rewrite
 from hall.decide import Decidable, ceremonies, found
 from hall.http import Refused, refuse, signed_in_page, signed_in_post
 from hall.models import Account
-from hall.queue import wants
-from hall.shown import marked, other_arguments, raw_json, shown_fields, shown_steps, time_left, whose, words_of
+from hall.queue import next_waiting, wants
+from hall.shown import (
+    marked,
+    other_arguments,
+    raw_json,
+    shown_fields,
+    shown_steps,
+    stamp,
+    time_left,
+    whose,
+    words_of,
+)
 
 NO_HOLD = "No call you decide for has that number."
 NO_PLAN = "No plan you decide has that number."
@@ -115,6 +125,13 @@ def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpRespo
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status),
             "left": time_left(hold.waits_until),
+            "next_item": next_waiting(account, hold.id) if status != "held" else None,
+            # Edit and allow (hall/rewrite.py): the fields the person may rewrite while it waits, the
+            # calls they wrote in its place, and, on such a call's page, the held call it rewrites.
+            "rewrite_fields": rewrite.fields(hold) if status == "held" else [],
+            "rewritten_as": list(
+                Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id).order_by("-created_at")
+            ),
         },
     )
 
@@ -153,6 +170,7 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
             "waiting": status == plans.WAITING,
             "in_force": status == "approved",
             "approved_until": clock.now() + timedelta(hours=plan.hours),
+            "next_item": next_waiting(account, plan.id) if status != plans.WAITING else None,
         },
     )
 
@@ -207,6 +225,7 @@ def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpR
             "errand": marked(report.errand),
             "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
             "left": time_left(report.lapses_at),
+            "next_item": next_waiting(account, report.id) if status != "open" else None,
         },
     )
 
@@ -219,14 +238,14 @@ def _hold_decided(hold: Hold, account: Account, begun: dict[str, str], approval:
         hold, account, begun["decision"], begun.get("words", ""), approval.statement, approval.assertion
     )
     if decided.status == "allowed" and decided.allowed_until is not None:
-        return f"Allowed. Your agent may make exactly this call once, until {decided.allowed_until:%H:%M} UTC."
+        return f"Allowed. Your agent may make exactly this call once, until {stamp(decided.allowed_until)}."
     return "Refused. Your agent is told not to try it another way."
 
 
 def _plan_decided(plan: Plan, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
     decided = plans.do_decide_plan(plan, account, begun["decision"], approval.statement, approval.assertion)
     if decided.status == "approved":
-        return f"Approved. The plan is in force until {decided.until:%H:%M} UTC."
+        return f"Approved. The plan is in force until {stamp(decided.until)}."
     return "Declined. Your agent's calls work as they did without a plan."
 
 
@@ -235,7 +254,7 @@ def _report_reviewed(report: Report, account: Account, begun: dict[str, str], ap
     if reviewed.status == "upheld" and reviewed.probation_until is not None:
         return (
             "Upheld. The freeze lifted; every call of this account that changes things waits for you until "
-            f"{reviewed.probation_until:%Y-%m-%d %H:%M} UTC."
+            f"{stamp(reviewed.probation_until)}."
         )
     if reviewed.status == "upheld":
         return "Upheld. The freeze lifted."

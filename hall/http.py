@@ -10,11 +10,13 @@ import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import limits
@@ -58,7 +60,7 @@ def refuse(request: HttpRequest, say: str, status: int) -> HttpResponse:
     """A refusal as the asker reads it: {ok: false, say} for the pages' scripts, a page for a person."""
     if wants_json(request):
         return JsonResponse({"ok": False, "say": say}, status=status)
-    return render(request, "hall/refused.html", {"say": say}, status=status)
+    return render(request, "hall/refused.html", {"say": say, "not_found": status == 404}, status=status)
 
 
 def at_the_hall(view: View) -> View:
@@ -79,6 +81,29 @@ def at_the_hall(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+def safe_next(value: str | None) -> str | None:
+    """Where to go after signing in or up: a path of the hall's own origin ("/hall/holds/H-…", or the
+    consent page's "/oauth/authorize?…"), or None. Never another site, however the address is spelled
+    ("//host", "/\\host", a scheme), and never a control character."""
+    if not value or not value.startswith("/") or value.startswith(("//", "/\\")):
+        return None
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in value):
+        return None
+    if not url_has_allowed_host_and_scheme(value, allowed_hosts=None, require_https=False):
+        return None
+    return value
+
+
+def next_of(request: HttpRequest) -> str | None:
+    """The safe `next` a request names in its query, if any."""
+    return safe_next(request.GET.get("next"))
+
+
+def comes_back(request: HttpRequest) -> str:
+    """The front door, remembering the page a signed-out person asked for so they come back to it."""
+    return reverse("hall:front") + "?" + urlencode({"next": request.get_full_path()}, safe="/")
 
 
 def person(request: HttpRequest) -> Account | None:
@@ -102,7 +127,7 @@ def signed_in(view: Callable[..., HttpResponseBase]) -> View:
         account = person(request)
         if account is None:
             if request.method in ("GET", "HEAD"):
-                return redirect("hall:front")
+                return redirect(comes_back(request))
             return refuse(request, SIGNED_OUT, 403)
         return view(request, account, *args, **kwargs)
 

@@ -17,6 +17,7 @@ from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
 from hall.http import Refused, refuse, signed_in_page
 from hall.models import Account
+from hall.queue import next_waiting
 from hall.shown import marked, preview, shown_field, shown_fields, whose
 
 # The Post Office says this when do_decide_letter refuses; begin says it first, before any passkey is
@@ -43,6 +44,9 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
         letter = _letter(account, letter_id)
     except Refused as refused:
         return refuse(request, refused.say, 404)
+    # Viewed is read: the letter leaves the queue, and the agent's show_passport counts it read.
+    was_held = letter.status == "held"
+    letter = post_office.do_read_letter(letter, account)
     marked_by = letter.marked or None
     return render(
         request,
@@ -56,6 +60,9 @@ def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpR
             "whose": whose(marked_by["label"]) if marked_by else "",
             "passage": marked(marked_by.get("passage", "")) if marked_by else "",
             "digest": post_office.letter_digest(letter),
+            "just_read": was_held and letter.status == "opened",
+            "declinable": letter.status in post_office.DECLINABLE,
+            "next_item": next_waiting(account, letter.id),
             "nav": "letters",
         },
     )
@@ -69,7 +76,10 @@ def _decided(letter: Any, account: Account, begun: dict[str, str], approval: pas
 
 
 def _undecidable(letter: Any) -> str | None:
-    return None if letter.status == "held" else f"This letter was already {letter.status}. Nothing changed."
+    # A letter read on its page may still be declined; opening it twice is refused when it is decided.
+    if letter.status in post_office.DECLINABLE:
+        return None
+    return f"This letter was already {letter.status}. Nothing changed."
 
 
 LETTER = Decidable(

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from clockford.town import holds, plans, reports
+from clockford.town import handoff, holds, plans, reports
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import registry
 from districts.bank import services as bank
@@ -74,7 +74,7 @@ def _hold(hold: Hold, account: Account) -> Waiting:
         preview(" · ".join(texts)) if texts else "",
         hold.created_at,
         hold.waits_until,
-        reverse("hall:hold", args=[hold.id]),
+        handoff.hall_path("hold", hold.id),
         "A held call",
     )
 
@@ -88,7 +88,7 @@ def _letter(letter: Any, account: Account) -> Waiting:
         preview(f"{letter.subject} — {letter.body}"),
         letter.sent_at,
         None,
-        reverse("hall:letter", args=[letter.id]),
+        handoff.hall_path("letter", letter.id),
         "A letter",
     )
 
@@ -113,7 +113,7 @@ def _plan(plan: Plan, account: Account) -> Waiting:
         plan_preview(plan),
         plan.declared_at,
         plan.until,
-        reverse("hall:plan", args=[plan.id]),
+        handoff.hall_path("plan", plan.id),
         "A plan",
     )
 
@@ -127,7 +127,7 @@ def _report(report: Report, account: Account) -> Waiting:
         preview(report.quote),
         report.filed_at,
         report.lapses_at,
-        reverse("hall:report", args=[report.id]),
+        handoff.hall_path("report", report.id),
         "A report",
     )
 
@@ -157,7 +157,7 @@ def _authority(asked: Any, account: Account) -> Waiting:
         preview(bank.reason_means(asked.reason)),
         asked.asked_at,
         asked.hour + bank.HOUR,
-        reverse("hall:authority", args=[asked.id]),
+        handoff.hall_path("authority", asked.id),
         "A request for authority",
     )
 
@@ -188,3 +188,9 @@ def waiting_for(account: Account) -> list[Waiting]:
     rows = [source.row(thing, account) for source in SOURCES for thing in source.waiting(account)]
     rows.sort(key=lambda row: row.at, reverse=True)
     return rows
+
+
+def next_waiting(account: Account, besides: str) -> Waiting | None:
+    """What the "Next" button opens after a decision: the first thing in the queue that still waits,
+    other than the item just decided (or just read)."""
+    return next((row for row in waiting_for(account) if row.id != besides), None)

@@ -9,7 +9,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.utils.html import escape, format_html
@@ -18,6 +18,7 @@ from django.utils.timesince import timeuntil
 
 from clockford.town import clock, holds, words
 from clockford.town.models import Plan
+from clockford.town.tooling import registry
 
 PREVIEW_CHARS = 140
 
@@ -56,6 +57,15 @@ def marked(text: str) -> SafeString:
         out.append(format_html('<mark class="hidden-char" title="{}">{}</mark>', title, token))
     out.append(escape("".join(run)))
     return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
+
+
+STAMP = "%Y-%m-%d %H:%M UTC"
+
+
+def stamp(when: datetime) -> str:
+    """A moment as the hall writes it everywhere, pages and messages alike: "2026-05-01 14:32 UTC".
+    The page's script (static/hall/times.js) says it again beside it in the person's own time."""
+    return when.astimezone(UTC).strftime(STAMP)
 
 
 def time_left(until: datetime) -> str:
@@ -99,8 +109,18 @@ def whose(label: str) -> str:
 
 
 def shown_steps(plan: Plan) -> list[dict[str, Any]]:
-    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown)."""
-    return [{**step, "where": marked(step.get("channel") or step.get("record") or "")} for step in plan.steps]
+    """A plan's steps with the channel or record an agent named drawn as words are (hidden shown), and
+    whether the step's words for others still wait for the person's yes: a plan never loosens that
+    hold (000 section 06), so the page must not say such a step goes ahead without asking."""
+    tools = registry()
+    return [
+        {
+            **step,
+            "where": marked(step.get("channel") or step.get("record") or ""),
+            "asks_yes": bool(tools[step["tool"]].needs_yes) if step["tool"] in tools else False,
+        }
+        for step in plan.steps
+    ]
 
 
 # -- Flags: what to look at twice ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from hall import (
     oauth_views,
     passkey_pages,
     push,
+    rewrite,
     staff,
     views,
 )
@@ -43,6 +44,8 @@ urlpatterns = [
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),
     path("hall/holds/<str:hold_id>/begin", decisions.hold_begin, name="hold-begin"),
     path("hall/holds/<str:hold_id>/finish", decisions.hold_finish, name="hold-finish"),
+    path("hall/holds/<str:hold_id>/rewrite/begin", rewrite.rewrite_begin, name="rewrite-begin"),
+    path("hall/holds/<str:hold_id>/rewrite/finish", rewrite.rewrite_finish, name="rewrite-finish"),
     path("hall/letters", letters.letter_list, name="letters"),
     path("hall/letters/<str:letter_id>", letters.letter_page, name="letter"),
     path("hall/letters/<str:letter_id>/begin", letters.letter_begin, name="letter-begin"),

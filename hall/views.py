@@ -21,8 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import desk
 from hall import live, passkeys
-from hall.claim import CLAIM_SAYS, find_claim, town_owner
-from hall.http import at_the_hall, ceremony, person, refuse, text
+from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
+from hall.http import at_the_hall, ceremony, next_of, person, refuse, text
 from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
@@ -37,6 +37,7 @@ BACKEND = "hall.backends.PasskeyBackend"
 def front(request: HttpRequest) -> HttpResponse:
     """/hall/: the front door, or what waits for the person signed in."""
     account = person(request)
+    after = next_of(request)
     if account is None:
         owner = town_owner()
         return render(
@@ -44,17 +45,25 @@ def front(request: HttpRequest) -> HttpResponse:
             "hall/front.html",
             {
                 "unowned": owner is None and not town_has_sign_in(),
+                "strangers_sign_up": strangers_sign_up(),
                 "mode": town_mode_words(),
                 "mode_key": desk.town_mode(),
+                "next": after,
             },
         )
+    if after is not None:
+        return redirect(after)
     return render(request, "hall/home.html", {"waiting": waiting_for(account), "live_path": live.PATH, "nav": "home"})
 
 
 @at_the_hall
 @require_GET
 def signup(request: HttpRequest) -> HttpResponse:
-    return render(request, "hall/signup.html", {"account": person(request), "name_chars": NAME_CHARS})
+    return render(
+        request,
+        "hall/signup.html",
+        {"account": person(request), "name_chars": NAME_CHARS, "next": next_of(request), "open": strangers_sign_up()},
+    )
 
 
 @at_the_hall
@@ -96,7 +105,7 @@ def signup_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     account = passkeys.finish_signup(request.session, data.get("credential"))
     login(request, account, backend=BACKEND)
     messages.success(request, f"Welcome, {account.name}. Your account is made, and your passkey signs you in.")
-    return {"next": reverse("hall:front")}
+    return {"next": next_of(request) or reverse("hall:front")}
 
 
 @ceremony
@@ -108,7 +117,8 @@ def signin_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
 def signin_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     account = passkeys.finish_signin(request.session, data.get("credential"))
     login(request, account, backend=BACKEND)
-    return {"next": reverse("hall:front")}
+    # Back to the page the person asked for while signed out, else to what waits for them.
+    return {"next": next_of(request) or reverse("hall:front")}
 
 
 @ceremony
@@ -121,7 +131,8 @@ def claim_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     owner = passkeys.finish_claim(request.session, data.get("credential"), person(request))
     login(request, owner, backend=BACKEND)
     messages.success(request, f"You own this town now, {owner.name}. You decide for every agent that visits it.")
-    return {"next": reverse("hall:agents")}
+    # Straight to what waits: an agent that came before the claim may already be waiting.
+    return {"next": reverse("hall:front")}
 
 
 # Django's own refusals, in the hall's words.

@@ -21,10 +21,10 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
-from clockford.town import clock, harbour, plans, replays, reports
+from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked, new_id
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies
+from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies, registry
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
 ALLOWED_MINUTES = 60  # an allowed call may be repeated once within the hour (DECISIONS 11)
@@ -55,7 +55,7 @@ SAYS = {
     ),
 }
 AFTER = (
-    " Poll show_passport until hold {id} is decided; once it is allowed, make exactly this call again, once, "
+    " Your person decides at hallUrl. Poll show_passport until hold {id} is decided; once it is allowed, make exactly this call again, once, "
     "before the time the hall gives."
 )
 REFUSED_SAY = "The human who runs you refused this call in the hall. Do not try it another way."
@@ -117,8 +117,22 @@ def view(hold: Hold) -> dict[str, Any]:
 
 
 def passport_view(hold: Hold) -> dict[str, Any]:
+    """A hold as show_passport lists it; a call its person rewrote (clockford/town/rewrite.py) also
+    names the held call it rewrites and the words the person allowed, which the reply labels
+    human-signed: the agent makes exactly that call."""
     status = status_of(hold)
-    return {"id": hold.id, "tool": hold.tool, "status": status, "until": until_of(hold, status).isoformat()}
+    found: dict[str, Any] = {
+        "id": hold.id,
+        "tool": hold.tool,
+        "status": status,
+        "until": until_of(hold, status).isoformat(),
+    }
+    if hold.rewrites:
+        tool = registry().get(hold.tool)
+        free = set(tool.free_words) if tool is not None else set()
+        found["rewrites"] = hold.rewrites
+        found["words"] = {k: v for k, v in hold.arguments.items() if k in free and isinstance(v, str)}
+    return found
 
 
 HOLDS_SHOWN = 10  # show_passport's last holds; the sweep keeps them (clockford/town/sweep.py)
@@ -186,7 +200,7 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
     now = clock.now()
     stand = standing(passport, now)
     if stand.report is not None and applies(tool.freezes, args, passport):
-        raise Frozen(reports.FROZEN_SAY, stand.report)
+        raise Frozen(reports.FROZEN_SAY, stand.report, **handoff.waiting("report", stand.report))
 
     reasons: dict[str, dict[str, Any]] = {}
     if stand.probation_until is not None and not tool.for_people:
@@ -324,7 +338,7 @@ def _held(hold: Hold) -> Held:
         say = say.format(field=hold.repeats["in"], whose=WHOSE.get(hold.repeats["label"], "someone else's words"))
     elif hold.why == "probation":
         say = say.format(until=hold.waits_until.isoformat(timespec="minutes"))
-    return Held(say + AFTER.format(id=hold.id), view(hold), **fields)
+    return Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
 
 
 def _caps(passport: Passport, now: datetime) -> None:

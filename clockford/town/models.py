@@ -284,6 +284,9 @@ class Hold(Decided):
     cut = models.JSONField(default=dict, blank=True)
     repeats = models.JSONField(null=True, blank=True)
     plan = models.CharField(max_length=20, blank=True, default="")
+    # A call a person wrote (edit and allow, clockford/town/rewrite.py): the held call whose words they
+    # rewrote. Its arguments are the person's words, allowed and signed; the original stays held.
+    rewrites = models.CharField(max_length=20, blank=True, default="")
     status = models.CharField(max_length=12, default="held")
     created_at = models.DateTimeField()
     waits_until = models.DateTimeField()

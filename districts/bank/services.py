@@ -18,9 +18,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import F, QuerySet
-from django.urls import reverse
 
-from clockford.town import clock, sweep
+from clockford.town import clock, handoff, sweep
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, locked, new_id
 from clockford.town.signing import canonical_text
@@ -169,8 +168,8 @@ def status_of(request: AuthorityRequest, now: datetime | None = None) -> str:
 
 
 def decide_at(request: AuthorityRequest) -> str:
-    """Where the person decides: the request's page in the hall."""
-    return settings.HALL_URL + reverse("hall:authority", args=[request.id])
+    """Where the person decides: the request's page in the hall (clockford/town/handoff.py)."""
+    return handoff.hall_url("authority", request.id)
 
 
 def view(request: AuthorityRequest, now: datetime) -> dict[str, Any]:
@@ -185,7 +184,7 @@ def view(request: AuthorityRequest, now: datetime) -> dict[str, Any]:
     if request.decided_at is not None:
         found["decidedAt"] = request.decided_at.isoformat()
     if found["status"] == "waiting":
-        found["decideAt"] = decide_at(request)
+        found["hallUrl"] = decide_at(request)
     return found
 
 

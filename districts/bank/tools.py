@@ -88,7 +88,7 @@ def request_authority(call: Call, args: RequestAuthorityArgs) -> Reply:
         f"Request {request.id} for {request.amount} more changes this hour waits for your person, who decides in "
         f"the hall: {services.decide_at(request)} . It lapses when the hour ends; show_balance shows what became "
         "of it.",
-        {"request": services.view(request, clock.now())},
+        {"request": services.view(request, clock.now()), "hallUrl": services.decide_at(request)},
     )
 
 

@@ -2,7 +2,7 @@
 
 from pydantic import Field
 
-from clockford.town import reports
+from clockford.town import handoff, reports
 from clockford.town.tooling import Args, Call, District, Reply, Tool, Words
 from districts.courthouse import services, sighting_tools
 
@@ -54,6 +54,7 @@ def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
             "held": reports.frozen_tools(),
             "record": reports.record(call.passport),
             "recordNote": reports.RECORD_NOTE,
+            **handoff.waiting("report", report.id),
         },
     )
 

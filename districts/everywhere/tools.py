@@ -4,7 +4,7 @@ from typing import Any
 
 from pydantic import Field
 
-from clockford.town import walls
+from clockford.town import handoff, plans, walls
 from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool
 from districts.everywhere import services
 from districts.realty import services as realty
@@ -66,6 +66,8 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         "open": open_,
         "town": town,
         "honest": services.HONEST,
+        # Where the person who runs this agent decides for it, and whether anyone holds it there yet.
+        "hall": {"url": handoff.front_url(), "claimed": plans.someone_holds(p)},
     }
     walled_say = ""
     if walled:

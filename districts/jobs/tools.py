@@ -7,7 +7,7 @@ The tools are served at Town Hall: districts/registry.py adds TOOLS to its distr
 
 from pydantic import Field
 
-from clockford.town.tooling import Args, Call, ChosenId, Part, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, ChosenId, Part, Refused, Reply, Tool, Words
 from districts.jobs import services
 
 SERVER_CHARS = 200
@@ -86,7 +86,7 @@ TOOLS: tuple[Tool, ...] = (
         args=JobOutsideArgs,
         handler=job_outside,
         kind="write",
-        words={"server": "letter", "tool": "letter", "why": "letter"},
+        words={"server": Words("letter", 200), "tool": Words("letter", 64), "why": Words("letter", 500)},
         for_people=True,
         moves=False,
     ),

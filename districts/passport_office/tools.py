@@ -2,8 +2,8 @@
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from clockford.town import plans
-from clockford.town.tooling import Args, Call, District, Reply, Tool
+from clockford.town import handoff, plans
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.passport_office import services
 
 
@@ -56,21 +56,31 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     # The footstep of this very call is counted: the desk adds it after the handler runs.
     fields = services.passport_view(call.passport)
     fields["footsteps"] += 1
+    # The sentence counts the holds that still wait; the list shows the last ten, whatever became of them.
+    waiting = sum(1 for h in fields["harbour"]["held"] if h["status"] == "held")
+    # Words a person rewrote and allowed in the hall are theirs, signed with their passkey.
+    signed = [
+        Part(f"harbour.held[{i}].words", "human-signed")
+        for i, h in enumerate(fields["harbour"]["held"])
+        if "words" in h
+    ]
     return Reply(
         f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
         f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
-        f"{_count(len(fields['harbour']['held']), 'call', 'calls')} held for your person.",
+        f"{_count(waiting, 'call', 'calls')} held for your person.",
         fields,
+        signed,
     )
 
 
 def declare_plan(call: Call, args: DeclarePlanArgs) -> Reply:
     plan = plans.do_declare(call.passport, [s.model_dump() for s in args.steps], args.hours)
     return Reply(
-        f"Plan {plan.id} waits for your person, who approves or declines it once in the hall with a passkey. "
+        f"Plan {plan.id} waits for your person, who approves or declines it once in the hall with a passkey, at "
+        "hallUrl. "
         "Until then nothing changes. Poll show_passport (plans.waiting, plans.inForce); do not declare again to "
         "find out.",
-        {"plan": plans.view(plan)},
+        {"plan": plans.view(plan), **handoff.waiting("plan", plan.id)},
     )
 
 

@@ -53,6 +53,22 @@ def find_notes(passport: Passport) -> QuerySet[Note]:
     return Note.objects.filter(box=box_of(passport)).order_by("key")
 
 
+def with_words(passport_ids: list[str]) -> set[str]:
+    """Which of these passports have anything at the Post Office for their person: a note in the box
+    or a letter. Two queries, for a page of the hall's agents (a passport with neither, and no hold, is
+    one its person may fold away)."""
+    boxes = set(Note.objects.filter(box__in=passport_ids).values_list("box", flat=True).distinct())
+    letters = set(Letter.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True).distinct())
+    return boxes | letters
+
+
+def do_empty_box(passport: Passport) -> int:
+    """Empty the whole box, as if the agent had forgotten every key (do_forget, key by key, so its
+    letters still waiting lose their copies too); returns how many notes went."""
+    keys = list(Note.objects.filter(box=box_of(passport)).values_list("key", flat=True))
+    return sum(1 for key in keys if do_forget(passport, key))
+
+
 def _could_be_kept(key: str) -> bool:
     # A key outside the charset was never kept, and is never sent to the database: PostgreSQL's
     # text cannot even hold some of the characters an agent may send (NUL).
@@ -219,8 +235,24 @@ def letter_statement(letter: Letter, decision: str) -> str:
     )
 
 
+def do_read_letter(letter: Letter, account: Any) -> Letter:
+    """The person read the letter on its page: a held letter is opened (read) by whoever viewed it.
+    Reading decides nothing, so no passkey is asked and nothing is signed; declining it afterwards (its
+    words dropped) still takes the passkey. The conditional UPDATE reads it once."""
+    if letter.status == "held":
+        Letter.objects.filter(pk=letter.pk, status="held").update(
+            status="opened", decided_at=clock.now(), decided_by=account
+        )
+        letter.refresh_from_db()
+    return letter
+
+
+DECLINABLE = ("held", "opened")
+
+
 def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str, assertion: dict[str, Any]) -> Letter:
-    """Open a letter (it is read) or decline it (its words are dropped). Once, with a passkey."""
+    """Open a letter (it is read) or decline it (its words are dropped), with a passkey. A letter is
+    opened once; a letter read on its page (do_read_letter) may still be declined, once."""
     # Read the letter again under a lock: a forget landing between the page and this decision
     # changes its words, and the person signed the words they were shown.
     letter = locked(Letter.objects.filter(pk=letter.pk)).get()
@@ -238,7 +270,9 @@ def do_decide_letter(letter: Letter, account: Any, decision: str, statement: str
     if decision == "decline":
         # A declined letter's words are dropped: only that it was sent and declined stays.
         fields.update(subject="", body="", notes=[], marked=None, size=0)
-    done = Letter.objects.filter(pk=letter.pk, status="held").update(**fields)
+    done = Letter.objects.filter(pk=letter.pk, status__in=DECLINABLE if decision == "decline" else ("held",)).update(
+        **fields
+    )
     letter.refresh_from_db()
     if not done:
         raise NotDecided(f"This letter was already {letter.status}. Nothing changed.")

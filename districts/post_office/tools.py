@@ -4,6 +4,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from clockford.town import handoff
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, holder
 from districts.post_office import parcel_tools, services
@@ -69,8 +70,8 @@ def recall(call: Call, args: RecallArgs) -> Reply:
 
 def send_letter(call: Call, args: SendLetterArgs) -> Reply:
     letter = services.do_send_letter(call.passport, args.subject, args.body, args.notes or [], call.repeats)
-    fields: dict[str, Any] = {"id": letter.id, "status": "held"}
-    say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall."
+    fields: dict[str, Any] = {"id": letter.id, "status": "held", **handoff.waiting("letter", letter.id)}
+    say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall at hallUrl."
     if letter.notes:
         fields["notesAttached"] = len(letter.notes)
         say += f" It carries {_count(len(letter.notes), 'note', 'notes')} from your P.O. box."

@@ -7,6 +7,7 @@ import html
 import pytest
 
 from districts.post_office import services as post_office
+from districts.testing import visit
 from hall.tests.conftest import agent_of, person
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
@@ -58,7 +59,7 @@ def test_signed_out_the_box_sends_you_to_the_front_door_and_a_post_changes_nothi
     assert post_office.keys_of(agent) == ["k"]
     alice.sign_out()
     r = alice.client.get(f"/hall/agents/{agent.id}/box")
-    assert r.status_code == 302 and r["Location"] == "/hall/"
+    assert r.status_code == 302 and r["Location"] == f"/hall/?next=/hall/agents/{agent.id}/box"
 
 
 def test_a_person_empties_one_key_and_the_rest_stay() -> None:
@@ -87,4 +88,29 @@ def test_nobody_else_empties_a_box_and_a_get_changes_nothing() -> None:
     r = bob.client.post(f"/hall/agents/{agent.id}/box/empty", {"key": "k"})
     assert r.status_code == 404 and NO_AGENT in html.unescape(r.content.decode())
     assert alice.client.get(f"/hall/agents/{agent.id}/box/empty").status_code == 405
+    assert post_office.keys_of(agent) == ["k"]
+
+
+def test_a_person_empties_the_whole_box_and_its_copies_in_waiting_letters() -> None:
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "a", "first")
+    post_office.do_remember(agent, "b", "second")
+    letter = visit(agent, "send_letter", subject="Notes", body="Both notes.", notes=["a", "b"]).structured["id"]
+    page = alice.page(f"/hall/agents/{agent.id}/box")
+    assert "Empty the whole box" in page and "all 2 notes go at once" in page
+    r = alice.client.post(f"/hall/agents/{agent.id}/box/empty", {"all": "yes"}, follow=True)
+    assert r.status_code == 200 and f"{agent.id}&#x27;s box is empty: 2 notes gone." in r.content.decode()
+    assert post_office.keys_of(agent) == []
+    assert post_office.access_letter(a, letter).notes == []
+    assert "The box is empty." in alice.page(f"/hall/agents/{agent.id}/box")
+
+
+def test_the_outsider_cannot_empty_the_box() -> None:
+    _, a = person("Alice")
+    agent = agent_of(a)
+    post_office.do_remember(agent, "k", "v")
+    bob, _ = person("Bob")
+    r = bob.client.post(f"/hall/agents/{agent.id}/box/empty", {"all": "yes"})
+    assert r.status_code == 404 and NO_AGENT in html.unescape(r.content.decode())
     assert post_office.keys_of(agent) == ["k"]

@@ -34,7 +34,7 @@ def test_hall_ready_prints_a_claim_link_until_the_town_has_an_owner(visitor: Vis
     code = code_of(line.rsplit(" ", 1)[1])
     # Only the code's digest is kept.
     assert not Claim.objects.filter(code_digest__contains=code).exists()
-    assert claim(visitor, code) == (200, {"ok": True, "next": "/hall/agents"})
+    assert claim(visitor, code) == (200, {"ok": True, "next": "/hall/"})
     out = io.StringIO()
     call_command("hall_ready", stdout=out)
     assert out.getvalue().splitlines()[-1] == "The hall: http://localhost:7433/hall/"
@@ -49,7 +49,7 @@ def test_the_claim_makes_the_owner_once(visitor: Visitor) -> None:
     assert page.status_code == 200
     assert "This link makes you the owner of this town. It works once." in page.content.decode()
 
-    assert claim(visitor, code, "Olive") == (200, {"ok": True, "next": "/hall/agents"})
+    assert claim(visitor, code, "Olive") == (200, {"ok": True, "next": "/hall/"})
     owner = Account.objects.get()
     assert owner.is_owner and owner.is_staff and owner.name == "Olive"
     assert visitor.account == owner
@@ -93,7 +93,7 @@ def test_two_answers_racing_for_one_link_make_one_owner() -> None:
 def test_a_signed_in_person_claims_with_their_own_account(ada: Visitor) -> None:
     code = code_of(claim_link_if_unowned() or "")
     assert "Claiming adds a new passkey to this account" in ada.client.get(f"/hall/claim/{code}").content.decode()
-    assert claim(ada, code) == (200, {"ok": True, "next": "/hall/agents"})
+    assert claim(ada, code) == (200, {"ok": True, "next": "/hall/"})
     account = Account.objects.get()
     assert account.name == "Ada" and account.is_owner and account.passkeys.count() == 2
 

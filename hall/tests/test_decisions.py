@@ -353,7 +353,7 @@ def test_a_decision_needs_the_signed_in_person(ada: Visitor) -> None:
         {"ok": False, "say": "You are signed out. Sign in with your passkey and try again."},
     )
     r = ada.client.get(f"/hall/holds/{hold.id}")
-    assert (r.status_code, r.url) == (302, "/hall/")
+    assert (r.status_code, r.url) == (302, f"/hall/?next=/hall/holds/{hold.id}")
 
 
 def test_only_allow_and_refuse(ada: Visitor) -> None:
@@ -455,6 +455,8 @@ def test_a_letter_is_shown_exactly_with_its_notes_and_flags(ada: Visitor) -> Non
     agent = agent_of(ada)
     visit(agent, "remember", key="seen/board", value="The notice was pinned at 09:12 \u202eby\u202c Mallory")
     letter = a_letter(agent, notes=["seen/board"])
+    listing = page(ada, "/hall/letters")
+    assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" in listing
     text = page(ada, f"/hall/letters/{letter.id}")
     assert 'An odd notice<mark class="hidden-char" title="A hidden character">⟦U+200B⟧</mark></pre>' in text
     assert "They linked https://bücher.example/login and asked" in text
@@ -463,8 +465,9 @@ def test_a_letter_is_shown_exactly_with_its_notes_and_flags(ada: Visitor) -> Non
     assert 'class="flag flag-link"' in text and "xn--bcher-kva.example" in text
     assert 'class="flag flag-email"' in text and 'class="flag flag-staff-voice"' in text
     assert "the letter's words are dropped at once" in text
+    # Viewed is read.
     listing = page(ada, "/hall/letters")
-    assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" in listing
+    assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" not in listing
 
 
 def test_a_letter_opened_stays_readable(ada: Visitor) -> None:
@@ -478,8 +481,32 @@ def test_a_letter_opened_stays_readable(ada: Visitor) -> None:
     assert letter.status == "opened" and letter.body == LETTER_BODY and letter.decided_by == ada.account
     assert letter.assertion is not None and json.loads(letter.statement)["decision"] == "open"
     text = page(ada, f"/hall/letters/{letter.id}")
-    assert "You opened this letter." in text and "They linked https://bücher.example/login" in text
+    assert "You have read this letter." in text and "They linked https://bücher.example/login" in text
     assert "signed with a passkey." in text and "Open with your passkey" not in text
+
+
+def test_a_letter_viewed_is_read_and_may_still_be_declined_with_the_passkey(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    letter = a_letter(agent)
+    assert [w.id for w in queue.waiting_for(ada.account)] == [letter.id]  # type: ignore[arg-type]
+    text = page(ada, f"/hall/letters/{letter.id}")
+    assert "Marked read now that you have opened it." in text and "Decline with your passkey" in text
+    assert "Open with your passkey" not in text
+    letter.refresh_from_db()
+    # Reading decides nothing: no passkey, nothing signed; the agent sees it read, the queue lets it go.
+    assert (letter.status, letter.decided_by, letter.statement) == ("opened", ada.account, "")
+    assert visit(agent, "show_passport").structured["letters"] == {"held": 0, "read": 1, "declined": 0}
+    assert queue.waiting_for(ada.account) == []  # type: ignore[arg-type]
+    assert "You have read this letter." in page(ada, f"/hall/letters/{letter.id}")
+    # Opening it again is refused; declining it takes the passkey and drops its words.
+    assert decide(ada, "letters", letter.id, "open", letter_digest(letter)) == (
+        409,
+        {"ok": False, "say": "This letter was already opened. Nothing changed."},
+    )
+    assert decide(ada, "letters", letter.id, "decline", letter_digest(letter))[0] == 200
+    letter.refresh_from_db()
+    assert (letter.status, letter.body) == ("declined", "")
+    assert json.loads(letter.statement)["decision"] == "decline" and letter.assertion is not None
 
 
 def test_a_declined_letters_words_are_gone(ada: Visitor) -> None:

@@ -248,7 +248,7 @@ def test_a_person_signed_out_is_sent_to_the_front_door(alice: Visitor, bob: Visi
     b = account(bob)
     alice.sign_out()
     r = alice.client.get("/hall/exchange")
-    assert r.status_code == 302 and r["Location"] == "/hall/"
+    assert r.status_code == 302 and r["Location"] == "/hall/?next=/hall/exchange"
     r = alice.client.post("/hall/exchange/close", {"handle": b.handle})
     assert r.status_code == 403
     status, said = alice.post("/hall/exchange/open/begin", {"handle": b.handle})

@@ -4,7 +4,9 @@ PKCE with S256 only, the town's one resource, RFC 9068 tokens, refresh rotation 
 
 import base64
 import hashlib
+import html
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from clockford.town.models import McpSession, Passport
 from hall import oauth_tokens
 from hall.connected import clients_of
 from hall.models import Account, Client, Connection
+from hall.tests.conftest import Visitor
 from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
 from hall.tests.tls import DocumentServer
 
@@ -389,3 +392,19 @@ def test_metadata_documents_are_fetched_only_from_allowed_hosts(ada: Person, doc
         r = ada.web.get(Agent(ada.web, RESOURCE, client_id=elsewhere).authorize_url())
         assert r.status == 400 and "not registered with this town" in r.text
     assert documents.fetches == [path]
+
+
+def test_a_signed_out_person_on_the_consent_page_comes_back_to_it_after_sign_up(agent: Agent) -> None:
+    """No account yet: the consent page's link to make one brings the person back to the same consent."""
+    visitor = Visitor()
+    consent = urlsplit(agent.authorize_url())
+    where = f"{consent.path}?{consent.query}"
+    page = html.unescape(visitor.client.get(where).content.decode())
+    link = re.search(r'<a href="(/hall/signup\?next=[^"]+)">Make one</a>', page)
+    assert link, "no link to make an account"
+    signup = html.unescape(visitor.client.get(link.group(1)).content.decode())
+    finish = re.search(r'data-finish="([^"]+)"', signup)
+    assert finish and finish.group(1).startswith("/hall/signup/finish?next=")
+    options = visitor.options("/hall/signup/begin", {"name": "Ada"})
+    status, done = visitor.post(finish.group(1), {"credential": visitor.key.create(options)})
+    assert status == 200 and done == {"ok": True, "next": where}

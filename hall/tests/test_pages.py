@@ -37,7 +37,7 @@ def test_the_owner_sees_every_passport_of_a_town_without_sign_in(olive: Visitor)
     new = passport("claude-code", minutes_ago=2, footsteps=3, pennant="Blue Heron")
     page = olive.client.get("/hall/agents").content.decode()
     assert "You own this town. It has no sign-in" in page
-    assert "2 passports, the most recently seen first." in page
+    assert "2 passports, by client, the most recently seen first." in page
     assert page.index(new.id) < page.index(old.id)
     for text in ("Blue Heron", "claude-code", "cursor", "The Post Office", "No pennant yet", "2\xa0minutes ago"):
         assert text in page, text
@@ -111,7 +111,7 @@ def test_staff_see_an_empty_docket(olive: Visitor) -> None:
 def test_signed_out_pages_go_to_the_front_door(visitor: Visitor) -> None:
     for url in ("/hall/agents", "/hall/passkeys", "/hall/staff"):
         r = visitor.client.get(url)
-        assert (r.status_code, r.url) == (302, "/hall/"), url
+        assert (r.status_code, r.url) == (302, f"/hall/?next={url}"), url
     page = visitor.client.get("/hall/").content.decode()
     assert "Sign in with a passkey" in page and "The town is open." in page
 

@@ -203,7 +203,7 @@ def test_nobody_removes_another_persons_passkey(ada: Visitor) -> None:
 def test_adding_a_passkey_needs_a_signed_in_person(visitor: Visitor) -> None:
     say = "You are signed out. Sign in with your passkey and try again."
     assert visitor.post("/hall/passkeys/add/begin", {"name": "x"}) == (403, {"ok": False, "say": say})
-    assert visitor.client.get("/hall/passkeys").url == "/hall/"
+    assert visitor.client.get("/hall/passkeys").url == "/hall/?next=/hall/passkeys"
 
 
 def test_a_ceremony_begun_by_one_account_is_not_finished_by_another(ada: Visitor) -> None:

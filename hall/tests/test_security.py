@@ -60,7 +60,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 72
+    assert len(urls) == len(urlpatterns) == 74
     assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
@@ -68,6 +68,7 @@ def test_the_url_list_is_the_whole_hall() -> None:
     assert "/hall/staff/walls" in urls
     assert "/hall/staff/close" in urls and "/hall/closures/C-2345678923AB/finish" in urls
     assert "/hall/deeds/asks/DA-2345678923AB/finish" in urls and "/hall/deeds/DE-2345678923AB/check" in urls
+    assert "/hall/holds/H-2345678923AB/rewrite/begin" in urls
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

@@ -110,7 +110,7 @@ def test_sightings_are_for_staff_only(ada: Visitor, staff: Visitor) -> None:
     assert sighting.read_at is None
     # Signed out: sent to the front door, and a POST is refused.
     ada.sign_out()
-    assert ada.client.get("/hall/staff")["Location"] == "/hall/"
+    assert ada.client.get("/hall/staff")["Location"] == "/hall/?next=/hall/staff"
     assert ada.client.post("/hall/staff/sightings/read", {"sighting": str(sighting.pk)}).status_code == 403
     sighting.refresh_from_db()
     assert sighting.read_at is None

@@ -108,6 +108,11 @@
       }
     });
     if (fresh.title) document.title = fresh.title;
+    // The Waiting tab's count, and each time said again in this device's own time.
+    const tab = document.getElementById("nav-waiting");
+    const freshTab = fresh.getElementById("nav-waiting");
+    if (tab && freshTab) tab.replaceWith(document.importNode(freshTab, true));
+    if (window.hallTimes) window.hallTimes();
     restoreFocus(was);
   }
 

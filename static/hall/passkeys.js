@@ -144,12 +144,4 @@
   }
 
   document.querySelectorAll("form[data-ceremony]").forEach(setup);
-
-  // Times the town writes in UTC (<time class="local">), said again in this device's own time.
-  document.querySelectorAll("time.local[datetime]").forEach(function (el) {
-    const when = new Date(el.getAttribute("datetime"));
-    if (isNaN(when.getTime())) return;
-    el.title = el.textContent;
-    el.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  });
 })();

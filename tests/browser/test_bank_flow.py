@@ -61,14 +61,14 @@ async def test_an_agent_spends_its_hour_asks_for_more_and_its_person_allows(town
 
         # Ask for 10 more: the reply says where the person decides; asking draws nothing.
         asked = (await a.ok("request_authority", reason="many-records", amount=10))["request"]
-        assert asked["status"] == "waiting" and asked["decideAt"] == f"{hall}/hall/authority/{asked['id']}"
+        assert asked["status"] == "waiting" and asked["hallUrl"] == f"{hall}/hall/authority/{asked['id']}"
 
         # The person sees it waiting, opens it, and allows it with the passkey.
         await alice.page.goto(f"{hall}/hall/")
         row = alice.page.locator(f'a[href="/hall/authority/{asked["id"]}"]')
         await expect(row.first).to_be_visible()
         await expect(alice.page.locator("main")).to_contain_text("make 10 more changes this hour")
-        await alice.page.goto(asked["decideAt"])
+        await alice.page.goto(asked["hallUrl"])
         await expect(alice.page.locator("h1")).to_have_text("Your agent asks for more changes this hour")
         await expect(alice.page.locator("main")).to_contain_text("your agent may make 10 more changes this hour")
         await alice.page.click("button:has-text('Allow with your passkey')")

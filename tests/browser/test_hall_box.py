@@ -40,8 +40,9 @@ def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Perso
         expect(p.page.locator('li.note[data-key="route"] mark.hidden-char')).to_have_text("⟦U+200B⟧")
         assert "\u200b" not in p.page.content()
         assert sideways(p) == 0, viewport
-        # One form a note, and nothing else on the page changes the box.
-        expect(p.page.locator("main form")).to_have_count(2)
+        # One form a note, one to empty the whole box, and nothing else on the page changes the box.
+        expect(p.page.locator("main form")).to_have_count(3)
+        expect(p.page.get_by_role("button", name="Empty the whole box")).to_be_visible()
 
     p.page.get_by_role("button", name="Empty the key long").click()
     expect(p.page.locator(".flash")).to_contain_text("The note under “long” is gone from")

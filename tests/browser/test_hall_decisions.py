@@ -32,7 +32,7 @@ def claim(p: Person, town: Town) -> None:
     p.page.goto(m.group(1))
     p.page.fill("#name", "Olive")
     p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Your agents")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
 
 
 def held(agent: RawSession, text: str) -> str:

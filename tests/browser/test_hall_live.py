@@ -35,7 +35,7 @@ def claim_the_town(p: Person, town: Town) -> None:
     p.page.goto(m.group(1))
     p.page.fill("#name", "Olive")
     p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Your agents")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
 
 
 def test_a_held_call_and_a_letter_appear_in_the_open_queue_without_a_reload(person: Person, hall_town: Town) -> None:

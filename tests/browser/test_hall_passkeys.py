@@ -150,10 +150,13 @@ def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browse
     expect(p.page.locator("main")).to_contain_text("This link makes you the owner of this town. It works once.")
     p.page.fill("#name", "Olive")
     p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Your agents")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
     expect(p.page.locator(".flash")).to_contain_text("You own this town now, Olive.")
+    p.goto("/hall/agents")
 
-    # The owner decides for every passport; the pennant she raises is what the agent sees.
+    # The owner decides for every passport; the pennant she raises is what the agent sees. This agent
+    # only looked around, so its passport is folded away under its client until she opens the fold.
+    p.page.locator("details.one-offs summary").click()
     card = p.page.locator(".agent").filter(has_text="errand-runner")
     expect(card).to_contain_text("No pennant yet")
     passport_id = card.locator("code.id").inner_text()

@@ -14,7 +14,8 @@ def test_it_answers_look_around_with_the_whole_envelope(session: RawSession) -> 
     r = session.call("look_around")
     sc = r["structuredContent"]
     assert r["isError"] is False
-    assert set(sc) == {"say", "you", "here", "open", "town", "honest", "footstep", "provenance"}
+    assert set(sc) == {"say", "you", "here", "open", "town", "honest", "hall", "footstep", "provenance"}
+    assert sc["hall"]["url"].endswith("/hall/") and sc["hall"]["claimed"] is False
     assert sc["you"]["place"] == "The Passport Office"
     assert sc["you"]["footsteps"] == 1
     assert sc["town"]["servers"] == 0 and sc["town"]["registryEntriesBeforeDedup"] == 0

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
@@ -36,8 +37,9 @@ def test_a_request_waits_with_where_to_decide_and_draws_nothing(alice: Passport,
     assert not r.is_error, r.structured
     request = r.structured["request"]
     assert request["status"] == "waiting" and request["amount"] == 10 and request["reason"] == "many-records"
-    assert request["decideAt"].endswith(f"/hall/authority/{request['id']}")
-    assert request["decideAt"] in r.structured["say"]
+    assert request["hallUrl"].endswith(f"/hall/authority/{request['id']}")
+    assert request["hallUrl"] in r.structured["say"]
+    assert r.structured["hallUrl"] == request["hallUrl"] == f"{settings.HALL_URL}/hall/authority/{request['id']}"
     assert services.balance_of(alice).drawn == 0
     shown = visit(alice, "show_balance").structured
     assert set(shown) == {"say", "balance", "requests", "reasons", "rules", "footstep", "provenance"}

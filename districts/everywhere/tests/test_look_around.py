@@ -5,7 +5,8 @@ from clockford.town.models import Passport
 from districts.registry import DISTRICTS, START_PLACE
 from districts.testing import outcome, visit
 
-FIELDS = {"say", "you", "here", "open", "town", "honest", "footstep", "provenance"}
+# hall: {url, claimed}, where the agent's person decides (clockford/town/handoff.py).
+FIELDS = {"say", "you", "here", "open", "town", "honest", "hall", "footstep", "provenance"}
 
 
 def test_it_answers_every_field(alice: Passport) -> None:

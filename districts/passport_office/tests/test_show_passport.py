@@ -3,7 +3,7 @@ true empty state."""
 
 import datetime as dt
 
-from clockford.town.models import Passport
+from clockford.town.models import Hold, Passport
 from districts.testing import outcome, visit
 
 FIELDS = {
@@ -90,3 +90,13 @@ def test_the_outsider_sees_only_its_own_passport(alice: Passport, charlie: Passp
     sc = visit(charlie, "show_passport").structured
     assert sc["passport"] == charlie.id
     assert sc["poBoxKeys"] == 0 and sc["footsteps"] == 1
+
+
+def test_the_say_counts_only_the_holds_that_still_wait(alice: Passport) -> None:
+    """The list shows the last ten holds whatever became of them; the sentence counts those that wait."""
+    first = visit(alice, "post_notice", text="Lanterns at the well.").structured["hold"]["id"]
+    visit(alice, "post_notice", text="Rope by the gate.")
+    Hold.objects.filter(pk=first).update(status="refused")
+    sc = visit(alice, "show_passport").structured
+    assert [h["status"] for h in sc["harbour"]["held"]] == ["held", "refused"]
+    assert sc["say"].endswith(", 1 call held for your person.")

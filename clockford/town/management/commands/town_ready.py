@@ -10,13 +10,21 @@ from django.core.management.base import BaseCommand
 from clockford.town import signing
 
 
+def mode_words() -> str:
+    """How agents enter, true to the town's mode: signed in with OAuth (CLOCKFORD_SIGN_IN), or not."""
+    if settings.CLOCKFORD_SIGN_IN:
+        return (
+            "streamable HTTP, with sign-in: agents connect with an OAuth access token, and a person allows each "
+            "app in the hall with a passkey; an agent's passport is its person's, and returns when it reconnects"
+        )
+    return "streamable HTTP, no sign-in; each session gets a passport"
+
+
 class Command(BaseCommand):
     help = "Make the town key if missing and say what the town serves."
 
     def handle(self, *args: Any, **options: Any) -> None:
         made = signing.make_key(Path(str(settings.CLOCKFORD["KEY_FILE"])))
         self.stdout.write(f"Town key {signing.key_id()} ({'made now' if made else 'kept'}).")
-        self.stdout.write(
-            f"MCP endpoint: {settings.TOWN_URL}/mcp (streamable HTTP, no sign-in; each session gets a passport)"
-        )
+        self.stdout.write(f"MCP endpoint: {settings.TOWN_URL}/mcp ({mode_words()})")
         self.stdout.write(f"Town status: {settings.TOWN_URL}/status")

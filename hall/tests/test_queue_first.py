@@ -1,0 +1,112 @@
+"""A hall that puts the queue first: the Waiting tab counts what waits on every page; after a decision
+"Next" opens the next thing that waits; every time is written one way, date, time and zone; the plan
+page says which steps still ask for a yes; a favicon; a page that says when nothing is there."""
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from clockford.town.models import Hold
+from districts.testing import visit
+from hall.shown import stamp
+from hall.templatetags.hall import when
+from hall.tests.conftest import Visitor, agent_of
+
+from .test_decisions import decide
+
+pytestmark = pytest.mark.django_db
+
+
+def tab(text: str) -> str:
+    found = re.search(r'<a href="/hall/" id="nav-waiting"[^>]*>(.*?)</a>', text, re.S)
+    assert found, "no Waiting tab"
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip()
+
+
+def test_the_waiting_tab_counts_what_waits_on_every_page(ada: Visitor) -> None:
+    assert ada.account is not None
+    assert tab(ada.page("/hall/agents")) == "Waiting"
+    agent = agent_of(ada.account)
+    visit(agent, "post_notice", text="Lanterns at the well.")
+    visit(agent, "send_letter", subject="Done", body="The errand is done.")
+    assert tab(ada.page("/hall/agents")) == "Waiting 2"
+    assert tab(ada.page("/hall/passkeys")) == "Waiting 2"
+
+
+def test_next_opens_what_waits_after_a_decision(ada: Visitor) -> None:
+    assert ada.account is not None
+    agent = agent_of(ada.account)
+    letter = visit(agent, "send_letter", subject="Done", body="The errand is done.").structured["id"]
+    hold = visit(agent, "post_notice", text="Lanterns at the well.").structured["hold"]["id"]
+    # While it waits, the page asks for a decision, not for the next one.
+    assert 'id="next"' not in ada.page(f"/hall/holds/{hold}")
+    digest = Hold.objects.get(pk=hold).words_digest
+    assert decide(ada, "holds", hold, "allow", digest) == (200, {"ok": True, "next": f"/hall/holds/{hold}"})
+    page = ada.page(f"/hall/holds/{hold}")
+    assert f'<a class="button primary" id="next" href="/hall/letters/{letter}">Next: a letter</a>' in page
+    # The letter, viewed, is read: nothing else waits.
+    page = ada.page(f"/hall/letters/{letter}")
+    assert 'id="next"' not in page and "Nothing else waits for you." in page
+
+
+def test_every_time_is_written_one_way() -> None:
+    moment = datetime(2026, 5, 1, 14, 32, 9, tzinfo=UTC)
+    assert stamp(moment) == "2026-05-01 14:32 UTC"
+    assert str(when(moment)) == '<time class="when" datetime="2026-05-01T14:32:09+00:00">2026-05-01 14:32 UTC</time>'
+    assert str(when(None)) == "never"
+
+
+def test_the_pages_write_times_with_date_and_zone(ada: Visitor) -> None:
+    assert ada.account is not None
+    agent = agent_of(ada.account)
+    hold = visit(agent, "post_notice", text="Lanterns at the well.").structured["hold"]["id"]
+    page = ada.page(f"/hall/holds/{hold}")
+    times = re.findall(r'<time class="when" datetime="[^"]+">([^<]+)</time>', page)
+    assert times and all(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC$", t) for t in times), times
+    assert '<time datetime="' not in page and "times.js" in page
+    digest = Hold.objects.get(pk=hold).words_digest
+    assert decide(ada, "holds", hold, "allow", digest)[0] == 200
+    flash = ada.page(f"/hall/holds/{hold}")
+    assert re.search(
+        r"Allowed\. Your agent may make exactly this call once, until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.", flash
+    )
+
+
+def test_the_plan_page_says_which_steps_still_ask_for_a_yes(ada: Visitor) -> None:
+    assert ada.account is not None
+    agent = agent_of(ada.account)
+    plan = visit(
+        agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}, {"tool": "remember", "times": 5}]
+    ).structured["plan"]["id"]
+    page = ada.page(f"/hall/plans/{plan}")
+    rows = re.findall(r"<tr><td><code>(\w+)</code></td>.*?</tr>", page)
+    assert rows == ["post_notice", "remember"]
+    assert re.search(r"<code>post_notice</code>.*?still asked, each time.*?</tr>", page)
+    assert re.search(r"<code>remember</code>.*?not asked.*?</tr>", page)
+    assert "The others go ahead without asking you." in page
+    assert "each of these calls may go ahead without asking you" not in page
+
+
+def test_the_raw_arguments_are_a_disclosure(ada: Visitor) -> None:
+    assert ada.account is not None
+    hold = visit(agent_of(ada.account), "post_notice", text="Lanterns.").structured["hold"]["id"]
+    assert '<details class="raw">' in ada.page(f"/hall/holds/{hold}")
+    css = b"".join(ada.client.get("/static/hall/hall.css"))
+    assert b"details.raw summary::before" in css and b"details.raw[open] summary::before" in css
+
+
+def test_a_favicon_and_a_page_that_says_nothing_is_there(visitor: Visitor) -> None:
+    r = visitor.client.get("/favicon.ico")
+    assert r.status_code == 301 and r["Location"] == "/static/hall/icon.svg"
+    assert visitor.client.get("/static/hall/icon.svg").status_code == 200
+    page = visitor.client.get("/hall/nowhere", HTTP_ACCEPT="text/html")
+    assert page.status_code == 404 and "<h1>Not found</h1>" in page.content.decode()
+    # An agent's client, asking for anything else, reads 001's plain words.
+    plain = visitor.client.get("/nowhere")
+    assert (plain.status_code, plain.content) == (404, b"Not found.")
+
+
+def test_an_item_that_is_not_yours_is_not_found(ada: Visitor) -> None:
+    page = ada.page("/hall/holds/H-NOSUCHHOLD", status=404)
+    assert "<h1>Not found</h1>" in page and "No call you decide for has that number." in page
