@@ -160,6 +160,8 @@ def town_server(
     # calls from one address. Raised, not turned off, so each request's upsert stays measured.
     town.env["CLOCKFORD_REQUESTS_PER_ADDRESS"] = str(10**9)
     town.env["CLOCKFORD_REQUESTS_PER_ACCOUNT"] = str(10**9)
+    # And the sessions one address may open: 32 clients at once open 96 sessions (one per workload).
+    town.env["CLOCKFORD_SESSIONS_PER_ADDRESS"] = str(10**6)
     env = dict(town.env)
     app = "clockford.asgi:application"
     if phases is not None:
