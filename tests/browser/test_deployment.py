@@ -65,7 +65,7 @@ def test_the_proxy_is_the_mounted_caddyfile_templated_by_the_compose_files_varia
     # The town believes forwarded headers only from the proxy's own address.
     trusted = services["town"]["environment"]["CLOCKFORD_TRUSTED_PROXIES"]
     assert trusted == proxy["networks"]["inside"]["ipv4_address"]
-    assert services["sweep"]["command"].strip().endswith("exec python manage.py sweep --every 300\"")
+    assert services["sweep"]["command"].strip().endswith('exec python manage.py sweep --every 300"')
     assert services["town"]["environment"]["CLOCKFORD_SWEEP_SECONDS"] == "0"
     assert list(proxy["ports"]) and all("ports" not in services[s] for s in ("town", "sweep", "db"))
 
