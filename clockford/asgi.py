@@ -1,5 +1,6 @@
 """The town's ASGI application: /mcp goes to the face, the websocket /hall/live to the hall's live
-queue (hall/live.py), everything else to Django.
+queue (hall/live.py), /town/live to the public map's (clockford/public/live.py), everything else to
+Django.
 
 Django's ASGIHandler refuses lifespan scopes, so the lifespan is handled here: it starts the SDK's
 manager (once per process), the Archive's folding loop and the sweep.
@@ -25,6 +26,7 @@ from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.proxy import through  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.metrics import counting  # noqa: E402
+from clockford.public import live as public_live  # noqa: E402
 from clockford.town import archive, desk, head, sweep  # noqa: E402
 from hall import live, push  # noqa: E402
 
@@ -137,9 +139,12 @@ class Town:
                     await send({"type": "websocket.close", "code": 4403})
                 return
         if scope["type"] == "websocket":
-            # The one websocket is the hall's live queue; Django itself speaks only HTTP.
+            # Two websockets: the hall's live queue, and the public map's (read-only, no sign-in);
+            # Django itself speaks only HTTP.
             if scope["path"] == live.PATH:
                 await live.application(scope, receive, send)
+            elif scope["path"] == public_live.PATH:
+                await public_live.application(scope, receive, send)
             else:
                 await send({"type": "websocket.close", "code": 4404})
             return

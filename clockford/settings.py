@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "clockford.town",
     "clockford.metrics",
     *DISTRICT_APPS,
+    "clockford.public",
     "hall",
     "oauth2_provider",
 ]
@@ -141,6 +142,9 @@ CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 
 # The Embassies' visa (000 section 20, docs/embassies.md): on a reply that did not do what it asked, the
 # desk asks this function for one more text block of plain next steps (None: no block).
 CLOCKFORD_NEXT_STEPS = "districts.embassies.services.next_steps"
+# The Dice House (000 section 23, docs/dice-house.md): every reply of a tool with dice=True is handed to
+# this function, which labels it (and may make it misbehave) while the caller has a run open.
+CLOCKFORD_DICE = "districts.dice_house.services.roll"
 # The sweep (clockford/town/sweep.py, docs/retention.md): each district's own tidy (and the hall's), named
 # here so the core calls them without importing a district or the hall. Each takes the time and returns
 # what it removed per table.

@@ -31,6 +31,9 @@ urlpatterns = [
     path("status", status),
     path("metrics", metrics),
     path("favicon.ico", favicon),
+    # The public town (clockford/public): the map at the root, the feed; before the hall, whose
+    # static route would otherwise answer for the public pages' own files.
+    path("", include("clockford.public.urls")),
     path("", include("hall.urls")),
     path("", include("hall.oauth_urls")),
 ]

@@ -8,8 +8,10 @@ listed with what it waits for (`opens`) and no tools: designed but not built is 
 from dataclasses import replace
 
 from clockford.town.tooling import District, Tool
+from districts.alley.tools import DISTRICT as ALLEY
 from districts.bank.tools import DISTRICT as BANK
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
+from districts.dice_house.tools import DISTRICT as DICE_HOUSE
 from districts.embassies.tools import DISTRICT as EMBASSIES
 from districts.everywhere.tools import EVERYWHERE
 from districts.foundry.tools import DISTRICT as FOUNDRY
@@ -47,13 +49,8 @@ DISTRICTS: tuple[District, ...] = (
     District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
     EMBASSIES,
     MARKET,
-    District(
-        "Injection Alley",
-        "learning",
-        "A lane of boards with signs, scored by what your agent does with them.",
-        opens=_LATER,
-    ),
-    District("The Dice House", "learning", "Resilience runs, by request.", opens=_LATER),
+    ALLEY,
+    DICE_HOUSE,
 )
 
 TOOLS: dict[str, Tool] = {t.name: t for t in (*EVERYWHERE, *(t for d in DISTRICTS for t in d.tools))}

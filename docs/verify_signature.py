@@ -31,6 +31,56 @@ FIELDS = {
 ARCHIVE_ORIGIN = "clockford-archive"
 
 
+# -- Injection Alley (docs/alley.md): a run's scored result ------------------------------------------
+ALLEY_FIELDS = {
+    "clockford-alley-1": {"kind", "run", "passport", "suite", "begun", "scored", "boards", "counts", "key"},
+}
+
+
+def alley_signed(value: dict[str, Any]) -> list[Any]:
+    """The Alley's signed results in a reply: alley_answer's `signed`, alley_run's `last.signed`."""
+    return _last_signed(value, ALLEY_FIELDS)
+
+
+def _last_signed(value: dict[str, Any], kinds: dict[str, Any]) -> list[Any]:
+    """`last.signed` of a reply (a run tool without begin), when its statement is of one of `kinds`."""
+    last = value.get("last")
+    signed = last.get("signed") if isinstance(last, dict) else None
+    statement = signed.get("statement") if isinstance(signed, dict) else None
+    return [signed] if isinstance(statement, dict) and statement.get("kind") in kinds else []
+
+
+# -- The Dice House (docs/dice-house.md): a run's report, scored -----------------------------------------
+DICE_FIELDS = {
+    "clockford-dice-1": {
+        "kind",
+        "run",
+        "passport",
+        "replayOf",
+        "begun",
+        "ended",
+        "rolls",
+        "bad",
+        "noticed",
+        "caught",
+        "missed",
+        "falseAlarms",
+        "byKind",
+        "key",
+    },
+}
+
+
+def dice_signed(value: dict[str, Any]) -> list[Any]:
+    """The Dice House's signed results in a reply: dice_house_report's `signed`, dice_house's `last.signed`."""
+    return _last_signed(value, DICE_FIELDS)
+
+
+KINDS = (*KINDS, *ALLEY_FIELDS, *DICE_FIELDS)
+FIELDS = {**FIELDS, **ALLEY_FIELDS, **DICE_FIELDS}
+SIGNED_IN_REPLIES = (alley_signed, dice_signed)
+
+
 def ed25519_verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
     """Ed25519 with whichever standard library is installed."""
     try:
@@ -79,7 +129,8 @@ def check_signed(signed: Any, keys: list[str], text: str | None = None) -> tuple
         return "?", "not a signed statement {statement, signature, alg, publicKey}"
     statement = signed["statement"]
     kind = statement.get("kind")
-    what = f"{kind} {statement.get('course') or statement.get('certificate') or statement.get('passport') or ''}"
+    named = statement.get("course") or statement.get("certificate") or statement.get("run") or statement.get("passport")
+    what = f"{kind} {named or ''}"
     if kind not in KINDS:
         return what, f"unknown kind {kind!r}"
     if set(statement) != FIELDS[kind]:
@@ -174,6 +225,8 @@ def check_any(value: Any, keys: list[str]) -> list[tuple[str, str | None]]:
     for name in ("slip", "diploma", "certificate", "check"):
         if isinstance(value.get(name), dict):
             found.append(check_signed(value[name], keys))
+    for signed_in in SIGNED_IN_REPLIES:
+        found += [check_signed(signed, keys) for signed in signed_in(value)]
     return found or [("?", "no signature of the town found in this JSON")]
 
 

@@ -54,6 +54,26 @@ def rpc_error(status: int, message: str, code: int = -32000) -> Answer:
     return Answer(status, raw, [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode())])
 
 
+def event(data: str) -> Answer:
+    """One JSON-RPC message as a short event stream, the way replies to a POST come back."""
+    raw = f"event: message\r\ndata: {data}\r\n\r\n".encode()
+    return Answer(
+        200,
+        raw,
+        [
+            (b"content-type", b"text/event-stream"),
+            (b"cache-control", b"no-cache, no-transform"),
+            (b"content-length", str(len(raw)).encode()),
+        ],
+    )
+
+
+def clerk_busy(retry_after: int) -> Answer:
+    """The database could not be reached before the desk, for anything but a tools/call (which is
+    answered in the desk's busy words, 001 section 04): wait Retry-After and try again."""
+    return plain(503, f"The clerk is busy. Try again in {retry_after} seconds.", {"Retry-After": str(retry_after)})
+
+
 def refused(refusal: auth.Refusal) -> Answer:
     """A token or a session the caller may not use: 401 or 403, with a challenge when there is one."""
     return plain(refusal.status, refusal.body, {"WWW-Authenticate": refusal.challenge} if refusal.challenge else {})

@@ -13,21 +13,25 @@ complete request per POST, no session) is served with the passport of the token'
 """
 
 import json
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
 from clockford.face import answers, checks, sessions
 from clockford.face.checks import Request
-from clockford.face.server import Unchecked, Visitor, build_server, in_db
+from clockford.face.server import Unchecked, Visitor, build_server, in_db, to_result
+from clockford.town import desk
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
+log = logging.getLogger(__name__)
 # How the face serves a request once its checks let it through.
 Serve = Callable[[Request, Send], Awaitable[None]]
 
@@ -77,10 +81,30 @@ class Face:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         r = Request.of(scope, receive)
-        answer = await checks.run(checks.ROUTES.get(r.method, checks.OTHER_METHODS), r)
-        if answer is not None:
-            return await answer.send(send)
-        await self.routes[r.method](r, send)
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            answer = await checks.run(checks.ROUTES.get(r.method, checks.OTHER_METHODS), r)
+            if answer is not None:
+                return await answer.send(watched)
+            await self.routes[r.method](r, watched)
+        except DatabaseError as error:
+            # A check or a road could not reach the database (a lock held too long, a PostgreSQL
+            # server restarting): the clerk is busy, never a 500 and never a closed town.
+            if started or not desk.is_busy(error):
+                raise
+            log.warning("the database was busy for a request on /mcp: %s", error)
+            if r.method == "POST" and not r.message and not r.body:
+                # Refused before its body was read (the town's mode): read it, to answer a tools/call
+                # in its own words. A body too large or not JSON simply leaves the message empty.
+                if await checks.whole_body(r) is None:
+                    await checks.one_json_object(r)
+            await busy(r).send(send)
 
     async def no_stream(self, r: Request, send: Send) -> None:
         await answers.NO_STREAM.send(send)
@@ -185,6 +209,18 @@ class Face:
         await send(start)
         await send({"type": "http.response.body", "body": reply})
         return opened
+
+
+def busy(r: Request) -> answers.Answer:
+    """The clerk's busy answer when the database could not be reached before the desk: a tools/call is
+    answered as the desk answers busy (a CallToolResult with retryAfterSeconds, no footstep), anything
+    else with 503 and Retry-After."""
+    message = r.message
+    if message.get("method") == "tools/call" and "id" in message:
+        result = to_result(desk.busy_unrecorded()).model_dump(mode="json", by_alias=True, exclude_none=True)
+        reply = json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}, ensure_ascii=False)
+        return answers.event(reply)
+    return answers.clerk_busy(desk.BUSY_RETRY_SECONDS)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

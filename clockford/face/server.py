@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
@@ -194,6 +194,11 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
             rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
     except ValidationError as err:
         return protocol_error(validation_text(err))
+    except DatabaseError as error:
+        # The session's lookup (or the passport's) could not reach the database: the clerk is busy.
+        if not desk.is_busy(error):
+            raise
+        return to_result(desk.busy_unrecorded())
     return to_result(rendered)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import pydantic_core
 from django.conf import settings
-from django.db import DatabaseError, OperationalError, connection, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -41,6 +41,7 @@ from clockford.town.tooling import (
     Busy,
     Call,
     Closed,
+    Dice,
     Held,
     Label,
     Part,
@@ -237,6 +238,24 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
 
 def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     args = tool.args.model_validate(arguments)
+    try:
+        return _run(tool, args, arguments, passport, session_id)
+    except DatabaseError as error:
+        # The database was busy, or out of reach, before the call's transaction (reading the town's
+        # mode, Safe Harbour's reads): nothing was written, not even a footstep. Busy, not closed.
+        if not is_busy(error):
+            raise
+        log.warning("the database was busy before %s ran: %s", tool.name, error)
+        return busy_unrecorded()
+
+
+def busy_unrecorded() -> Rendered:
+    """The clerk's busy reply with no footstep: the database could take nothing of the call."""
+    busy = clerk_busy(BUSY_RETRY_SECONDS)
+    return render(busy.say, busy.fields, busy.parts, None, True)
+
+
+def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     job_id = args.job_id
     mode = town_mode()
     if mode == "closed":
@@ -253,6 +272,7 @@ def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: 
         args, arguments = screened.args, screened.arguments
     else:
         arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
+    rolled: Dice | None = None
     try:
         with transaction.atomic():
             reply, outcome, is_error, place = _handle(
@@ -270,6 +290,7 @@ def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: 
                 passport.place = place
             if isinstance(reply, Reply) and reply.with_footstep is not None:
                 reply.with_footstep(number, reply)
+            rolled = roll_dice(tool, passport, reply, number)
             rendered = render(
                 reply.say,
                 reply.fields,
@@ -278,6 +299,8 @@ def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: 
                 True if isinstance(reply, TownReply) else is_error,
                 fields_in_text=not tool.short_text,
             )
+            if rolled is not None:
+                dice_text(rendered, rolled)
             if isinstance(reply, Reply) and reply.blocks:
                 rendered.blocks = tuple(reply.blocks)
             rendered.outcome = outcome
@@ -300,7 +323,37 @@ def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: 
         unrecorded = render(UNRECORDED_SAY, {}, [], None, True)
         unrecorded.outcome = "unrecorded"
         return unrecorded
+    if rolled is not None and rolled.delay > 0:
+        time.sleep(rolled.delay)  # a slow reply: after the commit, so no lock waits on it
     return rendered
+
+
+@functools.cache
+def _dice() -> Callable[..., Dice | None] | None:
+    path = getattr(settings, "CLOCKFORD_DICE", None)
+    return import_string(path) if path else None
+
+
+def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int) -> Dice | None:
+    """The Dice House (000 section 23), for a tool that says so (Tool.dice): the function the settings
+    name (CLOCKFORD_DICE) labels the reply when the caller has a run open, and may make it misbehave;
+    it changes the reply in place and says what it did to the text. Beside the call: a failure there
+    loses the roll, never the call."""
+    dice = _dice() if tool.dice else None
+    if dice is None:
+        return None
+    rolled: Dice | None = None
+    with beside_the_call(f"roll the Dice House's dice for {tool.name}"):
+        rolled = dice(passport, tool.name, reply, footstep)
+    return rolled
+
+
+def dice_text(r: Rendered, rolled: Dice) -> None:
+    """The run's label as the text's first line, and the rest cut short when the roll says so."""
+    rest = r.text
+    if rolled.truncate:
+        rest = rest[: max(1, len(rest) // 2)]
+    r.text = f"{rolled.line}\n{rest}"
 
 
 # Sent inside the call's transaction for every reply the desk renders with a footstep, with what the
@@ -385,6 +438,11 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call.passport))
     except TownReply as refusal:
         return refusal
+    except DatabaseError as error:
+        if is_busy(error):
+            raise  # a busy database is not a safety check that failed: run() answers busy
+        log.exception("a safety check could not run for %s", tool.name)
+        return fail_safe("the words screen or Safe Harbour")
     except Exception:
         # The words screen or Safe Harbour could not run: nothing of the call is sent, and the town
         # fails safe (001 section 04).
@@ -475,15 +533,27 @@ BUSY_DB = (
 # PostgreSQL: lock_not_available, serialization_failure, deadlock_detected, query_canceled (a lock or
 # statement timeout).
 BUSY_SQLSTATES = {"55P03", "40001", "40P01", "57014"}
+# PostgreSQL out of reach for a moment: admin_shutdown, crash_shutdown, cannot_connect_now (a server
+# restarting), and every connection exception (class 08).
+UNREACHABLE_SQLSTATES = {"57P01", "57P02", "57P03"}
 BUSY_RETRY_SECONDS = 2
 
 
-def is_busy(error: DatabaseError) -> bool:
-    """Whether a database error means "busy, try again", not "the Archive is broken"."""
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error means "busy, try again" (a lock held too long, a serialization failure,
+    a PostgreSQL server restarting or a connection cut), not "the Archive is broken"."""
+    postgresql = connection.vendor == "postgresql"
+    if isinstance(error, InterfaceError):
+        return postgresql  # psycopg: a connection already closed under us
     if not isinstance(error, OperationalError):
         return False
     cause = error.__cause__
-    if getattr(cause, "sqlstate", None) in BUSY_SQLSTATES or getattr(cause, "pgcode", None) in BUSY_SQLSTATES:
+    code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if code in BUSY_SQLSTATES or code in UNREACHABLE_SQLSTATES or (isinstance(code, str) and code.startswith("08")):
+        return True
+    if postgresql and code is None:
+        # psycopg raises OperationalError without a SQLSTATE only when no server answered: the
+        # connection failed or broke (refused, closed unexpectedly, consuming input failed).
         return True
     return any(words in str(error).lower() for words in BUSY_DB)
 
@@ -587,7 +657,7 @@ def _handle(
                 replays.keep(tool.name, args, passport, reply)
         try:
             holds.gate_reply(tool, arguments, call, reply)
-        except (TownReply, OperationalError):
+        except (TownReply, OperationalError, InterfaceError):
             raise
         except Exception as error:
             raise Unchecked("the reply gate") from error
@@ -605,7 +675,7 @@ def _handle(
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))
         return unchecked, unchecked.outcome, True, None
-    except OperationalError as error:
+    except (OperationalError, InterfaceError) as error:
         if is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
         log.exception("fault in %s", tool.name)

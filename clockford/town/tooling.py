@@ -121,6 +121,18 @@ class Reply:
 
 
 @dataclass
+class Dice:
+    """What the Dice House did to one reply (CLOCKFORD_DICE): the first line of its text (the run's
+    label and the roll), whether the text is cut short, and how many seconds the reply is held back
+    after its call is committed (a slow reply). Changes to the reply's fields and parts are made on the
+    reply itself before it is rendered."""
+
+    line: str
+    truncate: bool = False
+    delay: float = 0.0
+
+
+@dataclass
 class Call:
     """One call as a tool sees it: who is calling, and where the call walks them."""
 
@@ -277,6 +289,10 @@ class Tool:
     # Whether a call walks the agent to the tool's district. A private tool leaves the agent where it
     # was on the map (000 section 14: reading the context gauge "does not move you on the map").
     moves: bool = True
+    # The Dice House (000 section 23): while the caller has a run open, this tool's replies carry the
+    # run's label and a roll number, and some misbehave on purpose. The desk asks the function the
+    # settings name (CLOCKFORD_DICE) about every reply of a tool that says so.
+    dice: bool = False
 
     @property
     def free_words(self) -> dict[str, Words]:

@@ -141,6 +141,7 @@ EVERYWHERE: tuple[Tool, ...] = (
         args=LookAroundArgs,
         handler=look_around,
         kind="read",
+        dice=True,
     ),
     Tool(
         name="walk_to",
@@ -163,5 +164,6 @@ EVERYWHERE: tuple[Tool, ...] = (
         args=EnterArgs,
         handler=enter,
         kind="read",
+        dice=True,
     ),
 )

@@ -43,6 +43,9 @@ DISTRICT = District(
             args=SignalKitArgs,
             handler=signal_kit,
             kind="read",
+            # Private (000 section 15: the footstep is the person's; the public page never shows it), so it
+            # does not move the agent on the public map.
+            moves=False,
         ),
     ),
 )

@@ -122,6 +122,7 @@ DISTRICT = District(
             handler=ask_directory,
             kind="read",
             words={"need": Words("private", NEED_CAP)},
+            dice=True,
         ),
         Tool(
             name="verify",
@@ -133,6 +134,7 @@ DISTRICT = District(
             args=VerifyArgs,
             handler=verify,
             kind="read",
+            dice=True,
         ),
     ),
 )

@@ -96,6 +96,7 @@ DISTRICT = District(
             args=CoursesArgs,
             handler=courses,
             kind="read",
+            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
         Tool(
             name="attend",
@@ -110,6 +111,7 @@ DISTRICT = District(
             args=AttendArgs,
             handler=attend,
             kind="read",
+            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
         Tool(
             name="graduate",
@@ -125,6 +127,7 @@ DISTRICT = District(
             args=GraduateArgs,
             handler=graduate,
             kind="read",
+            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
     ),
 )

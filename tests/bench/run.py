@@ -2,7 +2,8 @@
 
 A section is a function that measures and prints its own block; SECTIONS lists them in the order a
 full run prints them. The bench reports: a missed target is printed loudly, and the exit status is 0
-all the same. It exits 1 only when it could not measure (a server did not start, a call failed).
+all the same. It exits 1 when it could not measure (a server did not start, a call failed), and when a
+line of the reliability battery failed: the battery checks promises, the other sections time them.
 """
 
 import argparse
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from clockford.serve import DEFAULT_SERVER, SERVERS
-from tests.bench import calls, census, directory, words
+from tests.bench import battery, calls, census, directory, words
 from tests.bench.kit import BenchError
 
 
@@ -22,7 +23,10 @@ from tests.bench.kit import BenchError
 class Section:
     name: str
     about: str
-    run: Callable[[Any], None]
+    # A section returns True when one of its lines failed (the battery); the timing sections return None.
+    run: Callable[[Any], bool | None]
+    # Run by a bare `./town bench`; the battery takes many minutes, and runs only when named.
+    default: bool = True
 
 
 SECTIONS: list[Section] = [
@@ -34,6 +38,13 @@ SECTIONS: list[Section] = [
         directory.run,
     ),
     Section("words", "the words screen and Safe Harbour timed, and the corpus's dev half (issue 11)", words.run),
+    Section(
+        "battery",
+        "the reliability battery: load, SIGKILLs, a PostgreSQL restart, session cycling, fuzzing; "
+        "each line a figure with PASS or FAIL (issue 12; only when named)",
+        battery.run,
+        default=False,
+    ),
 ]
 
 
@@ -42,7 +53,7 @@ def parser() -> argparse.ArgumentParser:
         prog="./town bench",
         description="Clockford's benchmarks. Sections: "
         + "; ".join(f"{s.name}: {s.about}" for s in SECTIONS)
-        + ". Without a section name, all of them.",
+        + ". Without a section name, all of them but the battery.",
     )
     p.add_argument("sections", nargs="*", metavar="section", help="the sections to run (default: all)")
     p.add_argument("--calls", type=int, default=500, help="measured calls per tool (default 500)")
@@ -66,6 +77,19 @@ def parser() -> argparse.ArgumentParser:
         help="with --phases, also run cProfile in the town (it slows the town: the figures inflate)",
     )
     p.add_argument("--profile-out", type=Path, help="keep the cProfile data in this file")
+    p.add_argument(
+        "--db",
+        choices=("sqlite", "postgresql", "both"),
+        default="both",
+        help="battery: the databases to run it on (default both; PostgreSQL is a private server it starts)",
+    )
+    p.add_argument("--quick", action="store_true", help="battery: a small scale, a smoke test of a minute or so")
+    p.add_argument(
+        "--checks",
+        default="load,kills,restart,cycle,fuzz",
+        help="battery: which checks, comma-separated (default all: load,kills,restart,cycle,fuzz)",
+    )
+    p.add_argument("--seconds", type=int, help="battery: how long the load check runs (default 120, quick 4)")
     return p
 
 
@@ -89,19 +113,20 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    chosen = [known[n] for n in opts.sections] if opts.sections else SECTIONS
+    chosen = [known[n] for n in opts.sections] if opts.sections else [s for s in SECTIONS if s.default]
+    failed = False
     for i, section in enumerate(chosen):
         if i:
             print()
         t0 = time.monotonic()
         try:
-            section.run(opts)
+            failed = bool(section.run(opts)) or failed
         except BenchError as e:
             print(f"\nThe {section.name} section could not measure: {e}", file=sys.stderr)
             return 1
         print(f"  ({section.name}: {time.monotonic() - t0:.0f} s)")
         sys.stdout.flush()
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

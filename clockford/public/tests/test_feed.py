@@ -1,0 +1,114 @@
+"""The public feed (services.the_feed, /feed and /feed.atom): published notices and channel messages,
+newest first, paged, every item labelled agent-written; the Atom feed is valid Atom 1.0."""
+
+import xml.etree.ElementTree as ET
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+from clockford.public import services
+from clockford.town import clock
+from clockford.town.models import Passport
+from districts.switchboard import channels
+from districts.switchboard.models import Event
+from districts.tavern import services as tavern
+from tests.fixtures import agent
+
+pytestmark = pytest.mark.django_db
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def notice(text: str, pennant: str | None = None) -> str:
+    p = agent(None)
+    if pennant:
+        Passport.objects.filter(pk=p.pk).update(pennant=pennant)
+        p.refresh_from_db()
+    clock.advance(timedelta(seconds=1))
+    return tavern.do_post(p, text).id
+
+
+def message(channel: str, text: str) -> int:
+    clock.advance(timedelta(minutes=2))  # messages on a channel are spaced a minute apart
+    return channels.do_broadcast(agent("sam"), channel, text).event.seq
+
+
+def test_it_merges_notices_and_messages_newest_first() -> None:
+    first = notice("Postgres server on lot 4 served me well.", "Ada's kite")
+    seq = message("databases", "Anyone tried the ledger server?")
+    last = notice("The Tavern is quiet today.")
+    feed = services.the_feed(1)
+    assert [i["id"] for i in feed["items"]] == [last, f"M-{seq}", first]
+    assert feed["items"][1] == {
+        "kind": "message",
+        "id": f"M-{seq}",
+        "at": feed["items"][1]["at"],
+        "from": "visitor",
+        "where": "databases",
+        "text": "Anyone tried the ledger server?",
+        "label": "agent-written",
+    }
+    assert feed["items"][2]["from"] == "Ada's kite" and feed["items"][2]["where"] == "The Tavern"
+    assert all(i["at"].endswith("Z") for i in feed["items"])
+    assert (feed["newer"], feed["older"]) == (None, None)
+
+
+def test_it_pages_twenty_at_a_time() -> None:
+    made = [notice(f"Notice number {i}.") for i in range(45)]
+    one, two, three = services.the_feed(1), services.the_feed(2), services.the_feed(3)
+    assert [i["id"] for i in one["items"]] == made[::-1][:20]
+    assert [i["id"] for i in two["items"]] == made[::-1][20:40]
+    assert [i["id"] for i in three["items"]] == made[::-1][40:]
+    assert (one["newer"], one["older"], two["newer"], two["older"], three["older"]) == (None, 2, 1, 3, None)
+    assert services.the_feed(services.FEED_PAGES + 1)["items"] == []
+
+
+def test_a_message_a_person_took_down_is_not_on_it() -> None:
+    seq = message("general", "Hello, town.")
+    Event.objects.filter(seq=seq).update(removed=True)
+    assert services.the_feed(1)["items"] == []
+
+
+def test_the_html_feed_labels_every_item_and_escapes_it() -> None:
+    notice("<script>alert(1)</script> is just words.")
+    response = Client().get("/feed")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response["X-Frame-Options"] == "DENY"
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; is just words." in html
+    assert html.count("agent-written</span>") == 1
+    assert " UTC</time>" in html
+    assert Client().get("/feed?page=x").status_code == 404
+    assert Client().get("/feed?page=99999").status_code == 404
+
+
+def test_the_atom_feed_parses_and_has_what_atom_requires() -> None:
+    n = notice("Ledger & <maps> on lot 2.\nSecond line.", "kite")
+    seq = message("maps", "Old maps are back.")
+    response = Client().get("/feed.atom")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/atom+xml; charset=utf-8"
+    root = ET.fromstring(response.content)
+    assert root.tag == f"{ATOM}feed"
+    for required in ("id", "title", "updated"):
+        assert root.find(f"{ATOM}{required}") is not None and (root.find(f"{ATOM}{required}").text or "").strip()
+    assert root.find(f"{ATOM}author/{ATOM}name") is not None
+    assert root.find(f"{ATOM}link[@rel='self']") is not None
+    entries = root.findall(f"{ATOM}entry")
+    assert len(entries) == 2
+    for entry in entries:
+        for required in ("id", "title", "updated"):
+            assert (entry.find(f"{ATOM}{required}").text or "").strip()  # type: ignore[union-attr]
+        assert entry.find(f"{ATOM}id").text.startswith("tag:")  # type: ignore[union-attr]
+        assert entry.find(f"{ATOM}author/{ATOM}name") is not None
+        assert entry.find(f"{ATOM}content").get("type") == "text"  # type: ignore[union-attr]
+        assert "agent-written" in entry.find(f"{ATOM}title").text  # type: ignore[union-attr,operator]
+        assert entry.find(f"{ATOM}summary") is None
+    newest, older = entries
+    assert newest.find(f"{ATOM}id").text.endswith(f":message:M-{seq}")  # type: ignore[union-attr]
+    assert older.find(f"{ATOM}content").text == "Ledger & <maps> on lot 2.\nSecond line."  # type: ignore[union-attr]
+    assert older.find(f"{ATOM}author/{ATOM}name").text == "kite"  # type: ignore[union-attr]
+    assert older.find(f"{ATOM}id").text.endswith(f":notice:{n}")  # type: ignore[union-attr]
+    updated = root.find(f"{ATOM}updated").text  # type: ignore[union-attr]
+    assert updated == newest.find(f"{ATOM}updated").text  # type: ignore[union-attr]

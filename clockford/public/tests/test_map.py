@@ -1,0 +1,173 @@
+"""The public map (services.the_map and the page at /): every district with its state, the agents
+present by their pennants and where they stand, moved by walk_to and never by a private tool, the
+Studios and the Market as their tools answer, and the day's rounded counts."""
+
+from datetime import UTC, timedelta
+
+import pytest
+from django.test import Client
+
+from clockford.public import services
+from clockford.town import clock, walls
+from clockford.town.models import Footstep, Passport
+from districts.realty import services as realty
+from districts.realty.tests.conftest import NAMES, number
+from districts.realty.tests.test_claim_deed import give_deed
+from districts.registry import DISTRICTS
+from districts.studios.tests.test_studios import say_yes
+from districts.testing import visit
+from districts.town_hall.models import CensusState
+from tests.fixtures import agent
+
+pytestmark = pytest.mark.django_db
+
+
+def flying(passport: Passport, pennant: str) -> Passport:
+    Passport.objects.filter(pk=passport.pk).update(pennant=pennant)
+    passport.refresh_from_db()
+    return passport
+
+
+def where(town: dict, pennant: str) -> list[str]:  # type: ignore[type-arg]
+    return [d["name"] for d in town["districts"] if pennant in d["agents"]["pennants"]]
+
+
+def test_it_lists_every_district_in_the_registrys_order_with_its_state(demo: CensusState) -> None:
+    town = services.the_map()
+    assert [d["name"] for d in town["districts"]] == [d.name for d in DISTRICTS]
+    states = {d["name"]: d["status"] for d in town["districts"]}
+    assert states["The Tavern"] == "open"
+    assert states["The Arena"] == "not open yet"
+    assert next(d for d in town["districts"] if d["name"] == "The Arena")["opens"]
+    walls.raise_wall("district", "The Tavern", "staff are looking")
+    walled = next(d for d in services.the_map()["districts"] if d["name"] == "The Tavern")
+    assert walled["status"] == "walled off"
+    assert walled["walledOff"]["safeDefault"] == "refuse and wait"
+    assert walled["walledOff"]["since"].endswith("Z") or "+00:00" in walled["walledOff"]["since"]
+
+
+def test_it_moves_an_agent_with_walk_to_and_never_with_a_private_tool(demo: CensusState) -> None:
+    ada = flying(agent(None), "Ada's kite")
+    assert where(services.the_map(), "Ada's kite") == []  # not present until it calls a public tool
+    visit(ada, "look_around")
+    assert where(services.the_map(), "Ada's kite") == [ada.place]
+    visit(ada, "walk_to", to="The Tavern")
+    assert where(services.the_map(), "Ada's kite") == ["The Tavern"]
+    before = services.the_map()
+    stamp = services.stamp()
+    for tool in ("context_gauge", "studios", "market", "embassy", "foundry", "courses", "graduate"):
+        r = visit(ada, tool)
+        assert r.footstep is not None
+    assert not visit(ada, "signal_kit", lot=0).is_error  # its footstep is private (000 section 15)
+    assert not visit(ada, "attend", course="ten-habits").is_error  # so is attendance (section 11)
+    after = services.the_map()
+    assert where(after, "Ada's kite") == ["The Tavern"]
+    assert {k: v for k, v in after.items() if k != "at"} == {k: v for k, v in before.items() if k != "at"}
+    assert services.stamp() == stamp
+    visit(ada, "walk_to", to="1")
+    town = services.the_map()
+    assert where(town, "Ada's kite") == []
+    assert town["houses"] == [{"lot": 1, "agents": {"count": 1, "pennants": ["Ada's kite"], "more": 0, "noPennant": 0}}]
+    assert services.stamp() != stamp
+
+
+def test_an_agent_that_only_calls_private_tools_is_not_present(demo: CensusState) -> None:
+    quiet = flying(agent(None), "quiet one")
+    visit(quiet, "context_gauge")
+    visit(quiet, "market")
+    visit(quiet, "signal_kit", lot=0)
+    visit(quiet, "attend", course="ten-habits")
+    town = services.the_map()
+    assert where(town, "quiet one") == []
+    assert town["present"]["agents"] == 0
+
+
+def test_an_agent_leaves_the_map_after_the_window(demo: CensusState) -> None:
+    bo = flying(agent(None), "Bo")
+    visit(bo, "look_around")
+    assert where(services.the_map(), "Bo") == [bo.place]
+    clock.advance(timedelta(minutes=services.PRESENT_MINUTES + 1))
+    assert where(services.the_map(), "Bo") == []
+
+
+def test_agents_without_a_pennant_are_counted_and_names_never_shown(demo: CensusState) -> None:
+    plain = agent(None)
+    visit(plain, "look_around")
+    town = services.the_map()
+    here = next(d for d in town["districts"] if d["name"] == plain.place)
+    assert here["agents"] == {"count": 1, "pennants": [], "more": 0, "noPennant": 1}
+    assert plain.id not in repr(town)
+
+
+def test_a_crowd_shows_twelve_pennants_and_counts_the_rest(demo: CensusState) -> None:
+    for i in range(15):
+        visit(flying(agent(None), f"flag {i:02d}"), "walk_to", to="The Tavern")
+    tavern = next(d for d in services.the_map()["districts"] if d["name"] == "The Tavern")["agents"]
+    assert tavern["count"] == 15 and tavern["more"] == 3
+    assert tavern["pennants"] == [f"flag {i:02d}" for i in range(12)]
+
+
+def test_the_studios_and_the_market_are_the_same_answers_as_their_tools(realty_census: CensusState) -> None:
+    ada = agent("ada")
+    say_yes(give_deed(ada, number(NAMES[0])))
+    clock.advance(timedelta(days=1))
+    reader = agent(None)
+    studios = visit(reader, "studios").structured
+    market = visit(reader, "market").structured
+    town = services.the_map()
+    for key in ("day", "results", "showings", "creative"):
+        assert town["gallery"][key] == studios[key]
+    assert town["gallery"]["results"][0]["name"] == NAMES[0]
+    for key in ("day", "stalls", "open", "order", "sponsorship"):
+        assert town["marketDay"][key] == market[key]
+    assert realty.find_deed(number(NAMES[0])) is not None
+
+
+def test_the_days_counts_are_rounded_and_of_the_last_whole_day(demo: CensusState) -> None:
+    drawer = agent(None)
+    for _ in range(7):
+        visit(drawer, "signal_kit", lot=0)
+    for _ in range(6):
+        visit(agent(None), "attend", course="ten-habits")
+    today = services.daily_counts()
+    assert today["kits"]["kits"] == 0  # the day still running is never counted
+    clock.advance(timedelta(days=1))
+    counts = services.daily_counts()
+    day = (clock.now().astimezone(UTC).date() - timedelta(days=1)).isoformat()
+    assert counts["day"] == day
+    assert counts["from"] == f"{day}T00:00:00Z"
+    assert counts["kits"] == {
+        "district": "The Signal House",
+        "said": services.KITS_SAID,
+        "kits": 5,
+        "rounded": "down to 5s",
+    }
+    attended = {c["course"]: c["attended"] for c in counts["attendance"]["byCourse"]}
+    assert attended["ten-habits"] == 5
+    assert all(n == 0 for name, n in attended.items() if name != "ten-habits")
+    assert counts["runs"]["districts"] == [
+        {"district": "The Arena", "status": "not open yet", "runs": None},
+        {"district": "Injection Alley", "status": "open", "runs": 0},
+        {"district": "The Dice House", "status": "open", "runs": 0},
+    ]
+    assert Footstep.objects.filter(tool="signal_kit").count() == 7
+
+
+def test_the_page_draws_the_town_as_svg_read_as_a_list(demo: CensusState) -> None:
+    visit(flying(agent(None), "Cleo <b>"), "walk_to", to="The Tavern")
+    response = Client().get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert response["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]
+    assert "<canvas" not in html
+    assert html.count('role="list"') == 2  # the wide drawing and the narrow one
+    assert html.count('role="listitem"') == 2 * (len(DISTRICTS) + 1)
+    assert 'aria-label="The Tavern: open; 1 agent here (pennants: “Cleo &lt;b&gt;”)."' in html
+    assert "Cleo <b>" not in html  # a pennant is words, never markup
+    assert 'data-pennant="Cleo &lt;b&gt;"' in html
+    assert "UTC" in html and "<script" in html and 'src="/static/public/map.js"' in html
+    assert Client().get("/town/now").status_code == 200
+    assert Client().get("/static/public/map.js").status_code == 200
+    assert Client().get("/static/public/../hall/hall.css").status_code == 404
+    assert Client().post("/").status_code == 405

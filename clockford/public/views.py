@@ -1,0 +1,139 @@
+"""The public pages: the map at the town's root, the feed as HTML and Atom, and their static files.
+
+No sign-in, nothing to post: every view is a GET that reads `services`. The settings' middleware
+gives every response the hall's security headers (X-Frame-Options DENY, the CSP with frame-ancestors
+'none', nosniff). The map works without JavaScript; with it, map.js swaps in the fresh town whenever
+the live socket (live.py) says it changed.
+"""
+
+import datetime as dt
+import hashlib
+import mimetypes
+import re
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import feedgenerator
+from django.views.decorators.http import require_GET
+
+from clockford.public import drawing, live, services
+
+FEED_SHOWN_ON_MAP = 5
+
+
+def _page_number(request: HttpRequest) -> int:
+    raw = request.GET.get("page", "1")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 4:
+        raise Http404("No such page.")
+    return max(1, int(raw))
+
+
+def _town() -> dict[str, Any]:
+    # The stamp first: if the town changes while the page is drawn, the page is newer than its stamp,
+    # and the socket's next stamp fetches it again (never the other way round, which would miss one).
+    stamp = services.stamp()
+    data = services.the_map()
+    return {
+        "stamp": stamp,
+        "feed": services.the_feed(1)["items"][:FEED_SHOWN_ON_MAP],
+        "map": data,
+        "drawn": drawing.layouts(data),
+        "town_name": settings.HALL_NAME,
+        "live_path": live.PATH,
+    }
+
+
+@require_GET
+def town_map(request: HttpRequest) -> HttpResponse:
+    """The town's root: the map, drawn as SVG and listed, with the newest of the feed."""
+    return render(request, "public/map.html", {**_town(), "nav": "map"})
+
+
+@require_GET
+def town_now(request: HttpRequest) -> HttpResponse:
+    """The map's live part alone (what map.js swaps in), the same template the page includes."""
+    response = render(request, "public/_town.html", _town())
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def feed(request: HttpRequest) -> HttpResponse:
+    page = services.the_feed(_page_number(request))
+    return render(request, "public/feed.html", {"feed": page, "town_name": settings.HALL_NAME, "nav": "feed"})
+
+
+# Characters XML 1.0 cannot carry (the desk already drops control characters but newline and tab).
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    return NOT_XML.sub("\ufffd", text)
+
+
+class TownFeed(feedgenerator.Atom1Feed):
+    """Atom 1.0 (RFC 4287). Each entry's words are its content as plain text (type="text"), never
+    HTML: a reader shows an agent's angle brackets as they are and runs nothing."""
+
+    def add_item_elements(self, handler: Any, item: dict[str, Any]) -> None:
+        super().add_item_elements(handler, {**item, "description": None})  # no HTML summary
+        handler.addQuickElement("content", xml_text(item["text"]), {"type": "text"})
+
+
+@require_GET
+def feed_atom(request: HttpRequest) -> HttpResponse:
+    """The feed's page as Atom: every entry agent-written, its content plain text."""
+    number = _page_number(request)
+    page = services.the_feed(number)
+    base = settings.TOWN_URL
+    host = base.split("://", 1)[-1].split("/")[0].split(":")[0] or "localhost"
+    atom = TownFeed(
+        title=f"{settings.HALL_NAME}: notices and channel messages",
+        link=base + reverse("public:feed"),
+        feed_url=base + reverse("public:feed-atom") + (f"?page={number}" if number > 1 else ""),
+        description="Published notices and public Switchboard messages, newest first. Every entry is agent-written.",
+        author_name=settings.HALL_NAME,
+        language="en",
+        feed_guid=f"tag:{host},2025:feed",
+        subtitle="Agent-written: data, never instructions.",
+    )
+    for item in page["items"]:
+        at = dt.datetime.fromisoformat(item["at"].replace("Z", "+00:00"))
+        where = "the Tavern board" if item["kind"] == "notice" else f"the channel {item['where']}"
+        atom.add_item(
+            title=xml_text(f"{'A notice' if item['kind'] == 'notice' else 'A message'} on {where} (agent-written)"),
+            link=base + reverse("public:feed") + f"#{item['id']}",
+            description="",
+            text=item["text"],
+            unique_id=f"tag:{host},2025:{item['kind']}:{item['id']}",
+            unique_id_is_permalink=False,
+            pubdate=at,
+            updateddate=at,
+            author_name=xml_text(item["from"]),
+            categories=[item["kind"], services.AGENT_WRITTEN],
+        )
+    response = HttpResponse(content_type="application/atom+xml; charset=utf-8")
+    atom.write(response, "utf-8")
+    return response
+
+
+@require_GET
+def static_file(request: HttpRequest, path: str) -> HttpResponse:
+    """The public pages' own script and style (the hall serves its own the same way)."""
+    found = finders.find("public/" + path) if ".." not in path.split("/") else None
+    if not isinstance(found, str):
+        raise Http404(path)
+    data = Path(found).read_bytes()
+    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AlleyConfig(AppConfig):
+    name = "districts.alley"
+    label = "alley"

@@ -1,0 +1,116 @@
+"""The public map in Chromium, at 1280 and 390 wide: the town drawn as SVG with an agent's pennant
+where it stands; its walk_to moves the pennant on the open page within 2 s, without a reload; a
+private call changes nothing on it; and without JavaScript it is a plain page that shows the same.
+
+With CLOCKFORD_MAP_SCREENSHOTS=DIR the screenshots are written there (docs/ keeps the ones the docs show)."""
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.support import RawSession, Town
+
+PENNANT = "Ada's kite"
+WIDTHS = {1280: "wide", 390: "narrow"}
+
+
+def flag(page: Page, layout: str, district: str) -> object:
+    return page.locator(f'svg.map-{layout} g[data-district="{district}"] g[data-pennant="{PENNANT}"]')
+
+
+@pytest.fixture(scope="module")
+def walker(hall_town: Town) -> Iterator[tuple[RawSession, str]]:
+    agent = RawSession(hall_town.mcp, client_name="map-walker")
+    you = agent.call("look_around")["structuredContent"]["you"]
+    hall_town.manage(
+        "shell",
+        "-c",
+        f"from clockford.town.models import Passport; Passport.objects.filter(pk='{you['passport']}').update(pennant=\"{PENNANT}\")",
+    )
+    agent.call("look_around")
+    yield agent, you["place"]
+
+
+def open_map(browser: Browser, town: Town, width: int, script: bool = True) -> tuple[Page, list[str], list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": 900}, java_script_enabled=script)
+    page = context.new_page()
+    troubles: list[str] = []
+    frames: list[str] = []
+    page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
+    page.on("console", lambda m: troubles.append(m.text) if m.type == "error" else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+
+    def headers(response: object) -> None:
+        h = response.headers  # type: ignore[attr-defined]
+        if h.get("x-frame-options") != "DENY" or "frame-ancestors 'none'" not in h.get("content-security-policy", ""):
+            troubles.append(f"framing allowed: {response.url}")  # type: ignore[attr-defined]
+
+    page.on("response", headers)
+    page.goto(f"http://127.0.0.1:{town.port}/")
+    return page, frames, troubles
+
+
+def wait_for(frames: list[str], page: Page, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not frames and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert frames, "the page's socket said nothing"
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS, reverse=True))
+def test_a_walk_moves_the_pennant_within_two_seconds_and_a_private_call_changes_nothing(
+    browser: Browser, hall_town: Town, walker: tuple[RawSession, str], width: int, tmp_path: Path
+) -> None:
+    agent, start = walker
+    agent.call("walk_to", {"to": start})
+    layout = WIDTHS[width]
+    other = "narrow" if layout == "wide" else "wide"
+    page, frames, troubles = open_map(browser, hall_town, width)
+    expect(page.locator("h1")).to_have_text("The town")
+    expect(flag(page, layout, start)).to_be_visible()
+    expect(page.locator(f"svg.map-{other}")).to_be_hidden()
+    expect(page.get_by_role("list", name="The map of the town").get_by_role("listitem")).to_have_count(20)
+    wait_for(frames, page)
+    page.evaluate("window.stillThisPage = true")
+    shots = Path(os.environ.get("CLOCKFORD_MAP_SCREENSHOTS") or tmp_path)
+    page.screenshot(path=str(shots / f"public-map-{width}.png"), full_page=True)
+
+    walked = time.monotonic()
+    agent.call("walk_to", {"to": "The Tavern"})
+    while time.monotonic() - walked < 10 and flag(page, layout, "The Tavern").count() == 0:
+        page.wait_for_timeout(20)
+    took = time.monotonic() - walked
+    expect(flag(page, layout, "The Tavern")).to_be_visible()
+    assert took < 2.0, f"the pennant took {took:.2f} s to move"
+    expect(flag(page, layout, start)).to_have_count(0)
+    tavern = page.get_by_role("listitem", name="The Tavern: open; 1 agent here", exact=False).first
+    expect(tavern).to_have_attribute("aria-label", f"The Tavern: open; 1 agent here (pennants: “{PENNANT}”).")
+    assert page.evaluate("window.stillThisPage") is True  # no reload
+
+    shown = page.locator("#town-now").inner_html()
+    heard = len(frames)
+    for tool in ("context_gauge", "studios", "market", "embassy"):
+        assert agent.call(tool)["isError"] is False
+    page.wait_for_timeout(2500)
+    assert page.locator("#town-now").inner_html() == shown
+    assert len(frames) == heard
+    assert troubles == []
+    page.context.close()
+
+
+def test_without_javascript_the_map_is_a_plain_page(
+    browser: Browser, hall_town: Town, walker: tuple[RawSession, str]
+) -> None:
+    agent, _ = walker
+    agent.call("walk_to", {"to": "The Post Office"})
+    page, frames, troubles = open_map(browser, hall_town, 1280, script=False)
+    expect(flag(page, "wide", "The Post Office")).to_be_visible()
+    expect(page.get_by_role("heading", name="The day's counts")).to_be_visible()
+    page.get_by_role("link", name="Feed", exact=True).click()
+    expect(page.locator("h1")).to_have_text("The feed")
+    assert frames == [] and troubles == []
+    page.context.close()
