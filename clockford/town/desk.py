@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from importlib import import_module
 from typing import Any
 
+import pydantic
 import pydantic_core
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
@@ -225,18 +226,22 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
     counted for /metrics (clockford/metrics/counting.py), outside the transaction."""
     t0 = time.perf_counter()
     rendered: Rendered | None = None
+    outcome = "error"  # what escaped the desk: the face answers it
     try:
-        rendered = _run(tool, arguments, passport, session_id)
+        rendered = _call(tool, arguments, passport, session_id)
+        outcome = rendered.outcome or "ok"
         return rendered
+    except pydantic.ValidationError:
+        outcome = "invalid-arguments"  # a protocol error: no footstep
+        raise
     finally:
-        outcome = (rendered.outcome or "ok") if rendered is not None else "invalid-arguments"
         try:
             counting.finished(tool.name, outcome, time.perf_counter() - t0, rendered.footstep if rendered else None)
         except Exception:
             log.exception("could not count the call of %s", tool.name)
 
 
-def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
+def _call(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     args = tool.args.model_validate(arguments)
     try:
         return _run(tool, args, arguments, passport, session_id)
@@ -252,7 +257,9 @@ def _run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: 
 def busy_unrecorded() -> Rendered:
     """The clerk's busy reply with no footstep: the database could take nothing of the call."""
     busy = clerk_busy(BUSY_RETRY_SECONDS)
-    return render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded = render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded.outcome = busy.outcome
+    return unrecorded
 
 
 def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:

@@ -7,10 +7,13 @@ import logging
 import pytest
 from django.test import Client, override_settings
 from prometheus_client.parser import text_string_to_metric_families
+from pydantic import ValidationError
 
 from clockford.metrics import counting
 from clockford.metrics.models import CallCount
 from clockford.metrics.views import REFUSED
+from clockford.town import desk
+from districts.registry import TOOLS
 from districts.testing import new_passport, visit
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +108,15 @@ def test_an_outsider_with_the_token_is_served_and_a_wrong_token_is_refused() -> 
     assert outside.get("/metrics", HTTP_AUTHORIZATION="Bearer right-token-12").status_code == 403
     assert outside.get("/metrics", HTTP_AUTHORIZATION="Basic right-token-123").status_code == 403
     assert "clockford_holds_waiting" in scrape(outside, HTTP_AUTHORIZATION="Bearer right-token-123")
+
+
+def test_a_call_outside_its_schema_is_logged_and_counted_without_a_footstep(caplog: pytest.LogCaptureFixture) -> None:
+    p = new_passport()
+    with caplog.at_level(logging.INFO, logger="clockford.calls"), pytest.raises(ValidationError):
+        desk.run(TOOLS["remember"], {"key": "k", "value": SECRET_VALUE, "colour": "red"}, p, None)
+    (line,) = [json.loads(r.getMessage()) for r in caplog.records if r.name == "clockford.calls"]
+    assert (line["tool"], line["outcome"], line["footstep"]) == ("remember", "invalid-arguments", None)
+    assert SECRET_VALUE not in caplog.text
+    assert [(tool, outcome, n) for (tool, outcome, _), n in counting.pending().items()] == [
+        ("remember", "invalid-arguments", 1)
+    ]
