@@ -208,7 +208,7 @@ def test_the_hall_in_chromium_through_the_proxy_shows_a_held_call_live(
         p.page.goto(m.group(1))
         p.page.fill("#name", "Olive")
         p.page.click("text=Make a passkey and claim the town")
-        expect(p.page.locator("h1")).to_have_text("Your agents")
+        expect(p.page.locator("h1")).to_have_text("Waiting for you")
 
         frames: list[str] = []
         p.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
