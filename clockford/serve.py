@@ -39,7 +39,8 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
     if server == "uvicorn":
         return [
             *(py, "-m", "uvicorn", app, "--host", host, "--port", str(port)),
-            *("--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--lifespan", "on"),
+            *("--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--ws", "wsproto"),
+            *("--lifespan", "on"),
             # One JSON line per call is the town's own log (clockford/town/desk.py); no access log.
             *("--no-access-log", "--timeout-graceful-shutdown", "5"),
             # Longer than a proxy keeps an idle connection to it (Caddy: 2 minutes), so the proxy never
