@@ -46,7 +46,9 @@ def test_a_town_served_by_two_workers_keeps_one_clerk(town_factory: TownFactory)
 
 
 def test_two_processes_at_once_share_sessions_and_the_limit_per_address(town_factory: TownFactory) -> None:
-    limits = {"CLOCKFORD_REQUESTS_PER_ADDRESS": "40", "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}
+    # A fixed window that starts at a multiple of its length since the epoch: a long one, so that the
+    # test never straddles two windows (a 600 s window restarts every ten minutes of the clock).
+    limits = {"CLOCKFORD_REQUESTS_PER_ADDRESS": "40", "CLOCKFORD_REQUEST_WINDOW_SECONDS": str(10**8)}
     a = town_factory(env=limits, server="uvicorn").start()
     b = town_factory(env=limits, share=a, server="uvicorn").start()
     s = RawSession(a.mcp, client_name="both-at-once")  # two requests: initialize, initialized
