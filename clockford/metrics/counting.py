@@ -25,7 +25,7 @@ from django.db import DatabaseError, connection, transaction
 from clockford.metrics.models import CallCount
 
 log = logging.getLogger("clockford.calls")
-quiet = logging.getLogger(__name__)
+said = logging.getLogger(__name__)
 
 # The latency histogram's upper bounds, in seconds (Prometheus's `le`).
 BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -81,7 +81,7 @@ def _upsert_sql() -> str:
     )
 
 
-def flush() -> int:
+def flush(quiet: bool = False) -> int:
     """Write this worker's buffer into the database; returns the rows written. Called outside any
     transaction of a call: its own autocommit statements, or one transaction when there are several."""
     global _flushed_at
@@ -100,7 +100,8 @@ def flush() -> int:
             cursor.executemany(_upsert_sql(), rows)
     except DatabaseError:
         # Kept for the next time: counts are never the reason a call or a fold fails.
-        quiet.warning("could not write the call counts now; keeping them for the next time", exc_info=True)
+        if not quiet:
+            said.warning("could not write the call counts now; keeping them for the next time", exc_info=True)
         with _lock:
             for key, n in counts.items():
                 _counts[key] += n
@@ -122,9 +123,10 @@ def pending() -> dict[Key, int]:
 
 
 def _flush_at_exit() -> None:
+    # A process on its way out (its database perhaps gone with it, as a test run's is) says nothing more.
     try:
-        flush()
-    except Exception:  # noqa: S110 (a process on its way out says nothing more)
+        flush(quiet=True)
+    except Exception:  # noqa: S110
         pass
 
 
