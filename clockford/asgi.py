@@ -23,7 +23,9 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
+from clockford.face.proxy import through  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
+from clockford.metrics import counting  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
 from clockford.town import archive, desk, head, sweep  # noqa: E402
 from hall import live, push  # noqa: E402
@@ -45,6 +47,11 @@ async def fold_loop() -> None:
             pass  # said once at start, and the town is closed until a person looks
         except Exception:  # a fold that fails is tried again on the next turn; calls go on
             log.exception("the Archive could not fold")
+        # This worker's call counts (clockford/metrics/counting.py), even when no call comes to write them.
+        try:
+            await in_db(counting.flush)
+        except Exception:
+            log.exception("could not write the call counts")
 
 
 async def sweep_loop(every: float) -> None:
@@ -106,6 +113,8 @@ class Town:
             await self.stack.aclose()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        # Behind a trusted proxy, the visitor's own address and scheme (clockford/face/proxy.py).
+        scope = dict(through(scope))
         if scope["type"] == "lifespan":
             while True:
                 message = await receive()

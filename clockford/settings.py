@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "clockford.town",
+    "clockford.metrics",
     *DISTRICT_APPS,
     "clockford.public",
     "hall",
@@ -267,9 +268,30 @@ if TOWN_URL.startswith("https://"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"line": {"format": "%(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "calls": {"class": "logging.StreamHandler", "formatter": "line"},
+    },
     "root": {"handlers": ["console"], "level": env("CLOCKFORD_LOG_LEVEL", "WARNING")},
+    # One JSON line per call (clockford/metrics/counting.py): tool, outcome, duration, footstep, never
+    # the arguments. CLOCKFORD_CALL_LOG=0 turns it off.
+    "loggers": {
+        "clockford.calls": {
+            "handlers": ["calls"],
+            "level": "INFO" if envbool("CLOCKFORD_CALL_LOG", "1") else "WARNING",
+            "propagate": False,
+        }
+    },
 }
+
+# GET /metrics (clockford/metrics/views.py) answers a loopback peer, or anyone with this bearer token.
+CLOCKFORD_METRICS_TOKEN = envsecret("CLOCKFORD_METRICS_TOKEN")
+# The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto the town believes (addresses or
+# networks, comma-separated; clockford/face/proxy.py). From any other peer those headers are dropped.
+CLOCKFORD_TRUSTED_PROXIES = [
+    p.strip() for p in env("CLOCKFORD_TRUSTED_PROXIES", "127.0.0.1,::1").split(",") if p.strip()
+]
 
 
 TOKEN_SECONDS = envint("CLOCKFORD_TOKEN_SECONDS", 3600)

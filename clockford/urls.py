@@ -3,6 +3,7 @@ from django.shortcuts import redirect, render
 from django.urls import include, path
 from django.views.decorators.http import require_GET
 
+from clockford.metrics.views import metrics
 from clockford.town import desk
 
 
@@ -28,6 +29,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("status", status),
+    path("metrics", metrics),
     path("favicon.ico", favicon),
     # The read API (clockford/api, docs/api.md).
     path("api/", include("clockford.api.views")),

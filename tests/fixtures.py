@@ -42,8 +42,10 @@ def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
 def town_factory(tmp_path: Path) -> Iterator[Callable[..., Town]]:
     made: list[Town] = []
 
-    def factory(env: dict[str, str] | None = None, share: Town | None = None) -> Town:
-        t = make_town(tmp_path, env=env, share=share)
+    def factory(
+        env: dict[str, str] | None = None, share: Town | None = None, server: str = "daphne", workers: int = 1
+    ) -> Town:
+        t = make_town(tmp_path, env=env, share=share, server=server, workers=workers)
         made.append(t)
         return t
 

@@ -184,6 +184,10 @@ class Town:
     proc: subprocess.Popen[bytes] | None = None
     pg_db: str | None = None
     owns_db: bool = True
+    # How it is served: daphne in one process (the default of the tests' towns), or as `./town up`
+    # serves it (clockford/serve.py) with a server and a number of worker processes.
+    server: str = "daphne"
+    workers: int = 1
     log: Path = field(init=False)
 
     def __post_init__(self) -> None:
@@ -222,8 +226,13 @@ class Town:
         """Start daphne and wait until /status answers; false when the port was taken."""
         out = open(self.log, "ab")  # noqa: SIM115 (the server writes to it until it stops)
         before = self.log.stat().st_size
+        if self.server == "daphne" and self.workers == 1:
+            line = [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "clockford.asgi:application"]
+        else:
+            line = [PYTHON, "-m", "clockford.serve", "--port", str(self.port)]
+            line += ["--workers", str(self.workers), "--server", self.server]
         self.proc = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "clockford.asgi:application"],
+            line,
             cwd=ROOT,
             env=self.env,
             stdout=out,
@@ -239,7 +248,7 @@ class Town:
                 pass
             if self.proc.poll() is not None:
                 said = self.log.read_text(errors="replace")
-                if "Address already in use" in said[before:]:
+                if "address already in use" in said[before:].lower():
                     return False
                 raise RuntimeError("the town did not start:\n" + said[-3000:])
             time.sleep(0.1)
@@ -260,9 +269,16 @@ class Town:
 live_allowed: bool | None = None
 
 
-def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None = None, migrate: bool = True) -> Town:
+def make_town(
+    tmp: Path,
+    env: dict[str, str] | None = None,
+    share: Town | None = None,
+    migrate: bool = True,
+    server: str = "daphne",
+    workers: int = 1,
+) -> Town:
     """Prepare a town in `tmp`, its database a copy of the migrated template (an empty database when
-    `migrate` is false); call .start() to serve it."""
+    `migrate` is false); call .start() to serve it (with `server` and `workers`: clockford/serve.py)."""
     if live_allowed is False:
         raise RuntimeError(
             "This test makes a live town but is not marked live: put it under tests/e2e, or have it use "
@@ -317,7 +333,7 @@ def make_town(tmp: Path, env: dict[str, str] | None = None, share: Town | None =
         e["CLOCKFORD_ARCHIVE_HEAD_FILE"] = str(var / "archive-head.json")
         e["CLOCKFORD_SECRET_KEY"] = secrets.token_urlsafe(40)
     e.update(env or {})
-    return Town(port=port, var=var, env=e, pg_db=pg_db, owns_db=share is None)
+    return Town(port=port, var=var, env=e, pg_db=pg_db, owns_db=share is None, server=server, workers=workers)
 
 
 def request(

@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from importlib import import_module
 from typing import Any
 
+import pydantic
 import pydantic_core
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
@@ -33,6 +34,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from clockford.metrics import counting
 from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
@@ -87,6 +89,8 @@ class Rendered:
     footstep: int | None
     # More text blocks after the first (Reply.blocks).
     blocks: tuple[str, ...] = ()
+    # The outcome code its footstep records (ok, refused:<why>, busy, ...), for the log and the counts.
+    outcome: str = ""
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -216,7 +220,28 @@ def screen_words(tool: Tool, args: Any) -> None:
 
 def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     """Run one call of `tool` for `passport`. The arguments are parsed here, once, before anything is
-    written: pydantic's ValidationError reaches the face, which answers it as a protocol error."""
+    written: pydantic's ValidationError reaches the face, which answers it as a protocol error.
+
+    Where every call finishes: once its transaction is over, its JSON log line is written and it is
+    counted for /metrics (clockford/metrics/counting.py), outside the transaction."""
+    t0 = time.perf_counter()
+    rendered: Rendered | None = None
+    outcome = "error"  # what escaped the desk: the face answers it
+    try:
+        rendered = _call(tool, arguments, passport, session_id)
+        outcome = rendered.outcome or "ok"
+        return rendered
+    except pydantic.ValidationError:
+        outcome = "invalid-arguments"  # a protocol error: no footstep
+        raise
+    finally:
+        try:
+            counting.finished(tool.name, outcome, time.perf_counter() - t0, rendered.footstep if rendered else None)
+        except Exception:
+            log.exception("could not count the call of %s", tool.name)
+
+
+def _call(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
     args = tool.args.model_validate(arguments)
     try:
         return _run(tool, args, arguments, passport, session_id)
@@ -232,7 +257,9 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
 def busy_unrecorded() -> Rendered:
     """The clerk's busy reply with no footstep: the database could take nothing of the call."""
     busy = clerk_busy(BUSY_RETRY_SECONDS)
-    return render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded = render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded.outcome = busy.outcome
+    return unrecorded
 
 
 def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
@@ -240,7 +267,9 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
     mode = town_mode()
     if mode == "closed":
         # The face answers HTTP 503 before this; over stdio the desk says it.
-        return render(CLOSED_TOWN_SAY, {}, [], None, True)
+        closed = render(CLOSED_TOWN_SAY, {}, [], None, True)
+        closed.outcome = "closed"
+        return closed
     # The kept form, the words screen and Safe Harbour, before the transaction: they read the words
     # (and Safe Harbour reads the database) but write nothing, and they are the costly part of a call.
     # Inside the transaction SQLite's one write lock waits on nothing but the database.
@@ -281,6 +310,7 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
                 dice_text(rendered, rolled)
             if isinstance(reply, Reply) and reply.blocks:
                 rendered.blocks = tuple(reply.blocks)
+            rendered.outcome = outcome
             if rendered.is_error:
                 add_next_steps(passport, outcome, rendered)
             count_reply(tool, passport, rendered)
@@ -297,7 +327,9 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
             set_town_mode("closed", "The Archive could not take a footstep.")
         except DatabaseError:
             log.exception("could not record the closed mode either")
-        return render(UNRECORDED_SAY, {}, [], None, True)
+        unrecorded = render(UNRECORDED_SAY, {}, [], None, True)
+        unrecorded.outcome = "unrecorded"
+        return unrecorded
     if rolled is not None and rolled.delay > 0:
         time.sleep(rolled.delay)  # a slow reply: after the commit, so no lock waits on it
     return rendered
@@ -545,13 +577,16 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
             )
             count_footstep(passport, None)
             rendered = render(busy.say, busy.fields, busy.parts, number, True)
+            rendered.outcome = busy.outcome
             count_reply(tool, passport, rendered)
         passport.footsteps += 1
         return rendered
     except DatabaseError as error:
         if not is_busy(error):
             log.exception("could not record the busy footstep for %s", tool.name)
-    return render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded = render(busy.say, busy.fields, busy.parts, None, True)
+    unrecorded.outcome = busy.outcome
+    return unrecorded
 
 
 @functools.cache

@@ -41,6 +41,11 @@ BARE = "bare ping"
 BUSY = 0.5  # a load average above this before the run means other work competes for the cores
 
 
+def uptime() -> str:
+    """The load averages over 1, 5 and 15 minutes, as uptime prints them."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def ms(seconds: float) -> str:
     return "-" if math.isnan(seconds) else f"{seconds * 1000:.2f}"
 
@@ -152,23 +157,26 @@ def print_phases(path: Path, kept: Path | None) -> None:
 
 def run(opts: Any) -> None:
     print("calls: look_around and remember over streamable HTTP, beside a bare mcp 2.3.0 server's ping")
-    bare_kind = "stateless" if opts.bare_stateless else "with its own sessions (the SDK's default)"
+    # The SDK keeps its own sessions in one process's memory: with several workers the bare server is
+    # served stateless (as the town hands each request to the SDK), or a session would meet a stranger.
+    stateless = opts.bare_stateless or opts.workers > 1
+    bare_kind = "stateless" if stateless else "with its own sessions (the SDK's default)"
     print(
         f"  bare: MCPServer {bare_kind}; town: a fresh town on {database()}, its default settings but the clerk's rate limit"
     )
     print(
-        f"  both: daphne on loopback, SSE replies, one keep-alive connection per session; "
+        f"  both: {opts.server} with {opts.workers} worker{'s' if opts.workers > 1 else ''} each on loopback, SSE replies, one keep-alive connection per session; "
         f"{opts.calls} calls each after {opts.warmup} warm-up, in {opts.rounds} interleaved rounds; "
         f"{os.cpu_count()} cores shared by the client and both servers"
     )
     load = os.getloadavg()[0]
-    print(f"  the machine's load before the run: {load:.2f}", end="")
+    print(f"  the machine's load before the run: {load:.2f} (uptime: {uptime()})", end="")
     print(" (busy: other work shares the cores, and the figures are noisy)" if load > BUSY else "")
     with scratch() as tmp:
         phases = tmp / "phases.json" if (opts.phases or opts.cprofile) else None
         with (
-            bare_server(tmp, stateless=opts.bare_stateless) as bare,
-            town_server(tmp, phases, opts.cprofile) as (
+            bare_server(tmp, stateless=stateless, server=opts.server, workers=opts.workers) as bare,
+            town_server(tmp, phases, opts.cprofile, server=opts.server, workers=opts.workers) as (
                 _,
                 town,
             ),

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clockford.serve import DEFAULT_SERVER
 from tests.support import PYTHON, ROOT, Town, free_port, get, make_town, sse_message, stop_process
 
 PROTOCOL = "2025-11-25"
@@ -37,13 +38,16 @@ class BenchError(RuntimeError):
 
 @dataclass
 class Served:
-    """A daphne process serving one ASGI app on a free loopback port."""
+    """An ASGI server serving one app on a free loopback port, started the way `./town up` starts the
+    town (clockford/serve.py): the same server and the same number of worker processes for both sides."""
 
     app: str
     env: dict[str, str]
     log: Path
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    server: str = DEFAULT_SERVER
+    workers: int = 1
 
     @property
     def mcp(self) -> str:
@@ -56,7 +60,8 @@ class Served:
         out = open(self.log, "ab")  # noqa: SIM115 (daphne writes to it until it stops)
         # The same command line as `./town up`, apart from the app: both sides pay the same server.
         self.proc = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app],
+            [PYTHON, "-m", "clockford.serve", "--port", str(self.port), "--workers", str(self.workers)]
+            + ["--server", self.server, self.app],
             cwd=ROOT,
             env=self.env,
             stdout=out,
@@ -81,18 +86,38 @@ class Served:
         raise BenchError(f"{self.app} did not start:\n" + self.log.read_text()[-3000:])
 
     def cpu(self) -> float | None:
-        """Seconds of CPU the server has used so far (Linux's /proc), or None where that is unknown."""
+        """Seconds of CPU the server has used so far, its worker processes included (Linux's /proc),
+        or None where that is unknown."""
         if self.proc is None:
             return None
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        return tree_cpu(self.proc.pid)
 
     def stop(self) -> None:
         stop_process(self.proc)
         self.proc = None
+
+
+def tree_cpu(pid: int) -> float | None:
+    """CPU seconds (user and system) of a process and every process below it, from /proc."""
+    stats: dict[int, tuple[int, float]] = {}  # pid: (parent, seconds)
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return None
+    for e in entries:
+        try:
+            fields = Path(f"/proc/{e}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        stats[int(e)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS)
+    if pid not in stats:
+        return None
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats[p][1]
+        todo += [c for c, (parent, _) in stats.items() if parent == p]
+    return total
 
 
 def _base_env() -> dict[str, str]:
@@ -102,13 +127,13 @@ def _base_env() -> dict[str, str]:
 
 
 @contextmanager
-def bare_server(tmp: Path, stateless: bool = False) -> Iterator[Served]:
+def bare_server(tmp: Path, stateless: bool = False, server: str = DEFAULT_SERVER, workers: int = 1) -> Iterator[Served]:
     """The yardstick: tests/bench/bare.py, a bare mcp 2.3.0 MCPServer with one trivial tool.
     Launched, not yet answering: call .wait() (so that both servers can start at once)."""
     env = _base_env()
     if stateless:
         env["BENCH_BARE_STATELESS"] = "1"
-    served = Served("tests.bench.bare:application", env, tmp / "bare.log").launch()
+    served = Served("tests.bench.bare:application", env, tmp / "bare.log", server=server, workers=workers).launch()
     try:
         yield served
     finally:
@@ -116,7 +141,9 @@ def bare_server(tmp: Path, stateless: bool = False) -> Iterator[Served]:
 
 
 @contextmanager
-def town_server(tmp: Path, phases: Path | None = None, cprofile: bool = False) -> Iterator[tuple[Town, Served]]:
+def town_server(
+    tmp: Path, phases: Path | None = None, cprofile: bool = False, server: str = DEFAULT_SERVER, workers: int = 1
+) -> Iterator[tuple[Town, Served]]:
     """A fresh town (SQLite, or PostgreSQL when DATABASE_URL is set) with the town's own defaults,
     launched: call .wait(). With `phases`, it is served with timers on (tests/bench/profiled.py)."""
     town = make_town(tmp)
@@ -133,13 +160,15 @@ def town_server(tmp: Path, phases: Path | None = None, cprofile: bool = False) -
     # calls from one address. Raised, not turned off, so each request's upsert stays measured.
     town.env["CLOCKFORD_REQUESTS_PER_ADDRESS"] = str(10**9)
     town.env["CLOCKFORD_REQUESTS_PER_ACCOUNT"] = str(10**9)
+    # And the sessions one address may open: 32 clients at once open 96 sessions (one per workload).
+    town.env["CLOCKFORD_SESSIONS_PER_ADDRESS"] = str(10**6)
     env = dict(town.env)
     app = "clockford.asgi:application"
     if phases is not None:
         env["BENCH_PROFILE_OUT"] = str(phases)
         env["BENCH_CPROFILE"] = "1" if cprofile else ""
         app = "tests.bench.profiled:application"
-    served = Served(app, env, town.log, port=town.port)
+    served = Served(app, env, town.log, port=town.port, server=server, workers=workers)
     try:
         served.launch()
         yield town, served
@@ -198,8 +227,15 @@ class Session:
     def post(self, body: bytes) -> tuple[int, dict[str, str], bytes]:
         if self.conn.sock is None:
             self.reconnects += 1
-        self.conn.request("POST", self.path, body, self.headers)
-        resp = self.conn.getresponse()
+        try:
+            self.conn.request("POST", self.path, body, self.headers)
+            resp = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # The server closed the idle connection just as the request went: once more, on a new one.
+            self.conn.close()
+            self.reconnects += 1
+            self.conn.request("POST", self.path, body, self.headers)
+            resp = self.conn.getresponse()
         data = resp.read()
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from clockford.serve import DEFAULT_SERVER, SERVERS
 from tests.bench import battery, calls, census, directory, words
 from tests.bench.kit import BenchError
 
@@ -59,6 +60,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--warmup", type=int, default=50, help="warm-up calls per tool, not measured (default 50)")
     p.add_argument("--rounds", type=int, default=25, help="interleaved rounds the calls are split into (default 25)")
     p.add_argument("--clients", type=int, default=4, help="clients at once for the concurrent run; 1 skips it")
+    p.add_argument(
+        "--server",
+        choices=SERVERS,
+        default=DEFAULT_SERVER,
+        help=f"the ASGI server both sides are served with (default {DEFAULT_SERVER}, as ./town up)",
+    )
+    p.add_argument(
+        "--workers", type=int, default=1, help="worker processes of each server (default 1; ./town up: one per core)"
+    )
     p.add_argument("--bare-stateless", action="store_true", help="serve the bare server in the SDK's stateless mode")
     p.add_argument("--phases", action="store_true", help="serve the town with timers and SQL counts, and print them")
     p.add_argument(
@@ -90,9 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"No such section: {', '.join(unknown)}. Sections: {', '.join(known)}.", file=sys.stderr)
         return 2
-    if opts.calls < 1 or opts.rounds < 1 or opts.calls < opts.rounds or opts.clients < 1 or opts.warmup < 0:
+    if (
+        opts.calls < 1
+        or opts.rounds < 1
+        or opts.calls < opts.rounds
+        or opts.clients < 1
+        or opts.warmup < 0
+        or opts.workers < 1
+    ):
         print(
-            "--calls and --rounds must be at least 1, --calls at least --rounds, --clients at least 1.", file=sys.stderr
+            "--calls and --rounds must be at least 1, --calls at least --rounds, --clients and --workers at least 1.",
+            file=sys.stderr,
         )
         return 2
     chosen = [known[n] for n in opts.sections] if opts.sections else [s for s in SECTIONS if s.default]

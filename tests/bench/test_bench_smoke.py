@@ -45,6 +45,17 @@ def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
     assert block and re.search(r'INSERT INTO "?town_footstep"?', block.group(1)), out
 
 
+def test_both_servers_run_with_workers_as_the_town_is_served() -> None:
+    # As `./town up` serves the town: several worker processes each, the bare server stateless; the
+    # cpu ms counts every worker's CPU, so it is there for both.
+    out = bench("calls", "--calls", "6", "--warmup", "2", "--rounds", "2", "--clients", "3", "--workers", "2")
+    assert "bare: MCPServer stateless" in out and "both: uvicorn with 2 workers each" in out, out
+    for label in ("bare ping", "town look_around", "town remember"):
+        p50, p95, rate, cpu, cp50, cp95, crate, ccpu = figures(out, label)
+        assert 0 < p50 <= p95 and rate > 0 and crate > 0, out
+    assert re.search(r"load before the run: [\d.]+ \(uptime: [\d.]+, [\d.]+, [\d.]+\)", out), out
+
+
 def test_a_bench_with_no_such_section_says_so() -> None:
     done = subprocess.run(
         [PYTHON, "-m", "tests.bench.run", "nowhere"], cwd=ROOT, capture_output=True, text=True, timeout=60

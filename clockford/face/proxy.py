@@ -1,0 +1,66 @@
+"""Behind a reverse proxy: whose address a request is, and whether it came over https.
+
+A proxy in front of the town connects from its own address, so every request would seem to come from
+the proxy, and over plain http. The proxy says who connected (X-Forwarded-For) and how
+(X-Forwarded-Proto); the town believes it only when the request comes from a proxy it trusts
+(CLOCKFORD_TRUSTED_PROXIES: addresses or networks). Then the scope's client becomes the address the
+proxy names and its scheme https when the proxy says so, so that the limits per address, /metrics's
+loopback rule, the front door and Django's https detection all see the visitor, not the proxy. From any
+other peer both headers are dropped before anything reads them: a visitor cannot name itself.
+
+One proxy hop: the town reads the last address of X-Forwarded-For, the one its proxy added (the
+proxy is told to set the header to the address it saw, not to append to what the visitor sent).
+"""
+
+import functools
+import ipaddress
+from collections.abc import MutableMapping
+from typing import Any
+
+from django.conf import settings
+
+FORWARDED = (b"x-forwarded-for", b"x-forwarded-proto")
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+@functools.cache
+def _trusted(proxies: tuple[str, ...]) -> tuple[Network, ...]:
+    return tuple(ipaddress.ip_network(p, strict=False) for p in proxies)
+
+
+def trusted(peer: str) -> bool:
+    try:
+        address = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    return any(address in net for net in _trusted(tuple(settings.CLOCKFORD_TRUSTED_PROXIES)))
+
+
+def _last(value: bytes) -> str:
+    return value.decode("latin-1").split(",")[-1].strip()
+
+
+def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """The scope as the visitor made it: rewritten from a trusted proxy's headers, or with them dropped."""
+    if scope.get("type") not in ("http", "websocket"):
+        return scope
+    headers = scope.get("headers") or []
+    if not any(k in FORWARDED for k, _ in headers):
+        return scope
+    client = scope.get("client")
+    if not (client and trusted(str(client[0]))):
+        return {**scope, "headers": [(k, v) for k, v in headers if k not in FORWARDED]}
+    scope = dict(scope)
+    for k, v in headers:
+        if k == b"x-forwarded-for" and _last(v):
+            try:
+                scope["client"] = (str(ipaddress.ip_address(_last(v))), 0)
+            except ValueError:
+                pass  # not an address: the proxy's own stands
+        elif k == b"x-forwarded-proto" and _last(v).lower() in ("https", "http"):
+            secure = _last(v).lower() == "https"
+            scope["scheme"] = (
+                ("https" if secure else "http") if scope["type"] == "http" else ("wss" if secure else "ws")
+            )
+    return scope

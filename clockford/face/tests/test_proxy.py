@@ -1,0 +1,41 @@
+"""X-Forwarded-For and X-Forwarded-Proto count only from a trusted proxy (clockford/face/proxy.py)."""
+
+from django.test import override_settings
+
+from clockford.face.proxy import through
+
+
+def scope(peer: str, *headers: tuple[bytes, bytes]) -> dict:
+    return {"type": "http", "scheme": "http", "client": (peer, 5555), "headers": [(b"host", b"t"), *headers]}
+
+
+FORWARDED = ((b"x-forwarded-for", b"198.51.100.7"), (b"x-forwarded-proto", b"https"))
+
+
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=["10.9.0.0/24"])
+def test_it_takes_the_visitors_address_and_scheme_from_a_trusted_proxy() -> None:
+    s = through(scope("10.9.0.5", *FORWARDED))
+    assert s["client"] == ("198.51.100.7", 0) and s["scheme"] == "https"
+    # The last address is the one the proxy saw; whatever the visitor claimed before it is not.
+    s = through(scope("10.9.0.5", (b"x-forwarded-for", b"127.0.0.1, 198.51.100.8")))
+    assert s["client"] == ("198.51.100.8", 0)
+    ws = through({**scope("10.9.0.5", *FORWARDED), "type": "websocket", "scheme": "ws"})
+    assert ws["scheme"] == "wss"
+
+
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=["10.9.0.0/24"])
+def test_the_headers_of_anyone_else_are_dropped() -> None:
+    s = through(scope("203.0.113.9", *FORWARDED))
+    assert s["client"] == ("203.0.113.9", 5555) and s["scheme"] == "http"
+    assert s["headers"] == [(b"host", b"t")]
+
+
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=[])
+def test_a_town_that_trusts_no_proxy_believes_no_header() -> None:
+    s = through(scope("127.0.0.1", *FORWARDED))
+    assert s["client"] == ("127.0.0.1", 5555) and s["headers"] == [(b"host", b"t")]
+
+
+def test_by_default_a_proxy_on_this_machine_is_trusted() -> None:
+    s = through(scope("::1", (b"x-forwarded-for", b"198.51.100.7")))
+    assert s["client"] == ("198.51.100.7", 0)

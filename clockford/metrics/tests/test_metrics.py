@@ -1,0 +1,122 @@
+"""/metrics: every worker's counts from the database, in the Prometheus text format, to this machine or
+with the token; and one JSON line per call in the log, never its arguments."""
+
+import json
+import logging
+
+import pytest
+from django.test import Client, override_settings
+from prometheus_client.parser import text_string_to_metric_families
+from pydantic import ValidationError
+
+from clockford.metrics import counting
+from clockford.metrics.models import CallCount
+from clockford.metrics.views import REFUSED
+from clockford.town import desk
+from districts.registry import TOOLS
+from districts.testing import new_passport, visit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts() -> None:
+    # Calls of earlier tests in this process, whose databases were rolled back, are not this test's.
+    counting.discard()
+
+
+SECRET_VALUE = "a-value-only-the-arguments-hold-7f3a"
+
+
+def scrape(client: Client, **extra: str) -> dict[str, dict[tuple[tuple[str, str], ...], float]]:
+    r = client.get("/metrics", **extra)
+    assert r.status_code == 200, r.content
+    assert r["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8"
+    samples: dict[str, dict[tuple[tuple[str, str], ...], float]] = {}
+    for family in text_string_to_metric_families(r.content.decode()):
+        for s in family.samples:
+            samples.setdefault(s.name, {})[tuple(sorted(s.labels.items()))] = s.value
+    return samples
+
+
+def test_it_counts_each_call_by_tool_and_outcome_with_a_histogram() -> None:
+    p = new_passport()
+    visit(p, "look_around")
+    visit(p, "remember", key="k", value="v")
+    visit(p, "recall", key="nowhere")  # refused: not found
+    got = scrape(Client())
+    calls = got["clockford_calls_total"]
+    assert calls[(("outcome", "ok"), ("tool", "look_around"))] == 1
+    assert calls[(("outcome", "ok"), ("tool", "remember"))] == 1
+    refused = {labels: n for labels, n in calls.items() if dict(labels)["tool"] == "recall"}
+    assert list(refused.values()) == [1] and dict(next(iter(refused)))["outcome"].startswith("refused:")
+    # The histogram is cumulative and ends at +Inf with the count.
+    buckets = {
+        dict(k)["le"]: v for k, v in got["clockford_call_seconds_bucket"].items() if dict(k)["tool"] == "remember"
+    }
+    assert buckets["+Inf"] == 1 and got["clockford_call_seconds_count"][(("tool", "remember"),)] == 1
+    values = [buckets[le] for le in sorted((le for le in buckets if le != "+Inf"), key=float)]
+    assert values == sorted(values)
+    assert got["clockford_call_seconds_sum"][(("tool", "remember"),)] > 0
+    for gauge in (
+        "clockford_holds_waiting",
+        "clockford_sessions_open",
+        "clockford_archive_footsteps",
+        "clockford_archive_leaves",
+        "clockford_archive_fold_lag_footsteps",
+        "clockford_archive_fold_lag_seconds",
+    ):
+        assert gauge in got, gauge
+    assert got["clockford_archive_footsteps"][()] >= 3
+    assert got["clockford_archive_fold_lag_footsteps"][()] >= 3  # nothing folded in this test
+
+
+def test_counts_written_by_another_worker_are_added_not_replaced() -> None:
+    # What another process wrote: this worker's flush adds to the row.
+    key = ("look_around", "ok", counting.bucket(0.002))
+    CallCount.objects.create(tool=key[0], outcome=key[1], bucket=key[2], count=40, seconds=0.08)
+    counting.finished("look_around", "ok", 0.002, 1)
+    counting.flush()
+    row = CallCount.objects.get(tool=key[0], outcome=key[1], bucket=key[2])
+    assert row.count == 41 and row.seconds == pytest.approx(0.082)
+    assert counting.pending() == {}
+
+
+def test_the_log_has_one_json_line_per_call_and_never_the_arguments(caplog: pytest.LogCaptureFixture) -> None:
+    p = new_passport()
+    with caplog.at_level(logging.INFO, logger="clockford.calls"):
+        r = visit(p, "remember", key="secret-key-name", value=SECRET_VALUE)
+        visit(p, "recall", key="secret-key-name")
+    lines = [rec.getMessage() for rec in caplog.records if rec.name == "clockford.calls"]
+    assert len(lines) == 2
+    first = json.loads(lines[0])
+    assert set(first) == {"at", "tool", "outcome", "ms", "footstep"}
+    assert (first["tool"], first["outcome"], first["footstep"]) == ("remember", "ok", r.footstep)
+    assert first["ms"] > 0
+    everything = "\n".join(rec.getMessage() for rec in caplog.records)
+    assert SECRET_VALUE not in everything and "secret-key-name" not in everything
+
+
+def test_an_outsider_is_refused_without_the_token() -> None:
+    r = Client(REMOTE_ADDR="203.0.113.9").get("/metrics")
+    assert (r.status_code, r.content.decode()) == (403, REFUSED)
+
+
+@override_settings(CLOCKFORD_METRICS_TOKEN="right-token-123")  # noqa: S106 (a test's token)
+def test_an_outsider_with_the_token_is_served_and_a_wrong_token_is_refused() -> None:
+    outside = Client(REMOTE_ADDR="203.0.113.9")
+    assert outside.get("/metrics", HTTP_AUTHORIZATION="Bearer right-token-12").status_code == 403
+    assert outside.get("/metrics", HTTP_AUTHORIZATION="Basic right-token-123").status_code == 403
+    assert "clockford_holds_waiting" in scrape(outside, HTTP_AUTHORIZATION="Bearer right-token-123")
+
+
+def test_a_call_outside_its_schema_is_logged_and_counted_without_a_footstep(caplog: pytest.LogCaptureFixture) -> None:
+    p = new_passport()
+    with caplog.at_level(logging.INFO, logger="clockford.calls"), pytest.raises(ValidationError):
+        desk.run(TOOLS["remember"], {"key": "k", "value": SECRET_VALUE, "colour": "red"}, p, None)
+    (line,) = [json.loads(r.getMessage()) for r in caplog.records if r.name == "clockford.calls"]
+    assert (line["tool"], line["outcome"], line["footstep"]) == ("remember", "invalid-arguments", None)
+    assert SECRET_VALUE not in caplog.text
+    assert [(tool, outcome, n) for (tool, outcome, _), n in counting.pending().items()] == [
+        ("remember", "invalid-arguments", 1)
+    ]

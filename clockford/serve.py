@@ -1,0 +1,105 @@
+"""How the town is served over HTTP: `./town up`, the tests' towns and `./town bench` all start it here,
+so that what is measured is what runs.
+
+    python -m clockford.serve [--host H] [--port P] [--workers N] [--server NAME] [APP]
+
+One worker per core by default (CLOCKFORD_WORKERS or --workers to choose). Every worker is a process of
+its own with its own threads and database connections; sessions, limits, the clerk, holds and the hall's
+live queue are kept in the database, so any worker serves any request. The ASGI server is uvicorn (with
+uvloop and httptools): `docs/bench.md` has the measurements that chose it over daphne, granian and
+hypercorn. The others stay here, by name, so that the bench can measure them again.
+"""
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Sequence
+
+SERVERS = ("uvicorn", "daphne", "granian", "hypercorn")
+DEFAULT_SERVER = "uvicorn"
+APP = "clockford.asgi:application"
+
+
+def default_workers() -> int:
+    raw = os.environ.get("CLOCKFORD_WORKERS", "")
+    if raw:
+        n = int(raw)
+        if n < 1:
+            raise SystemExit(f"CLOCKFORD_WORKERS must be at least 1, not {n}.")
+        return n
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def command(server: str, app: str, host: str, port: int, workers: int) -> list[str]:
+    """The command line that serves `app` with `server` (daphne has no workers of its own: see run_daphne)."""
+    py = sys.executable
+    if server == "uvicorn":
+        return [
+            *(py, "-m", "uvicorn", app, "--host", host, "--port", str(port)),
+            *("--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--ws", "wsproto"),
+            *("--lifespan", "on"),
+            # One JSON line per call is the town's own log (clockford/town/desk.py); no access log.
+            *("--no-access-log", "--timeout-graceful-shutdown", "5"),
+            # Longer than a proxy keeps an idle connection to it (Caddy: 2 minutes), so the proxy never
+            # sends a request down a connection the town is closing (uvicorn's own default is 5 s).
+            *("--timeout-keep-alive", "150"),
+        ]
+    if server == "granian":
+        return [
+            *(py, "-m", "granian", "--interface", "asgi", "--host", host, "--port", str(port)),
+            *("--workers", str(workers), "--loop", "uvloop", "--no-access-log", app),
+        ]
+    if server == "hypercorn":
+        return [py, "-m", "hypercorn", "-b", f"{host}:{port}", "-w", str(workers), "-k", "uvloop", app]
+    if server == "daphne":
+        return [py, "-m", "daphne", "-b", host, "-p", str(port), app]
+    raise SystemExit(f"No such server: {server}. Servers: {', '.join(SERVERS)}.")
+
+
+def run_daphne(app: str, host: str, port: int, workers: int) -> int:
+    """Daphne serves one process: for several, bind the socket here and hand it to each (--fd)."""
+    if workers == 1:
+        os.execv(sys.executable, command("daphne", app, host, port, 1))  # noqa: S606 (our own command line)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    fd = sock.fileno()
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "daphne", "--fd", str(fd), app], pass_fds=(fd,))  # noqa: S603
+        for _ in range(workers)
+    ]
+
+    def stop(signum: int, frame: object) -> None:
+        for p in procs:
+            p.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    codes = [p.wait() for p in procs]
+    return max(codes, default=0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m clockford.serve", description=__doc__.split("\n\n")[0])
+    p.add_argument("app", nargs="?", default=APP)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=int(os.environ.get("CLOCKFORD_PORT", "7433")))
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--server", choices=SERVERS, default=os.environ.get("CLOCKFORD_SERVER", DEFAULT_SERVER))
+    opts = p.parse_args(argv)
+    workers = opts.workers if opts.workers is not None else default_workers()
+    if workers < 1:
+        raise SystemExit("--workers must be at least 1.")
+    if opts.server == "daphne":
+        return run_daphne(opts.app, opts.host, opts.port, workers)
+    os.execv(sys.executable, command(opts.server, opts.app, opts.host, opts.port, workers))  # noqa: S606
+    return 0  # not reached
+
+
+if __name__ == "__main__":
+    sys.exit(main())
