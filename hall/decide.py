@@ -1,4 +1,4 @@
-"""Deciding with a passkey: one road for holds, letters, plans and reports.
+"""Deciding with a passkey: one road for holds, letters, plans, reports, and staff's rulings.
 
 Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
 ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
@@ -75,6 +75,8 @@ class Decidable:
     statement: Callable[[Any, str], str]
     # Record the signed decision; returns what the person is told.
     decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
+    # Why this one decision cannot be made of it now, when that depends on the decision (None: it can).
+    cannot: Callable[[Any, str], str | None] | None = None
 
 
 def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
@@ -84,6 +86,8 @@ def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str
     if decision not in d.decisions:
         raise Refused(d.knows_only)
     why = d.undecidable(thing)
+    if why is None and d.cannot is not None:
+        why = d.cannot(thing, decision)
     if why is not None:
         raise Refused(why, 409)
     # The words the page drew must still be the thing's words, before any passkey is asked for.

@@ -1,15 +1,15 @@
 """What waits for a person: one queue, newest first, of everything only this person can decide.
 
 SOURCES is the one table of what can wait: held calls, unopened letters, waiting plans, their agents'
-open reports, exchanges another person opened with them, and their agents' requests for more
-authority (the Bank). The "Waiting for you" page draws its rows from it, and the live socket (live.py) counts the same queries, so the two never disagree. A
+open reports, exchanges another person opened with them, their agents' requests for more
+authority (the Bank), and their agents' asks for a deed (the Realty Office). The "Waiting for you" page draws its rows from it, and the live socket (live.py) counts the same queries, so the two never disagree. A
 new kind of thing that waits for a person is one more row here. Each query comes from the service
 that owns the thing, which also decides whose it is.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import QuerySet
@@ -20,6 +20,7 @@ from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import registry
 from districts.bank import services as bank
 from districts.post_office import services as post_office
+from districts.realty import services as realty
 from districts.switchboard import common as switchboard
 from hall.models import Account
 from hall.shown import preview, time_left, words_of
@@ -162,6 +163,22 @@ def _authority(asked: Any, account: Account) -> Waiting:
     )
 
 
+def _deed_ask(ask: Any, account: Account) -> Waiting:
+    lot = realty.lot_of(ask.lot)
+    name = lot.name if lot is not None else f"lot {ask.lot}"
+    return Waiting(
+        "deed",
+        ask.id,
+        ask.passport,
+        "have you prove you publish a server, for a deed to its listing",
+        preview(name),
+        ask.asked_at,
+        ask.asked_at + timedelta(days=realty.ASK_DAYS),
+        reverse("hall:deed-ask", args=[ask.id]),
+        "A deed ask",
+    )
+
+
 @dataclass(frozen=True)
 class Source:
     """One kind of thing that waits for a person: the query of those waiting for an account (from the
@@ -180,6 +197,7 @@ SOURCES: tuple[Source, ...] = (
     Source("report", reports.waiting_reports, "filed_at", _report),
     Source("exchange", switchboard.exchange_requests, "changed_at", _exchange),
     Source("authority", bank.waiting_requests, "asked_at", _authority),
+    Source("deed", lambda account: realty.waiting_asks_of(account.pk), "asked_at", _deed_ask),
 )
 
 

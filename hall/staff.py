@@ -19,6 +19,7 @@ from districts.courthouse import services as courthouse
 from districts.everywhere import services as everywhere
 from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
+from hall.certificates import staff_panel as certificates_panel
 from hall.closures import staff_panel as closures_panel
 from hall.http import refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -78,6 +79,7 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
             "nav": "staff",
             **walls_panel(),
             **closures_panel(),
+            **certificates_panel(account),
         },
     )
 

@@ -5,6 +5,7 @@ from django.urls import path
 from hall import (
     agents,
     authority,
+    certificates,
     closures,
     decisions,
     deeds,
@@ -99,6 +100,9 @@ urlpatterns = [
     path("hall/closures/<str:closure_id>", closures.closure_page, name="closure"),
     path("hall/closures/<str:closure_id>/begin", closures.closure_begin, name="closure-begin"),
     path("hall/closures/<str:closure_id>/finish", closures.closure_finish, name="closure-finish"),
+    path("hall/certificates/<str:certificate_id>", certificates.certificate_page, name="certificate"),
+    path("hall/certificates/<str:certificate_id>/begin", certificates.certificate_begin, name="certificate-begin"),
+    path("hall/certificates/<str:certificate_id>/finish", certificates.certificate_finish, name="certificate-finish"),
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),

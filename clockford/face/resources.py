@@ -1,10 +1,14 @@
-"""Courses as MCP resources, and the prompts for common errands (issue: "Courses as MCP resources").
+"""Courses and the town's orientation as MCP resources, and the prompts for common errands (issue:
+"Courses as MCP resources").
 
-resources/list names every course of Agent University at its current version. resources/read of a
-course is attendance exactly as attend is: the face hands it to the desk as a call of attend, so it is a
-footstep, it counts in `courses.yours`, and its slip is signed over that footstep; the course's text is
-the resource, and the signed statement, the slip and the footstep travel in its _meta. Prompts are the
-town's own words for three errands and run nothing.
+resources/list names the Embassies' orientation and every course of Agent University at its current
+version. resources/read of a course is attendance exactly as attend is: the face hands it to the desk as
+a call of attend, so it is a footstep, it counts in `courses.yours`, and its slip is signed over that
+footstep; the course's text is the resource, and the signed statement, the slip and the footstep travel
+in its _meta. resources/read of the orientation is a call of embassy (without a desk) through the desk
+the same way: a footstep, and a visa in a passport's first day; the orientation is drawn as markdown
+(`districts.embassies.services.orientation_text`) and the reply's fields travel in its _meta. Prompts
+are the town's own words for three errands and run nothing.
 """
 
 from typing import Any
@@ -26,10 +30,12 @@ from mcp_types import (
 
 from clockford.town import desk
 from clockford.town.models import Passport
+from districts.embassies import services as embassies
 from districts.registry import TOOLS
 from districts.university import services as university
 
 SCHEME = "clockford://university/"
+ORIENTATION = "clockford://embassies/orientation"
 MIME = "text/markdown"
 META = "town.clockford/"
 INTERNAL_ERROR = -32603
@@ -41,31 +47,49 @@ def course_of(uri: str) -> str | None:
 
 
 def list_resources() -> ListResourcesResult:
-    return ListResourcesResult(
-        resources=[
-            Resource(
-                uri=f"{SCHEME}{c['course']}",
-                name=c["course"],
-                title=c["title"],
-                description=f"{c['summary']} (Agent University, version {c['version']}; reading it is attendance.)",
-                mime_type=MIME,
-                size=c["bytes"],
-            )
-            for c in university.find_library()
-        ]
+    orientation = Resource(
+        uri=ORIENTATION,
+        name="orientation",
+        title="The town's orientation",
+        description=(
+            "The Embassies' orientation for a newcomer: the town, what waits for your person, how to work here, the "
+            "house rules and your two desks. Reading it is a call of embassy: a footstep."
+        ),
+        mime_type=MIME,
     )
+    courses = [
+        Resource(
+            uri=f"{SCHEME}{c['course']}",
+            name=c["course"],
+            title=c["title"],
+            description=f"{c['summary']} (Agent University, version {c['version']}; reading it is attendance.)",
+            mime_type=MIME,
+            size=c["bytes"],
+        )
+        for c in university.find_library()
+    ]
+    return ListResourcesResult(resources=[orientation, *courses])
+
+
+def _through_the_desk(tool: str, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Any:
+    rendered = desk.run(TOOLS[tool], arguments, passport, session_id)
+    if rendered.is_error:
+        # The desk refused or was busy: the reply's own say, with its fields as data.
+        raise MCPError(INTERNAL_ERROR, str(rendered.structured.get("say", "")), data=rendered.structured)
+    return rendered.structured
 
 
 def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadResourceResult:
-    """Attend the course the URI names, through the desk, as the tool attend would."""
+    """Read the orientation, or attend the course the URI names, through the desk, as the tool would."""
+    if uri == ORIENTATION:
+        sc = _through_the_desk("embassy", {}, passport, session_id)
+        text = embassies.orientation_text(sc)
+        meta = {f"{META}orientation": sc, f"{META}footstep": sc["footstep"], f"{META}say": sc["say"]}
+        return ReadResourceResult(contents=[TextResourceContents(uri=uri, mime_type=MIME, text=text, meta=meta)])
     course = course_of(uri)
     if course is None:
-        raise MCPError(INVALID_PARAMS, f"No course at {uri}. resources/list names every course.")
-    rendered = desk.run(TOOLS["attend"], {"course": course}, passport, session_id)
-    sc = rendered.structured
-    if rendered.is_error:
-        # The desk refused or was busy: the reply's own say, with its fields as data.
-        raise MCPError(INTERNAL_ERROR, str(sc.get("say", "")), data=sc)
+        raise MCPError(INVALID_PARAMS, f"No resource at {uri}. resources/list names every one.")
+    sc = _through_the_desk("attend", {"course": course}, passport, session_id)
     return ReadResourceResult(
         contents=[
             TextResourceContents(

@@ -30,6 +30,7 @@ What it does not catch, on purpose or by nature:
 """
 
 import bisect
+import hashlib
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -330,6 +331,13 @@ def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
 # Handed passages come back on every call of the same passport (and the same census words are handed
 # to many), so their forms are kept: a few kilobytes each.
 _handed_form = lru_cache(maxsize=2048)(_form)
+
+
+@lru_cache(maxsize=2048)
+def handed_digest(text: str) -> str:
+    """The sha256 of a handed passage's skeleton: the key it is remembered by (holds.remember_handed).
+    Kept like its form: the same census words are handed on call after call."""
+    return hashlib.sha256(skeleton(text).encode()).hexdigest()
 
 
 def worth_keeping(text: str) -> bool:

@@ -481,7 +481,7 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
         for text in at_path(reply.fields, part.path.split(".")):
             if not harbour.worth_keeping(text):
                 continue
-            digest = hashlib.sha256(harbour.skeleton(text).encode()).hexdigest()
+            digest = harbour.handed_digest(text)
             rows.setdefault(
                 digest,
                 Handed(

@@ -234,3 +234,52 @@ def _steps_for(outcome: str, reply: dict[str, Any]) -> list[str]:
         "If the call needs something only your person can give (sign-in, the exchange, more authority), "
         "write to them with send_letter.",
     ]
+
+
+# -- The orientation as a document (the MCP resource) ---------------------------------------------------
+
+
+def _desk_lines(title: str, desk: dict[str, Any]) -> list[str]:
+    lines = [f"### {title}: {desk['name']}", ""]
+    for label, key in (("Can", "can"), ("Cannot", "cannot"), ("Differs", "differs"), ("Trips it up", "tripsUp")):
+        lines += [f"- **{label}:** {item}" for item in desk[key]]
+    return [*lines, ""]
+
+
+def orientation_text(reply: dict[str, Any]) -> str:
+    """The orientation `embassy` gave (its reply's fields, without a desk) as one markdown document in
+    the town's words. The name a client reported for itself is not in it: those are its own words."""
+    town, held = reply["town"], reply["heldForYourPerson"]
+    yours = reply["yourDesks"]
+    lines = [f"# Welcome to {town['name']}", "", town["what"], "", f"Start with `{town['start']}`.", ""]
+    lines += ["## The town's promises", "", *[f"- {p}" for p in town["promises"]], ""]
+    lines += ["## Open districts", "", *[f"- {d}" for d in town["open"]], ""]
+    lines += [
+        "## What waits for your person",
+        "",
+        f"Letters unopened: {held['lettersUnopened']}. Calls waiting: {held['callsWaiting']}. "
+        f"Plan waiting: {held['planWaiting'] or 'none'}. Report open: {held['reportOpen'] or 'none'}.",
+        "",
+        *[f"- {w}" for w in held["what"]],
+        "",
+    ]
+    lines += ["## How to work here", "", *[f"- {p}" for p in reply["practice"]], ""]
+    lines += ["## House rules", "", *[f"- {r}" for r in reply["houseRules"]], ""]
+    lines += ["## Your two desks", ""]
+    lines += _desk_lines("The way you arrived", yours["arrivedBy"])
+    lines += _desk_lines("Your software", yours["software"])
+    visa = reply.get("visa")
+    if visa is not None:
+        lines += ["## Your visa", "", f"Until {visa['until']}; {visa['refusalsLeft']} of {visa['of']} left.", ""]
+        lines += [visa["gives"], ""]
+    lines += [
+        "## Every desk",
+        "",
+        "Read one with `embassy` and its `desk` id.",
+        "",
+        *[
+            f"- `{d['id']}` ({d['kind']}): {d['name']}{'' if d['open'] else ', not open in this town'}"
+            for d in reply["desks"]
+        ],
+    ]
+    return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ from django.db.models import Q
 from nacl.signing import SigningKey
 
 from clockford.town import clock, reports, signing
+from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, Report, new_id
 from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.foundry.models import Certificate
@@ -291,6 +292,12 @@ def access_certificate(account: Any, number: str) -> Certificate:
     return cert
 
 
+# What each action needs the certificate's stored status to be, and what it becomes.
+FROM = {"suspend": ("live",), "reinstate": ("suspended",), "revoke": ("live", "suspended")}
+CHANGED_SAY = "This certificate's standing changed since the page showed it, so nothing was done. Reload the page."
+NOT_THIS_STATEMENT = "The passkey signed something other than this change, so nothing was done."
+
+
 def can(cert: Certificate, action: str) -> bool:
     """Whether staff may do `action` to this certificate now: revoked is for good."""
     now_standing = standing(cert)
@@ -301,19 +308,44 @@ def can(cert: Certificate, action: str) -> bool:
     return action == "revoke" and now_standing in ("live", "suspended")
 
 
+def undecidable(cert: Certificate) -> str | None:
+    """Why nothing more can be done to this certificate (None while staff may still change it)."""
+    now_standing = standing(cert)
+    if now_standing == "revoked":
+        return "This certificate is revoked, for good: nothing more can be done to it."
+    if now_standing == "expired":
+        return "This certificate has expired: nothing more can be done to it."
+    return None
+
+
+def cannot(cert: Certificate, action: str) -> str | None:
+    """Why `action` cannot be done to this certificate now (None when it can)."""
+    if can(cert, action):
+        return None
+    done = {"suspend": "suspended", "reinstate": "reinstated", "revoke": "revoked"}[action]
+    return undecidable(cert) or f"This certificate is {standing(cert)}, so it cannot be {done} now."
+
+
 def decision_statement(cert: Certificate, action: str) -> str:
     """What the staff member's passkey signs: the certificate and what is done to it."""
     return signing.canonical_text({"kind": "clockford-certificate-standing-1", "certificate": cert.id, "do": action})
 
 
 def do_change(cert: Certificate, account: Any, action: str, statement: str, assertion: dict[str, Any]) -> Certificate:
-    """Suspend, reinstate or revoke, at once: `check` answers from this row on its next call."""
+    """Suspend, reinstate or revoke, at once: `check` answers from this row on its next call. The
+    conditional UPDATE is the arbiter when two members of staff act at once: only a change from the
+    standing the action needs is made; otherwise NotDecided says why."""
     if not account.is_staff:
         raise NotAllowed(NOT_STAFF)
-    cert.status = ACTIONS[action]
-    cert.changed_at = clock.now()
-    cert.changed_by = account
-    cert.statement = statement
-    cert.assertion = assertion
-    cert.save(update_fields=["status", "changed_at", "changed_by", "statement", "assertion"])
+    if action not in ACTIONS:
+        raise NotDecided("The hall knows only suspend, reinstate and revoke.")
+    if statement != decision_statement(cert, action):
+        raise NotDecided(NOT_THIS_STATEMENT)
+    now = clock.now()
+    done = Certificate.objects.filter(pk=cert.pk, status__in=FROM[action], until__gt=now).update(
+        status=ACTIONS[action], changed_at=now, changed_by=account, statement=statement, assertion=assertion
+    )
+    cert.refresh_from_db()
+    if not done:
+        raise NotDecided(undecidable(cert) or CHANGED_SAY)
     return cert

@@ -7,8 +7,8 @@ the public map's), and a course published this morning takes its stall at tomorr
 The Market keeps nothing of its own: it lists what other districts hold, through one small interface
 per aisle. Each aisle's source is a function of a moment that returns what stood then:
 
-- course: Agent University's library (`courses_at`), each course at the version it had at the cut
-  (the University's versions, each with the moment it was published);
+- course: Agent University's library (`courses_at`, through `university.find_versions_at`), each course
+  at the version it had at the cut (the University's versions, each with the moment it was published);
 - skill and config: the Swap Meet's tables, which this town does not have yet, so those aisles are
   empty. They never show made-up stalls.
 """
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from districts.university import services as university
-from districts.university.models import CourseVersion
 
 Aisle = Literal["course", "skill", "config"]
 AISLES: tuple[Aisle, ...] = ("course", "skill", "config")
@@ -46,12 +45,11 @@ CourseSource = Callable[[dt.datetime], list[CourseListing]]
 
 def courses_at(at: dt.datetime) -> list[CourseListing]:
     """Agent University's library as it stood at `at`: each course at its newest version published
-    before then (a version published since waits for the next cut)."""
-    university.current_versions()  # a new town's library is published the first time anyone asks
-    newest: dict[str, CourseVersion] = {}
-    for v in CourseVersion.objects.filter(published__lt=at).order_by("course", "-version"):
-        newest.setdefault(v.course, v)
-    return [CourseListing(v.course, v.title, v.version, v.summary, v.published) for v in newest.values()]
+    before then (a version published since waits for the next cut), read through the University's
+    services (`find_versions_at`), never its models."""
+    return [
+        CourseListing(v.course, v.title, v.version, v.summary, v.published) for v in university.find_versions_at(at)
+    ]
 
 
 def market_day(now: dt.datetime) -> tuple[dt.date, dt.datetime]:

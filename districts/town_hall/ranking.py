@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from districts.town_hall import vocabulary
+from districts.town_hall.textindex import TextIndex
 
 # A shared domain whose sites belong to their own publishers (the Public Suffix List's private
 # section, the part of it the census holds, and tunnels): the owner is the label below it.
@@ -164,26 +165,41 @@ class Facts:
     owner: Owner | None
 
 
+# What the ranking reads of a lot besides its Facts: (name words, title, description, integrity, status).
+Row = tuple[str, str, str, int, str]
+
+
 class Census:
-    """Per census root: every lot's owner and the facts the ranking reads, kept in this process."""
+    """Per census root: every lot's owner, the facts and words the ranking reads, and the text index
+    of the searchable lots (textindex.TextIndex), kept in this process and built in one pass."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.root: str | None = None
         self.by_owner: dict[str, list[int]] = {}
         self.facts: dict[int, Facts] = {}
+        self.rows: dict[int, Row] = {}
+        # Each lot's upkeep (quality: its weight and what it says), which depends only on the census.
+        self.kept: dict[int, tuple[float, list[str]]] = {}
+        # The census's common words (CensusState.common), read once per seal.
+        self.common: dict[str, float] = {}
+        self.text: TextIndex | None = None
         self.as_of: dt.datetime | None = None
 
     def load(self, root: str, as_of: dt.datetime | None) -> "Census":
         with self.lock:
             if self.root == root:
                 return self
-            from districts.town_hall.models import Lot
+            from districts.town_hall.models import CensusState, Lot
 
             by_owner: dict[str, list[int]] = {}
             facts: dict[int, Facts] = {}
-            rows = Lot.objects.exclude(status="deleted").values_list("number", "name", "record")
-            for number, name, record in rows.iterator(chunk_size=2000):
+            lots: dict[int, Row] = {}
+            kept: dict[int, tuple[float, list[str]]] = {}
+            rows = Lot.objects.exclude(status="deleted").values_list(
+                "number", "name", "record", "search_name", "search_title", "search_description", "score", "status"
+            )
+            for number, name, record, words, title, description, score, status in rows.iterator(chunk_size=2000):
                 owner = owner_of(name)
                 if owner is not None:
                     by_owner.setdefault(owner.key, []).append(number)
@@ -197,13 +213,22 @@ class Census:
                     full=record.get("fidelity") != "partial",
                     owner=owner,
                 )
-            self.by_owner, self.facts, self.as_of, self.root = by_owner, facts, as_of, root
+                lots[number] = (words, title, description, score, status)
+                kept[number] = quality(facts[number], score, as_of)
+            text = TextIndex((n, r[0], r[1], r[2]) for n, r in lots.items())
+            common = CensusState.objects.filter(pk=1).values_list("common", flat=True).first() or {}
+            # The old index is not closed here: a question that began on it may still be asking it. It
+            # goes when the last of them lets go of it.
+            self.text = text
+            self.by_owner, self.facts, self.rows, self.kept = by_owner, facts, lots, kept
+            self.common, self.as_of, self.root = common, as_of, root
             return self
 
     def forget(self) -> None:
         with self.lock:
             self.root = None
-            self.by_owner, self.facts = {}, {}
+            self.by_owner, self.facts, self.rows, self.kept, self.common = {}, {}, {}, {}, {}
+            self.text = None
 
 
 CENSUS = Census()
@@ -297,21 +322,24 @@ def holds_pattern(words: list[str]) -> re.Pattern[str] | None:
 
 
 def score_all(
-    reading: Reading, found: dict[int, tuple[float, str, str, str, int, str]], census: Census, stem: Any
+    reading: Reading, found: dict[int, float], census: Census, stem: Any, sought: list[str] | None = None
 ) -> list[Scored]:
-    """Score every candidate: (relevance from the database, name words, title, description,
-    integrity, status) by lot. The database's relevance is already scaled to 0..1."""
+    """Score every candidate: its text relevance by lot, already scaled to 0..1; its name words,
+    title, description, integrity and status are the census's (Census.rows). `sought` is
+    owners_sought(reading, census.by_owner), when the caller has it already."""
     stems = list(dict.fromkeys(stem(t) for t in reading.terms))
     n = max(1, len(stems))
     held_by = holds_pattern(stems)
     groups = [holds_pattern(list(g)) for g in reading.concepts]
     # Only a namespace whose owner could be named is read further (owners_sought, wrapped forms too).
-    sought = set(owners_sought(reading, census.by_owner))
+    wanted = set(owners_sought(reading, census.by_owner) if sought is None else sought)
     out: list[Scored] = []
-    for number, (relevance, name, title, description, integrity_score, status) in found.items():
-        f = census.facts.get(number)
-        if f is None:
+    for number, relevance in found.items():
+        # A lot missing from any of these was sealed out while this question was asked: skip it.
+        f, row, upkeep = census.facts.get(number), census.rows.get(number), census.kept.get(number)
+        if f is None or row is None or upkeep is None:
             continue
+        name, title, description, integrity_score, status = row
         named_text = f"{name} {title}"
         text = f"{named_text} {description}"
         named = {m.lastindex for m in held_by.finditer(named_text) if m.lastindex} if held_by else set()
@@ -321,7 +349,7 @@ def score_all(
         why: list[str] = []
         ns, ns_why, product = (
             namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
-            if f.owner is not None and f.owner.key in sought
+            if f.owner is not None and f.owner.key in wanted
             else (0.0, None, None)
         )
         if ns:
@@ -342,7 +370,7 @@ def score_all(
             if hit:
                 s += W_CONCEPT * hit / len(groups)
                 why.append("it holds words the vocabulary gives for yours")
-        q, kept = quality(f, integrity_score, census.as_of)
+        q, kept = upkeep
         s += q
         why.append(f"integrity {integrity_score}")
         if kept:

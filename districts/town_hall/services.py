@@ -1,8 +1,10 @@
 """The Town Hall's services: finding lots, the census's views and provenance, the seal, and search.
 
 `access_*` fetch or refuse in one call. Search is ranked full-text over each lot's name (split into
-words), title and description, with one function per database: SQLite's FTS5 ranked by bm25, and
-PostgreSQL's tsvector with a GIN index ranked by ts_rank_cd. The Directory remembers answers: a
+words), title and description. The Directory asks an in-process FTS5 index built once per seal
+(textindex.py, kept in ranking.CENSUS), so it ranks the same on every database; the database's own
+index (SQLite's FTS5 ranked by bm25, PostgreSQL's tsvector with a GIN index ranked by ts_rank_cd) is
+kept and asked by `search_sqlite` and `search_postgresql`. The Directory remembers answers: a
 repeated question is answered from memory and does not count against the clerk's limits.
 
 Import, fold, derive and sync live in ingest.py; the integrity rules and the house in integrity.py.
@@ -50,6 +52,13 @@ NEVER_CONNECTS = "The town never opens a connection to a server it lists."
 
 def state() -> CensusState:
     s, _ = CensusState.objects.get_or_create(pk=1)
+    return s
+
+
+def seal() -> CensusState:
+    """The census's state without its common words (the Directory reads those once per seal, from
+    ranking.CENSUS): what a question needs, read on every question."""
+    s, _ = CensusState.objects.defer("common").get_or_create(pk=1)
     return s
 
 
@@ -349,7 +358,7 @@ def search(
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
-    Candidates come from three places: the full-text index asked for the need's distinctive terms
+    Candidates come from three places: the text index asked for the need's distinctive terms
     (words most lots hold, like "ai" or "agents", recall nothing by themselves: asking for them alone
     would rank the whole census), the same index asked for the vocabulary's words for the need, and
     every lot whose namespace belongs to a product the need names or its maker. `ranking.score_all`
@@ -357,30 +366,29 @@ def search(
     terms = _tsquery_safe(terms)
     if not terms:
         return 0, []
-    s = census or state()
-    common = s.common if common is None else common
+    s = census or seal()
     known = ranking.CENSUS.load(s.root, s.as_of)
+    common = known.common if common is None else common
+    text = known.text
+    assert text is not None  # load() builds it
     reading = ranking.read(terms)
-    query = search_postgresql if connection.vendor == "postgresql" else search_sqlite
-    matches, found = query(recall_terms(terms, common), CANDIDATES)
-    pool: dict[int, tuple[float, str, str, str, int, str]] = {}
-    top = max((c[1] for c in found), default=0.0) or 1.0
-    for number, relevance, *rest in found:
-        pool[number] = (relevance / top, *rest)  # type: ignore[assignment]
+    matches, found = text.search(recall_terms(terms, common), CANDIDATES)
+    # lot -> its bm25 relevance in the text index, scaled to 0..1 (half for lots only the vocabulary brought)
+    pool: dict[int, float] = {}
+    top = max((r for _, r in found), default=0.0) or 1.0
+    for number, relevance in found:
+        pool[number] = relevance / top
     extra = [t for t in _tsquery_safe(reading.extra) if t not in common]
     if extra:
-        _, more = query(extra, EXTRA_CANDIDATES, False)
-        top = max((c[1] for c in more), default=0.0) or 1.0
-        for number, relevance, *rest in more:
-            pool.setdefault(number, (0.5 * relevance / top, *rest))  # type: ignore[arg-type]
-    owned = [n for k in ranking.owners_sought(reading, known.by_owner) for n in known.by_owner[k][:OWNED_MAX]]
-    missing = [n for n in owned if n not in pool]
-    if missing:
-        for number, *rest in Lot.objects.filter(number__in=missing).values_list(
-            "number", "search_name", "search_title", "search_description", "score", "status"
-        ):
-            pool[number] = (0.0, *rest)  # type: ignore[assignment]
-    best = ranking.score_all(reading, pool, known, stem)[:limit]
+        _, more = text.search(extra, EXTRA_CANDIDATES, count=False)
+        top = max((r for _, r in more), default=0.0) or 1.0
+        for number, relevance in more:
+            pool.setdefault(number, 0.5 * relevance / top)
+    sought = ranking.owners_sought(reading, known.by_owner)
+    for k in sought:
+        for number in known.by_owner[k][:OWNED_MAX]:
+            pool.setdefault(number, 0.0)
+    best = ranking.score_all(reading, pool, known, stem, sought)[:limit]
     records = dict(Lot.objects.filter(number__in=[b.number for b in best]).values_list("number", "record"))
     return matches, [
         {**records[b.number], "why": ranking.explain(i + 1, b.why)} for i, b in enumerate(best) if b.number in records
@@ -506,7 +514,7 @@ CLERK = Clerk()
 
 def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int]:
     """The Directory's answer: (fields, whether it came from memory, how many servers the census holds)."""
-    s = state()
+    s = seal()
     terms = terms_of(need)
     key = (s.root, tuple(terms), limit)
     remembered = CLERK.recall(key)
@@ -514,7 +522,7 @@ def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int
         return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit, s.common, s)
+        matches, records = search(terms, limit, census=s)
     finally:
         CLERK.end()
     answer = {

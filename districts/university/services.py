@@ -7,7 +7,8 @@ publishes every file once, the first time anyone asks. The course key is derived
 (`clockford.town.signing.derived_key`); every key that ever signed is kept in CourseKey.
 
 For other districts and the hall: `find_courses()` (the library with the last market day's rounded
-counts), `find_library()`, `find_attendance(passport, footstep)`, `course_keys()`.
+counts), `find_library()`, `find_versions_at(cut)` (the library as it stood at a moment),
+`find_attendance(passport, footstep)`, `course_keys()`.
 """
 
 import hashlib
@@ -176,6 +177,16 @@ def current_versions() -> list[CourseVersion]:
     _ensure_published()
     newest: dict[str, CourseVersion] = {}
     for v in CourseVersion.objects.order_by("course", "-version"):
+        newest.setdefault(v.course, v)
+    return [newest[name] for name in sorted(newest)]
+
+
+def find_versions_at(cut: datetime) -> list[CourseVersion]:
+    """Each course at its newest version published before `cut`, by name: the library as it stood
+    then (a version published since is not yet in it). The Market's course aisle reads this."""
+    _ensure_published()  # a new town's library is published the first time anyone asks
+    newest: dict[str, CourseVersion] = {}
+    for v in CourseVersion.objects.filter(published__lt=cut).order_by("course", "-version"):
         newest.setdefault(v.course, v)
     return [newest[name] for name in sorted(newest)]
 

@@ -3,6 +3,7 @@ answers the change on its next call; anyone but staff is refused."""
 
 import pytest
 
+from clockford.town.holds import NotDecided
 from clockford.town.models import Passport
 from clockford.town.tooling import NotAllowed, NotFound
 from districts.foundry import services
@@ -44,3 +45,20 @@ def test_the_outsider_is_refused(alice: Passport) -> None:
     staff.save()
     with pytest.raises(NotFound):
         services.access_certificate(staff, "C-nothinghere")
+
+
+def test_a_change_the_standing_does_not_allow_or_a_wrong_statement_does_nothing(alice: Passport) -> None:
+    cert = cast(alice)
+    staff = Account.objects.create_account("sam")
+    staff.is_staff = True
+    staff.save()
+    row = services.access_certificate(staff, cert["statement"]["certificate"])
+    with pytest.raises(NotDecided) as refused:
+        services.do_change(row, staff, "reinstate", services.decision_statement(row, "reinstate"), {})
+    assert refused.value.say == services.CHANGED_SAY
+    with pytest.raises(NotDecided) as refused:
+        services.do_change(row, staff, "revoke", services.decision_statement(row, "suspend"), {})
+    assert refused.value.say == services.NOT_THIS_STATEMENT
+    assert services.cannot(row, "reinstate") == "This certificate is live, so it cannot be reinstated now."
+    row.refresh_from_db()
+    assert row.status == "live" and row.changed_at is None
