@@ -93,7 +93,9 @@ def ready_invite(token: str) -> Invite:
     """The invite a link names, if it still makes an account; else Refused with what to do."""
     invite, state = find_invite(token)
     if invite is None or state != "ready":
-        raise Refused(INVITE_SAYS[state], status=404 if state == "unknown" else 410)
+        # A link the town never made counts as a failure against the caller's address, like a wrong
+        # passkey: guessing links is held back.
+        raise Refused(INVITE_SAYS[state], status=404 if state == "unknown" else 410, failure=state == "unknown")
     return invite
 
 

@@ -248,3 +248,19 @@ def test_towns_without_an_owner_let_anyone_sign_up(settings: Any) -> None:
     Account.objects.create_account("Olive", is_owner=True, is_staff=True)
     settings.CLOCKFORD_SIGN_IN = True
     assert person("Bea")[1].name == "Bea"
+
+
+def test_guessing_invite_links_is_held_back(olive: Visitor, settings: Any) -> None:
+    # A link the town never made counts against the address like a wrong passkey; a spent one does not.
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "FAILURES_PER_ADDRESS": 2, "FAILURE_HOLD_SECONDS": 120}
+    link = invite_from(olive)
+    bea = Visitor()
+    assert bea.sign_up("Bea", invite=link)[0] == 200
+    for _ in range(3):
+        assert bea.post(f"/hall/invite/{token_of(link)}/begin", {"name": "Cy"}) == (410, {"ok": False, "say": USED})
+    guesser = Visitor()
+    assert guesser.post("/hall/invite/" + "x" * 32 + "/begin", {"name": "Cy"}) == (404, {"ok": False, "say": UNKNOWN})
+    status, said = guesser.post("/hall/invite/" + "y" * 32 + "/begin", {"name": "Cy"})
+    assert (status, said) == (429, {"ok": False, "say": "Too many requests. Try again later."})
+    # Held back now, even with the right link.
+    assert guesser.post(f"/hall/invite/{token_of(invite_from(olive))}/begin", {"name": "Cy"})[0] == 429
