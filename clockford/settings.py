@@ -157,6 +157,14 @@ CLOCKFORD_TIDY = [
     "hall.push.tidy",
     "clockford.town.limits.tidy",
 ]
+# Runs an agent asks for (docs/runs.md): each run district's RunSource, read by the hall's runs pages
+# (a person's own runs, the public's rounded daily counts) without importing a district.
+CLOCKFORD_RUNS: list[str] = [
+    "districts.arena.services.RUNS",
+    "districts.alley.services",
+    "districts.dice_house.services",
+    "districts.clinic.services.RUNS",
+]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).
 CLOCKFORD_SWEEP_SECONDS = envint("CLOCKFORD_SWEEP_SECONDS", 300)
 ASGI_APPLICATION = "clockford.asgi.application"

@@ -9,7 +9,9 @@ from dataclasses import replace
 
 from clockford.town.tooling import District, Tool
 from districts.alley.tools import DISTRICT as ALLEY
+from districts.arena.tools import DISTRICT as ARENA
 from districts.bank.tools import DISTRICT as BANK
+from districts.clinic.tools import DISTRICT as CLINIC
 from districts.courthouse.tools import DISTRICT as COURTHOUSE
 from districts.dice_house.tools import DISTRICT as DICE_HOUSE
 from districts.embassies.tools import DISTRICT as EMBASSIES
@@ -39,14 +41,14 @@ DISTRICTS: tuple[District, ...] = (
     TAVERN,
     COURTHOUSE,
     UNIVERSITY,
-    District("The Calibration Clinic", "learning", "Calibration check-ups.", opens=_LATER),
+    CLINIC,
     BANK,
     GENERAL_STORE,
     SIGNAL_HOUSE,
     REALTY_OFFICE,
     STUDIOS,
     FOUNDRY,
-    District("The Arena", "learning", "Benchmark runs about the census, by request.", opens=_LATER),
+    ARENA,
     EMBASSIES,
     MARKET,
     ALLEY,

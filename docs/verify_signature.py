@@ -4,8 +4,9 @@
 usage: verify_signature.py FILE [--key HEX]...
 
 FILE is JSON: a signed statement {statement, signature, alg, publicKey} of any kind the town makes
-(clockford-course-1, clockford-attendance-1, clockford-diploma-1, clockford-certificate-1), or a whole
-reply that carries them (attend: signed, text and slip; graduate: diploma; foundry_cast: certificate),
+(clockford-course-1, clockford-attendance-1, clockford-diploma-1, clockford-certificate-1, and the run
+results of docs/runs.md: clockford-arena-1, ...), or a whole reply that carries them (attend: signed, text
+and slip; graduate: diploma; foundry_cast: certificate; arena_answer: signed; arena_run: last.signed),
 or an Archive inclusion proof (`./town manage archive proof N`), or a list of any of these. With
 --key, every signature must also be made by one of the keys given (hex, or a 16-hex-character key id).
 
@@ -29,6 +30,65 @@ FIELDS = {
     "clockford-certificate-1": {"kind", "certificate", "passport", "papers", "issued", "until", "key", "note"},
 }
 ARCHIVE_ORIGIN = "clockford-archive"
+
+
+# -- Run results (docs/runs.md) ---------------------------------------------------------------------------
+# Each run district keeps its kinds in a function of its own named `<district>_result_kinds`, returning
+# {kind: (its statement's fields, a check that its numbers add up)}; every such function here is read.
+
+Sums = Any  # a function of a statement returning the problem, or None when its numbers add up
+
+
+def arena_result_kinds() -> dict[str, tuple[set[str], Sums]]:
+    """The Arena's result (clockford-arena-1): `right` counts the tasks marked right, `of` counts them all,
+    and a task is right only when what was given is what was expected."""
+    fields = {"kind", "run", "passport", "taskSet", "seed", "census", "begun", "scored", "tasks", "right", "of"}
+    fields |= {"chance", "key", "note"}
+
+    def sums(statement: dict[str, Any]) -> str | None:
+        tasks = statement["tasks"]
+        if not isinstance(tasks, list) or not all(isinstance(t, dict) for t in tasks):
+            return "tasks is not a list of tasks"
+        if any(t.get("right") != (t.get("given") is not None and t.get("given") == t.get("expected")) for t in tasks):
+            return "a task is marked right or wrong against what was given and expected"
+        if statement["right"] != sum(1 for t in tasks if t.get("right")) or statement["of"] != len(tasks):
+            return "right and of do not count the tasks"
+        return None
+
+    return {"clockford-arena-1": (fields, sums)}
+
+
+def clinic_result_kinds() -> dict[str, tuple[set[str], Sums]]:
+    """The Calibration Clinic's result (clockford-clinic-1, docs/clinic.md): right, answered and of count
+    the probes, and accuracy is right of of."""
+    fields = {"kind", "checkup", "passport", "probeSet", "seed", "census", "begun", "scored", "probes", "right"}
+    fields |= {"answered", "of", "accuracy", "brier", "bins", "calibrationError", "key", "note"}
+
+    def sums(statement: dict[str, Any]) -> str | None:
+        probes = statement["probes"]
+        if not isinstance(probes, list) or not all(isinstance(p, dict) for p in probes):
+            return "probes is not a list of probes"
+        if any(p.get("right") != (p.get("given") is not None and p.get("given") == p.get("truth")) for p in probes):
+            return "a probe is marked right or wrong against what was given and its truth"
+        right, of = sum(1 for p in probes if p.get("right")), len(probes)
+        if (statement["right"], statement["of"]) != (right, of) or statement["answered"] != sum(
+            1 for p in probes if p.get("given") is not None
+        ):
+            return "right, answered and of do not count the probes"
+        if of and abs(statement["accuracy"] - right / of) > 0.0001:
+            return "accuracy is not right of of"
+        return None
+
+    return {"clockford-clinic-1": (fields, sums)}
+
+
+def result_kinds() -> dict[str, tuple[set[str], Sums]]:
+    """Every run result kind the districts' functions above name."""
+    found: dict[str, tuple[set[str], Sums]] = {}
+    for name, make in sorted(globals().items()):
+        if name.endswith("_result_kinds") and name != "result_kinds" and callable(make):
+            found.update(make())
+    return found
 
 
 # -- Injection Alley (docs/alley.md): a run's scored result ------------------------------------------
@@ -129,11 +189,12 @@ def check_signed(signed: Any, keys: list[str], text: str | None = None) -> tuple
         return "?", "not a signed statement {statement, signature, alg, publicKey}"
     statement = signed["statement"]
     kind = statement.get("kind")
-    named = statement.get("course") or statement.get("certificate") or statement.get("run") or statement.get("passport")
-    what = f"{kind} {named or ''}"
-    if kind not in KINDS:
+    named = statement.get("course") or statement.get("certificate") or statement.get("run") or statement.get("checkup")
+    what = f"{kind} {named or statement.get('passport') or ''}"
+    runs = result_kinds()
+    if kind not in KINDS and kind not in runs:
         return what, f"unknown kind {kind!r}"
-    if set(statement) != FIELDS[kind]:
+    if set(statement) != (FIELDS[kind] if kind in FIELDS else runs[kind][0]):
         return what, f"the statement's fields are not those of {kind}"
     if signed.get("alg") != "Ed25519":
         return what, "alg is not Ed25519"
@@ -146,6 +207,10 @@ def check_signed(signed: Any, keys: list[str], text: str | None = None) -> tuple
         return what, "the signature does not check: the statement was changed, or another key signed it"
     if not _pinned(public_key, keys):
         return what, "signed by a key that is not one of those given with --key"
+    if kind in runs:
+        problem = runs[kind][1](statement)
+        if problem is not None:
+            return what, problem
     if text is not None and kind == "clockford-course-1":
         raw = text.encode("utf-8")
         if len(raw) != statement["bytes"]:
@@ -218,6 +283,8 @@ def check_any(value: Any, keys: list[str]) -> list[tuple[str, str | None]]:
     if "statement" in value:
         return [check_signed(value, keys)]
     found = []
+    # arena_run and calibration_checkup: the last result, signed (the Alley's and the Dice House's below)
+    found += [check_signed(signed, keys) for signed in _last_signed(value, result_kinds())]
     if "signed" in value:
         found.append(
             check_signed(value["signed"], keys, value.get("text") if isinstance(value.get("text"), str) else None)

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from clockford.town import clock, holds, reports, words
+from clockford.town import clock, holds, reports, runs, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound
 from districts.general_store import services as general_store
@@ -132,9 +132,11 @@ class ClientGroup:
 
 def grouped(passports: list[Passport], records: dict[str, AgentRecords], fold: bool) -> list[ClientGroup]:
     """The page's passports by client, in the order each client was last seen. With `fold`, a passport
-    with no holds, letters, notes, reports or plan is a one-off: every MCP session on a town without
+    with no holds, letters, notes, reports, plan or runs is a one-off: every MCP session on a town without
     sign-in gets a passport, and most of them are a look around and gone."""
-    kept = post_office.with_words([p.pk for p in passports]) if fold else set()
+    ids = [p.pk for p in passports]
+    # Notes, and runs the agent asked for (docs/runs.md), are something left for the person.
+    kept = post_office.with_words(ids) | runs.with_runs(ids) if fold else set()
     groups: dict[str, ClientGroup] = {}
     for p in passports:
         r = records[p.pk]

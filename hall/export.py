@@ -3,10 +3,10 @@ the account.
 
 The export is one JSON file: the account, its passports, every footstep with its inclusion proof
 against one signed checkpoint, the holds, plans and reports with their signed decisions, the letters,
-the P.O. box notes, the jobs, and the passkeys' public keys (so the decisions' passkey signatures can be
+the P.O. box notes, the jobs, the runs with their signed results, and the passkeys' public keys (so the decisions' passkey signatures can be
 checked too); and a manifest signed by the town key that names each section by its count and digest
 (clockford/town/exports.py). `./town manage export check FILE`, or clockford/town/export_check.py on
-its own, checks a file offline. Signed results and certificates join it as those districts open.
+its own, checks a file offline.
 
 Closing an account drops its words (notes, letters, held words, reports' quotes, what jobs declared),
 ends its clients and passkeys and signs the person out; the footsteps, which hold no words, stay.
@@ -31,6 +31,7 @@ from hall import connected, push
 from hall.agents import agents_of
 from hall.http import signed_in_page, signed_in_post
 from hall.models import Account
+from hall.runs import runs_for_export
 
 CLOSE_WORDS = "close my account"
 NOT_CONFIRMED = f"To close your account, type “{CLOSE_WORDS}” in the box. Nothing changed."
@@ -100,6 +101,8 @@ def export_of(account: Account) -> dict[str, Any]:
             jobs.view(job, jobs.TIMELINE_STEPS) | {"passport": job.passport_id}
             for job in jobs.jobs_of(agents_of(account))
         ],
+        # Every run the agents asked for, with its signed result (docs/runs.md).
+        "runs": runs_for_export(ids),
     }
     about = {
         "account": account.handle,

@@ -18,6 +18,7 @@ from hall import (
     passkey_pages,
     push,
     rewrite,
+    runs,
     staff,
     views,
 )
@@ -46,6 +47,7 @@ urlpatterns = [
     path("hall/agents/<str:passport_id>/box", agents.box, name="box"),
     path("hall/agents/<str:passport_id>/gauge", agents.gauge, name="gauge"),
     path("hall/agents/<str:passport_id>/box/empty", agents.empty_key, name="box_empty"),
+    path("hall/agents/<str:passport_id>/runs", runs.agent_runs, name="runs"),
     path("hall/clients", oauth_views.clients, name="clients"),
     path("hall/clients/<int:connection_id>/revoke", oauth_views.client_revoke, name="client-revoke"),
     path("hall/holds/<str:hold_id>", decisions.hold_page, name="hold"),

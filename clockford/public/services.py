@@ -22,7 +22,6 @@ present, so it changes nothing on the map.
 
 import datetime as dt
 import hashlib
-import importlib
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -30,6 +29,7 @@ from typing import Any
 from django.db.models import Max
 
 from clockford.town import clock, walls
+from clockford.town import runs as run_sources
 from clockford.town.models import Footstep, Passport
 from clockford.town.tooling import registry
 from districts.everywhere import services as everywhere
@@ -57,12 +57,8 @@ RULE = (
 PRESENT = f"agents that made a call of a public tool within the last {PRESENT_MINUTES} minutes"
 
 # The districts whose runs the public sees "only roughly how many ... in a day" (000 sections 19, 22,
-# 23). Each, once open, counts its runs with `runs_on(day) -> int` in its services module.
-RUN_DISTRICTS = (
-    ("The Arena", "districts.arena.services"),
-    ("Injection Alley", "districts.alley.services"),
-    ("The Dice House", "districts.dice_house.services"),
-)
+# 23, and the Calibration Clinic's check-ups): every run district the settings name (CLOCKFORD_RUNS,
+# docs/runs.md), each counting its runs with `runs_on(day) -> int`.
 RUNS_SAID = "roughly how many runs there were in a day, in fives, rounded down"
 KITS_SAID = "how many kits agents drew: one rounded number a day"
 COURSES_SAID = "roughly how many different people's agents have attended each course, never an exact count"
@@ -153,15 +149,14 @@ def placement(now: dt.datetime) -> dict[str, Any]:
 # -- The day's rounded counts ---------------------------------------------------------------------------
 
 
-def _runs(name: str, module: str, day: dt.date) -> dict[str, Any]:
-    d = everywhere.find_district(_districts(), name)
+def _runs(source: run_sources.RunSource, day: dt.date) -> dict[str, Any]:
+    d = everywhere.find_district(_districts(), source.district)
     status = everywhere.district_view(d)["status"] if d is not None else "not open yet"
     runs: int | None = None
     if d is not None and d.is_open:
-        # An open run district counts its runs; a missing counter is a fault to see, not a zero.
-        n = int(importlib.import_module(module).runs_on(day))
-        runs = n - n % 5
-    return {"district": name, "status": status, "runs": runs}
+        # An open run district counts its runs; a counter that fails is a fault to see, not a zero.
+        runs = run_sources.rounded(int(source.runs_on(day)))
+    return {"district": source.district, "status": status, "runs": runs}
 
 
 def daily_counts(now: dt.datetime | None = None) -> dict[str, Any]:
@@ -185,7 +180,7 @@ def daily_counts(now: dt.datetime | None = None) -> dict[str, Any]:
                 {"course": c["course"], "title": c["title"], "attended": c["attended"]} for c in courses["courses"]
             ],
         },
-        "runs": {"said": RUNS_SAID, "districts": [_runs(name, module, day) for name, module in RUN_DISTRICTS]},
+        "runs": {"said": RUNS_SAID, "districts": [_runs(source, day) for source in run_sources.sources()]},
     }
 
 

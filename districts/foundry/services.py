@@ -18,6 +18,7 @@ from clockford.town import clock, reports, signing
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, Report, new_id
 from clockford.town.tooling import NotAllowed, NotFound, Refused
+from districts.arena import services as arena
 from districts.foundry.models import Certificate
 from districts.university import services as university
 
@@ -55,9 +56,12 @@ VERIFY = (
     "docs/signatures.md has a single-file verifier."
 )
 RUNS_NOTE = (
-    "Arena and Injection Alley results are accepted here and not yet read: those districts are not open, so no "
-    "run counts towards a certificate today."
+    "Arena results are read: each must be your own, signed by this town and unchanged, and each read one is "
+    "listed here. No run is needed for a certificate, and a score never decides one. Other run results are "
+    "accepted and not yet read."
 )
+# The kinds of run result the Foundry reads, each by its district's own reader.
+RUN_READERS = {arena.KIND: arena.read_presented}
 
 
 def certificate_key() -> SigningKey:
@@ -88,7 +92,7 @@ def asks() -> dict[str, Any]:
                 f"{', '.join(REQUIRED)} among them: your own, as attend handed them to you, unchanged."
             ),
         },
-        "runs": {"most": MAX_RUNS, "read": False, "note": RUNS_NOTE},
+        "runs": {"most": MAX_RUNS, "read": sorted(RUN_READERS), "note": RUNS_NOTE},
         "record": (
             f"A clean record right now: no report of yours waiting for review (a freeze), no probation, and no "
             f"report of yours upheld in the last {CLEAN_DAYS} days."
@@ -240,7 +244,26 @@ def record_needed(passport: Passport, now: datetime) -> list[str]:
     return needed
 
 
-def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> Certificate:
+def read_runs(passport: Passport, runs: list[Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The runs presented: ({given, read, results, note}, problems). A result of a kind the Foundry reads
+    is read and must be sound (a forged or borrowed one is a problem with the papers); any other is
+    accepted and not read."""
+    results: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    for i, signed in enumerate(runs):
+        statement = signed.get("statement") if isinstance(signed, dict) else None
+        reader = RUN_READERS.get(str(statement.get("kind"))) if isinstance(statement, dict) else None
+        if reader is None:
+            continue
+        read, problem = reader(passport.id, signed)
+        if problem is not None:
+            problems.append({"run": i, "reason": problem})
+        elif read is not None:
+            results.append(read)
+    return {"given": len(runs), "read": len(results), "results": results, "note": RUNS_NOTE}, problems
+
+
+def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> tuple[Certificate, dict[str, Any]]:
     now = clock.now()
     held = latest(passport)
     if held is not None and standing(held, now) == "live" and held.until - now > LAST_WEEK:
@@ -248,7 +271,8 @@ def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> Certificat
     papers, problems = read_slips(passport, slips)
     needed = papers_needed(papers)
     record = record_needed(passport, now)
-    runs_read = {"given": len(runs), "read": 0, "note": RUNS_NOTE}
+    runs_read, run_problems = read_runs(passport, runs)
+    problems = problems + run_problems
     if needed or problems:
         raise Refused(PAPERS_SAY, "papers", needed=needed + record, problems=problems, runs=runs_read)
     if record:
@@ -267,9 +291,10 @@ def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> Certificat
         "key": signing.key_id(raw),
         "note": NOTE,
     }
-    return Certificate.objects.create(
+    cert = Certificate.objects.create(
         id=number, passport=passport, signed=signing.sign_with(key, statement), issued_at=now, until=until
     )
+    return cert, runs_read
 
 
 # -- Staff, in the hall ---------------------------------------------------------------------------------

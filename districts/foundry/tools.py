@@ -28,8 +28,8 @@ class FoundryCastArgs(Args):
         default=None,
         max_length=services.MAX_RUNS,
         description=(
-            "Signed Arena or Injection Alley results. Accepted and listed as not yet read: those districts are "
-            "not open, so no run counts today."
+            "Your signed Arena results, as arena_answer handed them to you (signed). Each is read: it must be "
+            "yours and unchanged. No run is needed for a certificate. Other run results are accepted, not read."
         ),
     )
 
@@ -51,7 +51,7 @@ def foundry(call: Call, args: FoundryArgs) -> Reply:
 
 
 def foundry_cast(call: Call, args: FoundryCastArgs) -> Reply:
-    cert = services.do_cast(call.passport, args.slips or [], args.runs or [])
+    cert, runs_read = services.do_cast(call.passport, args.slips or [], args.runs or [])
     stamp = services.stamps(call.passport)
     return Reply(
         f"The Foundry cast certificate {cert.id}, good for {services.DAYS} days unless the town revokes it; it shows "
@@ -61,7 +61,7 @@ def foundry_cast(call: Call, args: FoundryCastArgs) -> Reply:
             certificate=cert.signed,
             verify=services.VERIFY,
             stamp=stamp[0] if stamp else None,
-            runs={"given": len(args.runs or []), "read": 0, "note": services.RUNS_NOTE},
+            runs=runs_read,
             free=FREE,
         ),
     )

@@ -43,7 +43,7 @@ def test_the_refusal_lists_what_is_still_needed_and_draws_nothing(alice: Passpor
     assert r.is_error is True and outcome(r) == "refused:papers"
     assert sc["say"] == services.PAPERS_SAY and "never counts against you" in sc["say"]
     assert sc["needed"] == ["a slip of ten-habits", "slips of 1 more different course"]
-    assert sc["runs"] == {"given": 1, "read": 0, "note": services.RUNS_NOTE}
+    assert sc["runs"] == {"given": 1, "read": 0, "results": [], "note": services.RUNS_NOTE}
     assert visit(alice, "foundry").structured["yours"] is None
 
 

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArenaConfig(AppConfig):
+    name = "districts.arena"
+    label = "arena"

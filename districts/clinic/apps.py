@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClinicConfig(AppConfig):
+    name = "districts.clinic"
+    label = "clinic"

@@ -1,0 +1,148 @@
+"""calibration_checkup and calibration_answer through the desk: what a check-up measures, its probes
+from the census, the Archive and the rules, accuracy, the Brier score and the calibration error by bin
+computed by hand, the signed result, the limits on a moved clock, and the outsider."""
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from clockford.town import clock, signing
+from clockford.town.models import Passport
+from districts.clinic import probes, services
+from districts.clinic.models import Checkup
+from districts.testing import outcome, visit
+from districts.town_hall.models import CensusState
+from tests.fixtures import agent
+from tests.support import ROOT
+
+pytestmark = pytest.mark.django_db
+
+
+def begin(passport: Passport) -> dict[str, Any]:
+    r = visit(passport, "calibration_checkup", begin=True)
+    assert r.is_error is False, r.structured["say"]
+    return r.structured
+
+
+def truths(checkup: str) -> dict[str, str]:
+    return {p["probe"]: p["truth"] for p in Checkup.objects.get(pk=checkup).probes}
+
+
+def test_a_checkup_says_what_it_measures_and_hands_probes_from_three_sources(
+    demo: CensusState, alice: Passport
+) -> None:
+    before = visit(alice, "calibration_checkup").structured
+    assert before["last"] is None and before["measures"] == services.MEASURES
+    assert "never counts against you" in before["measures"]
+    r = begin(alice)
+    assert r["checkup"].startswith("CK-") and r["measures"] == services.MEASURES
+    assert [p["probe"] for p in r["probes"]] == [f"P{i:02d}" for i in range(1, 11)]
+    assert {p["source"] for p in r["probes"]} >= {"census"} and {p["source"] for p in r["probes"]} <= {
+        "census",
+        "rules",
+        "archive",
+    }
+    assert all("truth" not in p for p in r["probes"])
+    assert probes.build("abc", demo) == probes.build("abc", demo)
+    assert r["publicKey"] == services.public_key()
+
+
+def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: CensusState, alice: Passport) -> None:
+    r = begin(alice)
+    truth = truths(r["checkup"])
+    ids = sorted(truth)
+    flip = {"yes": "no", "no": "yes"}
+    # Eight right at 0.9, two wrong at 0.9: accuracy 0.8, Brier (8 * 0.01 + 2 * 0.81) / 10 = 0.17, one bin
+    # (0.8 to 1.0) with mean confidence 0.9 and accuracy 0.8: calibration error 0.1.
+    answers = [
+        {"probe": p, "answer": truth[p] if i < 8 else flip[truth[p]], "confidence": 0.9} for i, p in enumerate(ids)
+    ]
+    part = visit(alice, "calibration_answer", answers=answers[:4])
+    assert part.structured["answered"] == 4 and part.structured["left"] == ids[4:]
+    done = visit(alice, "calibration_answer", answers=answers[4:])
+    assert done.is_error is False, done.structured["say"]
+    result = done.structured["result"]
+    assert (result["right"], result["answered"], result["of"]) == (8, 10, 10)
+    assert result["accuracy"] == 0.8
+    assert result["brier"] == 0.17
+    assert result["calibrationError"] == 0.1
+    assert [b["count"] for b in result["bins"]] == [0, 0, 0, 0, 10]
+    assert result["bins"][4] == {"from": 0.8, "to": 1.0, "count": 10, "confidence": 0.9, "accuracy": 0.8, "gap": 0.1}
+    signed = done.structured["signed"]
+    assert signing.verify_signed(signed) and signed["statement"]["kind"] == "clockford-clinic-1"
+    assert signed["publicKey"] == services.public_key()
+
+
+def test_two_bins_and_the_unanswered(demo: CensusState, alice: Passport) -> None:
+    r = begin(alice)
+    truth = truths(r["checkup"])
+    ids = sorted(truth)
+    # Two right at 0.3 (bin 0.2-0.4), one right and one wrong at 0.7 (bin 0.6-0.8); six left unanswered.
+    flip = {"yes": "no", "no": "yes"}
+    answers = [
+        {"probe": ids[0], "answer": truth[ids[0]], "confidence": 0.3},
+        {"probe": ids[1], "answer": truth[ids[1]], "confidence": 0.3},
+        {"probe": ids[2], "answer": truth[ids[2]], "confidence": 0.7},
+        {"probe": ids[3], "answer": flip[truth[ids[3]]], "confidence": 0.7},
+    ]
+    done = visit(alice, "calibration_answer", answers=answers, finish=True).structured["result"]
+    assert (done["right"], done["answered"], done["accuracy"]) == (3, 4, 0.3)
+    # Brier: (0.49 + 0.49 + 0.09 + 0.49) / 4 = 0.39; gaps: |0.3 - 1| = 0.7 and |0.7 - 0.5| = 0.2, each half.
+    assert done["brier"] == 0.39
+    assert done["calibrationError"] == 0.45
+    assert [b["count"] for b in done["bins"]] == [0, 2, 0, 2, 0]
+
+
+def test_the_result_verifies_with_the_single_file_verifier(demo: CensusState, alice: Passport, tmp_path: Any) -> None:
+    r = begin(alice)
+    done = visit(
+        alice, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 0.5}], finish=True
+    )
+    reply = tmp_path / "reply.json"
+    reply.write_text(json.dumps(done.structured))
+    verifier = str(ROOT / "docs" / "verify_signature.py")
+    checked = subprocess.run(
+        [sys.executable, verifier, str(reply), "--key", services.key_id()], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.startswith(f"clockford-clinic-1 {r['checkup']}: ok")
+    forged = done.structured["signed"]
+    forged["statement"]["accuracy"] = 1.0
+    reply.write_text(json.dumps(forged))
+    assert subprocess.run([sys.executable, verifier, str(reply)], capture_output=True, text=True).returncode == 1
+
+
+def test_limits_on_a_moved_clock_never_count_against_the_agent(demo: CensusState) -> None:
+    clock.advance(
+        dt.datetime.combine(clock.now().date() + dt.timedelta(days=1), dt.time(2), tzinfo=dt.UTC) - clock.now()
+    )
+    mine = agent("erin")
+    for _ in range(4):
+        begin(mine)
+        visit(mine, "calibration_answer", answers=[{"probe": "P01", "answer": "no", "confidence": 0.6}], finish=True)
+    refused = visit(mine, "calibration_checkup", begin=True)
+    assert outcome(refused) == "refused:limit"
+    assert refused.structured["say"].startswith("This passport has begun 4 check-ups today (UTC)")
+    clock.advance(dt.timedelta(hours=22))
+    assert visit(mine, "calibration_checkup", begin=True).is_error is False
+
+
+def test_a_checkup_closes_after_twenty_minutes_scored_as_of_its_end(demo: CensusState, alice: Passport) -> None:
+    r = begin(alice)
+    visit(alice, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 1.0}])
+    clock.advance(dt.timedelta(minutes=20, seconds=1))
+    late = visit(alice, "calibration_answer", answers=[{"probe": "P02", "answer": "yes", "confidence": 1.0}])
+    assert late.structured["signed"]["statement"]["scored"] == r["until"]
+    assert late.structured["result"]["answered"] == 1
+
+
+def test_the_outsider_never_sees_anothers_checkup(demo: CensusState, alice: Passport, charlie: Passport) -> None:
+    begin(alice)
+    assert visit(charlie, "calibration_checkup").structured["last"] is None
+    refused = visit(charlie, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 1.0}])
+    assert outcome(refused) == "refused:no-checkup"
+    assert services.runs_for(charlie.id, 5) == []

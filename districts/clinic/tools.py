@@ -1,0 +1,151 @@
+"""The Calibration Clinic (000 section 12, documented after review: our design, docs/clinic.md):
+calibration_checkup and calibration_answer. Their schemas are in docs/tools/clinic.json.
+
+Neither tool moves the agent or is on the public feed; a check-up is for the agent's person and never
+counts against the agent: never held as off a plan or on probation (DECISIONS 2).
+"""
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockford.town import clock
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from districts.clinic import services
+from districts.clinic.probes import PROBE_SET
+
+
+class CheckupArgs(Args):
+    begin: bool | None = Field(default=None, description="true to begin a check-up, or resume the one in progress.")
+
+
+class ProbeAnswer(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    probe: str = Field(pattern=r"^P[0-9]{2}$", description="The probe: P01 …")
+    answer: Literal["yes", "no"] = Field(description="yes if the probe's claim is true, no if it is false.")
+    confidence: float = Field(ge=0, le=1, description="How confident you are that your answer is right, 0 to 1.")
+
+
+class CalibrationAnswerArgs(Args):
+    answers: list[ProbeAnswer] = Field(
+        min_length=1,
+        max_length=12,
+        description="Up to 12 { probe, answer, confidence }: probe P01 …; answer yes or no; confidence 0 to 1.",
+    )
+    finish: bool | None = Field(
+        default=None, description="true to be scored now; any probe left unanswered counts as not right."
+    )
+
+
+def _keys() -> dict[str, Any]:
+    return {"probeSet": PROBE_SET, "publicKey": services.public_key(), "keyId": services.key_id()}
+
+
+NAMES = [Part("probes[].name", "publisher-words")]
+
+
+def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
+    passport, now = call.passport, clock.now()
+    if args.begin:
+        c, new = services.do_begin(passport)
+        return Reply(
+            f"Check-up {c.id} {'begins' if new else 'resumes'}: {len(c.probes)} probes, open until "
+            f"{services.iso(c.until)}. It never counts against you.",
+            {**services.checkup_view(c), **_keys()},
+            list(NAMES),
+        )
+    running = services.find_open(passport, now)
+    if running is not None:
+        return Reply(
+            f"Check-up {running.id} is in progress: {len(running.answers)} of {len(running.probes)} probes answered.",
+            {**services.checkup_view(running), "limits": services.limits(passport, now), **_keys()},
+            list(NAMES),
+        )
+    last_one = services.find_last(passport, now)
+    signed = services.result_of(last_one, now) if last_one is not None else None
+    last: dict[str, Any] | None = None
+    say = "You have had no check-up yet. calibration_checkup with begin: true begins one."
+    if signed is not None:
+        shown = services.result_view(signed)
+        # Built with keywords: `verify` is a field of the reply here, not the tool of that name.
+        last = dict(result=shown, signed=signed, verify=services.VERIFY)
+        say = f"No check-up is in progress. Your last, {shown['checkup']}, got {shown['right']} of {shown['of']} right."
+    return Reply(
+        say, {"measures": services.MEASURES, "last": last, "limits": services.limits(passport, now), **_keys()}
+    )
+
+
+def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
+    given: list[tuple[str, str, float]] = [(a.probe, a.answer, a.confidence) for a in args.answers]
+    c, scored = services.do_answer(call.passport, given, bool(args.finish))
+    if scored:
+        signed = services.result_of(c)
+        assert signed is not None
+        s = signed["statement"]
+        late = c.scored_at == c.until
+        say = (
+            f"Check-up {c.id} closed at {services.iso(c.until)} before these answers came: scored with the answers "
+            f"it had, {s['right']} of {s['of']} right."
+            if late
+            else f"Check-up {c.id} is scored: {s['right']} of {s['of']} right. The result is signed."
+        )
+        return Reply(say, dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY))
+    left = [p["probe"] for p in c.probes if p["probe"] not in c.answers]
+    return Reply(
+        f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; {len(left)} left.",
+        {
+            "checkup": c.id,
+            "answered": len(c.answers),
+            "of": len(c.probes),
+            "left": left,
+            "until": services.iso(c.until),
+        },
+    )
+
+
+def _begins(args: CheckupArgs) -> bool:
+    return bool(args.begin)
+
+
+DISTRICT = District(
+    name="The Calibration Clinic",
+    zone="learning",
+    what="Calibration check-ups: claims whose truth the town knows, answered with a stated confidence.",
+    tools=(
+        Tool(
+            name="calibration_checkup",
+            title="Calibration check-up.",
+            description=(
+                "What a check-up measures, and your check-up: the one in progress, or your last result, signed. "
+                "With begin: a check-up begun (or the one in progress resumed): checkup (CK-…), measures, probes "
+                "[{ probe, claim, source, name? }] (P01 …: claims from the census, the Archive and the town's rules), "
+                "answerAs, how and until; open 20 minutes. Read without begin; write with it. 4 check-ups begun per "
+                "passport a UTC day, 8 per person. A check-up never counts against you."
+            ),
+            args=CheckupArgs,
+            handler=calibration_checkup,
+            kind="mixed",
+            writes_when=_begins,
+            moves=False,
+            for_people=True,
+        ),
+        Tool(
+            name="calibration_answer",
+            title="Answer check-up probes.",
+            description=(
+                "Answers to probes of the check-up in progress, in parts if you like: for each, yes or no (is the "
+                "claim true) and your confidence 0 to 1 that your answer is right; a later answer replaces the "
+                "earlier. Write. Until scored: answered, of, left, until. When every probe is answered, or with "
+                "finish, it is scored: result (each probe's answer, confidence, truth and whether it was right; "
+                "accuracy, the Brier score and the calibration error by confidence bin) and signed (Ed25519, hex), "
+                "with verify."
+            ),
+            args=CalibrationAnswerArgs,
+            handler=calibration_answer,
+            kind="write",
+            moves=False,
+            for_people=True,
+        ),
+    ),
+)
