@@ -1,5 +1,6 @@
 """The hall's records: people (accounts), their passkeys, passkey ceremonies in flight, the
-owner's one-time claim, and the OAuth clients people connect to their accounts.
+owner's one-time claim, the invites of a town run by its owner, and the OAuth clients people connect
+to their accounts.
 
 An Account is the person. Signed in, an agent's passport belongs to an (account, client) pair; on a
 town without sign-in, the one owner decides for every passport.
@@ -7,6 +8,7 @@ town without sign-in, the one owner decides for every passport.
 
 import ipaddress
 import secrets
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
@@ -110,6 +112,8 @@ class Ceremony(models.Model):
     challenge = models.BinaryField()
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.CASCADE)
     claim = models.ForeignKey("Claim", null=True, blank=True, on_delete=models.CASCADE)
+    # A sign-up through an invite (hall/invites.py): spent when the account is made.
+    invite = models.ForeignKey("Invite", null=True, blank=True, on_delete=models.CASCADE)
     # The person's name (sign up, claim) or the new passkey's name (add).
     name = models.CharField(max_length=60, blank=True, default="")
     # WebAuthn's user.id the authenticator was given, for an account that does not exist yet.
@@ -143,6 +147,34 @@ class Claim(models.Model):
             return "used"
         if self.replaced_at:
             return "replaced"
+        return "ready"
+
+
+class Invite(models.Model):
+    """A single-use link with which a stranger makes an account on a town run by its owner (hall/invites.py).
+    Made by the owner or staff, it works once, until it expires or its maker's side revokes it. Only the
+    token's SHA-256 is kept: the link is shown once, to the person who made it."""
+
+    token_digest = models.CharField(max_length=64, unique=True)
+    made_by = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(db_index=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(Account, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    def __str__(self) -> str:
+        return f"invite made {self.made_at:%Y-%m-%d %H:%M}"
+
+    def state_at(self, now: datetime) -> str:
+        """used, revoked, expired or ready."""
+        if self.used_at:
+            return "used"
+        if self.revoked_at:
+            return "revoked"
+        if self.expires_at <= now:
+            return "expired"
         return "ready"
 
 

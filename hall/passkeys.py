@@ -1,4 +1,5 @@
-"""The WebAuthn ceremonies (py_webauthn): sign up, sign in, add a passkey, claim the town.
+"""The WebAuthn ceremonies (py_webauthn): sign up (with an invite on a town run by its owner), sign in,
+add a passkey, claim the town.
 
 Each ceremony has two halves. begin_* makes a random challenge, keeps it in a Ceremony row (the
 browser never holds anything the town trusts) and names that row in the person's session.
@@ -36,6 +37,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from hall import invites
 from hall.claim import CLAIM_SAYS, find_claim, use_claim
 from hall.http import Refused, hall_origin
 from hall.models import Account, Ceremony, Passkey, new_user_handle
@@ -192,17 +194,25 @@ def passkeys_of(account: Account) -> QuerySet[Passkey]:
 # Sign up: a new account and its first passkey.
 
 
-def begin_signup(session: SessionBase, name: str) -> dict[str, Any]:
+def begin_signup(session: SessionBase, name: str, invite_token: str | None = None) -> dict[str, Any]:
+    """A new account's first passkey; on a town run by its owner, only with a live invite."""
+    invite = invites.ready_invite(invite_token) if invite_token is not None else None
+    invites.may_sign_up(invite)
     person = clean_words(name, "Your name", NAME_CHARS)
-    ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle())
+    ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle(), invite=invite)
     return _registration_options(ceremony, person, ceremony.user_handle, exclude=[])
 
 
 def finish_signup(session: SessionBase, credential: Any) -> Account:
     ceremony = _take(session, Ceremony.SIGN_UP)
+    # Asked again: the town may have been claimed since the ceremony began.
+    invites.may_sign_up(ceremony.invite)
     with transaction.atomic():
         account = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
         _keep_passkey(ceremony, credential, account, "Your first passkey")
+        if ceremony.invite is not None:
+            # Spent with the account, or neither is kept.
+            invites.spend_invite(ceremony.invite, account)
     return account
 
 

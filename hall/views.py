@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import desk
-from hall import live, passkeys
+from hall import invites, live, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
 from hall.http import at_the_hall, ceremony, next_of, person, refuse, text
 from hall.queue import waiting_for
@@ -59,10 +59,42 @@ def front(request: HttpRequest) -> HttpResponse:
 @at_the_hall
 @require_GET
 def signup(request: HttpRequest) -> HttpResponse:
+    """Make an account: open to anyone on a town without an owner; on a town run by its owner, the page
+    says to ask the owner for an invite (and the ceremony refuses without one)."""
+    open_to_all = strangers_sign_up()
     return render(
         request,
         "hall/signup.html",
-        {"account": person(request), "name_chars": NAME_CHARS, "next": next_of(request), "open": strangers_sign_up()},
+        {
+            "account": person(request),
+            "name_chars": NAME_CHARS,
+            "next": next_of(request),
+            "open": open_to_all,
+            "say": "" if open_to_all else invites.ASK_FOR_INVITE,
+            "begin": reverse("hall:signup-begin"),
+        },
+        status=200 if open_to_all else 403,
+    )
+
+
+@at_the_hall
+@require_GET
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The sign-up page with an invite: open while the invite is live, else what became of it."""
+    found, state = invites.find_invite(token)
+    return render(
+        request,
+        "hall/signup.html",
+        {
+            "account": person(request),
+            "name_chars": NAME_CHARS,
+            "next": None,
+            "open": state == "ready",
+            "invite": found if state == "ready" else None,
+            "say": invites.INVITE_SAYS.get(state, ""),
+            "begin": reverse("hall:invite-begin", args=[token]),
+        },
+        status=200 if state == "ready" else 404 if state == "unknown" else 410,
     )
 
 
@@ -98,6 +130,11 @@ def signout(request: HttpRequest) -> HttpResponse:
 @ceremony
 def signup_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     return {"options": passkeys.begin_signup(request.session, text(data, "name"))}
+
+
+@ceremony
+def invite_begin(request: HttpRequest, data: dict[str, Any], token: str) -> dict[str, Any]:
+    return {"options": passkeys.begin_signup(request.session, text(data, "name"), invite_token=token)}
 
 
 @ceremony

@@ -3,6 +3,7 @@ hall's own address) holding a software passkey (authenticator.py)."""
 
 import html
 import json
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,8 +35,10 @@ class Visitor:
         assert status == 200 and data["ok"], (status, data)
         return data["options"]
 
-    def sign_up(self, name: str = "Ada", **answer: Any) -> tuple[int, dict[str, Any]]:
-        options = self.options("/hall/signup/begin", {"name": name})
+    def sign_up(self, name: str = "Ada", invite: str | None = None, **answer: Any) -> tuple[int, dict[str, Any]]:
+        """Make an account, through `invite` (a link or its token) when one is given."""
+        begin = f"/hall/invite/{invite.rsplit('/', 1)[-1]}/begin" if invite else "/hall/signup/begin"
+        options = self.options(begin, {"name": name})
         return self.post("/hall/signup/finish", {"credential": self.key.create(options, **answer)})
 
     def sign_in(self, **answer: Any) -> tuple[int, dict[str, Any]]:
@@ -68,6 +71,26 @@ def person(name: str) -> tuple[Visitor, Account]:
     assert status == 200 and data["ok"] is True, data
     assert visitor.account is not None
     return visitor, visitor.account
+
+
+INVITE_LINK = re.compile(r'<input id="invite-link" type="text" readonly value="([^"]+)"')
+
+
+def invite_from(maker: Visitor) -> str:
+    """An invite link, made the way the owner (or staff) makes one in the hall: the page shows it once."""
+    r = maker.client.post("/hall/invites/make")
+    assert r.status_code == 200, r.status_code
+    found = INVITE_LINK.search(r.content.decode())
+    assert found, "the new invite's link is not on the page"
+    return html.unescape(found.group(1))
+
+
+def invited(maker: Visitor, name: str) -> Visitor:
+    """Someone `maker` invited, who made an account with the invite and is signed in."""
+    visitor = Visitor()
+    status, data = visitor.sign_up(name, invite=invite_from(maker))
+    assert status == 200 and data["ok"] is True, data
+    return visitor
 
 
 def agent_of(owner: Account) -> Passport:

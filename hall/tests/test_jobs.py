@@ -5,10 +5,11 @@ Anyone else finds no such job and ends nothing."""
 import pytest
 
 from clockford.town import desk
-from clockford.town.models import Passport
+from clockford.town.models import Footstep, Passport
 from districts.jobs.models import Job
 from districts.registry import TOOLS
 from districts.testing import outcome, visit
+from hall.shown import stamp
 from hall.tests.conftest import agent_of, person
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
@@ -47,6 +48,11 @@ def test_a_person_reads_a_job_as_a_timeline_and_ends_it() -> None:
     assert "This job is waiting for you: one of its calls is held." in text
     order = [text.index(f'data-footstep="{n}"') for n in (steps["remember"], steps["outside"], steps["held"])]
     assert order == sorted(order)
+    # Each moment's time in the hall's one format (hall/templatetags/hall.py `when`): no seconds.
+    for n in steps.values():
+        at = Footstep.objects.get(number=n).at
+        moment = text[text.index(f'data-footstep="{n}"') :]
+        assert moment.split("</time>", 1)[0].endswith(f'<time class="when" datetime="{at.isoformat()}">{stamp(at)}')
     assert "A call outside the town: <code>forecast</code> on <code>io.github.acme/weather</code>" in text
     raw = alice.client.get(f"/hall/jobs/{job.id}").content.decode()
     assert "⟦U+200B⟧" in raw and "\u200b" not in raw  # the agent's words, hidden characters shown

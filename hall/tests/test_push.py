@@ -1,24 +1,15 @@
-"""Web Push end to end (hall/push.py): a push service run here on loopback, which checks each request's
-VAPID token (RFC 8292) and decrypts its payload with the device's key (RFC 8291), as a browser's push
-service and the browser would. A new hold notifies within 2 seconds, naming its kind and agent, never
+"""Web Push end to end (hall/push.py): a push service run here on loopback (tests/push_service.py), which
+checks each request's VAPID token (RFC 8292) and decrypts its payload with the device's key (RFC 8291),
+as a browser's push service and the browser would. A new hold notifies within 2 seconds, naming its kind and agent, never
 its words, with the deep link; a push service that answers 410 loses the subscription."""
 
-import base64
 import json
-import os
-import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import http_ece
 import pytest
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from django.conf import settings
 
 from clockford.town.models import Hold
@@ -26,101 +17,11 @@ from districts.testing import visit
 from hall import push
 from hall.models import PushSubscription
 from hall.tests.conftest import agent_of, person
+from tests.push_service import PushService, wait_for
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
 NOTICE = "Lamp oil at the mill, cheap today."
-
-
-def b64url(raw: bytes) -> str:
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-def unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-class Device:
-    """A browser's side of a subscription: its P-256 key and auth secret (RFC 8291 section 3)."""
-
-    def __init__(self, endpoint: str) -> None:
-        self.key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-        self.endpoint = endpoint
-
-    def subscription(self) -> dict[str, Any]:
-        public = self.key.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
-        return {
-            "endpoint": self.endpoint,
-            "expirationTime": None,
-            "keys": {"p256dh": b64url(public), "auth": b64url(self.auth)},
-        }
-
-
-class PushService:
-    """A push service on loopback: POST /push/<name> is checked and decrypted for the device of that
-    name; names in `gone` answer 410 as a service does for a subscription that ended."""
-
-    def __init__(self) -> None:
-        self.devices: dict[str, Device] = {}
-        self.gone: set[str] = set()
-        self.got: list[tuple[float, str, dict[str, Any], dict[str, Any]]] = []
-        self.problems: list[str] = []
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-                name = self.path.rsplit("/", 1)[-1]
-                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                if name in service.gone:
-                    self.send_response(410)
-                    self.end_headers()
-                    return
-                try:
-                    claims = service.check_vapid(self.headers.get("Authorization", ""))
-                    assert self.headers.get("Content-Encoding") == "aes128gcm"
-                    assert int(self.headers.get("TTL", "-1")) >= 0
-                    device = service.devices[name]
-                    plain = http_ece.decrypt(body, private_key=device.key, auth_secret=device.auth, version="aes128gcm")
-                    service.got.append((time.monotonic(), name, json.loads(plain), claims))
-                    self.send_response(201)
-                except Exception as error:  # noqa: BLE001 (every failure is the test's to read)
-                    service.problems.append(repr(error))
-                    self.send_response(400)
-                self.end_headers()
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def device(self, name: str) -> Device:
-        self.devices[name] = Device(f"{self.origin}/push/{name}")
-        return self.devices[name]
-
-    def check_vapid(self, header: str) -> dict[str, Any]:
-        """RFC 8292: `vapid t=<JWT>, k=<key>`, the JWT ES256-signed by k, for this service's origin."""
-        assert header.startswith("vapid "), header
-        parts = dict(p.strip().split("=", 1) for p in header[len("vapid ") :].split(","))
-        token, key = parts["t"], parts["k"]
-        head, claims, signature = token.split(".")
-        assert json.loads(unb64(head)) == {"typ": "JWT", "alg": "ES256"}
-        raw = unb64(signature)
-        public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64(key))
-        der = encode_dss_signature(int.from_bytes(raw[:32]), int.from_bytes(raw[32:]))
-        public.verify(der, f"{head}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))  # raises if not signed by k
-        said = json.loads(unb64(claims))
-        now = datetime.now(UTC).timestamp()
-        assert said["aud"] == self.origin, said
-        assert now < said["exp"] <= now + 24 * 3600, said
-        assert said["sub"].startswith(("mailto:", "https://")), said
-        return {**said, "k": key}
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
@@ -146,14 +47,6 @@ def _vapid_key(tmp_path: Any, settings: Any) -> Iterator[None]:
     push.vapid.cache_clear()
     yield
     push.vapid.cache_clear()
-
-
-def wait_for(service: PushService, n: int, seconds: float = 5.0) -> None:
-    ends = time.monotonic() + seconds
-    while len(service.got) < n and time.monotonic() < ends and not service.problems:
-        time.sleep(0.02)
-    assert not service.problems, service.problems
-    assert len(service.got) >= n, f"{len(service.got)} notifications in {seconds} s"
 
 
 def test_a_new_hold_notifies_within_two_seconds(service: PushService) -> None:

@@ -38,6 +38,8 @@ SAMPLES: dict[str, Any] = {
     "ask_id": "DA-2345678923AB",
     "deed_id": "DE-2345678923AB",
     "certificate_id": "C-2345678923AB",
+    "invite_id": 1,
+    "token": "x" * 32,
 }
 
 
@@ -61,7 +63,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 78
+    assert len(urls) == len(urlpatterns) == 83
     assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
@@ -72,6 +74,7 @@ def test_the_url_list_is_the_whole_hall() -> None:
     assert "/hall/certificates/C-2345678923AB/finish" in urls
     assert "/hall/deeds/asks/DA-2345678923AB/finish" in urls and "/hall/deeds/DE-2345678923AB/check" in urls
     assert "/hall/holds/H-2345678923AB/rewrite/begin" in urls
+    assert "/hall/invites/1/revoke" in urls and f"/hall/invite/{'x' * 32}/begin" in urls
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

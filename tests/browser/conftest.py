@@ -81,6 +81,25 @@ def hall_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
     town.close()
 
 
+MAKE_INVITE = """
+from django.conf import settings
+from hall.claim import town_owner
+from hall.invites import make_invite
+owner = town_owner()
+print(make_invite(owner)[1] if owner is not None else settings.HALL_URL + "/hall/signup")
+"""
+
+
+def invite_link(town: Town) -> str:
+    """Where a new person makes an account: an invite of the town's owner (hall/invites.py), made as the
+    Invites page makes one, since on a town run by its owner a person signs up only with one; the plain
+    sign-up page on a town nobody has claimed yet (a test run on its own)."""
+    made = town.manage("shell", "--no-imports", "-c", MAKE_INVITE)
+    link = made.stdout.strip().splitlines()[-1] if made.stdout.strip() else ""
+    assert link.startswith(f"http://localhost:{town.port}/hall/"), made.stderr
+    return link
+
+
 class Person:
     """One person's browser (a context of its own) and the authenticators their devices hold."""
 

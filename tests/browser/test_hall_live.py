@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, invite_link
 from tests.support import RawSession, Town
 
 NOTICE = "Looking for a Postgres MCP server with read-only roles. Recommendations welcome."
@@ -122,7 +122,8 @@ def elsewhere() -> Iterator[str]:
 def test_a_page_of_another_origin_cannot_listen_to_the_queue(person: Person, hall_town: Town, elsewhere: str) -> None:
     p = person
     p.device()
-    p.goto("/hall/signup")
+    # The first test claimed the town: a second person signs up with the owner's invite.
+    p.page.goto(invite_link(hall_town))
     p.page.fill("#name", "Bea")
     p.page.click("text=Make a passkey and an account")
     expect(p.page.locator("h1")).to_have_text("Waiting for you")
