@@ -398,7 +398,8 @@ def check_tool_reply(status: int, text: str, body: bytes, unreadable: bool, tall
         return tally.saw("jsonrpc-error")
     result = msg["result"]
     content = result["content"]
-    assert len(content) == 1 and content[0]["type"] == "text", result
+    # The first block is the reply; more blocks follow it only as text (a course, a visa's next steps).
+    assert content and all(c["type"] == "text" for c in content), result
     sc = result.get("structuredContent")
     if sc is None:
         assert result["isError"] is True, result
