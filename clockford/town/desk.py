@@ -558,9 +558,10 @@ def is_busy(error: BaseException) -> bool:
     code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
     if code in BUSY_SQLSTATES or code in UNREACHABLE_SQLSTATES or (isinstance(code, str) and code.startswith("08")):
         return True
-    if postgresql and code is None:
+    if postgresql and code is None and cause is not None:
         # psycopg raises OperationalError without a SQLSTATE only when no server answered: the
-        # connection failed or broke (refused, closed unexpectedly, consuming input failed).
+        # connection failed or broke (refused, closed unexpectedly, consuming input failed). An error
+        # the driver did not raise (no cause) is not one of those: it is read by its words below.
         return True
     return any(words in str(error).lower() for words in BUSY_DB)
 
