@@ -8,7 +8,7 @@ import os
 import re
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -72,6 +72,12 @@ class Socket:
 
     def close(self) -> None:
         self.sock.close()
+
+
+@pytest.fixture
+def town(town_factory: Callable[..., Town]) -> Town:
+    """A town of this test's own: the shared one may have other tests' agents present on its map."""
+    return town_factory().start()
 
 
 @pytest.fixture
