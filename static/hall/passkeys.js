@@ -90,58 +90,67 @@
     }
   }
 
-  function setup(form) {
-    const kind = form.dataset.ceremony;
+  function show(form, text, tone) {
     const say = form.querySelector(".say");
-    const button = form.querySelector("button[type=submit]");
-
-    function show(text, tone) {
-      say.textContent = text;
-      say.className = "say" + (tone ? " say-" + tone : "");
-      say.setAttribute("role", tone === "bad" ? "alert" : "status");
-    }
-
-    if (!window.PublicKeyCredential || !navigator.credentials) {
-      show("This browser cannot use passkeys. Open the hall in a current browser (Chrome, Edge, Firefox or Safari) to go on.", "bad");
-      button.disabled = true;
-      return;
-    }
-
-    form.addEventListener("submit", async function (event) {
-      event.preventDefault();
-      if (form.getAttribute("aria-busy") === "true") return;
-      const fields = {};
-      for (const [key, value] of new FormData(form)) if (key !== "csrfmiddlewaretoken") fields[key] = value;
-      const token = form.querySelector("input[name=csrfmiddlewaretoken]").value;
-      form.setAttribute("aria-busy", "true");
-      button.disabled = true;
-      try {
-        show("Asking the town…");
-        const begun = await post(form.dataset.begin, fields, token);
-        if (!begun.ok) return show(begun.say, "bad");
-        show(kind === "create" ? "Follow your device's prompt to make the passkey…" : "Follow your device's prompt to use your passkey…");
-        let credential;
-        try {
-          credential =
-            kind === "create"
-              ? await navigator.credentials.create({ publicKey: creationOptions(begun.options) })
-              : await navigator.credentials.get({ publicKey: requestOptions(begun.options) });
-        } catch (error) {
-          return show(explain(error, kind), "bad");
-        }
-        show("Checking your passkey…");
-        const done = await post(form.dataset.finish, { credential: answer(credential) }, token);
-        if (!done.ok) return show(done.say, "bad");
-        show("Done. Taking you on…", "good");
-        window.location.assign(done.next);
-      } catch (error) {
-        show("The town could not be reached. Check the connection and try again.", "bad");
-      } finally {
-        form.removeAttribute("aria-busy");
-        button.disabled = false;
-      }
-    });
+    say.textContent = text;
+    say.className = "say" + (tone ? " say-" + tone : "");
+    say.setAttribute("role", tone === "bad" ? "alert" : "status");
   }
 
-  document.querySelectorAll("form[data-ceremony]").forEach(setup);
+  const able = Boolean(window.PublicKeyCredential && navigator.credentials);
+
+  async function ceremony(form) {
+    const kind = form.dataset.ceremony;
+    const button = form.querySelector("button[type=submit]");
+    if (form.getAttribute("aria-busy") === "true") return;
+    const fields = {};
+    for (const [key, value] of new FormData(form)) if (key !== "csrfmiddlewaretoken") fields[key] = value;
+    const token = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+    form.setAttribute("aria-busy", "true");
+    button.disabled = true;
+    try {
+      show(form, "Asking the town…");
+      const begun = await post(form.dataset.begin, fields, token);
+      if (!begun.ok) return show(form, begun.say, "bad");
+      show(form, kind === "create" ? "Follow your device's prompt to make the passkey…" : "Follow your device's prompt to use your passkey…");
+      let credential;
+      try {
+        credential =
+          kind === "create"
+            ? await navigator.credentials.create({ publicKey: creationOptions(begun.options) })
+            : await navigator.credentials.get({ publicKey: requestOptions(begun.options) });
+      } catch (error) {
+        return show(form, explain(error, kind), "bad");
+      }
+      show(form, "Checking your passkey…");
+      const done = await post(form.dataset.finish, { credential: answer(credential) }, token);
+      if (!done.ok) return show(form, done.say, "bad");
+      show(form, "Done. Taking you on…", "good");
+      window.location.assign(done.next);
+    } catch (error) {
+      show(form, "The town could not be reached. Check the connection and try again.", "bad");
+    } finally {
+      form.removeAttribute("aria-busy");
+      button.disabled = false;
+    }
+  }
+
+  // The page loads this script in its head and listens on the document, so a press that comes
+  // before the page has finished loading is already a ceremony: the form has no action of its
+  // own, and submitted natively it would only reload the page and drop the press.
+  document.addEventListener("submit", function (event) {
+    const form = event.target.closest("form[data-ceremony]");
+    if (!form) return;
+    event.preventDefault();
+    if (able) ceremony(form);
+  });
+
+  if (!able) {
+    document.addEventListener("DOMContentLoaded", function () {
+      document.querySelectorAll("form[data-ceremony]").forEach(function (form) {
+        show(form, "This browser cannot use passkeys. Open the hall in a current browser (Chrome, Edge, Firefox or Safari) to go on.", "bad");
+        form.querySelector("button[type=submit]").disabled = true;
+      });
+    });
+  }
 })();

@@ -135,6 +135,25 @@ def test_a_replayed_assertion_is_refused(person: Person) -> None:
     expect(p.page.locator("h1")).to_have_text("Welcome to the hall")
 
 
+def test_a_press_before_the_page_has_loaded_is_already_a_ceremony(person: Person) -> None:
+    """The ceremony script is slow to arrive; a person who presses the button as soon as it shows must
+    still get the passkey prompt, not a silent reload of the page (the form has no action of its own)."""
+    p = person
+    p.device()
+    sign_up(p, "Di")
+    sign_out(p)
+
+    def slowly(route: Route) -> None:
+        p.page.wait_for_timeout(1500)
+        route.continue_()
+
+    p.page.route("**/static/hall/passkeys.js*", slowly)
+    p.page.goto(p.base + "/hall/", wait_until="commit")
+    p.page.click("text=Sign in with a passkey")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+    p.page.unroute("**/static/hall/passkeys.js*")
+
+
 def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browser: Browser) -> None:
     agent = RawSession(hall_town.mcp, client_name="errand-runner")
     agent.call("look_around")
