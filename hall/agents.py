@@ -22,7 +22,7 @@ from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound
 from districts.general_store import services as general_store
 from districts.post_office import services as post_office
-from hall.http import Refused, refuse, signed_in_page, signed_in_post
+from hall.http import Refused, fetched, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.shown import shown_field
 from hall.town import clean_words, town_has_sign_in
@@ -180,13 +180,10 @@ def pennant(request: HttpRequest, account: Account, passport_id: str) -> HttpRes
 
 
 @signed_in_page
-def box(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+@fetched(access_agent)
+def box(request: HttpRequest, account: Account, passport: Passport) -> HttpResponse:
     """/hall/agents/<id>/box: the notes one of this person's agents keeps in its P.O. box. The notes
     are the agent's own words, so they are drawn exactly, hidden characters shown."""
-    try:
-        passport = access_agent(account, passport_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     notes = list(post_office.find_notes(passport))
     return render(
         request,
@@ -202,14 +199,11 @@ def box(request: HttpRequest, account: Account, passport_id: str) -> HttpRespons
 
 
 @signed_in_post
-def empty_key(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+@fetched(access_agent)
+def empty_key(request: HttpRequest, account: Account, passport: Passport) -> HttpResponse:
     """Empty one key of an agent's box: the note goes, as if the agent had called forget, and so does
     its copy from the agent's letters still waiting. Nothing is decided for the agent, so no passkey
     is asked: the person only takes back room in their own agent's box."""
-    try:
-        passport = access_agent(account, passport_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     if request.POST.get("all") == "yes":
         n = post_office.do_empty_box(passport)
         messages.success(request, f"{passport.id}'s box is empty: {n} note{'s' if n != 1 else ''} gone.")
@@ -223,13 +217,10 @@ def empty_key(request: HttpRequest, account: Account, passport_id: str) -> HttpR
 
 
 @signed_in_page
-def gauge(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+@fetched(access_agent)
+def gauge(request: HttpRequest, account: Account, passport: Passport) -> HttpResponse:
     """/hall/agents/<id>/gauge: the context gauge of one of this person's agents, as the agent reads it
     with context_gauge (000 section 14: only the agent and its person see it)."""
-    try:
-        passport = access_agent(account, passport_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     found = general_store.find_gauge(passport.id)
     return render(
         request,

@@ -11,7 +11,7 @@ from clockford.town import clock
 from districts.bank import services as bank
 from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
-from hall.http import Refused, refuse, signed_in_page
+from hall.http import fetched, signed_in_page
 from hall.models import Account
 from hall.queue import next_waiting
 from hall.shown import stamp, time_left
@@ -29,11 +29,8 @@ _request = found(bank.access_request, NO_REQUEST)
 
 
 @signed_in_page
-def authority_page(request: HttpRequest, account: Account, request_id: str) -> HttpResponse:
-    try:
-        asked = _request(account, request_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
+@fetched(_request)
+def authority_page(request: HttpRequest, account: Account, asked: Any) -> HttpResponse:
     status = bank.status_of(asked)
     b = bank.balance_of(asked.passport)
     return render(

@@ -13,7 +13,7 @@ from clockford.town.tooling import NotAllowed, NotFound
 from districts.foundry import services as foundry
 from hall import passkeys
 from hall.decide import Decidable, ceremonies
-from hall.http import Refused, refuse, signed_in_page
+from hall.http import Refused, fetched, signed_in_page
 from hall.models import Account
 
 SAYS = {
@@ -51,11 +51,8 @@ def staff_panel(account: Account) -> dict[str, Any]:
 
 
 @signed_in_page
-def certificate_page(request: HttpRequest, account: Account, certificate_id: str) -> HttpResponse:
-    try:
-        cert = _certificate(account, certificate_id)
-    except Refused as refused:
-        return refuse(request, refused.say, refused.status)
+@fetched(_certificate)
+def certificate_page(request: HttpRequest, account: Account, cert: Any) -> HttpResponse:
     standing = foundry.standing(cert)
     actions = [(a, MEANS[a]) for a in foundry.ACTIONS if foundry.can(cert, a)]
     statement = cert.signed["statement"]

@@ -15,7 +15,7 @@ from clockford.town.models import Closure, Withheld
 from clockford.town.tooling import NotAllowed, NotFound
 from hall import passkeys
 from hall.decide import Decidable, ceremonies
-from hall.http import Refused, refuse, signed_in_page, signed_in_post
+from hall.http import Refused, fetched, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 
 NO_PASSPORT = "No passport has that number."
@@ -67,11 +67,8 @@ def close(request: HttpRequest, account: Account) -> HttpResponseBase:
 
 
 @signed_in_page
-def closure_page(request: HttpRequest, account: Account, closure_id: str) -> HttpResponse:
-    try:
-        closure = _closure(account, closure_id)
-    except Refused as refused:
-        return refuse(request, refused.say, refused.status)
+@fetched(_closure)
+def closure_page(request: HttpRequest, account: Account, closure: Closure) -> HttpResponse:
     status = closures.status_of(closure)
     return render(
         request,

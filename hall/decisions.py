@@ -18,7 +18,7 @@ from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
 from hall import passkeys, rewrite
 from hall.decide import Decidable, ceremonies, found
-from hall.http import Refused, refuse, signed_in_page, signed_in_post
+from hall.http import fetched, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.queue import next_waiting, wants
 from hall.shown import (
@@ -36,10 +36,6 @@ from hall.shown import (
 NO_HOLD = "No call you decide for has that number."
 NO_PLAN = "No plan you decide has that number."
 NO_REPORT = "No report you review has that number."
-
-
-def _not_found(request: HttpRequest, say: str) -> HttpResponse:
-    return refuse(request, say, 404)
 
 
 # -- A held call ----------------------------------------------------------------------------------------
@@ -93,11 +89,8 @@ def _plan_beside(account: Account, hold: Hold) -> Plan | None:
 
 
 @signed_in_page
-def hold_page(request: HttpRequest, account: Account, hold_id: str) -> HttpResponse:
-    try:
-        hold = _hold(account, hold_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
+@fetched(_hold)
+def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpResponse:
     status = holds.status_of(hold)
     repeats = hold.repeats or None
     plan = _plan_beside(account, hold)
@@ -153,11 +146,8 @@ PLAN_SAYS = {
 
 
 @signed_in_page
-def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpResponse:
-    try:
-        plan = _plan(account, plan_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
+@fetched(_plan)
+def plan_page(request: HttpRequest, account: Account, plan: Plan) -> HttpResponse:
     status = plans.status_of(plan)
     return render(
         request,
@@ -176,12 +166,9 @@ def plan_page(request: HttpRequest, account: Account, plan_id: str) -> HttpRespo
 
 
 @signed_in_post
-def plan_end(request: HttpRequest, account: Account, plan_id: str) -> HttpResponseBase:
+@fetched(_plan)
+def plan_end(request: HttpRequest, account: Account, plan: Plan) -> HttpResponseBase:
     """End the plan in force now. No passkey: ending only takes a permission away."""
-    try:
-        plan = _plan(account, plan_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
     if plans.status_of(plan) != "approved":
         messages.error(
             request, PLAN_SAYS.get(plans.status_of(plan), "This plan is not in force.") + " Nothing changed."
@@ -207,11 +194,8 @@ REPORT_SAYS = {
 
 
 @signed_in_page
-def report_page(request: HttpRequest, account: Account, report_id: str) -> HttpResponse:
-    try:
-        report = _report(account, report_id)
-    except Refused as refused:
-        return _not_found(request, refused.say)
+@fetched(_report)
+def report_page(request: HttpRequest, account: Account, report: Report) -> HttpResponse:
     status = reports.status_of(report)
     return render(
         request,

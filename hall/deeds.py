@@ -26,6 +26,7 @@ from hall.http import (
     account_or_refuse,
     at_the_hall,
     ceremony,
+    fetched,
     person,
     refuse,
     signed_in_page,
@@ -79,11 +80,8 @@ def deeds_page(request: HttpRequest, account: Account) -> HttpResponse:
 
 
 @signed_in_page
-def ask_page(request: HttpRequest, account: Account, ask_id: str) -> HttpResponse:
-    try:
-        ask = _ask(account, ask_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
+@fetched(_ask)
+def ask_page(request: HttpRequest, account: Account, ask: Any) -> HttpResponse:
     name = _lot_name(ask.lot)
     space = realty.namespace_of(name)
     kept = request.session.get(_proof_key(ask.id))
@@ -115,12 +113,9 @@ def ask_page(request: HttpRequest, account: Account, ask_id: str) -> HttpRespons
 
 
 @signed_in_post
-def github_start(request: HttpRequest, account: Account, ask_id: str) -> HttpResponseBase:
+@fetched(_ask)
+def github_start(request: HttpRequest, account: Account, ask: Any) -> HttpResponseBase:
     """Send the person to GitHub to sign in as the namespace's owner; GitHub sends them back below."""
-    try:
-        ask = _ask(account, ask_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
     if not deed_proofs.github_configured():
         return refuse(request, deed_proofs.GITHUB_NOT_CONFIGURED, 409)
     if realty.namespace_of(_lot_name(ask.lot)).kind != "github":
@@ -233,12 +228,9 @@ def take_finish(request: HttpRequest, data: dict[str, Any], ask_id: str) -> dict
 
 
 @signed_in_post
-def ask_decline(request: HttpRequest, account: Account, ask_id: str) -> HttpResponseBase:
+@fetched(_ask)
+def ask_decline(request: HttpRequest, account: Account, ask: Any) -> HttpResponseBase:
     """Decline an ask. No passkey: it only drops a question."""
-    try:
-        ask = _ask(account, ask_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
     if realty.do_decline(ask, account):
         messages.success(request, f"Declined. Nothing was proven for lot {ask.lot}; your agent may ask again.")
     else:
@@ -250,11 +242,8 @@ def ask_decline(request: HttpRequest, account: Account, ask_id: str) -> HttpResp
 
 
 @signed_in_post
-def deed_check(request: HttpRequest, account: Account, deed_id: str) -> HttpResponseBase:
-    try:
-        deed = _deed(account, deed_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
+@fetched(_deed)
+def deed_check(request: HttpRequest, account: Account, deed: Any) -> HttpResponseBase:
     if deed.lapsed_at is not None:
         messages.error(request, "This deed has lapsed already. Ask again from your agent to prove it anew.")
         return redirect("hall:deeds")
@@ -296,12 +285,9 @@ def show_finish(request: HttpRequest, data: dict[str, Any], deed_id: str) -> dic
 
 
 @signed_in_post
-def deed_unshow(request: HttpRequest, account: Account, deed_id: str) -> HttpResponseBase:
+@fetched(_deed)
+def deed_unshow(request: HttpRequest, account: Account, deed: Any) -> HttpResponseBase:
     """Take the yes back. No passkey: it only takes a permission away."""
-    try:
-        deed = _deed(account, deed_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
     if realty.do_unshow(deed):
         messages.success(request, f"No longer shown: lot {deed.lot} leaves the Studios from the next day shown.")
     else:

@@ -20,6 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import limits
+from clockford.town.tooling import NotAllowed, NotFound
 from hall.models import Account
 
 View = Callable[..., HttpResponseBase]
@@ -142,6 +143,30 @@ def signed_in_page(view: Callable[..., HttpResponseBase]) -> View:
 def signed_in_post(view: Callable[..., HttpResponseBase]) -> View:
     """A form's POST to the hall by the signed-in person: the view gets their account."""
     return at_the_hall(require_POST(signed_in(view)))
+
+
+def fetched[T](fetch: Callable[[Account, str], T]) -> Callable[[Callable[..., HttpResponseBase]], View]:
+    """Under `signed_in_page` or `signed_in_post`: the view gets, in place of its route's one id, the thing
+    `fetch` finds by it for the signed-in account; what fetch refuses (no such thing or not theirs: 404;
+    not allowed: 403; or the hall's own Refused) is the refusal page, in the person's words."""
+
+    def wrap(view: Callable[..., HttpResponseBase]) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, account: Account, **route: str) -> HttpResponseBase:
+            (item_id,) = route.values()
+            try:
+                thing = fetch(account, item_id)
+            except NotFound as missing:
+                return refuse(request, missing.say, 404)
+            except NotAllowed as barred:
+                return refuse(request, barred.say, 403)
+            except Refused as refused:
+                return refuse(request, refused.say, refused.status)
+            return view(request, account, thing)
+
+        return wrapped
+
+    return wrap
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:

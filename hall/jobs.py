@@ -7,21 +7,27 @@ no passkey, like ending a plan early: it only takes a permission away, and nothi
 agent (hall/decisions.py plan_end).
 """
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 
-from clockford.town.tooling import NotFound
 from districts.jobs import services as jobs
 from hall.agents import agents_of
-from hall.http import refuse, signed_in_page, signed_in_post
+from hall.http import fetched, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.shown import shown_field
 
 JOBS_PER_PAGE = 25
 ENDED_SAY = "Ended. Your agent's next call naming this job is refused, with a sentence that says you ended it."
 HAD_ENDED = "This job had already ended. Nothing changed."
+
+
+def _job(account: Account, job_id: str) -> Any:
+    """One job of this person's agents, or NotFound."""
+    return jobs.access_job(agents_of(account), job_id)
 
 
 @signed_in_page
@@ -32,12 +38,9 @@ def job_list(request: HttpRequest, account: Account) -> HttpResponse:
 
 
 @signed_in_page
-def job_page(request: HttpRequest, account: Account, job_id: str) -> HttpResponseBase:
+@fetched(_job)
+def job_page(request: HttpRequest, account: Account, job: Any) -> HttpResponseBase:
     """/hall/jobs/<id>: one job as a timeline, oldest first."""
-    try:
-        job = jobs.access_job(agents_of(account), job_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     moments, status = jobs.timeline(job)
     lines = [(m, shown_field("why", m.outside.why) if m.outside else None) for m in moments]
     return render(
@@ -55,12 +58,9 @@ def job_page(request: HttpRequest, account: Account, job_id: str) -> HttpRespons
 
 
 @signed_in_post
-def job_end(request: HttpRequest, account: Account, job_id: str) -> HttpResponseBase:
+@fetched(_job)
+def job_end(request: HttpRequest, account: Account, job: Any) -> HttpResponseBase:
     """End a job: its agent's later calls naming it are refused."""
-    try:
-        job = jobs.access_job(agents_of(account), job_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     if jobs.do_end_job(job, account):
         messages.success(request, ENDED_SAY)
     else:

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from districts.post_office import services as post_office
 from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
-from hall.http import Refused, refuse, signed_in_page
+from hall.http import fetched, signed_in_page
 from hall.models import Account
 from hall.queue import next_waiting
 from hall.shown import marked, preview, shown_field, shown_fields, whose
@@ -39,11 +39,8 @@ def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
 
 
 @signed_in_page
-def letter_page(request: HttpRequest, account: Account, letter_id: str) -> HttpResponse:
-    try:
-        letter = _letter(account, letter_id)
-    except Refused as refused:
-        return refuse(request, refused.say, 404)
+@fetched(_letter)
+def letter_page(request: HttpRequest, account: Account, letter: Any) -> HttpResponse:
     # Viewed is read: the letter leaves the queue, and the agent's show_passport counts it read.
     was_held = letter.status == "held"
     letter = post_office.do_read_letter(letter, account)

@@ -14,10 +14,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from clockford.town import runs
+from clockford.town.models import Passport
 from clockford.town.runs import RunRecord
-from clockford.town.tooling import NotFound
 from hall.agents import access_agent
-from hall.http import refuse, signed_in_page
+from hall.http import fetched, signed_in_page
 from hall.models import Account
 
 RUNS_SHOWN = 20
@@ -57,12 +57,9 @@ def runs_for_export(passport_ids: list[str]) -> list[dict[str, object]]:
 
 
 @signed_in_page
-def agent_runs(request: HttpRequest, account: Account, passport_id: str) -> HttpResponse:
+@fetched(access_agent)
+def agent_runs(request: HttpRequest, account: Account, passport: Passport) -> HttpResponse:
     """/hall/agents/<id>/runs: every run one of this person's agents asked for."""
-    try:
-        passport = access_agent(account, passport_id)
-    except NotFound as missing:
-        return refuse(request, missing.say, 404)
     return render(
         request,
         "hall/runs.html",
