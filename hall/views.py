@@ -6,19 +6,16 @@ The pages of each feature live beside its services (agents.py, letters.py, decis
 staff.py, passkey_pages.py, oauth_views.py); every view is wrapped by hall/http.py's `at_the_hall`.
 """
 
-import hashlib
-import mimetypes
-from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
-from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from clockford import files
 from clockford.town import desk
 from hall import invites, live, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
@@ -186,15 +183,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 @require_GET
 def static_file(request: HttpRequest, path: str) -> HttpResponse:
-    found = finders.find(path) if path.startswith("hall/") and ".." not in path.split("/") else None
-    if not isinstance(found, str):
+    if not path.startswith("hall/"):
         raise Http404(path)
-    data = Path(found).read_bytes()
-    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponse(status=304)
-    else:
-        response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return files.serve(request, path)

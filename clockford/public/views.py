@@ -7,20 +7,17 @@ the live socket (live.py) says it changed.
 """
 
 import datetime as dt
-import hashlib
-import mimetypes
 import re
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import feedgenerator
 from django.views.decorators.http import require_GET
 
+from clockford import files
 from clockford.public import drawing, live, services
 
 FEED_SHOWN_ON_MAP = 5
@@ -125,15 +122,4 @@ def feed_atom(request: HttpRequest) -> HttpResponse:
 @require_GET
 def static_file(request: HttpRequest, path: str) -> HttpResponse:
     """The public pages' own script and style (the hall serves its own the same way)."""
-    found = finders.find("public/" + path) if ".." not in path.split("/") else None
-    if not isinstance(found, str):
-        raise Http404(path)
-    data = Path(found).read_bytes()
-    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponse(status=304)
-    else:
-        response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return files.serve(request, "public/" + path)

@@ -1,0 +1,30 @@
+"""The town's own script, style and icon files, served by the town itself so that no page depends on
+anyone else's server: the hall's (/static/hall/...) and the public pages' (/static/public/...).
+
+Each file carries an ETag of its bytes and "no-cache", so a browser asks again on every page but is
+answered 304 while the file is unchanged.
+"""
+
+import hashlib
+import mimetypes
+from pathlib import Path
+
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse
+
+
+def serve(request: HttpRequest, name: str) -> HttpResponse:
+    """The static file `name` ("hall/live.js"), found by Django's finders; a path that climbs out
+    (a ".." part) or names nothing is not found."""
+    found = finders.find(name) if ".." not in name.split("/") else None
+    if not isinstance(found, str):
+        raise Http404(name)
+    data = Path(found).read_bytes()
+    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
