@@ -9,11 +9,10 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from clockford.town.tooling import NotAllowed, NotFound
 from districts.foundry import services as foundry
 from hall import passkeys
-from hall.decide import Decidable, ceremonies
-from hall.http import Refused, fetched, signed_in_page
+from hall.decide import Decidable, ceremonies, found
+from hall.http import fetched, signed_in_page
 from hall.models import Account
 
 SAYS = {
@@ -36,13 +35,7 @@ MEANS = {
 }
 
 
-def _certificate(account: Account, number: str) -> Any:
-    try:
-        return foundry.access_certificate(account, number)
-    except NotAllowed:
-        raise Refused(foundry.NOT_STAFF, status=403) from None
-    except NotFound:
-        raise Refused(foundry.NO_CERTIFICATE, status=404) from None
+_certificate = found(foundry.access_certificate, foundry.NO_CERTIFICATE, not_allowed=foundry.NOT_STAFF)
 
 
 def staff_panel(account: Account) -> dict[str, Any]:

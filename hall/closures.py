@@ -12,10 +12,9 @@ from django.shortcuts import redirect, render
 
 from clockford.town import closures
 from clockford.town.models import Closure, Withheld
-from clockford.town.tooling import NotAllowed, NotFound
 from hall import passkeys
-from hall.decide import Decidable, ceremonies
-from hall.http import Refused, fetched, refuse, signed_in_page, signed_in_post
+from hall.decide import Decidable, ceremonies, found
+from hall.http import fetched, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 
 NO_PASSPORT = "No passport has that number."
@@ -34,13 +33,7 @@ RULED = {
 WITHHELD_SHOWN = 50
 
 
-def _closure(account: Account, closure_id: str) -> Closure:
-    try:
-        return closures.access_closure(account, closure_id)
-    except NotAllowed:
-        raise Refused(closures.NOT_STAFF, status=403) from None
-    except NotFound:
-        raise Refused(Closure.NOT_FOUND_SAY, status=404) from None
+_closure = found(closures.access_closure, Closure.NOT_FOUND_SAY, not_allowed=closures.NOT_STAFF)
 
 
 def staff_panel() -> dict[str, Any]:

@@ -20,7 +20,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from clockford.town.holds import NotDecided
-from clockford.town.tooling import NotFound
+from clockford.town.tooling import NotAllowed, NotFound
 from hall import passkeys
 from hall.http import Refused, View, account_or_refuse, ceremony, text
 from hall.models import Account
@@ -30,14 +30,19 @@ BEGUN_ELSEWHERE = (
 )
 
 
-def found[T](access: Callable[[Account, str], T], say: str) -> Callable[[Account, str], T]:
-    """An access_* service whose NotFound is the hall's 404, in the person's words."""
+def found[T](access: Callable[[Account, str], T], say: str, not_allowed: str = "") -> Callable[[Account, str], T]:
+    """An access_* service whose NotFound is the hall's 404, in the person's words, and, where the service
+    may answer NotAllowed (staff's pages), that is the hall's 403 in `not_allowed`'s."""
 
     def fetch(account: Account, item_id: str) -> T:
         try:
             return access(account, item_id)
         except NotFound:
             raise Refused(say, status=404) from None
+        except NotAllowed:
+            if not not_allowed:
+                raise
+            raise Refused(not_allowed, status=403) from None
 
     return fetch
 
