@@ -65,32 +65,23 @@ def _hours(n: int) -> str:
     return f"{n} hour{'s' if n != 1 else ''}"
 
 
+def _agent_asks(
+    kind: str, thing: Any, wants: str, shown: str, at: datetime, lapses_at: datetime | None, what: str
+) -> Waiting:
+    """The row of something an agent asks its person for, on its own hall page (hall:<kind>)."""
+    return Waiting(kind, thing.id, thing.passport, wants, shown, at, lapses_at, handoff.hall_path(kind, thing.id), what)
+
+
 def _hold(hold: Hold, account: Account) -> Waiting:
     texts = [text for _, text in words_of(hold.arguments)]
-    return Waiting(
-        "hold",
-        hold.id,
-        hold.passport,
-        wants(hold.tool, hold.arguments, hold.why),
-        preview(" · ".join(texts)) if texts else "",
-        hold.created_at,
-        hold.waits_until,
-        handoff.hall_path("hold", hold.id),
-        "A held call",
-    )
+    shown = preview(" · ".join(texts)) if texts else ""
+    said = wants(hold.tool, hold.arguments, hold.why)
+    return _agent_asks("hold", hold, said, shown, hold.created_at, hold.waits_until, "A held call")
 
 
 def _letter(letter: Any, account: Account) -> Waiting:
-    return Waiting(
-        "letter",
-        letter.id,
-        letter.passport,
-        "write to you",
-        preview(f"{letter.subject} — {letter.body}"),
-        letter.sent_at,
-        None,
-        handoff.hall_path("letter", letter.id),
-        "A letter",
+    return _agent_asks(
+        "letter", letter, "write to you", preview(f"{letter.subject} — {letter.body}"), letter.sent_at, None, "A letter"
     )
 
 
@@ -106,31 +97,13 @@ def plan_preview(plan: Plan) -> str:
 
 def _plan(plan: Plan, account: Account) -> Waiting:
     n = len(plan.steps)
-    return Waiting(
-        "plan",
-        plan.id,
-        plan.passport,
-        f"follow a plan of {n} step{'s' if n != 1 else ''} for {_hours(plan.hours)}",
-        plan_preview(plan),
-        plan.declared_at,
-        plan.until,
-        handoff.hall_path("plan", plan.id),
-        "A plan",
-    )
+    said = f"follow a plan of {n} step{'s' if n != 1 else ''} for {_hours(plan.hours)}"
+    return _agent_asks("plan", plan, said, plan_preview(plan), plan.declared_at, plan.until, "A plan")
 
 
 def _report(report: Report, account: Account) -> Waiting:
-    return Waiting(
-        "report",
-        report.id,
-        report.passport,
-        "have you review its report of a suspicious instruction",
-        preview(report.quote),
-        report.filed_at,
-        report.lapses_at,
-        handoff.hall_path("report", report.id),
-        "A report",
-    )
+    said = "have you review its report of a suspicious instruction"
+    return _agent_asks("report", report, said, preview(report.quote), report.filed_at, report.lapses_at, "A report")
 
 
 def _exchange(exchange: Any, account: Account) -> Waiting:
@@ -150,15 +123,13 @@ def _exchange(exchange: Any, account: Account) -> Waiting:
 
 
 def _authority(asked: Any, account: Account) -> Waiting:
-    return Waiting(
+    return _agent_asks(
         "authority",
-        asked.id,
-        asked.passport,
+        asked,
         f"make {asked.amount} more changes this hour",
         preview(bank.reason_means(asked.reason)),
         asked.asked_at,
         asked.hour + bank.HOUR,
-        handoff.hall_path("authority", asked.id),
         "A request for authority",
     )
 
