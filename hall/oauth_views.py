@@ -140,15 +140,22 @@ revoke_token = with_sign_in(csrf_exempt(RevokeTokenView.as_view()))
 # Consent.
 
 
-def _consent(request: HttpRequest) -> "oauth.Consent | HttpResponseBase":
-    """The authorization request as the consent page reads it, or the answer to give instead: a
-    client the town will not serve is refused here; a request it can answer goes back to the app."""
-    try:
-        return oauth.read_authorization(request)
-    except oauth.BadClient as bad:
-        return refuse(request, bad.say, 400)
-    except oauth.SendBack as back:
-        return HttpResponseRedirect(back.uri)
+def _consenting(view: Callable[[HttpRequest, oauth.Consent], HttpResponseBase]) -> View:
+    """The view gets the authorization request as the consent page reads it, unless there is another
+    answer to give: a client the town will not serve is refused here; a request it can answer goes
+    back to the app."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest) -> HttpResponseBase:
+        try:
+            consent = oauth.read_authorization(request)
+        except oauth.BadClient as bad:
+            return refuse(request, bad.say, 400)
+        except oauth.SendBack as back:
+            return HttpResponseRedirect(back.uri)
+        return view(request, consent)
+
+    return wrapped
 
 
 def _query(request: HttpRequest) -> str:
@@ -158,11 +165,9 @@ def _query(request: HttpRequest) -> str:
 @at_the_hall
 @with_sign_in
 @require_GET
-def authorize(request: HttpRequest) -> HttpResponseBase:
+@_consenting
+def authorize(request: HttpRequest, consent: oauth.Consent) -> HttpResponseBase:
     """The consent page: who asks, where the person returns to, what it may do; Allow with a passkey."""
-    consent = _consent(request)
-    if isinstance(consent, HttpResponseBase):
-        return consent
     account = person(request)
     connected = account is not None and live_connections(account).filter(client=consent.client).exists()
     return render(
@@ -224,10 +229,8 @@ def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, An
 @at_the_hall
 @with_sign_in
 @require_POST
-def authorize_deny(request: HttpRequest) -> HttpResponseBase:
-    consent = _consent(request)
-    if isinstance(consent, HttpResponseBase):
-        return consent
+@_consenting
+def authorize_deny(request: HttpRequest, consent: oauth.Consent) -> HttpResponseBase:
     return HttpResponseRedirect(consent.denied())
 
 
