@@ -169,13 +169,14 @@ def fetched[T](fetch: Callable[[Account, str], T]) -> Callable[[Callable[..., Ht
     return wrap
 
 
-def _body(request: HttpRequest) -> dict[str, Any]:
+def json_body(request: HttpRequest, unreadable: str = UNREADABLE) -> dict[str, Any]:
+    """A JSON object a page's script sent; anything else is refused with `unreadable`."""
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise Refused(UNREADABLE) from None
+        raise Refused(unreadable) from None
     if not isinstance(data, dict):
-        raise Refused(UNREADABLE)
+        raise Refused(unreadable)
     return data
 
 
@@ -194,7 +195,7 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
         over = limits.held(address)
         if over is None:
             try:
-                return JsonResponse({"ok": True, **step(request, _body(request), *args, **kwargs)})
+                return JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
             except Refused as refused:
                 over = limits.failed(address) if refused.failure else None
                 if over is None:

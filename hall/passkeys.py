@@ -152,18 +152,23 @@ def _as_json(text: str) -> dict[str, Any]:
     return value
 
 
+def _expected(ceremony: Ceremony) -> dict[str, Any]:
+    """What every answer a passkey gives must match: this ceremony's challenge, the hall as relying
+    party and origin, and the person's own check (a PIN, a fingerprint) made."""
+    return {
+        "expected_challenge": bytes(ceremony.challenge),
+        "expected_rp_id": settings.HALL_RP_ID,
+        "expected_origin": hall_origin(),
+        "require_user_verification": True,
+    }
+
+
 def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: str) -> Passkey:
     """Verify a registration answer and keep its passkey for `account` (inside a transaction)."""
     if not isinstance(credential, dict):
         raise Refused(NOT_AN_ANSWER)
     try:
-        verified = verify_registration_response(
-            credential=credential,
-            expected_challenge=bytes(ceremony.challenge),
-            expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=hall_origin(),
-            require_user_verification=True,
-        )
+        verified = verify_registration_response(credential=credential, **_expected(ceremony))
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
         raise Refused(_explain(exc)) from exc
     credential_id = bytes_to_base64url(verified.credential_id)
@@ -260,12 +265,9 @@ def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
     try:
         verified = verify_authentication_response(
             credential=credential,
-            expected_challenge=bytes(ceremony.challenge),
-            expected_rp_id=settings.HALL_RP_ID,
-            expected_origin=hall_origin(),
             credential_public_key=bytes(passkey.public_key),
             credential_current_sign_count=passkey.sign_count,
-            require_user_verification=True,
+            **_expected(ceremony),
         )
     except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
         raise Refused(_explain(exc)) from exc

@@ -33,7 +33,7 @@ from django.utils import timezone
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
-from hall.http import Refused, at_the_hall
+from hall.http import Refused, at_the_hall, json_body
 from hall.models import Account, PushSent, PushSubscription
 from hall.queue import waiting_for
 
@@ -228,16 +228,6 @@ async def loop() -> None:
 # -- The hall's JSON endpoints ----------------------------------------------------------------------------
 
 
-def _json(request: HttpRequest) -> dict[str, Any]:
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(NOT_A_SUBSCRIPTION) from None
-    if not isinstance(data, dict):
-        raise Refused(NOT_A_SUBSCRIPTION)
-    return data
-
-
 def _endpoint(view: Any) -> Any:
     from django.views.decorators.http import require_POST
 
@@ -248,7 +238,7 @@ def _endpoint(view: Any) -> Any:
         if account is None:
             return refuse(request, "You are signed out. Sign in with your passkey and try again.", 403)
         try:
-            return JsonResponse({"ok": True, **view(account, _json(request), request)})
+            return JsonResponse({"ok": True, **view(account, json_body(request, NOT_A_SUBSCRIPTION), request)})
         except Refused as refused:
             return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
 
