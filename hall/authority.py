@@ -68,8 +68,6 @@ AUTHORITY = Decidable(
     decisions=bank.DECISIONS,
     knows_only="The hall knows only allow and refuse.",
     undecidable=bank.undecidable,
-    unchanged=None,
-    changed="",
     statement=bank.request_statement,
     decide=_decided,
 )

@@ -88,8 +88,6 @@ CLOSURE = Decidable(
     decisions=closures.DECISIONS,
     knows_only="The hall knows only reopen, rehab and ban.",
     undecidable=closures.undecidable,
-    unchanged=None,
-    changed="",
     statement=closures.ruling_statement,
     decide=_ruled,
 )

@@ -74,12 +74,13 @@ class Decidable:
     knows_only: str
     # Why it can no longer be decided (None while it waits).
     undecidable: Callable[[Any], str | None]
-    # Whether the words the page drew (their digest) are still the thing's words; None: no words.
-    unchanged: Callable[[Any, str], bool] | None
-    changed: str
     statement: Callable[[Any, str], str]
     # Record the signed decision; returns what the person is told.
     decide: Callable[[Any, Account, dict[str, str], passkeys.Approval], str]
+    # Whether the words the page drew (their digest) are still the thing's words (None: the page draws
+    # none to check), and what the person is told when they are not.
+    unchanged: Callable[[Any, str], bool] | None = None
+    changed: str = ""
     # Why this one decision cannot be made of it now, when that depends on the decision (None: it can).
     cannot: Callable[[Any, str], str | None] | None = None
 

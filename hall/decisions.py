@@ -272,8 +272,6 @@ PLAN = Decidable(
     decisions=("approve", "decline"),
     knows_only="The hall knows only approve and decline.",
     undecidable=_plan_undecidable,
-    unchanged=None,
-    changed="",
     statement=plans.plan_statement,
     decide=_plan_decided,
 )
@@ -283,8 +281,6 @@ REPORT = Decidable(
     decisions=reports.VERDICTS,
     knows_only="The hall knows only upheld and dismissed.",
     undecidable=_report_undecidable,
-    unchanged=None,
-    changed="",
     statement=reports.review_statement,
     decide=_report_reviewed,
 )
