@@ -8,11 +8,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 
 from clockford.town import closures
 from clockford.town.models import Closure, Withheld
-from hall import passkeys
+from hall import decide, passkeys
 from hall.decide import Decidable, ceremonies, found
 from hall.http import fetched, refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -63,18 +63,12 @@ def close(request: HttpRequest, account: Account) -> HttpResponseBase:
 @fetched(_closure)
 def closure_page(request: HttpRequest, account: Account, closure: Closure) -> HttpResponse:
     status = closures.status_of(closure)
-    return render(
-        request,
-        "hall/closure.html",
-        {
-            "closure": closure,
-            "status": status,
-            "say": SAYS.get(status, f"This closure is {status}."),
-            "waiting": status == "closed",
-            "papers": closures.papers(closure) if status in ("banned", "rehab", "discharged") else None,
-            "nav": "staff",
-        },
-    )
+    shown = {
+        "waiting": status == "closed",
+        "papers": closures.papers(closure) if status in ("banned", "rehab", "discharged") else None,
+        "nav": "staff",
+    }
+    return decide.page(request, "closure", closure, status, SAYS, shown)
 
 
 def _ruled(closure: Closure, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:

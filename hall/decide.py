@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 
 from clockford.town.holds import NotDecided
@@ -45,6 +46,15 @@ def found[T](access: Callable[[Account, str], T], say: str, not_allowed: str = "
             raise Refused(not_allowed, status=403) from None
 
     return fetch
+
+
+def page(
+    request: HttpRequest, kind: str, thing: Any, status: str, says: dict[str, str], more: dict[str, Any]
+) -> HttpResponse:
+    """The page of one thing a person decides (hall/<kind>.html): the thing under its kind's name, its
+    status, what that status means in words ("This plan is ended." for one `says` lacks), and `more`."""
+    say = says.get(status, f"This {kind} is {status}.")
+    return render(request, f"hall/{kind}.html", {kind: thing, "status": status, "say": say, **more})
 
 
 def _session_key(kind: str, item: str) -> str:

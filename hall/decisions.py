@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
-from hall import passkeys, rewrite
+from hall import decide, passkeys, rewrite
 from hall.decide import Decidable, ceremonies, found
 from hall.http import fetched, signed_in_page, signed_in_post
 from hall.models import Account
@@ -149,20 +149,14 @@ PLAN_SAYS = {
 @fetched(_plan)
 def plan_page(request: HttpRequest, account: Account, plan: Plan) -> HttpResponse:
     status = plans.status_of(plan)
-    return render(
-        request,
-        "hall/plan.html",
-        {
-            "plan": plan,
-            "status": status,
-            "say": PLAN_SAYS.get(status, f"This plan is {status}."),
-            "steps": shown_steps(plan),
-            "waiting": status == plans.WAITING,
-            "in_force": status == "approved",
-            "approved_until": clock.now() + timedelta(hours=plan.hours),
-            "next_item": next_waiting(account, plan.id) if status != plans.WAITING else None,
-        },
-    )
+    shown = {
+        "steps": shown_steps(plan),
+        "waiting": status == plans.WAITING,
+        "in_force": status == "approved",
+        "approved_until": clock.now() + timedelta(hours=plan.hours),
+        "next_item": next_waiting(account, plan.id) if status != plans.WAITING else None,
+    }
+    return decide.page(request, "plan", plan, status, PLAN_SAYS, shown)
 
 
 @signed_in_post
@@ -197,21 +191,15 @@ REPORT_SAYS = {
 @fetched(_report)
 def report_page(request: HttpRequest, account: Account, report: Report) -> HttpResponse:
     status = reports.status_of(report)
-    return render(
-        request,
-        "hall/report.html",
-        {
-            "report": report,
-            "status": status,
-            "say": REPORT_SAYS.get(status, f"This report is {status}."),
-            "quote": shown_fields([("quote", report.quote)])[0],
-            "where": marked(report.where),
-            "errand": marked(report.errand),
-            "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
-            "left": time_left(report.lapses_at),
-            "next_item": next_waiting(account, report.id) if status != "open" else None,
-        },
-    )
+    shown = {
+        "quote": shown_fields([("quote", report.quote)])[0],
+        "where": marked(report.where),
+        "errand": marked(report.errand),
+        "probation_hours": settings.CLOCKFORD["PROBATION_HOURS"],
+        "left": time_left(report.lapses_at),
+        "next_item": next_waiting(account, report.id) if status != "open" else None,
+    }
+    return decide.page(request, "report", report, status, REPORT_SAYS, shown)
 
 
 # -- What differs between the four kinds a person decides (hall/decide.py does the rest) ---------------
