@@ -15,9 +15,9 @@ from typing import Any
 
 from django.conf import settings
 
-from clockford.town import clock, signing
+from clockford.town import clock, runs, signing
 from clockford.town.models import Passport, locked, new_id
-from clockford.town.runs import RunLine, RunRecord, RunSource
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
 from clockford.town.tooling import Busy, NotFound, Refused
 from districts.arena import tasks as taskset
 from districts.arena.models import Run
@@ -27,11 +27,12 @@ DISTRICT_NAME = "The Arena"
 RUN_MINUTES = 30
 PER_PASSPORT_A_DAY = 4
 PER_PERSON_A_DAY = 8
+LIMITS = DayLimits(Run, PER_PASSPORT_A_DAY, PER_PERSON_A_DAY)
 # How many runs may be open in the whole town at once; past it, the Arena is busy for a minute.
 OPEN_RUNS = 200
 BUSY_SECONDS = 60
 KIND = "clockford-arena-1"
-KEY_LABEL = b"clockford arena results"
+KEY = ResultKey(b"clockford arena results")
 NOTE = (
     "The town's record of one Arena run its agent asked for: each task graded against the sealed census. "
     "A record of one run, not a ranking: nothing was staked or won."
@@ -54,26 +55,6 @@ VERIFY = (
 )
 
 
-def result_key() -> Any:
-    return signing.derived_key(KEY_LABEL)
-
-
-def public_key() -> str:
-    return str(result_key().verify_key.encode().hex())
-
-
-def key_id() -> str:
-    return signing.key_id(result_key().verify_key.encode())
-
-
-def utc_day_start(at: dt.datetime) -> dt.datetime:
-    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def iso(t: dt.datetime) -> str:
-    return t.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def open_limit() -> int:
     limit = settings.CLOCKFORD.get("ARENA_OPEN_RUNS", OPEN_RUNS)
     return int(str(limit))
@@ -92,20 +73,17 @@ def find_last_scored(passport: Passport) -> Run | None:
 
 
 def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
-    day = utc_day_start(now)
-    mine = Run.objects.filter(passport=passport, begun__gte=day).count()
     view: dict[str, Any] = {
         "perPassportADay": PER_PASSPORT_A_DAY,
         "perPersonADay": PER_PERSON_A_DAY,
-        "begunToday": mine,
+        "begunToday": LIMITS.begun_by_passport(passport, now),
         "minutes": RUN_MINUTES,
-        "dayEnds": iso(day + dt.timedelta(days=1)),
+        "dayEnds": iso(day_start(now) + dt.timedelta(days=1)),
         "note": "Days are UTC. A refusal for a limit, or a busy Arena, never counts against you.",
     }
-    if passport.account_id is not None:
-        view["begunTodayByYourPerson"] = Run.objects.filter(
-            passport__account_id=passport.account_id, begun__gte=day
-        ).count()
+    by_person = LIMITS.begun_by_person(passport, now)
+    if by_person is not None:
+        view["begunTodayByYourPerson"] = by_person
     return view
 
 
@@ -119,27 +97,16 @@ def do_begin(passport: Passport) -> tuple[Run, bool]:
     running = find_open(passport, now)
     if running is not None:
         return running, False
-    day = utc_day_start(now)
-    ends = iso(day + dt.timedelta(days=1))
+    ends = iso(day_start(now) + dt.timedelta(days=1))
     # Counted under the passport's lock, so two begins at once cannot both take the last run of the day.
     locked(Passport.objects.filter(pk=passport.pk)).first()
-    if Run.objects.filter(passport=passport, begun__gte=day).count() >= PER_PASSPORT_A_DAY:
-        raise Refused(
-            f"This passport has begun {PER_PASSPORT_A_DAY} Arena runs today (UTC); the next can begin after {ends}. "
-            "This never counts against you.",
-            "limit",
-            limits=limits(passport, now),
-        )
-    if (
-        passport.account_id is not None
-        and Run.objects.filter(passport__account_id=passport.account_id, begun__gte=day).count() >= PER_PERSON_A_DAY
-    ):
-        raise Refused(
-            f"Your person's agents have begun {PER_PERSON_A_DAY} Arena runs today (UTC); the next can begin after "
-            f"{ends}. This never counts against you.",
-            "limit",
-            limits=limits(passport, now),
-        )
+    says = (
+        f"This passport has begun {PER_PASSPORT_A_DAY} Arena runs today (UTC); the next can begin after {ends}. "
+        "This never counts against you.",
+        f"Your person's agents have begun {PER_PERSON_A_DAY} Arena runs today (UTC); the next can begin after "
+        f"{ends}. This never counts against you.",
+    )
+    LIMITS.refuse_past(passport, now, says, lambda: limits(passport, now))
     if Run.objects.filter(scored_at__isnull=True, until__gt=now).count() >= open_limit():
         raise Busy(f"The Arena is full. Try again in {BUSY_SECONDS} seconds.", BUSY_SECONDS)
     census = town_hall.state()
@@ -257,13 +224,13 @@ def statement_of(run: Run, at: dt.datetime) -> dict[str, Any]:
         "of": len(graded),
         # What answering every task at random, in its shape, would score on average.
         "chance": round(sum(taskset.chance_of(t["shape"]) for t in run.tasks), 4),
-        "key": key_id(),
+        "key": KEY.key_id(),
         "note": NOTE,
     }
 
 
 def signed_result(run: Run, at: dt.datetime) -> dict[str, Any]:
-    return signing.sign_with(result_key(), statement_of(run, at))
+    return KEY.sign(statement_of(run, at))
 
 
 def score(run: Run, at: dt.datetime) -> None:
@@ -308,51 +275,19 @@ def runs_for(passport_id: str, limit: int) -> list[RunRecord]:
         for t in run.tasks:
             g = graded.get(t["task"])
             given = run.answers.get(t["task"])
-            if g is None:
-                outcome = "answered" if given is not None else "open"
-            else:
-                outcome = "right" if g["right"] else ("not answered" if given is None else "wrong")
             ask = t["ask"] + (f" (name: {t['name']})" if "name" in t else "")
-            lines.append(
-                RunLine(
-                    item=t["task"],
-                    kind=t["kind"],
-                    ask=ask,
-                    given=given,
-                    expected=t["answer"] if g is not None else None,
-                    outcome=outcome,
-                )
-            )
+            expected = t["answer"] if g is not None else None
+            lines.append(RunLine(t["task"], t["kind"], ask, given, expected, runs.outcome(given, g)))
         if statement is None:
-            summary, state = f"open until {iso(run.until)}: {len(run.answers)} of {len(run.tasks)} answered", "open"
+            state, summary = "open", runs.open_summary(run.until, len(run.answers), len(run.tasks))
         else:
             summary = f"{statement['right']} of {statement['of']} right (chance alone: {statement['chance']:.2f})"
             state = "scored"
-        records.append(
-            RunRecord(
-                district=DISTRICT_NAME,
-                run=run.id,
-                passport=run.passport_id,
-                begun=run.begun,
-                state=state,
-                summary=summary,
-                lines=tuple(lines),
-                signed=signed,
-            )
-        )
+        records.append(runs.run_record(DISTRICT_NAME, run, state, summary, lines, signed))
     return records
 
 
-def runs_on(day: dt.date) -> int:
-    start = dt.datetime.combine(day, dt.time(0), tzinfo=dt.UTC)
-    return Run.objects.filter(begun__gte=start, begun__lt=start + dt.timedelta(days=1)).count()
-
-
-def with_runs(passport_ids: list[str]) -> set[str]:
-    return set(Run.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True))
-
-
-RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on, with_runs)
+RUNS = runs.source(DISTRICT_NAME, runs_for, Run)
 
 
 def read_presented(passport_id: str, signed: Any) -> tuple[dict[str, Any] | None, str | None]:
