@@ -23,8 +23,9 @@ from django.db import models
 from django.utils.module_loading import import_string
 from nacl.signing import SigningKey
 
-from clockford.town import signing
-from clockford.town.tooling import Refused
+from clockford.town import clock, signing
+from clockford.town.models import locked
+from clockford.town.tooling import NotFound, Refused
 
 if TYPE_CHECKING:
     from clockford.town.models import Passport
@@ -192,6 +193,67 @@ class ResultKey:
 
     def sign(self, statement: dict[str, Any]) -> dict[str, Any]:
         return signing.sign_with(self.signing_key(), statement)
+
+
+@dataclass(frozen=True)
+class TimedRuns[M: models.Model]:
+    """Runs that stay open a while (the Arena's runs, the Calibration Clinic's check-ups): rows with
+    passport, begun, until, answers, scored_at and result. A run is scored when every item is answered,
+    on finish, or once its time is up: a run past its time is scored with the answers it had, as of its
+    `until`, so the result is the same whenever the town gets to it (Ed25519 signatures are
+    deterministic: the same statement gives the same bytes), and the hall can show it before any tool
+    has stored it."""
+
+    runs: type[M]
+    key: ResultKey
+    statement_of: Callable[[Any, dt.datetime], dict[str, Any]]
+
+    def _unscored(self, passport: Passport) -> Any:
+        return self.runs._default_manager.filter(passport=passport, scored_at__isnull=True)
+
+    def find_open(self, passport: Passport, now: dt.datetime) -> M | None:
+        """The passport's run in progress: not scored, and within its time."""
+        run: M | None = self._unscored(passport).filter(until__gt=now).order_by("-begun").first()
+        return run
+
+    def settle(self, passport: Passport, now: dt.datetime) -> None:
+        """Score this passport's runs whose time is up, as of their own `until`."""
+        for run in self._unscored(passport).filter(until__lte=now):
+            self.score(run, run.until)
+
+    def access_unscored(self, passport: Passport, say: str, why: str) -> M:
+        """The passport's run not yet scored (in progress, or past its time), read locked; else NotFound."""
+        run: M | None = locked(self._unscored(passport)).order_by("-begun").first()
+        if run is None:
+            raise NotFound(say, why)
+        return run
+
+    def keep(self, run: Any, answers: dict[str, Any], finish: bool, of: int, now: dt.datetime) -> bool:
+        """Keep these answers (a later answer to an item replaces the earlier) and score the run when all
+        `of` items are answered, or on finish: whether it was scored."""
+        run.answers = {**run.answers, **answers}
+        run.save(update_fields=["answers"])
+        if finish or len(run.answers) == of:
+            self.score(run, now)
+            return True
+        return False
+
+    def score(self, run: Any, at: dt.datetime) -> None:
+        run.scored_at = at
+        run.result = self.signed(run, at)
+        run.save(update_fields=["scored_at", "result"])
+
+    def signed(self, run: Any, at: dt.datetime) -> dict[str, Any]:
+        return self.key.sign(self.statement_of(run, at))
+
+    def result_of(self, run: Any, now: dt.datetime | None = None) -> dict[str, Any] | None:
+        """The signed result: stored, or, for a run whose time is up and that no call has scored yet, the
+        same result made now (as of its until)."""
+        if run.result is not None:
+            return dict(run.result)
+        if run.until <= (now or clock.now()):
+            return self.signed(run, run.until)
+        return None
 
 
 def outcome(given: Any, graded: dict[str, Any] | None) -> str:

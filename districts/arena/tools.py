@@ -69,7 +69,7 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
             fields,
             list(NAMES),
         )
-    running = services.find_open(passport, now)
+    running = services.TIMED.find_open(passport, now)
     if running is not None:
         fields = {**services.run_view(running), "limits": services.limits(passport, now), **_keys()}
         return Reply(
@@ -78,8 +78,8 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
             fields,
             list(NAMES),
         )
-    last_run = Run.objects.filter(passport=passport, begun__lte=now).order_by("-begun", "-id").first()
-    signed = services.result_of(last_run, now) if last_run is not None else None
+    last_run = services.find_last(passport, now)
+    signed = services.TIMED.result_of(last_run, now) if last_run is not None else None
     last = {**_scored(last_run, signed), "run": last_run.id} if last_run is not None and signed else None
     fields = {"last": last, "limits": services.limits(passport, now), **_keys()}
     if last is None:
@@ -94,7 +94,7 @@ def arena_answer(call: Call, args: ArenaAnswerArgs) -> Reply:
     pairs = [(a.task, a.answer) for a in args.answers]
     run, scored = services.do_answer(call.passport, pairs, bool(args.finish))
     if scored:
-        signed = services.result_of(run)
+        signed = services.TIMED.result_of(run)
         assert signed is not None
         return Reply(runs.scored_say(f"Arena run {run.id}", run, signed), {"run": run.id, **_scored(run, signed)})
     fields = {"run": run.id, **runs.progress(run.answers, [t["task"] for t in run.tasks]), "until": iso(run.until)}

@@ -2,7 +2,7 @@
 their confidence, the scores signed, and the check-ups a person sees in the hall (docs/runs.md).
 
 A check-up is open CHECKUP_MINUTES. It is scored when every probe is answered, with finish, or once its
-time is up, as of its `until`: the same result whenever the town gets to it (see districts/arena).
+time is up, as of its `until`: the same result whenever the town gets to it (clockford.town.runs.TimedRuns).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from clockford.town import clock, runs
 from clockford.town.models import Passport, locked, new_id
-from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
+from clockford.town.tooling import Refused
 from districts.clinic import probes as probeset
 from districts.clinic.models import Checkup
 from districts.town_hall import services as town_hall
@@ -46,15 +46,12 @@ NOTE = (
     "The town's record of one Calibration Clinic check-up its agent asked for: how its stated confidence "
     "matched its answers. Not a ranking, and never counted against the agent."
 )
+NO_CHECKUP_SAY = "You have no check-up in progress. calibration_checkup with begin: true begins one."
 VERIFY = (
     "Check the signature offline: Ed25519 (hex) over the canonical JSON of statement (keys sorted, no spaces, "
     "UTF-8); statement.key is the first 16 hex characters of the sha256 of publicKey's 32 bytes, the Clinic "
     "key calibration_checkup shows. docs/verify_signature.py does all of it; docs/signatures.md says how."
 )
-
-
-def find_open(passport: Passport, now: dt.datetime) -> Checkup | None:
-    return Checkup.objects.filter(passport=passport, scored_at__isnull=True, until__gt=now).order_by("-begun").first()
 
 
 def find_last(passport: Passport, now: dt.datetime) -> Checkup | None:
@@ -74,9 +71,8 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
 
 def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     now = clock.now()
-    for late in Checkup.objects.filter(passport=passport, scored_at__isnull=True, until__lte=now):
-        score(late, late.until)
-    running = find_open(passport, now)
+    TIMED.settle(passport, now)
+    running = TIMED.find_open(passport, now)
     if running is not None:
         return running, False
     ends = iso(day_start(now) + dt.timedelta(days=1))
@@ -122,13 +118,9 @@ def checkup_view(c: Checkup) -> dict[str, Any]:
 
 def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish: bool) -> tuple[Checkup, bool]:
     now = clock.now()
-    c = locked(Checkup.objects.filter(passport=passport, scored_at__isnull=True)).order_by("-begun").first()
-    if c is None:
-        raise NotFound(
-            "You have no check-up in progress. calibration_checkup with begin: true begins one.", "no-checkup"
-        )
+    c = TIMED.access_unscored(passport, NO_CHECKUP_SAY, "no-checkup")
     if c.until <= now:
-        score(c, c.until)
+        TIMED.score(c, c.until)
         return c, True
     known = {p["probe"] for p in c.probes}
     unknown = [probe for probe, _, _ in answers if probe not in known]
@@ -139,12 +131,8 @@ def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish:
             "no-probe",
             probes=sorted(known),
         )
-    c.answers = {**c.answers, **{probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}}
-    c.save(update_fields=["answers"])
-    if finish or len(c.answers) == len(c.probes):
-        score(c, now)
-        return c, True
-    return c, False
+    kept = {probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}
+    return c, TIMED.keep(c, kept, finish, len(c.probes), now)
 
 
 def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:
@@ -163,18 +151,7 @@ def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:
     }
 
 
-def score(c: Checkup, at: dt.datetime) -> None:
-    c.scored_at = at
-    c.result = KEY.sign(statement_of(c, at))
-    c.save(update_fields=["scored_at", "result"])
-
-
-def result_of(c: Checkup, now: dt.datetime | None = None) -> dict[str, Any] | None:
-    if c.result is not None:
-        return dict(c.result)
-    if c.until <= (now or clock.now()):
-        return KEY.sign(statement_of(c, c.until))
-    return None
+TIMED = TimedRuns(Checkup, KEY, statement_of)
 
 
 RESULT_FIELDS = ("checkup", "probes", "right", "answered", "of", "accuracy", "brier", "bins", "calibrationError")
@@ -191,7 +168,7 @@ def runs_for(passport_id: str, limit: int) -> list[RunRecord]:
     now = clock.now()
     records = []
     for c in Checkup.objects.filter(passport_id=passport_id).order_by("-begun", "-id")[:limit]:
-        signed = result_of(c, now)
+        signed = TIMED.result_of(c, now)
         graded = {g["probe"]: g for g in signed["statement"]["probes"]} if signed else {}
         lines = []
         for p in c.probes:

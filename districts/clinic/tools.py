@@ -56,7 +56,7 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
             {**services.checkup_view(c), **_keys()},
             list(NAMES),
         )
-    running = services.find_open(passport, now)
+    running = services.TIMED.find_open(passport, now)
     if running is not None:
         return Reply(
             f"Check-up {running.id} is in progress: {len(running.answers)} of {len(running.probes)} probes answered.",
@@ -64,7 +64,7 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
             list(NAMES),
         )
     last_one = services.find_last(passport, now)
-    signed = services.result_of(last_one, now) if last_one is not None else None
+    signed = services.TIMED.result_of(last_one, now) if last_one is not None else None
     last: dict[str, Any] | None = None
     say = "You have had no check-up yet. calibration_checkup with begin: true begins one."
     if signed is not None:
@@ -81,7 +81,7 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
     given: list[tuple[str, str, float]] = [(a.probe, a.answer, a.confidence) for a in args.answers]
     c, scored = services.do_answer(call.passport, given, bool(args.finish))
     if scored:
-        signed = services.result_of(c)
+        signed = services.TIMED.result_of(c)
         assert signed is not None
         say = runs.scored_say(f"Check-up {c.id}", c, signed)
         return Reply(say, dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY))
