@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import QuerySet
 from django.utils.module_loading import import_string
 from nacl.signing import SigningKey
 
@@ -195,26 +196,46 @@ class ResultKey:
         return signing.sign_with(self.signing_key(), statement)
 
 
+class TimedRun(models.Model):
+    """What every run TimedRuns scores has (the Arena's runs, the Clinic's check-ups); the district's model
+    adds its passport, its set and items, and its indexes."""
+
+    id = models.CharField(primary_key=True, max_length=20)  # the district's prefix and 12 random characters
+    seed = models.CharField(max_length=32)
+    census = models.CharField(max_length=64)  # the sealed census's root the items were built from
+    # {item: the answer as the town read it}: a later answer to the same item replaces the earlier.
+    answers = models.JSONField(default=dict)
+    begun = models.DateTimeField()
+    until = models.DateTimeField()
+    scored_at = models.DateTimeField(null=True, blank=True)
+    # {statement, signature, alg, publicKey}, once scored.
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.id
+
+
 @dataclass(frozen=True)
-class TimedRuns[M: models.Model]:
-    """Runs that stay open a while (the Arena's runs, the Calibration Clinic's check-ups): rows with
-    passport, begun, until, answers, scored_at and result. A run is scored when every item is answered,
-    on finish, or once its time is up: a run past its time is scored with the answers it had, as of its
-    `until`, so the result is the same whenever the town gets to it (Ed25519 signatures are
-    deterministic: the same statement gives the same bytes), and the hall can show it before any tool
-    has stored it."""
+class TimedRuns[M: TimedRun]:
+    """Runs that stay open a while (the Arena's runs, the Calibration Clinic's check-ups: TimedRun rows
+    with a passport). A run is scored when every item is answered, on finish, or once its time is up: a
+    run past its time is scored with the answers it had, as of its `until`, so the result is the same
+    whenever the town gets to it (Ed25519 signatures are deterministic: the same statement gives the
+    same bytes), and the hall can show it before any tool has stored it."""
 
     runs: type[M]
     key: ResultKey
-    statement_of: Callable[[Any, dt.datetime], dict[str, Any]]
+    statement_of: Callable[[M, dt.datetime], dict[str, Any]]
 
-    def _unscored(self, passport: Passport) -> Any:
+    def _unscored(self, passport: Passport) -> QuerySet[M]:
         return self.runs._default_manager.filter(passport=passport, scored_at__isnull=True)
 
     def find_open(self, passport: Passport, now: dt.datetime) -> M | None:
         """The passport's run in progress: not scored, and within its time."""
-        run: M | None = self._unscored(passport).filter(until__gt=now).order_by("-begun").first()
-        return run
+        return self._unscored(passport).filter(until__gt=now).order_by("-begun").first()
 
     def settle(self, passport: Passport, now: dt.datetime) -> None:
         """Score this passport's runs whose time is up, as of their own `until`."""
@@ -223,12 +244,12 @@ class TimedRuns[M: models.Model]:
 
     def access_unscored(self, passport: Passport, say: str, why: str) -> M:
         """The passport's run not yet scored (in progress, or past its time), read locked; else NotFound."""
-        run: M | None = locked(self._unscored(passport)).order_by("-begun").first()
+        run = locked(self._unscored(passport)).order_by("-begun").first()
         if run is None:
             raise NotFound(say, why)
         return run
 
-    def keep(self, run: Any, answers: dict[str, Any], finish: bool, of: int, now: dt.datetime) -> bool:
+    def keep(self, run: M, answers: dict[str, Any], finish: bool, of: int, now: dt.datetime) -> bool:
         """Keep these answers (a later answer to an item replaces the earlier) and score the run when all
         `of` items are answered, or on finish: whether it was scored."""
         run.answers = {**run.answers, **answers}
@@ -238,15 +259,15 @@ class TimedRuns[M: models.Model]:
             return True
         return False
 
-    def score(self, run: Any, at: dt.datetime) -> None:
+    def score(self, run: M, at: dt.datetime) -> None:
         run.scored_at = at
         run.result = self.signed(run, at)
         run.save(update_fields=["scored_at", "result"])
 
-    def signed(self, run: Any, at: dt.datetime) -> dict[str, Any]:
+    def signed(self, run: M, at: dt.datetime) -> dict[str, Any]:
         return self.key.sign(self.statement_of(run, at))
 
-    def result_of(self, run: Any, now: dt.datetime | None = None) -> dict[str, Any] | None:
+    def result_of(self, run: M, now: dt.datetime | None = None) -> dict[str, Any] | None:
         """The signed result: stored, or, for a run whose time is up and that no call has scored yet, the
         same result made now (as of its until)."""
         if run.result is not None:
