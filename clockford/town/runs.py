@@ -159,6 +159,16 @@ class DayLimits:
         begun = self.runs._default_manager.filter(begun__gte=day_start(now), **{self.person: passport.account_id})
         return begun.count()
 
+    def next_day_says(self, runs_named: str, now: dt.datetime) -> tuple[str, str]:
+        """The refusals' sentences that say when the next run can begin (`runs_named`: "Arena runs")."""
+        ends = iso(day_start(now) + dt.timedelta(days=1))
+        return (
+            f"This passport has begun {self.per_passport} {runs_named} today (UTC); the next can begin after "
+            f"{ends}. This never counts against you.",
+            f"Your person's agents have begun {self.per_person} {runs_named} today (UTC); the next can begin "
+            f"after {ends}. This never counts against you.",
+        )
+
     def refuse_past(
         self, passport: Passport, now: dt.datetime, says: tuple[str, str], limits: Callable[[], dict[str, Any]]
     ) -> None:
@@ -236,6 +246,11 @@ class TimedRuns[M: TimedRun]:
     def find_open(self, passport: Passport, now: dt.datetime) -> M | None:
         """The passport's run in progress: not scored, and within its time."""
         return self._unscored(passport).filter(until__gt=now).order_by("-begun").first()
+
+    def resume(self, passport: Passport, now: dt.datetime) -> M | None:
+        """The passport's run in progress, once its runs whose time is up are scored."""
+        self.settle(passport, now)
+        return self.find_open(passport, now)
 
     def settle(self, passport: Passport, now: dt.datetime) -> None:
         """Score this passport's runs whose time is up, as of their own `until`."""

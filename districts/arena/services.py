@@ -88,20 +88,12 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
 def do_begin(passport: Passport) -> tuple[Run, bool]:
     """(the run, whether it is new): the run in progress resumed, or a new one within the limits."""
     now = clock.now()
-    TIMED.settle(passport, now)
-    running = TIMED.find_open(passport, now)
+    running = TIMED.resume(passport, now)
     if running is not None:
         return running, False
-    ends = iso(day_start(now) + dt.timedelta(days=1))
     # Counted under the passport's lock, so two begins at once cannot both take the last run of the day.
     locked(Passport.objects.filter(pk=passport.pk)).first()
-    says = (
-        f"This passport has begun {PER_PASSPORT_A_DAY} Arena runs today (UTC); the next can begin after {ends}. "
-        "This never counts against you.",
-        f"Your person's agents have begun {PER_PERSON_A_DAY} Arena runs today (UTC); the next can begin after "
-        f"{ends}. This never counts against you.",
-    )
-    LIMITS.refuse_past(passport, now, says, lambda: limits(passport, now))
+    LIMITS.refuse_past(passport, now, LIMITS.next_day_says("Arena runs", now), lambda: limits(passport, now))
     if Run.objects.filter(scored_at__isnull=True, until__gt=now).count() >= open_limit():
         raise Busy(f"The Arena is full. Try again in {BUSY_SECONDS} seconds.", BUSY_SECONDS)
     census = town_hall.state()

@@ -71,20 +71,12 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
 
 def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     now = clock.now()
-    TIMED.settle(passport, now)
-    running = TIMED.find_open(passport, now)
+    running = TIMED.resume(passport, now)
     if running is not None:
         return running, False
-    ends = iso(day_start(now) + dt.timedelta(days=1))
     # Counted under the passport's lock, so two begins at once cannot both take the last check-up of the day.
     locked(Passport.objects.filter(pk=passport.pk)).first()
-    says = (
-        f"This passport has begun {PER_PASSPORT_A_DAY} check-ups today (UTC); the next can begin after {ends}. "
-        "This never counts against you.",
-        f"Your person's agents have begun {PER_PERSON_A_DAY} check-ups today (UTC); the next can begin after "
-        f"{ends}. This never counts against you.",
-    )
-    LIMITS.refuse_past(passport, now, says, lambda: limits(passport, now))
+    LIMITS.refuse_past(passport, now, LIMITS.next_day_says("check-ups", now), lambda: limits(passport, now))
     census = town_hall.state()
     seed = secrets.token_hex(6)
     checkup = Checkup.objects.create(
