@@ -13,7 +13,6 @@ beginning a run, the key a district signs its results with, and the lines of a g
 from __future__ import annotations
 
 import datetime as dt
-import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -89,15 +88,8 @@ def source(district: str, runs_for: Callable[[str, int], list[RunRecord]], runs:
 
 
 def sources() -> list[RunSource]:
-    """Every run district the settings name, in their order: a RunSource, or a services module with
-    RUNS (a RunSource), or with DISTRICT (its name), runs_for and runs_on."""
-    found = []
-    for name in settings.CLOCKFORD_RUNS:
-        named = import_string(name)
-        if isinstance(named, types.ModuleType):
-            named = getattr(named, "RUNS", None) or RunSource(named.DISTRICT, named.runs_for, named.runs_on)
-        found.append(named)
-    return found
+    """Every run district's RunSource the settings name, in their order."""
+    return [import_string(name) for name in settings.CLOCKFORD_RUNS]
 
 
 def with_runs(passport_ids: list[str]) -> set[str]:
