@@ -11,7 +11,8 @@ In-process:
 - `allow`: records a person's yes to a hold the way the hall does after checking the passkey (the
   passkey itself is tested in hall/tests).
 
-And helpers to import: `agent(who)`, a passport made directly in the database; `at_once(calls)`,
+And helpers to import: `agent(who)`, a passport made directly in the database; `to_tomorrow_at(hour)`,
+the town's clock moved to a fresh UTC day; `at_once(calls)`,
 calls run at the same instant from threads of their own (a crowd, on PostgreSQL); `racing(...)`, the
 same on either database, for a crowd that must meet on SQLite too.
 """
@@ -110,6 +111,17 @@ def agent(who: "Account | str | None") -> "Passport":
     account = Account.objects.create_account(who) if isinstance(who, str) else who
     now = timezone.now()
     return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
+
+
+def to_tomorrow_at(hour: int) -> None:
+    """Move the town's clock to `hour` o'clock UTC tomorrow: a UTC day with nothing counted in it yet,
+    and hours of it left for a test of daily limits."""
+    import datetime as dt
+
+    from clockford.town import clock
+
+    tomorrow = clock.now().date() + dt.timedelta(days=1)
+    clock.advance(dt.datetime.combine(tomorrow, dt.time(hour), tzinfo=dt.UTC) - clock.now())
 
 
 def at_once(calls: "list[Callable[[], object]]") -> "tuple[int, list[TownReply]]":
