@@ -113,15 +113,26 @@ def agent(who: "Account | str | None") -> "Passport":
     return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
 
 
-def to_tomorrow_at(hour: int) -> None:
-    """Move the town's clock to `hour` o'clock UTC tomorrow: a UTC day with nothing counted in it yet,
-    and hours of it left for a test of daily limits."""
+def to_tomorrow_at(hour: int, minute: int = 0) -> None:
+    """Move the town's clock to hour:minute UTC tomorrow: a UTC day with nothing counted in it yet, and
+    hours of it left for a test of daily limits."""
     import datetime as dt
 
     from clockford.town import clock
 
     tomorrow = clock.now().date() + dt.timedelta(days=1)
-    clock.advance(dt.datetime.combine(tomorrow, dt.time(hour), tzinfo=dt.UTC) - clock.now())
+    clock.advance(dt.datetime.combine(tomorrow, dt.time(hour, minute), tzinfo=dt.UTC) - clock.now())
+
+
+def a_persons_day_spent(run: "Callable[[Passport], object]", per_passport: int, name: str) -> "Passport":
+    """Just after midnight UTC, two agents of one person (a new account, `name`) each `run` as many
+    runs as a passport may begin in a day; returns a third agent of theirs, with none of its own."""
+    to_tomorrow_at(0, minute=1)
+    first = agent(name)
+    for p in (first, agent(first.account)):
+        for _ in range(per_passport):
+            run(p)
+    return agent(first.account)
 
 
 def at_once(calls: "list[Callable[[], object]]") -> "tuple[int, list[TownReply]]":
