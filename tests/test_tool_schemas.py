@@ -11,6 +11,7 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -48,17 +49,26 @@ def reference_with_ours(tmp_path: Path) -> Path:
     return merged
 
 
+def served() -> list[dict[str, Any]]:
+    """The listing exactly as a client receives it: the face's tools/list, in its JSON form."""
+    return [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()]
+
+
+def run_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, listed: list[dict[str, Any]], ours: bool) -> int:
+    """The reference's checker on `listed`, against the reference with our designs in it (`ours`) or the
+    reference alone; what it says is in the test's captured output. Its exit code."""
+    check = checker()
+    listing = tmp_path / "tools-list.json"
+    listing.write_text(json.dumps(listed))
+    against = [str(reference_with_ours(tmp_path))] if ours else []
+    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), *against])
+    return int(check.main())
+
+
 def test_every_registered_tool_matches_the_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    check = checker()
-    # The listing exactly as a client receives it: the face's tools/list, in its JSON form.
-    listing = tmp_path / "tools-list.json"
-    listing.write_text(
-        json.dumps([t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()])
-    )
-    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), str(reference_with_ours(tmp_path))])
-    failed = check.main()
+    failed = run_check(tmp_path, monkeypatch, served(), ours=True)
     *lines, summary = capsys.readouterr().out.splitlines()
     names = set(TOOLS)
     # Tools not built yet are missing, and that is all: every registered tool matches the reference.
@@ -86,19 +96,7 @@ def test_our_designed_tools_are_registered_and_checked() -> None:
 def test_the_reference_alone_refuses_an_undocumented_tool(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    check = checker()
-    listing = tmp_path / "tools-list.json"
-    listing.write_text(
-        json.dumps(
-            [
-                t.model_dump(by_alias=True, exclude_none=True, mode="json")
-                for t in server.tool_list()
-                if t.name == "my_jobs"
-            ]
-        )
-    )
-    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing)])
-    check.main()
+    run_check(tmp_path, monkeypatch, [t for t in served() if t["name"] == "my_jobs"], ours=False)
     assert 'my_jobs: registered but "Documented after review."' in capsys.readouterr().out
 
 
@@ -106,13 +104,9 @@ def test_a_wrong_schema_of_ours_fails_the_check(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The check of our designs can fail: job_outside listed with a why of another length is caught."""
-    check = checker()
-    listed = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in server.tool_list()]
+    listed = served()
     for t in listed:
         if t["name"] == "job_outside":
             t["inputSchema"]["properties"]["why"]["maxLength"] = 9
-    listing = tmp_path / "tools-list.json"
-    listing.write_text(json.dumps(listed))
-    monkeypatch.setattr("sys.argv", ["check_tools.py", str(listing), str(reference_with_ours(tmp_path))])
-    check.main()
+    run_check(tmp_path, monkeypatch, listed, ours=True)
     assert "job_outside.why: maxLength should be 500, got 9" in capsys.readouterr().out

@@ -11,7 +11,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from hall.tests.authenticator import SoftAuthenticator
@@ -29,10 +29,13 @@ class Reply:
         return json.loads(self.text)
 
 
-class Web(Protocol):
+class Web:
+    """The way a test's requests reach the hall: `post` sends a form when `form` is given, else JSON."""
+
     hall: str  # scheme://host:port of the hall (the issuer)
 
-    def get(self, url: str, headers: dict[str, str] | None = None) -> Reply: ...
+    def get(self, url: str, headers: dict[str, str] | None = None) -> Reply:
+        raise NotImplementedError
 
     def post(
         self,
@@ -41,10 +44,18 @@ class Web(Protocol):
         json_body: Any = None,
         form: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
-    ) -> Reply: ...
+    ) -> Reply:
+        return self._post(url, form, json_body or {}, dict(headers or {}))
+
+    def _post(self, url: str, form: dict[str, str] | None, json_body: Any, headers: dict[str, str]) -> Reply:
+        raise NotImplementedError
 
 
-class DjangoWeb:
+def _reply(status: int, headers: Any, text: str) -> Reply:
+    return Reply(status, {k.lower(): v for k, v in headers.items()}, text)
+
+
+class DjangoWeb(Web):
     """Django's test client, addressing each request to the host its URL names."""
 
     def __init__(self, hall: str) -> None:
@@ -61,26 +72,19 @@ class DjangoWeb:
     def get(self, url: str, headers: dict[str, str] | None = None) -> Reply:
         host, path = self._host(url)
         r = self.client.get(path, HTTP_HOST=host, headers=headers or {})
-        return Reply(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.content.decode())
+        return _reply(r.status_code, r.headers, r.content.decode())
 
-    def post(
-        self,
-        url: str,
-        *,
-        json_body: Any = None,
-        form: dict[str, str] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> Reply:
+    def _post(self, url: str, form: dict[str, str] | None, json_body: Any, headers: dict[str, str]) -> Reply:
         host, path = self._host(url)
-        h = {"Origin": self.hall, **(headers or {})}
+        h = {"Origin": self.hall, **headers}
         if form is not None:
             r = self.client.post(path, urlencode(form), "application/x-www-form-urlencoded", HTTP_HOST=host, headers=h)
         else:
-            r = self.client.post(path, json.dumps(json_body or {}), "application/json", HTTP_HOST=host, headers=h)
-        return Reply(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.content.decode())
+            r = self.client.post(path, json.dumps(json_body), "application/json", HTTP_HOST=host, headers=h)
+        return _reply(r.status_code, r.headers, r.content.decode())
 
 
-class LiveWeb:
+class LiveWeb(Web):
     """Real HTTP to a live town, keeping cookies like a browser and sending the hall's CSRF token."""
 
     def __init__(self, hall: str) -> None:
@@ -91,18 +95,11 @@ class LiveWeb:
 
     def get(self, url: str, headers: dict[str, str] | None = None) -> Reply:
         r = self.http.get(url if "://" in url else self.hall + url, headers=headers)
-        return Reply(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.text)
+        return _reply(r.status_code, r.headers, r.text)
 
-    def post(
-        self,
-        url: str,
-        *,
-        json_body: Any = None,
-        form: dict[str, str] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> Reply:
+    def _post(self, url: str, form: dict[str, str] | None, json_body: Any, headers: dict[str, str]) -> Reply:
         url = url if "://" in url else self.hall + url
-        h = dict(headers or {})
+        h = dict(headers)
         if url.startswith(self.hall + "/hall/") or url.startswith(self.hall + "/oauth/authorize"):
             if "csrftoken" not in self.http.cookies:
                 self.http.get(self.hall + "/hall/")
@@ -110,8 +107,8 @@ class LiveWeb:
         if form is not None:
             r = self.http.post(url, data=form, headers=h)
         else:
-            r = self.http.post(url, json=json_body or {}, headers=h)
-        return Reply(r.status_code, {k.lower(): v for k, v in r.headers.items()}, r.text)
+            r = self.http.post(url, json=json_body, headers=h)
+        return _reply(r.status_code, r.headers, r.text)
 
 
 class Person:

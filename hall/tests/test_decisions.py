@@ -9,14 +9,12 @@ import base64
 import hashlib
 import html
 import json
-import threading
-import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import OperationalError, connection, connections
 from django.utils import timezone
 
 from clockford.town import clock, holds, plans, reports
@@ -30,6 +28,7 @@ from hall import letters, passkeys, queue
 from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
 from hall.tests.conftest import Visitor
+from tests.fixtures import racing
 
 pytestmark = pytest.mark.django_db
 
@@ -386,50 +385,18 @@ def test_fifty_approvals_at_once_make_one_decision() -> None:
         waits_until=now + timedelta(hours=holds.HOLD_HOURS),
     )
     statement = holds.decision_statement(hold, "allow")
-    start = threading.Barrier(50)
-    done: list[str] = []
-    refused: list[str] = []
-    errors: list[str] = []
-    lock = threading.Lock()
 
-    sqlite = connection.vendor == "sqlite"
+    def approve(i: int) -> Callable[[], str]:
+        mine = Hold.objects.get(pk=hold.pk)
 
-    def approve(i: int) -> None:
-        try:
-            if sqlite:
-                # Readers take no table locks in the shared cache (see below).
-                connection.cursor().execute("PRAGMA read_uncommitted = 1")
-            mine = Hold.objects.get(pk=hold.pk)
-            start.wait()
-            while True:
-                try:
-                    holds.do_decide(mine, None, "allow", mine.words_digest, statement, {"n": i})
-                except NotDecided as exc:
-                    with lock:
-                        refused.append(exc.say)
-                except OperationalError as exc:
-                    # SQLite's in-memory test database is one shared cache, where a second writer is
-                    # told "locked" at once instead of waiting out the busy timeout as the town's own
-                    # database file does: wait here instead, and try again. Nothing was written.
-                    if not (sqlite and "locked" in str(exc)):
-                        raise
-                    time.sleep(0.001)
-                    continue
-                else:
-                    with lock:
-                        done.append(str(i))
-                break
-        except Exception as exc:  # anything else is a failure of the test, said below
-            errors.append(repr(exc))
-        finally:
-            connections.close_all()
+        def call() -> str:
+            holds.do_decide(mine, None, "allow", mine.words_digest, statement, {"n": i})
+            return str(i)
 
-    crowd = [threading.Thread(target=approve, args=(i,)) for i in range(50)]
-    for t in crowd:
-        t.start()
-    for t in crowd:
-        t.join()
-    assert errors == []
+        return call
+
+    done, refusals = racing(50, approve, NotDecided)
+    refused = [exc.say for exc in refusals]
     assert len(done) == 1 and len(refused) == 49
     assert set(refused) == {"This call was already decided: it is allowed. Nothing changed."}
     hold.refresh_from_db()

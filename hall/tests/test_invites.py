@@ -3,14 +3,12 @@ owner (or staff) made; an invite works once, for seven days, until revoked, and 
 is kept. Towns without an owner let anyone sign up, as before."""
 
 import hashlib
-import threading
-import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from hall import invites
@@ -18,6 +16,7 @@ from hall.claim import claim_link_if_unowned
 from hall.http import Refused
 from hall.models import Account, Ceremony, Invite, Passkey
 from hall.tests.conftest import Visitor, invite_from, invited, person
+from tests.fixtures import racing
 
 pytestmark = pytest.mark.django_db
 
@@ -111,48 +110,17 @@ def test_eight_sign_ups_at_once_with_one_invite_make_one_account() -> None:
     # UPDATE lets one spend the invite; every other account is rolled back with its refusal.
     maker = Account.objects.create_account("Olive", is_owner=True, is_staff=True)
     invite, _ = invites.make_invite(maker)
-    start = threading.Barrier(8)
-    said: list[str] = []
-    errors: list[str] = []
-    lock = threading.Lock()
-    sqlite = connection.vendor == "sqlite"
 
-    def sign_up(i: int) -> None:
-        try:
-            if sqlite:
-                connection.cursor().execute("PRAGMA read_uncommitted = 1")
-            start.wait()
-            while True:
-                try:
-                    with transaction.atomic():
-                        account = Account.objects.create_account(f"Person {i}")
-                        invites.spend_invite(invite, account)
-                except Refused as refused:
-                    with lock:
-                        said.append(refused.say)
-                except OperationalError as exc:
-                    # SQLite's shared in-memory test database says "locked" at once where the town's
-                    # own database file waits: wait here, and try again. Nothing was written.
-                    if not (sqlite and "locked" in str(exc)):
-                        raise
-                    time.sleep(0.001)
-                    continue
-                else:
-                    with lock:
-                        said.append("made")
-                return
-        except Exception as exc:  # noqa: BLE001 (reported, then the test fails)
-            with lock:
-                errors.append(repr(exc))
-        finally:
-            connection.close()
+    def sign_up(i: int) -> Callable[[], str]:
+        def call() -> str:
+            account = Account.objects.create_account(f"Person {i}")
+            invites.spend_invite(invite, account)
+            return "made"
 
-    threads = [threading.Thread(target=sign_up, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+        return call
+
+    made, refused = racing(8, sign_up, Refused)
+    said = made + [exc.say for exc in refused]
     assert sorted(said) == sorted(["made"] + [USED] * 7)
     assert Account.objects.count() == 2
     invite.refresh_from_db()

@@ -7,10 +7,12 @@ import html
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
 from clockford.town import clock, signing
+from clockford.town.models import Passport
 from districts.arena.tests.agents import guess
 from districts.testing import visit
 from districts.town_hall import ingest
@@ -21,15 +23,22 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 NO_AGENT = "No passport you decide for has that number."
 
 
-def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
+def alice_ran(seed: int) -> tuple[Visitor, Passport, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Alice's agent, on the demo census, has run the Arena with one (guessed) answer and finished, and
+    begun a calibration check-up: (alice, her agent, the run begun, the run done, the check-up)."""
     ingest.import_demo()
     alice, a = person("Alice")
     agent = agent_of(a)
     begun = visit(agent, "arena_run", begin=True).structured
     first = begun["tasks"][0]
-    answer = guess(random.Random(3), first)
+    answer = guess(random.Random(seed), first)
     done = visit(agent, "arena_answer", answers=[{"task": first["task"], "answer": answer}], finish=True).structured
     check = visit(agent, "calibration_checkup", begin=True).structured
+    return alice, agent, begun, done, check
+
+
+def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
+    alice, agent, begun, done, check = alice_ran(seed=3)
     lane = visit(agent, "alley_run", begin=True).structured  # a run district plugged in by its services module
     visit(agent, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 0.75}])
 
@@ -128,14 +137,7 @@ def test_on_a_town_run_by_its_owner_an_agent_with_runs_is_not_folded_away(settin
 
 
 def test_the_export_carries_every_run_with_its_signed_result() -> None:
-    ingest.import_demo()
-    alice, a = person("Alice")
-    agent = agent_of(a)
-    begun = visit(agent, "arena_run", begin=True).structured
-    first = begun["tasks"][0]
-    answer = guess(random.Random(4), first)
-    done = visit(agent, "arena_answer", answers=[{"task": first["task"], "answer": answer}], finish=True).structured
-    check = visit(agent, "calibration_checkup", begin=True).structured
+    alice, agent, begun, done, check = alice_ran(seed=4)
     _, b = person("Bob")
     visit(agent_of(b), "calibration_checkup", begin=True)
     data = json.loads(alice.client.get("/hall/account/export").content)

@@ -3,14 +3,10 @@ localhost signed by it, and a small server that serves JSON documents (a client'
 for Client ID Metadata Documents). The town is told to trust this authority alone
 (CLOCKFORD_CIMD_LOOPBACK_CA). The authority is the one the Realty stand-ins use (tests/standins.py)."""
 
-import json
-import ssl
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from tests.standins import make_authority
+from tests.standins import Handler, make_authority, serve, stop
 
 
 class DocumentServer:
@@ -22,33 +18,19 @@ class DocumentServer:
         self.fetches: list[str] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
+        class DocumentHandler(Handler):
             def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
                 outer.fetches.append(self.path)
                 if self.path not in outer.documents:
                     self.send_error(404)
                     return
-                body = json.dumps(outer.documents[self.path]).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self.send_json(200, outer.documents[self.path])
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
-        self.httpd.socket = context.wrap_socket(self.httpd.socket, server_side=True)
+        self.httpd = serve(DocumentHandler, tls=(cert, key))
         self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
 
     def url(self, path: str) -> str:
         return f"https://localhost:{self.port}{path}"
 
     def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        stop(self.httpd)

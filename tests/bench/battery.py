@@ -103,6 +103,16 @@ def zero(db: str, figure: str, n: int) -> Line:
     return line(db, figure, n, "0", n == 0)
 
 
+def acknowledged(db: str, what: str, writes: dict[str, Any], missing: int) -> list[Line]:
+    """Every write acknowledged, and none of those lost: `writes` counts calls, acknowledged and lost;
+    `missing`, the acknowledged writes the Archive does not hold."""
+    done, calls = writes["acknowledged"], writes["calls"]
+    return [
+        line(db, f"{what}: writes acknowledged", f"{done}/{calls}", f"{calls}/{calls}", done == calls),
+        zero(db, f"{what}: acknowledged writes lost", writes["lost"] + missing),
+    ]
+
+
 DB_W, FIGURE_W, VALUE_W, TARGET_W = 11, 64, 24, 12
 
 
@@ -336,14 +346,7 @@ def check_kills(db: str, tmp: Path, s: Scale) -> list[Line]:
     _samples(db, "kills", r)
     return [
         line(db, f"{what}: SIGKILLs, each restarted (writes retried)", f"{kills} ({retried})"),
-        line(
-            db,
-            f"{what}: writes acknowledged",
-            f"{r['acknowledged']}/{r['calls']}",
-            f"{r['calls']}/{r['calls']}",
-            r["acknowledged"] == r["calls"],
-        ),
-        zero(db, f"{what}: acknowledged writes lost", r["lost"] + missing),
+        *acknowledged(db, what, r, missing),
         zero(db, f"{what}: duplicated", r["duplicated"]),
         zero(db, f"{what}: sessions lost to a restart", r["reinits"]),
         zero(db, f"{what}: HTTP 5xx", r["5xx"]),
@@ -402,14 +405,7 @@ def check_pg_restart(db: str, tmp: Path, s: Scale, pg: Postgres) -> list[Line]:
         line(db, f"{what}: answered busy", k.get("busy", 0) + wk.get("busy", 0)),
         line(db, f"{what}: HTTP 503 with Retry-After", k.get("503", 0) + wk.get("503", 0)),
         zero(db, f"{what}: HTTP 500", fivehundreds),
-        line(
-            db,
-            f"{what}: writes acknowledged",
-            f"{w['acknowledged']}/{w['calls']}",
-            f"{w['calls']}/{w['calls']}",
-            w["acknowledged"] == w["calls"],
-        ),
-        zero(db, f"{what}: acknowledged writes lost", w["lost"] + missing),
+        *acknowledged(db, what, w, missing),
         zero(db, f"{what}: town closures", r["closures"]),
         line(db, f"{what}: the town afterwards", r["mode_after"], "open", r["mode_after"] == "open"),
         line(db, f"{what}: archive verify", verdict, "passes", verified),

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.bench.census import P95_TARGET_MS, SNAPSHOT, pct
+from tests.bench.census import P95_TARGET_MS, SNAPSHOT, pct, registry_search
 from tests.bench.kit import BenchError, scratch
 from tests.support import make_town
 
@@ -60,12 +60,7 @@ def rankers() -> dict[str, Any]:
         return [r["name"] for r in records]
 
     def registry(need: str) -> list[str]:
-        return list(
-            Lot.objects.filter(name__icontains=need)
-            .exclude(status="deleted")
-            .order_by("name")
-            .values_list("name", flat=True)[:TOP]
-        )
+        return registry_search(need, "name", TOP)
 
     def keyword(need: str) -> list[str]:
         terms = services._tsquery_safe(services.terms_of(need))

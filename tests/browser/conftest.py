@@ -3,6 +3,7 @@ bundled driver, never a browser download), with Chrome DevTools' virtual authent
 for a phone or laptop that keeps passkeys."""
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -98,6 +99,22 @@ def invite_link(town: Town) -> str:
     link = made.stdout.strip().splitlines()[-1] if made.stdout.strip() else ""
     assert link.startswith(f"http://localhost:{town.port}/hall/"), made.stderr
     return link
+
+
+def claim_link(town: Town) -> str:
+    """The link `hall_ready` prints on a town nobody owns yet, which makes its first user the owner."""
+    printed = town.manage("hall_ready").stdout.splitlines()[-1]
+    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
+    assert m, printed
+    return m.group(1)
+
+
+def claim(p: "Person", town: Town) -> None:
+    """Olive claims the town with a passkey of a device `p` already holds, and lands on what waits."""
+    p.page.goto(claim_link(town))
+    p.page.fill("#name", "Olive")
+    p.page.click("text=Make a passkey and claim the town")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
 
 
 class Person:

@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 import pytest
 from playwright.async_api import async_playwright, expect
 
-from tests.browser.conftest import ARGS, CHROMIUM, need_chromium
-from tests.browser.test_switchboard_flow import Person, connected
-from tests.support import Town, make_town
+from tests.browser.conftest import need_chromium
+from tests.browser.test_switchboard_flow import connected, people
+from tests.support import Town, hall_of, make_town
 
 HOURLY = 3
 
@@ -36,12 +36,9 @@ async def test_an_agent_spends_its_hour_asks_for_more_and_its_person_allows(town
     now = datetime.now(UTC)
     if now.minute == 59 and now.second > 30:
         await asyncio.sleep(61 - now.second)
-    hall = f"http://localhost:{town.port}"
+    hall = hall_of(town)
     async with async_playwright() as p, AsyncExitStack() as stack:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        stack.push_async_callback(browser.close)
-        alice = await Person.arrive(browser, "Alice", hall)
-        stack.push_async_callback(alice.close)
+        (alice,) = await people(p, stack, town, "Alice")
         a = await stack.enter_async_context(connected(town, alice, stack))
 
         balance = (await a.ok("show_balance"))["balance"]

@@ -18,8 +18,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
-from tests.browser.test_hall_decisions import claim
+from tests.browser.conftest import Person, claim
 from tests.e2e.test_examples import EXAMPLES, mcp128_venv, node22
 from tests.support import RawSession, Town, have_shared
 

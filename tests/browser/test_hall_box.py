@@ -5,8 +5,7 @@ sideways; one key emptied from the page is gone for the agent too."""
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
-from tests.browser.test_hall_decisions import claim
+from tests.browser.conftest import Person, claim
 from tests.support import RawSession, Town
 
 ROUTE = "North gate, then the\u200b well."

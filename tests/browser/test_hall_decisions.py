@@ -3,11 +3,9 @@ owner's queue; its page draws a zero-width space and a right-to-left override as
 Allow with Chromium's virtual passkey lets exactly that call through; and a call whose words change
 in the database after its page was drawn is not decided."""
 
-import re
-
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, claim
 from tests.support import RawSession, Town
 
 WORDS_CHANGED = (
@@ -23,16 +21,6 @@ changed = {{"text": "Lanterns at the well at midnight."}}
 n = Hold.objects.filter(pk={hold!r}).update(arguments=changed, words_digest=holds.words_digest("post_notice", changed))
 print(n)
 """
-
-
-def claim(p: Person, town: Town) -> None:
-    printed = town.manage("hall_ready").stdout.splitlines()[-1]
-    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
-    assert m, printed
-    p.page.goto(m.group(1))
-    p.page.fill("#name", "Olive")
-    p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Waiting for you")
 
 
 def held(agent: RawSession, text: str) -> str:

@@ -4,9 +4,8 @@ heaviest first, in one column that never scrolls sideways."""
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, claim
 from tests.browser.test_hall_box import DESKTOP, PHONE, sideways
-from tests.browser.test_hall_decisions import claim
 from tests.support import RawSession, Town
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, claim
 from tests.support import RawSession, Town
 
 NOTICE = "Lanterns at the \u200bwell at noon."
@@ -38,14 +38,8 @@ def test_the_link_in_a_held_reply_brings_the_person_to_the_hold_and_on_to_the_le
     hall = agent.call("look_around")["structuredContent"]["hall"]
     assert hall == {"url": f"http://localhost:{hall_town.port}/hall/", "claimed": False}
 
-    printed = hall_town.manage("hall_ready").stdout.splitlines()[-1]
-    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
-    assert m, printed
-    p.page.goto(m.group(1))
-    p.page.fill("#name", "Olive")
-    p.page.click("text=Make a passkey and claim the town")
     # Claimed, the owner lands on what waits.
-    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+    claim(p, hall_town)
     assert agent.call("look_around")["structuredContent"]["hall"]["claimed"] is True
     p.page.click("text=Sign out")
     expect(p.page.locator("h1")).to_have_text("Welcome to the hall")

@@ -8,8 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import Person
-from tests.browser.test_hall_decisions import claim
+from tests.browser.conftest import Person, claim
 from tests.support import Town
 
 ASK = (

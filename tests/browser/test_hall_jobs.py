@@ -5,8 +5,7 @@ it is refused with the sentence that says the person ended it."""
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person
-from tests.browser.test_hall_decisions import claim
+from tests.browser.conftest import Person, claim
 from tests.support import RawSession, Town
 
 ENDED = (

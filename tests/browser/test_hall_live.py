@@ -4,7 +4,6 @@ the tab's title counts them. A page of another origin on the same machine (whose
 hall's cookies, since cookies ignore ports) cannot listen to the queue."""
 
 import http.server
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -12,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, invite_link
+from tests.browser.conftest import Person, claim, invite_link
 from tests.support import RawSession, Town
 
 NOTICE = "Looking for a Postgres MCP server with read-only roles. Recommendations welcome."
@@ -28,14 +27,8 @@ PROBE = """(url) => new Promise((resolve) => {
 
 
 def claim_the_town(p: Person, town: Town) -> None:
-    printed = town.manage("hall_ready").stdout.splitlines()[-1]
-    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
-    assert m, printed
     p.device()
-    p.page.goto(m.group(1))
-    p.page.fill("#name", "Olive")
-    p.page.click("text=Make a passkey and claim the town")
-    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+    claim(p, town)
 
 
 def test_a_held_call_and_a_letter_appear_in_the_open_queue_without_a_reload(person: Person, hall_town: Town) -> None:

@@ -3,11 +3,10 @@ adds a second passkey and signs in with either; a passkey that does not verify i
 replayed assertion, are refused; the owner's claim link works once."""
 
 import json
-import re
 
 from playwright.sync_api import Browser, Route, expect
 
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, claim_link
 from tests.support import RawSession, Town
 
 NOT_VERIFIED = (
@@ -157,10 +156,7 @@ def test_a_press_before_the_page_has_loaded_is_already_a_ceremony(person: Person
 def test_the_owner_claim_link_works_once(person: Person, hall_town: Town, browser: Browser) -> None:
     agent = RawSession(hall_town.mcp, client_name="errand-runner")
     agent.call("look_around")
-    printed = hall_town.manage("hall_ready").stdout.splitlines()[-1]
-    m = re.fullmatch(r"This town has no owner yet\. Claim it once, with a passkey, at: (\S+)", printed)
-    assert m, printed
-    link = m.group(1)
+    link = claim_link(hall_town)
     assert link.startswith(f"http://localhost:{hall_town.port}/hall/claim/")
 
     p = person

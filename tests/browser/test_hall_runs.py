@@ -10,9 +10,8 @@ from playwright.sync_api import expect
 
 from clockford.town import signing
 from districts.arena.tests.agents import solve
-from tests.browser.conftest import Person
+from tests.browser.conftest import Person, claim
 from tests.browser.test_hall_box import DESKTOP, PHONE, sideways
-from tests.browser.test_hall_decisions import claim
 from tests.support import RawSession, Town
 
 

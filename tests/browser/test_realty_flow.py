@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, async_playwright, expect
 
-from tests.browser.conftest import ARGS, CHROMIUM, need_chromium
-from tests.browser.test_switchboard_flow import Agent, Person, connected
+from tests.browser.conftest import need_chromium
+from tests.browser.test_switchboard_flow import Agent, connected, people
 from tests.standins import GitHub, Resolver, Site
-from tests.support import Town, make_town
+from tests.support import Town, hall_of, make_town
 
 DOMAIN = "demo.clockford.io"
 DNS_LOT = "io.clockford.demo/how-to-run"
@@ -78,14 +78,9 @@ async def check_again(page: Page, hall: str, deed_id: str) -> None:
 
 async def test_proven_refused_and_lapsed_three_ways(town: Town, standins: tuple[Resolver, Site, GitHub]) -> None:
     dns, site, github = standins
-    hall = f"http://localhost:{town.port}"
+    hall = hall_of(town)
     async with async_playwright() as p, AsyncExitStack() as stack:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        stack.push_async_callback(browser.close)
-        alice = await Person.arrive(browser, "Alice", hall)
-        stack.push_async_callback(alice.close)
-        bob = await Person.arrive(browser, "Bob", hall)
-        stack.push_async_callback(bob.close)
+        alice, bob = await people(p, stack, town, "Alice", "Bob")
         a: Agent = await stack.enter_async_context(connected(town, alice, stack))
         b: Agent = await stack.enter_async_context(connected(town, bob, stack))
         page = alice.page
@@ -178,12 +173,9 @@ def bare_town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
 async def test_without_configuration_the_hall_says_github_proof_is_not_configured(
     bare_town: Town, tmp_path: Path
 ) -> None:
-    hall = f"http://localhost:{bare_town.port}"
+    hall = hall_of(bare_town)
     async with async_playwright() as p, AsyncExitStack() as stack:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        stack.push_async_callback(browser.close)
-        alice = await Person.arrive(browser, "Alice", hall)
-        stack.push_async_callback(alice.close)
+        (alice,) = await people(p, stack, bare_town, "Alice")
         a: Agent = await stack.enter_async_context(connected(bare_town, alice, stack))
         lot = (await a.ok("claim_deed", server=GITHUB_LOT))["lot"]
         await open_ask(alice.page, hall, lot)

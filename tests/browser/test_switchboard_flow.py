@@ -33,11 +33,11 @@ from mcp.client.client import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import OAuthClientMetadata
 from mcp_types import Implementation
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright, expect
 
 from tests.browser.conftest import ARGS, CHROMIUM, device_options, need_chromium
 from tests.browser.test_oauth_client import Callback, Memory
-from tests.support import Town, make_town
+from tests.support import Town, hall_of, make_town
 
 CHANNEL = "lantern-work"
 MESSAGE = "Lanterns to count on the square tonight; a parcel follows."
@@ -150,6 +150,18 @@ class Agent:
         return str(fields["hold"]["id"])
 
 
+async def people(p: Playwright, stack: AsyncExitStack, town: Town, *names: str) -> list[Person]:
+    """Chromium, and one person of each name arrived in `town`'s hall; the stack closes them all."""
+    browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    stack.push_async_callback(browser.close)
+    arrived = []
+    for name in names:
+        person = await Person.arrive(browser, name, hall_of(town))
+        stack.push_async_callback(person.close)
+        arrived.append(person)
+    return arrived
+
+
 @asynccontextmanager
 async def connected(town: Town, person: Person, stack: AsyncExitStack) -> AsyncIterator[Agent]:
     auth = OAuthClientProvider(
@@ -184,15 +196,9 @@ def words_in(value: Any) -> list[str]:
 
 
 async def test_two_people_two_agents_a_parcel_from_post_to_accept(town: Town) -> None:
-    hall = f"http://localhost:{town.port}"
+    hall = hall_of(town)
     async with async_playwright() as p, AsyncExitStack() as stack:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        stack.push_async_callback(browser.close)
-        alice = await Person.arrive(browser, "Alice", hall)
-        bob = await Person.arrive(browser, "Bob", hall)
-        charlie = await Person.arrive(browser, "Charlie", hall)
-        for person in (alice, bob, charlie):
-            stack.push_async_callback(person.close)
+        alice, bob, charlie = await people(p, stack, town, "Alice", "Bob", "Charlie")
         a = await stack.enter_async_context(connected(town, alice, stack))
         b = await stack.enter_async_context(connected(town, bob, stack))
         c = await stack.enter_async_context(connected(town, charlie, stack))

@@ -7,8 +7,6 @@ single-file verifier (docs/verify_signature.py, run as its own process)."""
 import json
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,18 +15,7 @@ from mcp.client.session import ClientSession
 
 from districts.arena.tests.agents import guess, solve
 from tests.e2e.test_sdk_client import connect
-from tests.support import ROOT, Town
-
-VERIFIER = ROOT / "docs" / "verify_signature.py"
-
-
-def verify_file(tmp_path: Path, name: str, value: Any) -> list[str]:
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(value))
-    run = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=60)
-    lines = run.stdout.splitlines()
-    assert run.returncode == 0 and lines and all(line.endswith(": ok") for line in lines), run.stdout + run.stderr
-    return lines
+from tests.support import Town, verify_file
 
 
 async def call(s: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:

@@ -7,15 +7,14 @@ cut off mid-way resumes from the page it stopped at. Skipped where ../shared is 
 """
 
 import json
-import threading
 import urllib.parse
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.standins import Handler, serve, stop
 from tests.support import SHARED, Town
 
 SNAPSHOT = SHARED / "census" / "registry-snapshot.json"
@@ -72,29 +71,17 @@ def snapshot() -> list[dict[str, Any]]:
 def registry() -> Iterator[tuple[Registry, str]]:
     reg = Registry()
 
-    class Handler(BaseHTTPRequestHandler):
+    class RegistryHandler(Handler):
         def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
             parts = urllib.parse.urlsplit(self.path)
             if parts.path != "/v0.1/servers":
                 self.send_error(404)
                 return
-            status, body = reg.page(dict(urllib.parse.parse_qsl(parts.query)))
-            raw = json.dumps(body).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(raw)))
-            self.end_headers()
-            self.wfile.write(raw)
+            self.send_json(*reg.page(dict(urllib.parse.parse_qsl(parts.query))))
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = serve(RegistryHandler)
     yield reg, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    stop(server)
 
 
 def lots(town: Town) -> dict[str, int]:

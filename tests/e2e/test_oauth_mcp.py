@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from clockford.town import signing
 from hall import oauth_tokens
 from hall.tests.oauth_agent import Agent, LiveWeb, Person
-from tests.support import MCP_HEADERS, RawSession, Town, make_town, request, sse_message
+from tests.support import MCP_HEADERS, RawSession, Town, hall_of, make_town, request, sse_message
 
 SIGN_IN = "Sign in to enter the town."
 
@@ -31,10 +31,6 @@ def town(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
     t = make_town(tmp_path_factory.mktemp("signed-in"), env={"CLOCKFORD_SIGN_IN": "1"}).start()
     yield t
     t.close()
-
-
-def hall_of(town: Town) -> str:
-    return f"http://localhost:{town.port}"
 
 
 def connect(town: Town, person: Person, name: str = "Errand Runner") -> Agent:

@@ -5,29 +5,16 @@ those slips that verifies, the refusals of another passport's slip, a tampered s
 certificate, and a rotation of the town key."""
 
 import copy
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from mcp.client.session import ClientSession
 
 from tests.e2e.test_sdk_client import connect
-from tests.support import ROOT, Town
+from tests.support import Town, verify_file
 
-VERIFIER = ROOT / "docs" / "verify_signature.py"
 META = "town.clockford/"
-
-
-def verify_file(tmp_path: Path, name: str, value: Any) -> list[str]:
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(value))
-    run = subprocess.run([sys.executable, str(VERIFIER), str(path)], capture_output=True, text=True, timeout=60)
-    lines = run.stdout.splitlines()
-    assert run.returncode == 0 and lines and all(line.endswith(": ok") for line in lines), run.stdout + run.stderr
-    return lines
 
 
 async def call(s: ClientSession, tool: str, **arguments: Any) -> tuple[bool, dict[str, Any], Any]:

@@ -148,6 +148,21 @@ def ten_thousand() -> list[int]:
     return numbers
 
 
+def twenty_folded() -> Checkpoint:
+    """Twenty footsteps, folded; the checkpoint that signs them."""
+    make_footsteps(20)
+    archive.fold_all()
+    last = archive.latest_checkpoint()
+    assert last is not None
+    return last
+
+
+def unfolded(at: dt.datetime, tool: str, digit: str) -> Footstep:
+    """A footstep numbered now but timed `at`, as a call whose transaction commits after a fold leaves
+    it, and not folded yet; its digest is `digit` 64 times."""
+    return Footstep.objects.create(at=at, tool=tool, passport="PP-2345678923", outcome="ok", digest=digit * 64)
+
+
 def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_change(ten_thousand: list[int]) -> None:
     t0 = time.perf_counter()
     ok, out, err = run_verify()
@@ -299,7 +314,7 @@ def test_a_backlog_larger_than_one_batch_is_folded_whole(monkeypatch: pytest.Mon
 def test_footsteps_younger_than_the_settle_time_wait_for_the_next_fold() -> None:
     make_footsteps(10)
     now = timezone.now()
-    fresh = Footstep.objects.create(at=now, tool="look_around", passport="PP-2345678923", outcome="ok", digest="0" * 64)
+    fresh = unfolded(now, "look_around", "0")
     assert archive.fold_all() == 10
     assert not ArchiveLeaf.objects.filter(footstep=fresh).exists()
     assert archive.verify().ok
@@ -309,17 +324,8 @@ def test_footsteps_younger_than_the_settle_time_wait_for_the_next_fold() -> None
 
 def test_a_late_commit_within_the_margin_is_folded_and_not_called_hidden() -> None:
     """A call whose transaction commits after a fold, with a number and time before it."""
-    make_footsteps(20)
-    archive.fold_all()
-    last = archive.latest_checkpoint()
-    assert last is not None
-    late = Footstep.objects.create(
-        at=last.at - archive.LATE_COMMIT_MARGIN + dt.timedelta(seconds=5),
-        tool="remember",
-        passport="PP-2345678923",
-        outcome="ok",
-        digest="1" * 64,
-    )
+    last = twenty_folded()
+    late = unfolded(last.at - archive.LATE_COMMIT_MARGIN + dt.timedelta(seconds=5), "remember", "1")
     # Not yet folded, and younger than the margin: nothing is wrong.
     verdict = archive.verify()
     assert verdict.ok, verdict.problems
@@ -330,17 +336,10 @@ def test_a_late_commit_within_the_margin_is_folded_and_not_called_hidden() -> No
 
 
 def test_a_footstep_older_than_the_margin_left_out_of_the_tree_is_reported() -> None:
-    make_footsteps(20)
-    archive.fold_all()
-    last = archive.latest_checkpoint()
-    assert last is not None
+    last = twenty_folded()
     newest_leaf_at = Footstep.objects.filter(leaf__isnull=False).order_by("-number")[0].at
-    hidden = Footstep.objects.create(
-        at=min(last.at, newest_leaf_at) - archive.LATE_COMMIT_MARGIN - dt.timedelta(seconds=1),
-        tool="forget",
-        passport="PP-2345678923",
-        outcome="ok",
-        digest="2" * 64,
+    hidden = unfolded(
+        min(last.at, newest_leaf_at) - archive.LATE_COMMIT_MARGIN - dt.timedelta(seconds=1), "forget", "2"
     )
     assert archive.fold_all() == 0
     verdict = archive.verify()

@@ -5,21 +5,11 @@ a plain recursive reading of the RFC written here."""
 import pytest
 
 from clockford.town import merkle
-from clockford.town.tests.test_merkle import RFC_LEAVES, entries, mth
+from clockford.town.tests.test_merkle import RFC_LEAVES, RFC_ROOTS, entries, mth
 
-# The reference roots of the first n RFC leaves (n = 1..8) and the reference consistency proofs
-# between two sizes, as certificate-transparency's merkle tests (and transparency-dev/merkle's
-# proof/verify_test.go after them) publish them.
-ROOTS = [
-    "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d",
-    "fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125",
-    "aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77",
-    "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7",
-    "4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4",
-    "76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef",
-    "ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c",
-    "5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328",
-]
+# The reference consistency proofs between two sizes of the RFC leaves (whose roots are RFC_ROOTS), as
+# certificate-transparency's merkle tests (and transparency-dev/merkle's proof/verify_test.go after
+# them) publish them.
 CONSISTENCY = [
     (1, 1, []),
     (
@@ -85,9 +75,9 @@ def hashes(n: int) -> list[bytes]:
 def test_the_reference_consistency_proofs_are_made_and_verify(old: int, new: int, proof: list[str]) -> None:
     made = merkle.consistency_proof(old, hashes(new))
     assert [p.hex() for p in made] == proof
-    assert merkle.root(hashes(old)).hex() == ROOTS[old - 1]
-    assert merkle.root(hashes(new)).hex() == ROOTS[new - 1]
-    old_root, new_root = bytes.fromhex(ROOTS[old - 1]), bytes.fromhex(ROOTS[new - 1])
+    assert merkle.root(hashes(old)).hex() == RFC_ROOTS[old - 1]
+    assert merkle.root(hashes(new)).hex() == RFC_ROOTS[new - 1]
+    old_root, new_root = bytes.fromhex(RFC_ROOTS[old - 1]), bytes.fromhex(RFC_ROOTS[new - 1])
     assert merkle.verify_consistency(old, new, old_root, new_root, [bytes.fromhex(p) for p in proof])
 
 
@@ -125,7 +115,7 @@ def corrupted(old: int, new: int, r1: bytes, r2: bytes, proof: list[bytes]) -> l
 @pytest.mark.parametrize(("old", "new", "proof"), [c for c in CONSISTENCY if c[2]])
 def test_no_corruption_of_a_reference_proof_verifies(old: int, new: int, proof: list[str]) -> None:
     good = [bytes.fromhex(p) for p in proof]
-    r1, r2 = bytes.fromhex(ROOTS[old - 1]), bytes.fromhex(ROOTS[new - 1])
+    r1, r2 = bytes.fromhex(RFC_ROOTS[old - 1]), bytes.fromhex(RFC_ROOTS[new - 1])
     wrongly = [name for name, args in corrupted(old, new, r1, r2, good) if merkle.verify_consistency(*args)]
     assert wrongly == []
 

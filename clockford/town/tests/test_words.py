@@ -18,18 +18,9 @@ import pytest
 
 from clockford.town import words
 
-ALNUM = string.ascii_letters + string.digits
-URLSAFE = ALNUM + "-_"
-HEX = "0123456789abcdef"
-B32 = string.ascii_uppercase + "234567"
-
-
-def _pick(rng: random.Random, alphabet: str, n: int) -> str:
-    return "".join(rng.choice(alphabet) for _ in range(n))
-
-
-def _b64url(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+# The alphabets and pickers the corpus makes its secrets with (shapes, never real secrets).
+from clockford.town.tests.corpus.secrets import ALNUM, B32, HEX, URLSAFE, _b64url
+from clockford.town.tests.corpus.secrets import pick as _pick
 
 
 def _jwt(rng: random.Random) -> str:

@@ -5,17 +5,12 @@ from datetime import timedelta
 
 import pytest
 
-from clockford.town import clock, runs
+from clockford.town import clock
 from clockford.town.models import Passport
 from districts.alley import services
 from districts.alley.models import AlleyRun
 from districts.testing import outcome, visit
-from tests.fixtures import agent
-
-
-def _to_next_day_start() -> None:
-    now = clock.now()
-    clock.advance(runs.day_start(now) + timedelta(days=1, minutes=1) - now)
+from tests.fixtures import a_persons_day_spent, to_tomorrow_at
 
 
 def _run_and_finish(p: Passport) -> str:
@@ -26,7 +21,7 @@ def _run_and_finish(p: Passport) -> str:
 
 
 def test_four_runs_a_passport_a_day_then_tomorrow(alice: Passport) -> None:
-    _to_next_day_start()
+    to_tomorrow_at(0, minute=1)
     for _ in range(4):
         _run_and_finish(alice)
     fifth = visit(alice, "alley_run", begin=True)
@@ -37,13 +32,7 @@ def test_four_runs_a_passport_a_day_then_tomorrow(alice: Passport) -> None:
 
 
 def test_eight_a_person_across_their_agents(db: None) -> None:
-    _to_next_day_start()
-    first = agent("dora")
-    agents = [first, *(agent(first.account) for _ in range(2))]
-    for p in agents[:2]:
-        for _ in range(4):
-            _run_and_finish(p)
-    ninth = visit(agents[2], "alley_run", begin=True)
+    ninth = visit(a_persons_day_spent(_run_and_finish, 4, "dora"), "alley_run", begin=True)
     assert ninth.is_error and ninth.structured["say"] == services.PERSON_LIMIT_SAY
 
 

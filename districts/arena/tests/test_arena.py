@@ -19,7 +19,7 @@ from districts.arena.models import Run
 from districts.arena.tests.agents import guess, solve
 from districts.testing import outcome, visit
 from districts.town_hall.models import CensusState
-from tests.fixtures import agent
+from tests.fixtures import agent, to_tomorrow_at
 from tests.support import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -194,9 +194,7 @@ def test_a_run_resumes_and_closes_after_thirty_minutes(demo: CensusState, alice:
 
 
 def test_four_runs_a_passport_a_utc_day_and_eight_a_person(demo: CensusState) -> None:
-    clock.advance(
-        dt.datetime.combine(clock.now().date() + dt.timedelta(days=1), dt.time(1), tzinfo=dt.UTC) - clock.now()
-    )
+    to_tomorrow_at(1)
     mine = agent("dana")
     for _ in range(4):
         run_once(mine)

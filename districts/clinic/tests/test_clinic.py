@@ -16,7 +16,7 @@ from districts.clinic import probes, services
 from districts.clinic.models import Checkup
 from districts.testing import outcome, visit
 from districts.town_hall.models import CensusState
-from tests.fixtures import agent
+from tests.fixtures import agent, to_tomorrow_at
 from tests.support import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +30,12 @@ def begin(passport: Passport) -> dict[str, Any]:
 
 def truths(checkup: str) -> dict[str, str]:
     return {p["probe"]: p["truth"] for p in Checkup.objects.get(pk=checkup).probes}
+
+
+def answer(truth: dict[str, str], probe: str, right: bool, confidence: float) -> dict[str, Any]:
+    """An answer to `probe`, right or wrong as asked, at `confidence`."""
+    given = truth[probe] if right else {"yes": "no", "no": "yes"}[truth[probe]]
+    return {"probe": probe, "answer": given, "confidence": confidence}
 
 
 def test_a_checkup_says_what_it_measures_and_hands_probes_from_three_sources(
@@ -52,15 +58,11 @@ def test_a_checkup_says_what_it_measures_and_hands_probes_from_three_sources(
 
 
 def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: CensusState, alice: Passport) -> None:
-    r = begin(alice)
-    truth = truths(r["checkup"])
+    truth = truths(begin(alice)["checkup"])
     ids = sorted(truth)
-    flip = {"yes": "no", "no": "yes"}
     # Eight right at 0.9, two wrong at 0.9: accuracy 0.8, Brier (8 * 0.01 + 2 * 0.81) / 10 = 0.17, one bin
     # (0.8 to 1.0) with mean confidence 0.9 and accuracy 0.8: calibration error 0.1.
-    answers = [
-        {"probe": p, "answer": truth[p] if i < 8 else flip[truth[p]], "confidence": 0.9} for i, p in enumerate(ids)
-    ]
+    answers = [answer(truth, p, i < 8, 0.9) for i, p in enumerate(ids)]
     part = visit(alice, "calibration_answer", answers=answers[:4])
     assert part.structured["answered"] == 4 and part.structured["left"] == ids[4:]
     done = visit(alice, "calibration_answer", answers=answers[4:])
@@ -78,16 +80,14 @@ def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: Census
 
 
 def test_two_bins_and_the_unanswered(demo: CensusState, alice: Passport) -> None:
-    r = begin(alice)
-    truth = truths(r["checkup"])
+    truth = truths(begin(alice)["checkup"])
     ids = sorted(truth)
     # Two right at 0.3 (bin 0.2-0.4), one right and one wrong at 0.7 (bin 0.6-0.8); six left unanswered.
-    flip = {"yes": "no", "no": "yes"}
     answers = [
-        {"probe": ids[0], "answer": truth[ids[0]], "confidence": 0.3},
-        {"probe": ids[1], "answer": truth[ids[1]], "confidence": 0.3},
-        {"probe": ids[2], "answer": truth[ids[2]], "confidence": 0.7},
-        {"probe": ids[3], "answer": flip[truth[ids[3]]], "confidence": 0.7},
+        answer(truth, ids[0], True, 0.3),
+        answer(truth, ids[1], True, 0.3),
+        answer(truth, ids[2], True, 0.7),
+        answer(truth, ids[3], False, 0.7),
     ]
     done = visit(alice, "calibration_answer", answers=answers, finish=True).structured["result"]
     assert (done["right"], done["answered"], done["accuracy"]) == (3, 4, 0.3)
@@ -117,9 +117,7 @@ def test_the_result_verifies_with_the_single_file_verifier(demo: CensusState, al
 
 
 def test_limits_on_a_moved_clock_never_count_against_the_agent(demo: CensusState) -> None:
-    clock.advance(
-        dt.datetime.combine(clock.now().date() + dt.timedelta(days=1), dt.time(2), tzinfo=dt.UTC) - clock.now()
-    )
+    to_tomorrow_at(2)
     mine = agent("erin")
     for _ in range(4):
         begin(mine)

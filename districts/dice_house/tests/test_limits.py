@@ -3,16 +3,11 @@ and a run left open lapses after 30 minutes, scored as an empty report."""
 
 from datetime import timedelta
 
-from clockford.town import clock, runs
+from clockford.town import clock
 from clockford.town.models import Passport
 from districts.dice_house import services
 from districts.testing import outcome, visit
-from tests.fixtures import agent
-
-
-def _to_next_day_start() -> None:
-    now = clock.now()
-    clock.advance(runs.day_start(now) + timedelta(days=1, minutes=1) - now)
+from tests.fixtures import a_persons_day_spent, to_tomorrow_at
 
 
 def _run(p: Passport) -> None:
@@ -22,7 +17,7 @@ def _run(p: Passport) -> None:
 
 
 def test_three_a_passport_a_day_then_tomorrow(alice: Passport) -> None:
-    _to_next_day_start()
+    to_tomorrow_at(0, minute=1)
     for _ in range(3):
         _run(alice)
     fourth = visit(alice, "dice_house", begin=True)
@@ -33,13 +28,7 @@ def test_three_a_passport_a_day_then_tomorrow(alice: Passport) -> None:
 
 
 def test_six_for_a_persons_agents(db: None) -> None:
-    _to_next_day_start()
-    first = agent("erin")
-    agents = [first, *(agent(first.account) for _ in range(2))]
-    for p in agents[:2]:
-        for _ in range(3):
-            _run(p)
-    seventh = visit(agents[2], "dice_house", begin=True)
+    seventh = visit(a_persons_day_spent(_run, 3, "erin"), "dice_house", begin=True)
     assert seventh.is_error and seventh.structured["say"] == services.PERSON_LIMIT_SAY
 
 
