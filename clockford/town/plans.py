@@ -90,10 +90,10 @@ def someone_holds(passport: Passport) -> bool:
 
 
 @functools.cache
-def _owner_sql() -> str:  # noqa: N802 (a constant, made once the models are ready)
+def _owner_sql() -> str:
     meta = get_user_model()._meta
-    owner = connection.ops.quote_name(meta.get_field("is_owner").column)
-    return f"SELECT 1 FROM {connection.ops.quote_name(meta.db_table)} WHERE {owner} = %s LIMIT 1"  # noqa: S608 (names from the model)
+    owner = connection.ops.quote_name(str(meta.get_field("is_owner").column))
+    return f"SELECT 1 FROM {connection.ops.quote_name(str(meta.db_table))} WHERE {owner} = %s LIMIT 1"  # noqa: S608 (names from the model)
 
 
 def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> Plan:

@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         test = settings.DATABASES["default"].setdefault("TEST", {})  # type: ignore[attr-defined]
         test["NAME"] = (
             f"{tmp}/hotpath.sqlite3"
-            if "sqlite" in settings.DATABASES["default"]["ENGINE"]
+            if "sqlite" in str(settings.DATABASES["default"]["ENGINE"])
             else f"clockford_hotpath_{os.getpid()}"
         )
         django.setup()
@@ -74,7 +74,7 @@ def measure(calls: int, profile: bool) -> None:
     for name, args in work.items():
         sql: list[str] = []
 
-        def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+        def count(execute: Any, text: str, params: Any, many: bool, context: Any, sql: list[str] = sql) -> Any:
             sql.append(" ".join(text.split()))
             return execute(text, params, many, context)
 
