@@ -229,7 +229,18 @@ DATABASES: dict[str, Mapping[str, object]]
 if DATABASE_URL.startswith("sqlite:"):
     DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
 elif DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+    _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=600)
+    # CLOCKFORD_PG_PREPARE=N: psycopg prepares a statement on the server once it has run N times on a
+    # connection, so the hot path's statements are parsed and planned once. Prepared statements need
+    # server-side parameter binding, and do not pass through a pooler in transaction mode: off unless
+    # set (docs/bench.md has what it measured).
+    if prepare := env("CLOCKFORD_PG_PREPARE").strip():
+        _postgresql["OPTIONS"] = {
+            **_postgresql.get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": int(prepare),
+        }
+    DATABASES = {"default": _postgresql}
 else:
     DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}
 

@@ -42,17 +42,33 @@ def entry_bytes(f: Footstep) -> bytes:
     )
 
 
-def record(*, tool: str, passport: str, outcome: str, arguments: dict[str, Any], job_id: str | None) -> int:
+def record(
+    *,
+    tool: str,
+    passport: str,
+    outcome: str,
+    arguments: dict[str, Any],
+    job_id: str | None,
+    beside: tuple[str, list[Any]] | None = None,
+) -> int:
     """Write one footstep inside the caller's transaction and return its number.
 
     One plain INSERT ... RETURNING: every call of the town passes here, and the ORM's model
-    machinery costs several times the statement itself."""
+    machinery costs several times the statement itself. `beside` is one more write of the call (an
+    UPDATE and its parameters, the desk's count on the passport): on PostgreSQL it goes in the same
+    statement, as a data-modifying WITH, so the footstep and the count cost one round trip; elsewhere
+    it runs just before. Either way both are in the caller's transaction, and commit or roll back
+    together."""
     at = connection.ops.adapt_datetimefield_value(timezone.now())
+    params = [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id]
     with connection.cursor() as c:
-        c.execute(
-            _INSERT_FOOTSTEP,
-            [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id],
-        )
+        if beside is None:
+            c.execute(_INSERT_FOOTSTEP, params)
+        elif connection.vendor == "postgresql":
+            c.execute(f"WITH beside AS ({beside[0]}) {_INSERT_FOOTSTEP}", [*beside[1], *params])
+        else:
+            c.execute(*beside)
+            c.execute(_INSERT_FOOTSTEP, params)
         row = c.fetchone()
     return int(row[0])
 

@@ -150,18 +150,17 @@ def clerk_wait(passport: Passport, now: datetime) -> int | None:
     return math.ceil((ends - now).total_seconds()) if ends > now else None
 
 
-def count_footstep(passport: Passport, place: str | None) -> None:
-    """The passport's footstep count, last sight, clerk's window and place, in one plain UPDATE (as
-    hot as the footstep itself); the passport in hand is brought up to date with it."""
+def count_footstep(passport: Passport, place: str | None) -> tuple[str, list[Any]]:
+    """The passport's footstep count, last sight, clerk's window and place: one plain UPDATE (as hot
+    as the footstep itself), returned to be sent with the footstep (archive.record's `beside`); the
+    passport in hand is brought up to date with it."""
     now = clock.now()
     since, calls = clerk_window(passport, now)
     values = [connection.ops.adapt_datetimefield_value(v) for v in (timezone.now(), since)] + [calls]
-    with connection.cursor() as c:
-        if place and place != passport.place:
-            c.execute(_COUNT + ", place = %s WHERE id = %s", [*values, place, passport.pk])
-        else:
-            c.execute(_COUNT + " WHERE id = %s", [*values, passport.pk])
     passport.calls_since, passport.calls = since, calls
+    if place and place != passport.place:
+        return _COUNT + ", place = %s WHERE id = %s", [*values, place, passport.pk]
+    return _COUNT + " WHERE id = %s", [*values, passport.pk]
 
 
 def provenance(parts: list[Part]) -> dict[str, Any]:
@@ -286,12 +285,16 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
             number = archive.record(
-                tool=tool.name, passport=passport.id, outcome=outcome, arguments=arguments, job_id=job_id
+                tool=tool.name,
+                passport=passport.id,
+                outcome=outcome,
+                arguments=arguments,
+                job_id=job_id,
+                beside=count_footstep(passport, place),
             )
             if job_id is not None:
                 with beside_the_call(f"count a step of job {job_id}"):
                     _jobs().step(passport, job_id, number, outcome, reply.fields)
-            count_footstep(passport, place)
             passport.footsteps += 1
             if place:
                 passport.place = place
@@ -574,9 +577,13 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
     try:
         with transaction.atomic():
             number = archive.record(
-                tool=tool.name, passport=passport.id, outcome=busy.outcome, arguments=arguments, job_id=job_id
+                tool=tool.name,
+                passport=passport.id,
+                outcome=busy.outcome,
+                arguments=arguments,
+                job_id=job_id,
+                beside=count_footstep(passport, None),
             )
-            count_footstep(passport, None)
             rendered = render(busy.say, busy.fields, busy.parts, number, True)
             rendered.outcome = busy.outcome
             count_reply(tool, passport, rendered)

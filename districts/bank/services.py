@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import F, QuerySet
 
 from clockford.town import clock, handoff, sweep
@@ -139,16 +140,31 @@ def withdraw(passport: Passport, spare: bool = False) -> None:
         return
     now = clock.now()
     hour = hour_of(now)
-    holders = _holders(passport)
-    names = [h for h, _ in holders]
-    Ledger.objects.bulk_create([Ledger(holder=h, hour=hour) for h in names], ignore_conflicts=True)
-    rows = {r.holder: r for r in locked(Ledger.objects.filter(holder__in=names, hour=hour))}
+    names = [h for h, _ in _holders(passport)]
+    # One statement draws from every holder and reads what each had drawn before: the upsert takes
+    # the rows' locks (PostgreSQL) as a read FOR UPDATE would, and a refusal below rolls the draw back
+    # with the desk's savepoint. It replaces an insert, a locked read and an update on every change.
+    at = connection.ops.adapt_datetimefield_value(hour)
+    with connection.cursor() as c:
+        c.execute(
+            _DRAW.format(values=", ".join(["(%s, %s, 1, 0)"] * len(names))),
+            [v for name in names for v in (name, at)],
+        )
+        drawn = c.fetchall()
+    rows = {
+        holder: Ledger(holder=holder, hour=hour, drawn=after - 1, granted=granted) for holder, after, granted in drawn
+    }
     b = _balance(passport, rows, hour)
     if b.left <= 0 and not spare:
         refusal = Busy(spent_say(b, now), max(1, int((b.refills_at - now).total_seconds())), balance=b.as_dict(now))
         refusal.outcome = "refused:authority"
         raise refusal
-    Ledger.objects.filter(holder__in=names, hour=hour).update(drawn=F("drawn") + 1)
+
+
+_DRAW = (
+    "INSERT INTO bank_ledger (holder, hour, drawn, granted) VALUES {values} "
+    "ON CONFLICT (holder, hour) DO UPDATE SET drawn = bank_ledger.drawn + 1 RETURNING holder, drawn, granted"
+)
 
 
 def _grant(passport: Passport, hour: datetime, amount: int) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
@@ -89,7 +90,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     # Lock the owner so two calls at once cannot both take the 64th key (or, signed in, the account's
     # last bytes: its clients' boxes share one allowance).
     lock(Passport.objects.filter(pk=passport.pk))
-    notes: dict[str, int] = dict(Note.objects.filter(box=box).values_list("key", "size"))
+    notes, town_total = _box_and_room(box)
     size = note_size(key, value)
     if key not in notes and len(notes) >= MAX_KEYS:
         raise Refused(f"Your P.O. box is full ({MAX_KEYS} keys). Use forget first.", "box-full")
@@ -103,15 +104,35 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
             allowanceBytes=allowance,
         )
     room = settings.CLOCKFORD["POST_OFFICE_ROOM_BYTES"]
-    town_total = Note.objects.aggregate(total=Sum("size"))["total"] or 0
     if town_total - notes.get(key, 0) + size > room:
         raise Refused("The Post Office has no room for more notes right now. Try again later.", "room")
     # The box's keys are known (and locked) already: update or insert straight away.
     if key in notes:
-        Note.objects.filter(box=box, key=key).update(value=value, size=size, kept_at=timezone.now())
+        with connection.cursor() as c:  # the hot case, a key kept again: plain SQL, not the ORM's update()
+            c.execute(_REKEEP, [value, size, connection.ops.adapt_datetimefield_value(timezone.now()), box, key])
     else:
         Note.objects.create(box=box, key=key, value=value, size=size, kept_at=timezone.now())
     return len(notes) + (0 if key in notes else 1)
+
+
+# The box's keys and sizes, and the size of every note in town (the last row, its key NULL): one plain
+# statement on every remember, where the ORM's two cost more than the statements themselves.
+_BOX_AND_ROOM = (
+    'SELECT "key", size FROM post_office_note WHERE box = %s '
+    "UNION ALL SELECT NULL, COALESCE(SUM(size), 0) FROM post_office_note"
+)
+
+
+_REKEEP = 'UPDATE post_office_note SET value = %s, size = %s, kept_at = %s WHERE box = %s AND "key" = %s'
+
+
+def _box_and_room(box: str) -> tuple[dict[str, int], int]:
+    """The box's notes (key: size) and the bytes every box in town keeps."""
+    with connection.cursor() as c:
+        c.execute(_BOX_AND_ROOM, [box])
+        rows = c.fetchall()
+    notes = {key: int(size) for key, size in rows if key is not None}
+    return notes, next(int(size) for key, size in rows if key is None)
 
 
 def _allowance(passport: Passport) -> tuple[int, str, int]:
