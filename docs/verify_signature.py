@@ -7,7 +7,8 @@ FILE is JSON: a signed statement {statement, signature, alg, publicKey} of any k
 (clockford-course-1, clockford-attendance-1, clockford-diploma-1, clockford-certificate-1, and the run
 results of docs/runs.md: clockford-arena-1, ...), or a whole reply that carries them (attend: signed, text
 and slip; graduate: diploma; foundry_cast: certificate; arena_answer: signed; arena_run: last.signed),
-or an Archive inclusion proof (`./town manage archive proof N`), or a list of any of these. With
+or an Archive inclusion proof (`./town manage archive proof N`), or an account's export (docs/export.md:
+every section, the checkpoint and each footstep's proof), or a list of any of these. With
 --key, every signature must also be made by one of the keys given (hex, or a 16-hex-character key id).
 
 Prints one line per signature (ok or the reason it fails) and exits 0 only when every one checks.
@@ -245,6 +246,65 @@ def inclusion_ok(index: int, size: int, leaf: bytes, proof: list[bytes], root: b
     return sn == 0 and node == root
 
 
+def check_export(value: dict[str, Any], keys: list[str]) -> tuple[str, str | None]:
+    """An account's export (docs/export.md): the manifest signed by the town key, every section the one
+    the manifest names (count and sha256), the checkpoint signed by the same key, and every footstep's
+    leaf its entry's, with an inclusion proof that reaches the checkpoint's root. Its problems, joined by
+    "; ", are one line, as every signature's are."""
+    manifest: dict[str, Any] = value["manifest"] if isinstance(value.get("manifest"), dict) else {}
+    statement: dict[str, Any] = manifest["statement"] if isinstance(manifest.get("statement"), dict) else {}
+    sections: dict[str, Any] = value["sections"] if isinstance(value.get("sections"), dict) else {}
+    what = f"clockford-export of {len(sections.get('footsteps') or [])} footsteps"
+    problems: list[str] = []
+    public_key, signature = _hex(manifest.get("publicKey"), 32), _hex(manifest.get("signature"), 64)
+    if statement.get("kind") != "clockford-export" or manifest.get("alg") != "Ed25519":
+        problems.append("the manifest is not a clockford-export statement signed with Ed25519")
+    if public_key is None or signature is None:
+        return what, "the manifest's publicKey must be 32 bytes and signature 64 bytes, in hex"
+    if not ed25519_verify(public_key, signature, canonical_json(statement)):
+        problems.append("the manifest is not signed by the key it names")
+    if not _pinned(public_key, keys):
+        problems.append("the manifest is signed by a key that is not one of those given with --key")
+    if statement.get("keyId") != key_id(public_key):
+        problems.append("the manifest's keyId is not the key's")
+    named: dict[str, Any] = statement["sections"] if isinstance(statement.get("sections"), dict) else {}
+    if set(named) != set(sections):
+        problems.append(f"the sections are {sorted(sections)}, the manifest names {sorted(named)}")
+    for name, section in sections.items():
+        want = named.get(name) or {}
+        count = len(section) if isinstance(section, list) else 1
+        if want.get("sha256") != hashlib.sha256(canonical_json(section)).hexdigest() or want.get("count") != count:
+            problems.append(f"the section {name} is not the one the manifest signed")
+    cp: dict[str, Any] | None = sections["checkpoint"] if isinstance(sections.get("checkpoint"), dict) else None
+    root = _hex(cp.get("root"), 32) if cp else None
+    if cp:
+        body = f"{ARCHIVE_ORIGIN}\n{cp.get('size')}\n{base64.b64encode(root or b'').decode()}\n"
+        cp_signature = _hex(cp.get("signature"), 64)
+        if root is None or cp.get("body") != body or cp_signature is None:
+            problems.append(f"the checkpoint of size {cp.get('size')} is not the one its size and root make")
+        elif not ed25519_verify(public_key, cp_signature, body.encode()):
+            problems.append(f"the checkpoint of size {cp.get('size')} is not signed by the town key")
+        if statement.get("checkpoint") != cp.get("size"):
+            problems.append("the manifest names another checkpoint")
+    for step in sections.get("footsteps") or []:
+        entry = step.get("entry") if isinstance(step, dict) else None
+        number = (entry or {}).get("number")
+        leaf = hashlib.sha256(b"\x00" + canonical_json(entry)).digest()
+        if leaf.hex() != step.get("leaf"):
+            problems.append(f"footstep #{number} does not match its leaf")
+        proof = step.get("proof")
+        if not isinstance(proof, dict):
+            problems.append(f"footstep #{number} has no inclusion proof")
+            continue
+        try:
+            path, index, size = [bytes.fromhex(p) for p in proof["path"]], int(proof["index"]), int((cp or {})["size"])
+        except (KeyError, TypeError, ValueError):
+            path, index, size = [], -1, 0
+        if root is None or not inclusion_ok(index, size, leaf, path, root):
+            problems.append(f"footstep #{number} is not in the tree of the checkpoint")
+    return what, "; ".join(problems) or None
+
+
 def check_archive(p: dict[str, Any], keys: list[str]) -> tuple[str, str | None]:
     what = f"clockford-archive checkpoint of size {p.get('size')}"
     try:
@@ -280,6 +340,8 @@ def check_any(value: Any, keys: list[str]) -> list[tuple[str, str | None]]:
         return check_any(value["structuredContent"], keys)
     if "checkpoint" in value and "proof" in value:
         return [check_archive(value, keys)]
+    if "manifest" in value and "sections" in value:
+        return [check_export(value, keys)]
     if "statement" in value:
         return [check_signed(value, keys)]
     found = []

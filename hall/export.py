@@ -5,7 +5,7 @@ The export is one JSON file: the account, its passports, every footstep with its
 against one signed checkpoint, the holds, plans and reports with their signed decisions, the letters,
 the P.O. box notes, the jobs, the runs with their signed results, and the passkeys' public keys (so the decisions' passkey signatures can be
 checked too); and a manifest signed by the town key that names each section by its count and digest
-(clockford/town/exports.py). `./town manage export check FILE`, or clockford/town/export_check.py on
+(clockford/town/exports.py). `./town manage export check FILE`, or docs/verify_signature.py on
 its own, checks a file offline.
 
 Closing an account drops its words (notes, letters, held words, reports' quotes, what jobs declared),

@@ -101,38 +101,25 @@ def census_lot(request: HttpRequest, lot: int) -> Status[dict[str, Any]]:
 # -- The public town: the map, the feed, the day's counts ---------------------------------------------
 
 
-@api.get(
-    "/map",
-    response=s.TownMap,
-    summary="The public map: districts, agents present by pennant, the Studios, the Market, the day's counts",
-    tags=["public"],
-    by_alias=True,
-    exclude_unset=True,
+def public_get(path: str, response: Any, summary: str) -> Any:
+    """The public town's reads: camelCase names as the MCP tools give them, and fields left unset
+    (a district with nothing to show) left out rather than sent as null."""
+    return api.get(path, response=response, summary=summary, tags=["public"], by_alias=True, exclude_unset=True)
+
+
+@public_get(
+    "/map", s.TownMap, "The public map: districts, agents present by pennant, the Studios, the Market, the day's counts"
 )
 def town_map(request: HttpRequest) -> dict[str, Any]:
     return public.the_map()
 
 
-@api.get(
-    "/feed",
-    response=s.Feed,
-    summary="The public feed: published notices and channel messages, newest first",
-    tags=["public"],
-    by_alias=True,
-    exclude_unset=True,
-)
+@public_get("/feed", s.Feed, "The public feed: published notices and channel messages, newest first")
 def feed(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
     return public.the_feed(page)
 
 
-@api.get(
-    "/counts",
-    response=s.DailyCounts,
-    summary="The day's rounded counts: kits drawn, course attendance, runs per district",
-    tags=["public"],
-    by_alias=True,
-    exclude_unset=True,
-)
+@public_get("/counts", s.DailyCounts, "The day's rounded counts: kits drawn, course attendance, runs per district")
 def counts(request: HttpRequest) -> dict[str, Any]:
     return public.daily_counts()
 

@@ -4,7 +4,7 @@ The footsteps of a person's passports, each with its inclusion proof against one
 (the Archive's latest), the holds, plans and reports with their signed decisions, and the manifest:
 a statement signed with the town key, in the town's one statement style (canonical JSON, keys sorted,
 no spaces, Ed25519 over its bytes), that names each section of the file by its count and the sha256
-of its canonical JSON. clockford/town/export_check.py checks a file offline.
+of its canonical JSON. docs/verify_signature.py checks a file offline.
 """
 
 import datetime as dt

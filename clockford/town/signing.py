@@ -7,10 +7,12 @@ argument digests (HMAC-SHA256), through a derivation of its own so the two uses 
 
 import hashlib
 import hmac
+import importlib.util
 import json
 import os
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from django.conf import settings
@@ -123,3 +125,17 @@ def _digest_key() -> bytes:
 def keyed_digest(value: Any) -> str:
     """The Archive's record of a call's arguments: an HMAC of their canonical JSON, never the text."""
     return hmac.new(_digest_key(), canonical_json(value), hashlib.sha256).hexdigest()
+
+
+@cache
+def offline_verifier() -> ModuleType:
+    """docs/verify_signature.py, the one offline checker of everything the town signs. The town runs the
+    very file a person downloads (it imports nothing of the town's), so their check and the town's
+    cannot drift apart."""
+    spec = importlib.util.spec_from_file_location(
+        "verify_signature", Path(settings.BASE_DIR) / "docs" / "verify_signature.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

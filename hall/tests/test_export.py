@@ -22,7 +22,7 @@ from tests.support import ROOT
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
-CHECKER = ROOT / "clockford" / "town" / "export_check.py"
+CHECKER = ROOT / "docs" / "verify_signature.py"
 
 
 def errands(agent: Passport, n: int) -> None:
@@ -35,7 +35,11 @@ def errands(agent: Passport, n: int) -> None:
 def offline(path: Path, key: str) -> subprocess.CompletedProcess[str]:
     """The checker in a process of its own, without Django or the town's settings: offline."""
     return subprocess.run(  # noqa: S603 (our own checker, on our own file)
-        [sys.executable, "-I", str(CHECKER), str(path), key], capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-I", str(CHECKER), str(path), "--key", key],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -70,7 +74,9 @@ def test_the_export_of_an_account_with_two_agents_checks_offline(tmp_path: Path)
     path.write_bytes(r.content)
     key = signing.public_key_hex()
     done = offline(path, key)
-    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stdout + done.stderr
+    assert (done.returncode, done.stdout.strip()) == (0, "clockford-export of 8 footsteps: ok"), (
+        done.stdout + done.stderr
+    )
     call_command("export", "check", str(path))
 
     # Every footstep's proof reaches the checkpoint it names, and any change is seen.
@@ -88,7 +94,9 @@ def test_the_export_of_an_account_with_two_agents_checks_offline(tmp_path: Path)
         call_command("export", "check", str(bent))
     # Another key than the town's does not check it.
     other = "00" * 32
-    assert offline(path, other).returncode == 1
+    refused = offline(path, other)
+    assert refused.returncode == 1
+    assert "the manifest is signed by a key that is not one of those given with --key" in refused.stdout
 
 
 def test_closing_an_account_drops_its_words_and_keeps_its_footsteps() -> None:

@@ -1,9 +1,9 @@
 """The `battery` section: the town's reliability battery (issue 12), one table, each line a figure.
 
 `./town bench battery [--db sqlite|postgresql|both] [--quick]`. Five checks, each on a fresh town
-served by daphne as `./town up` serves it, with the town's shipped limits; the clients run in a process
-of their own (tests/bench/battery_clients.py) and speak streamable HTTP over loopback, each client
-from its own loopback address:
+served by daphne in one process (as the tests' towns are; the kills check kills that one process), with
+the town's shipped limits; the clients run in a process of their own (tests/bench/battery_clients.py)
+and speak streamable HTTP over loopback, each client from its own loopback address:
 
 - load: many clients at once (200 for 2 minutes) making a mix of reads and writes;
 - kills: numbered writes (remember, 100), the town killed with SIGKILL at random points while they are
@@ -513,7 +513,7 @@ def run(opts: Any) -> bool:
     dbs = ["sqlite", "postgresql"] if opts.db == "both" else [opts.db]
     print(f"battery: the town's reliability, {'quick scale (a smoke test)' if opts.quick else 'full scale'}")
     print(
-        f"  fresh towns served by daphne with their shipped limits; the clients in a process of their own, "
+        f"  fresh towns served by daphne in one process with their shipped limits; the clients in a process of their own, "
         f"each from its own loopback address; {os.cpu_count()} cores shared by the clients and the town; "
         f"load average before: {os.getloadavg()[0]:.2f}"
     )

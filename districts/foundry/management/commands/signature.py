@@ -2,28 +2,15 @@
 ships in docs/ (docs/verify_signature.py, no code of the town's), then whether each was made by a key
 this town signs with (the town key, the course keys, the certificate key)."""
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import signing
 from districts.foundry import services as foundry
 from districts.university import services as university
-
-VERIFIER = Path(settings.BASE_DIR) / "docs" / "verify_signature.py"
-
-
-def verifier() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("verify_signature", VERIFIER)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def town_keys() -> list[str]:
@@ -45,7 +32,7 @@ class Command(BaseCommand):
             value = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CommandError(f"Cannot read {options['file']} as JSON: {error}") from error
-        v = verifier()
+        v = signing.offline_verifier()
         results = v.check_any(value, [])
         ours = v.check_any(value, town_keys())
         failed = 0
