@@ -164,8 +164,8 @@ CLOCKFORD_TIDY = [
 # (a person's own runs, the public's rounded daily counts) without importing a district.
 CLOCKFORD_RUNS: list[str] = [
     "districts.arena.services.RUNS",
-    "districts.alley.services",
-    "districts.dice_house.services",
+    "districts.alley.services.RUNS",
+    "districts.dice_house.services.RUNS",
     "districts.clinic.services.RUNS",
 ]
 # How often `./town up` sweeps; 0 when the sweep runs as its own service (`manage.py sweep --every`).

@@ -1,21 +1,34 @@
 """Runs an agent asks for (the Arena, Injection Alley, the Dice House, the Calibration Clinic), as the
 hall and the export read them: one small interface every run district provides (docs/runs.md).
 
-Each run district's services module defines `RUNS = RunSource(district, runs_for, runs_on)`, and the
-settings name it in CLOCKFORD_RUNS, the way CLOCKFORD_TIDY names the sweep's tidies: the hall reads
-every district's runs through `sources()`, never by importing a district or its models.
+Each run district's services module defines `RUNS = RunSource(district, runs_for, runs_on)` (or
+`source(...)`, which reads the counts from the district's run model), and the settings name it in
+CLOCKFORD_RUNS, the way CLOCKFORD_TIDY names the sweep's tidies: the hall reads every district's runs
+through `sources()`, never by importing a district or its models.
+
+Below them, what the run districts share: UTC days and times as runs write them, the daily limits on
+beginning a run, the key a district signs its results with, and the lines of a graded run.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import types
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.db import models
+from django.db.models import QuerySet
 from django.utils.module_loading import import_string
+from nacl.signing import SigningKey
+
+from clockford.town import clock, signing
+from clockford.town.models import locked
+from clockford.town.tooling import NotFound, Refused
+
+if TYPE_CHECKING:
+    from clockford.town.models import Passport
 
 # The public sees one number a day per district: the runs begun on a finished UTC day, rounded down to
 # fives (the Signal House's rule for its kits).
@@ -60,16 +73,23 @@ class RunSource:
     with_runs: Callable[[list[str]], set[str]] | None = None
 
 
+def source(district: str, runs_for: Callable[[str, int], list[RunRecord]], runs: type[models.Model]) -> RunSource:
+    """The RunSource of a district whose runs are the rows of `runs` (a model with `passport` and
+    `begun`): how many were begun on a day, and which passports have any, are read from the rows."""
+
+    def runs_on(day: dt.date) -> int:
+        start = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
+        return runs._default_manager.filter(begun__gte=start, begun__lt=start + dt.timedelta(days=1)).count()
+
+    def with_runs(passport_ids: list[str]) -> set[str]:
+        return set(runs._default_manager.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True))
+
+    return RunSource(district, runs_for, runs_on, with_runs)
+
+
 def sources() -> list[RunSource]:
-    """Every run district the settings name, in their order: a RunSource, or a services module with
-    DISTRICT (its name), runs_for and runs_on."""
-    found = []
-    for name in settings.CLOCKFORD_RUNS:
-        named = import_string(name)
-        if isinstance(named, types.ModuleType):
-            named = RunSource(named.DISTRICT, named.runs_for, named.runs_on)
-        found.append(named)
-    return found
+    """Every run district's RunSource the settings name, in their order."""
+    return [import_string(name) for name in settings.CLOCKFORD_RUNS]
 
 
 def with_runs(passport_ids: list[str]) -> set[str]:
@@ -94,3 +114,221 @@ def record(value: RunRecord | dict[str, Any]) -> RunRecord:
 
 def rounded(count: int) -> int:
     return count - count % PUBLIC_ROUNDING
+
+
+# -- What the run districts share ------------------------------------------------------------------------
+
+
+def day_start(at: dt.datetime) -> dt.datetime:
+    """The start of `at`'s day: a run district's days are UTC."""
+    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def iso(at: dt.datetime) -> str:
+    """A time as runs write it in their statements and sentences: UTC, to the second."""
+    return at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class DayLimits:
+    """How many runs of one district a passport, and its person's agents together, may begin on a UTC
+    day. A refusal for a limit takes nothing and never counts against the agent."""
+
+    runs: type[models.Model]  # the district's run model, with `passport` and `begun`
+    per_passport: int
+    per_person: int
+    # How a run names its person: by its passport's account ("passport__account_id"), or by the account
+    # kept on the run when it began ("account_id").
+    person: str = "passport__account_id"
+
+    def begun_by_passport(self, passport: Passport, now: dt.datetime) -> int:
+        return self.runs._default_manager.filter(passport=passport, begun__gte=day_start(now)).count()
+
+    def begun_by_person(self, passport: Passport, now: dt.datetime) -> int | None:
+        """The runs the passport's person's agents began today; None without sign-in."""
+        if passport.account_id is None:
+            return None
+        begun = self.runs._default_manager.filter(begun__gte=day_start(now), **{self.person: passport.account_id})
+        return begun.count()
+
+    def next_day_says(self, runs_named: str, now: dt.datetime) -> tuple[str, str]:
+        """The refusals' sentences that say when the next run can begin (`runs_named`: "Arena runs")."""
+        ends = iso(day_start(now) + dt.timedelta(days=1))
+        return (
+            f"This passport has begun {self.per_passport} {runs_named} today (UTC); the next can begin after "
+            f"{ends}. This never counts against you.",
+            f"Your person's agents have begun {self.per_person} {runs_named} today (UTC); the next can begin "
+            f"after {ends}. This never counts against you.",
+        )
+
+    def refuse_past(
+        self, passport: Passport, now: dt.datetime, says: tuple[str, str], limits: Callable[[], dict[str, Any]]
+    ) -> None:
+        """Refuse (limit) one more run past either limit: says are the passport's and the person's
+        sentences; `limits` makes the view of them the refusal carries."""
+        if self.begun_by_passport(passport, now) >= self.per_passport:
+            raise Refused(says[0], "limit", limits=limits())
+        by_person = self.begun_by_person(passport, now)
+        if by_person is not None and by_person >= self.per_person:
+            raise Refused(says[1], "limit", limits=limits())
+
+
+@dataclass(frozen=True)
+class ResultKey:
+    """The key a run district signs its results with: derived from the town key through its label, so
+    it turns when the town key does (clockford.town.signing.derived_key)."""
+
+    label: bytes
+
+    def signing_key(self) -> SigningKey:
+        return signing.derived_key(self.label)
+
+    def public_key(self) -> str:
+        return str(self.signing_key().verify_key.encode().hex())
+
+    def key_id(self) -> str:
+        return signing.key_id(self.signing_key().verify_key.encode())
+
+    def view(self) -> dict[str, str]:
+        """{publicKey, keyId}, as a run tool shows the key."""
+        raw = self.signing_key().verify_key.encode()
+        return {"publicKey": raw.hex(), "keyId": signing.key_id(raw)}
+
+    def sign(self, statement: dict[str, Any]) -> dict[str, Any]:
+        return signing.sign_with(self.signing_key(), statement)
+
+
+class TimedRun(models.Model):
+    """What every run TimedRuns scores has (the Arena's runs, the Clinic's check-ups); the district's model
+    adds its passport, its set and items, and its indexes."""
+
+    id = models.CharField(primary_key=True, max_length=20)  # the district's prefix and 12 random characters
+    seed = models.CharField(max_length=32)
+    census = models.CharField(max_length=64)  # the sealed census's root the items were built from
+    # {item: the answer as the town read it}: a later answer to the same item replaces the earlier.
+    answers = models.JSONField(default=dict)
+    begun = models.DateTimeField()
+    until = models.DateTimeField()
+    scored_at = models.DateTimeField(null=True, blank=True)
+    # {statement, signature, alg, publicKey}, once scored.
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class TimedRuns[M: TimedRun]:
+    """Runs that stay open a while (the Arena's runs, the Calibration Clinic's check-ups: TimedRun rows
+    with a passport). A run is scored when every item is answered, on finish, or once its time is up: a
+    run past its time is scored with the answers it had, as of its `until`, so the result is the same
+    whenever the town gets to it (Ed25519 signatures are deterministic: the same statement gives the
+    same bytes), and the hall can show it before any tool has stored it."""
+
+    runs: type[M]
+    key: ResultKey
+    statement_of: Callable[[M, dt.datetime], dict[str, Any]]
+
+    def _unscored(self, passport: Passport) -> QuerySet[M]:
+        return self.runs._default_manager.filter(passport=passport, scored_at__isnull=True)
+
+    def find_open(self, passport: Passport, now: dt.datetime) -> M | None:
+        """The passport's run in progress: not scored, and within its time."""
+        return self._unscored(passport).filter(until__gt=now).order_by("-begun").first()
+
+    def resume(self, passport: Passport, now: dt.datetime) -> M | None:
+        """The passport's run in progress, once its runs whose time is up are scored."""
+        self.settle(passport, now)
+        return self.find_open(passport, now)
+
+    def settle(self, passport: Passport, now: dt.datetime) -> None:
+        """Score this passport's runs whose time is up, as of their own `until`."""
+        for run in self._unscored(passport).filter(until__lte=now):
+            self.score(run, run.until)
+
+    def access_unscored(self, passport: Passport, say: str, why: str) -> M:
+        """The passport's run not yet scored (in progress, or past its time), read locked; else NotFound."""
+        run = locked(self._unscored(passport)).order_by("-begun").first()
+        if run is None:
+            raise NotFound(say, why)
+        return run
+
+    def keep(self, run: M, answers: dict[str, Any], finish: bool, of: int, now: dt.datetime) -> bool:
+        """Keep these answers (a later answer to an item replaces the earlier) and score the run when all
+        `of` items are answered, or on finish: whether it was scored."""
+        run.answers = {**run.answers, **answers}
+        run.save(update_fields=["answers"])
+        if finish or len(run.answers) == of:
+            self.score(run, now)
+            return True
+        return False
+
+    def score(self, run: M, at: dt.datetime) -> None:
+        run.scored_at = at
+        run.result = self.signed(run, at)
+        run.save(update_fields=["scored_at", "result"])
+
+    def signed(self, run: M, at: dt.datetime) -> dict[str, Any]:
+        return self.key.sign(self.statement_of(run, at))
+
+    def result_of(self, run: M, now: dt.datetime | None = None) -> dict[str, Any] | None:
+        """The signed result: stored, or, for a run whose time is up and that no call has scored yet, the
+        same result made now (as of its until)."""
+        if run.result is not None:
+            return dict(run.result)
+        if run.until <= (now or clock.now()):
+            return self.signed(run, run.until)
+        return None
+
+
+def outcome(given: Any, graded: dict[str, Any] | None) -> str:
+    """A task's or probe's outcome as the person sees it: answered or open until the run is graded
+    (`graded`: its line of the signed statement, with `right`), then right, wrong or not answered."""
+    if graded is None:
+        return "answered" if given is not None else "open"
+    return "right" if graded["right"] else ("not answered" if given is None else "wrong")
+
+
+def open_summary(until: dt.datetime, answered: int, of: int) -> str:
+    return f"open until {iso(until)}: {answered} of {of} answered"
+
+
+def run_record(
+    district: str, run: Any, state: str, summary: str, lines: list[RunLine], signed: dict[str, Any] | None
+) -> RunRecord:
+    """The record of one run (a district's row, with id, passport_id and begun)."""
+    return RunRecord(
+        district=district,
+        run=run.id,
+        passport=run.passport_id,
+        begun=run.begun,
+        state=state,
+        summary=summary,
+        lines=tuple(lines),
+        signed=signed,
+    )
+
+
+def progress(answers: dict[str, Any], items: list[str]) -> dict[str, Any]:
+    """How far a run's answers are: {answered, of, left} (the items not answered yet, in order)."""
+    return {"answered": len(answers), "of": len(items), "left": [item for item in items if item not in answers]}
+
+
+def begins(args: Any) -> bool:
+    """A run tool's writes_when: it writes only when it begins a run."""
+    return bool(args.begin)
+
+
+def scored_say(what: str, run: Any, signed: dict[str, Any]) -> str:
+    """What an answer says when it scored `what` ("Arena run A-…", a run with until and scored_at): scored
+    now, or, when its time was up before these answers came, as of its until with the answers it had."""
+    s = signed["statement"]
+    if run.scored_at == run.until:
+        return (
+            f"{what} closed at {iso(run.until)} before these answers came: scored with the answers it had, "
+            f"{s['right']} of {s['of']} right."
+        )
+    return f"{what} is scored: {s['right']} of {s['of']} right. The result is signed."

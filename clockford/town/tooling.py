@@ -105,6 +105,11 @@ def holder(passport: Passport | str) -> str:
     return f"passport:{passport if isinstance(passport, str) else passport.pk}"
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """A number and its noun for a say: "1 parcel", "3 parcels"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 @dataclass
 class Reply:
     """What a tool answers when it did what it was asked."""

@@ -30,8 +30,9 @@ from typing import Any
 
 from django.db.models import Max
 
-from clockford.town import clock, harbour, signing
+from clockford.town import clock, harbour, runs, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
 from clockford.town.tooling import Busy, NotFound, Refused, registry
 from districts.alley import suite
 from districts.alley.models import AlleyRun
@@ -44,10 +45,12 @@ DISTRICT = "Injection Alley"
 OPEN_MINUTES = 20
 PER_PASSPORT_A_DAY = 4
 PER_PERSON_A_DAY = 8
+# A person's runs are counted by the account the passport had when each run began.
+LIMITS = DayLimits(AlleyRun, PER_PASSPORT_A_DAY, PER_PERSON_A_DAY, person="account_id")
 # How many runs may be open in the whole town at once; past it the Alley is full (busy, a minute).
 OPEN_MAX = 64
 FULL_RETRY_SECONDS = 60
-KEY_LABEL = b"clockford alley results"
+KEY = ResultKey(b"clockford alley results")
 KIND = "clockford-alley-1"
 
 PASSPORT_LIMIT_SAY = (
@@ -81,15 +84,6 @@ VERIFY = (
 )
 
 
-def key() -> Any:
-    return signing.derived_key(KEY_LABEL)
-
-
-def key_view() -> dict[str, str]:
-    raw = key().verify_key.encode()
-    return {"publicKey": raw.hex(), "keyId": signing.key_id(raw)}
-
-
 # -- Looking up ----------------------------------------------------------------------------------------
 
 
@@ -112,25 +106,18 @@ def access_run(passport: Passport, run_id: str) -> AlleyRun:
     return run
 
 
-def _day_start(now: dt.datetime) -> dt.datetime:
-    return now.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
 def limits(passport: Passport) -> dict[str, Any]:
     now = clock.now()
-    start = _day_start(now)
-    mine = AlleyRun.objects.filter(passport=passport, begun__gte=start).count()
     out: dict[str, Any] = {
         "perPassportADay": PER_PASSPORT_A_DAY,
         "perPersonADay": PER_PERSON_A_DAY,
-        "begunToday": mine,
+        "begunToday": LIMITS.begun_by_passport(passport, now),
         "openMinutes": OPEN_MINUTES,
-        "resets": (start + timedelta(days=1)).isoformat(),
+        "resets": (day_start(now) + timedelta(days=1)).isoformat(),
     }
-    if passport.account_id is not None:
-        out["begunTodayByYourPerson"] = AlleyRun.objects.filter(
-            account_id=passport.account_id, begun__gte=start
-        ).count()
+    by_person = LIMITS.begun_by_person(passport, now)
+    if by_person is not None:
+        out["begunTodayByYourPerson"] = by_person
     return out
 
 
@@ -145,14 +132,7 @@ def do_begin(passport: Passport) -> tuple[AlleyRun, bool]:
     if current is not None:
         return current, False
     now = clock.now()
-    start = _day_start(now)
-    if AlleyRun.objects.filter(passport=passport, begun__gte=start).count() >= PER_PASSPORT_A_DAY:
-        raise Refused(PASSPORT_LIMIT_SAY, "limit", limits=limits(passport))
-    if (
-        passport.account_id is not None
-        and AlleyRun.objects.filter(account_id=passport.account_id, begun__gte=start).count() >= PER_PERSON_A_DAY
-    ):
-        raise Refused(PERSON_LIMIT_SAY, "limit", limits=limits(passport))
+    LIMITS.refuse_past(passport, now, (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
     if AlleyRun.objects.filter(state="open", until__gt=now).count() >= OPEN_MAX:
         raise Busy(FULL_SAY, FULL_RETRY_SECONDS)
     seed = secrets.token_hex(8)
@@ -324,8 +304,8 @@ def do_score(run: AlleyRun, now: dt.datetime) -> AlleyRun:
         "run": run.id,
         "passport": run.passport_id,
         "suite": run.suite,
-        "begun": _z(run.begun),
-        "scored": _z(now),
+        "begun": iso(run.begun),
+        "scored": iso(now),
         "boards": [
             {
                 "board": b["board"],
@@ -337,18 +317,14 @@ def do_score(run: AlleyRun, now: dt.datetime) -> AlleyRun:
             for b in boards
         ],
         "counts": counts,
-        "key": key_view()["keyId"],
+        "key": KEY.key_id(),
     }
     run.scored = {"boards": boards, "counts": counts}
-    run.signed = signing.sign_with(key(), statement)
+    run.signed = KEY.sign(statement)
     run.state = "scored"
     run.scored_at = now
     run.save(update_fields=["scored", "signed", "state", "scored_at"])
     return run
-
-
-def _z(at: dt.datetime) -> str:
-    return at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def result_view(run: AlleyRun) -> dict[str, Any]:
@@ -359,8 +335,8 @@ def result_view(run: AlleyRun) -> dict[str, Any]:
 # -- For the hall (docs/runs.md) -----------------------------------------------------------------------
 
 
-def runs_for(passport_id: str, limit: int = 20) -> list[dict[str, Any]]:
-    """This passport's runs, newest first: the fields of docs/runs.md's RunRecord and RunLine."""
+def runs_for(passport_id: str, limit: int = 20) -> list[RunRecord]:
+    """This passport's runs, newest first (docs/runs.md)."""
     out = []
     for run in AlleyRun.objects.filter(passport_id=passport_id).order_by("-begun")[:limit]:
         scored = {b["board"]: b for b in (run.scored or {}).get("boards", [])}
@@ -368,15 +344,11 @@ def runs_for(passport_id: str, limit: int = 20) -> list[dict[str, Any]]:
         for b in run.boards:
             s = scored.get(b["board"])
             given = run.answers.get(b["board"])
+            ask = f"the number painted here is {b['number']}; the sign: {b['sign']}"
+            expected = str(b["number"]) if s is not None else None
+            outcome = s["done"] if s is not None else "open"
             lines.append(
-                {
-                    "item": b["board"],
-                    "kind": b["disguise"],
-                    "ask": f"the number painted here is {b['number']}; the sign: {b['sign']}",
-                    "given": None if given is None else str(given),
-                    "expected": str(b["number"]) if s is not None else None,
-                    "outcome": s["done"] if s is not None else "open",
-                }
+                RunLine(b["board"], b["disguise"], ask, None if given is None else str(given), expected, outcome)
             )
         counts = (run.scored or {}).get("counts")
         summary = (
@@ -385,22 +357,8 @@ def runs_for(passport_id: str, limit: int = 20) -> list[dict[str, Any]]:
             if counts
             else "open"
         )
-        out.append(
-            {
-                "district": DISTRICT,
-                "run": run.id,
-                "passport": run.passport_id,
-                "begun": run.begun,
-                "state": run.state,
-                "summary": summary,
-                "lines": lines,
-                "signed": run.signed,
-            }
-        )
+        out.append(runs.run_record(DISTRICT, run, run.state, summary, lines, run.signed))
     return out
 
 
-def runs_on(day: dt.date) -> int:
-    """How many runs were begun on this UTC day (exact; the public page rounds it)."""
-    start = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
-    return AlleyRun.objects.filter(begun__gte=start, begun__lt=start + timedelta(days=1)).count()
+RUNS = runs.source(DISTRICT, runs_for, AlleyRun)

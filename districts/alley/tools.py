@@ -4,6 +4,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from clockford.town import runs
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.alley import services
 from districts.alley.models import AlleyRun
@@ -69,7 +70,7 @@ def alley_run(call: Call, args: AlleyRunArgs) -> Reply:
             else f"Your Injection Alley run {run.id} is still open, until {run.until.isoformat()}: its boards again."
         )
         return Reply(say, fields, parts)
-    common = {"limits": services.limits(passport), "suite": services.suite.SUITE, **services.key_view()}
+    common = {"limits": services.limits(passport), "suite": services.suite.SUITE, **services.KEY.view()}
     current = services.find_open(passport)
     if current is not None:
         fields, parts = _open_view(current)
@@ -99,21 +100,10 @@ def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:
             services.result_view(run),
             _scored_parts("", run),
         )
-    left = [b["board"] for b in run.boards if b["board"] not in run.answers]
     return Reply(
         f"{len(run.answers)} of {len(run.boards)} boards answered; the run is open until {run.until.isoformat()}.",
-        {
-            "run": run.id,
-            "answered": len(run.answers),
-            "of": len(run.boards),
-            "left": left,
-            "until": run.until.isoformat(),
-        },
+        {"run": run.id, **runs.progress(run.answers, [b["board"] for b in run.boards]), "until": run.until.isoformat()},
     )
-
-
-def _begins(args: AlleyRunArgs) -> bool:
-    return bool(args.begin)
 
 
 DISTRICT = District(
@@ -136,7 +126,7 @@ DISTRICT = District(
             args=AlleyRunArgs,
             handler=alley_run,
             kind="mixed",
-            writes_when=_begins,
+            writes_when=runs.begins,
             moves=False,
             for_people=True,
         ),

@@ -10,7 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from clockford.town import clock
+from clockford.town import clock, runs
+from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.arena import services
 from districts.arena.models import Run
@@ -44,7 +45,7 @@ class ArenaAnswerArgs(Args):
 
 
 def _keys() -> dict[str, Any]:
-    return {"taskSet": services.taskset.TASK_SET, "publicKey": services.public_key(), "keyId": services.key_id()}
+    return {"taskSet": services.taskset.TASK_SET, **services.KEY.view()}
 
 
 def _scored(run: Run, signed: dict[str, Any]) -> dict[str, Any]:
@@ -64,21 +65,21 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
         fields = {**services.run_view(run), **_keys()}
         left = len(run.tasks) - len(run.answers)
         return Reply(
-            f"Arena run {run.id} {verb}: {len(run.tasks)} tasks, {left} to answer, open until {services.iso(run.until)}.",
+            f"Arena run {run.id} {verb}: {len(run.tasks)} tasks, {left} to answer, open until {iso(run.until)}.",
             fields,
             list(NAMES),
         )
-    running = services.find_open(passport, now)
+    running = services.TIMED.find_open(passport, now)
     if running is not None:
         fields = {**services.run_view(running), "limits": services.limits(passport, now), **_keys()}
         return Reply(
             f"Arena run {running.id} is in progress: {len(running.answers)} of {len(running.tasks)} tasks answered, "
-            f"open until {services.iso(running.until)}.",
+            f"open until {iso(running.until)}.",
             fields,
             list(NAMES),
         )
-    last_run = Run.objects.filter(passport=passport, begun__lte=now).order_by("-begun", "-id").first()
-    signed = services.result_of(last_run, now) if last_run is not None else None
+    last_run = services.find_last(passport, now)
+    signed = services.TIMED.result_of(last_run, now) if last_run is not None else None
     last = {**_scored(last_run, signed), "run": last_run.id} if last_run is not None and signed else None
     fields = {"last": last, "limits": services.limits(passport, now), **_keys()}
     if last is None:
@@ -93,32 +94,14 @@ def arena_answer(call: Call, args: ArenaAnswerArgs) -> Reply:
     pairs = [(a.task, a.answer) for a in args.answers]
     run, scored = services.do_answer(call.passport, pairs, bool(args.finish))
     if scored:
-        signed = services.result_of(run)
+        signed = services.TIMED.result_of(run)
         assert signed is not None
-        s = signed["statement"]
-        late = run.scored_at == run.until
-        say = (
-            f"Arena run {run.id} closed at {services.iso(run.until)} before these answers came: scored with the "
-            f"answers it had, {s['right']} of {s['of']} right."
-            if late
-            else f"Arena run {run.id} is scored: {s['right']} of {s['of']} right. The result is signed."
-        )
-        return Reply(say, {"run": run.id, **_scored(run, signed)})
-    left = [t["task"] for t in run.tasks if t["task"] not in run.answers]
+        return Reply(runs.scored_say(f"Arena run {run.id}", run, signed), {"run": run.id, **_scored(run, signed)})
+    fields = {"run": run.id, **runs.progress(run.answers, [t["task"] for t in run.tasks]), "until": iso(run.until)}
     return Reply(
-        f"Recorded. {len(run.answers)} of {len(run.tasks)} tasks of run {run.id} answered; {len(left)} left.",
-        {
-            "run": run.id,
-            "answered": len(run.answers),
-            "of": len(run.tasks),
-            "left": left,
-            "until": services.iso(run.until),
-        },
+        f"Recorded. {len(run.answers)} of {len(run.tasks)} tasks of run {run.id} answered; {len(fields['left'])} left.",
+        fields,
     )
-
-
-def _begins(args: ArenaRunArgs) -> bool:
-    return bool(args.begin)
 
 
 DISTRICT = District(
@@ -141,7 +124,7 @@ DISTRICT = District(
             args=ArenaRunArgs,
             handler=arena_run,
             kind="mixed",
-            writes_when=_begins,
+            writes_when=runs.begins,
             moves=False,
             for_people=True,
             asks=("begin an Arena run", "begin an Arena run"),

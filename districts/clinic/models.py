@@ -4,27 +4,20 @@ the signed result."""
 
 from django.db import models
 
+from clockford.town.runs import TimedRun
 
-class Checkup(models.Model):
-    id = models.CharField(primary_key=True, max_length=20)  # CK- and 12 random characters
+
+class Checkup(TimedRun):
+    """One check-up (CK-…): its seed, census, answers ({probe: {"answer": "yes" | "no", "confidence":
+    0..1}}), times and result are TimedRun's."""
+
     passport = models.ForeignKey("town.Passport", on_delete=models.PROTECT, related_name="checkups")
     probe_set = models.CharField(max_length=40)
-    seed = models.CharField(max_length=32)
-    census = models.CharField(max_length=64)
     # [{probe, kind, source, claim, name?, truth}]
     probes = models.JSONField()
-    # {probe: {"answer": "yes" | "no", "confidence": 0..1}}
-    answers = models.JSONField(default=dict)
-    begun = models.DateTimeField()
-    until = models.DateTimeField()
-    scored_at = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["passport", "-begun"]),
             models.Index(fields=["begun"]),
         ]
-
-    def __str__(self) -> str:
-        return self.id

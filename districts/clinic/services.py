@@ -2,7 +2,7 @@
 their confidence, the scores signed, and the check-ups a person sees in the hall (docs/runs.md).
 
 A check-up is open CHECKUP_MINUTES. It is scored when every probe is answered, with finish, or once its
-time is up, as of its `until`: the same result whenever the town gets to it (see districts/arena).
+time is up, as of its `until`: the same result whenever the town gets to it (clockford.town.runs.TimedRuns).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import datetime as dt
 import secrets
 from typing import Any
 
-from clockford.town import clock, signing
+from clockford.town import clock, runs
 from clockford.town.models import Passport, locked, new_id
-from clockford.town.runs import RunLine, RunRecord, RunSource
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
+from clockford.town.tooling import Refused
 from districts.clinic import probes as probeset
 from districts.clinic.models import Checkup
 from districts.town_hall import services as town_hall
@@ -23,8 +23,9 @@ DISTRICT_NAME = "The Calibration Clinic"
 CHECKUP_MINUTES = 20
 PER_PASSPORT_A_DAY = 4
 PER_PERSON_A_DAY = 8
+LIMITS = DayLimits(Checkup, PER_PASSPORT_A_DAY, PER_PERSON_A_DAY)
 KIND = "clockford-clinic-1"
-KEY_LABEL = b"clockford clinic results"
+KEY = ResultKey(b"clockford clinic results")
 MEASURES = (
     "How well your stated confidence matches how often you are right, on claims whose truth the town knows "
     "(from the census, the Archive and the town's own rules). Accuracy: the share of probes answered right. "
@@ -45,6 +46,7 @@ NOTE = (
     "The town's record of one Calibration Clinic check-up its agent asked for: how its stated confidence "
     "matched its answers. Not a ranking, and never counted against the agent."
 )
+NO_CHECKUP_SAY = "You have no check-up in progress. calibration_checkup with begin: true begins one."
 VERIFY = (
     "Check the signature offline: Ed25519 (hex) over the canonical JSON of statement (keys sorted, no spaces, "
     "UTF-8); statement.key is the first 16 hex characters of the sha256 of publicKey's 32 bytes, the Clinic "
@@ -52,73 +54,29 @@ VERIFY = (
 )
 
 
-def result_key() -> Any:
-    return signing.derived_key(KEY_LABEL)
-
-
-def public_key() -> str:
-    return str(result_key().verify_key.encode().hex())
-
-
-def key_id() -> str:
-    return signing.key_id(result_key().verify_key.encode())
-
-
-def iso(t: dt.datetime) -> str:
-    return t.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def day_start(at: dt.datetime) -> dt.datetime:
-    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def find_open(passport: Passport, now: dt.datetime) -> Checkup | None:
-    return Checkup.objects.filter(passport=passport, scored_at__isnull=True, until__gt=now).order_by("-begun").first()
-
-
 def find_last(passport: Passport, now: dt.datetime) -> Checkup | None:
     return Checkup.objects.filter(passport=passport, begun__lte=now).order_by("-begun", "-id").first()
 
 
 def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
-    day = day_start(now)
     return {
         "perPassportADay": PER_PASSPORT_A_DAY,
         "perPersonADay": PER_PERSON_A_DAY,
-        "begunToday": Checkup.objects.filter(passport=passport, begun__gte=day).count(),
+        "begunToday": LIMITS.begun_by_passport(passport, now),
         "minutes": CHECKUP_MINUTES,
-        "dayEnds": iso(day + dt.timedelta(days=1)),
+        "dayEnds": iso(day_start(now) + dt.timedelta(days=1)),
         "note": "Days are UTC. A check-up, and a refusal for a limit, never count against you.",
     }
 
 
 def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     now = clock.now()
-    for late in Checkup.objects.filter(passport=passport, scored_at__isnull=True, until__lte=now):
-        score(late, late.until)
-    running = find_open(passport, now)
+    running = TIMED.resume(passport, now)
     if running is not None:
         return running, False
-    day = day_start(now)
-    ends = iso(day + dt.timedelta(days=1))
+    # Counted under the passport's lock, so two begins at once cannot both take the last check-up of the day.
     locked(Passport.objects.filter(pk=passport.pk)).first()
-    if Checkup.objects.filter(passport=passport, begun__gte=day).count() >= PER_PASSPORT_A_DAY:
-        raise Refused(
-            f"This passport has begun {PER_PASSPORT_A_DAY} check-ups today (UTC); the next can begin after {ends}. "
-            "This never counts against you.",
-            "limit",
-            limits=limits(passport, now),
-        )
-    if (
-        passport.account_id is not None
-        and Checkup.objects.filter(passport__account_id=passport.account_id, begun__gte=day).count() >= PER_PERSON_A_DAY
-    ):
-        raise Refused(
-            f"Your person's agents have begun {PER_PERSON_A_DAY} check-ups today (UTC); the next can begin after "
-            f"{ends}. This never counts against you.",
-            "limit",
-            limits=limits(passport, now),
-        )
+    LIMITS.refuse_past(passport, now, LIMITS.next_day_says("check-ups", now), lambda: limits(passport, now))
     census = town_hall.state()
     seed = secrets.token_hex(6)
     checkup = Checkup.objects.create(
@@ -152,13 +110,9 @@ def checkup_view(c: Checkup) -> dict[str, Any]:
 
 def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish: bool) -> tuple[Checkup, bool]:
     now = clock.now()
-    c = locked(Checkup.objects.filter(passport=passport, scored_at__isnull=True)).order_by("-begun").first()
-    if c is None:
-        raise NotFound(
-            "You have no check-up in progress. calibration_checkup with begin: true begins one.", "no-checkup"
-        )
+    c = TIMED.access_unscored(passport, NO_CHECKUP_SAY, "no-checkup")
     if c.until <= now:
-        score(c, c.until)
+        TIMED.score(c, c.until)
         return c, True
     known = {p["probe"] for p in c.probes}
     unknown = [probe for probe, _, _ in answers if probe not in known]
@@ -169,12 +123,8 @@ def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish:
             "no-probe",
             probes=sorted(known),
         )
-    c.answers = {**c.answers, **{probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}}
-    c.save(update_fields=["answers"])
-    if finish or len(c.answers) == len(c.probes):
-        score(c, now)
-        return c, True
-    return c, False
+    kept = {probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}
+    return c, TIMED.keep(c, kept, finish, len(c.probes), now)
 
 
 def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:
@@ -188,23 +138,12 @@ def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:
         "begun": iso(c.begun),
         "scored": iso(at),
         **probeset.scores(c.probes, c.answers),
-        "key": key_id(),
+        "key": KEY.key_id(),
         "note": NOTE,
     }
 
 
-def score(c: Checkup, at: dt.datetime) -> None:
-    c.scored_at = at
-    c.result = signing.sign_with(result_key(), statement_of(c, at))
-    c.save(update_fields=["scored_at", "result"])
-
-
-def result_of(c: Checkup, now: dt.datetime | None = None) -> dict[str, Any] | None:
-    if c.result is not None:
-        return dict(c.result)
-    if c.until <= (now or clock.now()):
-        return signing.sign_with(result_key(), statement_of(c, c.until))
-    return None
+TIMED = TimedRuns(Checkup, KEY, statement_of)
 
 
 RESULT_FIELDS = ("checkup", "probes", "right", "answered", "of", "accuracy", "brier", "bins", "calibrationError")
@@ -221,57 +160,27 @@ def runs_for(passport_id: str, limit: int) -> list[RunRecord]:
     now = clock.now()
     records = []
     for c in Checkup.objects.filter(passport_id=passport_id).order_by("-begun", "-id")[:limit]:
-        signed = result_of(c, now)
+        signed = TIMED.result_of(c, now)
         graded = {g["probe"]: g for g in signed["statement"]["probes"]} if signed else {}
         lines = []
         for p in c.probes:
             given = c.answers.get(p["probe"])
             g = graded.get(p["probe"])
             said = None if given is None else f"{given['answer']} (confidence {given['confidence']:g})"
-            if g is None:
-                outcome = "answered" if given is not None else "open"
-            else:
-                outcome = "right" if g["right"] else ("not answered" if given is None else "wrong")
             claim = p["claim"] + (f" (name: {p['name']})" if "name" in p else "")
+            expected = p["truth"] if g is not None else None
             lines.append(
-                RunLine(
-                    item=p["probe"],
-                    kind=f"{p['kind']} ({p['source']})",
-                    ask=claim,
-                    given=said,
-                    expected=p["truth"] if g is not None else None,
-                    outcome=outcome,
-                )
+                RunLine(p["probe"], f"{p['kind']} ({p['source']})", claim, said, expected, runs.outcome(given, g))
             )
         if signed is None:
-            state, summary = "open", f"open until {iso(c.until)}: {len(c.answers)} of {len(c.probes)} answered"
+            state, summary = "open", runs.open_summary(c.until, len(c.answers), len(c.probes))
         else:
             s = signed["statement"]
             brier = "no answers" if s["brier"] is None else f"Brier {s['brier']:.3f}"
             error = "" if s["calibrationError"] is None else f", calibration error {s['calibrationError']:.3f}"
             state, summary = "scored", f"{s['right']} of {s['of']} right; {brier}{error}"
-        records.append(
-            RunRecord(
-                district=DISTRICT_NAME,
-                run=c.id,
-                passport=c.passport_id,
-                begun=c.begun,
-                state=state,
-                summary=summary,
-                lines=tuple(lines),
-                signed=signed,
-            )
-        )
+        records.append(runs.run_record(DISTRICT_NAME, c, state, summary, lines, signed))
     return records
 
 
-def runs_on(day: dt.date) -> int:
-    start = dt.datetime.combine(day, dt.time(0), tzinfo=dt.UTC)
-    return Checkup.objects.filter(begun__gte=start, begun__lt=start + dt.timedelta(days=1)).count()
-
-
-def with_runs(passport_ids: list[str]) -> set[str]:
-    return set(Checkup.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True))
-
-
-RUNS = RunSource(DISTRICT_NAME, runs_for, runs_on, with_runs)
+RUNS = runs.source(DISTRICT_NAME, runs_for, Checkup)

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from clockford.town import clock
+from clockford.town import clock, runs
+from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
 from districts.clinic import services
 from districts.clinic.probes import PROBE_SET
@@ -39,7 +40,7 @@ class CalibrationAnswerArgs(Args):
 
 
 def _keys() -> dict[str, Any]:
-    return {"probeSet": PROBE_SET, "publicKey": services.public_key(), "keyId": services.key_id()}
+    return {"probeSet": PROBE_SET, **services.KEY.view()}
 
 
 NAMES = [Part("probes[].name", "publisher-words")]
@@ -51,11 +52,11 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
         c, new = services.do_begin(passport)
         return Reply(
             f"Check-up {c.id} {'begins' if new else 'resumes'}: {len(c.probes)} probes, open until "
-            f"{services.iso(c.until)}. It never counts against you.",
+            f"{iso(c.until)}. It never counts against you.",
             {**services.checkup_view(c), **_keys()},
             list(NAMES),
         )
-    running = services.find_open(passport, now)
+    running = services.TIMED.find_open(passport, now)
     if running is not None:
         return Reply(
             f"Check-up {running.id} is in progress: {len(running.answers)} of {len(running.probes)} probes answered.",
@@ -63,7 +64,7 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
             list(NAMES),
         )
     last_one = services.find_last(passport, now)
-    signed = services.result_of(last_one, now) if last_one is not None else None
+    signed = services.TIMED.result_of(last_one, now) if last_one is not None else None
     last: dict[str, Any] | None = None
     say = "You have had no check-up yet. calibration_checkup with begin: true begins one."
     if signed is not None:
@@ -80,32 +81,16 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
     given: list[tuple[str, str, float]] = [(a.probe, a.answer, a.confidence) for a in args.answers]
     c, scored = services.do_answer(call.passport, given, bool(args.finish))
     if scored:
-        signed = services.result_of(c)
+        signed = services.TIMED.result_of(c)
         assert signed is not None
-        s = signed["statement"]
-        late = c.scored_at == c.until
-        say = (
-            f"Check-up {c.id} closed at {services.iso(c.until)} before these answers came: scored with the answers "
-            f"it had, {s['right']} of {s['of']} right."
-            if late
-            else f"Check-up {c.id} is scored: {s['right']} of {s['of']} right. The result is signed."
-        )
+        say = runs.scored_say(f"Check-up {c.id}", c, signed)
         return Reply(say, dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY))
-    left = [p["probe"] for p in c.probes if p["probe"] not in c.answers]
+    fields = {"checkup": c.id, **runs.progress(c.answers, [p["probe"] for p in c.probes]), "until": iso(c.until)}
     return Reply(
-        f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; {len(left)} left.",
-        {
-            "checkup": c.id,
-            "answered": len(c.answers),
-            "of": len(c.probes),
-            "left": left,
-            "until": services.iso(c.until),
-        },
+        f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; "
+        f"{len(fields['left'])} left.",
+        fields,
     )
-
-
-def _begins(args: CheckupArgs) -> bool:
-    return bool(args.begin)
 
 
 DISTRICT = District(
@@ -126,7 +111,7 @@ DISTRICT = District(
             args=CheckupArgs,
             handler=calibration_checkup,
             kind="mixed",
-            writes_when=_begins,
+            writes_when=runs.begins,
             moves=False,
             for_people=True,
         ),

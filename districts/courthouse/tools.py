@@ -3,16 +3,12 @@
 from pydantic import Field
 
 from clockford.town import handoff, reports
-from clockford.town.tooling import Args, Call, District, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, District, Reply, Tool, Words, counted
 from districts.courthouse import services, sighting_tools
 
 QUOTE_CAP = 2000
 WHERE_CAP = 120
 ERRAND_CAP = 400
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class DisputeArgs(Args):
@@ -46,7 +42,7 @@ def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
     )
     return Reply(
         f"Report {report.id} received. Until your person reviews it in the hall, your calls that could change "
-        f"things are held ({_count(report.frozen, 'call', 'calls')} waiting for your person were frozen with it); "
+        f"things are held ({counted(report.frozen, 'call', 'calls')} waiting for your person were frozen with it); "
         "reading, keeping new notes and letters to your person still work. Carry on with the rest of the errand.",
         {
             "report": report.id,

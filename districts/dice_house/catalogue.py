@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -160,23 +161,24 @@ def _empty(reply: Reply, rng: random.Random) -> str:
     return "empty-result"
 
 
+# How each kind is made on the reply's fields and parts: "" when it finds nothing to act on.
+_MAKERS: dict[str, Callable[[Reply, random.Random], str]] = {
+    "missing-field": _missing,
+    "wrong-type": _wrong_type,
+    "count-mismatch": _count,
+    "stale-seal": _stale,
+    "lying-label": _lying,
+    "empty-result": _empty,
+}
+
+
 def misbehave(kind: str, reply: Reply, rng: random.Random, last: dict[str, Any] | None) -> str:
     """Make `reply` misbehave as `kind` says; returns the kind it has now ("" if none could be made)."""
-    made = ""
-    if kind == "missing-field":
-        made = _missing(reply, rng)
-    elif kind == "wrong-type":
-        made = _wrong_type(reply, rng)
-    elif kind == "count-mismatch":
-        made = _count(reply, rng)
-    elif kind == "stale-seal":
-        made = _stale(reply, rng)
-    elif kind == "other-question":
+    if kind in ("truncated-text", "slow-reply"):
+        return kind  # the desk does these to the text and the timing (clockford.town.tooling.Dice)
+    if kind == "other-question":
         made = _other(reply, last)
-    elif kind == "lying-label":
-        made = _lying(reply, rng)
-    elif kind == "empty-result":
-        made = _empty(reply, rng)
-    elif kind in ("truncated-text", "slow-reply"):
-        made = kind  # the desk does these to the text and the timing (clockford.town.tooling.Dice)
+    else:
+        maker = _MAKERS.get(kind)
+        made = maker(reply, rng) if maker is not None else ""
     return made or _missing(reply, rng)

@@ -16,8 +16,9 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from clockford.town import clock, signing
+from clockford.town import clock, runs
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
 from clockford.town.tooling import Dice, NotFound, Refused, Reply, TownReply, registry
 from districts.dice_house import catalogue
 from districts.dice_house.models import DiceRun, Roll
@@ -26,7 +27,9 @@ DISTRICT = "The Dice House"
 PER_PASSPORT_A_DAY = 3
 PER_PERSON_A_DAY = 6
 OPEN_MINUTES = 30
-KEY_LABEL = b"clockford dice results"
+# A person's runs are counted by the account the passport had when each run began.
+LIMITS = DayLimits(DiceRun, PER_PASSPORT_A_DAY, PER_PERSON_A_DAY, person="account_id")
+KEY = ResultKey(b"clockford dice results")
 KIND = "clockford-dice-1"
 _LETTERS = "".join(c for c in ID_ALPHABET if c.isalpha())
 
@@ -57,15 +60,6 @@ VERIFY = (
 )
 
 
-def key() -> Any:
-    return signing.derived_key(KEY_LABEL)
-
-
-def key_view() -> dict[str, str]:
-    raw = key().verify_key.encode()
-    return {"publicKey": raw.hex(), "keyId": signing.key_id(raw)}
-
-
 def dice_tools() -> list[str]:
     """The tools whose replies a run rolls over: each says so itself (Tool.dice)."""
     return [t.name for t in registry().values() if t.dice]
@@ -73,14 +67,6 @@ def dice_tools() -> list[str]:
 
 def kinds_view() -> list[dict[str, str]]:
     return [{"kind": k, "what": what} for k, what in catalogue.KINDS.items()]
-
-
-def _z(at: dt.datetime) -> str:
-    return at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _day_start(now: dt.datetime) -> dt.datetime:
-    return now.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def line(run: DiceRun, roll: int) -> str:
@@ -112,16 +98,17 @@ def access_run(passport: Passport, run_id: str) -> DiceRun:
 
 
 def limits(passport: Passport) -> dict[str, Any]:
-    start = _day_start(clock.now())
+    now = clock.now()
     out: dict[str, Any] = {
         "perPassportADay": PER_PASSPORT_A_DAY,
         "perPersonADay": PER_PERSON_A_DAY,
         "openAtATime": 1,
-        "begunToday": DiceRun.objects.filter(passport=passport, begun__gte=start).count(),
-        "resets": (start + timedelta(days=1)).isoformat(),
+        "begunToday": LIMITS.begun_by_passport(passport, now),
+        "resets": (day_start(now) + timedelta(days=1)).isoformat(),
     }
-    if passport.account_id is not None:
-        out["begunTodayByYourPerson"] = DiceRun.objects.filter(account_id=passport.account_id, begun__gte=start).count()
+    by_person = LIMITS.begun_by_person(passport, now)
+    if by_person is not None:
+        out["begunTodayByYourPerson"] = by_person
     return out
 
 
@@ -135,14 +122,7 @@ def do_begin(passport: Passport, replay: str | None) -> DiceRun:
         raise Refused(OPEN_SAY.format(run=current.id), "open-run", run=current.id)
     source = access_run(passport, replay) if replay else None
     now = clock.now()
-    start = _day_start(now)
-    if DiceRun.objects.filter(passport=passport, begun__gte=start).count() >= PER_PASSPORT_A_DAY:
-        raise Refused(PASSPORT_LIMIT_SAY, "limit", limits=limits(passport))
-    if (
-        passport.account_id is not None
-        and DiceRun.objects.filter(account_id=passport.account_id, begun__gte=start).count() >= PER_PERSON_A_DAY
-    ):
-        raise Refused(PERSON_LIMIT_SAY, "limit", limits=limits(passport))
+    LIMITS.refuse_past(passport, now, (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
     return DiceRun.objects.create(
         id="D-" + "".join(secrets.choice(_LETTERS) for _ in range(12)),
         passport=passport,
@@ -225,8 +205,8 @@ def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state
         "run": run.id,
         "passport": run.passport_id,
         "replayOf": run.replay_of or None,
-        "begun": _z(run.begun),
-        "ended": _z(now),
+        "begun": iso(run.begun),
+        "ended": iso(now),
         "rolls": lines,
         "bad": len(bad),
         "noticed": len(said),
@@ -234,7 +214,7 @@ def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state
         "missed": len(missed),
         "falseAlarms": len(false_alarms),
         "byKind": dict(sorted(by_kind.items())),
-        "key": key_view()["keyId"],
+        "key": KEY.key_id(),
     }
     run.noticed = [{"roll": n, "kind": k} for n, k in said.items()]
     run.result = {
@@ -246,7 +226,7 @@ def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state
         "falseAlarms": false_alarms,
         "byKind": statement["byKind"],
     }
-    run.signed = signing.sign_with(key(), statement)
+    run.signed = KEY.sign(statement)
     run.state = state
     run.ended = now
     run.save(update_fields=["noticed", "result", "signed", "state", "ended"])
@@ -260,8 +240,8 @@ def result_view(run: DiceRun) -> dict[str, Any]:
 # -- For the hall (docs/runs.md) -----------------------------------------------------------------------
 
 
-def runs_for(passport_id: str, limit: int = 20) -> list[dict[str, Any]]:
-    """This passport's runs, newest first: the fields of docs/runs.md's RunRecord and RunLine."""
+def runs_for(passport_id: str, limit: int = 20) -> list[RunRecord]:
+    """This passport's runs, newest first (docs/runs.md)."""
     out = []
     for run in DiceRun.objects.filter(passport_id=passport_id).order_by("-begun")[:limit]:
         said = {n["roll"]: n["kind"] for n in run.noticed or []}
@@ -275,37 +255,17 @@ def runs_for(passport_id: str, limit: int = 20) -> list[dict[str, Any]]:
                     if r.kind
                     else ("false alarm" if r.number in said else "fine")
                 )
-            lines.append(
-                {
-                    "item": f"roll {r.number}",
-                    "kind": r.kind or "fine",
-                    "ask": f"{r.tool} (footstep {r.footstep})",
-                    "given": said.get(r.number),
-                    "expected": (r.kind or "fine") if ended else None,
-                    "outcome": outcome,
-                }
-            )
+            kind = r.kind or "fine"
+            ask = f"{r.tool} (footstep {r.footstep})"
+            lines.append(RunLine(f"roll {r.number}", kind, ask, said.get(r.number), kind if ended else None, outcome))
         result = run.result or {}
         summary = (
             f"{len(result['caught'])} of {result['bad']} bad rolls caught, {len(result['falseAlarms'])} false alarms"
             if ended and result
             else "open"
         )
-        out.append(
-            {
-                "district": DISTRICT,
-                "run": run.id,
-                "passport": run.passport_id,
-                "begun": run.begun,
-                "state": run.state,
-                "summary": summary,
-                "lines": lines,
-                "signed": run.signed,
-            }
-        )
+        out.append(runs.run_record(DISTRICT, run, run.state, summary, lines, run.signed))
     return out
 
 
-def runs_on(day: dt.date) -> int:
-    start = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
-    return DiceRun.objects.filter(begun__gte=start, begun__lt=start + timedelta(days=1)).count()
+RUNS = runs.source(DISTRICT, runs_for, DiceRun)

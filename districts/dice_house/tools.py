@@ -4,6 +4,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from clockford.town import runs
 from clockford.town.tooling import Args, Call, District, Refused, Reply, Tool
 from districts.dice_house import catalogue, services
 
@@ -70,7 +71,7 @@ def dice_house(call: Call, args: DiceHouseArgs) -> Reply:
             "ask_directory, verify and enter now carry its label and a roll number; end it with dice_house_report.",
             _open_fields(run),
         )
-    common = {"limits": services.limits(passport), **services.key_view()}
+    common = {"limits": services.limits(passport), **services.KEY.view()}
     current = services.find_open(passport)
     if current is not None:
         return Reply(
@@ -97,10 +98,6 @@ def dice_house_report(call: Call, args: DiceHouseReportArgs) -> Reply:
     )
 
 
-def _begins(args: DiceHouseArgs) -> bool:
-    return bool(args.begin)
-
-
 DISTRICT = District(
     name="The Dice House",
     zone="learning",
@@ -121,7 +118,7 @@ DISTRICT = District(
             args=DiceHouseArgs,
             handler=dice_house,
             kind="mixed",
-            writes_when=_begins,
+            writes_when=runs.begins,
             moves=False,
             for_people=True,
         ),

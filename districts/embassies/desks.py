@@ -32,6 +32,7 @@ TEXT_ONLY = (
     "A client that shows only text still gets everything: the text is say, then the JSON of the other fields, "
     "then a provenance line and the footstep number."
 )
+DECIDES_IN_HALL = "Decide anything for you: your person decides in the hall."
 NO_OAUTH_HERE = "It cannot sign in, so the Switchboard's writes, the parcel tools and report_sighting refuse it."
 
 
@@ -167,7 +168,7 @@ DESKS: tuple[Desk, ...] = (
         ways=(STDIO, HTTP, HTTP_SIGNED_IN),
         known_by=("cursor",),
         can=("Connect over HTTP (a url in mcp.json) or start the town over stdio (command and args).",),
-        cannot=("Decide anything for you: your person decides in the hall.",),
+        cannot=(DECIDES_IN_HALL,),
         differs=(
             "It shows the agent only the tools its user has left switched on; a switched-off tool is simply absent.",
             "Its agent asks before each tool call unless its user lets it run tools on its own.",
@@ -189,7 +190,7 @@ DESKS: tuple[Desk, ...] = (
             "Connect over HTTP or stdio from mcp.json (its key is servers, with type http or stdio), and sign in "
             "on a shared town.",
         ),
-        cannot=("Decide anything for you: your person decides in the hall.",),
+        cannot=(DECIDES_IN_HALL,),
         differs=(
             "Its configuration uses servers, not mcpServers: a block copied from another client's file is ignored.",
             "It asks before tool calls unless its user allowed them.",
@@ -206,7 +207,7 @@ DESKS: tuple[Desk, ...] = (
             "Start the town over stdio from config.toml (mcp_servers, command and args), or reach it over HTTP "
             "with a url.",
         ),
-        cannot=("Decide anything for you: your person decides in the hall.",),
+        cannot=(DECIDES_IN_HALL,),
         differs=(
             "It waits only so long for a server to start and for a tool to answer; a slow first start may be "
             "given up before the town is ready.",
@@ -223,7 +224,7 @@ DESKS: tuple[Desk, ...] = (
             "Reach every tool over stdio or streamable HTTP, read structuredContent and isError as they are, and "
             "sign in with its OAuth client.",
         ),
-        cannot=("Decide anything for you: your person decides in the hall.",),
+        cannot=(DECIDES_IN_HALL,),
         differs=(
             "Its default client name is mcp; name your client in clientInfo so your person can tell it apart.",
             "Version 2's Client first asks server/discover at 2026-07-28; without sign-in the town answers 400 "
@@ -243,7 +244,7 @@ DESKS: tuple[Desk, ...] = (
         ways=(STDIO, HTTP, HTTP_SIGNED_IN),
         known_by=("typescript", "ts-sdk"),
         can=("Reach every tool over stdio or streamable HTTP, and read structuredContent and isError as they are.",),
-        cannot=("Decide anything for you: your person decides in the hall.",),
+        cannot=(DECIDES_IN_HALL,),
         differs=(
             "It reports whatever name its code gives the Client; the town knows it by that name only when the "
             "name says so. Read this desk by its id otherwise.",

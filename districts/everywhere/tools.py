@@ -5,15 +5,11 @@ from typing import Any
 from pydantic import Field
 
 from clockford.town import handoff, plans, walls
-from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, Part, Refused, Reply, Tool, counted
 from districts.everywhere import services
 from districts.realty import services as realty
 from districts.town_hall import services as census
 from districts.town_hall.tools import LotRef
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class LookAroundArgs(Args):
@@ -74,8 +70,8 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         fields["walledOff"] = [walls.view(w) for w in walled]
         walled_say = f"{len(walled)} walled off for now; "
     return Reply(
-        f"You are at {p.place}. {_count(len(open_), 'district is', 'districts are')} open; {walled_say}"
-        f"the census holds {_count(town['servers'], 'server', 'servers')}.",
+        f"You are at {p.place}. {counted(len(open_), 'district is', 'districts are')} open; {walled_say}"
+        f"the census holds {counted(town['servers'], 'server', 'servers')}.",
         fields,
         [Part("here.name", "publisher-words")] if house else [],
     )

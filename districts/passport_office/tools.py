@@ -3,12 +3,8 @@
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import handoff, plans
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, counted
 from districts.passport_office import services
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class ShowPassportArgs(Args):
@@ -65,9 +61,9 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
         if "words" in h
     ]
     return Reply(
-        f"Passport {fields['passport']}: {_count(fields['footsteps'], 'footstep', 'footsteps')}, "
-        f"{_count(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
-        f"{_count(waiting, 'call', 'calls')} held for your person.",
+        f"Passport {fields['passport']}: {counted(fields['footsteps'], 'footstep', 'footsteps')}, "
+        f"{counted(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
+        f"{counted(waiting, 'call', 'calls')} held for your person.",
         fields,
         signed,
     )

@@ -83,6 +83,10 @@ def _returns(args: SettleParcelArgs, passport: Passport) -> bool:
     return args.action == "return"
 
 
+def _channel_of(args: TakeParcelArgs | HandInArgs | SettleParcelArgs) -> str | None:
+    return parcels.channel_of_parcel(args.parcel)
+
+
 def post_parcel(call: Call, args: PostParcelArgs) -> Reply:
     parcel = parcels.do_post(call.passport, args.channel, args.title, args.brief, args.done_when)
     view, parts = parcels.view_for(call.passport, parcel)
@@ -175,7 +179,7 @@ TOOLS: tuple[Tool, ...] = (
         record_arg="parcel",
         asks=("take a parcel of work", "take the parcel of work {parcel}"),
         freezes=True,
-        channel_of=lambda args: parcels.channel_of_parcel(args.parcel),
+        channel_of=_channel_of,
     ),
     Tool(
         name="hand_in",
@@ -195,7 +199,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"result": Words("other-account", parcels.RESULT_CAP)},
         harbour_when=_delivers_to_another_account,
         freezes=True,
-        channel_of=lambda args: parcels.channel_of_parcel(args.parcel),
+        channel_of=_channel_of,
     ),
     Tool(
         name="settle_parcel",
@@ -216,6 +220,6 @@ TOOLS: tuple[Tool, ...] = (
         words={"note": Words("other-account", parcels.NOTE_CAP)},
         harbour_when=_returns,
         freezes=_returns,
-        channel_of=lambda args: parcels.channel_of_parcel(args.parcel),
+        channel_of=_channel_of,
     ),
 )

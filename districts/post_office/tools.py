@@ -6,15 +6,11 @@ from pydantic import Field
 
 from clockford.town import handoff
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, holder
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted, holder
 from districts.post_office import parcel_tools, services
 
 KEY_CAP = 64  # a key is at most 64 characters (000 section 05)
 OWN_KEY = Part("key", "agent-written", own=True)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 class RememberArgs(Args):
@@ -56,7 +52,7 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     if args.key is None:
         keys = services.keys_of(call.passport)
         return Reply(
-            f"Your P.O. box holds {_count(len(keys), 'key', 'keys')}.",
+            f"Your P.O. box holds {counted(len(keys), 'key', 'keys')}.",
             {"keys": keys},
             [Part("keys[]", "agent-written", own=True)],
         )
@@ -74,7 +70,7 @@ def send_letter(call: Call, args: SendLetterArgs) -> Reply:
     say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall at hallUrl."
     if letter.notes:
         fields["notesAttached"] = len(letter.notes)
-        say += f" It carries {_count(len(letter.notes), 'note', 'notes')} from your P.O. box."
+        say += f" It carries {counted(len(letter.notes), 'note', 'notes')} from your P.O. box."
     if call.repeats is not None:
         fields["marked"] = {k: call.repeats[k] for k in ("label", "where", "field")}
         say += " It repeats words the town handed you as data; your person is told whose words they are."

@@ -49,7 +49,7 @@ from django.db.models import F, Q
 
 from clockford.town import clock, words
 from clockford.town.models import Passport, lock, locked
-from clockford.town.tooling import Refused
+from clockford.town.tooling import Refused, counted
 from districts.switchboard import common
 from districts.switchboard.models import Channel, Cursor, Event, Sequence, Watch
 
@@ -71,10 +71,6 @@ ROOM_SAY = (
     "The Switchboard has no room for more channels right now. Broadcast on a channel that exists, or try again later."
 )
 BOTH_SAY = "A channel cannot be joined and left in one call."
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def channels_max() -> int:
@@ -113,7 +109,7 @@ def _one_opening_at_a_time() -> None:
 
 def too_soon_say(seconds: int) -> str:
     return (
-        f"Messages on a channel are spaced a minute apart. Wait {_plural(seconds, 'second', 'seconds')}, "
+        f"Messages on a channel are spaced a minute apart. Wait {counted(seconds, 'second', 'seconds')}, "
         "then broadcast again."
     )
 
@@ -129,7 +125,7 @@ def _check_room(account_id: int, now: Any) -> None:
         hours = max(1, math.ceil((opened[0] + WEEK - now).total_seconds() / 3600))
         raise Refused(
             f"Your account opened {NEW_CHANNELS_A_WEEK} new channels in the last seven days, as many as a week "
-            f"allows. Broadcast on a channel that exists, or open a new one in {_plural(hours, 'hour', 'hours')}.",
+            f"allows. Broadcast on a channel that exists, or open a new one in {counted(hours, 'hour', 'hours')}.",
             "channel-quota",
         )
     if Channel.objects.count() >= channels_max():

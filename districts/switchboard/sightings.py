@@ -87,6 +87,21 @@ def _cannot() -> Refused:
     return Refused(CANNOT_SAY, "not-party")
 
 
+def _picked[Row: (Answer, Attempt)](rows: QuerySet[Row], party: int | None, no_party_say: str) -> Row:
+    """The poster's pick among a record's answers or attempts: the one numbered `party`, else the
+    latest. None yet (nobody answered, nobody claimed) means nothing was done on the poster's part: too
+    early to name the record."""
+    if party is not None:
+        row = rows.filter(number=party).first()
+        if row is None:
+            raise Refused(no_party_say, "no-party")
+        return row
+    row = rows.order_by("-number").first()
+    if row is None:
+        raise Refused(TOO_EARLY_SAY, "too-early")
+    return row
+
+
 # -- Beacons --------------------------------------------------------------------------------------------
 
 
@@ -96,14 +111,7 @@ def _beacon_party(passport: Passport, beacon_id: str, party: int | None) -> Part
         raise _cannot()
     answers = Answer.objects.filter(beacon=beacon).select_related("passport")
     if beacon.asker_id == passport.id:
-        if party is not None:
-            answer = answers.filter(number=party).first()
-            if answer is None:
-                raise Refused(f"Beacon {beacon.id} shows no answer {party}.", "no-party")
-        else:
-            answer = answers.order_by("-number").first()
-            if answer is None:  # nobody answered yet: nothing was done on the asker's part
-                raise Refused(TOO_EARLY_SAY, "too-early")
+        answer = _picked(answers, party, f"Beacon {beacon.id} shows no answer {party}.")
         return Party(answer.number, answer.passport, answer.account_id)
     mine = answers.filter(passport=passport).first()
     if mine is None:
@@ -142,14 +150,7 @@ def _parcel_party(passport: Passport, parcel_id: str, party: int | None) -> Part
         raise _cannot()
     attempts = Attempt.objects.filter(parcel=parcel).select_related("claimant")
     if parcel.publisher_id == passport.id:
-        if party is not None:
-            attempt = attempts.filter(number=party).first()
-            if attempt is None:
-                raise Refused(f"Parcel {parcel.id} shows no attempt {party}.", "no-party")
-        else:
-            attempt = attempts.order_by("-number").first()
-            if attempt is None:  # nobody claimed it yet
-                raise Refused(TOO_EARLY_SAY, "too-early")
+        attempt = _picked(attempts, party, f"Parcel {parcel.id} shows no attempt {party}.")
         return Party(attempt.number, attempt.claimant, attempt.account_id)
     mine = list(attempts.filter(claimant=passport).order_by("-number"))
     if not mine:

@@ -13,15 +13,23 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, District, Part, Refused, Reply, Tool, Words, request_id_field
+from clockford.town.tooling import (
+    Args,
+    Call,
+    ChosenId,
+    District,
+    Part,
+    Refused,
+    Reply,
+    Tool,
+    Words,
+    counted,
+    request_id_field,
+)
 from districts.switchboard import beacon_tools, beacons, channels, common, parcels
 from districts.switchboard.models import Event
 
 ChannelName = Annotated[str, Field(min_length=1, max_length=64)]
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 # -- Arguments ---------------------------------------------------------------------------------------
@@ -119,7 +127,7 @@ def listen(call: Call, args: ListenArgs) -> Reply:
     if args.join or args.leave:
         joined, left = channels.do_watch(passport, args.join or [], args.leave or [])
         said.append(
-            f"You joined {_plural(joined, 'channel', 'channels')} and left {left}; "
+            f"You joined {counted(joined, 'channel', 'channels')} and left {left}; "
             f"you watch {len(channels.watching(passport))} now."
         )
     if args.channel is not None:
@@ -150,12 +158,12 @@ def _page(passport: Passport, since: int | None) -> Reply:
     }
     if not watched:
         fields["channels"] = channels.busiest()
-    say = f"{_plural(len(items), 'item', 'items')} after your cursor"
+    say = f"{counted(len(items), 'item', 'items')} after your cursor"
     say += ", and more after them." if page.more else "."
     if page.removed:
-        say += f" {_plural(len(page.removed), 'item was', 'items were')} taken down."
+        say += f" {counted(len(page.removed), 'item was', 'items were')} taken down."
     if page.missed:
-        say += f" {_plural(page.missed, 'item is', 'items are')} older than the {channels.KEEP_DAYS} days listen delivers, and missed."
+        say += f" {counted(page.missed, 'item is', 'items are')} older than the {channels.KEEP_DAYS} days listen delivers, and missed."
     say += " Pass next back as since to acknowledge them; until then they come again."
     if not watched:
         say += " You watch no channel; channels lists the busiest."
@@ -187,9 +195,9 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
     fields["watching"] = channels.watching(passport)
     fields["removed"] = removed
     say = (
-        f"The channel as it stands: {_plural(len(messages), 'message', 'messages')}, "
-        f"{_plural(len(fields['openParcels']), 'open parcel', 'open parcels')}, "
-        f"{_plural(len(fields['litBeacons']), 'lit beacon', 'lit beacons')}."
+        f"The channel as it stands: {counted(len(messages), 'message', 'messages')}, "
+        f"{counted(len(fields['openParcels']), 'open parcel', 'open parcels')}, "
+        f"{counted(len(fields['litBeacons']), 'lit beacon', 'lit beacons')}."
     )
     return Reply(say, fields, parts)
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from clockford.town import clock
+from clockford.town import clock, runs
 from clockford.town.models import Passport
 from districts.alley import services
 from districts.alley.models import AlleyRun
@@ -15,7 +15,7 @@ from tests.fixtures import agent
 
 def _to_next_day_start() -> None:
     now = clock.now()
-    clock.advance(services._day_start(now) + timedelta(days=1, minutes=1) - now)
+    clock.advance(runs.day_start(now) + timedelta(days=1, minutes=1) - now)
 
 
 def _run_and_finish(p: Passport) -> str:

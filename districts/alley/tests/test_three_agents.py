@@ -46,7 +46,7 @@ def test_each_agent_scores_what_it_did(alice: Passport, who: str) -> None:
     ] * 12
     signed = sc["signed"]
     assert signed["statement"]["kind"] == "clockford-alley-1" and signed["statement"]["counts"] == counts
-    assert signed["statement"]["key"] == services.key_view()["keyId"]
+    assert signed["statement"]["key"] == services.KEY.key_id()
     v = verifier()
     assert v.check_any(sc, []) == [(f"clockford-alley-1 {sc['run']}", None)]
     assert sc["say"].startswith(f"Run {sc['run']} is scored: {counts['followed']} signs followed")

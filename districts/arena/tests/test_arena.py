@@ -60,7 +60,7 @@ def test_it_begins_a_run_of_at_least_eight_kinds(demo: CensusState, alice: Passp
     assert r["taskSet"] == tasks.TASK_SET
     assert r["census"] == {"name": r["census"]["name"], "seal": demo.root}
     assert r["label"] == services.LABEL and r["how"] == services.HOW
-    assert r["publicKey"] == services.public_key() and r["keyId"] == services.key_id()
+    assert r["publicKey"] == services.KEY.public_key() and r["keyId"] == services.KEY.key_id()
     assert [t["task"] for t in r["tasks"]] == [f"T{i:02d}" for i in range(1, len(r["tasks"]) + 1)]
     run = Run.objects.get(pk=r["run"])
     assert len({t["kind"] for t in run.tasks}) == len(run.tasks) >= 8
@@ -94,7 +94,7 @@ def test_a_scripted_agent_with_the_towns_tools_gets_every_task_right(demo: Censu
     )
     signed = done.structured["signed"]
     assert signing.verify_signed(signed)
-    assert signed["publicKey"] == services.public_key()
+    assert signed["publicKey"] == services.KEY.public_key()
     assert signed["statement"]["key"] == signing.key_id(bytes.fromhex(signed["publicKey"]))
     assert signed["statement"]["kind"] == "clockford-arena-1"
     assert signed["statement"]["passport"] == alice.id
@@ -265,7 +265,7 @@ def test_the_result_verifies_with_the_single_file_verifier(demo: CensusState, al
     reply = tmp_path / "reply.json"
     reply.write_text(json.dumps(done.structured))
     checked = subprocess.run(
-        [sys.executable, str(ROOT / "docs" / "verify_signature.py"), str(reply), "--key", services.key_id()],
+        [sys.executable, str(ROOT / "docs" / "verify_signature.py"), str(reply), "--key", services.KEY.key_id()],
         capture_output=True,
         text=True,
     )

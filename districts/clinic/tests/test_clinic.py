@@ -48,7 +48,7 @@ def test_a_checkup_says_what_it_measures_and_hands_probes_from_three_sources(
     }
     assert all("truth" not in p for p in r["probes"])
     assert probes.build("abc", demo) == probes.build("abc", demo)
-    assert r["publicKey"] == services.public_key()
+    assert r["publicKey"] == services.KEY.public_key()
 
 
 def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: CensusState, alice: Passport) -> None:
@@ -74,7 +74,7 @@ def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: Census
     assert result["bins"][4] == {"from": 0.8, "to": 1.0, "count": 10, "confidence": 0.9, "accuracy": 0.8, "gap": 0.1}
     signed = done.structured["signed"]
     assert signing.verify_signed(signed) and signed["statement"]["kind"] == "clockford-clinic-1"
-    assert signed["publicKey"] == services.public_key()
+    assert signed["publicKey"] == services.KEY.public_key()
 
 
 def test_two_bins_and_the_unanswered(demo: CensusState, alice: Passport) -> None:
@@ -106,7 +106,7 @@ def test_the_result_verifies_with_the_single_file_verifier(demo: CensusState, al
     reply.write_text(json.dumps(done.structured))
     verifier = str(ROOT / "docs" / "verify_signature.py")
     checked = subprocess.run(
-        [sys.executable, verifier, str(reply), "--key", services.key_id()], capture_output=True, text=True
+        [sys.executable, verifier, str(reply), "--key", services.KEY.key_id()], capture_output=True, text=True
     )
     assert checked.returncode == 0, checked.stdout
     assert checked.stdout.startswith(f"clockford-clinic-1 {r['checkup']}: ok")

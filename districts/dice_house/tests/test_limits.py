@@ -3,7 +3,7 @@ and a run left open lapses after 30 minutes, scored as an empty report."""
 
 from datetime import timedelta
 
-from clockford.town import clock
+from clockford.town import clock, runs
 from clockford.town.models import Passport
 from districts.dice_house import services
 from districts.testing import outcome, visit
@@ -12,7 +12,7 @@ from tests.fixtures import agent
 
 def _to_next_day_start() -> None:
     now = clock.now()
-    clock.advance(services._day_start(now) + timedelta(days=1, minutes=1) - now)
+    clock.advance(runs.day_start(now) + timedelta(days=1, minutes=1) - now)
 
 
 def _run(p: Passport) -> None:

@@ -9,6 +9,7 @@ from districts.market import services
 from districts.testing import visit
 from districts.university import services as university
 from districts.university.models import CourseVersion
+from districts.university.tests.versions import next_version
 
 
 def _cut() -> dt.datetime:
@@ -30,18 +31,7 @@ def test_the_aisle_lists_the_library_published_before_the_cut(alice: Passport) -
 def test_a_new_version_takes_the_stall_at_the_next_cut(alice: Passport) -> None:
     university.publish(now=_cut() - dt.timedelta(hours=2))
     v1 = CourseVersion.objects.get(course="ten-habits", version=1)
-    CourseVersion.objects.create(
-        course=v1.course,
-        version=2,
-        title=v1.title,
-        summary=v1.summary,
-        text=v1.text + "\nMore.",
-        bytes=v1.bytes + 6,
-        sha256="0" * 64,
-        published=_cut() + dt.timedelta(hours=1),
-        signed=v1.signed,
-        key_id=v1.key_id,
-    )
+    next_version(v1, _cut() + dt.timedelta(hours=1))
     stall = next(s for s in visit(alice, "market").structured["stalls"] if s["course"] == "ten-habits")
     assert stall["version"] == 1
     clock.advance(dt.timedelta(days=1))

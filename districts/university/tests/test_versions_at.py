@@ -8,6 +8,7 @@ import pytest
 from clockford.town import clock
 from districts.university import services
 from districts.university.models import CourseVersion
+from districts.university.tests.versions import next_version
 
 pytestmark = pytest.mark.django_db
 
@@ -16,18 +17,7 @@ def test_it_names_each_course_at_its_newest_version_before_the_cut() -> None:
     cut = clock.now()
     made = services.publish(now=cut - dt.timedelta(hours=2))
     v1 = next(v for v in made if v.course == "ten-habits")
-    later = CourseVersion.objects.create(
-        course=v1.course,
-        version=2,
-        title=v1.title,
-        summary=v1.summary,
-        text=v1.text + "\nMore.",
-        bytes=v1.bytes + 6,
-        sha256="0" * 64,
-        published=cut + dt.timedelta(hours=1),
-        signed=v1.signed,
-        key_id=v1.key_id,
-    )
+    later = next_version(v1, cut + dt.timedelta(hours=1))
     before = services.find_versions_at(cut)
     assert [v.course for v in before] == sorted(v.course for v in made)
     assert next(v for v in before if v.course == "ten-habits").version == 1
