@@ -11,6 +11,7 @@ lists the signals and their weights.
 """
 
 import datetime as dt
+import json
 import math
 import re
 import threading
@@ -170,8 +171,10 @@ Row = tuple[str, str, str, int, str]
 
 
 class Census:
-    """Per census root: every lot's owner, the facts and words the ranking reads, and the text index
-    of the searchable lots (textindex.TextIndex), kept in this process and built in one pass."""
+    """Per census root: every lot's owner, the facts and words the ranking reads, the text index of
+    the searchable lots (textindex.TextIndex), and each lot's record as a reply shows it, kept in this
+    process and built in one pass. The root is a Merkle root over every lot's record, so none of this
+    can change while the root stays the same: a question reads only the root from the database."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -181,6 +184,9 @@ class Census:
         self.rows: dict[int, Row] = {}
         # Each lot's upkeep (quality: its weight and what it says), which depends only on the census.
         self.kept: dict[int, tuple[float, list[str]]] = {}
+        # Each searchable lot's census record, as compact JSON: a reply decodes the few it shows, so
+        # that a question costs no round trip for them (a few megabytes for the whole census).
+        self.records: dict[int, str] = {}
         # The census's common words (CensusState.common), read once per seal.
         self.common: dict[str, float] = {}
         self.text: TextIndex | None = None
@@ -196,6 +202,7 @@ class Census:
             facts: dict[int, Facts] = {}
             lots: dict[int, Row] = {}
             kept: dict[int, tuple[float, list[str]]] = {}
+            records: dict[int, str] = {}
             rows = Lot.objects.exclude(status="deleted").values_list(
                 "number", "name", "record", "search_name", "search_title", "search_description", "score", "status"
             )
@@ -215,12 +222,14 @@ class Census:
                 )
                 lots[number] = (words, title, description, score, status)
                 kept[number] = quality(facts[number], score, as_of)
+                records[number] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
             text = TextIndex((n, r[0], r[1], r[2]) for n, r in lots.items())
             common = CensusState.objects.filter(pk=1).values_list("common", flat=True).first() or {}
             # The old index is not closed here: a question that began on it may still be asking it. It
             # goes when the last of them lets go of it.
             self.text = text
             self.by_owner, self.facts, self.rows, self.kept = by_owner, facts, lots, kept
+            self.records = records
             self.common, self.as_of, self.root = common, as_of, root
             return self
 
@@ -228,6 +237,7 @@ class Census:
         with self.lock:
             self.root = None
             self.by_owner, self.facts, self.rows, self.kept, self.common = {}, {}, {}, {}, {}
+            self.records = {}
             self.text = None
 
 

@@ -242,6 +242,7 @@ def run(opts: Any) -> None:
         return
     with scratch() as tmp:
         town = make_town(tmp)
+        town.env["CLOCKFORD_CALLS_PER_MINUTE"] = "0"  # the desk's per-passport limit: the bench asks 400 times
         t0 = time.monotonic()
         done = town.manage("census", "import", str(SNAPSHOT), check=False)
         first = time.monotonic() - t0

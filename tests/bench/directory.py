@@ -91,10 +91,12 @@ def evaluate(half: str, show: bool = False) -> dict[str, dict[str, float]]:
     return figures
 
 
-def timed() -> tuple[list[float], list[float]]:
+def timed() -> tuple[list[float], list[float], list[int]]:
     """ask_directory through the desk on every need, each fresh, server-side (ms): the wall-clock time,
-    and the CPU time of the thread that answered (which other programs on a busy machine do not
-    inflate; the database's own work on PostgreSQL, in its server process, is not in it)."""
+    the CPU time of the thread that answered (which other programs on a busy machine do not inflate;
+    the database's own work on PostgreSQL, in its server process, is not in it), and the SQL
+    statements each call sent to the database (each a round trip on PostgreSQL)."""
+    from django.db import connection
     from django.utils import timezone
 
     from clockford.town import desk
@@ -110,15 +112,24 @@ def timed() -> tuple[list[float], list[float]]:
     for need in needs:  # a town that has been serving has its index and its census in memory
         desk.run(tool, {"need": "warm " + need}, passport, None)
     services.CLERK.forget_all()
-    wall, cpu = [], []
+    wall, cpu, sql = [], [], []
+    sent: list[str] = []
+
+    def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+        sent.append(text)
+        return execute(text, params, many, context)
+
     for need in needs:
-        t0, c0 = time.perf_counter(), time.thread_time()
-        r = desk.run(tool, {"need": need}, passport, None)
-        cpu.append((time.thread_time() - c0) * 1000)
-        wall.append((time.perf_counter() - t0) * 1000)
+        sent.clear()
+        with connection.execute_wrapper(count):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            r = desk.run(tool, {"need": need}, passport, None)
+            cpu.append((time.thread_time() - c0) * 1000)
+            wall.append((time.perf_counter() - t0) * 1000)
+        sql.append(len(sent))
         if r.is_error or r.structured["say"].endswith("at no cost."):
             raise SystemExit(f"ask_directory did not answer {need!r} fresh: {r.structured['say']}")
-    return wall, cpu
+    return wall, cpu, sql
 
 
 def measure() -> None:
@@ -127,7 +138,7 @@ def measure() -> None:
 
     from django.db import connection
 
-    wall, cpu = timed()
+    wall, cpu, sql = timed()
     print(
         json.dumps(
             {
@@ -135,6 +146,7 @@ def measure() -> None:
                 "held": evaluate("held"),
                 "ms": wall,
                 "cpu": cpu,
+                "sql": sql,
                 "vendor": connection.vendor,
                 "load": os.getloadavg()[0],
                 "cpus": os.cpu_count(),
@@ -184,4 +196,8 @@ def run(opts: Any) -> None:
     print(
         f"    of which CPU time in the answering thread: p50 {pct(cpu, 50):.2f} ms  p95 {pct(cpu, 95):.2f} ms;"
         f" load average {figures['load']:.1f} on {figures['cpus']} CPUs while timed"
+    )
+    sql = figures["sql"]
+    print(
+        f"    SQL statements per call (the desk's included): {min(sql)} to {max(sql)}, mean {statistics.mean(sql):.1f}"
     )

@@ -3,11 +3,13 @@ census words labelled publisher-words, a repeated question answered from memory 
 Directory clerk busy under load."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from clockford.town.models import Passport
 from districts.testing import outcome, visit
 from districts.town_hall import services
-from districts.town_hall.models import CensusState
+from districts.town_hall.models import CensusState, Lot
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +130,32 @@ def test_odd_needs_are_answered_not_broken(demo: CensusState, alice: Passport, n
     r = visit(alice, "ask_directory", need=need)
     assert r.is_error is False, r.structured["say"]
     assert isinstance(r.structured["matches"], int) and isinstance(r.structured["results"], list)
+
+
+def directory_statements(passport: Passport, need: str) -> list[str]:
+    """The SQL statements one ask_directory call sends about the census and its deeds (the desk's
+    own, for the passport and the footstep, are the desk's business)."""
+    with CaptureQueriesContext(connection) as seen:
+        assert visit(passport, "ask_directory", need=need).is_error is False
+    return [q["sql"] for q in seen.captured_queries if "town_hall_" in q["sql"] or "realty_" in q["sql"]]
+
+
+def test_a_question_reads_the_census_version_and_the_deeds_and_nothing_more(demo: CensusState, alice: Passport) -> None:
+    # Everything else is the census's and cannot change while its root stays the same: the index,
+    # the facts and the records a reply shows are kept in the process (ranking.Census). Each
+    # statement is a round trip on PostgreSQL, where the Directory has 15 ms for its whole answer.
+    visit(alice, "ask_directory", need="warm the census up")
+    for need in ("read-only postgres database access", "where my team chats", "weather forecasts"):
+        sent = directory_statements(alice, need)
+        assert len(sent) == 2, sent
+        assert "town_hall_censusstate" in sent[0] and "realty_deed" in sent[1]
+    # A question answered from memory reads the census's version, and the deeds fresh.
+    assert len(directory_statements(alice, "weather forecasts")) == 2
+
+
+def test_the_records_a_reply_shows_are_the_census_records(demo: CensusState, alice: Passport) -> None:
+    results = visit(alice, "ask_directory", need="demo", limit=25).structured["results"]
+    records = dict(Lot.objects.filter(number__in=[r["lot"] for r in results]).values_list("number", "record"))
+    assert len(results) == 25
+    for r in results:
+        assert r == {**services.result_view({**records[r["lot"]], "why": r["why"]})}
