@@ -37,10 +37,9 @@ def runs_of(passport_id: str) -> list[tuple[str, list[Shown]]]:
     """Every run district with this passport's runs, newest first."""
     found = []
     for source in runs.sources():
-        records = [runs.record(r) for r in source.runs_for(passport_id, RUNS_SHOWN)]
         shown = [
             Shown(r, json.dumps(r.signed, indent=2, sort_keys=True, ensure_ascii=False) if r.signed else None)
-            for r in records
+            for r in source.runs_for(passport_id, RUNS_SHOWN)
         ]
         found.append((source.district, shown))
     return found
@@ -51,7 +50,7 @@ def runs_for_export(passport_ids: list[str]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for source in runs.sources():
         for passport_id in passport_ids:
-            for r in (runs.record(x) for x in source.runs_for(passport_id, RUNS_EXPORTED)):
+            for r in source.runs_for(passport_id, RUNS_EXPORTED):
                 out.append({**asdict(r), "begun": r.begun.isoformat(), "lines": [asdict(line) for line in r.lines]})
     return out
 

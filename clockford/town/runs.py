@@ -104,14 +104,6 @@ def with_runs(passport_ids: list[str]) -> set[str]:
     return found
 
 
-def record(value: RunRecord | dict[str, Any]) -> RunRecord:
-    """A run as a RunRecord, from one or from a dictionary of its fields (lines as dictionaries too)."""
-    if isinstance(value, RunRecord):
-        return value
-    lines = tuple(line if isinstance(line, RunLine) else RunLine(**line) for line in value["lines"])
-    return RunRecord(**{**value, "lines": lines})
-
-
 def rounded(count: int) -> int:
     return count - count % PUBLIC_ROUNDING
 
