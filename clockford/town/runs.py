@@ -25,7 +25,7 @@ from nacl.signing import SigningKey
 
 from clockford.town import clock, signing
 from clockford.town.models import locked
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.tooling import Args, Handler, NotFound, Refused, Tool
 
 if TYPE_CHECKING:
     from clockford.town.models import Passport
@@ -312,6 +312,22 @@ def progress(answers: dict[str, Any], items: list[str]) -> dict[str, Any]:
 def begins(args: Any) -> bool:
     """A run tool's writes_when: it writes only when it begins a run."""
     return bool(args.begin)
+
+
+# A run is the agent's own errand for its person (docs/runs.md): its tools leave the agent where it was
+# on the map, and are never held as off the plan or on probation, so asking for a run is never blocked.
+
+
+def begin_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A run district's first tool: where the agent stands, read; with begin, a run begun, a write."""
+    return Tool(
+        name, title, description, args, handler, kind="mixed", writes_when=begins, moves=False, for_people=True, **more
+    )
+
+
+def answer_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A run district's second tool: answers to the run in progress, scored when it is done."""
+    return Tool(name, title, description, args, handler, kind="write", moves=False, for_people=True, **more)
 
 
 def scored_say(what: str, run: Any, signed: dict[str, Any]) -> str:
