@@ -24,6 +24,7 @@ from django.utils.module_loading import import_string
 from nacl.signing import SigningKey
 
 from clockford.town import clock, signing
+from clockford.town.clock import day_start
 from clockford.town.models import locked
 from clockford.town.tooling import Args, Handler, NotFound, Refused, Tool
 
@@ -109,11 +110,6 @@ def rounded(count: int) -> int:
 
 
 # -- What the run districts share ------------------------------------------------------------------------
-
-
-def day_start(at: dt.datetime) -> dt.datetime:
-    """The start of `at`'s day: a run district's days are UTC."""
-    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def iso(at: dt.datetime) -> str:
