@@ -335,6 +335,12 @@ class Tool:
         return self.kind == "write"
 
 
+def plannable_write(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A write a plan's step may name (000 section 06; DECISIONS 2: the calls that change things and
+    that a plan governs)."""
+    return Tool(name, title, description, args, handler, kind="write", plannable=True, **more)
+
+
 def public_post(
     name: str, title: str, description: str, args: type[Args], handler: Handler, *, needs_yes: When, **more: Any
 ) -> Tool:
@@ -342,18 +348,8 @@ def public_post(
     parcel). Every such tool is a write a plan may name, waits for the person's yes when the call
     would publish (`needs_yes`), is frozen while a report of the agent's is open (DECISIONS 3) and
     spends the posting budgets: a new one cannot forget any of these."""
-    return Tool(
-        name,
-        title,
-        description,
-        args,
-        handler,
-        kind="write",
-        plannable=True,
-        needs_yes=needs_yes,
-        freezes=True,
-        posts=True,
-        **more,
+    return plannable_write(
+        name, title, description, args, handler, needs_yes=needs_yes, freezes=True, posts=True, **more
     )
 
 
@@ -370,17 +366,8 @@ def record_step(
 ) -> Tool:
     """A write about one record on a channel (taking or settling a parcel, answering a beacon): a plan's
     step may name it and pin the record, and the call happens on the record's channel."""
-    return Tool(
-        name,
-        title,
-        description,
-        args,
-        handler,
-        kind="write",
-        plannable=True,
-        record_arg=record_arg,
-        channel_of=channel_of,
-        **more,
+    return plannable_write(
+        name, title, description, args, handler, record_arg=record_arg, channel_of=channel_of, **more
     )
 
 
