@@ -247,6 +247,14 @@ class Decided(models.Model):
         return self.id
 
     @classmethod
+    def create_for(cls, passport: Passport, prefix: str, **fields: Any) -> Self:
+        """A new record that waits on the person of `passport`'s account (the owner, without sign-in):
+        an unguessable id after `prefix`, and whose agent asked."""
+        return cls._default_manager.create(
+            id=new_id(prefix), passport=passport, account_id=passport.account_id, **fields
+        )
+
+    @classmethod
     def for_person(cls, account: Any) -> QuerySet[Self]:
         """The records of this kind that `account`'s person decides, with their passports."""
         return cls._default_manager.filter(for_person(account)).select_related("passport")
