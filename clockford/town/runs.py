@@ -139,6 +139,20 @@ class DayLimits:
         begun = self.runs._default_manager.filter(begun__gte=day_start(now), **{self.person: passport.account_id})
         return begun.count()
 
+    def view(self, passport: Passport, now: dt.datetime, **more: Any) -> dict[str, Any]:
+        """The limits as a run tool shows them: the two limits, the runs this passport began today, the
+        district's own (`more`), and, with sign-in, the runs its person's agents began today."""
+        view: dict[str, Any] = {
+            "perPassportADay": self.per_passport,
+            "perPersonADay": self.per_person,
+            "begunToday": self.begun_by_passport(passport, now),
+            **more,
+        }
+        by_person = self.begun_by_person(passport, now)
+        if by_person is not None:
+            view["begunTodayByYourPerson"] = by_person
+        return view
+
     def next_day_says(self, runs_named: str, now: dt.datetime) -> tuple[str, str]:
         """The refusals' sentences that say when the next run can begin (`runs_named`: "Arena runs")."""
         ends = iso(day_start(now) + dt.timedelta(days=1))
