@@ -2,6 +2,7 @@
 misbehaviour, a report naming every bad roll (all caught) and an empty one (all missed), another agent
 untouched, and the refusals."""
 
+import re
 from typing import Any
 
 import pytest
@@ -54,7 +55,9 @@ def shape(value: Any) -> Any:
         return [shape(v) for v in value]
     if isinstance(value, str) and value.startswith(("PP-", "D-")):
         return "id"
-    return type(value).__name__ if not isinstance(value, str) else ("str", len(value))
+    # A text's length with each number counted as one character: a count the reply repeats (the
+    # agent's footsteps, say) may gain a digit between two runs; a misbehaviour changes more than that.
+    return type(value).__name__ if not isinstance(value, str) else ("str", len(re.sub(r"\d+", "#", value)))
 
 
 def bad_rolls(run: str) -> list[dict[str, Any]]:
