@@ -300,23 +300,24 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
                 passport.place = place
             if isinstance(reply, Reply) and reply.with_footstep is not None:
                 reply.with_footstep(number, reply)
-            rolled = roll_dice(tool, passport, reply, number)
-            rendered = render(
-                reply.say,
-                reply.fields,
-                reply.parts,
-                number,
-                True if isinstance(reply, TownReply) else is_error,
-                fields_in_text=not tool.short_text,
-            )
-            if rolled is not None:
-                dice_text(rendered, rolled)
-            if isinstance(reply, Reply) and reply.blocks:
-                rendered.blocks = tuple(reply.blocks)
-            rendered.outcome = outcome
-            if rendered.is_error:
-                add_next_steps(passport, outcome, rendered)
-            count_reply(tool, passport, rendered)
+            with Beside() as beside:
+                rolled = roll_dice(tool, passport, reply, number, beside)
+                rendered = render(
+                    reply.say,
+                    reply.fields,
+                    reply.parts,
+                    number,
+                    True if isinstance(reply, TownReply) else is_error,
+                    fields_in_text=not tool.short_text,
+                )
+                if rolled is not None:
+                    dice_text(rendered, rolled)
+                if isinstance(reply, Reply) and reply.blocks:
+                    rendered.blocks = tuple(reply.blocks)
+                rendered.outcome = outcome
+                if rendered.is_error:
+                    add_next_steps(passport, outcome, rendered, beside)
+                count_reply(tool, passport, rendered, beside)
     except DatabaseError as error:
         if is_busy(error):
             # Another writer held the database for longer than the town waits: the call rolled back
@@ -344,7 +345,7 @@ def _dice() -> Callable[..., Dice | None] | None:
     return import_string(path) if path else None
 
 
-def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int) -> Dice | None:
+def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int, beside: "Beside") -> Dice | None:
     """The Dice House (000 section 23), for a tool that says so (Tool.dice): the function the settings
     name (CLOCKFORD_DICE) labels the reply when the caller has a run open, and may make it misbehave;
     it changes the reply in place and says what it did to the text. Beside the call: a failure there
@@ -353,8 +354,10 @@ def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep
     if dice is None:
         return None
     rolled: Dice | None = None
-    with beside_the_call(f"roll the Dice House's dice for {tool.name}"):
+    with beside.piece(f"roll the Dice House's dice for {tool.name}"):
         rolled = dice(passport, tool.name, reply, footstep)
+    if rolled is not None:
+        beside.keep()  # the roll is recorded: a later piece that fails must not take it back
     return rolled
 
 
@@ -401,13 +404,72 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
-def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
+class Beside:
+    """The work beside one call after its footstep (the Dice House's roll, a visa's next steps, the
+    gauge's count), in one savepoint of the call's transaction instead of one each: on PostgreSQL a
+    savepoint is two round trips, and most calls roll no dice and get no next steps, so those pieces
+    only read. The savepoint (an atomic block) is opened by the first piece that runs. A piece that
+    fails is lost and logged, never the call or its footstep (as beside_the_call): the block rolls
+    back, taking what the pieces before it wrote too, so a piece that wrote something to keep calls
+    keep(), and the next piece opens a block of its own. Use it as a context manager around the pieces."""
+
+    def __init__(self) -> None:
+        self.block: transaction.Atomic | None = None
+
+    def __enter__(self) -> "Beside":
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
+        if error is None:
+            self.keep()
+        else:
+            self._back(error)
+
+    @contextlib.contextmanager
+    def piece(self, what: str) -> Iterator[None]:
+        if self.block is None:
+            self.block = transaction.atomic()
+            self.block.__enter__()
+        try:
+            yield
+        except OperationalError as error:
+            self._back(error)
+            if is_busy(error):
+                raise
+            log.exception("could not %s", what)
+        except Exception as error:
+            self._back(error)
+            log.exception("could not %s", what)
+
+    def keep(self) -> None:
+        """Close the block: what the pieces so far wrote stays with the call."""
+        block, self.block = self.block, None
+        if block is None:
+            return
+        try:
+            block.__exit__(None, None, None)
+        except OperationalError as error:
+            if is_busy(error):
+                raise
+            log.exception("could not keep the work beside the call")
+        except Exception:
+            log.exception("could not keep the work beside the call")
+
+    def _back(self, error: BaseException) -> None:
+        """Roll the block back, as an atomic block an error leaves does."""
+        block, self.block = self.block, None
+        if block is not None:
+            block.__exit__(type(error), error, error.__traceback__)
+
+
+def count_reply(tool: Tool, passport: Passport, r: Rendered, beside: Beside | None = None) -> None:
     """Tell the counters (the General Store's gauge) what this reply puts into the agent's context."""
     if not replied.receivers:
         return
     text, data, digest = reply_bytes(r)
-    with beside_the_call(f"count the reply of {tool.name}"):
-        replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+    with Beside() if beside is None else contextlib.nullcontext(beside) as shared:
+        with shared.piece(f"count the reply of {tool.name}"):
+            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
 
 
 @functools.cache
@@ -416,7 +478,7 @@ def _next_steps() -> Callable[..., str | None] | None:
     return import_string(path) if path else None
 
 
-def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+def add_next_steps(passport: Passport, outcome: str, r: Rendered, beside: Beside) -> None:
     """A reply that did not do what it asked may carry one more text block of plain next steps: the
     function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
     the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
@@ -424,10 +486,12 @@ def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
     steps = _next_steps()
     if steps is None:
         return
-    with beside_the_call("give a visa's next steps"):
+    more = None
+    with beside.piece("give a visa's next steps"):
         more = steps(passport, outcome, r.structured)
-        if more:
-            r.blocks = (*r.blocks, more)
+    if more:
+        beside.keep()  # the visa spent a refusal: a later piece that fails must not take it back
+        r.blocks = (*r.blocks, more)
 
 
 @dataclass
