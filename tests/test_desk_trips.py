@@ -20,8 +20,10 @@ from districts.registry import TOOLS
 
 pytestmark = pytest.mark.django_db
 
-# (look_around, remember) per vendor: what the desk and the districts cost today.
-MOST = {"sqlite": (13, 13), "postgresql": (12, 13)}
+# (look_around, remember) per vendor: what the desk and the districts cost today. look_around's pin has
+# room for three more: when its second-old copies of the census's state and of whether the town has an
+# owner are renewed, its handler reads both, in a savepoint of its own.
+MOST = {"sqlite": (11, 11), "postgresql": (10, 11)}
 
 
 @pytest.fixture

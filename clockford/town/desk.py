@@ -404,62 +404,95 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
+class Savepoint:
+    """A savepoint of the call's transaction, as an atomic block inside it is, that costs no statement it
+    does not need: it is made when the first statement inside it runs (a handler that answers from what
+    the process already knows sends none), and work that succeeds leaves it standing, for the
+    transaction's COMMIT releases it and nothing rolls back to it once it is done. On PostgreSQL each
+    SAVEPOINT and RELEASE is a round trip. Work that fails, or leaves the connection marked for
+    rollback, goes back to it, and the rest of the call's transaction stands.
+
+    The savepoint is made by an execute wrapper before the first statement, and goes into Django's
+    stack of savepoints where this block began, beneath any atomic block opened inside it since (it
+    is older than they are), so that they release and roll back their own."""
+
+    def __enter__(self) -> "Savepoint":
+        self.sid: str | None = None
+        self.opening = False
+        self.depth = len(connection.savepoint_ids)
+        self.doomed = connection.needs_rollback
+        connection.execute_wrappers.append(self._first)
+        return self
+
+    def _first(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        if self.sid is None and not self.opening:
+            self.opening = True  # the SAVEPOINT passes through this wrapper too
+            self.sid = connection.savepoint()
+            connection.savepoint_ids.insert(self.depth, self.sid)
+        return execute(sql, params, many, context)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
+        connection.execute_wrappers.remove(self._first)
+        sid = self.sid
+        if sid is None:
+            # Nothing was sent, so nothing is to roll back; an atomic block without a savepoint
+            # inside that failed marked the connection for a rollback this block has nothing of.
+            connection.needs_rollback = self.doomed
+            return
+        connection.savepoint_ids.pop(self.depth)
+        if connection.closed_in_transaction or (error is None and not connection.needs_rollback):
+            return  # done: the transaction's end releases the savepoint (or the database rolls back)
+        connection.needs_rollback = False
+        try:
+            connection.savepoint_rollback(sid)
+            connection.savepoint_commit(sid)
+        except DatabaseError:
+            # As Atomic does: rolling back failed, so the whole transaction must, without hiding the
+            # first error.
+            connection.needs_rollback = True
+
+
 class Beside:
     """The work beside one call after its footstep (the Dice House's roll, a visa's next steps, the
-    gauge's count), in one savepoint of the call's transaction instead of one each: on PostgreSQL a
-    savepoint is two round trips, and most calls roll no dice and get no next steps, so those pieces
-    only read. The savepoint (an atomic block) is opened by the first piece that runs. A piece that
-    fails is lost and logged, never the call or its footstep (as beside_the_call): the block rolls
-    back, taking what the pieces before it wrote too, so a piece that wrote something to keep calls
-    keep(), and the next piece opens a block of its own. Use it as a context manager around the pieces."""
+    gauge's count), in one savepoint of the call's transaction instead of one each: most calls roll no
+    dice and get no next steps, so those pieces only read. The savepoint is made by the first piece
+    that runs a statement. A piece that fails is lost and logged, never the call or its footstep (as
+    beside_the_call): it goes back to the savepoint, taking what the pieces before it wrote too, so a
+    piece that wrote something to keep calls keep(), and the next piece makes a savepoint of its own.
+    Use it as a context manager around the pieces."""
 
     def __init__(self) -> None:
-        self.block: transaction.Atomic | None = None
+        self.point: Savepoint | None = None
 
     def __enter__(self) -> "Beside":
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
-        if error is None:
-            self.keep()
-        else:
-            self._back(error)
+        self._end(error)
 
     @contextlib.contextmanager
     def piece(self, what: str) -> Iterator[None]:
-        if self.block is None:
-            self.block = transaction.atomic()
-            self.block.__enter__()
+        if self.point is None:
+            self.point = Savepoint().__enter__()
         try:
             yield
         except OperationalError as error:
-            self._back(error)
+            self._end(error)
             if is_busy(error):
                 raise
             log.exception("could not %s", what)
         except Exception as error:
-            self._back(error)
+            self._end(error)
             log.exception("could not %s", what)
 
     def keep(self) -> None:
-        """Close the block: what the pieces so far wrote stays with the call."""
-        block, self.block = self.block, None
-        if block is None:
-            return
-        try:
-            block.__exit__(None, None, None)
-        except OperationalError as error:
-            if is_busy(error):
-                raise
-            log.exception("could not keep the work beside the call")
-        except Exception:
-            log.exception("could not keep the work beside the call")
+        """What the pieces so far wrote stays with the call, whatever the next piece does."""
+        self._end(None)
 
-    def _back(self, error: BaseException) -> None:
-        """Roll the block back, as an atomic block an error leaves does."""
-        block, self.block = self.block, None
-        if block is not None:
-            block.__exit__(type(error), error, error.__traceback__)
+    def _end(self, error: BaseException | None) -> None:
+        point, self.point = self.point, None
+        if point is not None:
+            point.__exit__(type(error) if error else None, error, None)
 
 
 def count_reply(tool: Tool, passport: Passport, r: Rendered, beside: Beside | None = None) -> None:
@@ -723,7 +756,7 @@ def _handle(
             raise
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
-        with transaction.atomic():
+        with Savepoint():
             holds.use(passage, call)
             withdraw(tool, args, call)
             if proposed:
