@@ -427,8 +427,9 @@ class Savepoint:
     def _first(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
         if self.sid is None and not self.opening:
             self.opening = True  # the SAVEPOINT passes through this wrapper too
-            self.sid = connection.savepoint()
-            connection.savepoint_ids.insert(self.depth, self.sid)
+            self.sid = connection.savepoint()  # None outside a transaction, where there is none to make
+            if self.sid is not None:
+                connection.savepoint_ids.insert(self.depth, self.sid)
         return execute(sql, params, many, context)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
