@@ -8,16 +8,20 @@
   `browser` for one that drives Chromium.
 - A run's live towns start from one migrated template (tests/support.py); the folder that keeps it
   is named here, once, so pytest-xdist's workers share it, and removed when the run ends.
+- The in-process tests' database is made as pytest-django makes it, but on SQLite its migrated
+  schema is copied from the one kept between runs (tests/schemas.py) rather than migrated again.
 """
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests import support
+from tests import schemas, support
 
 pytest_plugins = ["tests.fixtures"]
 
@@ -73,3 +77,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if where.startswith(LIVE_FOLDERS) or fixtures & LIVE_FIXTURES:
             item.add_marker(pytest.mark.live)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request: pytest.FixtureRequest,
+    django_test_environment: None,
+    django_db_blocker: Any,
+    django_db_modify_db_settings: None,
+) -> Iterator[None]:
+    """pytest-django's own set-up of the test database (no --reuse-db or --no-migrations here: the
+    suite always runs on migrations), with SQLite's migrate served from the kept schema."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    verbosity = request.config.option.verbose
+    with django_db_blocker.unblock(), schemas.migrate_from_cache():
+        made = setup_databases(verbosity=verbosity, interactive=False, aliases={"default"}, serialized_aliases=set())
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(made, verbosity=verbosity)

@@ -17,6 +17,7 @@ calls run at the same instant from threads of their own (a crowd, on PostgreSQL)
 same on either database, for a crowd that must meet on SQLite too.
 """
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -195,6 +196,9 @@ def racing[T, E: Exception](
     sqlite = connection.vendor == "sqlite"
     start = threading.Barrier(n)
     lock = threading.Lock()
+    # SQLite has one writer at a time: the threads queue for it here, as calls on the town's database
+    # file wait out its busy timeout, rather than spinning on the shared cache's instant "locked".
+    writer: contextlib.AbstractContextManager[object] = threading.Lock() if sqlite else contextlib.nullcontext()
     went: list[T] = []
     refused: list[E] = []
     errors: list[str] = []
@@ -208,7 +212,7 @@ def racing[T, E: Exception](
             start.wait()
             while True:
                 try:
-                    with transaction.atomic():
+                    with writer, transaction.atomic():
                         result = call()
                 except refusal as exc:
                     with lock:

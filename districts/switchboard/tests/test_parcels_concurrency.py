@@ -6,8 +6,9 @@ connection, released together.
 On PostgreSQL the calls truly overlap, and the parcel's row lock (SELECT ... FOR UPDATE) decides. SQLite
 runs one writer at a time: the test database is one shared in-memory cache, where a second writer is
 told "locked" at once instead of waiting, so the harness opens each call's transaction itself (BEGIN
-IMMEDIATE, the town's transaction mode) and tries again until it has the one write lock, the way the
-town's own database file waits out its busy timeout.
+IMMEDIATE, the town's transaction mode) and the threads queue for the one write lock on a lock of the
+harness's own, the way calls on the town's own database file wait out its busy timeout (trying again
+on "locked" as well, should anything else hold it).
 """
 
 import threading
@@ -69,6 +70,7 @@ def crowd(passports: list[str], tool: str, arguments: Callable[[int], dict[str, 
     replies: list[desk.Rendered | None] = [None] * n
     errors: list[str] = []
     sqlite = connection.vendor == "sqlite"
+    writer = threading.Lock()
 
     def visitor(i: int) -> None:
         try:
@@ -78,7 +80,7 @@ def crowd(passports: list[str], tool: str, arguments: Callable[[int], dict[str, 
             while True:
                 try:
                     if sqlite:
-                        with transaction.atomic():  # BEGIN IMMEDIATE: the write lock, or "locked" at once
+                        with writer, transaction.atomic():  # BEGIN IMMEDIATE: the write lock, or "locked" at once
                             reply = desk.run(TOOLS[tool], args, passport, None)
                     else:
                         reply = desk.run(TOOLS[tool], args, passport, None)
