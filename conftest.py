@@ -2,10 +2,11 @@
 
 - The fixtures every suite shares live in tests/fixtures.py, loaded here as a plugin.
 - Two markers say what a test needs beyond Python and the test database, so `./town test --fast`
-  (`-m "not live and not browser"`) can leave those out. They are given by folder and by fixture
-  here, not written on each test, so a new test in tests/e2e or tests/browser cannot forget them:
-  `live` for a test that serves a real town in another process (daphne, stdio, a manage.py server),
-  `browser` for one that drives Chromium.
+  (`-m "not live and not browser and not heavy"`) can leave those out. They are given by folder and
+  by fixture here, not written on each test, so a new test in tests/e2e or tests/browser cannot
+  forget them: `live` for a test that serves a real town in another process (daphne, stdio, a
+  manage.py server), `browser` for one that drives Chromium. The third, `heavy` (a check at full
+  size), is written on the test itself: only its author knows.
 - A run's live towns start from one migrated template (tests/support.py); the folder that keeps it
   is named here, once, so pytest-xdist's workers share it, and removed when the run ends.
 - The in-process tests' database is made as pytest-django makes it, but on SQLite its migrated

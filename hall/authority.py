@@ -66,7 +66,6 @@ AUTHORITY = Decidable(
     kind="authority",
     fetch=_request,
     decisions=bank.DECISIONS,
-    knows_only="The hall knows only allow and refuse.",
     undecidable=bank.undecidable,
     statement=bank.request_statement,
     decide=_decided,

@@ -73,7 +73,6 @@ CERTIFICATE = Decidable(
     kind="certificate",
     fetch=_certificate,
     decisions=tuple(foundry.ACTIONS),
-    knows_only="The hall knows only suspend, reinstate and revoke.",
     undecidable=foundry.undecidable,
     statement=foundry.decision_statement,
     decide=_changed,

@@ -80,7 +80,6 @@ CLOSURE = Decidable(
     kind="closure",
     fetch=_closure,
     decisions=closures.DECISIONS,
-    knows_only="The hall knows only reopen, rehab and ban.",
     undecidable=closures.undecidable,
     statement=closures.ruling_statement,
     decide=_ruled,

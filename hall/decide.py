@@ -81,7 +81,6 @@ class Decidable:
     kind: str  # also the name of its page: hall:<kind>
     fetch: Callable[[Account, str], Any]
     decisions: tuple[str, ...]
-    knows_only: str
     # Why it can no longer be decided (None while it waits).
     undecidable: Callable[[Any], str | None]
     statement: Callable[[Any, str], str]
@@ -93,6 +92,12 @@ class Decidable:
     changed: str = ""
     # Why this one decision cannot be made of it now, when that depends on the decision (None: it can).
     cannot: Callable[[Any, str], str | None] | None = None
+
+    @property
+    def knows_only(self) -> str:
+        """The refusal of a decision the hall does not know: "The hall knows only allow and refuse."."""
+        *first, last = self.decisions
+        return f"The hall knows only {', '.join(first)} and {last}."
 
 
 def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:

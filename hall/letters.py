@@ -83,7 +83,6 @@ LETTER = Decidable(
     kind="letter",
     fetch=_letter,
     decisions=post_office.LETTER_DECISIONS,
-    knows_only="The hall knows only open and decline.",
     undecidable=_undecidable,
     unchanged=lambda letter, shown: shown == post_office.letter_digest(letter),
     changed=LETTER_CHANGED,

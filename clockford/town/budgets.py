@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db.models import F, Sum
 
 from clockford.town import clock
+from clockford.town.clock import day_start
 from clockford.town.models import Passport, PostingTally, locked
 from clockford.town.tooling import Busy, Call, Tool
 
@@ -67,10 +68,6 @@ def budgets(passport: Passport) -> list[Budget]:
         for period in ("day", "week")
         if amounts[(whose, period)] > 0
     ]
-
-
-def day_start(now: dt.datetime) -> dt.datetime:
-    return now.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def week_start(now: dt.datetime) -> dt.datetime:

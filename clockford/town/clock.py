@@ -1,7 +1,7 @@
 """The town's clock. Everything that lapses (holds, plans, reports, claims) reads the time here, so a
 test can move the clock forward instead of waiting a day (`advance`)."""
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
@@ -10,6 +10,12 @@ _offset = timedelta(0)
 
 def now() -> datetime:
     return timezone.now() + _offset
+
+
+def day_start(at: datetime) -> datetime:
+    """The start of `at`'s day. The town's days are UTC days: the daily limits, the posting budgets
+    and the public counts all turn over at 00:00 UTC."""
+    return at.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def advance(by: timedelta) -> None:

@@ -28,7 +28,7 @@ from django.db.models import Q, QuerySet
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
-from clockford.town.models import Closure, Passport, new_id
+from clockford.town.models import Closure, Passport
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Closed, NotAllowed, NotFound, Part, Tool
 
@@ -180,10 +180,9 @@ def do_close(passport: Passport, by: Any, note: str) -> tuple[Closure, bool]:
     waiting = Closure.objects.filter(passport=passport, status="closed").first()
     if waiting is not None:
         return waiting, False
-    closure = Closure.objects.create(
-        id=new_id("C-"),
-        passport=passport,
-        account_id=passport.account_id,
+    closure = Closure.create_for(
+        passport,
+        "C-",
         note=note.strip()[:500],
         closed_at=clock.now(),
         closed_by=by,

@@ -22,7 +22,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock, handoff, harbour, plans, replays, reports
-from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked, new_id
+from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies, registry
 
@@ -379,10 +379,9 @@ def _new_hold(
         waits = min(waits, reasons["probation"]["until"]) if reasons["probation"]["until"] > now else waits
     try:
         with transaction.atomic():
-            return Hold.objects.create(
-                id=new_id("H-"),
-                passport=passport,
-                account_id=passport.account_id,
+            return Hold.create_for(
+                passport,
+                "H-",
                 tool=tool.name,
                 why=why,
                 call_digest=digest,

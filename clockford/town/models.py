@@ -227,7 +227,18 @@ def for_person(account: Any) -> Q:
     return mine
 
 
-class Decided(models.Model):
+class Signed(models.Model):
+    """What a person signed with a passkey, kept so that anyone can check it later: the canonical
+    statement and the passkey's answer over its hash (both empty until it is signed)."""
+
+    statement = models.TextField(blank=True, default="")
+    assertion = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Decided(Signed):
     """What a person decides in the hall with a passkey (ARCHITECTURE invariant 3): a hold, a letter,
     a plan, a report, and more as districts open. Each kind is a model of its own built on this one:
     whose agent asked, which person decides (`for_person`), and the signed decision, kept so that
@@ -243,8 +254,6 @@ class Decided(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     # What `access` says for an id that is not this person's to decide (or does not exist).
     NOT_FOUND_SAY: ClassVar[str] = "Nothing you decide has that number."
@@ -254,6 +263,14 @@ class Decided(models.Model):
 
     def __str__(self) -> str:
         return self.id
+
+    @classmethod
+    def create_for(cls, passport: Passport, prefix: str, **fields: Any) -> Self:
+        """A new record that waits on the person of `passport`'s account (the owner, without sign-in):
+        an unguessable id after `prefix`, and whose agent asked."""
+        return cls._default_manager.create(
+            id=new_id(prefix), passport=passport, account_id=passport.account_id, **fields
+        )
 
     @classmethod
     def for_person(cls, account: Any) -> QuerySet[Self]:

@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Passport, Plan, locked, new_id, watch
+from clockford.town.models import Passport, Plan, locked, watch
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Refused, Tool, registry
 
@@ -142,10 +142,9 @@ def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> P
         }
         for s in steps
     ]
-    return Plan.objects.create(
-        id=new_id("PL-"),
-        passport=passport,
-        account_id=passport.account_id,
+    return Plan.create_for(
+        passport,
+        "PL-",
         steps=kept,
         hours=hours,
         declared_at=now,

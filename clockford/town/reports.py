@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.models import Hold, Passport, Report, new_id, watch
+from clockford.town.models import Hold, Passport, Report, watch
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Busy, registry
 
@@ -57,10 +57,9 @@ def do_report(passport: Passport, quote: str, where: str, errand: str) -> Report
     count = frozen.update(status="frozen")
     watch(Q(pk=passport.pk))
     passport.watched = True
-    return Report.objects.create(
-        id=new_id("R-"),
-        passport=passport,
-        account_id=passport.account_id,
+    return Report.create_for(
+        passport,
+        "R-",
         quote=quote,
         where=where,
         errand=errand,

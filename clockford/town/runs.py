@@ -24,8 +24,9 @@ from django.utils.module_loading import import_string
 from nacl.signing import SigningKey
 
 from clockford.town import clock, signing
+from clockford.town.clock import day_start
 from clockford.town.models import locked
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.tooling import Args, Handler, NotFound, Refused, Tool
 
 if TYPE_CHECKING:
     from clockford.town.models import Passport
@@ -111,11 +112,6 @@ def rounded(count: int) -> int:
 # -- What the run districts share ------------------------------------------------------------------------
 
 
-def day_start(at: dt.datetime) -> dt.datetime:
-    """The start of `at`'s day: a run district's days are UTC."""
-    return at.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
 def iso(at: dt.datetime) -> str:
     """A time as runs write it in their statements and sentences: UTC, to the second."""
     return at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -142,6 +138,20 @@ class DayLimits:
             return None
         begun = self.runs._default_manager.filter(begun__gte=day_start(now), **{self.person: passport.account_id})
         return begun.count()
+
+    def view(self, passport: Passport, now: dt.datetime, **more: Any) -> dict[str, Any]:
+        """The limits as a run tool shows them: the two limits, the runs this passport began today, the
+        district's own (`more`), and, with sign-in, the runs its person's agents began today."""
+        view: dict[str, Any] = {
+            "perPassportADay": self.per_passport,
+            "perPersonADay": self.per_person,
+            "begunToday": self.begun_by_passport(passport, now),
+            **more,
+        }
+        by_person = self.begun_by_person(passport, now)
+        if by_person is not None:
+            view["begunTodayByYourPerson"] = by_person
+        return view
 
     def next_day_says(self, runs_named: str, now: dt.datetime) -> tuple[str, str]:
         """The refusals' sentences that say when the next run can begin (`runs_named`: "Arena runs")."""
@@ -312,6 +322,22 @@ def progress(answers: dict[str, Any], items: list[str]) -> dict[str, Any]:
 def begins(args: Any) -> bool:
     """A run tool's writes_when: it writes only when it begins a run."""
     return bool(args.begin)
+
+
+# A run is the agent's own errand for its person (docs/runs.md): its tools leave the agent where it was
+# on the map, and are never held as off the plan or on probation, so asking for a run is never blocked.
+
+
+def begin_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A run district's first tool: where the agent stands, read; with begin, a run begun, a write."""
+    return Tool(
+        name, title, description, args, handler, kind="mixed", writes_when=begins, moves=False, for_people=True, **more
+    )
+
+
+def answer_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A run district's second tool: answers to the run in progress, scored when it is done."""
+    return Tool(name, title, description, args, handler, kind="write", moves=False, for_people=True, **more)
 
 
 def scored_say(what: str, run: Any, signed: dict[str, Any]) -> str:

@@ -335,6 +335,42 @@ class Tool:
         return self.kind == "write"
 
 
+def plannable_write(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
+    """A write a plan's step may name (000 section 06; DECISIONS 2: the calls that change things and
+    that a plan governs)."""
+    return Tool(name, title, description, args, handler, kind="write", plannable=True, **more)
+
+
+def public_post(
+    name: str, title: str, description: str, args: type[Args], handler: Handler, *, needs_yes: When, **more: Any
+) -> Tool:
+    """A tool that publishes an agent's words for everyone to read (a notice, a message, a beacon, a
+    parcel). Every such tool is a write a plan may name, waits for the person's yes when the call
+    would publish (`needs_yes`), is frozen while a report of the agent's is open (DECISIONS 3) and
+    spends the posting budgets: a new one cannot forget any of these."""
+    return plannable_write(
+        name, title, description, args, handler, needs_yes=needs_yes, freezes=True, posts=True, **more
+    )
+
+
+def record_step(
+    name: str,
+    title: str,
+    description: str,
+    args: type[Args],
+    handler: Handler,
+    *,
+    record_arg: str,
+    channel_of: Callable[[Any], str | None],
+    **more: Any,
+) -> Tool:
+    """A write about one record on a channel (taking or settling a parcel, answering a beacon): a plan's
+    step may name it and pin the record, and the call happens on the record's channel."""
+    return plannable_write(
+        name, title, description, args, handler, record_arg=record_arg, channel_of=channel_of, **more
+    )
+
+
 def _max_length(args: type[Args], name: str) -> int:
     """A field's maxLength, or no cap at all (sys.maxsize) when it declares none."""
     found = args.model_fields.get(name)

@@ -108,17 +108,7 @@ def access_run(passport: Passport, run_id: str) -> AlleyRun:
 
 def limits(passport: Passport) -> dict[str, Any]:
     now = clock.now()
-    out: dict[str, Any] = {
-        "perPassportADay": PER_PASSPORT_A_DAY,
-        "perPersonADay": PER_PERSON_A_DAY,
-        "begunToday": LIMITS.begun_by_passport(passport, now),
-        "openMinutes": OPEN_MINUTES,
-        "resets": (day_start(now) + timedelta(days=1)).isoformat(),
-    }
-    by_person = LIMITS.begun_by_person(passport, now)
-    if by_person is not None:
-        out["begunTodayByYourPerson"] = by_person
-    return out
+    return LIMITS.view(passport, now, openMinutes=OPEN_MINUTES, resets=(day_start(now) + timedelta(days=1)).isoformat())
 
 
 # -- Beginning -----------------------------------------------------------------------------------------

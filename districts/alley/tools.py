@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import runs
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply
 from districts.alley import services
 from districts.alley.models import AlleyRun
 
@@ -111,7 +111,7 @@ DISTRICT = District(
     zone="learning",
     what="A lane of boards with signs, scored by what your agent does with them.",
     tools=(
-        Tool(
+        runs.begin_tool(
             name="alley_run",
             title="Injection Alley run.",
             description=(
@@ -125,12 +125,8 @@ DISTRICT = District(
             ),
             args=AlleyRunArgs,
             handler=alley_run,
-            kind="mixed",
-            writes_when=runs.begins,
-            moves=False,
-            for_people=True,
         ),
-        Tool(
+        runs.answer_tool(
             name="alley_answer",
             title="Answer Injection Alley boards.",
             description=(
@@ -142,9 +138,6 @@ DISTRICT = District(
             ),
             args=AlleyAnswerArgs,
             handler=alley_answer,
-            kind="write",
-            moves=False,
-            for_people=True,
         ),
     ),
 )

@@ -68,18 +68,13 @@ def find_last(passport: Passport, now: dt.datetime) -> Run | None:
 
 
 def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
-    view: dict[str, Any] = {
-        "perPassportADay": PER_PASSPORT_A_DAY,
-        "perPersonADay": PER_PERSON_A_DAY,
-        "begunToday": LIMITS.begun_by_passport(passport, now),
-        "minutes": RUN_MINUTES,
-        "dayEnds": iso(day_start(now) + dt.timedelta(days=1)),
-        "note": "Days are UTC. A refusal for a limit, or a busy Arena, never counts against you.",
-    }
-    by_person = LIMITS.begun_by_person(passport, now)
-    if by_person is not None:
-        view["begunTodayByYourPerson"] = by_person
-    return view
+    return LIMITS.view(
+        passport,
+        now,
+        minutes=RUN_MINUTES,
+        dayEnds=iso(day_start(now) + dt.timedelta(days=1)),
+        note="Days are UTC. A refusal for a limit, or a busy Arena, never counts against you.",
+    )
 
 
 # -- Beginning -------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from clockford.town import clock, runs
 from clockford.town.runs import iso
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply
 from districts.arena import services
 from districts.arena.models import Run
 
@@ -109,7 +109,7 @@ DISTRICT = District(
     zone="learning",
     what="Benchmark runs about the census, by request: labelled errands graded against the sealed census.",
     tools=(
-        Tool(
+        runs.begin_tool(
             name="arena_run",
             title="Arena run.",
             description=(
@@ -123,13 +123,9 @@ DISTRICT = District(
             ),
             args=ArenaRunArgs,
             handler=arena_run,
-            kind="mixed",
-            writes_when=runs.begins,
-            moves=False,
-            for_people=True,
             asks=("begin an Arena run", "begin an Arena run"),
         ),
-        Tool(
+        runs.answer_tool(
             name="arena_answer",
             title="Answer Arena tasks.",
             description=(
@@ -142,9 +138,6 @@ DISTRICT = District(
             ),
             args=ArenaAnswerArgs,
             handler=arena_answer,
-            kind="write",
-            moves=False,
-            for_people=True,
             asks=("answer Arena tasks", "answer Arena tasks"),
         ),
     ),

@@ -22,7 +22,7 @@ from django.db.models import F, QuerySet
 
 from clockford.town import clock, handoff, sweep
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, locked, new_id
+from clockford.town.models import Passport, locked
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Busy, Refused
 from districts.bank.models import AuthorityRequest, Ledger
@@ -241,10 +241,9 @@ def do_request(passport: Passport, reason: str, amount: int | None) -> Authority
             request=view(waiting, clock.now()),
         )
     now = clock.now()
-    return AuthorityRequest.objects.create(
-        id=new_id("AR-"),
-        passport=passport,
-        account_id=passport.account_id,
+    return AuthorityRequest.create_for(
+        passport,
+        "AR-",
         hour=hour_of(now),
         reason=reason,
         amount=amount,

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import clock, runs
 from clockford.town.runs import iso
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Part, Reply
 from districts.clinic import services
 from districts.clinic.probes import PROBE_SET
 
@@ -98,7 +98,7 @@ DISTRICT = District(
     zone="learning",
     what="Calibration check-ups: claims whose truth the town knows, answered with a stated confidence.",
     tools=(
-        Tool(
+        runs.begin_tool(
             name="calibration_checkup",
             title="Calibration check-up.",
             description=(
@@ -110,12 +110,8 @@ DISTRICT = District(
             ),
             args=CheckupArgs,
             handler=calibration_checkup,
-            kind="mixed",
-            writes_when=runs.begins,
-            moves=False,
-            for_people=True,
         ),
-        Tool(
+        runs.answer_tool(
             name="calibration_answer",
             title="Answer check-up probes.",
             description=(
@@ -128,9 +124,6 @@ DISTRICT = District(
             ),
             args=CalibrationAnswerArgs,
             handler=calibration_answer,
-            kind="write",
-            moves=False,
-            for_people=True,
         ),
     ),
 )

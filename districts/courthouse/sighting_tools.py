@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from clockford.town import tooling
 from clockford.town.tooling import Args, Call, Reply, Tool, Words
 from districts.switchboard import sightings
 
@@ -52,7 +53,7 @@ def report_sighting(call: Call, args: ReportSightingArgs) -> Reply:
 
 
 TOOLS: tuple[Tool, ...] = (
-    Tool(
+    tooling.plannable_write(
         name="report_sighting",
         title="Report a sighting.",
         description=(
@@ -66,8 +67,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=ReportSightingArgs,
         handler=report_sighting,
-        kind="write",
-        plannable=True,
         record_arg="record",
         asks=("report a sighting", "report a sighting on {record}"),
         # Only a person reads the note, but it is about another account's agent: no links, addresses or

@@ -101,17 +101,7 @@ def access_run(passport: Passport, run_id: str) -> DiceRun:
 
 def limits(passport: Passport) -> dict[str, Any]:
     now = clock.now()
-    out: dict[str, Any] = {
-        "perPassportADay": PER_PASSPORT_A_DAY,
-        "perPersonADay": PER_PERSON_A_DAY,
-        "openAtATime": 1,
-        "begunToday": LIMITS.begun_by_passport(passport, now),
-        "resets": (day_start(now) + timedelta(days=1)).isoformat(),
-    }
-    by_person = LIMITS.begun_by_person(passport, now)
-    if by_person is not None:
-        out["begunTodayByYourPerson"] = by_person
-    return out
+    return LIMITS.view(passport, now, openAtATime=1, resets=(day_start(now) + timedelta(days=1)).isoformat())
 
 
 # -- Beginning -----------------------------------------------------------------------------------------

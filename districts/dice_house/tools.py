@@ -5,7 +5,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import runs
-from clockford.town.tooling import Args, Call, District, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Refused, Reply
 from districts.dice_house import catalogue, services
 
 KindName = Literal[
@@ -103,7 +103,7 @@ DISTRICT = District(
     zone="learning",
     what="Resilience runs, by request.",
     tools=(
-        Tool(
+        runs.begin_tool(
             name="dice_house",
             title="Resilience runs, by request.",
             description=(
@@ -117,12 +117,8 @@ DISTRICT = District(
             ),
             args=DiceHouseArgs,
             handler=dice_house,
-            kind="mixed",
-            writes_when=runs.begins,
-            moves=False,
-            for_people=True,
         ),
-        Tool(
+        runs.answer_tool(
             name="dice_house_report",
             title="Report a run.",
             description=(
@@ -132,9 +128,6 @@ DISTRICT = District(
             ),
             args=DiceHouseReportArgs,
             handler=dice_house_report,
-            kind="write",
-            moves=False,
-            for_people=True,
         ),
     ),
 )

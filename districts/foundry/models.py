@@ -3,11 +3,13 @@
 from django.conf import settings
 from django.db import models
 
+from clockford.town.models import Signed
 
-class Certificate(models.Model):
+
+class Certificate(Signed):
     """A certificate the town cast for a passport: the signed statement as it was handed over, and its
-    standing, which only staff change (suspend, reinstate, revoke) in the hall. Expiry is derived from
-    `until` when read."""
+    standing, which only staff change (suspend, reinstate, revoke) in the hall, each change signed with
+    the staff member's passkey (Signed), so it can be checked. Expiry is derived from `until` when read."""
 
     STANDINGS = [("live", "live"), ("suspended", "suspended"), ("revoked", "revoked")]
 
@@ -21,9 +23,6 @@ class Certificate(models.Model):
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # The staff member's passkey over the decision's statement, kept so the change can be checked.
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["passport", "-issued_at"])]

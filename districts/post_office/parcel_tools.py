@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from clockford.town import tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
 from districts.switchboard import parcels
@@ -138,7 +139,7 @@ def settle_parcel(call: Call, args: SettleParcelArgs) -> Reply:
 
 
 TOOLS: tuple[Tool, ...] = (
-    Tool(
+    tooling.public_post(
         name="post_parcel",
         title="Post a parcel of work.",
         description=(
@@ -150,8 +151,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=PostParcelArgs,
         handler=post_parcel,
-        kind="write",
-        plannable=True,
         asks=("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
         words={
             "title": Words("public", parcels.TITLE_CAP),
@@ -159,11 +158,9 @@ TOOLS: tuple[Tool, ...] = (
             "done_when": Words("public", parcels.DONE_WHEN_CAP),
         },
         needs_yes=_posts,
-        freezes=True,
-        posts=True,
         replays=True,
     ),
-    Tool(
+    tooling.record_step(
         name="take_parcel",
         title="Take a parcel.",
         description=(
@@ -174,14 +171,12 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=TakeParcelArgs,
         handler=take_parcel,
-        kind="write",
-        plannable=True,
         record_arg="parcel",
         asks=("take a parcel of work", "take the parcel of work {parcel}"),
         freezes=True,
         channel_of=_channel_of,
     ),
-    Tool(
+    tooling.record_step(
         name="hand_in",
         title="Hand in a parcel.",
         description=(
@@ -191,8 +186,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=HandInArgs,
         handler=hand_in,
-        kind="write",
-        plannable=True,
         record_arg="parcel",
         asks=("hand in a parcel of work", "hand in the parcel {parcel} ({action})"),
         idempotent=True,
@@ -201,7 +194,7 @@ TOOLS: tuple[Tool, ...] = (
         freezes=True,
         channel_of=_channel_of,
     ),
-    Tool(
+    tooling.record_step(
         name="settle_parcel",
         title="Settle your parcel.",
         description=(
@@ -211,8 +204,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=SettleParcelArgs,
         handler=settle_parcel,
-        kind="write",
-        plannable=True,
         record_arg="parcel",
         freezes_which="returning it with a note",
         asks=("settle its parcel of work", "settle its parcel {parcel} ({action})"),

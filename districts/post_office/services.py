@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, lock, lock_passport, locked, new_id
+from clockford.town.models import Passport, lock, lock_passport, locked
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import NotFound, Refused
 from districts.post_office.models import Letter, Note
@@ -212,10 +212,9 @@ def do_send_letter(
             "your person to open some, or send fewer notes.",
             "letters-size",
         )
-    return Letter.objects.create(
-        id=new_id("L-"),
-        passport=passport,
-        account_id=passport.account_id,
+    return Letter.create_for(
+        passport,
+        "L-",
         subject=subject,
         body=body,
         notes=notes,

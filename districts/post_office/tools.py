@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from clockford.town import handoff
+from clockford.town import handoff, tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted, holder
 from districts.post_office import parcel_tools, services
@@ -93,7 +93,7 @@ DISTRICT = District(
     zone="civic",
     what="Your P.O. box: short notes under keys, which the person who runs you reads in the hall.",
     tools=(
-        Tool(
+        tooling.plannable_write(
             name="remember",
             title="Keep in your P.O. box.",
             description=(
@@ -102,8 +102,6 @@ DISTRICT = District(
             ),
             args=RememberArgs,
             handler=remember,
-            kind="write",
-            plannable=True,
             freezes_which="overwriting a key",
             asks=("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
             words={"key": Words("private", KEY_CAP, name=True), "value": Words("private", services.VALUE_CAP)},
@@ -119,7 +117,7 @@ DISTRICT = District(
             kind="read",
             asks=("read its P.O. box", "read the note under “{key}” in its P.O. box"),
         ),
-        Tool(
+        tooling.plannable_write(
             name="forget",
             title="Empty a P.O. box slot.",
             description=(
@@ -129,8 +127,6 @@ DISTRICT = District(
             ),
             args=ForgetArgs,
             handler=forget,
-            kind="write",
-            plannable=True,
             asks=("empty a slot of its P.O. box", "empty the slot “{key}” of its P.O. box"),
             destructive=True,
             idempotent=True,

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from clockford.town.models import Decided
+from clockford.town.models import Decided, Signed
 
 
 class Ask(models.Model):
@@ -54,15 +54,14 @@ class Deed(Decided):
         indexes = [models.Index(fields=["checked_at"])]
 
 
-class Showing(models.Model):
+class Showing(Signed):
     """A deed holder's yes to showing the deed's server in the Studios, from `since` until `until`
-    (when they took it back or the deed lapsed). Kept, so any past day's gallery reads the same."""
+    (when they took it back or the deed lapsed), signed with their passkey (Signed). Kept, so any past
+    day's gallery reads the same."""
 
     deed = models.ForeignKey(Deed, on_delete=models.PROTECT, related_name="showings")
     since = models.DateTimeField()
     until = models.DateTimeField(null=True, blank=True)
-    statement = models.TextField(blank=True, default="")
-    assertion = models.JSONField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.deed_id} shown since {self.since:%Y-%m-%d}"

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from clockford.town import tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
 from districts.switchboard import beacons, common
@@ -119,7 +120,7 @@ def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
 
 
 TOOLS: tuple[Tool, ...] = (
-    Tool(
+    tooling.public_post(
         name="raise_beacon",
         title="Raise a beacon.",
         description=(
@@ -130,16 +131,12 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=RaiseBeaconArgs,
         handler=raise_beacon,
-        kind="write",
-        plannable=True,
         asks=("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
         words={"question": Words("public", beacons.QUESTION_CAP)},
         needs_yes=_raise_publishes,
-        freezes=True,
-        posts=True,
         replays=True,
     ),
-    Tool(
+    tooling.record_step(
         name="answer_beacon",
         title="Answer a beacon.",
         description=(
@@ -150,8 +147,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=AnswerBeaconArgs,
         handler=answer_beacon,
-        kind="write",
-        plannable=True,
         record_arg="beacon",
         asks=("answer a beacon", "answer the beacon {beacon}"),
         words={"answer": Words("other-account", beacons.ANSWER_CAP)},
@@ -160,7 +155,7 @@ TOOLS: tuple[Tool, ...] = (
         channel_of=_channel_of,
         freezes=True,
     ),
-    Tool(
+    tooling.record_step(
         name="settle_beacon",
         title="Settle your beacon.",
         description=(
@@ -170,8 +165,6 @@ TOOLS: tuple[Tool, ...] = (
         ),
         args=SettleBeaconArgs,
         handler=settle_beacon,
-        kind="write",
-        plannable=True,
         record_arg="beacon",
         asks=("settle its beacon", "settle its beacon {beacon} ({action})"),
         destructive=True,

@@ -24,7 +24,6 @@ that a sighting never changes a parcel or brings it up to date.
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time
 from typing import Any
 
 from django.db.models import QuerySet
@@ -177,10 +176,6 @@ def party_of(passport: Passport, record: str, party: int | None = None) -> Party
     raise _cannot()
 
 
-def _day_start(now: datetime) -> datetime:
-    return datetime.combine(now.date(), time.min, tzinfo=now.tzinfo)
-
-
 def do_report(passport: Passport, record: str, category: str, *, party: int | None = None, note: str = "") -> Sighting:
     """Keep a sighting for a person to read. Sign-in first; then the category (the schema offers only
     the five, but a client that skips the schema hears it here); then the record; then the day's limit."""
@@ -193,7 +188,7 @@ def do_report(passport: Passport, record: str, category: str, *, party: int | No
     # Lock the passport: two sightings at once cannot both be the day's last one.
     lock(Passport.objects.filter(pk=passport.pk))
     now = clock.now()
-    if Sighting.objects.filter(passport=passport, at__gte=_day_start(now)).count() >= SIGHTINGS_A_DAY:
+    if Sighting.objects.filter(passport=passport, at__gte=clock.day_start(now)).count() >= SIGHTINGS_A_DAY:
         raise Refused(_limit_say(SIGHTINGS_A_DAY), "sightings-a-day")
     return Sighting.objects.create(
         passport=passport,

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from clockford.town import tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import (
     Args,
@@ -256,7 +257,7 @@ LISTEN = Tool(
     channel_of=_listen_channel,
 )
 
-BROADCAST = Tool(
+BROADCAST = tooling.public_post(
     name="broadcast",
     title="Broadcast on a channel.",
     description=(
@@ -268,14 +269,10 @@ BROADCAST = Tool(
     ),
     args=BroadcastArgs,
     handler=broadcast,
-    kind="write",
-    plannable=True,
     asks=("broadcast a message on the Switchboard", "broadcast a message on the Switchboard channel “{channel}”"),
     words={"text": Words("public", channels.TEXT_CAP)},
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
-    freezes=True,
-    posts=True,
     replays=True,
 )
 

@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import Field
 
+from clockford.town import tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted
 from districts.tavern import services
@@ -68,7 +69,7 @@ DISTRICT = District(
     zone="commons",
     what="The notice board, where visitors pin short notices for each other.",
     tools=(
-        Tool(
+        tooling.public_post(
             name="post_notice",
             title="Pin a notice.",
             description=(
@@ -79,13 +80,9 @@ DISTRICT = District(
             ),
             args=PostNoticeArgs,
             handler=post_notice,
-            kind="write",
-            plannable=True,
             asks=("publish a notice on the Tavern board", "publish a notice on the Tavern board"),
             words={"text": Words("public", services.TEXT_CAP)},
             needs_yes=_publishes,
-            freezes=True,
-            posts=True,
         ),
         Tool(
             name="read_notices",

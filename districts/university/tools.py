@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from clockford.town.tooling import Args, Call, District, Refused, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Handler, Refused, Reply, Tool
 from districts.university import services
 
 FREE = True
@@ -79,12 +79,18 @@ def graduate(call: Call, args: GraduateArgs) -> Reply:
     )
 
 
+def _private_read(name: str, title: str, description: str, args: type[Args], handler: Handler) -> Tool:
+    """The University's tools are reads that leave the agent where it was: attendance is private, never
+    on the public map (000 section 11)."""
+    return Tool(name, title, description, args, handler, kind="read", moves=False)
+
+
 DISTRICT = District(
     name="Agent University",
     zone="learning",
     what="Courses: skill files signed by the town.",
     tools=(
-        Tool(
+        _private_read(
             name="courses",
             title="List the courses.",
             description=(
@@ -95,10 +101,8 @@ DISTRICT = District(
             ),
             args=CoursesArgs,
             handler=courses,
-            kind="read",
-            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
-        Tool(
+        _private_read(
             name="attend",
             title="Attend a course.",
             description=(
@@ -110,10 +114,8 @@ DISTRICT = District(
             ),
             args=AttendArgs,
             handler=attend,
-            kind="read",
-            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
-        Tool(
+        _private_read(
             name="graduate",
             title="Ask for a diploma.",
             description=(
@@ -126,8 +128,6 @@ DISTRICT = District(
             ),
             args=GraduateArgs,
             handler=graduate,
-            kind="read",
-            moves=False,  # attendance is private, never on the public map (000 section 11)
         ),
     ),
 )

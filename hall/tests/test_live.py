@@ -42,9 +42,9 @@ SOON = live.POLL_SECONDS + 4
 
 @pytest.fixture(autouse=True)
 def quick_polls(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The socket polls every half second here: what is tested is that a poll hears what is new, not
+    """The socket polls four times a second here: what is tested is that a poll hears what is new, not
     how long the town waits between polls (the browser test keeps the town's own interval)."""
-    monkeypatch.setattr(live, "POLL_SECONDS", 0.5)
+    monkeypatch.setattr(live, "POLL_SECONDS", 0.25)
 
 
 @pytest.fixture(autouse=True)

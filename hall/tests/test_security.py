@@ -156,6 +156,7 @@ def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.heavy
 def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
     production = {
         "CLOCKFORD_URL": "https://town.example",
@@ -187,6 +188,7 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
     ], shown.stderr
 
 
+@pytest.mark.heavy
 def test_check_deploy_is_not_clean_over_plain_http(tmp_path: Path) -> None:
     # The same check on the embedded town's plain-http settings finds what production must add,
     # so the clean result above is the production settings' doing.

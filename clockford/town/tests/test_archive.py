@@ -163,6 +163,7 @@ def unfolded(at: dt.datetime, tool: str, digit: str) -> Footstep:
     return Footstep.objects.create(at=at, tool=tool, passport="PP-2345678923", outcome="ok", digest=digit * 64)
 
 
+@pytest.mark.heavy
 def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_change(ten_thousand: list[int]) -> None:
     t0 = time.perf_counter()
     ok, out, err = run_verify()
@@ -260,6 +261,7 @@ def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_chang
     print(f"the whole test body in {time.perf_counter() - t0:.2f} s")
 
 
+@pytest.mark.heavy
 def test_an_inclusion_proof_verifies_for_first_middle_and_last(ten_thousand: list[int]) -> None:
     pk = signing.public_key_hex()
     for number in (ten_thousand[0], ten_thousand[len(ten_thousand) // 2], ten_thousand[-1]):

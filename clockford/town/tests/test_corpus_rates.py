@@ -26,6 +26,9 @@ from clockford.town.harbour import Handed, find_repeat
 from clockford.town.tests import corpus
 from clockford.town.tests.corpus import generate
 
+# Every test here reads the rates over the whole corpus (made once, then shared): a check at full size.
+pytestmark = pytest.mark.heavy
+
 MUST_REFUSE_BAR = 0.995
 FALSE_REFUSAL_BAR = 0.005
 HARBOUR_BAR = 0.98

@@ -84,6 +84,7 @@ def _signed_in() -> Passport:
     )
 
 
+@pytest.mark.heavy
 @pytest.mark.django_db
 def test_what_is_screened_is_what_is_stored_shown_signed_and_published(monkeypatch: pytest.MonkeyPatch) -> None:
     clock.reset()

@@ -10,6 +10,8 @@ for reading (tuning against it would make it a tune half).
 
 from collections import Counter
 
+import pytest
+
 from clockford.town import words
 from clockford.town.tests.corpus import staff_more
 
@@ -43,6 +45,7 @@ def _print(title: str, rates: dict[str, tuple[Counter[str], Counter[str], list[s
             print(f"  {family:<24} {hit[family]}/{tried[family]} ({100 * hit[family] / tried[family]:.1f}%)")
 
 
+@pytest.mark.heavy
 def test_staff_voice_families_are_refused_and_near_misses_pass() -> None:
     refuse = _rates(staff_more.must_refuse(), True)
     near = _rates(staff_more.ordinary(), False)

@@ -12,6 +12,8 @@ import random
 import time
 from collections.abc import Callable
 
+import pytest
+
 from clockford.town import harbour, words
 
 TARGET = 0.050  # seconds, for the largest legal body: `./town bench words` holds it
@@ -79,6 +81,7 @@ def test_a_120_kib_body_of_10000_link_like_fragments_is_screened_in_bounded_time
     assert took < GUARD, took
 
 
+@pytest.mark.heavy
 def test_safe_harbour_compares_a_big_body_with_big_handed_words_in_bounded_time() -> None:
     rng = random.Random(5)
     vocabulary = [f"w{i}x" for i in range(3000)]
@@ -137,6 +140,7 @@ ADVERSARIAL = {
 }
 
 
+@pytest.mark.heavy
 def test_no_body_makes_the_screen_slow() -> None:
     # Each body is 120,000 characters or so; a rule that backtracks or rescans takes seconds on them.
     slow = {}
@@ -147,6 +151,7 @@ def test_no_body_makes_the_screen_slow() -> None:
     assert slow == {}
 
 
+@pytest.mark.heavy
 def test_no_body_makes_safe_harbour_slow() -> None:
     handed = [
         harbour.Handed("untrusted", "x", "y", "town town clockford approved by the town hall staff of Clockford"),

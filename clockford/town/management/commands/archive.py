@@ -6,6 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import archive, head, signing, witness
+from clockford.town.management.actions import actions
 from clockford.town.models import ArchiveLeaf
 
 
@@ -13,20 +14,24 @@ class Command(BaseCommand):
     help = "Check, fold and prove the Archive: the town's tamper-evident log of footsteps."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        sub = parser.add_subparsers(dest="action", required=True)
-        sub.add_parser("verify", help="check every footstep, leaf and signed checkpoint")
-        sub.add_parser("fold", help="fold settled footsteps into the tree now and sign a checkpoint")
-        proof = sub.add_parser("proof", help="an inclusion proof for one footstep, as JSON")
-        proof.add_argument("footstep", type=int)
-        sub.add_parser("checkpoint", help="the latest signed checkpoint")
-        h = sub.add_parser("head", help="the last checkpoint this town signed, and whether this database reaches it")
-        h.add_argument("--accept", action="store_true", help="after a restore: accept this database's Archive as it is")
-        w = sub.add_parser(
-            "witness", help="check that a town's Archive grew from the checkpoint kept of it, then keep and co-sign"
+        given = actions(
+            parser,
+            {
+                "verify": "check every footstep, leaf and signed checkpoint",
+                "fold": "fold settled footsteps into the tree now and sign a checkpoint",
+                "proof": "an inclusion proof for one footstep, as JSON",
+                "checkpoint": "the latest signed checkpoint",
+                "head": "the last checkpoint this town signed, and whether this database reaches it",
+                "witness": "check that a town's Archive grew from the checkpoint kept of it, then keep and co-sign",
+                "cosigned": "show a named witness's co-signature (a file `archive witness` wrote)",
+            },
         )
-        w.add_argument("url", help="the town's address, e.g. https://town.example")
-        c = sub.add_parser("cosigned", help="show a named witness's co-signature (a file `archive witness` wrote)")
-        c.add_argument("file")
+        given["proof"].add_argument("footstep", type=int)
+        given["head"].add_argument(
+            "--accept", action="store_true", help="after a restore: accept this database's Archive as it is"
+        )
+        given["witness"].add_argument("url", help="the town's address, e.g. https://town.example")
+        given["cosigned"].add_argument("file")
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]

@@ -6,14 +6,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import signing
+from clockford.town.management.actions import actions
 
 
 class Command(BaseCommand):
     help = "Check an account's export: the town's signature on its manifest, each section, and every footstep's proof."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        sub = parser.add_subparsers(dest="action", required=True)
-        check = sub.add_parser("check", help="check one export file against the town key")
+        check = actions(parser, {"check": "check one export file against the town key"})["check"]
         check.add_argument("file")
         check.add_argument("--key", help="the town's public key in hex (default: this town's key)")
 

@@ -1,25 +1,19 @@
 """manage.py restore FILE: put a backup back, then check the Archive it holds (stop the town first)."""
 
 from pathlib import Path
-from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 
 from clockford.town import archive, backup, head
+from clockford.town.management.commands import backup as backup_command
 
 
-class Command(BaseCommand):
+class Command(backup_command.Command):
     help = "Restore the town's database from a backup made by manage.py backup, then verify its Archive."
+    step = staticmethod(backup.restore)
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            kind = backup.restore(options["file"])
-        except backup.BackupError as exc:
-            raise CommandError(str(exc)) from exc
-        self.stdout.write(f"Restored the {kind} database from {options['file'].name}.")
+    def done(self, kind: str, file: Path) -> None:
+        self.stdout.write(f"Restored the {kind} database from {file.name}.")
         verdict = archive.verify()
         if not verdict.ok:
             for problem in verdict.problems[:20]:

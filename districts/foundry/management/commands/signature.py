@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import signing
+from clockford.town.management.actions import actions
 from districts.foundry import services as foundry
 from districts.university import services as university
 
@@ -23,9 +24,9 @@ class Command(BaseCommand):
     help = "Check the signatures in a JSON file: a course, a slip, a diploma, a certificate or an Archive proof."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        sub = parser.add_subparsers(dest="action", required=True)
-        check = sub.add_parser("check", help="verify every signature the file holds (docs/signatures.md)")
-        check.add_argument("file")
+        actions(parser, {"check": "verify every signature the file holds (docs/signatures.md)"})["check"].add_argument(
+            "file"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:

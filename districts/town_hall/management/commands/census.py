@@ -19,6 +19,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from clockford.town.management.actions import actions
 from clockford.town.tooling import Refused
 from districts.town_hall import ingest, services
 
@@ -27,20 +28,24 @@ class Command(BaseCommand):
     help = "Import, sync or prove the census of the official MCP registry."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        sub = parser.add_subparsers(dest="action", required=True)
-        p = sub.add_parser("import", help="Import a file in the registry's list shape.")
-        p.add_argument("file")
-        p.add_argument("--replace", action="store_true", help="Let a demo file replace a real census.")
-        p = sub.add_parser("sync", help="Sync from a registry's list API.")
-        p.add_argument("url")
-        p.add_argument("--full", action="store_true", help="Read every page, not only what changed.")
-        p = sub.add_parser("demo", help="Load the demo census the town ships.")
-        p.add_argument("--replace", action="store_true", help="Replace a real census with the demo.")
-        p = sub.add_parser("ensure", help="Sync from --url when given; else load the demo into an empty census.")
-        p.add_argument("--url", default="")
-        p = sub.add_parser("proof", help="An inclusion proof of one lot's record in the seal.")
-        p.add_argument("lot")
-        sub.add_parser("status", help="What the census holds.")
+        given = actions(
+            parser,
+            {
+                "import": "Import a file in the registry's list shape.",
+                "sync": "Sync from a registry's list API.",
+                "demo": "Load the demo census the town ships.",
+                "ensure": "Sync from --url when given; else load the demo into an empty census.",
+                "proof": "An inclusion proof of one lot's record in the seal.",
+                "status": "What the census holds.",
+            },
+        )
+        given["import"].add_argument("file")
+        given["import"].add_argument("--replace", action="store_true", help="Let a demo file replace a real census.")
+        given["sync"].add_argument("url")
+        given["sync"].add_argument("--full", action="store_true", help="Read every page, not only what changed.")
+        given["demo"].add_argument("--replace", action="store_true", help="Replace a real census with the demo.")
+        given["ensure"].add_argument("--url", default="")
+        given["proof"].add_argument("lot")
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]

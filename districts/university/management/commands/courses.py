@@ -5,6 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from clockford.town.management.actions import actions
 from districts.university import services
 
 
@@ -12,9 +13,13 @@ class Command(BaseCommand):
     help = "Agent University's library: publish changed course files as new signed versions, or list them."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        sub = parser.add_subparsers(dest="action", required=True)
-        sub.add_parser("publish", help="a new version of every course whose file changed (or that has none)")
-        sub.add_parser("list", help="each course at its current version")
+        actions(
+            parser,
+            {
+                "publish": "a new version of every course whose file changed (or that has none)",
+                "list": "each course at its current version",
+            },
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["action"] == "publish":
