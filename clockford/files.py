@@ -7,6 +7,7 @@ answered 304 while the file is unchanged.
 
 import hashlib
 import mimetypes
+import os
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
@@ -19,8 +20,7 @@ def serve(request: HttpRequest, name: str) -> HttpResponse:
     found = finders.find(name) if ".." not in name.split("/") else None
     if not isinstance(found, str):
         raise Http404(name)
-    data = Path(found).read_bytes()
-    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+    data, etag = _read(found)
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)
     else:
@@ -28,3 +28,20 @@ def serve(request: HttpRequest, name: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+# Each file's bytes and ETag, by path, while its size and modification time stay as they were: a
+# page asks for its files on every load, and hashing them each time cost more than serving them.
+_read_files: dict[str, tuple[tuple[int, int], bytes, str]] = {}
+
+
+def _read(path: str) -> tuple[bytes, str]:
+    st = os.stat(path)
+    stamp = (st.st_size, st.st_mtime_ns)
+    kept = _read_files.get(path)
+    if kept is not None and kept[0] == stamp:
+        return kept[1], kept[2]
+    data = Path(path).read_bytes()
+    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+    _read_files[path] = (stamp, data, etag)
+    return data, etag

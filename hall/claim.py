@@ -9,6 +9,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from clockford.town import plans
 from hall.http import Refused
 from hall.models import Account, Claim
 from hall.town import town_has_sign_in
@@ -80,3 +81,4 @@ def use_claim(claim: Claim, account: Account) -> None:
     # The owner of a self-hosted town is its staff too: they run the place.
     Account.objects.filter(pk=account.pk).update(is_owner=True, is_staff=True)
     account.is_owner = account.is_staff = True
+    plans.forget_owner()  # look_around's hall.claimed says so from the next call

@@ -76,17 +76,19 @@ def _clock() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _walls_and_mode() -> Iterator[None]:
-    # Each process keeps a second-old copy of the walls and of the town's mode; a test's database is
-    # rolled back after it, so the copy must go with it.
-    from clockford.town import closures, desk, walls
+    # Each process keeps a second-old copy of the walls, the town's mode and whether the town has an
+    # owner; a test's database is rolled back after it, so the copy must go with it.
+    from clockford.town import closures, desk, plans, walls
 
     walls.forget()
     closures.forget()
     desk.forget_town_mode()
+    plans.forget_owner()
     yield
     walls.forget()
     closures.forget()
     desk.forget_town_mode()
+    plans.forget_owner()
 
 
 @pytest.fixture

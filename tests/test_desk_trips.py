@@ -20,8 +20,10 @@ from districts.registry import TOOLS
 
 pytestmark = pytest.mark.django_db
 
-# (look_around, remember) per vendor: what the desk and the districts cost today.
-MOST = {"sqlite": (15, 13), "postgresql": (14, 13)}
+# (look_around, remember) per vendor: what the desk and the districts cost today. look_around's pin has
+# room for three more: when its second-old copies of the census's state and of whether the town has an
+# owner are renewed, its handler reads both, in a savepoint of its own.
+MOST = {"sqlite": (10, 10), "postgresql": (9, 10)}
 
 
 @pytest.fixture

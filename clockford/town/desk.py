@@ -300,23 +300,24 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
                 passport.place = place
             if isinstance(reply, Reply) and reply.with_footstep is not None:
                 reply.with_footstep(number, reply)
-            rolled = roll_dice(tool, passport, reply, number)
-            rendered = render(
-                reply.say,
-                reply.fields,
-                reply.parts,
-                number,
-                True if isinstance(reply, TownReply) else is_error,
-                fields_in_text=not tool.short_text,
-            )
-            if rolled is not None:
-                dice_text(rendered, rolled)
-            if isinstance(reply, Reply) and reply.blocks:
-                rendered.blocks = tuple(reply.blocks)
-            rendered.outcome = outcome
-            if rendered.is_error:
-                add_next_steps(passport, outcome, rendered)
-            count_reply(tool, passport, rendered)
+            with Beside() as beside:
+                rolled = roll_dice(tool, passport, reply, number, beside)
+                rendered = render(
+                    reply.say,
+                    reply.fields,
+                    reply.parts,
+                    number,
+                    True if isinstance(reply, TownReply) else is_error,
+                    fields_in_text=not tool.short_text,
+                )
+                if rolled is not None:
+                    dice_text(rendered, rolled)
+                if isinstance(reply, Reply) and reply.blocks:
+                    rendered.blocks = tuple(reply.blocks)
+                rendered.outcome = outcome
+                if rendered.is_error:
+                    add_next_steps(passport, outcome, rendered, beside)
+                count_reply(tool, passport, rendered, beside)
     except DatabaseError as error:
         if is_busy(error):
             # Another writer held the database for longer than the town waits: the call rolled back
@@ -344,7 +345,7 @@ def _dice() -> Callable[..., Dice | None] | None:
     return import_string(path) if path else None
 
 
-def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int) -> Dice | None:
+def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep: int, beside: "Beside") -> Dice | None:
     """The Dice House (000 section 23), for a tool that says so (Tool.dice): the function the settings
     name (CLOCKFORD_DICE) labels the reply when the caller has a run open, and may make it misbehave;
     it changes the reply in place and says what it did to the text. Beside the call: a failure there
@@ -353,8 +354,10 @@ def roll_dice(tool: Tool, passport: Passport, reply: Reply | TownReply, footstep
     if dice is None:
         return None
     rolled: Dice | None = None
-    with beside_the_call(f"roll the Dice House's dice for {tool.name}"):
+    with beside.piece(f"roll the Dice House's dice for {tool.name}"):
         rolled = dice(passport, tool.name, reply, footstep)
+    if rolled is not None:
+        beside.keep()  # the roll is recorded: a later piece that fails must not take it back
     return rolled
 
 
@@ -401,13 +404,106 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
-def count_reply(tool: Tool, passport: Passport, r: Rendered) -> None:
+class Savepoint:
+    """A savepoint of the call's transaction, as an atomic block inside it is, that costs no statement it
+    does not need: it is made when the first statement inside it runs (a handler that answers from what
+    the process already knows sends none), and work that succeeds leaves it standing, for the
+    transaction's COMMIT releases it and nothing rolls back to it once it is done. On PostgreSQL each
+    SAVEPOINT and RELEASE is a round trip. Work that fails, or leaves the connection marked for
+    rollback, goes back to it, and the rest of the call's transaction stands.
+
+    The savepoint is made by an execute wrapper before the first statement, and goes into Django's
+    stack of savepoints where this block began, beneath any atomic block opened inside it since (it
+    is older than they are), so that they release and roll back their own."""
+
+    def __enter__(self) -> "Savepoint":
+        self.sid: str | None = None
+        self.opening = False
+        self.depth = len(connection.savepoint_ids)
+        self.doomed = connection.needs_rollback
+        connection.execute_wrappers.append(self._first)
+        return self
+
+    def _first(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        if self.sid is None and not self.opening:
+            self.opening = True  # the SAVEPOINT passes through this wrapper too
+            self.sid = connection.savepoint()  # None outside a transaction, where there is none to make
+            if self.sid is not None:
+                connection.savepoint_ids.insert(self.depth, self.sid)
+        return execute(sql, params, many, context)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
+        connection.execute_wrappers.remove(self._first)
+        sid = self.sid
+        if sid is None:
+            # Nothing was sent, so nothing is to roll back; an atomic block without a savepoint
+            # inside that failed marked the connection for a rollback this block has nothing of.
+            connection.needs_rollback = self.doomed
+            return
+        connection.savepoint_ids.pop(self.depth)
+        if connection.closed_in_transaction or (error is None and not connection.needs_rollback):
+            return  # done: the transaction's end releases the savepoint (or the database rolls back)
+        connection.needs_rollback = False
+        try:
+            connection.savepoint_rollback(sid)
+            connection.savepoint_commit(sid)
+        except DatabaseError:
+            # As Atomic does: rolling back failed, so the whole transaction must, without hiding the
+            # first error.
+            connection.needs_rollback = True
+
+
+class Beside:
+    """The work beside one call after its footstep (the Dice House's roll, a visa's next steps, the
+    gauge's count), in one savepoint of the call's transaction instead of one each: most calls roll no
+    dice and get no next steps, so those pieces only read. The savepoint is made by the first piece
+    that runs a statement. A piece that fails is lost and logged, never the call or its footstep (as
+    beside_the_call): it goes back to the savepoint, taking what the pieces before it wrote too, so a
+    piece that wrote something to keep calls keep(), and the next piece makes a savepoint of its own.
+    Use it as a context manager around the pieces."""
+
+    def __init__(self) -> None:
+        self.point: Savepoint | None = None
+
+    def __enter__(self) -> "Beside":
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
+        self._end(error)
+
+    @contextlib.contextmanager
+    def piece(self, what: str) -> Iterator[None]:
+        if self.point is None:
+            self.point = Savepoint().__enter__()
+        try:
+            yield
+        except OperationalError as error:
+            self._end(error)
+            if is_busy(error):
+                raise
+            log.exception("could not %s", what)
+        except Exception as error:
+            self._end(error)
+            log.exception("could not %s", what)
+
+    def keep(self) -> None:
+        """What the pieces so far wrote stays with the call, whatever the next piece does."""
+        self._end(None)
+
+    def _end(self, error: BaseException | None) -> None:
+        point, self.point = self.point, None
+        if point is not None:
+            point.__exit__(type(error) if error else None, error, None)
+
+
+def count_reply(tool: Tool, passport: Passport, r: Rendered, beside: Beside | None = None) -> None:
     """Tell the counters (the General Store's gauge) what this reply puts into the agent's context."""
     if not replied.receivers:
         return
     text, data, digest = reply_bytes(r)
-    with beside_the_call(f"count the reply of {tool.name}"):
-        replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+    with Beside() if beside is None else contextlib.nullcontext(beside) as shared:
+        with shared.piece(f"count the reply of {tool.name}"):
+            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
 
 
 @functools.cache
@@ -416,7 +512,7 @@ def _next_steps() -> Callable[..., str | None] | None:
     return import_string(path) if path else None
 
 
-def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
+def add_next_steps(passport: Passport, outcome: str, r: Rendered, beside: Beside) -> None:
     """A reply that did not do what it asked may carry one more text block of plain next steps: the
     function the settings name (CLOCKFORD_NEXT_STEPS, the Embassies' visa) decides from the passport and
     the reply's class, so the desk keys nothing by a tool's name. Beside the call: a failure there loses
@@ -424,10 +520,12 @@ def add_next_steps(passport: Passport, outcome: str, r: Rendered) -> None:
     steps = _next_steps()
     if steps is None:
         return
-    with beside_the_call("give a visa's next steps"):
+    more = None
+    with beside.piece("give a visa's next steps"):
         more = steps(passport, outcome, r.structured)
-        if more:
-            r.blocks = (*r.blocks, more)
+    if more:
+        beside.keep()  # the visa spent a refusal: a later piece that fails must not take it back
+        r.blocks = (*r.blocks, more)
 
 
 @dataclass
@@ -659,7 +757,7 @@ def _handle(
             raise
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
-        with transaction.atomic():
+        with Savepoint():
             holds.use(passage, call)
             withdraw(tool, args, call)
             if proposed:

@@ -8,6 +8,7 @@ other hold.
 """
 
 import functools
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -78,15 +79,32 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def someone_holds(passport: Passport) -> bool:
-    """Whether a person in the hall could approve a plan: the passport's account, or the town's owner."""
+def someone_holds(passport: Passport, *, recent: bool = False) -> bool:
+    """Whether a person in the hall could approve a plan: the passport's account, or the town's owner.
+    recent: a second-old answer about the owner will do (look_around's hall.claimed, asked on every
+    look of an agent without sign-in); declaring a plan asks the database."""
     if passport.account_id is not None:
         return True
-    # Asked on every look_around of an agent without sign-in: one plain statement, where the ORM's
-    # exists() cost more than the read itself.
+    global _owner
+    if recent and _owner is not None and time.monotonic() - _owner[0] <= 1.0:
+        return _owner[1]
+    # One plain statement, where the ORM's exists() cost more than the read itself.
     with connection.cursor() as c:
         c.execute(_owner_sql(), [True])
-        return c.fetchone() is not None
+        found = c.fetchone() is not None
+    _owner = (time.monotonic(), found)
+    return found
+
+
+# When this process last asked whether the town has an owner, and the answer. A town is claimed once
+# in its life; the claim forgets this process's copy at once (forget_owner), another worker's within
+# a second.
+_owner: tuple[float, bool] | None = None
+
+
+def forget_owner() -> None:
+    global _owner
+    _owner = None
 
 
 @functools.cache

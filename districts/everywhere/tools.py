@@ -63,7 +63,7 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         "town": town,
         "honest": services.HONEST,
         # Where the person who runs this agent decides for it, and whether anyone holds it there yet.
-        "hall": {"url": handoff.front_url(), "claimed": plans.someone_holds(p)},
+        "hall": {"url": handoff.front_url(), "claimed": plans.someone_holds(p, recent=True)},
     }
     walled_say = ""
     if walled:

@@ -1,7 +1,8 @@
 """The General Store's services: counting what the town puts into an agent's context, and reading it.
 
 `count` receives the desk's `replied` signal for every reply the desk renders with a footstep, inside
-the call's transaction: one read and one write of the passport's one Gauge row, in plain SQL. What a byte is (the
+the call's transaction: one write of the passport's one Gauge row, in plain SQL, when this process
+wrote it last (else one read and one write). What a byte is (the
 text content and structuredContent as the client receives them) is decided in the desk, beside the
 render (`clockford.town.desk.reply_bytes`). Replies the desk answers without a footstep (the closed
 town, a call that could not be recorded) and the face's protocol errors are not counted: nothing of
@@ -9,7 +10,8 @@ those calls is written.
 """
 
 import json
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -48,38 +50,86 @@ _NEW_RUN = _SET + "run_since = %s, run_calls = 1, run_text = %s, run_data = %s W
 _SAME_RUN = (
     _SET + "run_calls = run_calls + 1, run_text = run_text + %s, run_data = run_data + %s WHERE passport_id = %s"
 )
+_AS_KNOWN = " AND day = %s AND today = %s AND ring = %s"
+
+
+# The row as this process last wrote it, by passport: (day, today, ring), the columns the next count
+# is computed from. The next count of that passport writes on it with one conditional UPDATE, where
+# the row still holds exactly those three, instead of a locked read and an UPDATE; a row written by
+# another worker, by a call whose transaction rolled back, or by nobody since it went, holds something
+# else, and is read FOR UPDATE and written as before. Bounded, the oldest forgotten first.
+KNOWN_ROWS = 4096
+_known: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
+_known_lock = threading.Lock()
+
+
+def _recall(passport_id: str) -> tuple[str, str, str] | None:
+    with _known_lock:
+        return _known.get(passport_id)
+
+
+def _keep(passport_id: str, row: tuple[str, str, str]) -> None:
+    with _known_lock:
+        _known[passport_id] = row
+        _known.move_to_end(passport_id)
+        while len(_known) > KNOWN_ROWS:
+            _known.popitem(last=False)
+
+
+def forget_rows() -> None:
+    with _known_lock:
+        _known.clear()
 
 
 def count(sender: Any, *, tool: str, passport: Passport, text: int, data: int, digest: str, **_: Any) -> None:
-    """Add one reply to its passport's gauge: one read and one write of its row, in plain SQL (the ORM
-    would cost more than the rest of the count)."""
+    """Add one reply to its passport's gauge: one write of its row when this process wrote it last and
+    it is as written, else one read and one write, in plain SQL (the ORM would cost more than the rest
+    of the count)."""
     now = clock.now()
     day = now.date().isoformat()
     at = connection.ops.adapt_datetimefield_value(now)
     entry = [tool, text, data, digest[:16], now.isoformat()]
-    read = _READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
     with connection.cursor() as c:
+        known = _recall(passport.pk)
+        if known is not None:
+            sql, params, row = _next(known, now, day, at, entry, text, data)
+            c.execute(sql + _AS_KNOWN, [*params, passport.pk, *known])
+            if c.rowcount == 1:
+                _keep(passport.pk, row)
+                return
+        read = _READ + (" FOR UPDATE" if connection.features.has_select_for_update else "")
         c.execute(read, [passport.pk])
-        row = c.fetchone()
-        if row is None:
+        found = c.fetchone()
+        if found is None:
             today = json.dumps({tool: [1, text, data]}, separators=(",", ":"))
             ring = json.dumps([entry], separators=(",", ":"))
             c.execute(_INSERT, [passport.pk, at, day, today, ring, at, text, data])
+            _keep(passport.pk, (day, today, ring))
             return
-        today_counts: dict[str, list[int]] = json.loads(row[1]) if row[0] == day else {}
-        calls, t, d = today_counts.get(tool, (0, 0, 0))
-        today_counts[tool] = [calls + 1, t + text, d + data]
-        replies: list[list[Any]] = json.loads(row[2])
-        paused = now - datetime.fromisoformat(replies[-1][4]) >= PAUSE
-        values = [
-            day,
-            json.dumps(today_counts, separators=(",", ":")),
-            json.dumps([*replies, entry][-RING:], separators=(",", ":")),
-        ]
-        if paused:
-            c.execute(_NEW_RUN, [*values, at, text, data, passport.pk])
-        else:
-            c.execute(_SAME_RUN, [*values, text, data, passport.pk])
+        sql, params, row = _next(tuple(found), now, day, at, entry, text, data)
+        c.execute(sql, [*params, passport.pk])
+        _keep(passport.pk, row)
+
+
+def _next(
+    row: tuple[str, str, str], now: datetime, day: str, at: Any, entry: list[Any], text: int, data: int
+) -> tuple[str, list[Any], tuple[str, str, str]]:
+    """The UPDATE that adds `entry` to a row holding (day, today, ring), its parameters but the
+    passport, and the row's (day, today, ring) after it."""
+    today_counts: dict[str, list[int]] = json.loads(row[1]) if row[0] == day else {}
+    tool = entry[0]
+    calls, t, d = today_counts.get(tool, (0, 0, 0))
+    today_counts[tool] = [calls + 1, t + text, d + data]
+    replies: list[list[Any]] = json.loads(row[2])
+    paused = now - datetime.fromisoformat(replies[-1][4]) >= PAUSE
+    after = (
+        day,
+        json.dumps(today_counts, separators=(",", ":")),
+        json.dumps([*replies, entry][-RING:], separators=(",", ":")),
+    )
+    if paused:
+        return _NEW_RUN, [*after, at, text, data], after
+    return _SAME_RUN, [*after, text, data], after
 
 
 def _sums(rows: list[list[Any]]) -> tuple[int, int, int]:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, lock, locked
+from clockford.town.models import Passport, lock, lock_passport, locked
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import NotFound, Refused
 from districts.post_office.models import Letter, Note
@@ -89,7 +89,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     box = box_of(passport)
     # Lock the owner so two calls at once cannot both take the 64th key (or, signed in, the account's
     # last bytes: its clients' boxes share one allowance).
-    lock(Passport.objects.filter(pk=passport.pk))
+    lock_passport(passport.pk)
     notes, town_total = _box_and_room(box)
     size = note_size(key, value)
     if key not in notes and len(notes) >= MAX_KEYS:

@@ -1,0 +1,28 @@
+"""The town's own files carry an ETag of their bytes: a browser that has them is answered 304, and a file
+that changes on disk gets a new ETag at once (each worker keeps a file's hash while its size and
+modification time stay the same)."""
+
+import os
+from pathlib import Path
+
+from django.test import Client
+
+from clockford import files
+
+
+def test_a_file_it_has_is_answered_304(client: Client) -> None:
+    first = client.get("/static/hall/hall.css")
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get("/static/hall/hall.css", headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+
+
+def test_a_file_that_changes_gets_a_new_etag(tmp_path: Path) -> None:
+    path = tmp_path / "style.css"
+    path.write_text("body { color: black; }")
+    data, etag = files._read(str(path))
+    assert files._read(str(path)) == (data, etag)
+    path.write_text("body { color: navy; }")
+    os.utime(path, ns=(1, 1))  # even when the clock's grain hides the write, the time differs
+    changed, new = files._read(str(path))
+    assert changed == b"body { color: navy; }" and new != etag

@@ -1,0 +1,43 @@
+"""A worker writes a gauge row it wrote last with one statement, and only where the row still holds
+what it wrote: a row another worker counted on since is read first, and no count is lost."""
+
+from typing import Any
+
+from django.db import connection
+
+from clockford.town.models import Passport
+from districts.general_store import services
+from districts.testing import visit
+
+
+def sent(tool: str, passport: Passport) -> list[str]:
+    sql: list[str] = []
+
+    def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+        sql.append(text)
+        return execute(text, params, many, context)
+
+    with connection.execute_wrapper(count):
+        visit(passport, tool)
+    return [s for s in sql if "general_store_gauge" in s]
+
+
+def test_a_row_this_worker_wrote_last_is_written_without_a_read(alice: Passport) -> None:
+    visit(alice, "look_around")
+    assert [s.split()[0] for s in sent("look_around", alice)] == ["UPDATE"]
+    services.forget_rows()  # a worker that has not written it: read, then write
+    assert [s.split()[0] for s in sent("look_around", alice)] == ["SELECT", "UPDATE"]
+    gauge = services.find_gauge(alice.id)
+    assert gauge is not None and gauge["today"]["calls"] == 3
+
+
+def test_a_row_another_worker_counted_on_since_is_read_first(alice: Passport) -> None:
+    visit(alice, "look_around")
+    mine = dict(services._known)
+    services.forget_rows()
+    visit(alice, "look_around")  # another worker's count: this one's copy is now behind the row
+    services._known.clear()
+    services._known.update(mine)
+    assert [s.split()[0] for s in sent("look_around", alice)] == ["UPDATE", "SELECT", "UPDATE"]
+    gauge = services.find_gauge(alice.id)
+    assert gauge is not None and gauge["today"]["calls"] == 3 and gauge["recent"]["calls"] == 3
