@@ -15,8 +15,8 @@ from clockford.town import clock, signing
 from clockford.town.models import Passport
 from districts.arena.tests.agents import guess
 from districts.testing import visit
-from districts.town_hall import ingest
 from hall.tests.conftest import Visitor, agent_of, person
+from tests.fixtures import demo_census
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
@@ -26,7 +26,7 @@ NO_AGENT = "No passport you decide for has that number."
 def alice_ran(seed: int) -> tuple[Visitor, Passport, dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Alice's agent, on the demo census, has run the Arena with one (guessed) answer and finished, and
     begun a calibration check-up: (alice, her agent, the run begun, the run done, the check-up)."""
-    ingest.import_demo()
+    demo_census()
     alice, a = person("Alice")
     agent = agent_of(a)
     begun = visit(agent, "arena_run", begin=True).structured
@@ -70,7 +70,7 @@ def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
 
 
 def test_anyone_else_finds_no_such_agent() -> None:
-    ingest.import_demo()
+    demo_census()
     _, a = person("Alice")
     agent = agent_of(a)
     begun = visit(agent, "arena_run", begin=True).structured
@@ -86,7 +86,7 @@ def test_the_public_sees_a_rounded_count_a_day_per_district() -> None:
     fives: never today's, never whose, never a score."""
     from clockford.public import services as public
 
-    ingest.import_demo()
+    demo_census()
     _, a = person("Alice")
     yesterday = clock.now().astimezone(dt.UTC).date() - dt.timedelta(days=1)
     clock.advance(dt.datetime.combine(yesterday, dt.time(3), tzinfo=dt.UTC) - clock.now())
@@ -119,7 +119,7 @@ def test_on_a_town_run_by_its_owner_an_agent_with_runs_is_not_folded_away(settin
     from hall.tests.conftest import person as someone
 
     settings.CLOCKFORD_SIGN_IN = False  # type: ignore[attr-defined]
-    ingest.import_demo()
+    demo_census()
     olive, account = someone("Olive")
     account.is_owner = True
     account.save(update_fields=["is_owner"])

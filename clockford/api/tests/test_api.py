@@ -14,7 +14,7 @@ from clockford.town import archive, merkle
 from clockford.town.models import Footstep
 from clockford.town.tests.test_archive import make_footsteps
 from districts.testing import new_passport, outcome, visit
-from districts.town_hall import ingest
+from tests import fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def get(client: Client, path: str, **headers: str) -> tuple[int, Any]:
 
 @pytest.fixture
 def demo_census() -> None:
-    ingest.import_demo()
+    fixtures.demo_census()
 
 
 @pytest.fixture

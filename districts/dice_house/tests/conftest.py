@@ -2,9 +2,9 @@
 
 import pytest
 
-from districts.town_hall import ingest
+from tests.fixtures import demo_census
 
 
 @pytest.fixture(autouse=True)
 def demo(db: None) -> None:
-    ingest.import_demo()
+    demo_census()

@@ -3,8 +3,9 @@ districts/conftest.py)."""
 
 import pytest
 
-from districts.town_hall import ingest, services
+from districts.town_hall import services
 from districts.town_hall.models import CensusState
+from tests.fixtures import demo_census
 
 
 @pytest.fixture(autouse=True)
@@ -15,5 +16,4 @@ def fresh_clerk() -> None:
 
 @pytest.fixture
 def demo(db: None) -> CensusState:
-    _, state = ingest.import_demo()
-    return state
+    return demo_census()
