@@ -26,11 +26,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
-from django.db.models import CharField, Count, Max, QuerySet, Value
-from django.db.models.functions import Cast
+from django.db import connection
+from django.db.models import F
 
 from hall.models import Account
-from hall.queue import SOURCES
+from hall.queue import SOURCES, Source
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +46,18 @@ TROUBLE = 1011  # the standard "server met an unexpected condition"; the page re
 # -- What waits, as one stamp -------------------------------------------------------------------------
 
 
-def _kind(rows: QuerySet[Any], kind: str, at: str) -> QuerySet[Any]:
-    """One row for one kind of waiting item: how many, the newest time and the greatest id."""
+def _counted(source: Source, account: Account) -> tuple[str, list[Any]]:
+    """One row for one kind of waiting item: how many, the newest time and the greatest id (as text:
+    exchanges are numbered, the rest are lettered, and one UNION holds both).
+
+    The rows are the queue's own query (source.waiting), compiled by Django, inside a plain count:
+    asking Django to build the count itself (values, annotate, Cast) took ten times as long as the
+    database took to answer it, on every hall page."""
+    rows = source.waiting(account).order_by().values(waiting_id=F("pk"), waiting_at=F(source.at))
+    sql, params = rows.query.sql_with_params()
     return (
-        rows.order_by()
-        .values(kind=Value(kind, output_field=CharField()))
-        # The greatest id as text: exchanges are numbered, the rest are lettered, and one UNION holds both.
-        .annotate(n=Count("pk"), newest=Max(at), last=Max(Cast("pk", output_field=CharField())))
-        .values("kind", "n", "newest", "last")
+        f"SELECT %s, COUNT(*), MAX(waiting_at), MAX(CAST(waiting_id AS text)) FROM ({sql}) w",  # noqa: S608 (Django's SQL)
+        [source.kind, *params],
     )
 
 
@@ -65,17 +69,19 @@ def stamp_for(account: Account) -> tuple[int, str]:
     changes with either. The queries are the ones the queue page reads, so the socket and the page
     never disagree about what waits.
     """
-    first, *rest = (_kind(source.waiting(account), source.kind, source.at) for source in SOURCES)
-    seen = {row["kind"]: row for row in first.union(*rest, all=True)}
-    parts = []
+    parts = [_counted(source, account) for source in SOURCES]
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(sql for sql, _ in parts), [p for _, params in parts for p in params])
+        seen = {kind: (n, newest, last) for kind, n, newest, last in cursor.fetchall()}
+    stamped = []
     waiting = 0
     for source in SOURCES:
-        row = seen.get(source.kind) or {"n": 0, "newest": None, "last": None}
-        waiting += row["n"]
+        n, newest, last = seen.get(source.kind, (0, None, None))
+        waiting += n
         # str() of the newest time: SQLite hands MAX() of a datetime back as text, PostgreSQL as a
         # datetime; either is only compared with itself from the same database.
-        parts.append(f"{source.kind}:{row['n']}:{row['newest']}:{row['last']}")
-    stamp = hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
+        stamped.append(f"{source.kind}:{n}:{newest}:{last}")
+    stamp = hashlib.sha256("|".join(stamped).encode()).hexdigest()[:20]
     return waiting, stamp
 
 
