@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from districts.registry import TOOLS
+from tests import source
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +25,7 @@ def product_modules(*folders: str) -> Iterator[Path]:
 
 
 def imported(path: Path) -> Iterator[tuple[int, str]]:
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in source.nodes(path):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -36,13 +37,13 @@ def keyed_names(path: Path, names: set[str]) -> Iterator[tuple[int, str]]:
     """Tool names used as keys: a dict's key, a side of a comparison, or a member of a collection
     written at module level (a name-keyed list). A name said to an agent inside a function (a
     youCan hint, a replay's tool) is a value, not a key."""
-    tree = ast.parse(path.read_text(), str(path))
+    tree = source.tree(path)
 
     def named(node: ast.AST | None) -> Iterator[tuple[int, str]]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
             yield node.lineno, node.value
 
-    for node in ast.walk(tree):
+    for node in source.nodes(path):
         if isinstance(node, ast.Dict):
             for key in node.keys:
                 yield from named(key)

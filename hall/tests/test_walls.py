@@ -6,6 +6,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests import source
+
 ROOT = Path(__file__).resolve().parents[2]
 HALL = ROOT / "hall"
 CORE = ROOT / "clockford" / "town"
@@ -23,7 +25,7 @@ def modules(under: Path, *, tests: bool = False) -> Iterator[Path]:
 def imports(path: Path) -> Iterator[tuple[str, str]]:
     """(module, name) for each name a module imports: ("hall.http", "refuse"), ("districts.tavern", "models"),
     and (module, "") for a plain `import module`."""
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in source.nodes(path):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             for alias in node.names:
                 yield node.module, alias.name
@@ -58,7 +60,6 @@ def test_no_module_imports_another_modules_private_names() -> None:
     module (views._refuse), is what these walls forbid. The hall's tests are held to it too."""
     found = []
     for path in modules(HALL, tests=True):
-        tree = ast.parse(path.read_text(), str(path))
         bound: set[str] = set()  # names in this file bound to one of the town's modules
         for module, name in imports(path):
             if not ours(module):
@@ -66,10 +67,10 @@ def test_no_module_imports_another_modules_private_names() -> None:
             if name.startswith("_"):
                 found.append(f"{path.relative_to(ROOT)}: from {module} import {name}")
             bound.add(name or module.split(".")[0])
-        for node in ast.walk(tree):
+        for node in source.nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module and ours(node.module):
                 bound.update(alias.asname for alias in node.names if alias.asname)
-        for node in ast.walk(tree):
+        for node in source.nodes(path):
             if (
                 isinstance(node, ast.Attribute)
                 and isinstance(node.value, ast.Name)
