@@ -18,6 +18,7 @@
 
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
         if where.startswith(LIVE_FOLDERS) or fixtures & LIVE_FIXTURES:
             item.add_marker(pytest.mark.live)
+    # The order pytest-xdist hands out files in (./town test passes --no-loadscope-reorder, so it keeps
+    # this one): first the files that serve a town or drive a browser, the longest of the run (some a
+    # minute or more), so that none is left to one worker at the end while the others idle; then the
+    # unit-test files, the largest first, which even the workers out. Within a file, pytest's order.
+    live = {item.path for item in items if item.get_closest_marker("live")}
+    size = Counter(item.path for item in items)
+    items.sort(key=lambda item: (0, 0) if item.path in live else (1, -size[item.path]))
 
 
 @pytest.fixture(scope="session")
