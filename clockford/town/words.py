@@ -1108,9 +1108,22 @@ _Where = Literal["anywhere", "lines", "sentences", "end"]
 @dataclass(frozen=True)
 class _StaffRule:
     needs: tuple[str, ...]  # one of these must be in the text (lower-cased unless cased) for the rule to run
-    pattern: "re.Pattern[str] | re2._Regexp"
+    expression: str
     cased: bool = False  # reads the text as written, not lower-cased
     where: _Where = "anywhere"  # or only at the start of a line, of a sentence, or near the end
+
+    @functools.cached_property
+    def pattern(self) -> "re.Pattern[str] | re2._Regexp":
+        """The expression, compiled when the rule first runs: compiling every rule took most of a
+        second of each process's start (every town worker, every test process), and a rule runs only
+        on a text that holds one of its words. (Two threads may both compile it once; either copy
+        will do.) RE2 (no backtracking: linear in the text, whatever the text) unless the expression
+        needs a lookaround, which RE2 does not have; those few stay on Python's engine, over a matching
+        form whose runs of blanks are short (see clockford.town.matching), with possessive
+        quantifiers where a run could be long."""
+        if any(look in self.expression for look in ("(?!", "(?=", "(?<")):
+            return re.compile(self.expression)
+        return _re2(self.expression)
 
 
 # Where a rule may match, as a prefix of its expression, so that each rule is one pass of finditer.
@@ -1120,14 +1133,7 @@ _ANCHOR: dict[str, str] = {"anywhere": "", "end": "", "lines": "(?m:^)", "senten
 
 
 def _rule(needs: tuple[str, ...], pattern: str, cased: bool = False, where: _Where = "anywhere") -> _StaffRule:
-    """A rule's expression runs on RE2 (no backtracking: linear in the text, whatever the text) unless
-    it needs a lookaround, which RE2 does not have; those few stay on Python's engine, over a matching
-    form whose runs of blanks are short (see clockford.town.matching), with possessive quantifiers
-    where a run could be long."""
-    full = _ANCHOR[where] + "(?:" + pattern + ")"
-    if any(look in full for look in ("(?!", "(?=", "(?<")):
-        return _StaffRule(needs, re.compile(full), cased, where)
-    return _StaffRule(needs, _re2(full), cased, where)
+    return _StaffRule(needs, _ANCHOR[where] + "(?:" + pattern + ")", cased, where)
 
 
 _LINE_LEAD = r"[ \t>*#_\[(-]*"
@@ -2247,7 +2253,7 @@ def _il_words() -> dict[str, str]:
     found: set[str] = set()
     for rule in _STAFF_RULES:
         if not rule.cased:
-            text = re.sub(r"\\[a-zA-Z]", " ", rule.pattern.pattern)  # \s, \b, \w are not words
+            text = re.sub(r"\\[a-zA-Z]", " ", rule.expression)  # \s, \b, \w are not words
             for w in re.findall(r"[a-z]{2,}", text):
                 # A word's forms the expression spells with an optional ending: clerks?, embass(?:y|ies).
                 found.update((w, w + "s", w + "es", w + "y", w + "ies", w.removesuffix("s")))

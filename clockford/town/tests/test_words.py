@@ -774,3 +774,12 @@ def test_staff_voice_reported_denied_or_described_is_not_spoken(text: str, refus
 def test_an_address_spelled_with_joined_or_foreign_words_is_an_address(text: str, refused: bool) -> None:
     problem = words.screen(text, "public")
     assert (problem is not None and problem.kind == "email") == refused
+
+
+def test_every_staff_voice_rule_compiles_and_matches_no_empty_text() -> None:
+    # The rules compile when they first run (words._StaffRule.pattern), so a broken expression would
+    # otherwise wait for the first text that holds its words.
+    rules = words._STAFF_RULES
+    assert len(rules) > 50
+    for rule in rules:
+        assert rule.pattern.search("") is None, rule.expression[:80]
