@@ -31,7 +31,6 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from py_vapid import Vapid02
-from pywebpush import WebPushException, webpush
 
 from hall.http import Refused, at_the_hall, json_body
 from hall.models import Account, PushSent, PushSubscription
@@ -159,6 +158,10 @@ def payload(kind: str, what: str, agent: str, url: str) -> str:
 def send(subscription: PushSubscription, data: str) -> bool:
     """One notification to one device; False (and the subscription removed) when its service says it
     is gone."""
+    # Imported here: pywebpush brings aiohttp, a fifth of a second of every process's start, and most
+    # processes never send a notification.
+    from pywebpush import WebPushException, webpush  # noqa: PLC0415
+
     info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
     try:
         webpush(

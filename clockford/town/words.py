@@ -2249,6 +2249,9 @@ _I_FOR_L = re.compile(r"(?<=[a-zI])I+|(?<=[A-Z])I(?=[a-z])")
 _IL_SKELETON = str.maketrans("il", "**")
 
 
+# Made when a text first has a look-alike i or l: it reads every rule's words, which at import took a
+# third of this module's time.
+@functools.cache
 def _il_words() -> dict[str, str]:
     found: set[str] = set()
     for rule in _STAFF_RULES:
@@ -2264,7 +2267,6 @@ def _il_words() -> dict[str, str]:
     return {sk: next(iter(ws)) for sk, ws in by_skeleton.items() if len(ws) == 1}
 
 
-_IL_WORDS = _il_words()
 _IL_WORD = re.compile(r"[a-z]*[il][a-z]*")
 _IL_LOOKALIKES = frozenset(ch for ch in "ӏӀІіΙιǀⲒⲓꙇɩ׀ا|" if matching.fold_char(ch).lower() in ("i", "l"))
 
@@ -2274,7 +2276,7 @@ def _il_read(low: str) -> str:
 
     def fix(m: re.Match[str]) -> str:
         w = m.group()
-        return _IL_WORDS.get(w.translate(_IL_SKELETON), w) if len(w) >= 2 else w
+        return _il_words().get(w.translate(_IL_SKELETON), w) if len(w) >= 2 else w
 
     return _IL_WORD.sub(fix, low)
 
