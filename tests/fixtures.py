@@ -128,7 +128,7 @@ def demo_census() -> "CensusState":
     About a hundred tests start from the demo census, and importing it (reading, folding, deriving
     and sealing 37 entries) takes 50-80 ms. So the first call in a process imports it for real and
     keeps the rows it wrote; later calls into an empty census write those rows back and index the lots
-    with the census's own `index_lots` (a few milliseconds). The import itself is tested in
+    with the census's own `index_lots` (about 20 ms). The import itself is tested in
     districts/town_hall/tests/test_census.py; derived values depend on the entries alone, never on the
     clock, so the rows are the same whenever they are made, but for the seal's time, which is now.
     """
