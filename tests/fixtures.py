@@ -146,12 +146,11 @@ def demo_census() -> "CensusState":
         if empty:
             _demo_rows.update({model: list(model.objects.values()) for model in models})
         return state
-    for model, rows in _demo_rows.items():
-        model.objects.bulk_create([model(**row) for row in rows])
+    written = {model: model.objects.bulk_create([model(**row) for row in rows]) for model, rows in _demo_rows.items()}
     with connection.cursor() as cursor:
         for sql in connection.ops.sequence_reset_sql(no_style(), [Entry]):  # PostgreSQL's entry ids
             cursor.execute(sql)
-    services.index_lots(Lot.objects.all())
+    services.index_lots(written[Lot])
     services.analyze_index()
     CensusState.objects.update(sealed_at=timezone.now())
     services.forget_summary()
