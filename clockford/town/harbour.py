@@ -194,6 +194,22 @@ def _fold(ch: str) -> str:
     out = _folded.get(ch)
     if out is not None:
         return out
+    out = _fold_once(ch)
+    # What one fold gives may fold further: Python casefolds Cherokee small letters to their capitals
+    # (ꮋ to Ꮋ), which the look-alike fold, run before the casefold, reads as Latin (h). Folding again
+    # until nothing changes makes a skeleton its own skeleton; one more pass settles every character
+    # known today, and the bound keeps it a bounded loop whatever Unicode adds.
+    for _ in range(3):
+        again = "".join(_fold_once(c) for c in out)
+        if again == out:
+            break
+        out = again
+    if len(_folded) < 50_000:  # the cache is bounded by the characters people write, but be sure
+        _folded[ch] = out
+    return out
+
+
+def _fold_once(ch: str) -> str:
     parts = []
     for c in unicodedata.normalize("NFKD", matching.fold_char(ch)):
         cat = unicodedata.category(c)
@@ -206,10 +222,7 @@ def _fold(ch: str) -> str:
             continue  # punctuation, symbols and controls are dropped
         for f in _UPPER_GLYPHS.get(c, c).casefold():
             parts.append(_LOWER_GLYPHS.get(f, f))
-    out = "".join(parts)
-    if len(_folded) < 50_000:  # the cache is bounded by the characters people write, but be sure
-        _folded[ch] = out
-    return out
+    return "".join(parts)
 
 
 def skeleton(text: str) -> str:
