@@ -30,14 +30,14 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
 ) -> None:
     town = town_factory().start()
     remember_some(town.mcp, 5, "before")
-    town.manage("archive", "fold")
+    town.fold()
     saved = tmp_path / "town.backup"
     assert "Backed up" in town.manage("backup", str(saved)).stdout
     again = town.manage("backup", str(saved), check=False)
     assert again.returncode != 0 and "never overwrites" in again.stderr
 
     remember_some(town.mcp, 5, "after")
-    town.manage("archive", "fold")
+    town.fold()
     signed = town.manage("archive", "checkpoint").stdout.splitlines()[1]
     town.stop()
 
@@ -67,7 +67,7 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
     town.start()
     assert status(town.url) == {"mode": "open"}
     remember_some(town.mcp, 2, "later")
-    town.manage("archive", "fold")
+    town.fold()
     assert "reaches the last checkpoint" in town.manage("archive", "head").stdout
     assert "The Archive verifies" in town.manage("archive", "verify").stdout
 

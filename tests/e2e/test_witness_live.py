@@ -32,7 +32,7 @@ def calls(town: Town, n: int) -> None:
     s = RawSession(town.mcp)
     for _ in range(n):
         s.call("look_around")
-    town.manage("archive", "fold")
+    town.fold()
 
 
 def cut_tail(town: Town, keep: int) -> None:
