@@ -5,8 +5,6 @@ untouched, and the refusals."""
 import re
 from typing import Any
 
-import pytest
-
 from clockford.town.models import Passport
 from districts.dice_house import catalogue, services
 from districts.dice_house.models import Roll
@@ -24,11 +22,6 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("look_around", {}),
     ("verify", {"server": "io.github.example/not-in-the-census"}),
 ] * 4
-
-
-@pytest.fixture(autouse=True)
-def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalogue, "SLOW_SECONDS", 0.01)
 
 
 def play(passport: Passport) -> list[tuple[int, str, Any]]:
