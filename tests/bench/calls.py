@@ -18,6 +18,7 @@ from tests.bench.kit import (
     Workload,
     bare_server,
     concurrent,
+    machine_speed,
     scratch,
     sequential,
     town_server,
@@ -172,6 +173,7 @@ def run(opts: Any) -> None:
     load = os.getloadavg()[0]
     print(f"  the machine's load before the run: {load:.2f} (uptime: {uptime()})", end="")
     print(" (busy: other work shares the cores, and the figures are noisy)" if load > BUSY else "")
+    print(f"  the machine's speed: a ten-million-step Python loop in {machine_speed():.2f} s")
     with scratch() as tmp:
         phases = tmp / "phases.json" if (opts.phases or opts.cprofile) else None
         with (

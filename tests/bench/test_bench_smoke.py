@@ -57,6 +57,7 @@ def test_both_servers_run_with_workers_as_the_town_is_served() -> None:
         p50, p95, rate, cpu, cp50, cp95, crate, ccpu = figures(out, label)
         assert 0 < p50 <= p95 and rate > 0 and crate > 0, out
     assert re.search(r"load before the run: [\d.]+ \(uptime: [\d.]+, [\d.]+, [\d.]+\)", out), out
+    assert re.search(r"the machine's speed: a ten-million-step Python loop in \d+\.\d\d s\n", out), out
 
 
 def test_a_bench_with_no_such_section_says_so() -> None:
