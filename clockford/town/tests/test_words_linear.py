@@ -96,9 +96,11 @@ def test_safe_harbour_compares_a_big_body_with_big_handed_words_in_bounded_time(
         body = " ".join(rng.choices(vocabulary, k=n))
         took[n] = best_of_three(lambda body=body: harbour.find_repeat(body, handed))
         print(f"\nharbour.find_repeat, {len(body)} characters against 8 x 2,000 handed words: {took[n] * 1000:.0f} ms")
-    # Four times the words: linear is four times the time, a square sixteen; the guard is what no busy
-    # machine excuses (quiet, the larger takes about 0.6 s).
-    assert took[20_000] < 8 * took[5_000] and took[20_000] < 3.0, took
+    # Four times the words: linear is four times the time, a square sixteen. Measured: about 5.6 times
+    # on a quiet machine (the larger sets of n-grams fit the processor's caches less well), 8.3 beside
+    # two other test workers; 11 still tells a square apart. The guard is what no busy machine excuses
+    # (quiet, the larger takes 0.3 s to 0.6 s, as fast as the machine is that hour).
+    assert took[20_000] < 11 * took[5_000] and took[20_000] < 3.0, took
     # Text that repeats one n-gram at every place, against handed words that do too.
     repetitive = "aaaa bbbb " * 10_000
     for handed_words, found in (("aaaa " * 2000, False), ("aaaa bbbb " * 1000, True)):
