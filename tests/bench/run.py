@@ -59,7 +59,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--calls", type=int, default=500, help="measured calls per tool (default 500)")
     p.add_argument("--warmup", type=int, default=50, help="warm-up calls per tool, not measured (default 50)")
     p.add_argument("--rounds", type=int, default=25, help="interleaved rounds the calls are split into (default 25)")
-    p.add_argument("--clients", type=int, default=4, help="clients at once for the concurrent run; 1 skips it")
+    p.add_argument(
+        "--clients",
+        type=int,
+        default=calls.THROUGHPUT_CLIENTS,
+        help=f"clients at once for the concurrent run (default {calls.THROUGHPUT_CLIENTS}, where the throughput "
+        "target is set); 1 skips it",
+    )
     p.add_argument(
         "--server",
         choices=SERVERS,
