@@ -77,7 +77,7 @@ def _clock() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _walls_and_mode() -> Iterator[None]:
+def _second_old_copies() -> Iterator[None]:
     # Each process keeps a second-old copy of the walls, the town's mode, whether the town has an
     # owner and look_around's census block; a test's database is rolled back after it, so the copy must
     # go with it. (A census block left by the test before let tests/test_desk_trips.py warm nothing,

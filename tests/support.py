@@ -209,11 +209,14 @@ class Town:
     def mcp(self) -> str:
         return self.url + "/mcp"
 
-    def manage(self, *args: str, check: bool = True, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    def manage(
+        self, *args: str, check: bool = True, timeout: float = 600, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """A manage.py command in the town's environment, with `env`'s settings over it."""
         return subprocess.run(
             [PYTHON, "manage.py", *args],
             cwd=ROOT,
-            env=self.env,
+            env={**self.env, **(env or {})},
             capture_output=True,
             text=True,
             check=check,
@@ -224,11 +227,7 @@ class Town:
         """`archive fold` with no settling time: a fold leaves footsteps younger than a second for the
         next one (one may still be committing), so on a fast machine the calls a test has just had
         answered could all be left out of the checkpoint the test goes on to read."""
-        env = {**self.env, "CLOCKFORD_FOLD_SETTLE_SECONDS": "0"}
-        done = subprocess.run(
-            [PYTHON, "manage.py", "archive", "fold"], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-        )
-        return done.stdout
+        return self.manage("archive", "fold", env={"CLOCKFORD_FOLD_SETTLE_SECONDS": "0"}).stdout
 
     def start(self) -> "Town":
         # A port that was free when the town was made can be taken by the time it starts (another
