@@ -32,12 +32,19 @@ class Answer:
     def __repr__(self) -> str:
         return f"Answer({self.status}, {self.body!r})"
 
-    async def send(self, send: Send) -> None:
-        if not self.status:  # GONE: nobody is left to answer
-            return
+    def messages(self) -> list[MutableMapping[str, Any]]:
+        """The ASGI messages that send it (none for GONE: nobody is left to answer)."""
+        if not self.status:
+            return []
         # A fresh list each time: the answers below are shared by every request.
-        await send({"type": "http.response.start", "status": self.status, "headers": list(self.headers)})
-        await send({"type": "http.response.body", "body": self.body})
+        return [
+            {"type": "http.response.start", "status": self.status, "headers": list(self.headers)},
+            {"type": "http.response.body", "body": self.body},
+        ]
+
+    async def send(self, send: Send) -> None:
+        for message in self.messages():
+            await send(message)
 
 
 def plain(status: int, body: str, headers: dict[str, str] | None = None) -> Answer:
@@ -61,14 +68,17 @@ def rpc_error(
 
 
 def event(data: str) -> Answer:
-    """One JSON-RPC message as a short event stream, the way replies to a POST come back."""
+    """One JSON-RPC message as a short event stream, the way the SDK answers a POST: its event and its
+    headers (sse-starlette's), but a length instead of chunks, since the reply is whole."""
     raw = f"event: message\r\ndata: {data}\r\n\r\n".encode()
     return Answer(
         200,
         raw,
         [
-            (b"content-type", b"text/event-stream"),
             (b"cache-control", b"no-cache, no-transform"),
+            (b"connection", b"keep-alive"),
+            (b"content-type", b"text/event-stream"),
+            (b"x-accel-buffering", b"no"),
             (b"content-length", str(len(raw)).encode()),
         ],
     )

@@ -46,6 +46,10 @@ class Request:
     message: dict[str, Any] = field(default_factory=dict)
     session: McpSession | None = None
     passport: Passport | None = None  # a signed-in caller's, once its token's record is found
+    # Counted against the limits (within_limits); a POST's count is due from count_later on, and taken
+    # with its first trip to the database.
+    count_due: bool = False
+    counted: bool = False
 
     @classmethod
     def of(cls, scope: MutableMapping[str, Any], receive: Receive) -> "Request":
@@ -61,11 +65,12 @@ Check = Callable[[Request], Awaitable[Answer | None]]
 
 
 async def run(checks: Sequence[Check], r: Request) -> Answer | None:
-    """The first answer of the checks, in order; None when every check let the request through."""
+    """The first answer of the checks, in order; None when every check let the request through. A
+    request whose count is due is counted before it is answered, and is told to wait if it is over."""
     for check in checks:
         answer = await check(r)
         if answer is not None:
-            return answer
+            return await within_limits(r) or answer if r.count_due else answer
     return None
 
 
@@ -193,9 +198,21 @@ async def token(r: Request) -> Answer | None:
 
 async def within_limits(r: Request) -> Answer | None:
     """The address, and a signed-in caller's account, are under their limits in this window and not
-    held back: one upsert, shared by every worker (clockford/town/limits.py)."""
+    held back: one upsert, shared by every worker (clockford/town/limits.py). Once a request."""
+    if r.counted:
+        return None
+    r.counted = True
     over = await in_db(limits.count, address(r), r.bearer.sub if r.bearer is not None else None)
     return None if over is None else answers.too_many_requests(over.retry_after)
+
+
+async def count_later(r: Request) -> Answer | None:
+    """A POST is counted as within_limits counts, but with its first trip to the database rather than
+    in a trip of its own: the answer of any later check (run), a road's first check, or, on the
+    hottest road, the desk's own trip (http.Face.call). Its body is read and parsed first, bounded by
+    declared_size and whole_body; nothing it asks is run before it is counted."""
+    r.count_due = True
+    return None
 
 
 async def protocol_version(r: Request) -> Answer | None:
@@ -378,14 +395,19 @@ async def token_passport(r: Request) -> Answer | None:
 # after them.
 WHERE_FROM: tuple[Check, ...] = (right_host, right_origin, front_door)
 # Then whether the town is open, the token (its signature alone, no database), and how much this
-# address and account have asked, before anything the request asks is read.
+# address and account have asked, before anything the request asks is read (a POST: before anything
+# it asks is run, see count_later).
 EVERY: tuple[Check, ...] = (*WHERE_FROM, town_open, token, within_limits, protocol_version)
 
 ROUTES: dict[str, tuple[Check, ...]] = {
     "GET": (*EVERY, session_named, token_owns_session, session_there),
     "DELETE": (*EVERY, session_named, token_owns_session),
     "POST": (
-        *EVERY,
+        *WHERE_FROM,
+        town_open,
+        token,
+        count_later,
+        protocol_version,
         declared_size,
         whole_body,
         accepts_both,
@@ -399,18 +421,19 @@ OTHER_METHODS: tuple[Check, ...] = (*WHERE_FROM, method_not_allowed)
 
 # A POST that passed ROUTES["POST"] then takes one of these roads (road() chooses), each with the rest
 # of its checks.
+# Each road but the hottest takes the count that came due with count_later first.
 ROADS: dict[str, tuple[Check, ...]] = {
     # A 2026-07-28 request names its caller by its token alone: the passport of the token's
     # (account, client), no session.
-    "modern": (token_passport,),
+    "modern": (within_limits, token_passport),
     # Only an initialize request (with an id) opens a session; a notification named initialize gets
     # no answer, so it could never hand the client its session id.
     # Room in the town before the passport: a town that takes no new visitors makes no passport.
-    "initialize": (version_in_header, room_in_town, token_passport),
-    # A tools/call without sign-in, the town's hottest road: the desk looks its session up in its own
-    # trip to the database (server.Unchecked), so no check here reads it.
+    "initialize": (within_limits, version_in_header, room_in_town, token_passport),
+    # A tools/call without sign-in, the town's hottest road: the desk counts it and looks its session
+    # up in its own trip to the database (server.Unchecked), so no check here reads the database.
     "call": (session_named,),
-    "session": (version_in_header, session_named, token_owns_session, session_there),
+    "session": (within_limits, version_in_header, session_named, token_owns_session, session_there),
 }
 
 

@@ -21,10 +21,22 @@ from django.conf import settings
 from django.db import DatabaseError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from clockford.face import answers, checks, sessions
 from clockford.face.checks import Request
-from clockford.face.server import Unchecked, Visitor, build_server, in_db, to_result
+from clockford.face.server import (
+    DEFAULT_VERSION,
+    Unchecked,
+    Visitor,
+    admit,
+    build_server,
+    call_reply,
+    call_tool,
+    in_db,
+    plain_call,
+    to_result,
+)
 from clockford.town import desk
 
 Scope = MutableMapping[str, Any]
@@ -150,23 +162,41 @@ class Face:
         await self.initialize(r.scope, r.body, r.receive, send, session.id, Visitor(session.passport, session.id))
 
     async def call(self, r: Request, send: Send) -> None:
-        """A tools/call without sign-in, the town's hottest road: its session is looked up in the desk's
-        own trip to the database (server.Unchecked), and its reply (one short event) is held until
-        then, so that an unknown or ended session still gets its 404 and nothing else."""
+        """A tools/call without sign-in, the town's hottest road. The desk's own trip to the database
+        counts the request against its address's limit and looks its session up (server.Unchecked),
+        and the reply (one short event) is held until then, so that an address over its limit gets
+        its 429 and an unknown or ended session its 404, and nothing else.
+
+        A plain call (server.plain_call) is answered here, by the same call_tool the SDK's handler
+        runs and in the SDK's own bytes (server.call_reply), without the SDK's machinery for one
+        request (a transport, a task group, streams, a dispatcher): that machinery cost more than the
+        rest of the face and the desk together. Anything else about a tools/call goes through the SDK."""
         sid = r.sid
         if not self.in_flight.enter(sid):
-            return await answers.TOO_MANY_AT_ONCE.send(send)
-        unchecked = Unchecked(sid)
+            return await (await checks.within_limits(r) or answers.TOO_MANY_AT_ONCE).send(send)
+        unchecked = Unchecked(sid, checks.address(r))
         try:
-            held = await self.held_reply(r.scope, r.body, r.receive, unchecked)
+            held = await self.call_reply(r, unchecked)
         finally:
             self.in_flight.leave(sid)
-        if unchecked.found is None:  # the SDK answered without the desk (no such tool)
-            unchecked.found = await in_db(sessions.find_session, sid) is not None
+        if unchecked.found is None and unchecked.over is None:  # the desk never ran (no such tool)
+            await in_db(admit, unchecked)
+        r.counted = True
+        if unchecked.over is not None:
+            return await answers.too_many_requests(unchecked.over.retry_after).send(send)
         if not unchecked.found:
             return await answers.SESSION_NOT_FOUND.send(send)
         for message in held:
             await send(message)
+
+    async def call_reply(self, r: Request, unchecked: Unchecked) -> list[Message]:
+        """The whole reply to a tools/call, held: the face's own for a plain call, else the SDK's."""
+        version = reply_version(r)
+        params = plain_call(r.message, version)
+        if params is None:
+            return await self.held_reply(r.scope, r.body, r.receive, unchecked)
+        result = await call_tool(unchecked, params.name, params.arguments)
+        return answers.event(call_reply(r.message["id"], version, result)).messages()
 
     async def held_reply(
         self, scope: Scope, body: bytes, receive: Receive, visitor: Visitor | Unchecked
@@ -217,10 +247,15 @@ def busy(r: Request) -> answers.Answer:
     else with 503 and Retry-After."""
     message = r.message
     if message.get("method") == "tools/call" and "id" in message:
-        result = to_result(desk.busy_unrecorded()).model_dump(mode="json", by_alias=True, exclude_none=True)
-        reply = json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}, ensure_ascii=False)
-        return answers.event(reply)
+        return answers.event(call_reply(message["id"], reply_version(r), to_result(desk.busy_unrecorded())))
     return answers.clerk_busy(desk.BUSY_RETRY_SECONDS)
+
+
+def reply_version(r: Request) -> str:
+    """The revision a reply to a POST is shaped for, as the SDK's stateless transport chooses it: the
+    MCP-Protocol-Version header, or its default when there is none (or one the face has not let by)."""
+    version = r.headers.get("mcp-protocol-version", DEFAULT_VERSION)
+    return version if version in HANDSHAKE_PROTOCOL_VERSIONS else DEFAULT_VERSION
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

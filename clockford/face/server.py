@@ -17,11 +17,13 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from mcp_types import (
+    DEFAULT_NEGOTIATED_VERSION,
     INVALID_PARAMS,
     CallToolRequestParams,
     CallToolResult,
     GetPromptRequestParams,
     GetPromptResult,
+    JSONRPCResponse,
     ListPromptsResult,
     ListResourcesResult,
     ListResourceTemplatesResult,
@@ -31,13 +33,14 @@ from mcp_types import (
     ReadResourceResult,
     TextContent,
     ToolAnnotations,
+    methods,
 )
 from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from clockford.face import resources, sessions
-from clockford.town import desk
-from clockford.town.models import Passport
+from clockford.town import desk, limits
+from clockford.town.models import McpSession, Passport
 from clockford.town.tooling import Tool
 from districts.registry import TOOLS
 
@@ -153,19 +156,61 @@ def to_result(r: desk.Rendered) -> CallToolResult:
     return CallToolResult(content=blocks, structured_content=r.structured, is_error=r.is_error)
 
 
+def plain_call(message: dict[str, Any], version: str) -> CallToolRequestParams | None:
+    """A tools/call's params, when the face may answer it without the SDK (http.Face.call): a JSON-RPC
+    2.0 request of nothing but jsonrpc, id, method and params whose params pass the very checks the
+    SDK's runner makes for `version` (the MCP-Protocol-Version header, or the transport's default
+    when there is none). Anything else is None, and goes through the SDK, which answers it its own way."""
+    if message.get("jsonrpc") != "2.0" or not message.keys() <= {"jsonrpc", "id", "method", "params"}:
+        return None
+    params = message.get("params")
+    try:
+        methods.validate_client_request("tools/call", version, params)
+        return CallToolRequestParams.model_validate({} if params is None else params, by_name=False)
+    except (KeyError, ValueError):  # pydantic's ValidationError is a ValueError
+        return None
+
+
+def call_reply(request_id: str | int, version: str, result: CallToolResult) -> str:
+    """A CallToolResult as the SDK's runner writes it for `version`: dumped, shaped by the SDK's own
+    function to that revision's result (methods.serialize_server_result, which drops any field the
+    revision does not define), inside a JSON-RPC response."""
+    dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    shaped = methods.serialize_server_result("tools/call", version, dumped)
+    return JSONRPCResponse(jsonrpc="2.0", id=request_id, result=shaped).model_dump_json(
+        by_alias=True, exclude_unset=True
+    )
+
+
+# The revision the SDK's stateless transport assumes when a request names none.
+DEFAULT_VERSION = DEFAULT_NEGOTIATED_VERSION
+
+
 @dataclass
 class Unchecked:
-    """A tools/call whose session the face has not looked up yet: the desk's own trip to the database
-    looks it up, so a call costs one hop to the desk's threads, not two. `found` stays None until the
-    lookup has run; the face answers 404 for a session that was not found."""
+    """A tools/call whose session the face has not looked up yet, nor counted against its address's
+    limit: the desk's own trip to the database does both, before the call, so a call costs one hop to
+    the desk's threads, not three. `found` stays None until the lookup has run; the face answers 429
+    when `over` is set, and 404 for a session that was not found."""
 
     session_id: str
+    address: str
     found: bool | None = None
+    over: limits.Over | None = None
+
+
+def admit(unchecked: Unchecked) -> McpSession | None:
+    """Count the request against its address (clockford/town/limits.py), then look its session up."""
+    unchecked.over = limits.count(unchecked.address, None)
+    if unchecked.over is not None:
+        return None  # the 429 comes first, as it would before any session check
+    session = sessions.find_session(unchecked.session_id)
+    unchecked.found = session is not None
+    return session
 
 
 def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked) -> desk.Rendered | None:
-    session = sessions.find_session(unchecked.session_id)
-    unchecked.found = session is not None
+    session = admit(unchecked)
     if session is None:
         return None
     return desk.run(tool, arguments, session.passport, session.id)

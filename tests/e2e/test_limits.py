@@ -13,7 +13,7 @@ from collections.abc import Callable
 from hall.tests.oauth_agent import LiveWeb, Person
 from tests.e2e.test_http_rows import sql
 from tests.e2e.test_oauth_mcp import connect
-from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, hall_of
+from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, hall_of, sse_message
 
 TOO_MANY = "Too many requests. Try again later."
 FULL = "The town is full. Try again later."
@@ -73,6 +73,37 @@ def test_a_session_in_use_is_refused_too_when_its_address_is_over(town_factory: 
     assert_plain(s.post({"jsonrpc": "2.0", "id": 9, "method": "tools/list"}), 429, TOO_MANY, 600)
     # Nothing the refused request asked was run: the passport has two footsteps.
     assert sql(t, "SELECT footsteps FROM town_passport") == [(2,)]
+
+
+def test_every_post_is_counted_whichever_road_answers_it(town_factory: TownFactory) -> None:
+    """A POST's count is taken with its first trip to the database (clockford/face/checks.py
+    count_later): a tools/call in the desk's own trip, whether the face answers it or the SDK does,
+    and a request refused after its body was read before it is answered."""
+    t = town_factory(env={"CLOCKFORD_REQUESTS_PER_ADDRESS": "8", "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}).start()
+    s = RawSession(t.mcp)  # initialize and its notification: two requests
+    assert s.call("look_around")["isError"] is False  # three: answered by the face
+    assert s.call("no_such_tool")["content"][0]["text"] == "MCP error -32602: Tool no_such_tool not found"  # four
+    # Five: a key the face does not know of sends the call through the SDK, which answers it.
+    odd = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "look_around"}, "odd": 1}
+    status, _, body = s.post(odd)
+    assert status == 200 and sse_message(body)["result"]["isError"] is False, body
+    assert send(t, "POST", "not json", {"Mcp-Session-Id": s.sid})[0] == 400  # six
+    assert s.post({"jsonrpc": "2.0", "id": 7, "method": "tools/call"}, {"Mcp-Session-Id": "gone"})[0] == 404  # seven
+    assert sql(t, "SELECT requests FROM town_tally WHERE key = 'address:127.0.0.1'") == [(7,)]
+    assert s.call("look_around")["isError"] is False  # eight
+    # Over the limit: the call is not run (no footstep), and neither are the others.
+    assert_plain(
+        s.post({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "look_around"}}),
+        429,
+        TOO_MANY,
+        600,
+    )
+    assert_plain(send(t, "POST", "not json", {"Mcp-Session-Id": s.sid}), 429, TOO_MANY, 600)
+    assert_plain(
+        s.post({"jsonrpc": "2.0", "id": 10, "method": "tools/call"}, {"Mcp-Session-Id": "gone"}), 429, TOO_MANY, 600
+    )
+    assert sql(t, "SELECT footsteps FROM town_passport") == [(3,)]
+    assert sql(t, "SELECT requests FROM town_tally WHERE key = 'address:127.0.0.1'") == [(11,)]
 
 
 def test_repeated_refused_tokens_hold_the_address_back(town_factory: TownFactory) -> None:

@@ -1,0 +1,90 @@
+"""The face answers a plain tools/call itself (clockford/face/http.py Face.call), without the SDK's
+machinery for one request: its reply must be the SDK's own, byte for byte, at every revision the town
+speaks. Over real HTTP, each call is sent twice: once plain, once with a key the face does not know
+of, which sends it through the SDK (server.plain_call); the two replies differ only in the footstep.
+"""
+
+import http.client
+import json
+import re
+from typing import Any
+
+import pytest
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+from tests.support import MCP_HEADERS, RawSession, Town, sse_message
+
+# What a reply carries that differs between two calls of the same thing: its footstep's number, and
+# the passport's count of footsteps (look_around), in the structured content and in the text's JSON.
+FOOTSTEP = re.compile(rb'"footsteps?\\?":\d+|footstep #\d+')
+
+CALLS: list[tuple[str, dict[str, Any] | None]] = [
+    ("remember", {"key": "face.same", "value": "Les mots d'un agent \u2028 \U0001f600 \x01 \\ \""}),
+    ("recall", {"key": "face.same"}),
+    ("recall", {"key": "face.nothing-here"}),  # a refusal: isError, with a footstep
+    ("look_around", None),  # no arguments at all
+    ("remember", {"key": 5}),  # outside the schema: a protocol error, no footstep
+    ("no_such_tool", {}),
+]
+
+
+def post(town: Town, sid: str, version: str, message: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", town.port, timeout=30)
+    try:
+        headers = {**MCP_HEADERS, "MCP-Protocol-Version": version, "Mcp-Session-Id": sid}
+        conn.request("POST", "/mcp", body=json.dumps(message), headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def through_both(town: Town, sid: str, version: str, name: str, arguments: dict[str, Any] | None) -> list[Any]:
+    params: dict[str, Any] = {"name": name}
+    if arguments is not None:
+        params["arguments"] = arguments
+    replies = []
+    for message in (
+        {"jsonrpc": "2.0", "id": f"sdk-{name}", "method": "tools/call", "params": params, "x-road": "sdk"},
+        {"jsonrpc": "2.0", "id": f"sdk-{name}", "method": "tools/call", "params": params},
+    ):
+        status, headers, body = post(town, sid, version, message)
+        kept = {k: headers.get(k) for k in ("content-type", "cache-control", "x-accel-buffering")}
+        # The SDK streams its event in chunks; the face, whole, says its length: the event is the same.
+        replies.append((status, kept, FOOTSTEP.sub(b"<footstep>", body)))
+    return replies
+
+
+@pytest.mark.parametrize("version", HANDSHAKE_PROTOCOL_VERSIONS)
+def test_a_plain_call_is_answered_in_the_sdks_own_bytes(town: Town, version: str) -> None:
+    s = RawSession(town.mcp)
+    try:
+        for name, arguments in CALLS:
+            sdk, face = through_both(town, s.sid or "", version, name, arguments)
+            assert face == sdk, (name, version)
+            assert face[0] == 200 and face[1]["content-type"] == "text/event-stream"
+    finally:
+        s.delete()
+
+
+def test_a_call_the_face_does_not_answer_goes_through_the_sdk(town: Town) -> None:
+    """Shapes plain_call leaves to the SDK are answered in its own words, never dropped or guessed."""
+    s = RawSession(town.mcp)
+    try:
+        # Params the SDK's check for tools/call refuses: its JSON-RPC error, not a call.
+        status, _, body = post(
+            town, s.sid or "", "2025-11-25", {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": 7}}
+        )
+        reply = sse_message(body.decode())
+        assert status == 200 and reply["id"] == 3 and reply["error"]["code"] == -32602, reply
+        # A JSON-RPC version that is not 2.0: refused by the SDK as it would refuse it anywhere.
+        status, _, body = post(
+            town,
+            s.sid or "",
+            "2025-11-25",
+            {"jsonrpc": "1.0", "id": 4, "method": "tools/call", "params": {"name": "look_around"}},
+        )
+        assert status == 400 or "error" in sse_message(body.decode()), (status, body)
+        assert s.call("look_around")["isError"] is False
+    finally:
+        s.delete()
