@@ -192,7 +192,7 @@ class Face:
     async def call_reply(self, r: Request, unchecked: Unchecked) -> list[Message]:
         """The whole reply to a tools/call, held: the face's own for a plain call, else the SDK's."""
         version = reply_version(r)
-        params = plain_call(r.message, version)
+        params = plain_call(r.message, r.body, version)
         if params is None:
             return await self.held_reply(r.scope, r.body, r.receive, unchecked)
         result = await call_tool(unchecked, params.name, params.arguments)

@@ -7,6 +7,7 @@ tool the town does not serve, is a protocol error (001 section 03): text only, n
 
 import asyncio
 import copy
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -156,12 +157,21 @@ def to_result(r: desk.Rendered) -> CallToolResult:
     return CallToolResult(content=blocks, structured_content=r.structured, is_error=r.is_error)
 
 
-def plain_call(message: dict[str, Any], version: str) -> CallToolRequestParams | None:
+# A surrogate, written as an escape or as UTF-8's bytes for one: Python's json reads a lone one into a
+# str (it decodes bytes with surrogatepass), where the SDK's parser refuses the whole message. Bodies
+# with any (an emoji's escaped pair too) go to the SDK to be judged.
+_SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]|\xed[\xa0-\xbf]")
+
+
+def plain_call(message: dict[str, Any], body: bytes, version: str) -> CallToolRequestParams | None:
     """A tools/call's params, when the face may answer it without the SDK (http.Face.call): a JSON-RPC
     2.0 request of nothing but jsonrpc, id, method and params whose params pass the very checks the
     SDK's runner makes for `version` (the MCP-Protocol-Version header, or the transport's default
-    when there is none). Anything else is None, and goes through the SDK, which answers it its own way."""
+    when there is none), in a body the SDK's parser reads as Python's does. Anything else is None,
+    and goes through the SDK, which answers it its own way."""
     if message.get("jsonrpc") != "2.0" or not message.keys() <= {"jsonrpc", "id", "method", "params"}:
+        return None
+    if _SURROGATE.search(body):
         return None
     params = message.get("params")
     try:

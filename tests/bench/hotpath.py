@@ -1,6 +1,6 @@
 """One call of the hot tools, in process: statements, time on the thread, and where the time goes.
 
-    .venv/bin/python -m tests.bench.hotpath [--calls N] [--cprofile]
+    .venv/bin/python -m tests.bench.hotpath [--calls N] [--cprofile [--profile-out FILE]]
 
 Runs look_around and remember through the real desk (no HTTP, no event loop) in a scratch database
 of its own: SQLite, or PostgreSQL when DATABASE_URL names a server (a fresh database, dropped
@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.bench.hotpath")
     p.add_argument("--calls", type=int, default=300, help="measured calls per tool (default 300)")
     p.add_argument("--cprofile", action="store_true", help="profile the measured calls and print the top functions")
+    p.add_argument("--profile-out", type=str, default="", help="with --cprofile, also keep the profile in this file")
     opts = p.parse_args(argv)
 
     import django
@@ -46,13 +47,13 @@ def main(argv: list[str] | None = None) -> int:
 
         old = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
         try:
-            measure(opts.calls, opts.cprofile)
+            measure(opts.calls, opts.cprofile, opts.profile_out)
         finally:
             connection.creation.destroy_test_db(old, verbosity=0)
     return 0
 
 
-def measure(calls: int, profile: bool) -> None:
+def measure(calls: int, profile: bool, profile_out: str = "") -> None:
     from django.db import connection
     from django.utils import timezone
 
@@ -96,6 +97,8 @@ def measure(calls: int, profile: bool) -> None:
         for text in sql:
             print("    " + text[:140])
     if prof is not None:
+        if profile_out:
+            prof.dump_stats(profile_out)
         stats = pstats.Stats(prof, stream=sys.stdout)
         stats.strip_dirs().sort_stats("tottime").print_stats(30)
         stats.sort_stats("cumulative").print_stats(50)
