@@ -70,7 +70,7 @@ async def run(checks: Sequence[Check], r: Request) -> Answer | None:
     for check in checks:
         answer = await check(r)
         if answer is not None:
-            return await within_limits(r) or answer if r.count_due else answer
+            return (await within_limits(r) or answer) if r.count_due else answer
     return None
 
 

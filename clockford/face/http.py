@@ -3,8 +3,9 @@
 The checks are named and ordered in clockford/face/checks.py; this module runs them and then serves
 the request by its road. The face owns Mcp-Session-Id: it mints the id on initialize, keeps the
 session in the database, and hands each request to the SDK's manager in stateless mode with the
-session's passport on the scope. Host and Origin are the face's checks too, because the spec wants
-403 and its own body where the SDK would answer 421.
+session's passport on the scope, but for a plain tools/call, which it answers itself in the SDK's own
+bytes (Face.call). Host and Origin are the face's checks too, because the spec wants 403 and its own
+body where the SDK would answer 421.
 
 On a town with sign-in, the bearer token is checked before anything about sessions (clockford/face/
 auth.py): no token or a refused one is 401, a token without the town scope 403. A session is then
