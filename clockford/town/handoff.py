@@ -7,6 +7,7 @@ carries `hallUrl`, the deep link to that item's page, built here and nowhere els
 their names, never the hall's code, so the wall between them stands (tests/test_house.py).
 """
 
+import functools
 from typing import Any
 
 from django.conf import settings
@@ -34,7 +35,14 @@ def hall_url(kind: str, item_id: str) -> str:
 
 def front_url() -> str:
     """The hall's front door, where a person signs in and sees what waits for them."""
-    return str(settings.HALL_URL) + reverse("hall:front")
+    return str(settings.HALL_URL) + _front_path()
+
+
+@functools.cache
+def _front_path() -> str:
+    # One fixed route, asked for by every look_around: resolved once per process (reverse() walks the
+    # URL patterns each time).
+    return reverse("hall:front")
 
 
 def waiting(kind: str, item_id: str) -> dict[str, Any]:
