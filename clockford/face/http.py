@@ -32,6 +32,7 @@ from clockford.face.server import (
     Visitor,
     admit,
     build_server,
+    call_error,
     call_reply,
     call_tool,
     in_db,
@@ -196,7 +197,11 @@ class Face:
         params = plain_call(r.message, r.body, version)
         if params is None:
             return await self.held_reply(r.scope, r.body, r.receive, unchecked)
-        result = await call_tool(unchecked, params.name, params.arguments)
+        try:
+            result = await call_tool(unchecked, params.name, params.arguments)
+        except Exception as error:  # the SDK's dispatcher answers a handler that raised so, never a 500
+            log.exception("tools/call of %s raised", params.name)
+            return answers.event(call_error(r.message["id"], error)).messages()
         return answers.event(call_reply(r.message["id"], version, result)).messages()
 
     async def held_reply(

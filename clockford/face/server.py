@@ -17,13 +17,16 @@ from django.db import DatabaseError, close_old_connections
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
+from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp_types import (
     DEFAULT_NEGOTIATED_VERSION,
     INVALID_PARAMS,
     CallToolRequestParams,
     CallToolResult,
+    ErrorData,
     GetPromptRequestParams,
     GetPromptResult,
+    JSONRPCError,
     JSONRPCResponse,
     ListPromptsResult,
     ListResourcesResult,
@@ -190,6 +193,13 @@ def call_reply(request_id: str | int, version: str, result: CallToolResult) -> s
     return JSONRPCResponse(jsonrpc="2.0", id=request_id, result=shaped).model_dump_json(
         by_alias=True, exclude_unset=True
     )
+
+
+def call_error(request_id: str | int, error: Exception) -> str:
+    """The JSON-RPC error the SDK's dispatcher answers for a handler that raised `error`: an MCPError's
+    own, INVALID_PARAMS for pydantic's, else code 0 with the exception's words."""
+    data = handler_exception_to_error_data(error) or ErrorData(code=0, message=str(error))
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=data).model_dump_json(by_alias=True, exclude_unset=True)
 
 
 # The revision the SDK's stateless transport assumes when a request names none.
