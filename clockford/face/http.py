@@ -22,12 +22,12 @@ from django.conf import settings
 from django.db import DatabaseError
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp_types import DEFAULT_NEGOTIATED_VERSION
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from clockford.face import answers, checks, sessions
 from clockford.face.checks import Request
 from clockford.face.server import (
-    DEFAULT_VERSION,
     Unchecked,
     Visitor,
     admit,
@@ -178,12 +178,11 @@ class Face:
             return await (await checks.within_limits(r) or answers.TOO_MANY_AT_ONCE).send(send)
         unchecked = Unchecked(sid, checks.address(r))
         try:
-            held = await self.call_reply(r, unchecked)
+            held = await self.answer_call(r, unchecked)
         finally:
             self.in_flight.leave(sid)
         if unchecked.found is None and unchecked.over is None:  # the desk never ran (no such tool)
             await in_db(admit, unchecked)
-        r.counted = True
         if unchecked.over is not None:
             return await answers.too_many_requests(unchecked.over.retry_after).send(send)
         if not unchecked.found:
@@ -191,7 +190,7 @@ class Face:
         for message in held:
             await send(message)
 
-    async def call_reply(self, r: Request, unchecked: Unchecked) -> list[Message]:
+    async def answer_call(self, r: Request, unchecked: Unchecked) -> list[Message]:
         """The whole reply to a tools/call, held: the face's own for a plain call, else the SDK's."""
         version = reply_version(r)
         params = plain_call(r.message, r.body, version)
@@ -260,8 +259,8 @@ def busy(r: Request) -> answers.Answer:
 def reply_version(r: Request) -> str:
     """The revision a reply to a POST is shaped for, as the SDK's stateless transport chooses it: the
     MCP-Protocol-Version header, or its default when there is none (or one the face has not let by)."""
-    version = r.headers.get("mcp-protocol-version", DEFAULT_VERSION)
-    return version if version in HANDSHAKE_PROTOCOL_VERSIONS else DEFAULT_VERSION
+    version = r.headers.get("mcp-protocol-version", DEFAULT_NEGOTIATED_VERSION)
+    return version if version in HANDSHAKE_PROTOCOL_VERSIONS else DEFAULT_NEGOTIATED_VERSION
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

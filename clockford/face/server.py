@@ -19,7 +19,6 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
 from mcp_types import (
-    DEFAULT_NEGOTIATED_VERSION,
     INVALID_PARAMS,
     CallToolRequestParams,
     CallToolResult,
@@ -200,10 +199,6 @@ def call_error(request_id: str | int, error: Exception) -> str:
     own, INVALID_PARAMS for pydantic's, else code 0 with the exception's words."""
     data = handler_exception_to_error_data(error) or ErrorData(code=0, message=str(error))
     return JSONRPCError(jsonrpc="2.0", id=request_id, error=data).model_dump_json(by_alias=True, exclude_unset=True)
-
-
-# The revision the SDK's stateless transport assumes when a request names none.
-DEFAULT_VERSION = DEFAULT_NEGOTIATED_VERSION
 
 
 @dataclass

@@ -39,7 +39,7 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
     r = request("POST", json.dumps(message).encode(), mcp_protocol_version="2025-11-25")
     r.message = message
     face = http.Face(http.build_manager())
-    start, body = await face.call_reply(r, server.Unchecked("S-1", "127.0.0.1"))
+    start, body = await face.answer_call(r, server.Unchecked("S-1", "127.0.0.1"))
     assert start["status"] == 200 and (b"content-type", b"text/event-stream") in start["headers"]
     event = body["body"].decode()
     assert event.startswith("event: message\r\ndata: ") and event.endswith("\r\n\r\n")
