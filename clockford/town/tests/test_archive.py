@@ -337,6 +337,40 @@ def test_a_late_commit_within_the_margin_is_folded_and_not_called_hidden() -> No
     assert ArchiveLeaf.objects.get(footstep=late).index == 20
 
 
+def test_footsteps_are_folded_in_number_order_whatever_their_times_say() -> None:
+    """A clock that went back: the newer footstep is timed before the older one. The fold takes a
+    run of numbers up to the first footstep that has not settled, so neither is passed over."""
+    last = twenty_folded()
+    now = timezone.now()
+    first = unfolded(now, "look_around", "3")  # not settled yet
+    second = unfolded(now - dt.timedelta(seconds=30), "look_around", "4")  # settled, numbered after it
+    assert archive.fold_all() == 0
+    assert archive.fold_all(settle=dt.timedelta(0)) == 2
+    assert [ArchiveLeaf.objects.get(footstep=f).index for f in (first, second)] == [last.size, last.size + 1]
+    assert archive.verify().ok
+
+
+def test_a_fold_looks_at_the_footsteps_after_the_tree_not_at_two_minutes_of_them() -> None:
+    """What a fold reads does not grow with the footsteps of the last two minutes (every call's, at
+    hundreds a second): past the tree's newest footstep by number, and on PostgreSQL, where calls
+    commit out of number order, for late ones too, apart."""
+    twenty_folded()
+    make_footsteps(5)
+    sent: list[str] = []
+
+    def watch(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        assert archive.fold_all() == 5
+    looks = [sql for sql in sent if "LEFT OUTER JOIN" in sql]
+    if connection.vendor == "sqlite":
+        assert looks == []  # none can come late: a call holds the one write lock until it commits
+    else:
+        assert looks and all('"town_footstep"."number" <' in sql for sql in looks)
+
+
 def test_a_footstep_older_than_the_margin_left_out_of_the_tree_is_reported() -> None:
     last = twenty_folded()
     newest_leaf_at = Footstep.objects.filter(leaf__isnull=False).order_by("-number")[0].at
