@@ -34,10 +34,10 @@ from clockford.face.server import (
     build_server,
     call_error,
     call_reply,
-    call_tool,
     in_db,
     plain_call,
-    to_result,
+    rendered_reply,
+    run_tool,
 )
 from clockford.town import desk
 
@@ -169,8 +169,8 @@ class Face:
         and the reply (one short event) is held until then, so that an address over its limit gets
         its 429 and an unknown or ended session its 404, and nothing else.
 
-        A plain call (server.plain_call) is answered here, by the same call_tool the SDK's handler
-        runs and in the SDK's own bytes (server.call_reply), without the SDK's machinery for one
+        A plain call (server.plain_call) is answered here, by the same run_tool the SDK's handler
+        runs and in the SDK's own bytes (server.rendered_reply), without the SDK's machinery for one
         request (a transport, a task group, streams, a dispatcher): that machinery cost more than the
         rest of the face and the desk together. Anything else about a tools/call goes through the SDK."""
         sid = r.sid
@@ -197,11 +197,13 @@ class Face:
         if params is None:
             return await self.held_reply(r.scope, r.body, r.receive, unchecked)
         try:
-            result = await call_tool(unchecked, params.name, params.arguments)
+            ran = await run_tool(unchecked, params.name, params.arguments)
         except Exception as error:  # the SDK's dispatcher answers a handler that raised so, never a 500
             log.exception("tools/call of %s raised", params.name)
             return answers.event(call_error(r.message["id"], error)).messages()
-        return answers.event(call_reply(r.message["id"], version, result)).messages()
+        if isinstance(ran, desk.Rendered):
+            return answers.event(rendered_reply(r.message["id"], version, ran)).messages()
+        return answers.event(call_reply(r.message["id"], version, ran)).messages()
 
     async def held_reply(
         self, scope: Scope, body: bytes, receive: Receive, visitor: Visitor | Unchecked
@@ -252,7 +254,7 @@ def busy(r: Request) -> answers.Answer:
     else with 503 and Retry-After."""
     message = r.message
     if message.get("method") == "tools/call" and "id" in message:
-        return answers.event(call_reply(message["id"], reply_version(r), to_result(desk.busy_unrecorded())))
+        return answers.event(rendered_reply(message["id"], reply_version(r), desk.busy_unrecorded()))
     return answers.clerk_busy(desk.BUSY_RETRY_SECONDS)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
+import pydantic_core
 from django.db import DatabaseError, close_old_connections
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
@@ -194,6 +195,46 @@ def call_reply(request_id: str | int, version: str, result: CallToolResult) -> s
     )
 
 
+# Where a reply's own values go in its template (_template): the request's id, each text block, the
+# structured content. Stand-ins no reply of the town holds: a NUL opens each (pydantic-core writes it
+# as an escape, never as itself).
+_ID, _STRUCTURED = "\x00id", {"\x00s": 0}
+_HOLE = re.compile(r'("\\u0000(?:id|t\d+)"|\{"\\u0000s":0\})')
+
+
+@cache
+def _template(version: str, is_error: bool, blocks: int) -> tuple[str, ...]:
+    """call_reply's answer for a rendered reply of this shape, made once by call_reply itself and cut
+    at its holes: the SDK's key order and the fields `version` defines, with the stand-ins where the
+    id, each text and the structured content go (each hole an odd item, as re.split leaves it)."""
+    texts = [TextContent(type="text", text=f"\x00t{i}") for i in range(blocks + 1)]
+    made = call_reply(_ID, version, CallToolResult(content=texts, structured_content=_STRUCTURED, is_error=is_error))
+    return tuple(_HOLE.split(made))
+
+
+def _json(value: Any) -> str:
+    # As the SDK's dump would write it (pydantic-core's serializer, NaN and infinities as null).
+    return pydantic_core.to_json(value, inf_nan_mode="null").decode()
+
+
+def rendered_reply(request_id: str | int, version: str, r: desk.Rendered) -> str:
+    """call_reply(request_id, version, to_result(r)) to the byte, without building, checking and
+    dumping the result three times over: the reply's template for its shape, filled with the id, its
+    texts and its structured content, each written as pydantic-core writes it in the SDK's own dump
+    (tests/e2e/test_face_calls.py holds the two side by side, on generated replies too)."""
+    texts = (r.text, *r.blocks)
+    parts = list(_template(version, r.is_error, len(r.blocks)))
+    for i in range(1, len(parts), 2):
+        hole = parts[i]
+        if hole == '"\\u0000id"':
+            parts[i] = _json(request_id)
+        elif hole.startswith('"'):
+            parts[i] = _json(texts[int(hole[8:-1])])
+        else:
+            parts[i] = _json(r.structured)
+    return "".join(parts)
+
+
 def call_error(request_id: str | int, error: Exception) -> str:
     """The JSON-RPC error the SDK's dispatcher answers for a handler that raised `error`: an MCPError's
     own, INVALID_PARAMS for pydantic's, else code 0 with the exception's words."""
@@ -238,6 +279,14 @@ def _run_fresh(tool: Tool, arguments: dict[str, Any], visitor: Visitor) -> desk.
 
 
 async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None) -> CallToolResult:
+    ran = await run_tool(visitor, name, arguments)
+    return to_result(ran) if isinstance(ran, desk.Rendered) else ran
+
+
+async def run_tool(
+    visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None
+) -> desk.Rendered | CallToolResult:
+    """A tools/call through the desk: its rendered reply, or the protocol error that stopped it first."""
     tool = TOOLS.get(name)
     if tool is None:
         return protocol_error(f"MCP error -32602: Tool {name} not found")
@@ -259,8 +308,8 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
         # The session's lookup (or the passport's) could not reach the database: the clerk is busy.
         if not desk.is_busy(error):
             raise
-        return to_result(desk.busy_unrecorded())
-    return to_result(rendered)
+        return desk.busy_unrecorded()
+    return rendered
 
 
 def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -> None:

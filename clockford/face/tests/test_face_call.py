@@ -6,9 +6,13 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from clockford.face import http, server
 from clockford.face.tests.test_checks import request
+from clockford.town import desk
 
 
 def test_a_call_that_raises_is_answered_as_the_sdks_dispatcher_answers_it() -> None:
@@ -34,7 +38,7 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
     async def raising(*args: Any) -> Any:
         raise RuntimeError("the lamp went out")
 
-    monkeypatch.setattr(http, "call_tool", raising)
+    monkeypatch.setattr(http, "run_tool", raising)
     message = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "look_around"}}
     r = request("POST", json.dumps(message).encode(), mcp_protocol_version="2025-11-25")
     r.message = message
@@ -48,3 +52,41 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
         "id": 9,
         "error": {"code": 0, "message": "the lamp went out"},
     }
+
+
+# Values a reply's structured content can hold, odd ones included: text with escapes, controls and
+# characters outside the BMP, NaN and infinities, integers past 64 bits, tuples, non-string keys.
+_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+)
+_value = st.recursive(
+    _leaf,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=6) | st.integers(min_value=-5, max_value=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    request_id=st.integers(min_value=-(2**53), max_value=2**53) | st.text(max_size=10),
+    version=st.sampled_from(HANDSHAKE_PROTOCOL_VERSIONS),
+    structured=st.dictionaries(st.text(max_size=8), _value, max_size=5),
+    text=st.text(max_size=40),
+    blocks=st.lists(st.text(max_size=10), max_size=3),
+    is_error=st.booleans(),
+)
+def test_a_rendered_reply_is_the_sdks_dump_of_it_to_the_byte(
+    request_id: int | str, version: str, structured: dict[str, Any], text: str, blocks: list[str], is_error: bool
+) -> None:
+    """server.rendered_reply fills a template the SDK's own dump made, where call_reply builds, checks
+    and dumps the whole result: the two must never differ, whatever the reply holds."""
+    r = desk.Rendered(structured=structured, text=text, is_error=is_error, footstep=None, blocks=tuple(blocks))
+    assert server.rendered_reply(request_id, version, r) == server.call_reply(request_id, version, server.to_result(r))
