@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.bench.battery import private_postgres
 from tests.bench.kit import (
     Served,
     Tally,
@@ -25,7 +26,7 @@ from tests.bench.kit import (
     sequential,
     town_server,
 )
-from tests.support import get
+from tests.support import get, templates_dir
 
 # remember cycles through this many keys: inside the P.O. box's 64, so every call succeeds (the
 # warm-up makes them; the measured calls replace notes).
@@ -180,7 +181,38 @@ def print_phases(path: Path, kept: Path | None) -> None:
 
 
 def run(opts: Any) -> None:
+    """The section on each database --db names (both by default: SQLite, then PostgreSQL), each with
+    its own bare server started beside it in the same run."""
     print("calls: look_around and remember over streamable HTTP, beside a bare mcp 2.3.0 server's ping")
+    dbs = ["sqlite", "postgresql"] if opts.db == "both" else [opts.db]
+    saved = os.environ.get("DATABASE_URL")
+    try:
+        for db in dbs:
+            print()
+            if db == "sqlite":
+                os.environ.pop("DATABASE_URL", None)
+                run_on(opts)
+            elif saved and saved.startswith(("postgres://", "postgresql://")):
+                os.environ["DATABASE_URL"] = saved  # the server it names, as the town would use it
+                run_on(opts)
+            else:
+                with private_postgres() as pg:
+                    os.environ["DATABASE_URL"] = pg.url
+                    try:
+                        run_on(opts)
+                    finally:
+                        # The tests' template database lived in this server, which goes with it.
+                        (templates_dir() / "pg.ready").unlink(missing_ok=True)
+    finally:
+        if saved is None:
+            os.environ.pop("DATABASE_URL", None)
+        else:
+            os.environ["DATABASE_URL"] = saved
+
+
+def run_on(opts: Any) -> None:
+    """One database's run: the one DATABASE_URL names now, or SQLite."""
+    print(f"on {database()}:")
     # The SDK keeps its own sessions in one process's memory: with several workers the bare server is
     # served stateless (as the town hands each request to the SDK), or a session would meet a stranger.
     stateless = opts.bare_stateless or opts.workers > 1

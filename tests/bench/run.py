@@ -87,7 +87,8 @@ def parser() -> argparse.ArgumentParser:
         "--db",
         choices=("sqlite", "postgresql", "both"),
         default="both",
-        help="battery: the databases to run it on (default both; PostgreSQL is a private server it starts)",
+        help="calls and battery: the databases to run on (default both). PostgreSQL is, for calls, the server "
+        "DATABASE_URL names, else a private one it starts; for the battery, always a private one",
     )
     p.add_argument("--quick", action="store_true", help="battery: a small scale, a smoke test of a minute or so")
     p.add_argument(
