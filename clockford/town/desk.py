@@ -91,6 +91,9 @@ class Rendered:
     blocks: tuple[str, ...] = ()
     # The outcome code its footstep records (ok, refused:<why>, busy, ...), for the log and the counts.
     outcome: str = ""
+    # Seconds the reply waits before it goes (the Dice House's slow reply): the face waits them, off
+    # the desk's threads, which are few (settings DESK_THREADS).
+    delay: float = 0.0
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -334,8 +337,8 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
         unrecorded = render(UNRECORDED_SAY, {}, [], None, True)
         unrecorded.outcome = "unrecorded"
         return unrecorded
-    if rolled is not None and rolled.delay > 0:
-        time.sleep(rolled.delay)  # a slow reply: after the commit, so no lock waits on it
+    if rolled is not None:
+        rendered.delay = rolled.delay  # a slow reply: waited after the commit, so no lock waits on it
     return rendered
 
 

@@ -2,10 +2,13 @@
 answers when the call itself raises. tests/e2e/test_face_calls.py compares its replies with the SDK's
 over HTTP."""
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -13,6 +16,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from clockford.face import http, server
 from clockford.face.tests.test_checks import request
 from clockford.town import desk
+from clockford.town.models import Passport
 
 
 def test_a_call_that_raises_is_answered_as_the_sdks_dispatcher_answers_it() -> None:
@@ -52,6 +56,21 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
         "id": 9,
         "error": {"code": 0, "message": "the lamp went out"},
     }
+
+
+async def test_a_slow_reply_waits_on_the_face_while_every_desk_thread_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Dice House's slow reply (Rendered.delay) is waited for after the desk is done, on the event
+    loop: the desk's threads are few (DESK_THREADS), and one asleep would be one fewer for every call."""
+    slow = desk.Rendered(structured={"say": "A slow reply."}, text="A slow reply.", is_error=False, footstep=1)
+    slow.delay = 0.4
+    monkeypatch.setattr(server.desk, "run", lambda *args: slow)
+    t0 = time.monotonic()
+    reply = asyncio.create_task(server.run_tool(server.Visitor(Passport(), None), "look_around", {}))
+    await asyncio.sleep(0.05)
+    threads = django_settings.CLOCKFORD["DESK_THREADS"]
+    assert await asyncio.gather(*(server.in_db(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
+    assert time.monotonic() - t0 < 0.3 and not reply.done()  # every thread was there meanwhile
+    assert await reply is slow and time.monotonic() - t0 >= 0.4
 
 
 # Values a reply's structured content can hold, odd ones included: text with escapes, controls and
