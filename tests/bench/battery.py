@@ -210,6 +210,31 @@ def private_postgres() -> Iterator["Postgres"]:
             shutil.rmtree(home, ignore_errors=True)
 
 
+@contextmanager
+def on_private_postgres() -> Iterator["Postgres"]:
+    """A private server, named by DATABASE_URL meanwhile (put it back with database_url_kept)."""
+    with private_postgres() as pg:
+        os.environ["DATABASE_URL"] = pg.url
+        try:
+            yield pg
+        finally:
+            # The tests' template database lived in this server, which goes with it.
+            (templates_dir() / "pg.ready").unlink(missing_ok=True)
+
+
+@contextmanager
+def database_url_kept() -> Iterator[str | None]:
+    """DATABASE_URL as it is now, given back afterwards whatever the runs set it to meanwhile."""
+    saved = os.environ.get("DATABASE_URL")
+    try:
+        yield saved
+    finally:
+        if saved is None:
+            os.environ.pop("DATABASE_URL", None)
+        else:
+            os.environ["DATABASE_URL"] = saved
+
+
 class Postgres:
     """A PostgreSQL server of the battery's own, in a temporary folder on a free port (trust auth)."""
 
@@ -515,26 +540,14 @@ def run(opts: Any) -> bool:
     )
     NOTES.clear()
     lines: list[Line] = []
-    saved = os.environ.get("DATABASE_URL")
-    try:
-        with scratch() as tmp:
-            for db in dbs:
-                if db == "sqlite":
-                    os.environ.pop("DATABASE_URL", None)
-                    lines += battery("SQLite", s, tmp, None, checks)
-                else:
-                    with private_postgres() as pg:
-                        os.environ["DATABASE_URL"] = pg.url
-                        try:
-                            lines += battery("PostgreSQL", s, tmp, pg, checks)
-                        finally:
-                            # The template lives in this server, which goes with it.
-                            (templates_dir() / "pg.ready").unlink(missing_ok=True)
-    finally:
-        if saved is None:
-            os.environ.pop("DATABASE_URL", None)
-        else:
-            os.environ["DATABASE_URL"] = saved
+    with database_url_kept(), scratch() as tmp:
+        for db in dbs:
+            if db == "sqlite":
+                os.environ.pop("DATABASE_URL", None)
+                lines += battery("SQLite", s, tmp, None, checks)
+            else:
+                with on_private_postgres() as pg:
+                    lines += battery("PostgreSQL", s, tmp, pg, checks)
     print()
     for text in table(lines):
         print(text)

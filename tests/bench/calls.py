@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.bench.battery import private_postgres
+from tests.bench.battery import database_url_kept, on_private_postgres
 from tests.bench.kit import (
     Served,
     Tally,
@@ -26,7 +26,7 @@ from tests.bench.kit import (
     sequential,
     town_server,
 )
-from tests.support import get, templates_dir
+from tests.support import get
 
 # remember cycles through this many keys: inside the P.O. box's 64, so every call succeeds (the
 # warm-up makes them; the measured calls replace notes).
@@ -185,8 +185,7 @@ def run(opts: Any) -> None:
     its own bare server started beside it in the same run."""
     print("calls: look_around and remember over streamable HTTP, beside a bare mcp 2.3.0 server's ping")
     dbs = ["sqlite", "postgresql"] if opts.db == "both" else [opts.db]
-    saved = os.environ.get("DATABASE_URL")
-    try:
+    with database_url_kept() as saved:
         for db in dbs:
             print()
             if db == "sqlite":
@@ -196,18 +195,8 @@ def run(opts: Any) -> None:
                 os.environ["DATABASE_URL"] = saved  # the server it names, as the town would use it
                 run_on(opts)
             else:
-                with private_postgres() as pg:
-                    os.environ["DATABASE_URL"] = pg.url
-                    try:
-                        run_on(opts)
-                    finally:
-                        # The tests' template database lived in this server, which goes with it.
-                        (templates_dir() / "pg.ready").unlink(missing_ok=True)
-    finally:
-        if saved is None:
-            os.environ.pop("DATABASE_URL", None)
-        else:
-            os.environ["DATABASE_URL"] = saved
+                with on_private_postgres():
+                    run_on(opts)
 
 
 def run_on(opts: Any) -> None:
