@@ -141,7 +141,8 @@ def _pending(
     else:
         signed = ArchiveLeaf.objects.filter(index__lt=size).order_by("-footstep_id")
     newest = signed.values_list("footstep_id", flat=True).first() or 0
-    after = Footstep.objects.filter(number__gt=newest)
+    # Without a leaf: a copy cut behind its last checkpoint may hold leaves past it (verify says so).
+    after = Footstep.objects.filter(number__gt=newest, leaf__isnull=True)
     first_unsettled = after.filter(at__gte=now - settle).order_by("number").values_list("number", flat=True).first()
     run = after if first_unsettled is None else after.filter(number__lt=first_unsettled)
     late = None
