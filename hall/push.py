@@ -217,13 +217,13 @@ def tidy(now: datetime) -> dict[str, int]:
 
 async def loop() -> None:
     """The server's loop (clockford/asgi.py): look for new items to notify every PUSH_SECONDS."""
-    from clockford.face.server import in_db
+    from clockford.face.server import aside, in_db
 
     while True:
         await asyncio.sleep(PUSH_SECONDS)
         try:
             if await in_db(PushSubscription.objects.exists):
-                await in_db(notify_due)
+                await aside(notify_due)  # it waits on push services, up to SEND_SECONDS each
         except Exception:
             log.exception("could not send notifications")
 

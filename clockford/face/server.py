@@ -57,14 +57,25 @@ INSTRUCTIONS = (
 # The desk is synchronous (Django's ORM). Calls run on these threads, each with its own connection;
 # how many is settings.CLOCKFORD["DESK_THREADS"] (few on SQLite, which has one writer at a time).
 _pool = ThreadPoolExecutor(max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk")
+# Work beside the calls that may wait on the network for seconds (web push, hall/push.py): a thread of
+# its own, so that a slow push service never holds one of the desk's few.
+_aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aside")
 
 
 async def in_db(fn: Any, *args: Any) -> Any:
+    return await _on(_pool, fn, args)
+
+
+async def aside(fn: Any, *args: Any) -> Any:
+    return await _on(_aside, fn, args)
+
+
+async def _on(pool: ThreadPoolExecutor, fn: Any, args: tuple[Any, ...]) -> Any:
     def work() -> Any:
         close_old_connections()
         return fn(*args)
 
-    return await asyncio.get_running_loop().run_in_executor(_pool, work)
+    return await asyncio.get_running_loop().run_in_executor(pool, work)
 
 
 @dataclass

@@ -3,7 +3,9 @@ checks each request's VAPID token (RFC 8292) and decrypts its payload with the d
 as a browser's push service and the browser would. A new hold notifies within 2 seconds, naming its kind and agent, never
 its words, with the deep link; a push service that answers 410 loses the subscription."""
 
+import asyncio
 import json
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -117,3 +119,31 @@ def test_the_outsider_is_not_notified_and_a_bad_subscription_is_refused(service:
         "/hall/push/subscribe", json.dumps({"subscription": {"endpoint": "x"}}), content_type="application/json"
     )
     assert r.status_code == 400 and r.json()["say"] == push.NOT_A_SUBSCRIPTION
+
+
+async def test_the_push_loop_waits_on_push_services_on_no_desk_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sending waits on each push service for up to SEND_SECONDS: on a thread of its own (server.aside),
+    never one of the desk's few (DESK_THREADS), which every call needs."""
+    from clockford.face import server
+
+    ran_on: list[str] = []
+
+    def slow_notify() -> int:
+        ran_on.append(threading.current_thread().name)
+        time.sleep(0.5)
+        return 0
+
+    monkeypatch.setattr(push, "PUSH_SECONDS", 0.01)
+    monkeypatch.setattr(push, "notify_due", slow_notify)
+    monkeypatch.setattr(PushSubscription.objects, "exists", lambda: True)
+    loop = asyncio.create_task(push.loop())
+    try:
+        while not ran_on:
+            await asyncio.sleep(0.01)
+        t0 = time.monotonic()
+        threads = settings.CLOCKFORD["DESK_THREADS"]
+        assert await asyncio.gather(*(server.in_db(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
+        assert time.monotonic() - t0 < 0.3  # every desk thread was free while the push waited
+        assert ran_on[0].startswith("aside")
+    finally:
+        loop.cancel()
