@@ -234,7 +234,8 @@ def rendered_reply(request_id: str | int, version: str, r: desk.Rendered) -> str
     """call_reply(request_id, version, to_result(r)) to the byte, without building, checking and
     dumping the result three times over: the reply's template for its shape, filled with the id, its
     texts and its structured content, each written as pydantic-core writes it in the SDK's own dump
-    (tests/e2e/test_face_calls.py holds the two side by side, on generated replies too)."""
+    (clockford/face/tests/test_face_call.py holds the two side by side on generated replies, and
+    tests/e2e/test_face_calls.py the face's replies beside the SDK's over HTTP)."""
     texts = (r.text, *r.blocks)
     parts = list(_template(version, r.is_error, len(r.blocks)))
     for i in range(1, len(parts), 2):

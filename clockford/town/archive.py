@@ -122,9 +122,9 @@ def _pending(
     """The last checkpoint, now, the fold's floor, and the footsteps a fold may look at now (each query
     of the list a part); of those it takes the ones no older than the floor.
 
-    Those after the newest footstep in the tree, in number order, up to the first one that has not
-    settled: a run of numbers, so none is passed over whatever the clock did, found through the
-    primary key in time that grows with the run, not with the Archive. On PostgreSQL calls commit out
+    Those without a leaf after the newest footstep the last checkpoint signed, in number order, up to
+    the first one that has not settled: a run of numbers, so none is passed over whatever the clock
+    did, found through the primary key in time that grows with the run, not with the Archive. On PostgreSQL calls commit out
     of number order, so a footstep numbered below the newest one folded can commit after that fold:
     those late ones are looked for too, among the footsteps no older than any fold could still take.
     On SQLite a call holds the one write lock from its footstep to its commit, so footsteps commit in
