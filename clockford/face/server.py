@@ -245,7 +245,9 @@ def rendered_reply(request_id: str | int, version: str, r: desk.Rendered) -> str
         elif hole.startswith('"'):
             parts[i] = _json(texts[int(hole[8:-1])])
         else:
-            parts[i] = _json(r.structured)
+            # Made JSON-able first, as the SDK's dump does (mode="json"): keys that only JSON makes
+            # alike (3 and "3") become one, the last value kept, before it is written.
+            parts[i] = _json(pydantic_core.to_jsonable_python(r.structured))
     return "".join(parts)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
@@ -94,6 +94,9 @@ _value = st.recursive(
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(  # found by this test: keys that only JSON makes alike
+    request_id=0, version="2024-11-05", structured={"": {"3": None, 3: None}}, text="", blocks=[], is_error=False
+)
 @given(
     request_id=st.integers(min_value=-(2**53), max_value=2**53) | st.text(max_size=10),
     version=st.sampled_from(HANDSHAKE_PROTOCOL_VERSIONS),
