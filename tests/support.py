@@ -82,9 +82,14 @@ def stop_process(proc: "subprocess.Popen[bytes] | None") -> None:
             proc.wait()
 
 
+def is_postgresql(url: str | None) -> bool:
+    """Whether a DATABASE_URL names a PostgreSQL server (else the town is on SQLite)."""
+    return url is not None and url.startswith(("postgres://", "postgresql://"))
+
+
 def _pg_admin_url() -> str | None:
-    url = os.environ.get("DATABASE_URL", "")
-    return url if url.startswith(("postgres://", "postgresql://")) else None
+    url = os.environ.get("DATABASE_URL")
+    return url if is_postgresql(url) else None
 
 
 def _pg_url_for(dbname: str) -> str:

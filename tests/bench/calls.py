@@ -26,7 +26,7 @@ from tests.bench.kit import (
     sequential,
     town_server,
 )
-from tests.support import get
+from tests.support import get, is_postgresql
 
 # remember cycles through this many keys: inside the P.O. box's 64, so every call succeeds (the
 # warm-up makes them; the measured calls replace notes).
@@ -67,8 +67,7 @@ def rate(per_second: float) -> str:
 
 
 def database() -> str:
-    url = os.environ.get("DATABASE_URL", "")
-    return "PostgreSQL" if url.startswith(("postgres://", "postgresql://")) else "SQLite (WAL)"
+    return "PostgreSQL" if is_postgresql(os.environ.get("DATABASE_URL")) else "SQLite (WAL)"
 
 
 COLUMNS = f"{'p50 ms':>9}{'p95 ms':>9}{'calls/s':>9}{'cpu ms':>9}"
@@ -191,7 +190,7 @@ def run(opts: Any) -> None:
             if db == "sqlite":
                 os.environ.pop("DATABASE_URL", None)
                 run_on(opts)
-            elif saved and saved.startswith(("postgres://", "postgresql://")):
+            elif is_postgresql(saved):
                 os.environ["DATABASE_URL"] = saved  # the server it names, as the town would use it
                 run_on(opts)
             else:

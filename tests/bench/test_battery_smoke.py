@@ -14,14 +14,14 @@ import pytest
 
 from tests.bench import battery, run
 from tests.bench.battery import Line, line, parse, table, zero
-from tests.support import PYTHON, ROOT, Town
+from tests.support import PYTHON, ROOT, Town, is_postgresql
 
 
 # The quick battery serves SQLite whatever database the run is on (on PostgreSQL its restart check
 # would stop the server every other test of the run is using), so the PostgreSQL run would only do
 # the SQLite run's two minutes again.
 @pytest.mark.skipif(
-    os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
+    is_postgresql(os.environ.get("DATABASE_URL")),
     reason="serves SQLite whatever the run's database: it runs in the SQLite run",
 )
 def test_the_quick_battery_runs_on_sqlite_and_every_line_passes() -> None:
