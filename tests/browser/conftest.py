@@ -15,6 +15,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Response,
+    WebSocket,
     expect,
     sync_playwright,
 )
@@ -134,6 +135,9 @@ class Person:
         # Every response of the live town, pages and JSON alike, must refuse to be framed.
         self.responses = 0
         self.page.on("response", self._frames_denied)
+        # The hall's live sockets (static/hall/live.js), each with whether the town has spoken on it.
+        self.sockets: list[tuple[WebSocket, list[str]]] = []
+        self.page.on("websocket", self._socket)
         self.page.on(
             "console",
             lambda m: (
@@ -142,6 +146,22 @@ class Person:
                 else None
             ),
         )
+
+    def _socket(self, socket: WebSocket) -> None:
+        heard: list[str] = []
+        socket.on("framereceived", lambda frame: heard.append(str(frame)))
+        self.sockets.append((socket, heard))
+
+    def sockets_settled(self) -> None:
+        """Wait until every live socket the page opened has heard the town or closed. A page left while
+        its socket's handshake is still on the way (a click on "Sign out" as the page loads) has the
+        handshake refused once the person is signed out, rightly, and Chromium logs that refusal as an
+        error, which would count as the page's trouble."""
+        for _ in range(500):
+            if all(heard or socket.is_closed() for socket, heard in self.sockets):
+                return
+            self.page.wait_for_timeout(20)
+        raise AssertionError("a live socket neither heard the town nor closed in 10 seconds")
 
     def _frames_denied(self, response: Response) -> None:
         if not response.url.startswith(self.base + "/hall/"):

@@ -32,6 +32,7 @@ def sign_in(p: Person) -> None:
 
 
 def sign_out(p: Person) -> None:
+    p.sockets_settled()
     p.page.click("text=Sign out")
     expect(p.page.locator(".flash")).to_have_text(
         "You are signed out. Your passkeys stay on your devices for next time."
