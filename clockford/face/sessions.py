@@ -169,6 +169,7 @@ PASSPORT_FIELDS = (
     "calls_since",
     "calls",
     "watched",
+    "dice_open",
 )
 
 

@@ -125,6 +125,10 @@ class Passport(models.Model):
     # Set once a report, a plan or probation could hold this passport's calls: until then the desk
     # need not ask (holds.standing), which saves every write a round trip to the database.
     watched = models.BooleanField(default=False)
+    # Set while the passport has a Dice House run open (the Dice House sets it as a run begins and
+    # clears it as the run ends): without it the desk's dice hook asks the database nothing about a
+    # reply, which saves every call of a dice tool a statement (a round trip on PostgreSQL).
+    dice_open = models.BooleanField(default=False)
     # Last, in the order of clockford/face/sessions.py's PASSPORT_FIELDS: Model.from_db takes a
     # plain SELECT's values in the order the fields are declared here.
 

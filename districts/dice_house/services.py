@@ -16,8 +16,6 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from django.db import connection
-
 from clockford.town import clock, runs
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
@@ -115,6 +113,8 @@ def do_begin(passport: Passport, replay: str | None) -> DiceRun:
     source = access_run(passport, replay) if replay else None
     now = clock.now()
     LIMITS.refuse_past(passport, now, (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
+    Passport.objects.filter(pk=passport.pk).update(dice_open=True)
+    passport.dice_open = True
     return DiceRun.objects.create(
         id="D-" + "".join(secrets.choice(_LETTERS) for _ in range(12)),
         passport=passport,
@@ -137,21 +137,12 @@ def _honest(reply: Reply) -> dict[str, Any]:
     }
 
 
-# Every reply of a dice tool asks this; almost every agent has no run open. One plain indexed read
-# answers that, where the ORM's locked read of the whole run cost several times more.
-_ANY_OPEN = "SELECT 1 FROM dice_house_dicerun WHERE passport_id = %s AND state = 'open' LIMIT 1"
-
-
-def _any_open(passport: Passport) -> bool:
-    with connection.cursor() as c:
-        c.execute(_ANY_OPEN, [passport.pk])
-        return c.fetchone() is not None
-
-
 def roll(passport: Passport, tool: str, reply: Reply | TownReply, footstep: int) -> Dice | None:
     """CLOCKFORD_DICE: label this reply of a dice tool when `passport` has a run open, and make it misbehave
     when the run's schedule says so. A refusal is labelled and numbered but never made to misbehave."""
-    if not _any_open(passport):
+    # Almost every agent has no run open: its passport, read for this call, says so (Passport.dice_open,
+    # set and cleared with the run in the same transaction), and nothing more is asked.
+    if not passport.dice_open:
         return None
     run = find_open(passport)
     if run is None:
@@ -235,6 +226,7 @@ def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state
     run.state = state
     run.ended = now
     run.save(update_fields=["noticed", "result", "signed", "state", "ended"])
+    Passport.objects.filter(pk=run.passport_id).update(dice_open=False)  # one run open at a time
     return run
 
 
