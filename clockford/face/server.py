@@ -272,11 +272,17 @@ class Unchecked:
 
 
 def admit(unchecked: Unchecked) -> McpSession | None:
-    """Count the request against its address (clockford/town/limits.py), then look its session up."""
-    unchecked.over = limits.count(unchecked.address, None)
+    """Count the request against its address (clockford/town/limits.py) and look its session up, in one
+    statement where the database takes both (limits.count_and_read)."""
+    read = sessions.session_read(unchecked.session_id)
+    rows: list[tuple[Any, ...]]
+    if read is None:
+        unchecked.over, rows = limits.count(unchecked.address, None), []
+    else:
+        unchecked.over, rows = limits.count_and_read(unchecked.address, *read)
     if unchecked.over is not None:
         return None  # the 429 comes first, as it would before any session check
-    session = sessions.find_session(unchecked.session_id)
+    session = sessions.found_session(unchecked.session_id, rows[0] if rows else None)
     unchecked.found = session is not None
     return session
 

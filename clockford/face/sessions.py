@@ -238,11 +238,26 @@ def _find_sql() -> str:
 
 def find_session(session_id: str) -> McpSession | None:
     """The live session with that id, or None when it is unknown, ended, idle too long or too old."""
-    if not (0 < len(session_id) <= 64):
+    read = session_read(session_id)
+    if read is None:
         return None
     with connection.cursor() as c:
-        c.execute(_find_sql(), [session_id])
+        c.execute(*read)
         row = c.fetchone()
+    return found_session(session_id, row)
+
+
+def session_read(session_id: str) -> tuple[str, list[str]] | None:
+    """The statement that reads the session with that id and its passport (found_session makes them of
+    its row), or None for an id no session can have."""
+    if not (0 < len(session_id) <= 64):
+        return None
+    return _find_sql(), [session_id]
+
+
+def found_session(session_id: str, row: Sequence[Any] | None) -> McpSession | None:
+    """The live session of a row session_read's statement returned, or None (none found, or one ended,
+    idle too long or too old)."""
     if row is None:
         return None
     created_at, last_seen = _aware(row[0]), _aware(row[1])

@@ -4,6 +4,7 @@ tests/e2e/test_limits.py sends the rows over HTTP, across two processes of one t
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from clockford.face import checks
 from clockford.face.tests.test_checks import every_road
@@ -160,3 +161,33 @@ def test_the_sweep_takes_rows_that_read_as_no_row(small: dict[str, Any], monkeyp
     assert sweep.run(dt.datetime.fromtimestamp(later, dt.UTC))["town_tally"] == 2
     assert list(Tally.objects.values_list("key", flat=True)) == ["address:10.0.0.2"]
     assert limits.held("10.0.0.2") is not None
+
+
+READ = "SELECT 'found', %s UNION ALL SELECT 'again', %s"
+
+
+def test_a_count_and_a_read_beside_it(small: dict[str, Any]) -> None:
+    """limits.count_and_read, as the desk's trip for a tools/call uses it (server.admit): the request is
+    counted exactly as count() counts it, and the read's rows come back whatever the verdict."""
+    for _ in range(3):
+        over, rows = limits.count_and_read("10.0.0.9", READ, ["a", "b"])
+        assert over is None and sorted(rows) == [("again", "b"), ("found", "a")]
+    over, rows = limits.count_and_read("10.0.0.9", READ, ["a", "b"])
+    assert over is not None and 1 <= over.retry_after <= 60 and len(rows) == 2
+    assert Tally.objects.get(pk=limits.address_key("10.0.0.9")).requests == 4
+    assert limits.count_and_read("10.0.0.8", "SELECT 1 WHERE %s = 'no'", ["yes"]) == (None, [])
+
+
+def test_on_postgresql_one_statement_counts_and_reads(small: dict[str, Any]) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite sends the count and the read apart: neither is a round trip there")
+    sent: list[str] = []
+
+    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(keep):
+        over, rows = limits.count_and_read("10.0.0.7", READ, ["a", "b"])
+    assert over is None and len(rows) == 2
+    assert len(sent) == 1
