@@ -49,6 +49,11 @@ TARGETS = (Target("town look_around", "read", 1.3, 1.5), Target("town remember",
 # With this many clients at once, the town serves at least THROUGHPUT times the bare server's calls a second.
 THROUGHPUT_CLIENTS = 32
 THROUGHPUT = 0.6
+# The concurrent run's calls per workload, in interleaved rounds as the sequential run's: a single run of
+# 500 calls lasted about a second a side, and the ratio of two such seconds swung from 0.35x to 0.6x
+# between runs of the same code with the machine's other work.
+CONCURRENT_CALLS = 2000
+CONCURRENT_ROUNDS = 5
 BARE = "bare ping"
 BUSY = 0.5  # a load average above this before the run means other work competes for the cores
 
@@ -211,7 +216,12 @@ def run_on(opts: Any) -> None:
     print(
         f"  both: {opts.server} with {opts.workers} worker{'s' if opts.workers > 1 else ''} each on loopback, SSE replies, one keep-alive connection per session; "
         f"{opts.calls} calls each after {opts.warmup} warm-up, in {opts.rounds} interleaved rounds; "
-        f"{os.cpu_count()} cores shared by the client and both servers"
+        + (
+            f"with {opts.clients} clients at once, {opts.concurrent_calls} calls each in {CONCURRENT_ROUNDS} interleaved rounds; "
+            if opts.clients > 1
+            else ""
+        )
+        + f"{os.cpu_count()} cores shared by the client and both servers"
     )
     load = os.getloadavg()[0]
     print(f"  the machine's load before the run: {load:.2f} (uptime: {uptime()})", end="")
@@ -230,7 +240,11 @@ def run_on(opts: Any) -> None:
             town.wait()
             w = workloads(bare, town)
             seq = sequential(w, opts.calls, opts.warmup, opts.rounds)
-            conc = concurrent(w, opts.calls, opts.clients, opts.warmup) if opts.clients > 1 else {}
+            conc = (
+                concurrent(w, opts.concurrent_calls, opts.clients, opts.warmup, CONCURRENT_ROUNDS)
+                if opts.clients > 1
+                else {}
+            )
             if phases is not None:
                 get(f"http://127.0.0.1:{town.port}/bench/phases")
         print()

@@ -415,27 +415,33 @@ def _together(callers: list["Caller"], share: list[int]) -> tuple[list[Tally], f
     return parts, wall
 
 
-def concurrent(workloads: list[Workload], calls: int, clients: int, warmup: int) -> dict[str, Tally]:
-    """For each workload in turn, `clients` clients at once, each with its own session and
-    connection, `calls` calls in all. Throughput is calls over the wall time of the whole run."""
-    tallies: dict[str, Tally] = {}
-    for w in workloads:
-        callers = [Caller(w, f"bench-{i}") for i in range(clients)]
-        try:
-            for c in callers:
+def concurrent(workloads: list[Workload], calls: int, clients: int, warmup: int, rounds: int = 1) -> dict[str, Tally]:
+    """`clients` clients at once, each with its own session and connection, `calls` calls of each
+    workload in all, interleaved in `rounds` as the sequential run's are (each round, each workload in
+    turn, the order turned every round). Throughput is calls over the wall time of the runs."""
+    tallies = {w.label: Tally() for w in workloads}
+    crowds = [[Caller(w, f"bench-{i}") for i in range(clients)] for w in workloads]
+    try:
+        for crowd in crowds:
+            for c in crowd:
                 c.run(max(1, warmup // clients), None)
-            share = [calls // clients + (1 if i < calls % clients else 0) for i in range(clients)]
-            total = Tally()
-            time.sleep(SETTLE)
-            with charged(w, total):
-                parts, total.wall = _together(callers, share)
+        per_round = [calls // rounds + (1 if r < calls % rounds else 0) for r in range(rounds)]
+        for r, n in enumerate(per_round):
+            order = crowds[r % len(crowds) :] + crowds[: r % len(crowds)]
+            for crowd in order:
+                total = tallies[crowd[0].w.label]
+                share = [n // clients + (1 if i < n % clients else 0) for i in range(clients)]
                 time.sleep(SETTLE)
-        finally:
-            for c in callers:
+                with charged(crowd[0].w, total):
+                    parts, wall = _together(crowd, share)
+                    time.sleep(SETTLE)
+                total.wall += wall
+                for t in parts:
+                    total.latencies += t.latencies
+                    total.calls += t.calls
+                    total.reconnects += t.reconnects
+    finally:
+        for crowd in crowds:
+            for c in crowd:
                 c.close()
-        for t in parts:
-            total.latencies += t.latencies
-            total.calls += t.calls
-            total.reconnects += t.reconnects
-        tallies[w.label] = total
     return tallies

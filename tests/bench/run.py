@@ -67,6 +67,13 @@ def parser() -> argparse.ArgumentParser:
         "target is set); 1 skips it",
     )
     p.add_argument(
+        "--concurrent-calls",
+        type=int,
+        default=calls.CONCURRENT_CALLS,
+        help=f"measured calls per tool with --clients at once (default {calls.CONCURRENT_CALLS}), split into "
+        f"{calls.CONCURRENT_ROUNDS} interleaved rounds",
+    )
+    p.add_argument(
         "--server",
         choices=SERVERS,
         default=DEFAULT_SERVER,
@@ -112,11 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         or opts.rounds < 1
         or opts.calls < opts.rounds
         or opts.clients < 1
+        or opts.concurrent_calls < 1
         or opts.warmup < 0
         or opts.workers < 1
     ):
         print(
-            "--calls and --rounds must be at least 1, --calls at least --rounds, --clients and --workers at least 1.",
+            "--calls and --rounds must be at least 1, --calls at least --rounds, --clients, --concurrent-calls and --workers at least 1.",
             file=sys.stderr,
         )
         return 2
