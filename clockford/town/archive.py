@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
@@ -68,12 +68,13 @@ def record(
     statement, as a data-modifying WITH, so the footstep and the count cost one round trip; elsewhere
     it runs just before. Either way both are in the caller's transaction, and commit or roll back
     together."""
-    at = connection.ops.adapt_datetimefield_value(timezone.now())
+    db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy, `connection`, finds it again
+    at = db.ops.adapt_datetimefield_value(timezone.now())
     params = [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id]
-    with connection.cursor() as c:
+    with db.cursor() as c:
         if beside is None:
             c.execute(_INSERT_FOOTSTEP, params)
-        elif connection.vendor == "postgresql":
+        elif db.vendor == "postgresql":
             c.execute(f"WITH beside AS ({beside[0]}) {_INSERT_FOOTSTEP}", [*beside[1], *params])
         else:
             c.execute(*beside)
