@@ -415,6 +415,19 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
+def _sends_several(cursor: Any) -> bool:
+    """Whether this database cursor sends a query as one text that may hold several statements:
+    psycopg's client-side cursor, the one Django's PostgreSQL backend uses unless told to bind on the
+    server."""
+    if cursor is None or type(cursor).__module__.startswith("sqlite3"):
+        return False
+    try:
+        from psycopg import ClientCursor
+    except ImportError:
+        return False
+    return isinstance(cursor, ClientCursor)
+
+
 class Savepoint:
     """A savepoint of the call's transaction, as an atomic block inside it is, that costs no statement it
     does not need: it is made when the first statement inside it runs (a handler that answers from what
@@ -439,12 +452,31 @@ class Savepoint:
         return self
 
     def _first(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
-        if self.sid is None and not self.opening:
-            self.opening = True  # the SAVEPOINT passes through this wrapper too
+        if self.sid is not None or self.opening:
+            return execute(sql, params, many, context)
+        self.opening = True  # the SAVEPOINT passes through this wrapper too
+        cursor: Any = getattr(context.get("cursor"), "cursor", None)
+        if many or not _sends_several(cursor):
             self.sid = self.db.savepoint()  # None outside a transaction, where there is none to make
             if self.sid is not None:
                 self.db.savepoint_ids.insert(self.depth, self.sid)
-        return execute(sql, params, many, context)
+            return execute(sql, params, many, context)
+        # PostgreSQL, whose client-side cursor sends a query as text: the SAVEPOINT goes in the same
+        # message as the statement it comes before, one round trip where there were two. Django's own
+        # savepoint() names and counts it, told to send nothing (its _savepoint, for this once).
+        named: list[str] = []
+        db: Any = self.db
+        db._savepoint = named.append
+        try:
+            self.sid = db.savepoint()
+        finally:
+            del db._savepoint
+        if self.sid is None:
+            return execute(sql, params, many, context)
+        self.db.savepoint_ids.insert(self.depth, self.sid)
+        done = execute(f"{self.db.ops.savepoint_create_sql(self.sid)}; {sql}", params, many, context)
+        cursor.nextset()  # past the SAVEPOINT's result, to the statement's own
+        return done
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
         db = self.db
