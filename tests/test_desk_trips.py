@@ -20,10 +20,12 @@ from districts.registry import TOOLS
 
 pytestmark = pytest.mark.django_db
 
-# (look_around, remember) per vendor: what the desk and the districts cost today. look_around's pin has
-# room for three more: when its second-old copies of the census's state and of whether the town has an
-# owner are renewed, its handler reads both, in a savepoint of its own.
-MOST = {"sqlite": (10, 10), "postgresql": (9, 10)}
+# (look_around, remember) per vendor: what the desk and the districts cost today (2026-12-02: the Dice
+# House asks nothing of a passport without a run open, and on PostgreSQL a desk savepoint rides in the
+# message of the statement after it, which a wrapper outside the block sees as that one statement).
+# look_around's pin has room for three more: when its second-old copies of the census's state and of
+# whether the town has an owner are renewed, its handler reads both, in a savepoint of its own.
+MOST = {"sqlite": (9, 10), "postgresql": (7, 8)}
 
 
 @pytest.fixture
