@@ -291,7 +291,7 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
         arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
     rolled: Dice | None = None
     try:
-        with transaction.atomic():
+        with call_transaction():
             reply, outcome, is_error, place = _handle(
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
@@ -415,6 +415,51 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
+@contextlib.contextmanager
+def call_transaction() -> Iterator[None]:
+    """A call's transaction: Django's atomic block, whose BEGIN, on PostgreSQL, goes in the same message as
+    the transaction's first statement (one round trip where there were two), as PgJDBC sends it. psycopg
+    is left in autocommit inside the block, so that it sends no BEGIN of its own; COMMIT and ROLLBACK are
+    its own still (it sends them when the server says a transaction is open). Inside another atomic
+    block (a test's), it is that block's savepoint, as transaction.atomic() is."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql" or db.in_atomic_block:
+        with transaction.atomic():
+            yield
+        return
+    with transaction.atomic():
+        begin = _Begin(db)
+        db.connection.autocommit = True
+        db.execute_wrappers.append(begin)
+        try:
+            yield
+        finally:
+            db.execute_wrappers.remove(begin)
+
+
+BEGIN_WITH = "BEGIN; "
+
+
+class _Begin:
+    """The execute wrapper of call_transaction: BEGIN before the first statement, in its message."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+        self.sent = False
+
+    def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        if self.sent:
+            return execute(sql, params, many, context)
+        self.sent = True
+        cursor: Any = getattr(context.get("cursor"), "cursor", None)
+        if many or not _sends_several(cursor):
+            self.db.connection.execute("BEGIN")  # psycopg's own, past every wrapper
+            return execute(sql, params, many, context)
+        done = execute(BEGIN_WITH + sql, params, many, context)
+        cursor.nextset()  # past BEGIN's result (a savepoint inside may skip one more, its own)
+        return done
+
+
 def _sends_several(cursor: Any) -> bool:
     """Whether this database cursor sends a query as one text that may hold several statements:
     psycopg's client-side cursor, the one Django's PostgreSQL backend uses unless told to bind on the
@@ -474,7 +519,9 @@ class Savepoint:
         if self.sid is None:
             return execute(sql, params, many, context)
         self.db.savepoint_ids.insert(self.depth, self.sid)
-        done = execute(f"{self.db.ops.savepoint_create_sql(self.sid)}; {sql}", params, many, context)
+        lead = BEGIN_WITH if sql.startswith(BEGIN_WITH) else ""  # the transaction's BEGIN, sent with it, first
+        sql = sql.removeprefix(lead)
+        done = execute(f"{lead}{self.db.ops.savepoint_create_sql(self.sid)}; {sql}", params, many, context)
         cursor.nextset()  # past the SAVEPOINT's result, to the statement's own
         return done
 

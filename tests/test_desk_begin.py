@@ -1,0 +1,99 @@
+"""A call's transaction on PostgreSQL sends its BEGIN in the same message as its first statement, and a
+desk savepoint in the message of the statement after it (desk.call_transaction, desk.Savepoint): counted
+here in the protocol's own messages, as libpq's trace of the connection writes them, outside any test
+transaction (the call's transaction is the real one)."""
+
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from clockford.town import desk
+from clockford.town.models import Footstep, Passport
+from districts.post_office.models import Note
+from districts.registry import TOOLS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def postgresql() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("on SQLite a statement is no round trip: BEGIN IMMEDIATE goes on its own")
+
+
+@pytest.fixture
+def passport() -> Passport:
+    now = timezone.now()
+    return Passport.objects.create(issued_at=now, last_seen=now)
+
+
+def sent(tool: str, arguments: dict[str, Any], passport: Passport) -> tuple[desk.Rendered, list[str]]:
+    """The call's reply and the queries its connection sent (libpq's trace: one line per message)."""
+    from psycopg.pq import Trace
+
+    connection.ensure_connection()
+    pgconn = connection.connection.pgconn
+    with tempfile.TemporaryFile() as trace:
+        pgconn.trace(trace.fileno())
+        pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            r = desk.run(TOOLS[tool], arguments, passport, None)
+        finally:
+            pgconn.untrace()
+        trace.seek(0)
+        lines = trace.read().decode("utf-8", "replace").splitlines()
+    return r, [line.split("\t", 3)[3].strip() for line in lines if line.startswith("F\t") and "\tQuery\t" in line]
+
+
+@pytest.fixture
+def warm(passport: Passport) -> Iterator[None]:
+    desk.run(TOOLS["look_around"], {}, passport, None)
+    desk.run(TOOLS["remember"], {"key": "warm", "value": "A first note."}, passport, None)
+    yield
+
+
+def test_a_look_around_is_three_messages(passport: Passport, warm: None) -> None:
+    r, queries = sent("look_around", {}, passport)
+    assert not r.is_error and Footstep.objects.filter(number=r.footstep).exists()
+    assert len(queries) == 3, queries
+    assert queries[0].startswith('"BEGIN; WITH beside AS (UPDATE town_passport')
+    assert queries[1].startswith('"SAVEPOINT ') and "; UPDATE general_store_gauge" in queries[1]
+    assert queries[2] == '"COMMIT"'
+
+
+def test_a_remember_begins_with_its_savepoint(passport: Passport, warm: None) -> None:
+    r, queries = sent("remember", {"key": "kept", "value": "A note kept for the test."}, passport)
+    assert not r.is_error and Note.objects.filter(box=passport.id, key="kept").exists()
+    assert queries[0].startswith('"BEGIN; SAVEPOINT ') and "; INSERT INTO bank_ledger" in queries[0]
+    assert queries[-1] == '"COMMIT"' and not [q for q in queries if q == '"BEGIN"']
+
+
+def test_a_refused_call_keeps_its_footstep_and_nothing_else(passport: Passport, warm: None) -> None:
+    r, queries = sent("remember", {"key": "no spaces allowed", "value": "A note."}, passport)
+    assert r.is_error and Footstep.objects.filter(number=r.footstep, outcome__startswith="refused").exists()
+    assert not Note.objects.filter(box=passport.id, key="no spaces allowed").exists()
+    assert queries[0].startswith('"BEGIN; ') and queries[-1] == '"COMMIT"'
+
+
+def test_a_call_that_breaks_rolls_back_whole(passport: Passport, warm: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A footstep that cannot be written: nothing of the call stays (the town closes, as it must)."""
+    before = Footstep.objects.count()
+
+    def broken(**_: Any) -> int:
+        with connection.cursor() as c:
+            c.execute("SELECT no_such_column FROM town_footstep")
+        return 0
+
+    monkeypatch.setattr(desk.archive, "record", broken)
+    try:
+        r, queries = sent("remember", {"key": "lost", "value": "A note that must not stay."}, passport)
+    finally:
+        desk.set_town_mode("open")
+    assert r.is_error and r.outcome == "unrecorded"
+    assert Footstep.objects.count() == before
+    assert not Note.objects.filter(box=passport.id, key="lost").exists()
+    assert '"ROLLBACK"' in queries
