@@ -531,3 +531,19 @@ def have_shared() -> bool:
 
 def which(cmd: str) -> str | None:
     return shutil.which(cmd)
+
+
+@contextlib.contextmanager
+def statements_seen() -> Iterator[list[str]]:
+    """The SQL the default connection runs inside the block, as an execute wrapper added now sees it (a
+    wrapper added later, inside this one, may send more in the same message: desk.Savepoint does)."""
+    from django.db import connection
+
+    seen: list[str] = []
+
+    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(keep):
+        yield seen

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from clockford.town.desk import Savepoint
 from clockford.town.models import Passport
+from tests.support import statements_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -117,13 +118,7 @@ def test_on_postgresql_the_savepoint_rides_with_the_first_statement() -> None:
     message, as a wrapper inside the block sees them."""
     if connection.vendor != "postgresql":
         pytest.skip("on SQLite a statement is no round trip, and the SAVEPOINT goes on its own")
-    seen: list[str] = []
-
-    def inner(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
-        seen.append(text)
-        return execute(text, params, many, context)
-
-    with Savepoint(), connection.execute_wrapper(inner):
+    with Savepoint(), statements_seen() as seen:
         kept = new()
     assert stands(kept)
     assert len(seen) == 1 and seen[0].startswith("SAVEPOINT ") and "; INSERT INTO" in seen[0], seen

@@ -23,12 +23,10 @@ def figures(out: str, label: str) -> list[float]:
     return [float(v) for v in re.findall(r"\d+\.\d+|\d+", line[len("  " + label) :])]
 
 
-def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
-    # One run for all of it (servers take seconds to start): with clients at once, and with the
-    # town's timers on (tests/bench/profiled.py, which leans on the face's internals).
-    db = "postgresql" if calls.database() == "PostgreSQL" else "sqlite"
-    out = bench(
-        "calls",
+def few(clients: int) -> list[str]:
+    """The calls section's options for a run of very few calls: six a tool with one client, five a
+    client in all with `clients` at once (one a round)."""
+    return [
         "--calls",
         "6",
         "--warmup",
@@ -36,13 +34,17 @@ def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
         "--rounds",
         "2",
         "--clients",
-        "2",
+        str(clients),
         "--concurrent-calls",
-        "10",
-        "--phases",
-        "--db",
-        db,
-    )
+        str(5 * clients),
+    ]
+
+
+def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
+    # One run for all of it (servers take seconds to start): with clients at once, and with the
+    # town's timers on (tests/bench/profiled.py, which leans on the face's internals).
+    db = "postgresql" if calls.database() == "PostgreSQL" else "sqlite"
+    out = bench("calls", *few(clients=2), "--phases", "--db", db)
     for label in ("bare ping", "town look_around", "town remember"):
         # cpu ms counts the server's clock ticks (10 ms): a few calls may show none.
         p50, p95, rate, cpu, cp50, cp95, crate, ccpu = figures(out, label)
@@ -72,21 +74,7 @@ def test_both_servers_run_with_workers_as_the_town_is_served_on_both_databases()
     # As `./town up` serves the town: several worker processes each, the bare server stateless; the
     # cpu ms counts every worker's CPU, so it is there for both. By default on SQLite, then on
     # PostgreSQL (DATABASE_URL's server, else a private one), each beside a bare server of its own.
-    out = bench(
-        "calls",
-        "--calls",
-        "6",
-        "--warmup",
-        "2",
-        "--rounds",
-        "2",
-        "--clients",
-        "3",
-        "--concurrent-calls",
-        "15",
-        "--workers",
-        "2",
-    )
+    out = bench("calls", *few(clients=3), "--workers", "2")
     sqlite, postgresql = out.split("\non SQLite (WAL):\n")[1].split("\non PostgreSQL:\n")
     for part, bounds in ((sqlite, ("p50 <= 1.3x", "p50 <= 2.0x")), (postgresql, ("p50 <= 1.5x", "p50 <= 2.5x"))):
         assert "bare: MCPServer stateless" in part and "both: uvicorn with 2 workers each" in part, out

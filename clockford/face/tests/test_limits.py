@@ -10,6 +10,7 @@ from clockford.face import checks
 from clockford.face.tests.test_checks import every_road
 from clockford.town import limits
 from clockford.town.models import Tally
+from tests.support import statements_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -181,13 +182,7 @@ def test_a_count_and_a_read_beside_it(small: dict[str, Any]) -> None:
 def test_on_postgresql_one_statement_counts_and_reads(small: dict[str, Any]) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("SQLite sends the count and the read apart: neither is a round trip there")
-    sent: list[str] = []
-
-    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        sent.append(sql)
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(keep):
+    with statements_seen() as sent:
         over, rows = limits.count_and_read("10.0.0.7", READ, ["a", "b"])
     assert over is None and len(rows) == 2
     assert len(sent) == 1

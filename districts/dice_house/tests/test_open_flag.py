@@ -6,12 +6,12 @@ from importlib import import_module
 from typing import Any
 
 from django.apps import apps
-from django.db import connection
 
 from clockford.town import clock
 from clockford.town.models import Passport
 from districts.dice_house.models import DiceRun
 from districts.testing import visit
+from tests.support import statements_seen
 
 
 def _flag(p: Passport) -> bool:
@@ -19,14 +19,7 @@ def _flag(p: Passport) -> bool:
 
 
 def _statements_of(p: Passport, tool: str, **arguments: Any) -> list[str]:
-    sent: list[str] = []
-
-    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        sent.append(sql)
-        return execute(sql, params, many, context)
-
-    p.refresh_from_db()
-    with connection.execute_wrapper(keep):
+    with statements_seen() as sent:
         visit(p, tool, **arguments)
     return sent
 
