@@ -464,13 +464,29 @@ def _sends_several(cursor: Any) -> bool:
     """Whether this database cursor sends a query as one text that may hold several statements:
     psycopg's client-side cursor, the one Django's PostgreSQL backend uses unless told to bind on the
     server."""
-    if cursor is None or type(cursor).__module__.startswith("sqlite3"):
-        return False
+    several = _client_cursor()
+    return several is not None and isinstance(cursor, several)
+
+
+@functools.cache
+def _client_cursor() -> type | None:
+    """psycopg's client-side cursor class, looked up once (None where psycopg is not installed)."""
     try:
         from psycopg import ClientCursor
     except ImportError:
-        return False
-    return isinstance(cursor, ClientCursor)
+        return None
+    return ClientCursor
+
+
+def _named_savepoint(db: Any) -> str | None:
+    """A savepoint's name as Django's savepoint() makes and counts it (None outside a transaction), with
+    nothing sent: its _savepoint, which sends the SAVEPOINT, does nothing this once."""
+    db._savepoint = lambda sid: None
+    try:
+        sid: str | None = db.savepoint()
+    finally:
+        del db._savepoint
+    return sid
 
 
 class Savepoint:
@@ -501,24 +517,15 @@ class Savepoint:
             return execute(sql, params, many, context)
         self.opening = True  # the SAVEPOINT passes through this wrapper too
         cursor: Any = getattr(context.get("cursor"), "cursor", None)
-        if many or not _sends_several(cursor):
-            self.sid = self.db.savepoint()  # None outside a transaction, where there is none to make
-            if self.sid is not None:
-                self.db.savepoint_ids.insert(self.depth, self.sid)
-            return execute(sql, params, many, context)
         # PostgreSQL, whose client-side cursor sends a query as text: the SAVEPOINT goes in the same
-        # message as the statement it comes before, one round trip where there were two. Django's own
-        # savepoint() names and counts it, told to send nothing (its _savepoint, for this once).
-        named: list[str] = []
-        db: Any = self.db
-        db._savepoint = named.append
-        try:
-            self.sid = db.savepoint()
-        finally:
-            del db._savepoint
+        # message as the statement it comes before, one round trip where there were two.
+        along = not many and _sends_several(cursor)
+        self.sid = _named_savepoint(self.db) if along else self.db.savepoint()  # None outside a transaction
         if self.sid is None:
             return execute(sql, params, many, context)
         self.db.savepoint_ids.insert(self.depth, self.sid)
+        if not along:
+            return execute(sql, params, many, context)
         lead = BEGIN_WITH if sql.startswith(BEGIN_WITH) else ""  # the transaction's BEGIN, sent with it, first
         sql = sql.removeprefix(lead)
         done = execute(f"{lead}{self.db.ops.savepoint_create_sql(self.sid)}; {sql}", params, many, context)

@@ -123,27 +123,32 @@ def _window(now: float) -> tuple[int, int]:
 def count(address: str, account: str | None) -> Over | None:
     """Count one request from the address (and the signed-in account): Over when either is past its
     limit in this window, or the address is held back after repeated failures."""
-    c = settings.CLOCKFORD
-    limits = {address_key(address): c["REQUESTS_PER_ADDRESS"]}
-    if account is not None:
-        limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
-    now = time.time()
-    period, left = _window(now)
-    params: list[str | int] = []
-    for key in limits:
-        params += [key, period]
-    return _verdict(_tally(_count_sql(len(limits)), params), limits, now, left)
+    counting = _Counting(address, account)
+    return counting.verdict(_tally(_count_sql(len(counting.limits)), counting.params))
 
 
-def _verdict(rows: Sequence[Sequence[Any]], limits: dict[str, int], now: float, left: int) -> Over | None:
-    """Over, from the counted rows (key, requests, held_until), when any key is past its limit or held."""
-    wait = 0
-    for key, requests, held_until in rows:
-        if held_until > now:
-            wait = max(wait, math.ceil(held_until - now))
-        if 0 < limits[key] < requests:
-            wait = max(wait, left)
-    return Over(wait) if wait else None
+class _Counting:
+    """One request's count: the keys it counts against (and their limits), the statement's parameters,
+    and the window it falls in."""
+
+    def __init__(self, address: str, account: str | None) -> None:
+        c = settings.CLOCKFORD
+        self.limits = {address_key(address): c["REQUESTS_PER_ADDRESS"]}
+        if account is not None:
+            self.limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
+        self.now = time.time()
+        period, self.left = _window(self.now)
+        self.params: list[str | int] = [v for key in self.limits for v in (key, period)]
+
+    def verdict(self, rows: Sequence[Sequence[Any]]) -> Over | None:
+        """Over, from the counted rows (key, requests, held_until), when any key is past its limit or held."""
+        wait = 0
+        for key, requests, held_until in rows:
+            if held_until > self.now:
+                wait = max(wait, math.ceil(held_until - self.now))
+            if 0 < self.limits[key] < requests:
+                wait = max(wait, self.left)
+        return Over(wait) if wait else None
 
 
 def count_and_read(address: str, read: str, params: Sequence[Any]) -> tuple[Over | None, list[tuple[Any, ...]]]:
@@ -152,23 +157,20 @@ def count_and_read(address: str, read: str, params: Sequence[Any]) -> tuple[Over
     costs no trip, after the count. Returns the verdict and the read's rows. The read's first column must
     never be NULL: on PostgreSQL its rows come back joined to the count, and a NULL there means none."""
     if connection.vendor != "postgresql":
-        over = count(address, None)
-        with connection.cursor() as cur:
-            cur.execute(read, params)
-            return over, list(cur.fetchall())
-    key = address_key(address)
-    limits = {key: settings.CLOCKFORD["REQUESTS_PER_ADDRESS"]}
-    now = time.time()
-    period, left = _window(now)
+        return count(address, None), _read(read, params)
+    counting = _Counting(address, None)
     both = f"WITH counted AS ({_count_sql(1)}) SELECT * FROM counted LEFT JOIN ({read}) found ON true"  # noqa: S608 (both statements are the town's own; values are parameters)
-    rows = _tally(both, [key, period, *params])
+    rows = _tally(both, [*counting.params, *params])
     if not rows:
-        # The count was lost (see _tally), and the read with it: read alone, as SQLite does.
-        with connection.cursor() as cur:
-            cur.execute(read, params)
-            return None, list(cur.fetchall())
+        return None, _read(read, params)  # the count was lost (see _tally), and the read with it
     found = [tuple(row[3:]) for row in rows if row[3] is not None]
-    return _verdict([row[:3] for row in rows[:1]], limits, now, left), found
+    return counting.verdict([row[:3] for row in rows[:1]]), found
+
+
+def _read(read: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cur:
+        cur.execute(read, params)
+        return list(cur.fetchall())
 
 
 def failed(address: str) -> Over | None:
