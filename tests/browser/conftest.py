@@ -135,9 +135,11 @@ class Person:
         # Every response of the live town, pages and JSON alike, must refuse to be framed.
         self.responses = 0
         self.page.on("response", self._frames_denied)
-        # The hall's live sockets (static/hall/live.js), each with whether the town has spoken on it.
+        # The live sockets (static/hall/live.js) of the page now shown, each with whether the town has
+        # spoken on it: a page left takes its own with it (Playwright may never see those close).
         self.sockets: list[tuple[WebSocket, list[str]]] = []
         self.page.on("websocket", self._socket)
+        self.page.on("framenavigated", lambda frame: self.sockets.clear() if frame == self.page.main_frame else None)
         self.page.on(
             "console",
             lambda m: (
@@ -153,7 +155,7 @@ class Person:
         self.sockets.append((socket, heard))
 
     def sockets_settled(self) -> None:
-        """Wait until every live socket the page opened has heard the town or closed. A page left while
+        """Wait until every live socket the page shown opened has heard the town or closed. A page left while
         its socket's handshake is still on the way (a click on "Sign out" as the page loads) has the
         handshake refused once the person is signed out, rightly, and Chromium logs that refusal as an
         error, which would count as the page's trouble."""
