@@ -209,7 +209,7 @@ def sqlite_settings(name: str) -> dict[str, object]:
     DATABASE_URL of sqlite:///...: without these, a call that reads and then writes fails at once
     with "database is locked" whenever another writer (the Archive's fold) went first."""
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "clockford.sqlite",
         "NAME": name,
         # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
         # call costs more than the call's own queries.
