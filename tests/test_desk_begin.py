@@ -1,7 +1,8 @@
-"""A call's transaction on PostgreSQL sends its BEGIN in the same message as its first statement, and a
-desk savepoint in the message of the statement after it (desk.call_transaction, desk.Savepoint): counted
-here in the protocol's own messages, as libpq's trace of the connection writes them, outside any test
-transaction (the call's transaction is the real one)."""
+"""A call's transaction on PostgreSQL sends its BEGIN in the same message as its first statement, a desk
+savepoint in the message of the statement after it (desk.call_transaction, desk.Savepoint), and, when the
+face took the footstep's number ahead (archive.NUMBER_AHEAD), the footstep in the message of its COMMIT:
+counted here in the protocol's own messages, as libpq's trace of the connection writes them, outside any
+test transaction (the call's transaction is the real one)."""
 
 import tempfile
 from collections.abc import Iterator
@@ -11,7 +12,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from clockford.town import desk
+from clockford.town import archive, desk
 from clockford.town.models import Footstep, Passport
 from districts.post_office.models import Note
 from districts.registry import TOOLS
@@ -31,7 +32,9 @@ def passport() -> Passport:
     return Passport.objects.create(issued_at=now, last_seen=now)
 
 
-def sent(tool: str, arguments: dict[str, Any], passport: Passport) -> tuple[desk.Rendered, list[str]]:
+def sent(
+    tool: str, arguments: dict[str, Any], passport: Passport, ahead: int | None = None
+) -> tuple[desk.Rendered, list[str]]:
     """The call's reply and the queries its connection sent (libpq's trace: one line per message)."""
     from psycopg.pq import Trace
 
@@ -41,7 +44,7 @@ def sent(tool: str, arguments: dict[str, Any], passport: Passport) -> tuple[desk
         pgconn.trace(trace.fileno())
         pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS)
         try:
-            r = desk.run(TOOLS[tool], arguments, passport, None)
+            r = desk.run(TOOLS[tool], arguments, passport, None, ahead)
         finally:
             pgconn.untrace()
         trace.seek(0)
@@ -97,3 +100,48 @@ def test_a_call_that_breaks_rolls_back_whole(passport: Passport, warm: None, mon
     assert Footstep.objects.count() == before
     assert not Note.objects.filter(box=passport.id, key="lost").exists()
     assert '"ROLLBACK"' in queries
+
+
+def number_ahead() -> int:
+    """A footstep number taken as the face takes it, before the call."""
+    with connection.cursor() as c:
+        c.execute(f"SELECT {archive.NUMBER_AHEAD}")
+        return int(c.fetchone()[0])
+
+
+def test_with_its_number_ahead_a_look_around_is_two_messages(passport: Passport, warm: None) -> None:
+    ahead = number_ahead()
+    r, queries = sent("look_around", {}, passport, ahead)
+    assert not r.is_error and r.footstep == ahead and r.structured["footstep"] == ahead
+    step = Footstep.objects.get(number=ahead)
+    assert (step.tool, step.passport, step.outcome) == ("look_around", passport.id, "ok")
+    assert len(queries) == 2, queries
+    assert queries[0].startswith('"BEGIN; SAVEPOINT ') and "; UPDATE general_store_gauge" in queries[0]
+    assert queries[1].startswith('"WITH beside AS (UPDATE town_passport') and queries[1].endswith('; COMMIT"')
+    passport.refresh_from_db()
+    assert passport.footsteps == 3  # the warm calls', and this one's, counted with its footstep
+
+
+def test_a_job_step_writes_its_footstep_first(passport: Passport, warm: None) -> None:
+    """A job's step reads the job's footsteps, this one among them: it is written before, not with the COMMIT."""
+    ahead = number_ahead()
+    r, queries = sent("look_around", {"job_id": "ahead-job"}, passport, ahead)
+    assert not r.is_error and Footstep.objects.filter(number=r.footstep, job_id="ahead-job").exists()
+    assert r.footstep != ahead and queries[-1] == '"COMMIT"'
+
+
+def test_a_footstep_that_fails_with_its_commit_fails_the_call(passport: Passport, warm: None) -> None:
+    """The footstep sent with the COMMIT cannot be written (its number is taken): nothing of the call stays,
+    and the town closes, as for any footstep it cannot record."""
+    taken, tool = Footstep.objects.order_by("-number").values_list("number", "tool").first() or (0, "")
+    notes = Note.objects.filter(box=passport.id).count()
+    try:
+        r, queries = sent("remember", {"key": "lost", "value": "A note that must not stay."}, passport, taken)
+        assert r.is_error and r.outcome == "unrecorded"
+        assert desk.town_mode() == "closed"
+    finally:
+        desk.set_town_mode("open")
+    assert Footstep.objects.get(number=taken).tool == tool == "remember"  # the warm note's, as it was
+    assert Note.objects.filter(box=passport.id).count() == notes and not Note.objects.filter(key="lost").exists()
+    with_commit = [i for i, q in enumerate(queries) if q.endswith('; COMMIT"')]
+    assert len(with_commit) == 1 and queries[with_commit[0] + 1] == '"ROLLBACK"', queries

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import pydantic_core
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, close_old_connections, connection
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
@@ -44,7 +44,7 @@ from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from clockford.face import resources, sessions
-from clockford.town import desk, limits
+from clockford.town import archive, desk, limits
 from clockford.town.models import McpSession, Passport
 from clockford.town.tooling import Tool
 from districts.registry import TOOLS
@@ -271,27 +271,35 @@ class Unchecked:
     over: limits.Over | None = None
 
 
-def admit(unchecked: Unchecked) -> McpSession | None:
+def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     """Count the request against its address (clockford/town/limits.py) and look its session up, in one
-    statement where the database takes both (limits.count_and_read)."""
+    statement where the database takes both (limits.count_and_read); on PostgreSQL that statement also
+    takes the call's footstep number ahead (archive.NUMBER_AHEAD), returned beside the session."""
     read = sessions.session_read(unchecked.session_id)
     rows: list[tuple[Any, ...]]
+    ahead = False
     if read is None:
         unchecked.over, rows = limits.count(unchecked.address, None), []
     else:
+        if ahead := connection.vendor == "postgresql":
+            read = f"SELECT found.*, {archive.NUMBER_AHEAD} FROM ({read[0]}) found", read[1]  # noqa: S608 (the town's own statements)
         unchecked.over, rows = limits.count_and_read(unchecked.address, *read)
     if unchecked.over is not None:
         return None  # the 429 comes first, as it would before any session check
-    session = sessions.found_session(unchecked.session_id, rows[0] if rows else None)
+    row = rows[0] if rows else None
+    session = sessions.found_session(unchecked.session_id, row[:-1] if ahead and row else row)
     unchecked.found = session is not None
-    return session
+    if session is None:
+        return None
+    return session, int(row[-1]) if ahead and row else None
 
 
 def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked) -> desk.Rendered | None:
-    session = admit(unchecked)
-    if session is None:
+    admitted = admit(unchecked)
+    if admitted is None:
         return None
-    return desk.run(tool, arguments, session.passport, session.id)
+    session, ahead = admitted
+    return desk.run(tool, arguments, session.passport, session.id, ahead)
 
 
 def _run_fresh(tool: Tool, arguments: dict[str, Any], visitor: Visitor) -> desk.Rendered:

@@ -69,18 +69,44 @@ def record(
     it runs just before. Either way both are in the caller's transaction, and commit or roll back
     together."""
     db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy, `connection`, finds it again
-    at = db.ops.adapt_datetimefield_value(timezone.now())
-    params = [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id]
     with db.cursor() as c:
-        if beside is None:
-            c.execute(_INSERT_FOOTSTEP, params)
-        elif db.vendor == "postgresql":
-            c.execute(f"WITH beside AS ({beside[0]}) {_INSERT_FOOTSTEP}", [*beside[1], *params])
-        else:
+        if beside is not None and db.vendor != "postgresql":
             c.execute(*beside)
-            c.execute(_INSERT_FOOTSTEP, params)
+            beside = None
+        c.execute(*footstep_statement(tool, passport, outcome, arguments, job_id, beside))
         row = c.fetchone()
     return int(row[0])
+
+
+def footstep_statement(
+    tool: str,
+    passport: str,
+    outcome: str,
+    arguments: dict[str, Any],
+    job_id: str | None,
+    beside: tuple[str, list[Any]] | None = None,
+    number: int | None = None,
+) -> tuple[str, list[Any]]:
+    """record's INSERT and its parameters, with `beside` in a WITH (PostgreSQL's); or, given the
+    `number` taken ahead (NUMBER_AHEAD), the INSERT of the footstep with that number, which returns
+    nothing: the desk sends it in the message of the call's COMMIT."""
+    db = connections[DEFAULT_DB_ALIAS]
+    at = db.ops.adapt_datetimefield_value(timezone.now())
+    params: list[Any] = [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id]
+    sql = _INSERT_FOOTSTEP if number is None else _INSERT_NUMBERED
+    if number is not None:
+        params.insert(0, number)
+    if beside is None:
+        return sql, params
+    return f"WITH beside AS ({beside[0]}) {sql}", [*beside[1], *params]
+
+
+# PostgreSQL's next footstep number, taken ahead of the call (in the statement that counts its request
+# and reads its session, clockford/face/server.py): the number a reply carries is then known before its
+# footstep is written, and the footstep's INSERT goes with the COMMIT, one round trip where there were
+# two. A number taken and never written (a call the face refused first) leaves a gap, as a rolled-back
+# INSERT always has; the fold folds what is there, in number order, and looks for late commits (_pending).
+NUMBER_AHEAD = "nextval(pg_get_serial_sequence('town_footstep', 'number'))"
 
 
 _INSERT_LEAF = 'INSERT INTO town_archiveleaf ("index", footstep_id, hash) VALUES (%s, %s, %s)'
@@ -88,6 +114,10 @@ _INSERT_LEAF = 'INSERT INTO town_archiveleaf ("index", footstep_id, hash) VALUES
 _INSERT_FOOTSTEP = (
     "INSERT INTO town_footstep (at, tool, passport, outcome, digest, job_id) "
     "VALUES (%s, %s, %s, %s, %s, %s) RETURNING number"
+)
+_INSERT_NUMBERED = (
+    "INSERT INTO town_footstep (number, at, tool, passport, outcome, digest, job_id) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s)"
 )
 
 

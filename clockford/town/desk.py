@@ -46,6 +46,7 @@ from clockford.metrics import counting
 from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
+from clockford.town.several import sends_several
 from clockford.town.tooling import (
     Busy,
     Call,
@@ -228,9 +229,12 @@ def screen_words(tool: Tool, args: Any) -> None:
                     raise Refused(problem.say, problem.kind, words=found)
 
 
-def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
+def run(
+    tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None, ahead: int | None = None
+) -> Rendered:
     """Run one call of `tool` for `passport`. The arguments are parsed here, once, before anything is
     written: pydantic's ValidationError reaches the face, which answers it as a protocol error.
+    `ahead`: the footstep's number, where the face took it ahead (archive.NUMBER_AHEAD).
 
     Where every call finishes: once its transaction is over, its JSON log line is written and it is
     counted for /metrics (clockford/metrics/counting.py), outside the transaction."""
@@ -238,7 +242,7 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
     rendered: Rendered | None = None
     outcome = "error"  # what escaped the desk: the face answers it
     try:
-        rendered = _call(tool, arguments, passport, session_id)
+        rendered = _call(tool, arguments, passport, session_id, ahead)
         outcome = rendered.outcome or "ok"
         return rendered
     except pydantic.ValidationError:
@@ -251,10 +255,12 @@ def run(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: s
             log.exception("could not count the call of %s", tool.name)
 
 
-def _call(tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
+def _call(
+    tool: Tool, arguments: dict[str, Any], passport: Passport, session_id: str | None, ahead: int | None
+) -> Rendered:
     args = tool.args.model_validate(arguments)
     try:
-        return _run(tool, args, arguments, passport, session_id)
+        return _run(tool, args, arguments, passport, session_id, ahead)
     except DatabaseError as error:
         # The database was busy, or out of reach, before the call's transaction (reading the town's
         # mode, Safe Harbour's reads): nothing was written, not even a footstep. Busy, not closed.
@@ -272,7 +278,9 @@ def busy_unrecorded() -> Rendered:
     return unrecorded
 
 
-def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None) -> Rendered:
+def _run(
+    tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, session_id: str | None, ahead: int | None
+) -> Rendered:
     job_id = args.job_id
     mode = town_mode()
     if mode == "closed":
@@ -291,18 +299,25 @@ def _run(tool: Tool, args: Any, arguments: dict[str, Any], passport: Passport, s
         arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
     rolled: Dice | None = None
     try:
-        with call_transaction():
+        with call_transaction() as tx:
             reply, outcome, is_error, place = _handle(
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
-            number = archive.record(
-                tool=tool.name,
-                passport=passport.id,
-                outcome=outcome,
-                arguments=arguments,
-                job_id=job_id,
-                beside=count_footstep(passport, place),
-            )
+            footstep: dict[str, Any] = {
+                "tool": tool.name,
+                "passport": passport.id,
+                "outcome": outcome,
+                "arguments": arguments,
+                "job_id": job_id,
+                "beside": count_footstep(passport, place),
+            }
+            if ahead is not None and tx.rides and job_id is None:
+                # Its number taken ahead, the footstep goes with the COMMIT. Not a job's: a job's step
+                # reads the job's footsteps, this one among them.
+                number = ahead
+                tx.with_commit(*archive.footstep_statement(**footstep, number=ahead))
+            else:
+                number = archive.record(**footstep)
             if job_id is not None:
                 with beside_the_call(f"count a step of job {job_id}"):
                     _jobs().step(passport, job_id, number, outcome, reply.fields)
@@ -415,24 +430,51 @@ def beside_the_call(what: str) -> Iterator[None]:
         log.exception("could not %s", what)
 
 
+class CallTransaction:
+    """What call_transaction yields: where the call's last write may wait for its COMMIT."""
+
+    def __init__(self, rides: bool) -> None:
+        # Whether a statement can go in the COMMIT's message: PostgreSQL's client-side cursor, in a
+        # transaction of the call's own (not a test's savepoint).
+        self.rides = rides
+        self.last: tuple[str, list[Any]] | None = None
+
+    def with_commit(self, sql: str, params: list[Any]) -> None:
+        """Send this statement in the same message as the transaction's COMMIT (only where `rides`):
+        nothing after it reads what it writes, and its failure is the whole call's, as a failed COMMIT
+        is. Its result is not read."""
+        assert self.rides and self.last is None
+        self.last = (sql, params)
+
+
 @contextlib.contextmanager
-def call_transaction() -> Iterator[None]:
+def call_transaction() -> Iterator[CallTransaction]:
     """A call's transaction: Django's atomic block, whose BEGIN, on PostgreSQL, goes in the same message as
     the transaction's first statement (one round trip where there were two), as PgJDBC sends it. psycopg
-    is left in autocommit inside the block, so that it sends no BEGIN of its own; COMMIT and ROLLBACK are
-    its own still (it sends them when the server says a transaction is open). Inside another atomic
-    block (a test's), it is that block's savepoint, as transaction.atomic() is."""
+    is left in autocommit inside the block, so that it sends no BEGIN of its own; ROLLBACK is its own
+    still, and COMMIT too (it sends them when the server says a transaction is open) unless the call's
+    last write went with it (CallTransaction.with_commit). Inside another atomic block (a test's), it
+    is that block's savepoint, as transaction.atomic() is."""
     db = connections[DEFAULT_DB_ALIAS]
     if db.vendor != "postgresql" or db.in_atomic_block:
         with transaction.atomic():
-            yield
+            yield CallTransaction(rides=False)
         return
     with transaction.atomic():
+        # Savepoints named alike in every call (Django counts them per connection, for ever): psycopg
+        # keeps the queries it has parsed by their text, and a name new each time was a query never seen.
+        db.savepoint_state = 0
         begin = _Begin(db)
         db.connection.autocommit = True
         db.execute_wrappers.append(begin)
+        tx = CallTransaction(rides=sends_several(db.connection.cursor_factory))
         try:
-            yield
+            yield tx
+            if tx.last is not None and not db.needs_rollback:
+                with db.cursor() as c:
+                    # "x; COMMIT": the server runs both or, when x fails, neither; psycopg then finds no
+                    # transaction open, and Django's COMMIT at the end of the block sends nothing.
+                    c.execute(tx.last[0] + "; COMMIT", tx.last[1])
         finally:
             db.execute_wrappers.remove(begin)
 
@@ -452,30 +494,12 @@ class _Begin:
             return execute(sql, params, many, context)
         self.sent = True
         cursor: Any = getattr(context.get("cursor"), "cursor", None)
-        if many or not _sends_several(cursor):
+        if many or not sends_several(cursor):
             self.db.connection.execute("BEGIN")  # psycopg's own, past every wrapper
             return execute(sql, params, many, context)
         done = execute(BEGIN_WITH + sql, params, many, context)
         cursor.nextset()  # past BEGIN's result (a savepoint inside may skip one more, its own)
         return done
-
-
-def _sends_several(cursor: Any) -> bool:
-    """Whether this database cursor sends a query as one text that may hold several statements:
-    psycopg's client-side cursor, the one Django's PostgreSQL backend uses unless told to bind on the
-    server."""
-    several = _client_cursor()
-    return several is not None and isinstance(cursor, several)
-
-
-@functools.cache
-def _client_cursor() -> type | None:
-    """psycopg's client-side cursor class, looked up once (None where psycopg is not installed)."""
-    try:
-        from psycopg import ClientCursor
-    except ImportError:
-        return None
-    return ClientCursor
 
 
 def _named_savepoint(db: Any) -> str | None:
@@ -519,7 +543,7 @@ class Savepoint:
         cursor: Any = getattr(context.get("cursor"), "cursor", None)
         # PostgreSQL, whose client-side cursor sends a query as text: the SAVEPOINT goes in the same
         # message as the statement it comes before, one round trip where there were two.
-        along = not many and _sends_several(cursor)
+        along = not many and sends_several(cursor)
         self.sid = _named_savepoint(self.db) if along else self.db.savepoint()  # None outside a transaction
         if self.sid is None:
             return execute(sql, params, many, context)

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import OperationalError, connection
 
 from clockford.town.models import Tally
+from clockford.town.several import sends_several
 
 # 001's body for every refusal of this module, at /mcp (plain text) and at the hall's doors (in their
 # own error format).
@@ -96,14 +97,23 @@ SQLITE_WAIT_MS = 100
 def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
     """Run one counting statement and return its rows. A count that cannot be taken (the lock not had
     in time, the database busy) is lost, never the request: the limits are a defence against floods,
-    and a lost count lets one request through that the limit might have refused."""
+    and a lost count lets one request through that the limit might have refused.
+
+    On PostgreSQL, where the driver sends several statements in one message (clockford/town/several.py),
+    the count commits without waiting for the disk (synchronous_commit off for its own transaction):
+    a count the server loses in a crash lets a few requests through again, and every request waited on
+    that flush for nothing else. The call's own transaction, its footstep's, still waits for it."""
     sqlite = connection.vendor == "sqlite"
     try:
         with connection.cursor() as cur:
             if sqlite:
                 cur.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
             try:
-                cur.execute(sql, params)
+                if sends_several(cur.cursor):
+                    cur.execute(_NO_FLUSH + sql, params)
+                    cur.cursor.nextset()  # past the SET's result, to the count's rows
+                else:
+                    cur.execute(sql, params)
                 return list(cur.fetchall())
             finally:
                 if sqlite:
@@ -111,6 +121,11 @@ def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
                     cur.execute(f"PRAGMA busy_timeout = {waits}")
     except OperationalError:
         return []
+
+
+# SET LOCAL lasts until the end of the transaction: here, the implicit one of the message's statements
+# (the count runs outside the call's transaction, in autocommit).
+_NO_FLUSH = "SET LOCAL synchronous_commit TO OFF; "
 
 
 def _window(now: float) -> tuple[int, int]:

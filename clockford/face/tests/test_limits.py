@@ -186,3 +186,18 @@ def test_on_postgresql_one_statement_counts_and_reads(small: dict[str, Any]) -> 
         over, rows = limits.count_and_read("10.0.0.7", READ, ["a", "b"])
     assert over is None and len(rows) == 2
     assert len(sent) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_count_does_not_wait_for_the_disk(small: dict[str, Any]) -> None:
+    """A count commits without waiting for its flush to disk, and only the count: the connection's next
+    transaction (a call's, whose footstep must not be lost) waits as before."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's commits are the town's pragma's (synchronous=NORMAL), count or call")
+    with statements_seen() as sent:
+        over, rows = limits.count_and_read("10.0.0.6", READ, ["a", "b"])
+    assert over is None and len(rows) == 2 and Tally.objects.get(pk=limits.address_key("10.0.0.6")).requests == 1
+    assert len(sent) == 1 and sent[0].startswith("SET LOCAL synchronous_commit TO OFF; WITH counted AS (")
+    with connection.cursor() as c:
+        c.execute("SHOW synchronous_commit")
+        assert c.fetchone()[0] == "on"
