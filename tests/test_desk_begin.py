@@ -14,6 +14,8 @@ from django.utils import timezone
 
 from clockford.town import archive, desk
 from clockford.town.models import Footstep, Passport
+from districts.general_store import services as store
+from districts.general_store.models import Gauge
 from districts.post_office.models import Note
 from districts.registry import TOOLS
 
@@ -59,27 +61,28 @@ def warm(passport: Passport) -> Iterator[None]:
     yield
 
 
-def test_a_look_around_is_three_messages(passport: Passport, warm: None) -> None:
+def test_a_look_around_is_two_messages(passport: Passport, warm: None) -> None:
     r, queries = sent("look_around", {}, passport)
     assert not r.is_error and Footstep.objects.filter(number=r.footstep).exists()
-    assert len(queries) == 3, queries
+    assert len(queries) == 2, queries
     assert queries[0].startswith('"BEGIN; WITH beside AS (UPDATE town_passport')
-    assert queries[1].startswith('"SAVEPOINT ') and "; UPDATE general_store_gauge" in queries[1]
-    assert queries[2] == '"COMMIT"'
+    assert queries[1].startswith('"SAVEPOINT beside_commit; UPDATE general_store_gauge')
+    assert queries[1].endswith('; COMMIT"')
+    assert Gauge.objects.get(passport=passport).run_calls == 3  # the warm calls, and this one
 
 
 def test_a_remember_begins_with_its_savepoint(passport: Passport, warm: None) -> None:
     r, queries = sent("remember", {"key": "kept", "value": "A note kept for the test."}, passport)
     assert not r.is_error and Note.objects.filter(box=passport.id, key="kept").exists()
     assert queries[0].startswith('"BEGIN; SAVEPOINT ') and "; INSERT INTO bank_ledger" in queries[0]
-    assert queries[-1] == '"COMMIT"' and not [q for q in queries if q == '"BEGIN"']
+    assert queries[-1].endswith('; COMMIT"') and not [q for q in queries if q == '"BEGIN"']
 
 
 def test_a_refused_call_keeps_its_footstep_and_nothing_else(passport: Passport, warm: None) -> None:
     r, queries = sent("remember", {"key": "no spaces allowed", "value": "A note."}, passport)
     assert r.is_error and Footstep.objects.filter(number=r.footstep, outcome__startswith="refused").exists()
     assert not Note.objects.filter(box=passport.id, key="no spaces allowed").exists()
-    assert queries[0].startswith('"BEGIN; ') and queries[-1] == '"COMMIT"'
+    assert queries[0].startswith('"BEGIN; ') and queries[-1].endswith('; COMMIT"')
 
 
 def test_a_call_that_breaks_rolls_back_whole(passport: Passport, warm: None, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,17 +112,19 @@ def number_ahead() -> int:
         return int(c.fetchone()[0])
 
 
-def test_with_its_number_ahead_a_look_around_is_two_messages(passport: Passport, warm: None) -> None:
+def test_with_its_number_ahead_a_look_around_is_one_message(passport: Passport, warm: None) -> None:
     ahead = number_ahead()
     r, queries = sent("look_around", {}, passport, ahead)
     assert not r.is_error and r.footstep == ahead and r.structured["footstep"] == ahead
     step = Footstep.objects.get(number=ahead)
     assert (step.tool, step.passport, step.outcome) == ("look_around", passport.id, "ok")
-    assert len(queries) == 2, queries
-    assert queries[0].startswith('"BEGIN; SAVEPOINT ') and "; UPDATE general_store_gauge" in queries[0]
-    assert queries[1].startswith('"WITH beside AS (UPDATE town_passport') and queries[1].endswith('; COMMIT"')
+    assert len(queries) == 1, queries
+    assert queries[0].startswith('"BEGIN; WITH beside AS (UPDATE town_passport')
+    assert "; SAVEPOINT beside_commit; UPDATE general_store_gauge" in queries[0]
+    assert queries[0].endswith('; COMMIT"')
     passport.refresh_from_db()
     assert passport.footsteps == 3  # the warm calls', and this one's, counted with its footstep
+    assert Gauge.objects.get(passport=passport).run_calls == 3
 
 
 def test_a_job_step_writes_its_footstep_first(passport: Passport, warm: None) -> None:
@@ -127,7 +132,7 @@ def test_a_job_step_writes_its_footstep_first(passport: Passport, warm: None) ->
     ahead = number_ahead()
     r, queries = sent("look_around", {"job_id": "ahead-job"}, passport, ahead)
     assert not r.is_error and Footstep.objects.filter(number=r.footstep, job_id="ahead-job").exists()
-    assert r.footstep != ahead and queries[-1] == '"COMMIT"'
+    assert r.footstep != ahead and queries[-1].endswith('; COMMIT"')
 
 
 def test_a_footstep_that_fails_with_its_commit_fails_the_call(passport: Passport, warm: None) -> None:
@@ -144,4 +149,52 @@ def test_a_footstep_that_fails_with_its_commit_fails_the_call(passport: Passport
     assert Footstep.objects.get(number=taken).tool == tool == "remember"  # the warm note's, as it was
     assert Note.objects.filter(box=passport.id).count() == notes and not Note.objects.filter(key="lost").exists()
     with_commit = [i for i, q in enumerate(queries) if q.endswith('; COMMIT"')]
-    assert len(with_commit) == 1 and queries[with_commit[0] + 1] == '"ROLLBACK"', queries
+    assert len(with_commit) == 1, queries
+    # The savepoint before the gauge's write was never made, so the footstep failed: the call rolls back.
+    assert queries[with_commit[0] + 1 : with_commit[0] + 3] == ['"ROLLBACK TO SAVEPOINT beside_commit"', '"ROLLBACK"']
+    assert Gauge.objects.get(passport=passport).run_calls == 2
+
+
+def test_a_gauge_row_changed_elsewhere_is_read_and_counted_after_the_commit(passport: Passport, warm: None) -> None:
+    """The gauge's write sent with the COMMIT finds its row as this process wrote it last, or changes
+    nothing: then the count is read and written after the COMMIT, and nothing is counted twice or lost."""
+    Gauge.objects.filter(passport=passport).update(today="{}")  # another worker's write, say
+    r, queries = sent("look_around", {}, passport, number_ahead())
+    assert not r.is_error and len([q for q in queries if q.endswith('; COMMIT"')]) == 1
+    assert any(q.startswith('"SELECT day, today, ring FROM general_store_gauge') for q in queries), queries
+    gauge = Gauge.objects.get(passport=passport)
+    assert store.pydantic_core.from_json(gauge.today) == {"look_around": [1, r_text(r), r_data(r)]}
+    assert gauge.run_calls == 3
+
+
+def r_text(r: desk.Rendered) -> int:
+    return desk.reply_bytes(r)[0]
+
+
+def r_data(r: desk.Rendered) -> int:
+    return desk.reply_bytes(r)[1]
+
+
+def test_a_write_beside_the_commit_that_fails_is_lost_not_the_call(
+    passport: Passport, warm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The write beside the COMMIT fails: the transaction goes back to its savepoint and commits the call
+    without it, and says so in the log."""
+    seen: list[int] = []
+
+    def broken(sender: Any, *, with_commit: Any = None, **_: Any) -> None:
+        assert with_commit is not None
+        with_commit("UPDATE general_store_gauge SET no_such_column = 1", [], seen.append)
+
+    desk.replied.disconnect(dispatch_uid="general_store.count")
+    desk.replied.connect(broken, dispatch_uid="test.broken_beside")
+    try:
+        ahead = number_ahead()
+        r, queries = sent("look_around", {}, passport, ahead)
+    finally:
+        desk.replied.disconnect(dispatch_uid="test.broken_beside")
+        desk.replied.connect(store.count, dispatch_uid="general_store.count")
+    assert not r.is_error and r.footstep == ahead and Footstep.objects.filter(number=ahead).exists()
+    assert queries[-2:] == ['"ROLLBACK TO SAVEPOINT beside_commit"', '"COMMIT"'], queries
+    assert seen == [] and "could not write beside the call's COMMIT" in caplog.text
+    assert Gauge.objects.get(passport=passport).run_calls == 2  # the warm calls only

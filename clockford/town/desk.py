@@ -343,7 +343,7 @@ def _run(
                 rendered.outcome = outcome
                 if rendered.is_error:
                     add_next_steps(passport, outcome, rendered, beside)
-                count_reply(tool, passport, rendered, beside)
+                count_reply(tool, passport, rendered, beside, tx)
     except DatabaseError as error:
         if is_busy(error):
             # Another writer held the database for longer than the town waits: the call rolled back
@@ -431,20 +431,81 @@ def beside_the_call(what: str) -> Iterator[None]:
 
 
 class CallTransaction:
-    """What call_transaction yields: where the call's last write may wait for its COMMIT."""
+    """What call_transaction yields: where the call's last writes may wait for its COMMIT."""
 
     def __init__(self, rides: bool) -> None:
-        # Whether a statement can go in the COMMIT's message: PostgreSQL's client-side cursor, in a
+        # Whether statements can go in the COMMIT's message: PostgreSQL's client-side cursor, in a
         # transaction of the call's own (not a test's savepoint).
         self.rides = rides
         self.last: tuple[str, list[Any]] | None = None
+        self.beside: tuple[str, list[Any], Callable[[int], None]] | None = None
+        self.rows: int | None = None  # the beside statement's rowcount, once committed
 
     def with_commit(self, sql: str, params: list[Any]) -> None:
-        """Send this statement in the same message as the transaction's COMMIT (only where `rides`):
-        nothing after it reads what it writes, and its failure is the whole call's, as a failed COMMIT
-        is. Its result is not read."""
+        """Send this statement (the footstep) in the same message as the transaction's COMMIT (only
+        where `rides`): nothing after it reads what it writes, and its failure is the whole call's, as a
+        failed COMMIT is. Its result is not read."""
         assert self.rides and self.last is None
         self.last = (sql, params)
+
+    def beside_commit(self, sql: str, params: list[Any], then: Callable[[int], None]) -> None:
+        """Send this write beside the call (the gauge's count) in the COMMIT's message too, after the
+        footstep, in a savepoint of its own: when it fails, it is lost and logged and the call commits
+        without it, as work beside the call is (Beside). `then` gets its rowcount after the COMMIT,
+        outside the transaction. One such write a call: a second is sent as any statement is."""
+        assert self.rides
+        if self.beside is not None:
+            raise ValueError("one write beside the COMMIT a call")
+        self.beside = (sql, params, then)
+
+    def commit(self, db: Any) -> None:
+        """Send what waits for the COMMIT, with it, in one message; the transaction is over after it."""
+        parts, params = [], []
+        if self.last is not None:
+            parts.append(self.last[0])
+            params += self.last[1]
+        if self.beside is not None:
+            parts += [f"SAVEPOINT {BESIDE_COMMIT}", self.beside[0]]
+            params += self.beside[1]
+        with db.cursor() as c:
+            try:
+                # The server runs them in order and stops at the first that fails; psycopg then finds
+                # no transaction open, or one that failed, and Django's COMMIT at the end of the block
+                # sends nothing, or its ROLLBACK goes.
+                c.execute("; ".join([*parts, "COMMIT"]), params)
+            except DatabaseError:
+                if self.beside is None or not _back_to(db, BESIDE_COMMIT):
+                    raise  # the footstep (or the COMMIT) failed: the whole call did
+                log.exception("could not write beside the call's COMMIT; committed without it")
+                db.connection.execute("COMMIT")  # psycopg's own, past every wrapper
+                return
+            if self.beside is not None:
+                for _ in range(2 if self.last is not None else 1):
+                    c.cursor.nextset()  # past the footstep and the SAVEPOINT, to the beside write's
+                self.rows = c.cursor.rowcount
+
+    def after(self) -> None:
+        """Once the transaction has committed: the beside write's `then`, beside the call (a failure is
+        logged, never the call's)."""
+        if self.beside is None or self.rows is None:
+            return
+        try:
+            self.beside[2](self.rows)
+        except Exception:
+            log.exception("could not finish the write beside the call's COMMIT")
+
+
+BESIDE_COMMIT = "beside_commit"
+
+
+def _back_to(db: Any, savepoint: str) -> bool:
+    """After a message failed: whether the transaction is back at this savepoint, that is, whether
+    everything before the savepoint ran (the savepoint stands only then)."""
+    try:
+        db.connection.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
+    except Exception:
+        return False
+    return True
 
 
 @contextlib.contextmanager
@@ -453,8 +514,8 @@ def call_transaction() -> Iterator[CallTransaction]:
     the transaction's first statement (one round trip where there were two), as PgJDBC sends it. psycopg
     is left in autocommit inside the block, so that it sends no BEGIN of its own; ROLLBACK is its own
     still, and COMMIT too (it sends them when the server says a transaction is open) unless the call's
-    last write went with it (CallTransaction.with_commit). Inside another atomic block (a test's), it
-    is that block's savepoint, as transaction.atomic() is."""
+    last writes went with it (CallTransaction.with_commit, beside_commit). Inside another atomic block
+    (a test's), it is that block's savepoint, as transaction.atomic() is."""
     db = connections[DEFAULT_DB_ALIAS]
     if db.vendor != "postgresql" or db.in_atomic_block:
         with transaction.atomic():
@@ -470,13 +531,11 @@ def call_transaction() -> Iterator[CallTransaction]:
         tx = CallTransaction(rides=sends_several(db.connection.cursor_factory))
         try:
             yield tx
-            if tx.last is not None and not db.needs_rollback:
-                with db.cursor() as c:
-                    # "x; COMMIT": the server runs both or, when x fails, neither; psycopg then finds no
-                    # transaction open, and Django's COMMIT at the end of the block sends nothing.
-                    c.execute(tx.last[0] + "; COMMIT", tx.last[1])
+            if (tx.last is not None or tx.beside is not None) and not db.needs_rollback:
+                tx.commit(db)
         finally:
             db.execute_wrappers.remove(begin)
+    tx.after()
 
 
 BEGIN_WITH = "BEGIN; "
@@ -621,14 +680,26 @@ class Beside:
             point.__exit__(type(error) if error else None, error, None)
 
 
-def count_reply(tool: Tool, passport: Passport, r: Rendered, beside: Beside | None = None) -> None:
-    """Tell the counters (the General Store's gauge) what this reply puts into the agent's context."""
+def count_reply(
+    tool: Tool, passport: Passport, r: Rendered, beside: Beside | None = None, tx: CallTransaction | None = None
+) -> None:
+    """Tell the counters (the General Store's gauge) what this reply puts into the agent's context. In a
+    call's transaction that can send a write with its COMMIT, a counter may (`with_commit`)."""
     if not replied.receivers:
         return
     text, data, digest = reply_bytes(r)
+    with_commit = tx.beside_commit if tx is not None and tx.rides and tx.beside is None else None
     with Beside() if beside is None else contextlib.nullcontext(beside) as shared:
         with shared.piece(f"count the reply of {tool.name}"):
-            replied.send(sender=Tool, tool=tool.name, passport=passport, text=text, data=data, digest=digest)
+            replied.send(
+                sender=Tool,
+                tool=tool.name,
+                passport=passport,
+                text=text,
+                data=data,
+                digest=digest,
+                with_commit=with_commit,
+            )
 
 
 @functools.cache

@@ -12,11 +12,12 @@ those calls is written.
 import json
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pydantic_core
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from clockford.town import clock
 from clockford.town.models import Passport
@@ -82,34 +83,71 @@ def forget_rows() -> None:
         _known.clear()
 
 
-def count(sender: Any, *, tool: str, passport: Passport, text: int, data: int, digest: str, **_: Any) -> None:
+# The desk's CallTransaction.beside_commit: a statement, its parameters, and what to do with its rowcount.
+WithCommit = Callable[[str, list[Any], Callable[[int], None]], None]
+
+
+def count(
+    sender: Any,
+    *,
+    tool: str,
+    passport: Passport,
+    text: int,
+    data: int,
+    digest: str,
+    with_commit: WithCommit | None = None,
+    **_: Any,
+) -> None:
     """Add one reply to its passport's gauge: one write of its row when this process wrote it last and
     it is as written, else one read and one write, in plain SQL (the ORM would cost more than the rest
-    of the count)."""
+    of the count).
+
+    `with_commit` (the desk's, on PostgreSQL): the one write goes in the message of the call's COMMIT
+    instead of a round trip of its own, and learns after the COMMIT whether it found the row as
+    written; when it did not, the count is read and written then, in a transaction of its own."""
     now = clock.now()
     day = now.date().isoformat()
     db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy, `connection`, finds it again
     at = db.ops.adapt_datetimefield_value(now)
     entry = [tool, text, data, digest[:16], now.isoformat()]
-    with db.cursor() as c:
-        known = _recall(passport.pk)
-        if known is not None:
-            sql, params, row = _next(known, now, day, at, entry, text, data)
-            c.execute(sql + _AS_KNOWN, [*params, passport.pk, *known])
+    pk = passport.pk
+    known = _recall(pk)
+    if known is not None:
+        sql, params, row = _next(known, now, day, at, entry, text, data)
+        if with_commit is not None:
+
+            def then(rows: int) -> None:
+                if rows == 1:
+                    _keep(pk, row)
+                    return
+                with transaction.atomic():
+                    _count_read(db, pk, now, day, at, entry, text, data)
+
+            with_commit(sql + _AS_KNOWN, [*params, pk, *known], then)
+            return
+        with db.cursor() as c:
+            c.execute(sql + _AS_KNOWN, [*params, pk, *known])
             if c.rowcount == 1:
-                _keep(passport.pk, row)
+                _keep(pk, row)
                 return
+    _count_read(db, pk, now, day, at, entry, text, data)
+
+
+def _count_read(db: Any, pk: str, now: datetime, day: str, at: Any, entry: list[Any], text: int, data: int) -> None:
+    """The count with the row read first (FOR UPDATE, where the database has it), then written."""
+    tool = entry[0]
+    with db.cursor() as c:
         read = _READ + (" FOR UPDATE" if db.features.has_select_for_update else "")
-        c.execute(read, [passport.pk])
+        c.execute(read, [pk])
         found = c.fetchone()
         if found is None:
             today, ring = _json({tool: [1, text, data]}), _json([entry])
-            c.execute(_INSERT, [passport.pk, at, day, today, ring, at, text, data])
-            _keep(passport.pk, (day, today, ring))
+            c.execute(_INSERT, [pk, at, day, today, ring, at, text, data])
+            _keep(pk, (day, today, ring))
             return
         sql, params, row = _next(tuple(found), now, day, at, entry, text, data)
-        c.execute(sql, [*params, passport.pk])
-        _keep(passport.pk, row)
+        c.execute(sql, [*params, pk])
+        _keep(pk, row)
 
 
 def _next(
