@@ -148,10 +148,11 @@ def fold_floor(last: Checkpoint | None) -> dt.datetime | None:
 
 
 def _pending(
-    settle: dt.timedelta,
+    settle: dt.timedelta, settled: dt.datetime | None = None
 ) -> tuple[Checkpoint | None, dt.datetime, dt.datetime | None, list[QuerySet[Footstep]]]:
     """The last checkpoint, now, the fold's floor, and the footsteps a fold may look at now (each query
-    of the list a part); of those it takes the ones no older than the floor.
+    of the list a part); of those it takes the ones no older than the floor. A footstep has settled when
+    it is older than `settled` (by default, now less `settle`).
 
     Those without a leaf after the newest footstep the last checkpoint signed, in number order, up to
     the first one that has not settled: a run of numbers, so none is passed over whatever the clock
@@ -174,19 +175,21 @@ def _pending(
     newest = signed.values_list("footstep_id", flat=True).first() or 0
     # Without a leaf: a copy cut behind its last checkpoint may hold leaves past it (verify says so).
     after = Footstep.objects.filter(number__gt=newest, leaf__isnull=True)
-    first_unsettled = after.filter(at__gte=now - settle).order_by("number").values_list("number", flat=True).first()
+    if settled is None:
+        settled = now - settle
+    first_unsettled = after.filter(at__gte=settled).order_by("number").values_list("number", flat=True).first()
     run = after if first_unsettled is None else after.filter(number__lt=first_unsettled)
     late = None
     if connection.vendor != "sqlite":
         # Apart from the run: one query with both would scan every footstep.
-        late = Footstep.objects.filter(number__lt=newest, leaf__isnull=True, at__lt=now - settle)
+        late = Footstep.objects.filter(number__lt=newest, leaf__isnull=True, at__lt=settled)
     floor = fold_floor(last)
     if floor is not None and late is not None:
         late = late.filter(at__gte=floor)  # only for speed: a late footstep is newer than this
     return last, now, floor, [run] if late is None else [run, late]
 
 
-def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
+def fold(limit: int | None = None, settle: dt.timedelta | None = None, settled: dt.datetime | None = None) -> int:
     """Fold settled footsteps into the tree and sign a checkpoint. Returns how many were folded."""
     if limit is None:
         limit = FOLD_BATCH
@@ -194,7 +197,7 @@ def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
         settle = dt.timedelta(seconds=settings.CLOCKFORD["FOLD_SETTLE_SECONDS"])
     # A look first, outside any write transaction: on SQLite a fold's transaction holds the one
     # write lock every call waits for, and most turns of the fold loop find nothing to do.
-    if not any(part.exists() for part in _pending(settle)[3]):
+    if not any(part.exists() for part in _pending(settle, settled)[3]):
         return 0
     # A database behind the town's last signed checkpoint (clockford/town/head.py) is never folded:
     # its next checkpoint would sign other leaves at a size the town has signed already.
@@ -202,7 +205,7 @@ def fold(limit: int | None = None, settle: dt.timedelta | None = None) -> int:
         raise Behind(why)
     built_on: list[int] = []
     try:
-        folded = _fold(limit, settle, built_on)
+        folded = _fold(limit, settle, settled, built_on)
     except IntegrityError:
         # Two folders at once (two workers' loops, or a person's `archive fold`): both wrote leaf
         # number `size` next, its primary key made this one fail and roll back whole, so the tree
@@ -222,9 +225,9 @@ class Behind(RuntimeError):
     """The database's Archive is behind the last checkpoint this town signed."""
 
 
-def _fold(limit: int, settle: dt.timedelta, built_on: list[int]) -> int:
+def _fold(limit: int, settle: dt.timedelta, settled: dt.datetime | None, built_on: list[int]) -> int:
     with transaction.atomic():
-        last, now, floor, pending = _pending(settle)
+        last, now, floor, pending = _pending(settle, settled)
         built_on.append(last.size if last else 0)
         batch = sorted(row for part in pending for row in part.order_by("number").values_list(*ENTRY_FIELDS)[:limit])
         # Never folded: a footstep older than any fold could still take was hidden from the tree, and
@@ -256,8 +259,15 @@ def _fold(limit: int, settle: dt.timedelta, built_on: list[int]) -> int:
 
 
 def fold_all(settle: dt.timedelta | None = None) -> int:
+    """Fold every footstep that had settled when this began, in batches. Not the ones that settle
+    meanwhile: under a steady stream of calls more settle during every batch, and a fold that chased
+    them went on turning, a checkpoint a few footsteps at a time, for as long as the calls came (the
+    next turn of the fold loop takes them)."""
+    if settle is None:
+        settle = dt.timedelta(seconds=settings.CLOCKFORD["FOLD_SETTLE_SECONDS"])
+    settled = timezone.now() - settle
     total = 0
-    while n := fold(settle=settle):
+    while n := fold(settle=settle, settled=settled):
         total += n
     return total
 

@@ -324,6 +324,30 @@ def test_footsteps_younger_than_the_settle_time_wait_for_the_next_fold() -> None
     assert ArchiveLeaf.objects.get(footstep=fresh).index == 10
 
 
+def test_a_fold_takes_what_had_settled_when_it_began_not_what_settles_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Calls go on while the fold works: each batch, more footsteps settle. fold_all folds those that had
+    settled when it began and stops; chasing the others made it turn, a checkpoint a few footsteps at a
+    time, for as long as the calls came."""
+    make_footsteps(10)
+    folds: list[int] = []
+    fold = archive.fold
+
+    def fold_while_calls_come(**kwargs: Any) -> int:
+        n = fold(**kwargs)
+        folds.append(n)
+        if len(folds) < 50:
+            unfolded(timezone.now(), "look_around", str(len(folds)))  # a call, settled at the next look
+        return n
+
+    monkeypatch.setattr(archive, "fold", fold_while_calls_come)
+    assert archive.fold_all(settle=dt.timedelta(0)) == 10
+    assert folds == [10, 0] and Checkpoint.objects.count() == 1
+    assert Footstep.objects.filter(leaf__isnull=True).count() == 2  # the next turn's
+    assert archive.verify().ok
+
+
 def test_a_late_commit_within_the_margin_is_folded_and_not_called_hidden() -> None:
     """A call whose transaction commits after a fold, with a number and time before it."""
     last = twenty_folded()
