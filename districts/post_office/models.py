@@ -21,6 +21,19 @@ class Note(models.Model):
         return f"{self.box}/{self.key}"
 
 
+class Room(models.Model):
+    """The bytes every box in town keeps (what POST_OFFICE_ROOM_BYTES caps), in sixteen parts: kept by
+    the database's own triggers on every write of a note (migration 0004), so a note kept or dropped by
+    any path counts, and read in sixteen rows instead of a sum over every note in town. Parts, so that
+    two boxes' notes kept at once on PostgreSQL seldom wait for the same row."""
+
+    shard = models.PositiveSmallIntegerField(primary_key=True)
+    bytes = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"room {self.shard}: {self.bytes} bytes"
+
+
 class Letter(Decided):
     """A letter to the person who runs the agent. It waits (status held) until that person opens or
     declines it in the hall; a declined letter's words are dropped."""

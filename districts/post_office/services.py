@@ -119,9 +119,11 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
 
 # The box's keys and sizes, and the size of every note in town (the last row, its key NULL): one plain
 # statement on every remember, where the ORM's two cost more than the statements themselves.
+# The room is read in the parts the database keeps as notes are written (models.Room), not summed
+# over every note in town: that sum grew with the town, and every remember paid it.
 _BOX_AND_ROOM = (
     'SELECT "key", size FROM post_office_note WHERE box = %s '
-    "UNION ALL SELECT NULL, COALESCE(SUM(size), 0) FROM post_office_note"
+    "UNION ALL SELECT NULL, COALESCE(SUM(bytes), 0) FROM post_office_room"
 )
 
 
