@@ -245,9 +245,7 @@ def rendered_reply(request_id: str | int, version: str, r: desk.Rendered) -> str
         elif hole.startswith('"'):
             parts[i] = _json(texts[int(hole[8:-1])])
         else:
-            # Made JSON-able first, as the SDK's dump does (mode="json"): keys that only JSON makes
-            # alike (3 and "3") become one, the last value kept, before it is written.
-            parts[i] = _json(pydantic_core.to_jsonable_python(r.structured))
+            parts[i] = r.structured_json().decode()  # as the SDK's dump writes it (desk.Rendered)
     return "".join(parts)
 
 

