@@ -89,7 +89,7 @@ def test_a_call_that_breaks_rolls_back_whole(passport: Passport, warm: None, mon
     """A footstep that cannot be written: nothing of the call stays (the town closes, as it must)."""
     before = Footstep.objects.count()
 
-    def broken(**_: Any) -> int:
+    def broken(*_: Any) -> int:
         with connection.cursor() as c:
             c.execute("SELECT no_such_column FROM town_footstep")
         return 0

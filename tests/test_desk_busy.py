@@ -99,7 +99,7 @@ def _broken(call: Call, args: Any) -> Reply:
 def test_a_real_failure_to_record_still_closes_the_town(monkeypatch: pytest.MonkeyPatch) -> None:
     alice = new_passport()
 
-    def cannot_record(**_: Any) -> int:
+    def cannot_record(*_: Any) -> int:
         raise OperationalError("disk I/O error")
 
     monkeypatch.setattr(desk.archive, "record", cannot_record)

@@ -8,7 +8,7 @@ the server, or `manage.py archive fold`), so no call waits on the tree. Each fol
 
 import base64
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -51,54 +51,52 @@ def _entry_bytes(row: tuple[Any, ...]) -> bytes:
     )
 
 
-def record(
-    *,
-    tool: str,
-    passport: str,
-    outcome: str,
-    arguments: dict[str, Any],
-    job_id: str | None,
-    beside: tuple[str, list[Any]] | None = None,
-) -> int:
+@dataclass(frozen=True)
+class Step:
+    """One footstep to write: the call's tool, passport, outcome, arguments (kept as a keyed digest,
+    never their text) and job, and `beside`, one more write of the call (an UPDATE and its parameters,
+    the desk's count on the passport) that goes with it."""
+
+    tool: str
+    passport: str
+    outcome: str
+    arguments: dict[str, Any]
+    job_id: str | None
+    beside: tuple[str, list[Any]] | None = None
+
+
+def record(step: Step) -> int:
     """Write one footstep inside the caller's transaction and return its number.
 
     One plain INSERT ... RETURNING: every call of the town passes here, and the ORM's model
-    machinery costs several times the statement itself. `beside` is one more write of the call (an
-    UPDATE and its parameters, the desk's count on the passport): on PostgreSQL it goes in the same
-    statement, as a data-modifying WITH, so the footstep and the count cost one round trip; elsewhere
-    it runs just before. Either way both are in the caller's transaction, and commit or roll back
-    together."""
+    machinery costs several times the statement itself. The step's `beside` goes, on PostgreSQL, in
+    the same statement, as a data-modifying WITH, so the footstep and the count cost one round trip;
+    elsewhere it runs just before. Either way both are in the caller's transaction, and commit or roll
+    back together."""
     db = connections[DEFAULT_DB_ALIAS]  # once: each use of the proxy, `connection`, finds it again
     with db.cursor() as c:
-        if beside is not None and db.vendor != "postgresql":
-            c.execute(*beside)
-            beside = None
-        c.execute(*footstep_statement(tool, passport, outcome, arguments, job_id, beside))
+        if step.beside is not None and db.vendor != "postgresql":
+            c.execute(*step.beside)
+            step = replace(step, beside=None)
+        c.execute(*footstep_statement(step))
         row = c.fetchone()
     return int(row[0])
 
 
-def footstep_statement(
-    tool: str,
-    passport: str,
-    outcome: str,
-    arguments: dict[str, Any],
-    job_id: str | None,
-    beside: tuple[str, list[Any]] | None = None,
-    number: int | None = None,
-) -> tuple[str, list[Any]]:
-    """record's INSERT and its parameters, with `beside` in a WITH (PostgreSQL's); or, given the
-    `number` taken ahead (NUMBER_AHEAD), the INSERT of the footstep with that number, which returns
+def footstep_statement(step: Step, number: int | None = None) -> tuple[str, list[Any]]:
+    """record's INSERT and its parameters, with the step's `beside` in a WITH (PostgreSQL's); or, given
+    the `number` taken ahead (NUMBER_AHEAD), the INSERT of the footstep with that number, which returns
     nothing: the desk sends it in the message of the call's COMMIT."""
     db = connections[DEFAULT_DB_ALIAS]
     at = db.ops.adapt_datetimefield_value(timezone.now())
-    params: list[Any] = [at, tool, passport, outcome[:80], signing.keyed_digest(arguments), job_id]
+    params: list[Any] = [at, step.tool, step.passport, step.outcome[:80], signing.keyed_digest(step.arguments)]
+    params.append(step.job_id)
     sql = _INSERT_FOOTSTEP if number is None else _INSERT_NUMBERED
     if number is not None:
         params.insert(0, number)
-    if beside is None:
+    if step.beside is None:
         return sql, params
-    return f"WITH beside AS ({beside[0]}) {sql}", [*beside[1], *params]
+    return f"WITH beside AS ({step.beside[0]}) {sql}", [*step.beside[1], *params]
 
 
 # PostgreSQL's next footstep number, taken ahead of the call (in the statement that counts its request

@@ -173,7 +173,7 @@ def clerk_wait(passport: Passport, now: datetime) -> int | None:
 
 def count_footstep(passport: Passport, place: str | None) -> tuple[str, list[Any]]:
     """The passport's footstep count, last sight, clerk's window and place: one plain UPDATE (as hot
-    as the footstep itself), returned to be sent with the footstep (archive.record's `beside`); the
+    as the footstep itself), returned to be sent with the footstep (archive.Step.beside); the
     passport in hand is brought up to date with it."""
     now = clock.now()
     since, calls = clerk_window(passport, now)
@@ -312,21 +312,14 @@ def _run(
             reply, outcome, is_error, place = _handle(
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
-            footstep: dict[str, Any] = {
-                "tool": tool.name,
-                "passport": passport.id,
-                "outcome": outcome,
-                "arguments": arguments,
-                "job_id": job_id,
-                "beside": count_footstep(passport, place),
-            }
+            step = archive.Step(tool.name, passport.id, outcome, arguments, job_id, count_footstep(passport, place))
             if ahead is not None and tx.rides and job_id is None:
                 # Its number taken ahead, the footstep goes with the COMMIT. Not a job's: a job's step
                 # reads the job's footsteps, this one among them.
                 number = ahead
-                tx.with_commit(*archive.footstep_statement(**footstep, number=ahead))
+                tx.with_commit(*archive.footstep_statement(step, number=ahead))
             else:
-                number = archive.record(**footstep)
+                number = archive.record(step)
             if job_id is not None:
                 with beside_the_call(f"count a step of job {job_id}"):
                     _jobs().step(passport, job_id, number, outcome, reply.fields)
@@ -880,12 +873,7 @@ def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_i
     try:
         with transaction.atomic():
             number = archive.record(
-                tool=tool.name,
-                passport=passport.id,
-                outcome=busy.outcome,
-                arguments=arguments,
-                job_id=job_id,
-                beside=count_footstep(passport, None),
+                archive.Step(tool.name, passport.id, busy.outcome, arguments, job_id, count_footstep(passport, None))
             )
             rendered = render(busy.say, busy.fields, busy.parts, number, True)
             rendered.outcome = busy.outcome
