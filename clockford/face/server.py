@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import pydantic_core
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections, connection
+from django.db import DatabaseError, close_old_connections
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
@@ -279,7 +279,7 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     if read is None:
         unchecked.over, rows = limits.count(unchecked.address, None), []
     else:
-        if ahead := connection.vendor == "postgresql":
+        if ahead := desk.rides_with_commit():
             read = f"SELECT found.*, {archive.NUMBER_AHEAD} FROM ({read[0]}) found", read[1]  # noqa: S608 (the town's own statements)
         unchecked.over, rows = limits.count_and_read(unchecked.address, *read)
     if unchecked.over is not None:

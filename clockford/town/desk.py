@@ -510,6 +510,17 @@ def _back_to(db: Any, savepoint: str) -> bool:
     return True
 
 
+def rides_with_commit() -> bool:
+    """Whether a call's transaction on this thread's connection can send statements with its COMMIT
+    (CallTransaction.rides): PostgreSQL with psycopg's client-side cursor. The face takes a footstep's
+    number ahead only then; a number taken and never used is a gap in the footsteps' numbers."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql":
+        return False
+    db.ensure_connection()
+    return sends_several(db.connection.cursor_factory)
+
+
 @contextlib.contextmanager
 def call_transaction() -> Iterator[CallTransaction]:
     """A call's transaction: Django's atomic block, whose BEGIN, on PostgreSQL, goes in the same message as
@@ -530,7 +541,7 @@ def call_transaction() -> Iterator[CallTransaction]:
         begin = _Begin(db)
         db.connection.autocommit = True
         db.execute_wrappers.append(begin)
-        tx = CallTransaction(rides=sends_several(db.connection.cursor_factory))
+        tx = CallTransaction(rides=rides_with_commit())
         try:
             yield tx
             if (tx.last is not None or tx.beside is not None) and not db.needs_rollback:
