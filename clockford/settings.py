@@ -211,6 +211,10 @@ def sqlite_settings(name: str) -> dict[str, object]:
     return {
         "ENGINE": "clockford.sqlite",
         "NAME": name,
+        # Tests run in memory, as Django's SQLite backend does by default: said here because tools that
+        # know SQLite by its engine's name (pytest-django, naming each worker's database) do not know
+        # the town's own backend, and would make a file of a name no folder holds.
+        "TEST": {"NAME": ":memory:"},
         # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
         # call costs more than the call's own queries.
         "CONN_MAX_AGE": None,

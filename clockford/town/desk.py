@@ -400,7 +400,7 @@ def dice_text(r: Rendered, rolled: Dice) -> None:
 # Sent inside the call's transaction for every reply the desk renders with a footstep, with what the
 # reply puts into the agent's context (reply_bytes); the General Store keeps its gauge from it. A
 # signal, so that the core names no district.
-replied = Signal()
+replied = Signal(use_caching=True)  # one sender (Tool): its receivers are looked up once, not every call
 
 
 def reply_bytes(r: Rendered) -> tuple[int, int, str]:

@@ -12,9 +12,10 @@ Writes to people (a letter, a report, a dispute, a plan: `Tool.for_people`) draw
 refused here: writing to one's person must never be blocked (DECISIONS 2).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import connection
@@ -101,13 +102,21 @@ class Balance:
         return found
 
 
-def _balance(passport: Passport, rows: dict[str, Ledger], hour: datetime) -> Balance:
-    mine = rows.get(passport.id) or Ledger(holder=passport.id, hour=hour)
+class Drawn(NamedTuple):
+    """What a holder has drawn this hour and what was granted beyond its authority: a Ledger row's two
+    counts, without building the model (the Bank's draw reads them on every change)."""
+
+    drawn: int = 0
+    granted: int = 0
+
+
+def _balance(passport: Passport, rows: Mapping[str, Drawn | Ledger], hour: datetime) -> Balance:
+    mine = rows.get(passport.id) or Drawn()
     of = per_passport() + mine.granted
     left = max(0, of - mine.drawn)
     account_left = None
     if passport.account_id is not None:
-        theirs = rows.get(_account_holder(passport.account_id)) or Ledger(hour=hour)
+        theirs = rows.get(_account_holder(passport.account_id)) or Drawn()
         account_left = max(0, per_account() + theirs.granted - theirs.drawn)
         left = min(left, account_left)
     return Balance(left, of, mine.drawn, mine.granted, hour + HOUR, account_left)
@@ -151,9 +160,7 @@ def withdraw(passport: Passport, spare: bool = False) -> None:
             [v for name in names for v in (name, at)],
         )
         drawn = c.fetchall()
-    rows = {
-        holder: Ledger(holder=holder, hour=hour, drawn=after - 1, granted=granted) for holder, after, granted in drawn
-    }
+    rows = {holder: Drawn(after - 1, granted) for holder, after, granted in drawn}
     b = _balance(passport, rows, hour)
     if b.left <= 0 and not spare:
         refusal = Busy(spent_say(b, now), max(1, int((b.refills_at - now).total_seconds())), balance=b.as_dict(now))
