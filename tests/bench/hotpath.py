@@ -4,9 +4,11 @@
 
 Runs look_around and remember through the real desk (no HTTP, no event loop) in a scratch database
 of its own: SQLite, or PostgreSQL when DATABASE_URL names a server (a fresh database, dropped
-afterwards). It prints, per tool, the SQL statements one call sends (each a round trip on
-PostgreSQL) and the median time of a call; --cprofile adds the functions that cost most. What it
-leaves out (the face, the SDK, the client) is what `./town bench calls` measures from outside.
+afterwards), with the footstep's number taken ahead as the face takes it over HTTP. It prints, per
+tool, the SQL statements one call sends (on PostgreSQL the round trips are fewer: BEGIN goes with
+the first statement, and the footstep and the gauge's count with COMMIT) and the median time of a
+call; --cprofile adds the functions that cost most. What it leaves out (the face, the SDK, the
+client) is what `./town bench calls` measures from outside.
 """
 
 import argparse
@@ -57,12 +59,22 @@ def measure(calls: int, profile: bool, profile_out: str = "") -> None:
     from django.db import connection
     from django.utils import timezone
 
-    from clockford.town import desk
+    from clockford.town import archive, desk
     from clockford.town.models import Passport
     from districts.registry import TOOLS
 
     now = timezone.now()
     passport = Passport.objects.create(issued_at=now, last_seen=now)
+
+    def ahead() -> int | None:
+        """The footstep's number, taken ahead as the face takes it over HTTP (in the statement that counts
+        the request, so not timed here), where the call's transaction can send its footstep with COMMIT."""
+        if not desk.rides_with_commit():
+            return None
+        with connection.cursor() as c:
+            c.execute(f"SELECT {archive.NUMBER_AHEAD}")
+            return int(c.fetchone()[0])
+
     work = {
         "look_around": lambda i: {},
         "remember": lambda i: {"key": f"hot.{i % 50:02d}", "value": f"A note for the bench, number {i}."},
@@ -81,14 +93,16 @@ def measure(calls: int, profile: bool, profile_out: str = "") -> None:
             return done
 
         desk.run(TOOLS[name], args(0), passport, None)  # the process's second-old copies, renewed
+        number = ahead()
         with connection.execute_wrapper(count):
-            desk.run(TOOLS[name], args(0), passport, None)
+            desk.run(TOOLS[name], args(0), passport, None, number)
         times = []
         for i in range(calls):
+            number = ahead()
             t0 = time.perf_counter()
             if prof is not None:
                 prof.enable()
-            r = desk.run(TOOLS[name], args(i), passport, None)
+            r = desk.run(TOOLS[name], args(i), passport, None, number)
             if prof is not None:
                 prof.disable()
             times.append(time.perf_counter() - t0)
