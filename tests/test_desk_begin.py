@@ -199,3 +199,27 @@ def test_a_write_beside_the_commit_that_fails_is_lost_not_the_call(
     assert queries[-2:] == ['"ROLLBACK TO SAVEPOINT beside_commit"', '"COMMIT"'], queries
     assert seen == [] and "could not write beside the call's COMMIT" in caplog.text
     assert Gauge.objects.get(passport=passport).run_calls == 2  # the warm calls only
+
+
+def test_a_busy_database_at_the_gauge_s_write_makes_the_call_busy(passport: Passport, warm: None) -> None:
+    """Another transaction holds the passport's gauge row longer than the town waits: the write beside the
+    COMMIT fails as busy, and the whole call is busy, its footstep not written, as anywhere in a call."""
+    import psycopg
+
+    params = connection.get_connection_params()
+    other = psycopg.connect(**{k: v for k, v in params.items() if k in ("dbname", "user", "password", "host", "port")})
+    try:
+        other.execute("SELECT 1 FROM general_store_gauge WHERE passport_id = %s FOR UPDATE", [passport.id])
+        with connection.cursor() as c:
+            c.execute("SET lock_timeout = '300ms'")
+        ahead = number_ahead()
+        r, queries = sent("look_around", {}, passport, ahead)
+    finally:
+        other.rollback()
+        other.close()
+        with connection.cursor() as c:
+            c.execute("RESET lock_timeout")
+    assert r.outcome == "busy" and r.is_error and "retryAfterSeconds" in r.structured
+    assert not Footstep.objects.filter(number=ahead).exists()
+    assert desk.town_mode() == "open"
+    assert not [q for q in queries if q == '"ROLLBACK TO SAVEPOINT beside_commit"'], queries

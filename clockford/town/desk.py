@@ -453,8 +453,8 @@ class CallTransaction:
     def beside_commit(self, sql: str, params: list[Any], then: Callable[[int], None]) -> None:
         """Send this write beside the call (the gauge's count) in the COMMIT's message too, after the
         footstep, in a savepoint of its own: when it fails, it is lost and logged and the call commits
-        without it, as work beside the call is (Beside). `then` gets its rowcount after the COMMIT,
-        outside the transaction. One such write a call: a second is sent as any statement is."""
+        without it, as work beside the call is (Beside), and when the database was busy the whole call
+        is. `then` gets its rowcount after the COMMIT, outside the transaction. One such write a call."""
         assert self.rides
         if self.beside is not None:
             raise ValueError("one write beside the COMMIT a call")
@@ -475,9 +475,11 @@ class CallTransaction:
                 # no transaction open, or one that failed, and Django's COMMIT at the end of the block
                 # sends nothing, or its ROLLBACK goes.
                 c.execute("; ".join([*parts, "COMMIT"]), params)
-            except DatabaseError:
-                if self.beside is None or not _back_to(db, BESIDE_COMMIT):
-                    raise  # the footstep (or the COMMIT) failed: the whole call did
+            except DatabaseError as error:
+                # A busy database makes the whole call busy, wherever in it (as in Beside); the footstep
+                # (or the COMMIT) failing is the whole call's failure.
+                if self.beside is None or is_busy(error) or not _back_to(db, BESIDE_COMMIT):
+                    raise
                 log.exception("could not write beside the call's COMMIT; committed without it")
                 db.connection.execute("COMMIT")  # psycopg's own, past every wrapper
                 return
