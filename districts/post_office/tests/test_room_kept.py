@@ -50,7 +50,7 @@ def test_notes_dropped_or_moved_in_bulk_count_too(alice: Passport, bob: Passport
     services.forget_words_of(Passport.objects.filter(pk=bob.pk))
     assert room() == kept()
     Note.objects.all().delete()
-    assert room() == 0 and Room.objects.count() == 16
+    assert room() == 0 and not Room.objects.exclude(bytes=0).exists()
 
 
 def test_a_flush_in_any_order_leaves_the_room_right(alice: Passport) -> None:
@@ -67,7 +67,8 @@ def test_a_flush_in_any_order_leaves_the_room_right(alice: Passport) -> None:
 def test_a_refusal_for_room_reads_the_parts(settings: Any, alice: Passport) -> None:
     """The room's parts are what the refusal reads: the notes' own sum is never taken."""
     settings.CLOCKFORD = {**settings.CLOCKFORD, "POST_OFFICE_ROOM_BYTES": 1000}
-    Room.objects.filter(shard=0).update(bytes=990)  # as if other boxes kept 990 bytes
+    # As if other boxes kept 990 bytes (the part may be missing: a flush of another test takes the parts).
+    Room.objects.update_or_create(shard=0, defaults={"bytes": 990})
     r = visit(alice, "remember", key="a", value="x" * 10)
     assert r.structured["say"] == "The Post Office has no room for more notes right now. Try again later."
     assert not Note.objects.exists()
