@@ -285,11 +285,12 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     if unchecked.over is not None:
         return None  # the 429 comes first, as it would before any session check
     row = rows[0] if rows else None
-    session = sessions.found_session(unchecked.session_id, row[:-1] if ahead and row else row)
+    number = None
+    if ahead and row is not None:
+        row, number = row[:-1], int(row[-1])  # the number taken ahead is the read's last column
+    session = sessions.found_session(unchecked.session_id, row)
     unchecked.found = session is not None
-    if session is None:
-        return None
-    return session, int(row[-1]) if ahead and row else None
+    return None if session is None else (session, number)
 
 
 def _run_for_session(tool: Tool, arguments: dict[str, Any], unchecked: Unchecked) -> desk.Rendered | None:

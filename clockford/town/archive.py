@@ -89,11 +89,11 @@ def footstep_statement(step: Step, number: int | None = None) -> tuple[str, list
     nothing: the desk sends it in the message of the call's COMMIT."""
     db = connections[DEFAULT_DB_ALIAS]
     at = db.ops.adapt_datetimefield_value(timezone.now())
-    params: list[Any] = [at, step.tool, step.passport, step.outcome[:80], signing.keyed_digest(step.arguments)]
-    params.append(step.job_id)
-    sql = _INSERT_FOOTSTEP if number is None else _INSERT_NUMBERED
+    digest = signing.keyed_digest(step.arguments)
+    params: list[Any] = [at, step.tool, step.passport, step.outcome[:80], digest, step.job_id]
+    sql = _INSERT_FOOTSTEP
     if number is not None:
-        params.insert(0, number)
+        sql, params = _INSERT_NUMBERED, [number, *params]
     if step.beside is None:
         return sql, params
     return f"WITH beside AS ({step.beside[0]}) {sql}", [*step.beside[1], *params]
