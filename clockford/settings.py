@@ -234,16 +234,6 @@ if DATABASE_URL.startswith("sqlite:"):
     DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
 elif DATABASE_URL:
     _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=600)
-    # CLOCKFORD_PG_PREPARE=N: psycopg prepares a statement on the server once it has run N times on a
-    # connection, so the hot path's statements are parsed and planned once. Prepared statements need
-    # server-side parameter binding, and do not pass through a pooler in transaction mode: off unless
-    # set (docs/bench.md has what it measured).
-    if prepare := env("CLOCKFORD_PG_PREPARE").strip():
-        _postgresql["OPTIONS"] = {
-            **_postgresql.get("OPTIONS", {}),
-            "server_side_binding": True,
-            "prepare_threshold": int(prepare),
-        }
     DATABASES = {"default": _postgresql}
 else:
     DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}
@@ -332,6 +322,7 @@ class TownSettings(TypedDict):
     RETRY_AFTER_SECONDS: int
     POST_OFFICE_ROOM_BYTES: int
     FOLD_SECONDS: int
+    PG_PREPARE: bool
     DESK_THREADS: int
     FOLD_SETTLE_SECONDS: int
     HOLDS_PER_PASSPORT: int
@@ -393,6 +384,9 @@ CLOCKFORD: TownSettings = {
     "POST_OFFICE_ROOM_BYTES": envint("CLOCKFORD_POST_OFFICE_ROOM_BYTES", 512 * 1024 * 1024),
     # How often the Archive folds new footsteps into its tree and signs a checkpoint.
     "FOLD_SECONDS": envint("CLOCKFORD_FOLD_SECONDS", 2),
+    # The hot path's statements prepared once on each PostgreSQL connection (clockford/town/prepared.py);
+    # off for a connection pooler in transaction mode, which does not keep a session's PREPARE.
+    "PG_PREPARE": envbool("CLOCKFORD_PG_PREPARE", "1"),
     # Threads of each worker that run the desk (every call, the fold, the sweep). On SQLite every call
     # writes and one writer goes at a time: more threads only wait for the lock, by sleeping and
     # trying again, and take the interpreter's turns from the ones working. With 32 clients at once

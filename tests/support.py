@@ -536,13 +536,16 @@ def which(cmd: str) -> str | None:
 @contextlib.contextmanager
 def statements_seen() -> Iterator[list[str]]:
     """The SQL the default connection runs inside the block, as an execute wrapper added now sees it (a
-    wrapper added later, inside this one, may send more in the same message: desk.Savepoint does)."""
+    wrapper added later, inside this one, may send more in the same message: desk.Savepoint does), each
+    statement the connection has prepared spelled out as written (clockford/town/prepared.py)."""
     from django.db import connection
+
+    from clockford.town.prepared import spelled
 
     seen: list[str] = []
 
     def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        seen.append(sql)
+        seen.append(spelled(sql))
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(keep):

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from clockford.town import archive, desk
 from clockford.town.models import Footstep, Passport
+from clockford.town.prepared import spelled
 from districts.general_store import services as store
 from districts.general_store.models import Gauge
 from districts.post_office.models import Note
@@ -51,7 +52,10 @@ def sent(
             pgconn.untrace()
         trace.seek(0)
         lines = trace.read().decode("utf-8", "replace").splitlines()
-    return r, [line.split("\t", 3)[3].strip() for line in lines if line.startswith("F\t") and "\tQuery\t" in line]
+    # A statement the connection has prepared goes as EXECUTE (clockford/town/prepared.py): read as written.
+    return r, [
+        spelled(line.split("\t", 3)[3].strip()) for line in lines if line.startswith("F\t") and "\tQuery\t" in line
+    ]
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from clockford.town import head, merkle, signing
 from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, Passport
+from clockford.town.prepared import prepared
 
 ORIGIN = "clockford-archive"
 FOLD_BATCH = 5000
@@ -95,8 +96,8 @@ def footstep_statement(step: Step, number: int | None = None) -> tuple[str, list
     if number is not None:
         sql, params = _INSERT_NUMBERED, [number, *params]
     if step.beside is None:
-        return sql, params
-    return f"WITH beside AS ({step.beside[0]}) {sql}", [*step.beside[1], *params]
+        return prepared(sql), params
+    return prepared(f"WITH beside AS ({step.beside[0]}) {sql}"), [*step.beside[1], *params]
 
 
 # PostgreSQL's next footstep number, taken ahead of the call (in the statement that counts its request

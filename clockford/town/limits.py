@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import OperationalError, connection
 
 from clockford.town.models import Tally
+from clockford.town.prepared import prepared
 from clockford.town.several import sends_several
 
 # 001's body for every refusal of this module, at /mcp (plain text) and at the hall's doors (in their
@@ -111,7 +112,7 @@ def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
                 connection.connection.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
             try:
                 if sends_several(cur.cursor):
-                    cur.execute(_NO_FLUSH + sql, params)
+                    cur.execute(_NO_FLUSH + prepared(sql), params)
                     cur.cursor.nextset()  # past the SET's result, to the count's rows
                 else:
                     cur.execute(sql, params)

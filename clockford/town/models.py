@@ -4,12 +4,15 @@ Districts keep their own records in their own apps; these are the ones every cal
 """
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from django.conf import settings
 from django.db import connection, models
 from django.db.models import Q, QuerySet
 
+from clockford.town.prepared import prepared
+from clockford.town.several import sends_several
 from clockford.town.tooling import NotFound
 
 # Unambiguous letters and digits for the random part of ids an agent reads aloud or types.
@@ -40,13 +43,25 @@ def lock(rows: QuerySet[Any]) -> None:
         list(rows.select_for_update().values_list("pk", flat=True))
 
 
-def lock_passport(pk: str) -> None:
-    """lock(Passport.objects.filter(pk=pk)) as one plain statement, and on SQLite no work at all: the
-    guard on a hot path (remember takes it on every call), where building the ORM's query cost more
-    than the lock."""
-    if connection.features.has_select_for_update:
-        with connection.cursor() as c:
-            c.execute(f"SELECT 1 FROM {Passport._meta.db_table} WHERE id = %s FOR UPDATE", [pk])  # noqa: S608 (the model's name)
+_LOCK_PASSPORT = "SELECT 1 FROM town_passport WHERE id = %s FOR UPDATE"
+
+
+def lock_passport_then(pk: str, read: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """lock(Passport.objects.filter(pk=pk)) as one plain statement (on SQLite no work at all), then one
+    read, whose rows it returns: the guard on a hot path (remember takes it on every call), where
+    building the ORM's query cost more than the lock. Where the driver sends several statements in one
+    message (clockford/town/several.py) both go in one: still two statements, so the read sees what
+    committed while the lock was awaited, as a read after it must."""
+    with connection.cursor() as c:
+        if not connection.features.has_select_for_update:
+            c.execute(read, params)
+        elif sends_several(c.cursor):
+            c.execute(f"{prepared(_LOCK_PASSPORT)}; {read}", [pk, *params])
+            c.cursor.nextset()  # past the lock's row, to the read's
+        else:
+            c.execute(prepared(_LOCK_PASSPORT), [pk])
+            c.execute(read, params)
+        return list(c.fetchall())
 
 
 class TownState(models.Model):

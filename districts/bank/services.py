@@ -24,6 +24,7 @@ from django.db.models import F, QuerySet
 from clockford.town import clock, handoff, sweep
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, locked
+from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Busy, Refused
 from districts.bank.models import AuthorityRequest, Ledger
@@ -156,7 +157,7 @@ def withdraw(passport: Passport, spare: bool = False) -> None:
     at = connection.ops.adapt_datetimefield_value(hour)
     with connection.cursor() as c:
         c.execute(
-            _DRAW.format(values=", ".join(["(%s, %s, 1, 0)"] * len(names))),
+            prepared(_DRAW.format(values=", ".join(["(%s, %s, 1, 0)"] * len(names)))),
             [v for name in names for v in (name, at)],
         )
         drawn = c.fetchall()

@@ -21,6 +21,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
 from clockford.town import clock
 from clockford.town.models import Passport
+from clockford.town.prepared import prepared
 from districts.general_store.models import Gauge
 
 RING = 20
@@ -123,10 +124,10 @@ def count(
                 with transaction.atomic():
                     _count_read(db, pk, now, day, at, entry, text, data)
 
-            with_commit(sql + _AS_KNOWN, [*params, pk, *known], then)
+            with_commit(prepared(sql + _AS_KNOWN), [*params, pk, *known], then)
             return
         with db.cursor() as c:
-            c.execute(sql + _AS_KNOWN, [*params, pk, *known])
+            c.execute(prepared(sql + _AS_KNOWN), [*params, pk, *known])
             if c.rowcount == 1:
                 _keep(pk, row)
                 return

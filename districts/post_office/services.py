@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from clockford.town import clock
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, lock, lock_passport, locked
+from clockford.town.models import Passport, lock, lock_passport_then, locked
+from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import NotFound, Refused
 from districts.post_office.models import Letter, Note
@@ -87,10 +88,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     """Keep `value` under `key`; returns how many keys the box holds now."""
     check_key(key)
     box = box_of(passport)
-    # Lock the owner so two calls at once cannot both take the 64th key (or, signed in, the account's
-    # last bytes: its clients' boxes share one allowance).
-    lock_passport(passport.pk)
-    notes, town_total = _box_and_room(box)
+    notes, town_total = _box_and_room(passport.pk, box)
     size = note_size(key, value)
     if key not in notes and len(notes) >= MAX_KEYS:
         raise Refused(f"Your P.O. box is full ({MAX_KEYS} keys). Use forget first.", "box-full")
@@ -111,9 +109,9 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     kept_at = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as c:
         if key in notes:
-            c.execute(_REKEEP, [value, size, kept_at, box, key])
+            c.execute(prepared(_REKEEP), [value, size, kept_at, box, key])
         else:
-            c.execute(_KEEP, [box, key, value, size, kept_at])
+            c.execute(prepared(_KEEP), [box, key, value, size, kept_at])
     return len(notes) + (0 if key in notes else 1)
 
 
@@ -131,11 +129,11 @@ _KEEP = 'INSERT INTO post_office_note (box, "key", value, size, kept_at) VALUES 
 _REKEEP = 'UPDATE post_office_note SET value = %s, size = %s, kept_at = %s WHERE box = %s AND "key" = %s'
 
 
-def _box_and_room(box: str) -> tuple[dict[str, int], int]:
-    """The box's notes (key: size) and the bytes every box in town keeps."""
-    with connection.cursor() as c:
-        c.execute(_BOX_AND_ROOM, [box])
-        rows = c.fetchall()
+def _box_and_room(owner: str, box: str) -> tuple[dict[str, int], int]:
+    """The box's notes (key: size) and the bytes every box in town keeps, read once its owner's
+    passport is locked: two calls at once cannot both take the 64th key (or, signed in, the account's
+    last bytes: its clients' boxes share one allowance)."""
+    rows = lock_passport_then(owner, prepared(_BOX_AND_ROOM), [box])
     notes = {key: int(size) for key, size in rows if key is not None}
     return notes, next(int(size) for key, size in rows if key is None)
 

@@ -61,6 +61,7 @@ def measure(calls: int, profile: bool, profile_out: str = "") -> None:
 
     from clockford.town import archive, desk
     from clockford.town.models import Passport
+    from clockford.town.prepared import prepared, spelled
     from districts.registry import TOOLS
 
     now = timezone.now()
@@ -68,11 +69,13 @@ def measure(calls: int, profile: bool, profile_out: str = "") -> None:
 
     def ahead() -> int | None:
         """The footstep's number, taken ahead as the face takes it over HTTP (in the statement that counts
-        the request, so not timed here), where the call's transaction can send its footstep with COMMIT."""
+        the request, so not timed here), where the call's transaction can send its footstep with COMMIT;
+        like the face's, a statement outside any transaction, where the connection prepares the
+        statements the calls before it met (clockford/town/prepared.py)."""
         if not desk.rides_with_commit():
             return None
         with connection.cursor() as c:
-            c.execute(f"SELECT {archive.NUMBER_AHEAD}")
+            c.execute(prepared(f"SELECT {archive.NUMBER_AHEAD}"))
             return int(c.fetchone()[0])
 
     work = {
@@ -89,7 +92,7 @@ def measure(calls: int, profile: bool, profile_out: str = "") -> None:
 
         def count(execute: Any, text: str, params: Any, many: bool, context: Any, sql: list[str] = sql) -> Any:
             done = execute(text, params, many, context)
-            sql.append(" ".join(text.split()))  # once sent, so a savepoint made on the way comes first
+            sql.append(" ".join(spelled(text).split()))  # once sent, so a savepoint made on the way comes first
             return done
 
         desk.run(TOOLS[name], args(0), passport, None)  # the process's second-old copies, renewed

@@ -6,6 +6,7 @@ from typing import Any
 from django.db import connection
 
 from clockford.town.models import Passport
+from clockford.town.prepared import spelled
 from districts.general_store import services
 from districts.testing import visit
 
@@ -14,7 +15,7 @@ def sent(tool: str, passport: Passport) -> list[str]:
     sql: list[str] = []
 
     def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
-        sql.append(text)
+        sql.append(spelled(text))  # a prepared statement goes as EXECUTE: read as written
         return execute(text, params, many, context)
 
     with connection.execute_wrapper(count):
