@@ -227,3 +227,35 @@ def test_a_busy_database_at_the_gauge_s_write_makes_the_call_busy(passport: Pass
     assert not Footstep.objects.filter(number=ahead).exists()
     assert desk.town_mode() == "open"
     assert not [q for q in queries if q == '"ROLLBACK TO SAVEPOINT beside_commit"'], queries
+
+
+def test_with_its_number_ahead_a_remember_is_three_messages(passport: Passport, warm: None) -> None:
+    """The Bank's draw goes in the message of the handler's first statement (desk.Savepoint.lead_with),
+    the passport's lock and the box's read in one message too (models.lock_passport_then), the note's
+    write alone, and the footstep with the COMMIT."""
+    r, queries = sent("remember", {"key": "three", "value": "A note in three messages."}, passport, number_ahead())
+    assert not r.is_error and Note.objects.filter(box=passport.id, key="three").exists()
+    assert len(queries) == 3, queries
+    first = queries[0]
+    assert first.startswith('"BEGIN; SAVEPOINT ')
+    draw, lock, read = (first.index(s) for s in ("INSERT INTO bank_ledger", "FOR UPDATE", "FROM post_office_note"))
+    assert draw < lock < read
+    assert queries[1].startswith('"INSERT INTO post_office_note') and queries[2].endswith('; COMMIT"')
+
+
+def test_the_banks_refusal_comes_with_the_handlers_first_statement_and_takes_it_back(
+    passport: Passport, warm: None, settings: Any
+) -> None:
+    """At zero, the draw that rode with the handler's first statement refuses as its rows come: the
+    handler goes no further, its savepoint takes the statement and the draw back, and the footstep says
+    the Bank refused."""
+    from districts.bank import services as bank
+
+    settings.CHANGES_PER_HOUR = bank.balance_of(passport).drawn  # the warm note's draw spent the hour
+    r, queries = sent("remember", {"key": "refused", "value": "A note the Bank refuses."}, passport, number_ahead())
+    assert r.is_error and r.outcome == "refused:authority", r.structured
+    assert not Note.objects.filter(box=passport.id, key="refused").exists()
+    assert bank.balance_of(passport).drawn == settings.CHANGES_PER_HOUR  # the refused draw taken back
+    assert Footstep.objects.get(number=r.footstep).outcome == "refused:authority"
+    assert "INSERT INTO bank_ledger" in queries[0] and "FOR UPDATE" in queries[0]
+    assert not any("INTO post_office_note" in q for q in queries)

@@ -605,10 +605,33 @@ class Savepoint:
         db = self.db = connections[DEFAULT_DB_ALIAS]
         self.sid: str | None = None
         self.opening = False
+        self.lead: Lead | None = None
         self.depth = len(db.savepoint_ids)
         self.doomed = db.needs_rollback
         db.execute_wrappers.append(self._first)
         return self
+
+    def lead_with(self, sql: str, params: list[Any], then: Callable[[list[tuple[Any, ...]]], None]) -> None:
+        """Send this statement (the Bank's draw) just before the block's first statement, in its message
+        where the driver sends several (PostgreSQL): one round trip where there were two. `then` gets its
+        rows as they come, before that first statement is answered, and may raise (a refusal): the
+        first statement's caller then meets the refusal instead of its answer, and the block rolls
+        back. A block that sends nothing of its own sends it alone, in send_lead; so does one that has
+        sent a statement already (a hold it let through), at once."""
+        assert self.lead is None
+        self.lead = Lead(sql, params, then)
+        if self.sid is not None:
+            self.send_lead()
+
+    def send_lead(self) -> None:
+        """Send the statement lead_with left, alone, if no statement of the block has taken it yet."""
+        if self.lead is None:
+            return
+        lead, self.lead = self.lead, None
+        with self.db.cursor() as c:  # through _first: the block's savepoint comes with it
+            c.execute(lead.sql, lead.params)
+            rows = c.fetchall()
+        lead.then(rows)
 
     def _first(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
         if self.sid is not None or self.opening:
@@ -619,15 +642,32 @@ class Savepoint:
         # message as the statement it comes before, one round trip where there were two.
         along = not many and sends_several(cursor)
         self.sid = _named_savepoint(self.db) if along else self.db.savepoint()  # None outside a transaction
-        if self.sid is None:
+        if self.sid is not None:
+            self.db.savepoint_ids.insert(self.depth, self.sid)
+        if self.sid is None or not along:
+            self.send_lead()
             return execute(sql, params, many, context)
-        self.db.savepoint_ids.insert(self.depth, self.sid)
-        if not along:
-            return execute(sql, params, many, context)
-        lead = BEGIN_WITH if sql.startswith(BEGIN_WITH) else ""  # the transaction's BEGIN, sent with it, first
-        sql = sql.removeprefix(lead)
-        done = execute(f"{lead}{self.db.ops.savepoint_create_sql(self.sid)}; {sql}", params, many, context)
-        cursor.nextset()  # past the SAVEPOINT's result, to the statement's own
+        begin = BEGIN_WITH if sql.startswith(BEGIN_WITH) else ""  # the transaction's BEGIN, sent with it, first
+        sql = sql.removeprefix(begin)
+        savepoint = self.db.ops.savepoint_create_sql(self.sid)
+        lead, self.lead = self.lead, None
+        if lead is None:
+            done = execute(f"{begin}{savepoint}; {sql}", params, many, context)
+            cursor.nextset()  # past the first result, so that the statement's own is current once out
+            return done
+        if params is None:  # a text sent without values keeps its percent signs: with values, doubled
+            sql, params = sql.replace("%", "%%"), []
+        done = execute(f"{begin}{savepoint}; {lead.sql}; {sql}", [*lead.params, *params], many, context)
+        # The results come in order: BEGIN's (when it led), the SAVEPOINT's, the lead's, the statement's.
+        # The wrapper that put BEGIN first moves past one result once this returns; this moves to the
+        # lead's, reads it, and leaves as many as that wrapper will skip before the statement's own.
+        cursor.nextset()
+        if begin:
+            cursor.nextset()
+        rows = cursor.fetchall()
+        if not begin:
+            cursor.nextset()
+        lead.then(rows)
         return done
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: Any) -> None:
@@ -650,6 +690,15 @@ class Savepoint:
             # As Atomic does: rolling back failed, so the whole transaction must, without hiding the
             # first error.
             db.needs_rollback = True
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A statement a Savepoint sends before its first (Savepoint.lead_with), and what reads its rows."""
+
+    sql: str
+    params: list[Any]
+    then: Callable[[list[tuple[Any, ...]]], None]
 
 
 class Beside:
@@ -915,13 +964,17 @@ def _bank() -> Callable[..., None]:
     return bank
 
 
-def withdraw(tool: Tool, args: Any, call: Call) -> None:
+def withdraw(tool: Tool, args: Any, call: Call, point: "Savepoint") -> None:
     """The Bank (000 section 13): a call that changes things draws one from the hourly authority, or is
     refused there before its handler runs. Called inside the handler's savepoint, after any hold let the
     call through, so a held call draws when it goes through and a refused call draws nothing. The Bank
-    is reached by the setting that names it (CLOCKFORD_BANK): the core imports no district."""
+    is reached by the setting that names it (CLOCKFORD_BANK): the core imports no district.
+
+    The draw goes ahead of the handler's first statement, in its message (Savepoint.lead_with), and the
+    Bank's refusal is raised as its rows come, before that statement's answer reaches the handler: the
+    handler has sent nothing else yet, and its savepoint takes that statement back."""
     if tool.changes(args):
-        _bank()(call.passport, spare=tool.for_people)
+        _bank()(call.passport, spare=tool.for_people, ahead=point.lead_with)
 
 
 def _handle(
@@ -963,12 +1016,17 @@ def _handle(
             raise
         if passage.replayed is not None:
             return passage.replayed, "ok", False, call.move_to or tool.place
-        with Savepoint():
+        with Savepoint() as point:
             holds.use(passage, call)
-            withdraw(tool, args, call)
-            if proposed:
-                budgets.spend(passport)
-            reply = tool.handler(call, args)
+            withdraw(tool, args, call, point)
+            try:
+                if proposed:
+                    budgets.spend(passport)
+                reply = tool.handler(call, args)
+            except TownReply:
+                point.send_lead()  # a refusal before any statement: the Bank's comes first, as if drawn first
+                raise
+            point.send_lead()  # a handler that sent no statement: the draw, alone
             leaks = not_theirs(reply, passport)
             if leaks:
                 raise Leak(leaks)  # the handler's work rolls back with the reply

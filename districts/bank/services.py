@@ -12,7 +12,7 @@ Writes to people (a letter, a report, a dispute, a plan: `Tool.for_people`) draw
 refused here: writing to one's person must never be blocked (DECISIONS 2).
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -141,11 +141,17 @@ def spent_say(b: Balance, now: datetime) -> str:
     )
 
 
-def withdraw(passport: Passport, spare: bool = False) -> None:
+# The desk's Savepoint.lead_with: a statement, its parameters, and what reads its rows (and may refuse).
+Ahead = Callable[[str, list[Any], Callable[[list[tuple[Any, ...]]], None]], None]
+
+
+def withdraw(passport: Passport, spare: bool = False, ahead: Ahead | None = None) -> None:
     """Draw one change from this hour's authority of the passport (and of its account), or raise the
     Bank's refusal before the change runs. `spare`: a write to one's person, drawn but never refused.
 
-    Runs inside the desk's savepoint: when the handler refuses, or this refuses, nothing is drawn."""
+    Runs inside the desk's savepoint: when the handler refuses, or this refuses, nothing is drawn.
+    `ahead` (the desk's): the draw goes in the message of the change's first statement instead of a
+    round trip of its own, and its refusal is raised as its rows come back."""
     if not per_passport():
         return
     now = clock.now()
@@ -155,18 +161,24 @@ def withdraw(passport: Passport, spare: bool = False) -> None:
     # the rows' locks (PostgreSQL) as a read FOR UPDATE would, and a refusal below rolls the draw back
     # with the desk's savepoint. It replaces an insert, a locked read and an update on every change.
     at = connection.ops.adapt_datetimefield_value(hour)
+    sql = prepared(_DRAW.format(values=", ".join(["(%s, %s, 1, 0)"] * len(names))))
+    params: list[Any] = [v for name in names for v in (name, at)]
+
+    def check(drawn: list[tuple[Any, ...]]) -> None:
+        rows = {holder: Drawn(after - 1, granted) for holder, after, granted in drawn}
+        b = _balance(passport, rows, hour)
+        if b.left <= 0 and not spare:
+            wait = max(1, int((b.refills_at - now).total_seconds()))
+            refusal = Busy(spent_say(b, now), wait, balance=b.as_dict(now))
+            refusal.outcome = "refused:authority"
+            raise refusal
+
+    if ahead is not None:
+        ahead(sql, params, check)
+        return
     with connection.cursor() as c:
-        c.execute(
-            prepared(_DRAW.format(values=", ".join(["(%s, %s, 1, 0)"] * len(names)))),
-            [v for name in names for v in (name, at)],
-        )
-        drawn = c.fetchall()
-    rows = {holder: Drawn(after - 1, granted) for holder, after, granted in drawn}
-    b = _balance(passport, rows, hour)
-    if b.left <= 0 and not spare:
-        refusal = Busy(spent_say(b, now), max(1, int((b.refills_at - now).total_seconds())), balance=b.as_dict(now))
-        refusal.outcome = "refused:authority"
-        raise refusal
+        c.execute(sql, params)
+        check(c.fetchall())
 
 
 _DRAW = (
