@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from clockford.metrics import counting
-from clockford.town import archive, budgets, clock, closures, holds, kept, replays, walls, words
+from clockford.town import archive, budgets, clock, closures, holds, kept, prepared, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
 from clockford.town.several import sends_several
@@ -909,7 +909,10 @@ BUSY_RETRY_SECONDS = 2
 
 def is_busy(error: BaseException) -> bool:
     """Whether a database error means "busy, try again" (a lock held too long, a serialization failure,
-    a PostgreSQL server restarting or a connection cut), not "the Archive is broken"."""
+    a PostgreSQL server restarting or a connection cut), not "the Archive is broken"; or a statement
+    the town prepared was gone from the server (prepared.lost: it is sent as text from then on)."""
+    if prepared.lost(error):
+        return True
     postgresql = connection.vendor == "postgresql"
     if isinstance(error, InterfaceError):
         return postgresql  # psycopg: a connection already closed under us
@@ -1052,7 +1055,7 @@ def _handle(
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))
         return unchecked, unchecked.outcome, True, None
-    except (OperationalError, InterfaceError) as error:
+    except DatabaseError as error:
         if is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
         log.exception("fault in %s", tool.name)

@@ -57,6 +57,7 @@ class _Connection:
     ready: dict[str, str] = field(default_factory=dict)
 
 
+_off = False  # set once a server lost a statement prepared here (lost): text from then on
 _wanted: list[_Statement] = []
 _known: set[str] = set()  # the texts in _wanted
 _refused: set[str] = set()  # names a server would not prepare, logged once
@@ -69,7 +70,7 @@ def prepared(sql: str) -> str:
     has it prepared, else the statement itself (wanted, to be prepared at the next moment it can)."""
     db = connections[DEFAULT_DB_ALIAS]
     raw = db.connection
-    if raw is None or db.vendor != "postgresql" or not settings.CLOCKFORD["PG_PREPARE"]:
+    if raw is None or _off or db.vendor != "postgresql" or not settings.CLOCKFORD["PG_PREPARE"]:
         return sql
     here = _connections.get(raw)
     if here is None:
@@ -132,6 +133,27 @@ def _prepare(raw: Any, here: _Connection) -> None:
             continue
         here.ready[statement.sql] = statement.execute
 
+
+def lost(error: BaseException) -> bool:
+    """Whether a database error says that a statement prepared here is gone from its connection (a pooler
+    in transaction mode hands the next transaction to another server connection; DISCARD ALL drops them).
+    If so, this process sends every statement as text from now on, and the call that met it is answered
+    busy, to be tried again: a town set up that way goes on, and says in its log what to set."""
+    global _off
+    cause = error.__cause__ or error
+    if getattr(cause, "sqlstate", None) != _NO_SUCH_STATEMENT:
+        return False
+    if not _off:
+        _off = True
+        log.error(
+            "a statement prepared on a PostgreSQL connection was gone from it (%s); statements go as text "
+            "from now on. Behind a pooler in transaction mode, set CLOCKFORD_PG_PREPARE=0.",
+            cause,
+        )
+    return True
+
+
+_NO_SUCH_STATEMENT = "26000"  # invalid_sql_statement_name
 
 _EXECUTE = re.compile(r"EXECUTE (clockford_\d+)")
 

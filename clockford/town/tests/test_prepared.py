@@ -109,3 +109,34 @@ def test_on_sqlite_a_text_is_itself() -> None:
         pytest.skip("SQLite's case")
     sql = fresh()
     assert prepared(sql) == sql
+
+
+def test_a_statement_gone_from_the_server_makes_one_busy_call_then_text(
+    postgresql: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A pooler in transaction mode, or DISCARD ALL, takes the prepared statements away: the call that
+    meets it is answered busy with the town open, and from then on the process sends text."""
+    from django.utils import timezone
+
+    from clockford.town import desk, limits
+    from clockford.town.models import Passport
+    from districts.post_office.models import Note
+    from districts.registry import TOOLS
+
+    monkeypatch.setattr(P, "_off", False)
+    now = timezone.now()
+    passport = Passport.objects.create(issued_at=now, last_seen=now)
+    assert not desk.run(TOOLS["remember"], {"key": "warm", "value": "A first note."}, passport, None).is_error
+    limits.count("192.0.2.9", None)  # outside any call: what the call met is prepared now
+    from clockford.town.models import _LOCK_PASSPORT
+
+    assert prepared(_LOCK_PASSPORT).startswith("EXECUTE ")
+    connection.connection.execute("DEALLOCATE ALL")  # as a pooler's next server connection would be
+    with caplog.at_level(logging.ERROR, logger="clockford.town.prepared"):
+        r = desk.run(TOOLS["remember"], {"key": "lost", "value": "A note."}, passport, None)
+    assert r.is_error and r.outcome == "busy" and desk.town_mode() == "open", r.structured
+    assert not Note.objects.filter(box=passport.id, key="lost").exists()
+    assert [rec for rec in caplog.records if "CLOCKFORD_PG_PREPARE=0" in rec.getMessage()]
+    again = desk.run(TOOLS["remember"], {"key": "kept", "value": "A note."}, passport, None)
+    assert not again.is_error and Note.objects.filter(box=passport.id, key="kept").exists()
+    assert prepared(fresh()).startswith("SELECT")  # text from now on
