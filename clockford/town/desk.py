@@ -975,7 +975,8 @@ def withdraw(tool: Tool, args: Any, call: Call, point: "Savepoint") -> None:
 
     The draw goes ahead of the handler's first statement, in its message (Savepoint.lead_with), and the
     Bank's refusal is raised as its rows come, before that statement's answer reaches the handler: the
-    handler has sent nothing else yet, and its savepoint takes that statement back."""
+    handler's savepoint takes that statement back with the draw, and nothing of the handler's was sent
+    before it."""
     if tool.changes(args):
         _bank()(call.passport, spare=tool.for_people, ahead=point.lead_with)
 

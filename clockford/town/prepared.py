@@ -13,10 +13,12 @@ sent as it is, and wanted; it is prepared on a connection at that connection's n
 transaction (a call's first statement, its request's count, is sent at such a moment), because PREPARE
 is undone with the transaction around it, and a name believed prepared must be. Each PREPARE is a
 message of its own, once per statement and connection. A text the server will not prepare (its
-parameters' types cannot be told from it) is sent as text for good.
+parameters' types cannot be told from it) is sent as text on that connection, and logged once.
 
 Off with CLOCKFORD_PG_PREPARE=0, for a connection pooler in transaction mode (PgBouncer's), which
-hands a session's next transaction to a server connection that never saw its PREPARE.
+hands a session's next transaction to a server connection that never saw its PREPARE. Left on there,
+the first EXECUTE that finds its statement gone turns it off for the process (`lost`): that call is
+answered busy, and the log says what to set.
 """
 
 import logging
