@@ -1056,13 +1056,9 @@ def _handle(
         log.exception("a safety check could not run for %s", tool.name)
         unchecked = fail_safe(str(error))
         return unchecked, unchecked.outcome, True, None
-    except DatabaseError as error:
-        if is_busy(error):
+    except Exception as error:
+        if isinstance(error, DatabaseError) and is_busy(error):
             raise  # the whole call rolls back, and run() answers busy
-        log.exception("fault in %s", tool.name)
-        breaker(tool, args)
-        return Busy(FAULT_SAY, FAULT_RETRY_SECONDS), "error", True, None
-    except Exception:
         # A fault in the tool (a database error inside it included): its savepoint rolled back,
         # and the footstep still records that the call failed. If the database itself is gone,
         # writing that footstep fails next and closes the town.

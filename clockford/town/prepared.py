@@ -90,8 +90,8 @@ def prepared(sql: str) -> str:
 
 def _want(sql: str) -> None:
     """Add a text to the statements every connection prepares, numbered in the order met."""
-    if "%(" in sql:
-        return  # named values: none of the town's hot statements
+    if "%(" in sql or len(_wanted) >= MOST:
+        return  # named values (none of the town's hot statements), or the bound met: not rewritten again
     pieces = _PLACEHOLDER.split(sql)
     body, number = pieces[0], 0
     for mark, after in zip(_PLACEHOLDER.findall(sql), pieces[1:], strict=True):
