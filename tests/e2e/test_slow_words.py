@@ -6,9 +6,12 @@ keeps a broadcast's words to its 280 characters before the screen reads them, an
 its transaction opens, so the other agent's remember neither waits for the screen nor for the write
 lock, and the town stays open.
 
-Timing on a shared machine is noisy, so the bound is checked twice: absolute (each remember beside
-the big bodies under 100 ms at the median, and under 100 ms plus the slowest remember alone at the
-worst) and relative to the same remember on the same town with nothing else running.
+Timing on a shared machine is noisy, so the bound is checked twice: absolute (a remember beside the
+big bodies under 100 ms at the median; all but the slowest one under 100 ms plus the slowest remember
+alone, and even the slowest under a second, since a write waiting on a screen or a lock would wait
+seconds) and relative to the same remember on the same town with nothing else running. One call of
+25 may meet a pause of the shared machine's own (CI once saw 112 ms beside a quiet maximum of 12 ms),
+so the worst of all is not held to the tight bound.
 """
 
 import json
@@ -101,6 +104,7 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
 
     a_med, a_max = statistics.median(alone), max(alone)
     b_med, b_max = statistics.median(beside), max(beside)
+    b_next = sorted(beside)[-2]  # the slowest but one
     print(
         f"\nremember alone: median {a_med:.1f} ms, max {a_max:.1f} ms; beside {len(sent)} broadcasts of "
         f"{len(text.encode()) // 1024} KiB (median {statistics.median(sent):.1f} ms each): "
@@ -113,7 +117,8 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
     ), refused[:1]
     assert status == 200 and json.loads(body) == {"mode": "open"}, body
     assert b_med < 100, beside
-    assert b_max < 100 + a_max, (beside, alone)
+    assert b_next < 100 + a_max, (beside, alone)
+    assert b_max < 1000, (beside, alone)
     # Relative: the big bodies may share the CPUs, never stall the other agent's write.
     assert b_med < 3 * a_med + 40, (beside, alone)
     assert RawSession(town.mcp).call("look_around")["isError"] is False
