@@ -2,7 +2,7 @@
 
 Only the bench serves this module. It wraps clockford.asgi's application in this process and changes
 nothing the town answers: it times each /mcp request and each hop to the desk's threads (the await,
-and the work on the thread apart), and counts the SQL statements each hop runs. BENCH_CPROFILE=1 also runs
+and the work on the thread apart, with the thread's CPU time), and counts the SQL statements each hop runs. BENCH_CPROFILE=1 also runs
 cProfile from the first /mcp request on: enabled on the event loop's thread, it sees the desk's
 threads too (Python 3.12+ profiles through sys.monitoring, one profiler per process). GET
 /bench/phases writes the timings to BENCH_PROFILE_OUT (JSON) and the profile beside it (.prof).
@@ -21,6 +21,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 
 from clockford import asgi
@@ -57,7 +58,7 @@ class TimedPool(ThreadPoolExecutor):
         queued = time.perf_counter()
 
         def work() -> Any:
-            began = time.perf_counter()
+            began, cpu = time.perf_counter(), time.thread_time()
             note(f"{name}: wait for a thread", began - queued)
             sql: list[str] = []
 
@@ -71,6 +72,7 @@ class TimedPool(ThreadPoolExecutor):
                     return fn(*args, **kwargs)
             finally:
                 note(f"{name}: on the thread", time.perf_counter() - began)
+                note(f"{name}: CPU of the thread", time.thread_time() - cpu)
                 note(f"{name}: SQL statements", len(sql))
                 with lock:
                     statements.setdefault(name, sql)
@@ -78,7 +80,8 @@ class TimedPool(ThreadPoolExecutor):
         return super().submit(work)
 
 
-face_server._pool = TimedPool(max_workers=16, thread_name_prefix="desk")
+# As many threads as the town's own pool (clockford/face/server.py): few on SQLite.
+face_server._pool = TimedPool(max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk")
 _in_db = face_server.in_db
 
 
