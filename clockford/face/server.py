@@ -184,8 +184,11 @@ def plain_call(message: dict[str, Any], body: bytes, version: str) -> CallToolRe
     2.0 request of nothing but jsonrpc, id, method and params whose params pass the very checks the
     SDK's runner makes for `version` (the MCP-Protocol-Version header, or the transport's default
     when there is none), in a body the SDK's parser reads as Python's does. Anything else is None,
-    and goes through the SDK, which answers it its own way."""
+    and goes through the SDK, which answers it its own way: a tools/call without an id among them,
+    a notification by JSON-RPC's reading, which runs nothing and is answered 202 with no reply."""
     if message.get("jsonrpc") != "2.0" or not message.keys() <= {"jsonrpc", "id", "method", "params"}:
+        return None
+    if "id" not in message:
         return None
     if _SURROGATE.search(body):
         return None

@@ -85,6 +85,15 @@ def test_a_call_the_face_does_not_answer_goes_through_the_sdk(town: Town) -> Non
             {"jsonrpc": "1.0", "id": 4, "method": "tools/call", "params": {"name": "look_around"}},
         )
         assert status == 400 or "error" in sse_message(body.decode()), (status, body)
-        assert s.call("look_around")["isError"] is False
+        # A tools/call without an id is a notification by JSON-RPC's reading: it runs nothing, so no
+        # footstep, and is answered 202 with no reply, as the SDK answers a notification it does not
+        # know. (The face once ran the tool, then met no id to answer with: an HTTP 500.)
+        before = s.call("look_around")["structuredContent"]["footstep"]
+        for params in ({"name": "look_around"}, {"name": "look_around", "arguments": None}, {"name": "remember"}):
+            status, _, body = post(
+                town, s.sid or "", "2025-11-25", {"jsonrpc": "2.0", "method": "tools/call", "params": params}
+            )
+            assert (status, body) == (202, b""), (params, status, body)
+        assert s.call("look_around")["structuredContent"]["footstep"] == before + 1
     finally:
         s.delete()
