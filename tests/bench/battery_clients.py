@@ -611,7 +611,18 @@ def fuzz_request(
             ]
         )
         if rng.random() < 0.7:
-            m["params"] = rng.choice([{}, [], "x", None, 3, odd_value(rng), {"name": "look_around", "arguments": []}])
+            m["params"] = rng.choice(
+                [
+                    {},
+                    [],
+                    "x",
+                    None,
+                    3,
+                    odd_value(rng),
+                    {"name": "look_around", "arguments": []},
+                    {"name": "look_around"},
+                ]
+            )
         if rng.random() < 0.1:
             m["result"] = {}
         if rng.random() < 0.1:
