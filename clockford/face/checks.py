@@ -22,7 +22,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSI
 
 from clockford.face import answers, auth, sessions
 from clockford.face.answers import Answer
-from clockford.face.server import in_db
+from clockford.face.server import SURROGATE, in_db
 from clockford.town import desk, limits
 from clockford.town.models import McpSession, Passport
 
@@ -74,17 +74,22 @@ async def run(checks: Sequence[Check], r: Request) -> Answer | None:
     return None
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: str.isdigit also takes other scripts' digits and superscripts ("²")."""
+    return text.isascii() and text.isdigit()
+
+
 def host_ok(host: str) -> bool:
     host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
     name = host
     if host.startswith("["):
         name = host[: host.find("]") + 1] if "]" in host else host
         rest = host[len(name) :]
-        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+        if rest and not (rest.startswith(":") and _digits(rest[1:])):
             return False
     elif ":" in host:
         name, _, port = host.rpartition(":")
-        if not port.isdigit():
+        if not _digits(port):
             return False
     name = name.rstrip(".")
     return name in {h.lower() for h in settings.ALLOWED_HOSTS}
@@ -280,7 +285,7 @@ async def declared_size(r: Request) -> Answer | None:
     length = r.headers.get("content-length")
     if length is None:
         return None
-    if not length.isdigit():
+    if not _digits(length):
         return answers.BAD_REQUEST
     return answers.TOO_LARGE if int(length) > settings.CLOCKFORD["MAX_BODY_BYTES"] else None
 
@@ -321,16 +326,41 @@ def _no_constants(name: str) -> Any:
 
 
 async def one_json_object(r: Request) -> Answer | None:
+    """The body as one JSON object, read as the SDK's parser reads a message: UTF-8 alone, without a
+    byte-order mark (json.loads would also read UTF-16 and UTF-32 bytes, and the mark), no NaN or
+    Infinity, and no lone surrogate, which Python reads into a str that cannot be written out again (in
+    a reply's id, a passport's client name). Anything else is not JSON to the town: Bad request."""
     try:
-        message = json.loads(r.body, parse_constant=_no_constants)
-    except (ValueError, RecursionError):
+        message = json.loads(r.body.decode("utf-8"), parse_constant=_no_constants)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return answers.BAD_REQUEST
     if isinstance(message, list):
         return answers.ONE_MESSAGE
     if not isinstance(message, dict):
         return answers.BAD_REQUEST
+    if SURROGATE.search(r.body) and _holds_a_lone_surrogate(message):
+        return answers.BAD_REQUEST
     r.message = message
     return None
+
+
+def _holds_a_lone_surrogate(message: dict[str, Any]) -> bool:
+    """Whether a key or a string anywhere in the message is not writable as UTF-8. Read only for a body
+    with a surrogate's escape in it; one pass over the message, without recursion."""
+    waiting: list[Any] = [message]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+    return False
 
 
 async def well_formed(r: Request) -> Answer | None:

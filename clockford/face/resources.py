@@ -39,7 +39,9 @@ SCHEME = "clockford://university/"
 ORIENTATION = "clockford://embassies/orientation"
 MIME = "text/markdown"
 META = "town.clockford/"
-INTERNAL_ERROR = -32603
+# A read the desk refused or found busy: JSON-RPC's server error (the code 001 gives the transport's own
+# refusals), never -32603, which says the server failed. Its data is the reply, footstep and all.
+REFUSED = -32000
 
 
 def course_of(uri: str) -> str | None:
@@ -76,7 +78,7 @@ def _through_the_desk(tool: str, arguments: dict[str, Any], passport: Passport, 
     rendered = desk.run(TOOLS[tool], arguments, passport, session_id)
     if rendered.is_error:
         # The desk refused or was busy: the reply's own say, with its fields as data.
-        raise MCPError(INTERNAL_ERROR, str(rendered.structured.get("say", "")), data=rendered.structured)
+        raise MCPError(REFUSED, str(rendered.structured.get("say", "")), data=rendered.structured)
     return rendered.structured
 
 

@@ -174,9 +174,9 @@ def to_result(r: desk.Rendered) -> CallToolResult:
 
 
 # A surrogate, written as an escape or as UTF-8's bytes for one: Python's json reads a lone one into a
-# str (it decodes bytes with surrogatepass), where the SDK's parser refuses the whole message. Bodies
-# with any (an emoji's escaped pair too) go to the SDK to be judged.
-_SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]|\xed[\xa0-\xbf]")
+# str, where the SDK's parser refuses the whole message. The face refuses a body with a lone one
+# (checks.one_json_object); bodies with any (an emoji's escaped pair too) go to the SDK to be judged.
+SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]|\xed[\xa0-\xbf]")
 
 
 def plain_call(message: dict[str, Any], body: bytes, version: str) -> CallToolRequestParams | None:
@@ -190,7 +190,7 @@ def plain_call(message: dict[str, Any], body: bytes, version: str) -> CallToolRe
         return None
     if "id" not in message:
         return None
-    if _SURROGATE.search(body):
+    if SURROGATE.search(body):
         return None
     params = message.get("params")
     try:

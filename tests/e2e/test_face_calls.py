@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from tests.support import MCP_HEADERS, RawSession, Town, sse_message
+from tests.support import MCP_HEADERS, RawSession, Town, request, sse_message
 
 # What a reply carries that differs between two calls of the same thing: its footstep's number, and
 # the passport's count of footsteps (look_around), in the structured content and in the text's JSON.
@@ -95,5 +95,51 @@ def test_a_call_the_face_does_not_answer_goes_through_the_sdk(town: Town) -> Non
             )
             assert (status, body) == (202, b""), (params, status, body)
         assert s.call("look_around")["structuredContent"]["footstep"] == before + 1
+    finally:
+        s.delete()
+
+
+def test_a_body_the_sdk_could_not_read_is_bad_request_and_runs_nothing(town: Town) -> None:
+    """The face reads a body as the SDK's parser does: UTF-8 without a byte-order mark, and no lone
+    surrogate. Python's json would read the rest (UTF-16 and UTF-32 bytes, the mark, a lone surrogate
+    into a str that cannot be written out again), and the face once ran a tool on such a body and
+    then failed to write its reply's id (an HTTP 500 after a footstep), or failed to keep a client's
+    name at initialize (a 500). Now each is 001's "Bad request.", and nothing runs."""
+    s = RawSession(town.mcp)
+    try:
+        before = s.call("look_around")["structuredContent"]["footstep"]
+
+        def remember(**envelope: Any) -> dict[str, Any]:
+            return {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "remember", **envelope}}
+
+        kept = {"arguments": {"key": "face.ghost", "value": "ran"}}
+        bodies = [
+            json.dumps(remember(**kept)).encode("utf-16"),
+            json.dumps(remember(**kept)).encode("utf-32"),
+            b"\xef\xbb\xbf" + json.dumps(remember(**kept)).encode(),
+            json.dumps({**remember(**kept), "id": "\ud800"}).encode(),  # the escape, in ASCII bytes
+            json.dumps(remember(arguments={"key": "face.ghost", "value": "\udc00 alone"})).encode(),
+            json.dumps(remember(**kept)).encode().replace(b'"ran"', b'"r\xed\xa0\x80n"'),  # a surrogate's UTF-8
+        ]
+        for body in bodies:
+            status, _, text = request("POST", s.url, body, s.headers())
+            assert (status, text) == (400, "Bad request."), (body[:60], status, text[:200])
+        hello = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "\ud800", "version": "1"}}
+        status, headers, text = request(
+            "POST",
+            town.mcp,
+            json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}).encode(),
+            MCP_HEADERS,
+        )
+        assert (status, text) == (400, "Bad request.") and "mcp-session-id" not in headers, (status, text[:200])
+        # Nothing ran: the next footstep follows the one before, and the key was never kept.
+        assert s.call("look_around")["structuredContent"]["footstep"] == before + 1
+        assert s.call("recall", {"key": "face.ghost"})["isError"] is True
+        # An escaped pair (an emoji) is a character like any other.
+        body = json.dumps(remember(arguments={"key": "face.pair", "value": "lamp \U0001f56f lit"})).encode()
+        assert b"\\ud83d\\udd6f" in body
+        status, _, text = request("POST", s.url, body, s.headers())
+        assert status == 200 and sse_message(text)["result"]["isError"] is False, text[:300]
+        assert s.call("recall", {"key": "face.pair"})["structuredContent"]["value"] == "lamp \U0001f56f lit"
     finally:
         s.delete()

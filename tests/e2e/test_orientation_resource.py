@@ -2,7 +2,10 @@
 the courses, and read through the desk as a call of embassy (a footstep, the visa of a passport's first
 day), drawn as markdown in the town's words."""
 
+from collections.abc import Callable
+
 from mcp.client.session import ClientSession
+from mcp.shared.exceptions import MCPError
 
 from tests.e2e.test_sdk_client import connect, ok
 from tests.support import Town
@@ -48,3 +51,23 @@ async def test_an_unknown_resource_is_a_protocol_error(town: Town) -> None:
             assert "No resource at clockford://embassies/nowhere. resources/list names every one." in str(exc)
         else:
             raise AssertionError("an unknown resource was read")
+
+
+async def test_a_read_the_desk_refuses_is_a_server_error_with_its_footstep(town_factory: Callable[..., Town]) -> None:
+    """The clerk's limit (three calls a minute here) refuses the fourth read: a JSON-RPC error whose
+    message is the reply's say and whose data is the reply, its footstep among them. The code is
+    -32000, JSON-RPC's server error, never -32603 (the server failed), which it once was."""
+    town = town_factory(env={"CLOCKFORD_CALLS_PER_MINUTE": "3"}).start()
+    async with connect(town) as s:
+        for _ in range(3):
+            await read(s)
+        try:
+            await s.read_resource(URI)
+        except MCPError as refused:
+            error = refused.error
+        else:
+            raise AssertionError("the fourth read in a minute was not refused")
+    assert error.code == -32000, error
+    assert error.message.startswith("The clerk is busy. Try again in ") and isinstance(error.data, dict), error
+    assert error.data["say"] == error.message and isinstance(error.data["footstep"], int), error.data
+    assert error.data["retryAfterSeconds"] >= 1, error.data

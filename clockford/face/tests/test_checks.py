@@ -47,6 +47,18 @@ async def test_a_host_or_origin_of_elsewhere_is_refused_first() -> None:
     assert await checks.run(checks.OTHER_METHODS, request("PUT")) is answers.METHOD_NOT_ALLOWED
 
 
+async def test_a_port_or_a_length_is_ascii_digits_alone() -> None:
+    # str.isdigit takes a superscript two (latin-1's 0xb2, as a header's byte reads) and other scripts'
+    # digits, and int() then refuses some of them: neither is a port or a length.
+    assert checks.host_ok("127.0.0.1:7433") and checks.host_ok("[::1]:7433")
+    for host in ("127.0.0.1:\xb2", "127.0.0.1:\uff17\uff14\uff13\uff13", "[::1]:\u0667"):
+        assert not checks.host_ok(host), host
+    assert await checks.declared_size(request(content_length="12")) is None
+    odd = request()
+    odd.headers["content-length"] = "\xb2"
+    assert await checks.declared_size(odd) is answers.BAD_REQUEST
+
+
 async def test_a_public_town_lets_in_only_what_came_through_its_front_door(settings: Any) -> None:
     door = checks.front_door
     settings.TOWN_URL = "https://town.example:8443"
