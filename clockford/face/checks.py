@@ -318,7 +318,10 @@ async def accepts_both(r: Request) -> Answer | None:
 
 
 async def json_content(r: Request) -> Answer | None:
-    return None if r.headers.get("content-type", "").lower().startswith("application/json") else answers.BAD_REQUEST
+    """Content-Type application/json, parameters allowed (a charset): the media type itself, not a
+    prefix of another (application/jsonx, application/json-seq)."""
+    media = r.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return None if media == "application/json" else answers.BAD_REQUEST
 
 
 def _no_constants(name: str) -> Any:

@@ -59,6 +59,13 @@ async def test_a_port_or_a_length_is_ascii_digits_alone() -> None:
     assert await checks.declared_size(odd) is answers.BAD_REQUEST
 
 
+async def test_the_body_is_application_json_and_nothing_that_begins_like_it() -> None:
+    for fine in ("application/json", "Application/JSON; charset=utf-8", " application/json ;charset=UTF-8"):
+        assert await checks.json_content(request(content_type=fine)) is None, fine
+    for odd in ("application/jsonx", "application/json-seq", "application/json+x", "text/json", ""):
+        assert await checks.json_content(request(content_type=odd)) is answers.BAD_REQUEST, odd
+
+
 async def test_a_public_town_lets_in_only_what_came_through_its_front_door(settings: Any) -> None:
     door = checks.front_door
     settings.TOWN_URL = "https://town.example:8443"
