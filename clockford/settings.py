@@ -215,9 +215,11 @@ def sqlite_settings(name: str) -> dict[str, object]:
         # know SQLite by its engine's name (pytest-django, naming each worker's database) do not know
         # the town's own backend, and would make a file of a name no folder holds.
         "TEST": {"NAME": ":memory:"},
-        # Keep each thread's connection: reconnecting (and re-running the pragmas) on every
-        # call costs more than the call's own queries.
-        "CONN_MAX_AGE": None,
+        # A connection ends with its request: under ASGI each of the hall's requests runs on a thread of
+        # its own, and a kept connection would stay open after it (a burst of requests, a file and a
+        # connection each, for ever). The desk's threads keep theirs for their life instead
+        # (clockford/face/server.py): reconnecting on every call cost more than the call's queries.
+        "CONN_MAX_AGE": 0,
         "OPTIONS": {
             # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
             # lock at BEGIN, so two calls never deadlock upgrading a read lock.
@@ -233,7 +235,8 @@ DATABASES: dict[str, Mapping[str, object]]
 if DATABASE_URL.startswith("sqlite:"):
     DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
 elif DATABASE_URL:
-    _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=600)
+    # As on SQLite (above): a connection ends with its request, but on the desk's threads.
+    _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
     DATABASES = {"default": _postgresql}
 else:
     DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}

@@ -81,7 +81,9 @@ class TimedPool(ThreadPoolExecutor):
 
 
 # As many threads as the town's own pool (clockford/face/server.py): few on SQLite.
-face_server._pool = TimedPool(max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk")
+face_server._pool = TimedPool(
+    max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk", initializer=face_server._keep_for_life
+)
 _in_db = face_server.in_db
 
 
