@@ -16,9 +16,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 def serve(request: HttpRequest, name: str) -> HttpResponse:
     """The static file `name` ("hall/live.js"), found by Django's finders; a path that climbs out
-    (a ".." part) or names nothing is not found."""
+    (a ".." part) or names nothing is not found, and neither is a directory ("hall/", "hall/."),
+    which the finders find as readily as a file."""
     found = finders.find(name) if ".." not in name.split("/") else None
-    if not isinstance(found, str):
+    if not isinstance(found, str) or not os.path.isfile(found):
         raise Http404(name)
     data, etag = _read(found)
     if request.headers.get("If-None-Match") == etag:

@@ -113,6 +113,8 @@ LOGIN_URL = "/hall/"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A NUL anywhere in a request is refused before any view or session reads it (clockford/nul.py).
+    "clockford.nul.refuse_nul",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

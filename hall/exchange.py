@@ -92,7 +92,9 @@ def find_other_account(account: Account, handle: str) -> Account:
         raise Refused(OWN_HANDLE)
     other = (
         Account.objects.filter(handle=handle).exclude(pk=account.pk).first()
-        if 0 < len(handle) <= HANDLE_CHARS
+        # Handles are plain ASCII (AC- and letters); other text (a lone surrogate) names nobody,
+        # and is never sent to a database that may not even hold it.
+        if 0 < len(handle) <= HANDLE_CHARS and handle.isascii() and handle.isprintable()
         else None
     )
     if other is None:

@@ -173,7 +173,8 @@ def json_body(request: HttpRequest, unreadable: str = UNREADABLE) -> dict[str, A
     """A JSON object a page's script sent; anything else is refused with `unreadable`."""
     try:
         data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    # Deeply nested arrays make the parser itself run out of stack: unreadable all the same.
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise Refused(unreadable) from None
     if not isinstance(data, dict):
         raise Refused(unreadable)

@@ -16,11 +16,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
 from oauth2_provider.oauth2_backends import get_oauthlib_core
+from oauth2_provider.validators import AllowedURIValidator
 from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
 
@@ -35,6 +37,8 @@ from hall.town import clean_words
 CLIENT_NAME_CHARS = 60
 REDIRECT_URIS_MAX = 5
 URI_CHARS = 2000
+# The check django-oauth-toolkit's Application.clean makes of each redirect URI.
+TOOLKIT_URIS = AllowedURIValidator(["https", "http"], name="redirect uri", allow_path=True, allow_query=True)
 
 
 class OAuthRefused(Exception):
@@ -76,8 +80,15 @@ def redirect_problem(uri: Any) -> str | None:
         return (
             f"{uri[:200]}: plain http is allowed only for this machine's own addresses (127.0.0.1, [::1], localhost)."
         )
-    if parts.fragment or parts.username or parts.password:
+    # urlsplit reports an empty fragment and user name ("cb#", "https://@host") as none at all.
+    if "#" in uri or "@" in parts.netloc:
         return f"{uri[:200]}: a redirect URI carries no fragment and no user name."
+    # The toolkit checks every URI again when the client is kept (Client.full_clean), and more
+    # strictly than urlsplit: a host name must be one ("-a.com", "[v1.x]" and over-long names are not).
+    try:
+        TOOLKIT_URIS(uri)
+    except ValidationError:
+        return f"{uri[:200]} is not a URL."
     return None
 
 
@@ -153,7 +164,13 @@ def register(data: Any, address: str) -> Client:
             client_secret="",
             registered_from=address[:64],
         )
-        client.full_clean(exclude=["client_secret"])
+        try:
+            client.full_clean(exclude=["client_secret"])
+        except ValidationError as invalid:
+            # redirect_problem makes the toolkit's checks first; this is in case it ever misses one.
+            if "redirect_uris" in invalid.message_dict:
+                raise OAuthRefused("invalid_redirect_uri", "A redirect URI is not one the town can keep.") from None
+            raise OAuthRefused("invalid_client_metadata", "The town cannot keep this client as sent.") from None
         client.save()
     return client
 

@@ -113,7 +113,8 @@ def register(request: HttpRequest) -> JsonResponse:
     passkey connects it to anything."""
     try:
         data = json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError):
+    # Deeply nested arrays make the parser itself run out of stack: unreadable all the same.
+    except (ValueError, UnicodeDecodeError, RecursionError):
         data = None
     address = request.META.get("REMOTE_ADDR", "unknown")
     # An address held back after repeated failures (here or at /mcp) is told to wait, and each refused

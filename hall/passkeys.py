@@ -10,6 +10,7 @@ the person's presence and verification (a PIN, fingerprint or face: required), a
 
 import hashlib
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -17,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.sessions.backends.base import SessionBase
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from webauthn import (
@@ -28,7 +29,6 @@ from webauthn import (
     verify_registration_response,
 )
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
-from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     AuthenticatorTransport,
@@ -47,6 +47,9 @@ CEREMONY_SECONDS = 300
 PASSKEY_NAME_CHARS = 60
 PASSKEYS_PER_ACCOUNT = 20
 BROWSER_TIMEOUT_MS = 120_000
+# A credential id as the town keeps it: base64url without padding. Anything else names no passkey,
+# and is never sent to a database that may not even hold it (a lone surrogate).
+CREDENTIAL_ID = re.compile(r"[A-Za-z0-9_-]+")
 
 EXPIRED = "This passkey request has expired or was already answered. Nothing changed; press the button to start again."
 NOT_AN_ANSWER = "That was not a passkey's answer. Nothing changed; press the button to start again."
@@ -169,7 +172,11 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
         raise Refused(NOT_AN_ANSWER)
     try:
         verified = verify_registration_response(credential=credential, **_expected(ceremony))
-    except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        # py_webauthn parses whatever the browser sent, and some answers break it in ways of its own
+        # (an IndexError for a public key that is an empty CBOR array): each is a failed verification.
         raise Refused(_explain(exc)) from exc
     credential_id = bytes_to_base64url(verified.credential_id)
     if Passkey.objects.filter(credential_id=credential_id).exists():
@@ -253,6 +260,8 @@ def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
 def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
     if not isinstance(credential, dict) or not isinstance(credential.get("id"), str):
         raise Refused(NOT_AN_ANSWER)
+    if not CREDENTIAL_ID.fullmatch(credential["id"]):
+        raise Refused(UNKNOWN_PASSKEY)
     passkey = Passkey.objects.select_related("account").filter(credential_id=credential["id"]).first()
     if passkey is None or not passkey.account.is_active:
         raise Refused(UNKNOWN_PASSKEY)
@@ -269,7 +278,10 @@ def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
             credential_current_sign_count=passkey.sign_count,
             **_expected(ceremony),
         )
-    except (WebAuthnException, ValueError, TypeError, KeyError) as exc:
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        # As in _keep_passkey: however py_webauthn fails on an answer, the answer did not verify.
         raise Refused(_explain(exc)) from exc
     # Raised only from the count this answer was checked against: of two answers from one
     # passkey racing, one counts.

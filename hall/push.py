@@ -101,19 +101,39 @@ def _b64(value: Any, low: int, high: int) -> str:
     return value
 
 
+def _plain(endpoint: str) -> bool:
+    """A push service's URL is plain printable ASCII; other text (a lone surrogate) is no
+    endpoint, and is never sent to a database that may not even hold it."""
+    return endpoint.isascii() and endpoint.isprintable()
+
+
+def _expiry(given: float) -> datetime:
+    """The browser's expirationTime (milliseconds since 1970) as a time, or Refused when it names none
+    (NaN, an infinity, or a year datetime cannot hold)."""
+    try:
+        return datetime.fromtimestamp(given / 1000, UTC)
+    except (OverflowError, OSError, ValueError):
+        raise Refused(NOT_A_SUBSCRIPTION) from None
+
+
 def do_subscribe(account: Account, subscription: Any, device: str = "") -> PushSubscription:
     """Turn notifications on for one device: its subscription as the browser's PushManager gave it."""
     if not isinstance(subscription, dict) or not isinstance(subscription.get("keys"), dict):
         raise Refused(NOT_A_SUBSCRIPTION)
     endpoint = subscription.get("endpoint")
-    if not isinstance(endpoint, str) or urlsplit(endpoint).scheme not in ("https", "http") or len(endpoint) > 1000:
+    if (
+        not isinstance(endpoint, str)
+        or not _plain(endpoint)
+        or urlsplit(endpoint).scheme not in ("https", "http")
+        or len(endpoint) > 1000
+    ):
         raise Refused(NOT_A_SUBSCRIPTION)
     keys = subscription["keys"]
     now = timezone.now()
     expires = now + timedelta(days=EXPIRES_DAYS)
     given = subscription.get("expirationTime")
     if isinstance(given, int | float) and not isinstance(given, bool):
-        expires = min(expires, datetime.fromtimestamp(given / 1000, UTC))
+        expires = min(expires, _expiry(given))
     fields = {
         "account": account,
         "p256dh": _b64(keys.get("p256dh"), 80, 100),
@@ -262,6 +282,8 @@ def subscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> d
 def unsubscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
     """Turn notifications off for this device: {endpoint}."""
     endpoint = data.get("endpoint")
+    if isinstance(endpoint, str) and not _plain(endpoint):
+        raise Refused(NOT_A_SUBSCRIPTION)
     do_unsubscribe(account, endpoint if isinstance(endpoint, str) else "")
     return {"say": "Notifications are off for this device.", "devices": devices_of(account)}
 

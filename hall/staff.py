@@ -107,7 +107,13 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
     """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
     number = request.POST.get("sighting", "")
     try:
-        sighting = sightings.access_sighting(account, int(number)) if number.isdigit() else None
+        # ASCII digits only: "²" is a digit to str.isdigit but not to int(). And at most 18 of them,
+        # so the number fits the database's 64-bit ids (a longer one names no sighting).
+        sighting = (
+            sightings.access_sighting(account, int(number))
+            if number.isascii() and number.isdigit() and len(number) <= 18
+            else None
+        )
     except NotAllowed:
         return refuse(request, NOT_STAFF, 403)
     except NotFound:

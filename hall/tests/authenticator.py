@@ -52,8 +52,15 @@ class SoftAuthenticator:
         ).encode()
 
     def create(
-        self, options: dict[str, Any], *, uv: bool = True, origin: str | None = None, rp_id: str | None = None
+        self,
+        options: dict[str, Any],
+        *,
+        uv: bool = True,
+        origin: str | None = None,
+        rp_id: str | None = None,
+        cose: bytes | None = None,
     ) -> dict[str, Any]:
+        """A new passkey's answer; `cose` replaces its public key's bytes, to send one that is no key."""
         rp = rp_id or options["rp"]["id"]
         cred = Credential(
             id=os.urandom(16),
@@ -62,7 +69,10 @@ class SoftAuthenticator:
             user_handle=base64url_to_bytes(options["user"]["id"]),
         )
         numbers = cred.key.public_key().public_numbers()
-        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")})
+        if cose is None:
+            cose = cbor2.dumps(
+                {1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")}
+            )
         auth_data = (
             hashlib.sha256(rp.encode()).digest()
             + bytes([UP | (UV if uv else 0) | AT])

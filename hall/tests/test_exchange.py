@@ -348,3 +348,11 @@ def test_an_exchange_opened_by_the_other_person_waits_in_the_queue(alice: Visito
     # Once Bob opens his side, nothing waits any more.
     assert open_side(bob, a.handle)[0] == 200
     assert "opened the exchange" not in page(bob, "/hall/") and live.stamp_for(b)[0] == 0
+
+
+@pytest.mark.parametrize("handle", ["\ud800", "AC-\udfff"])
+def test_a_handle_that_is_not_plain_text_names_nobody(alice: Visitor, handle: str) -> None:
+    assert alice.post("/hall/exchange/open/begin", {"handle": handle}) == (
+        404,
+        {"ok": False, "say": exchange.NO_OTHER_ACCOUNT},
+    )

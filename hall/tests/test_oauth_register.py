@@ -4,9 +4,13 @@ invalid_redirect_uri (a 400 with the RFC's JSON body), never a 500, and never ke
 The town keeps a client's redirect URIs as one space-separated string (django-oauth-toolkit's
 field), so a URI holding any character str.split() splits on would come back as two URIs."""
 
+from urllib.parse import urlsplit
+
 import pytest
 from django.conf import settings
+from django.test import Client as DjangoClient
 
+from hall import oauth
 from hall.models import Client
 from hall.tests.oauth_agent import Agent, DjangoWeb
 
@@ -19,7 +23,6 @@ UNSAFE = [
     "http://127.0.0.1:9/cb\n",
     " http://127.0.0.1:9/cb",
     "http://127.0.0.1:9/c\rb",
-    "http://127.0.0.1:9/c\x00b",
     "http://127.0.0.1:9/c\x1fb",
     "http://127.0.0.1:9/c\x7fb",
     "http://127.0.0.1:9/c\x85b",
@@ -84,3 +87,40 @@ def test_an_odd_but_visible_redirect_uri_is_answered_not_a_fault(uri: str) -> No
         assert r.json()["error"] in ("invalid_redirect_uri", "invalid_client_metadata"), r.text
     else:
         assert r.json()["redirect_uris"] == [uri]
+
+
+# URIs urlsplit reads but the toolkit would not keep (a bad host name, an empty fragment or user
+# name, a zone in an IPv6 address, a host name over 253 characters).
+NOT_KEPT = [
+    "https://-a.com/cb",
+    "https://[v1.x]/cb",
+    "https://example.com/cb#",
+    "https://@example.com/cb",
+    "https://[fe80::1%25eth0]/cb",
+    "https://" + "a." * 130 + "example/cb",
+]
+
+
+@pytest.mark.parametrize("uri", NOT_KEPT)
+def test_a_redirect_uri_the_toolkit_would_not_keep_is_invalid_redirect_uri(uri: str) -> None:
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=[uri])
+    assert r.status == 400, (uri, r.status, r.text[:300])
+    body = r.json()
+    assert set(body) == {"error", "error_description"} and body["error"] == "invalid_redirect_uri", body
+    assert body["error_description"].startswith(uri[:200])
+    assert not Client.objects.exists()
+
+
+def test_a_registration_full_clean_refuses_is_invalid_redirect_uri(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(oauth, "redirect_problem", lambda uri: None)  # as if it missed a check
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=["https://-a.com/cb"])
+    assert (r.status, r.json()["error"]) == (400, "invalid_redirect_uri")
+    assert not Client.objects.exists()
+
+
+def test_json_nested_too_deep_to_read_is_invalid_client_metadata(client: DjangoClient) -> None:
+    r = client.post("/oauth/register", "[" * 20_000, "application/json", HTTP_HOST=urlsplit(settings.HALL_URL).netloc)
+    assert (r.status_code, r.json()["error"]) == (400, "invalid_client_metadata")
+    assert not Client.objects.exists()

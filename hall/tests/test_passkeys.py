@@ -1,12 +1,16 @@
 """Passkeys in the hall: sign up, sign in, add and remove, and every answer the hall refuses."""
 
 from datetime import timedelta
+from typing import Any
 
+import cbor2
 import pytest
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import timezone
 
 from hall import passkeys
+from hall.http import UNREADABLE
 from hall.models import Account, Ceremony, Passkey
 from hall.tests.conftest import Visitor
 
@@ -218,3 +222,44 @@ def test_a_ceremony_begun_by_one_account_is_not_finished_by_another(ada: Visitor
         {"ok": False, "say": passkeys.EXPIRED},
     )
     assert Passkey.objects.filter(name="Phone").count() == 0
+
+
+COULD_NOT = "The town could not verify this passkey's answer. Nothing changed; press the button to start again."
+
+
+def test_a_passkey_whose_public_key_is_no_key_is_refused(visitor: Visitor) -> None:
+    # py_webauthn fails on an empty CBOR array with an IndexError of its own: still a failed answer.
+    assert visitor.sign_up("Ada", cose=cbor2.dumps([])) == (400, {"ok": False, "say": COULD_NOT})
+    assert Account.objects.count() == 0 and Passkey.objects.count() == 0
+    assert visitor.sign_up("Ada")[0] == 200
+    assert visitor.add_passkey("Spare", cose=cbor2.dumps([])) == (400, {"ok": False, "say": COULD_NOT})
+    assert Passkey.objects.count() == 1
+
+
+def test_a_database_error_while_verifying_is_not_taken_for_a_bad_answer(
+    ada: Visitor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(**_: Any) -> None:
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(passkeys, "verify_authentication_response", broken)
+    monkeypatch.setattr(passkeys, "verify_registration_response", broken)
+    with pytest.raises(DatabaseError):
+        ada.add_passkey("Spare")
+    ada.sign_out()
+    with pytest.raises(DatabaseError):
+        ada.sign_in(which=0)  # the passkey ada has, not the one the town never kept
+
+
+@pytest.mark.parametrize("credential_id", ["\ud800", "AAAA=", "Zm9v.YmFy"])
+def test_a_credential_id_that_is_not_base64url_is_unknown(ada: Visitor, credential_id: str) -> None:
+    ada.sign_out()
+    ada.options("/hall/signin/begin")
+    status, data = ada.post("/hall/signin/finish", {"credential": {"id": credential_id}})
+    assert (status, data["say"]) == (400, passkeys.UNKNOWN_PASSKEY)
+
+
+@pytest.mark.parametrize("url", ["/hall/signup/begin", "/hall/signin/begin", "/hall/signin/finish"])
+def test_json_nested_too_deep_to_read_is_unreadable(visitor: Visitor, url: str) -> None:
+    r = visitor.client.post(url, "[" * 20_000, content_type="application/json")
+    assert (r.status_code, r.json()) == (400, {"ok": False, "say": UNREADABLE})

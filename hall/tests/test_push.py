@@ -147,3 +147,23 @@ async def test_the_push_loop_waits_on_push_services_on_no_desk_thread(monkeypatc
         assert ran_on[0].startswith("aside")
     finally:
         loop.cancel()
+
+
+@pytest.mark.parametrize("expiration", [1e20, -1e20, float("nan"), float("inf"), 253402300800000])
+def test_an_expiration_time_that_names_no_time_is_refused(service: PushService, expiration: float) -> None:
+    alice, _ = person("Alice")
+    subscription = {**service.device("phone").subscription(), "expirationTime": expiration}
+    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
+    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
+    assert not PushSubscription.objects.exists()
+
+
+def test_an_endpoint_that_is_not_plain_text_is_refused(service: PushService) -> None:
+    alice, a = person("Alice")
+    push.do_subscribe(a, service.device("phone").subscription())
+    subscription = {**service.device("laptop").subscription(), "endpoint": "https://push.example/\ud800"}
+    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
+    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
+    r = alice.client.post("/hall/push/unsubscribe", json.dumps({"endpoint": "\ud800"}), "application/json")
+    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
+    assert PushSubscription.objects.count() == 1

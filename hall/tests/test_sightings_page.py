@@ -16,6 +16,7 @@ from districts.switchboard import sightings
 from districts.switchboard.models import Attempt, Channel, Parcel, Sighting
 from districts.switchboard.tests.conftest import agent_of
 from hall.models import Account
+from hall.staff import NO_SIGHTING
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -123,5 +124,14 @@ def test_marking_a_sighting_that_is_not_there(staff: Visitor) -> None:
     # A GET changes nothing.
     sighting = a_sighting()
     assert staff.client.get("/hall/staff/sightings/read").status_code == 405
+    sighting.refresh_from_db()
+    assert sighting.read_at is None
+
+
+@pytest.mark.parametrize("number", ["²", "١", "9" * 30])
+def test_a_number_that_is_not_plain_ascii_digits_names_no_sighting(staff: Visitor, number: str) -> None:
+    sighting = a_sighting()
+    r = staff.client.post("/hall/staff/sightings/read", {"sighting": number})
+    assert r.status_code == 404 and NO_SIGHTING in html.unescape(r.content.decode())
     sighting.refresh_from_db()
     assert sighting.read_at is None

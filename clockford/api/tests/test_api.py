@@ -100,6 +100,14 @@ def test_checkpoints_and_their_proofs_verify(client: Client, folded: list[int]) 
     assert get(client, "/api/archive/checkpoints/41")[0] == 404
 
 
+@pytest.mark.parametrize("number", ["99999999999999999999999", "-99999999999999999999999", "9223372036854775808"])
+def test_a_footstep_number_beyond_the_archive_is_not_found(client: Client, number: str) -> None:
+    assert get(client, f"/api/archive/proof/{number}") == (
+        404,
+        {"say": f"Footstep #{number} is not in the tree (yet)."},
+    )
+
+
 def test_reads_only_with_cors_for_any_origin(client: Client) -> None:
     r = client.get("/api/census", headers={"Origin": "https://elsewhere.example"})
     assert r["Access-Control-Allow-Origin"] == "*"

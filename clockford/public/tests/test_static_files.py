@@ -5,6 +5,7 @@ modification time stay the same)."""
 import os
 from pathlib import Path
 
+import pytest
 from django.test import Client
 
 from clockford import files
@@ -26,3 +27,8 @@ def test_a_file_that_changes_gets_a_new_etag(tmp_path: Path) -> None:
     os.utime(path, ns=(1, 1))  # even when the clock's grain hides the write, the time differs
     changed, new = files._read(str(path))
     assert changed == b"body { color: navy; }" and new != etag
+
+
+@pytest.mark.parametrize("path", ["/static/hall/", "/static/hall/.", "/static/public/.", "/static/hall/%2e/"])
+def test_a_directory_is_not_found(client: Client, path: str) -> None:
+    assert client.get(path).status_code == 404

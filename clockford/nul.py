@@ -1,0 +1,50 @@
+"""What every request to the town's pages meets first: a NUL character anywhere it says something (its
+path, its query, its form, a JSON body, a cookie) is refused with 001's "Bad request.".
+
+No field of the town can hold one: PostgreSQL's text refuses the character outright (a DataError, so
+a 500, at whichever query met it first), and SQLite would keep what PostgreSQL cannot. No person types
+one, and a browser never sends one of its own. Refusing it at the door, once, answers every view
+alike instead of each view learning it. The MCP face refuses it its own way (clockford/face/)."""
+
+from collections.abc import Callable, Iterable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+
+NUL = "\x00"
+FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+OAUTH = "/oauth/"
+OAUTH_SAY = "A request may hold no NUL character."
+
+
+def _any_nul(texts: Iterable[str]) -> bool:
+    return any(NUL in text for text in texts)
+
+
+def _in_pairs(pairs: Iterable[tuple[str, list[str]]]) -> bool:
+    return any(NUL in key or _any_nul(values) for key, values in pairs)
+
+
+def says_nul(request: HttpRequest) -> bool:
+    if NUL in request.path or _in_pairs(request.GET.lists()) or _any_nul(request.COOKIES.values()):
+        return True
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return False
+    if request.content_type in FORMS:
+        return _in_pairs(request.POST.lists())
+    # JSON, or anything else read as text: the character itself, or JSON's escape for it.
+    body = request.body
+    return b"\x00" in body or b"\\u0000" in body
+
+
+def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
+    def middleware(request: HttpRequest) -> HttpResponseBase:
+        if not says_nul(request):
+            return get_response(request)
+        if request.path.startswith(OAUTH):
+            # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
+            refused = JsonResponse({"error": "invalid_request", "error_description": OAUTH_SAY}, status=400)
+            refused["Cache-Control"] = "no-store"
+            return refused
+        return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+
+    return middleware
