@@ -55,6 +55,21 @@ def test_a_good_uri_beside_a_bad_one_registers_nothing() -> None:
     assert not Client.objects.exists()
 
 
+def test_a_public_client_is_kept_without_hashing_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The toolkit hashes a client's secret as it saves it (PBKDF2, about half a second of CPU), and a
+    # public client's secret is empty: a registration spent that inside its write transaction.
+    import oauth2_provider.models
+
+    def no_hashing(*args: object, **kwargs: object) -> str:
+        raise AssertionError("a public client's empty secret was hashed")
+
+    monkeypatch.setattr(oauth2_provider.models, "make_password", no_hashing)
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=["http://127.0.0.1:9/cb"])
+    assert r.status == 201, r.text[:300]
+    assert Client.objects.get().client_type == Client.CLIENT_PUBLIC
+
+
 def test_registered_uris_come_back_exactly_as_sent() -> None:
     agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
     uris = ["http://127.0.0.1:9/cb", "https://app.example/back?to=%20here", "http://[::1]:8/x"]
