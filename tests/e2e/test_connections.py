@@ -8,6 +8,7 @@ and only the desk's threads keep theirs (clockford/face/server.py)."""
 
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
@@ -31,8 +32,10 @@ def connections(town: Town) -> int:
     return sum(1 for name in names if name.endswith(".sqlite3"))
 
 
-def test_a_burst_of_hall_requests_leaves_no_connection_open(town: Town) -> None:
+def test_a_burst_of_hall_requests_leaves_no_connection_open(town_factory: Callable[..., Town]) -> None:
+    town = town_factory().start()  # its own: a town other tests shared may hold their connections
     assert get(town.url + "/")[0] == 200
+    print(f"\nbefore the burst: {connections(town)} connections")
     with ThreadPoolExecutor(BURST) as pool:
         for _ in range(ROUNDS):
             statuses = list(pool.map(lambda _: get(town.url + "/")[0], range(BURST)))
@@ -41,5 +44,6 @@ def test_a_burst_of_hall_requests_leaves_no_connection_open(town: Town) -> None:
     while (held := connections(town)) > 24 and time.monotonic() < deadline:
         time.sleep(0.2)  # the last requests' threads close theirs as they finish
     # The desk's threads (16 at most on PostgreSQL, 3 on SQLite) and the hall's live work keep theirs.
+    print(f"after it: {held}")
     assert held <= 24, f"{held} connections held after {BURST * ROUNDS} requests, {BURST} at once"
     assert get(town.url + "/status")[0] == 200

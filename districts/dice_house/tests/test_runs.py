@@ -162,14 +162,18 @@ def test_the_directorys_memory_is_untouched_by_another_agents_rolls(alice: Passp
     honest = visit(bob, "ask_directory", **need).structured  # now from memory, as every later answer
     visit(alice, "dice_house", begin=True)
     made = []
-    for _ in range(12):
+    # A roll misbehaves two times in five, by the run's own random seed: until one has (twelve rolls
+    # once saw none, a chance of 0.2%), and sixty at most (a chance of none under one in 10^13).
+    for _ in range(60):
         visit(alice, "ask_directory", **need)
         made = list(Roll.objects.exclude(kind="").values_list("kind", flat=True))
         again = visit(bob, "ask_directory", **need).structured
         assert {k: v for k, v in again.items() if k != "footstep"} == {
             k: v for k, v in honest.items() if k != "footstep"
         }
-    assert made, "no roll misbehaved in twelve: the test saw nothing"
+        if made:
+            break
+    assert made, "no roll misbehaved in sixty: the test saw nothing"
 
 
 def test_other_tools_are_untouched(alice: Passport) -> None:
