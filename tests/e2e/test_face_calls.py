@@ -88,13 +88,15 @@ def test_a_call_the_face_does_not_answer_goes_through_the_sdk(town: Town) -> Non
         # A tools/call without an id is a notification by JSON-RPC's reading: it runs nothing, so no
         # footstep, and is answered 202 with no reply, as the SDK answers a notification it does not
         # know. (The face once ran the tool, then met no id to answer with: an HTTP 500.)
-        before = s.call("look_around")["structuredContent"]["footstep"]
+        # Counted by the passport's footsteps, not by their numbers: on PostgreSQL a request takes its
+        # number ahead, and a number taken for a call that never ran is a gap (archive.NUMBER_AHEAD).
+        before = s.call("look_around")["structuredContent"]["you"]["footsteps"]
         for params in ({"name": "look_around"}, {"name": "look_around", "arguments": None}, {"name": "remember"}):
             status, _, body = post(
                 town, s.sid or "", "2025-11-25", {"jsonrpc": "2.0", "method": "tools/call", "params": params}
             )
             assert (status, body) == (202, b""), (params, status, body)
-        assert s.call("look_around")["structuredContent"]["footstep"] == before + 1
+        assert s.call("look_around")["structuredContent"]["you"]["footsteps"] == before + 1
     finally:
         s.delete()
 
@@ -107,7 +109,7 @@ def test_a_body_the_sdk_could_not_read_is_bad_request_and_runs_nothing(town: Tow
     name at initialize (a 500). Now each is 001's "Bad request.", and nothing runs."""
     s = RawSession(town.mcp)
     try:
-        before = s.call("look_around")["structuredContent"]["footstep"]
+        before = s.call("look_around")["structuredContent"]["you"]["footsteps"]
 
         def remember(**envelope: Any) -> dict[str, Any]:
             return {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "remember", **envelope}}
@@ -132,8 +134,8 @@ def test_a_body_the_sdk_could_not_read_is_bad_request_and_runs_nothing(town: Tow
             MCP_HEADERS,
         )
         assert (status, text) == (400, "Bad request.") and "mcp-session-id" not in headers, (status, text[:200])
-        # Nothing ran: the next footstep follows the one before, and the key was never kept.
-        assert s.call("look_around")["structuredContent"]["footstep"] == before + 1
+        # Nothing ran: the passport's next footstep follows the one before, and the key was never kept.
+        assert s.call("look_around")["structuredContent"]["you"]["footsteps"] == before + 1
         assert s.call("recall", {"key": "face.ghost"})["isError"] is True
         # An escaped pair (an emoji) is a character like any other.
         body = json.dumps(remember(arguments={"key": "face.pair", "value": "lamp \U0001f56f lit"})).encode()
