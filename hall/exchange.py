@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from clockford import plain
 from clockford.town import signing
 from clockford.town.tooling import NotFound
 from districts.switchboard import common as switchboard
@@ -92,9 +93,8 @@ def find_other_account(account: Account, handle: str) -> Account:
         raise Refused(OWN_HANDLE)
     other = (
         Account.objects.filter(handle=handle).exclude(pk=account.pk).first()
-        # Handles are plain ASCII (AC- and letters); other text (a lone surrogate) names nobody,
-        # and is never sent to a database that may not even hold it.
-        if 0 < len(handle) <= HANDLE_CHARS and handle.isascii() and handle.isprintable()
+        # Handles are plain ASCII (AC- and letters); other text names nobody.
+        if 0 < len(handle) <= HANDLE_CHARS and plain.printable(handle)
         else None
     )
     if other is None:

@@ -169,13 +169,18 @@ def fetched[T](fetch: Callable[[Account, str], T]) -> Callable[[Callable[..., Ht
     return wrap
 
 
-def json_body(request: HttpRequest, unreadable: str = UNREADABLE) -> dict[str, Any]:
-    """A JSON object a page's script sent; anything else is refused with `unreadable`."""
+def parsed(body: bytes) -> Any:
+    """The JSON a request's body holds, or None for a body that is not JSON."""
     try:
-        data = json.loads(request.body or b"{}")
+        return json.loads(body)
     # Deeply nested arrays make the parser itself run out of stack: unreadable all the same.
     except (ValueError, UnicodeDecodeError, RecursionError):
-        raise Refused(unreadable) from None
+        return None
+
+
+def json_body(request: HttpRequest, unreadable: str = UNREADABLE) -> dict[str, Any]:
+    """A JSON object a page's script sent; anything else is refused with `unreadable`."""
+    data = parsed(request.body or b"{}")
     if not isinstance(data, dict):
         raise Refused(unreadable)
     return data

@@ -6,7 +6,6 @@ the consent page, which a person answers with a passkey. On a town without sign-
 exist: they answer 404 like any other unknown path.
 """
 
-import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -23,7 +22,7 @@ from clockford.town import limits
 from clockford.town.limits import TOO_MANY
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
-from hall.http import Refused, at_the_hall, ceremony, person, refuse, signed_in_page, signed_in_post
+from hall.http import Refused, at_the_hall, ceremony, parsed, person, refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.town import town_has_sign_in
 
@@ -111,11 +110,7 @@ def _oauth_error(refused: oauth.OAuthRefused) -> JsonResponse:
 def register(request: HttpRequest) -> JsonResponse:
     """RFC 7591, anonymous and rate-limited per address: any agent app may register, and only a person's
     passkey connects it to anything."""
-    try:
-        data = json.loads(request.body or b"null")
-    # Deeply nested arrays make the parser itself run out of stack: unreadable all the same.
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        data = None
+    data = parsed(request.body)
     address = request.META.get("REMOTE_ADDR", "unknown")
     # An address held back after repeated failures (here or at /mcp) is told to wait, and each refused
     # registration counts as one failure (clockford/town/limits.py).

@@ -32,6 +32,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from py_vapid import Vapid02
 
+from clockford import plain
 from hall.http import Refused, at_the_hall, json_body
 from hall.models import Account, PushSent, PushSubscription
 from hall.queue import waiting_for
@@ -101,12 +102,6 @@ def _b64(value: Any, low: int, high: int) -> str:
     return value
 
 
-def _plain(endpoint: str) -> bool:
-    """A push service's URL is plain printable ASCII; other text (a lone surrogate) is no
-    endpoint, and is never sent to a database that may not even hold it."""
-    return endpoint.isascii() and endpoint.isprintable()
-
-
 def _expiry(given: float) -> datetime:
     """The browser's expirationTime (milliseconds since 1970) as a time, or Refused when it names none
     (NaN, an infinity, or a year datetime cannot hold)."""
@@ -123,7 +118,7 @@ def do_subscribe(account: Account, subscription: Any, device: str = "") -> PushS
     endpoint = subscription.get("endpoint")
     if (
         not isinstance(endpoint, str)
-        or not _plain(endpoint)
+        or not plain.printable(endpoint)
         or urlsplit(endpoint).scheme not in ("https", "http")
         or len(endpoint) > 1000
     ):
@@ -282,7 +277,7 @@ def subscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> d
 def unsubscribe(account: Account, data: dict[str, Any], request: HttpRequest) -> dict[str, Any]:
     """Turn notifications off for this device: {endpoint}."""
     endpoint = data.get("endpoint")
-    if isinstance(endpoint, str) and not _plain(endpoint):
+    if isinstance(endpoint, str) and not plain.printable(endpoint):
         raise Refused(NOT_A_SUBSCRIPTION)
     do_unsubscribe(account, endpoint if isinstance(endpoint, str) else "")
     return {"say": "Notifications are off for this device.", "devices": devices_of(account)}

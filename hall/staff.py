@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from clockford import plain
 from clockford.town import reports, walls
 from clockford.town.holds import NotDecided
 from clockford.town.models import Report, TownState
@@ -107,13 +108,7 @@ def sighting_read(request: HttpRequest, account: Account) -> HttpResponseBase:
     """A member of staff marks a sighting read. Reading it decides nothing, so no passkey is asked."""
     number = request.POST.get("sighting", "")
     try:
-        # ASCII digits only: "²" is a digit to str.isdigit but not to int(). And at most 18 of them,
-        # so the number fits the database's 64-bit ids (a longer one names no sighting).
-        sighting = (
-            sightings.access_sighting(account, int(number))
-            if number.isascii() and number.isdigit() and len(number) <= 18
-            else None
-        )
+        sighting = sightings.access_sighting(account, int(number)) if plain.digits(number, plain.ID_DIGITS) else None
     except NotAllowed:
         return refuse(request, NOT_STAFF, 403)
     except NotFound:

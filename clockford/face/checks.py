@@ -20,6 +20,7 @@ from django.conf import settings
 from mcp_types import PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
+from clockford import plain
 from clockford.face import answers, auth, sessions
 from clockford.face.answers import Answer
 from clockford.face.server import SURROGATE, in_db
@@ -74,22 +75,17 @@ async def run(checks: Sequence[Check], r: Request) -> Answer | None:
     return None
 
 
-def _digits(text: str) -> bool:
-    """ASCII digits only: str.isdigit also takes other scripts' digits and superscripts ("²")."""
-    return text.isascii() and text.isdigit()
-
-
 def host_ok(host: str) -> bool:
     host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
     name = host
     if host.startswith("["):
         name = host[: host.find("]") + 1] if "]" in host else host
         rest = host[len(name) :]
-        if rest and not (rest.startswith(":") and _digits(rest[1:])):
+        if rest and not (rest.startswith(":") and plain.digits(rest[1:])):
             return False
     elif ":" in host:
         name, _, port = host.rpartition(":")
-        if not _digits(port):
+        if not plain.digits(port):
             return False
     name = name.rstrip(".")
     return name in {h.lower() for h in settings.ALLOWED_HOSTS}
@@ -285,7 +281,7 @@ async def declared_size(r: Request) -> Answer | None:
     length = r.headers.get("content-length")
     if length is None:
         return None
-    if not _digits(length):
+    if not plain.digits(length):
         return answers.BAD_REQUEST
     return answers.TOO_LARGE if int(length) > settings.CLOCKFORD["MAX_BODY_BYTES"] else None
 

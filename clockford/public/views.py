@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import feedgenerator
 from django.views.decorators.http import require_GET
 
-from clockford import files
+from clockford import files, plain
 from clockford.public import drawing, live, services
 
 FEED_SHOWN_ON_MAP = 5
@@ -25,7 +25,7 @@ FEED_SHOWN_ON_MAP = 5
 
 def _page_number(request: HttpRequest) -> int:
     raw = request.GET.get("page", "1")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 4:
+    if not plain.digits(raw, 4):
         raise Http404("No such page.")
     return max(1, int(raw))
 

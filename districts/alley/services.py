@@ -30,6 +30,7 @@ from typing import Any
 
 from django.db.models import Max
 
+from clockford import plain
 from clockford.town import clock, harbour, runs, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
@@ -192,7 +193,7 @@ def _as_number(answer: Any) -> int | None:
         return answer
     if isinstance(answer, str):
         digits = re.sub(r"[\s,._]", "", answer.strip())
-        return int(digits) if digits.isascii() and digits.isdigit() else None
+        return int(digits) if plain.digits(digits) else None
     return None
 
 
