@@ -10,8 +10,8 @@ the kept text:
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
-- percent-encoded printable ASCII and HTML character references are decoded, a word spelled with a space between its
-  letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
+- percent-encoded text (UTF-8) and HTML character references are decoded and folded, a word
+  spelled with a space between its letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
   model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell,
@@ -162,6 +162,10 @@ _TAG_IN_WORD = re.compile(
 # would read.
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _PERCENT = re.compile(r"(?:%[2-7][0-9a-fA-F])+")
+# Percent-encoded bytes left after those: whitespace, controls and UTF-8 (%C2%A0 is a no-break space).
+# Only runs shaped like text (a control byte, or a UTF-8 lead byte and its continuation bytes), so that
+# bytes that spell nothing ("%FF") cost no decoding.
+_PERCENT_ANY = re.compile(r"(?:%[01][0-9a-fA-F]|%[c-fC-F][0-9a-fA-F](?:%[89abAB][0-9a-fA-F]){1,3})+")
 # Four or more single letters with one space between them, and perhaps a spaced dot: "C l o c k f o r
 # d", "e v i l . c o m". Only letters that stand alone: "a b c" inside a sentence is three words.
 # A run of blanks reads as one blank (a line break if it holds one), and a tab as a space: words
@@ -248,9 +252,31 @@ def _one_blank(s: str) -> tuple[str, list[int]]:
 
 def _unentity(s: str) -> tuple[str, list[int]]:
     decoded = html.unescape(s)
-    if decoded == s or not decoded.isprintable():
+    if decoded == s:
         return s, list(range(len(s)))
-    return decoded, [0] * len(decoded)
+    # Folded as the text around it was: "&nbsp;" is a space, "&#8203;" (a zero-width space) nothing,
+    # "&#1089;" (Cyrillic с) a c. Left as written, their letters ("nbsp") would join the words.
+    folded = decoded.translate(_table())
+    return folded, [0] * len(folded)
+
+
+def _unpercent(s: str) -> tuple[str, list[int]]:
+    """A run of percent-encoded bytes that are not all printable ASCII (%0A, %C2%A0, %E2%80%8B), read
+    as the UTF-8 text they spell, folded; bytes that spell no text are left as written."""
+    try:
+        decoded = bytes.fromhex(s.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        return s, list(range(len(s)))
+    table = _table()
+    out: list[str] = []
+    offsets: list[int] = []
+    at = 0
+    for ch in decoded:
+        folded = ch.translate(table)
+        out.append(folded)
+        offsets.extend([at] * len(folded))
+        at += 3 * len(ch.encode("utf-8"))
+    return "".join(out), offsets
 
 
 def _decode_percent(text: str, maps: tuple[_Map, ...]) -> tuple[str, tuple[_Map, ...]]:
@@ -285,6 +311,8 @@ def _fold(
     text, maps = _translate(text, maps)
     if "%" in text:
         text, maps = _decode_percent(text, maps)
+        if _PERCENT_ANY.search(text):
+            text, maps = _rewrite(text, maps, _PERCENT_ANY, _unpercent)
     if "&" in text and _ENTITY.search(text):
         text, maps = _rewrite(text, maps, _ENTITY, _unentity)
     if join and _SPACED_HINT.search(text) and _SPACED.search(text):

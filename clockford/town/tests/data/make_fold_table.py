@@ -5,7 +5,8 @@ changes: `python -m clockford.town.tests.data.make_fold_table`.
 Each character the table names becomes its entry in the matching form; every other character stays
 as it is. A character's entry is built in this order:
 - default-ignorable characters, format characters (Cf), variation selectors, tag characters,
-  combining marks (Mn, Me) and control characters other than whitespace become nothing;
+  combining marks (Mn, Me) and control characters other than whitespace become nothing, and so do
+  modifier letters (Lm) that do not fold to a Latin letter;
 - the rest take their compatibility form (NFKC: fullwidth, mathematical alphanumerics, ligatures),
   with marks stripped (é is e, a "Zalgo" stack is its bare letter);
 - then each character that is not ASCII takes its Unicode TR39 confusable prototype when that is
@@ -96,7 +97,13 @@ def fold(ch: str) -> str:
         elif not c.isascii():
             c = prototype(c)
         out.append(c)
-    return "".join(out)
+    folded = "".join(out)
+    # A modifier letter that is no Latin letter (the Arabic tatweel, the IPA stress mark ˌ, the Japanese
+    # long-vowel mark ー) lengthens or marks the letter before it; drawn inside or between words it
+    # passes for a joiner or a space, so it is read as nothing, as combining marks are.
+    if cat == "Lm" and not folded.isascii():
+        return ""
+    return folded
 
 
 def main() -> None:
