@@ -341,16 +341,27 @@ def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
     )
 
 
+def _forms(text: str) -> tuple[_Form, ...]:
+    """A handed passage's forms: what a person sees, and when it differs what a program or a model
+    reads (tag characters decoded, a right-to-left run in its order as written). A model reads the
+    hidden words of a census description or a notice as well as the visible ones, and an agent that
+    repeats them repeats someone else's words."""
+    return tuple(_form(text, reading) for reading in matching.readings(text, join=False))
+
+
 # Handed passages come back on every call of the same passport (and the same census words are handed
 # to many), so their forms are kept: a few kilobytes each.
-_handed_form = lru_cache(maxsize=2048)(_form)
+_handed_forms = lru_cache(maxsize=2048)(_forms)
 
 
 @lru_cache(maxsize=2048)
 def handed_digest(text: str) -> str:
     """The sha256 of a handed passage's skeleton: the key it is remembered by (holds.remember_handed).
-    Kept like its form: the same census words are handed on call after call."""
-    return hashlib.sha256(skeleton(text).encode()).hexdigest()
+    Kept like its form: the same census words are handed on call after call. A passage with hidden
+    words is keyed by every reading's skeleton, so it is not taken for its visible words alone."""
+    forms = _handed_forms(text)
+    key = skeleton(text) if len(forms) == 1 else "\x1e".join(f.stream for f in forms)
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def worth_keeping(text: str) -> bool:
@@ -358,7 +369,7 @@ def worth_keeping(text: str) -> bool:
     one-word title can never be a meaningful repeat). Keep this cheap."""
     if not isinstance(text, str) or len(text) < 4:  # a reply path can end on a number or a mapping
         return False
-    return _handed_form(text).whole
+    return any(form.whole for form in _handed_forms(text))
 
 
 # The text's n-grams: for each, the positions where it starts, grouped by the character before them
@@ -425,8 +436,8 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
 
     "First" is in the order handed is given; of that passage, the longest repeated run is shown.
     Each reading of the text counts (clockford.town.matching): what a person sees, with a run behind a
-    right-to-left override read as drawn, and what a program reads, tag characters decoded. The
-    handed words are read as a person sees them."""
+    right-to-left override read as drawn, and what a program reads, tag characters decoded. So are
+    the handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
     for reading in matching.readings(text, join=False):
         t = _form(text, reading)
@@ -438,14 +449,14 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
         t_grams = {stream[p : p + GRAM] for p in range(len(stream) - GRAM + 1)}
         t_index: _Index | None = None
         for h in handed:
-            hf = _handed_form(h.text)
-            if not hf.probes or t_grams.isdisjoint(hf.probes):
-                continue
-            if t_index is None:
-                t_index = _gram_index(stream)
-            run = _best_run(hf, stream, t_index)
-            if run is not None:
-                first, last = run
-                passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
-                return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+            for hf in _handed_forms(h.text):
+                if not hf.probes or t_grams.isdisjoint(hf.probes):
+                    continue
+                if t_index is None:
+                    t_index = _gram_index(stream)
+                run = _best_run(hf, stream, t_index)
+                if run is not None:
+                    first, last = run
+                    passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
+                    return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
     return None
