@@ -373,6 +373,15 @@ def readings(text: str, join: bool = True) -> list[Form]:
     return forms
 
 
+def hidden_readings(text: str) -> list[str]:
+    """What a program or a model reads of text beyond what a person sees in it: tag characters
+    decoded, a right-to-left run in the order it is drawn. Empty for nearly all text (no tag
+    characters, no override), which costs two searches."""
+    if text.isascii() or (_TAGS.search(text) is None and _OVERRIDE.search(text) is None):
+        return []
+    return [f.text for f in readings(text) if f.hidden or not f.monotone]
+
+
 def drawn(text: str, join: bool = True) -> Form:
     """The reading of what a person sees."""
     return readings(text, join)[0]

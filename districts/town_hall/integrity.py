@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from clockford.town import words
+from clockford.town import matching, words
 
 # A host that serves this many other lots is a shared host (a gateway or hosting platform).
 SHARED_HOST_OTHERS = 10
@@ -169,13 +169,15 @@ def scan(server: dict[str, Any]) -> dict[str, Any]:
     """What the latest entry's own words show: kept in the lot's facts, so rules never rescan."""
     found: dict[str, Any] = {"injection": None, "steering": None, "credential": None}
     for text in strings(server):
-        t = matching_form(text)
-        if found["injection"] is None and (m := INJECTION.search(t)):
-            found["injection"] = _quote(t, m)
-        if found["steering"] is None and (m := STEERING.search(t)):
-            found["steering"] = _quote(t, m)
-        if found["credential"] is None and (c := find_credential(t)):
-            found["credential"] = {"kind": c[0], "masked": c[1]}
+        # A model reads the words a person cannot see (tag characters, a right-to-left run as drawn)
+        # as well as the visible ones, so they are read here too.
+        for t in (matching_form(text), *matching.hidden_readings(text)):
+            if found["injection"] is None and (m := INJECTION.search(t)):
+                found["injection"] = _quote(t, m)
+            if found["steering"] is None and (m := STEERING.search(t)):
+                found["steering"] = _quote(t, m)
+            if found["credential"] is None and (c := find_credential(t)):
+                found["credential"] = {"kind": c[0], "masked": c[1]}
     return found
 
 
