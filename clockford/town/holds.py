@@ -13,6 +13,7 @@ canonical statement naming the hold, the decision and the digest of the exact wo
 """
 
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -258,16 +259,23 @@ def repeated(tool: Tool, args: Any, passport: Passport) -> Repeated | None:
     letters = [name for name, surface in kinds.items() if surface == "letter"]
     if not surfaces and not letters:
         return None
-    found = _repeat(passport, args, surfaces + letters, clock.now())
+    found = _repeat(passport, args, [surfaces, letters], clock.now())
     return Repeated(found[1], found[0] in surfaces) if found is not None else None
 
 
-def _repeat(passport: Passport, args: Any, fields: list[str], now: datetime) -> tuple[str, dict[str, Any]] | None:
-    texts: list[tuple[str, str]] = []
-    for name in fields:
-        value = getattr(args, name, None)
-        if isinstance(value, str) and value.strip():
-            texts.append((name, value))
+def _repeat(passport: Passport, args: Any, groups: list[list[str]], now: datetime) -> tuple[str, dict[str, Any]] | None:
+    """The first repeat in the call's free words: the field it starts in (the group it holds for) and
+    what the hold says. Each field is read on its own, then each group's fields (the ones that hold,
+    the letter's) on as one text, the way a reader reads a title and its body: a passage cut in two
+    across them is still repeated whole."""
+    texts: list[tuple[str, str, str]] = []  # (the first field, the words naming the fields, the text)
+    for group in groups:
+        present = [(name, v) for name in group if isinstance(v := getattr(args, name, None), str) and v.strip()]
+        texts.extend((name, name, v) for name, v in present)
+        if len(present) > 1:
+            names = [name for name, _ in present]
+            named = f"{names[0]}, with {' and '.join(names[1:])},"
+            texts.append((names[0], named, "\n".join(v for _, v in present)))
     if not texts:
         return None
     rows = (
@@ -278,7 +286,7 @@ def _repeat(passport: Passport, args: Any, fields: list[str], now: datetime) -> 
     handed = [harbour.Handed(label, where, field, text) for label, where, field, text in rows]
     if not handed:
         return None
-    for name, text in texts:
+    for name, named, text in texts:
         found = harbour.find_repeat(text, handed)
         if found is not None:
             return name, {
@@ -286,7 +294,7 @@ def _repeat(passport: Passport, args: Any, fields: list[str], now: datetime) -> 
                 "where": found.where,
                 "field": found.field,
                 "passage": found.passage,
-                "in": name,
+                "in": named,
             }
     return None
 
@@ -470,6 +478,37 @@ def at_path(value: Any, path: list[str]) -> list[str]:
     return at_path(node, rest) if node is not None else []
 
 
+def _handed_at(value: Any, path: list[str], where: str) -> list[tuple[str, str]]:
+    """Every string at a reply path (as at_path), each with where it was handed: the tool, and the
+    id or name of the listed item it belongs to, so that a person deciding a hold sees whose words
+    they were ("ask_directory io.github.acme/weather", "read_notices N-7K3...")."""
+    if not path:
+        return [(s, where) for s in at_path(value, [])]
+    head, rest = path[0], path[1:]
+    key, _, index = head.partition("[")
+    node = value.get(key) if isinstance(value, dict) else None
+    if index and isinstance(node, list):
+        if index == "]":
+            return [found for item in node for found in _handed_at(item, rest, _named(item, where))]
+        i = int(index[:-1]) if index[:-1].isdigit() else -1
+        return _handed_at(node[i], rest, _named(node[i], where)) if 0 <= i < len(node) else []
+    return _handed_at(node, rest, _named(node, where)) if node is not None else []
+
+
+def _named(node: Any, where: str) -> str:
+    """where, with the id (a notice's, a parcel's) or the name (a census listing's) of the thing the
+    path goes into, once: the first one named is the one the words belong to."""
+    if " " in where or not isinstance(node, dict):
+        return where
+    ident = next((node[k] for k in ("id", "name") if isinstance(node.get(k), str) and node[k]), None)
+    # A census name is the publisher's: only one shaped like a name goes into the town's own words.
+    return f"{where} {ident}" if ident and _IDENT.fullmatch(ident) else where
+
+
+# An id or a name as the town and the registry write them, short enough for Handed.where's column.
+_IDENT = re.compile(r"[\w.@:/-]{1,100}", re.ASCII)
+
+
 def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
     """Record the foreign words this reply hands the agent (ARCHITECTURE step 7)."""
     rows: dict[str, Handed] = {}
@@ -477,7 +516,7 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
     for part in reply.parts:
         if part.label not in FOREIGN or part.own:
             continue
-        for text in at_path(reply.fields, part.path.split(".")):
+        for text, where in _handed_at(reply.fields, part.path.split("."), tool.name):
             if not harbour.worth_keeping(text):
                 continue
             digest = harbour.handed_digest(text)
@@ -487,7 +526,7 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
                     passport=call.passport,
                     digest=digest,
                     label=part.label,
-                    where=tool.name,
+                    where=where,
                     field=part.path,
                     text=text,
                     at=now,

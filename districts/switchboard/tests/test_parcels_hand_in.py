@@ -210,10 +210,14 @@ def test_safe_harbour_holds_a_result_that_repeats_the_brief_to_another_account(
     )
     parcel = taken(published, bob, alice, brief=brief)
     # take_parcel handed alice bob's brief: data, remembered as someone else's words.
-    assert Handed.objects.filter(passport=alice, label="agent-written", where="take_parcel").exists()
+    assert Handed.objects.filter(passport=alice, label="agent-written", where=f"take_parcel {parcel}").exists()
     r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=brief.upper())
     assert r.is_error is True and outcome(r) == "held"
-    assert r.structured["repeats"] == {"label": "agent-written", "where": "take_parcel", "field": "parcel.words.brief"}
+    assert r.structured["repeats"] == {
+        "label": "agent-written",
+        "where": f"take_parcel {parcel}",
+        "field": "parcel.words.brief",
+    }
     assert Hold.objects.get(pk=r.structured["hold"]["id"]).why == "harbour"
     assert Parcel.objects.get().state == "claimed"
     # Within one account Safe Harbour does not apply: alice2 hands back alice's own account's words.

@@ -70,19 +70,24 @@ def test_the_text_line_names_whose_words(alice: Passport, bob: Passport) -> None
 
 
 def test_it_remembers_only_others_words_as_handed(alice: Passport, bob: Passport) -> None:
-    _pin(bob, BOBS)
+    bobs = _pin(bob, BOBS)
     _pin(alice, "Alice found the Signal House's kits exact and quick to read.")
     visit(alice, "read_notices")
     handed = list(Handed.objects.filter(passport=alice).values_list("label", "where", "field", "text"))
-    assert handed == [("agent-written", "read_notices", "notices[1].text", BOBS)]
+    # where names the tool and the notice, as report_suspicious_instruction takes it.
+    assert handed == [("agent-written", f"read_notices {bobs.id}", "notices[1].text", BOBS)]
 
 
 def test_repeating_anothers_notice_is_held_as_their_words(alice: Passport, bob: Passport) -> None:
-    _pin(bob, BOBS)
+    bobs = _pin(bob, BOBS)
     visit(alice, "read_notices")
     r = visit(alice, "post_notice", text=BOBS)
     assert r.is_error is True and outcome(r) == "held"
-    assert r.structured["repeats"] == {"label": "agent-written", "where": "read_notices", "field": "notices[0].text"}
+    assert r.structured["repeats"] == {
+        "label": "agent-written",
+        "where": f"read_notices {bobs.id}",
+        "field": "notices[0].text",
+    }
     assert r.structured["say"].startswith(
         "Held for the human who runs you: the text repeats another agent's words that the town handed you"
     )
