@@ -9,9 +9,11 @@ the kept text:
   removed;
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
-  (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots become ".";
+  (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots (and the
+  letters drawn as one, the sinological dot ꞏ) become ".";
 - percent-encoded text (UTF-8) and HTML character references are decoded and folded, a word
-  spelled with a space between its letters ("C l o c k f o r d") is read as the word, and a run of blanks (tabs too) as one;
+  spelled with a space between its letters ("C l o c k f o r d") is read as the word, and a run of
+  blanks (tabs too) as one;
 - text has up to two readings. What a person sees ("drawn"): tag characters are invisible and a run
   behind a right-to-left override is drawn backwards, so it is read reversed. What a program or a
   model reads ("read"): the characters in order, tag characters decoded to the ASCII they spell,

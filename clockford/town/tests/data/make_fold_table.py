@@ -11,7 +11,8 @@ as it is. A character's entry is built in this order:
   with marks stripped (é is e, a "Zalgo" stack is its bare letter);
 - then each character that is not ASCII takes its Unicode TR39 confusable prototype when that is
   ASCII (Cyrillic а, Cherokee Ꭺ, the modifier colon ꞉, the division slash ∕), as confusable-homoglyphs
-  ships it, and the dots that only look like dots become ".".
+  ships it, and the dots that only look like dots, and the letters whose prototype is one of them (the
+  sinological dot ꞏ), become ".".
 """
 
 import json
@@ -62,6 +63,10 @@ def prototype(ch: str) -> str:
         return small.group(1).lower()
     seen = ch
     for _ in range(4):
+        if seen in DOTS and unicodedata.category(ch) in ("Lo", "Ll", "Lu"):
+            # A letter drawn as a dot (the sinological dot ꞏ is a middle dot) reads as one inside a
+            # word. Symbols whose prototype is a dot (°, ○) stay themselves: 25°C is no "25.C".
+            return "."
         if seen in CASE:
             return CASE[seen]
         if seen in LOOKS_LATIN:
