@@ -3,10 +3,91 @@
 Run by `./town stdio`. Nothing but MCP may reach standard output, so logs go to standard error.
 """
 
+import json
 import os
+from types import TracebackType
+from typing import Any, Self
 
 import anyio
 import django
+import mcp_types as types
+from mcp.shared._stream_protocols import ReadStream, WriteStream
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
+
+UNREADABLE = "Parse error: the town cannot read this line as JSON ({why}). Nothing was done."
+
+
+def _unreadable(item: Exception) -> tuple[types.RequestId, str] | None:
+    """The id of a request the SDK's reader could not parse and why, when plain JSON still reads the
+    id: Python takes a lone surrogate (\\ud800) or deeper nesting where the SDK's parser does not."""
+    if not isinstance(item, ValidationError):
+        return None
+    error = next((e for e in item.errors() if e.get("type") == "json_invalid"), None)
+    line = error.get("input") if error else None
+    if error is None or not isinstance(line, str):
+        return None
+    why = str(error.get("msg", "")).removeprefix("Invalid JSON: ")
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):  # not JSON at all, or nested past Python's own limit
+        return None
+    ident = message.get("id") if isinstance(message, dict) and "method" in message else None
+    if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**63:
+        return ident, why
+    if isinstance(ident, str) and len(ident) <= 256:
+        try:
+            ident.encode()
+        except UnicodeEncodeError:  # an id that is itself a lone surrogate cannot be written back
+            return None
+        return ident, why
+    return None
+
+
+class Answering:
+    """The SDK's read stream, answering the requests it cannot parse. The SDK's stdio reader drops
+    such a line, and a request dropped unanswered leaves its client waiting until it times out; here
+    it gets a parse error for its id, as JSON-RPC asks, and nothing is done. (Over HTTP the same body
+    is answered 400.) Like every protocol error, it leaves no footstep (spec 001, section 03)."""
+
+    def __init__(self, inner: ReadStream[SessionMessage | Exception], write: WriteStream[SessionMessage]) -> None:
+        self.inner = inner
+        self.write = write
+
+    @property
+    def last_context(self) -> Any:
+        # The SDK carries the sender's context on its own streams; pass it on.
+        return getattr(self.inner, "last_context", None)
+
+    async def receive(self) -> SessionMessage | Exception:
+        while True:
+            item = await self.inner.receive()
+            if not isinstance(item, Exception) or (unreadable := _unreadable(item)) is None:
+                return item
+            ident, why = unreadable
+            error = types.ErrorData(code=types.PARSE_ERROR, message=UNREADABLE.format(why=why))
+            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=error)))
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    def __aiter__(self) -> Self:
+        return self
+
+    async def __anext__(self) -> SessionMessage | Exception:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        await self.aclose()
+        return None
 
 
 def main() -> None:
@@ -26,7 +107,7 @@ def main() -> None:
 
     async def run() -> None:
         async with stdio_server() as (read, write):
-            await mcp_server.run(read, write, mcp_server.create_initialization_options())
+            await mcp_server.run(Answering(read, write), write, mcp_server.create_initialization_options())
 
     anyio.run(run)
 

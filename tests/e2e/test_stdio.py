@@ -149,3 +149,50 @@ def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> No
     assert replies[0]["result"]["protocolVersion"] == "2025-11-25"
     assert replies[1]["result"]["structuredContent"]["you"]["footsteps"] == 1
     assert rest == ""
+
+
+def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town) -> None:
+    """The SDK's stdio reader drops a line its JSON parser refuses; Python's reads a lone surrogate
+    (\\ud800) all the same, so a request with one gets a parse error for its id instead of silence,
+    and the lines after it are served. Lines with no id to answer stay unanswered, and none of it is
+    a footstep."""
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    lines = [
+        json.dumps(init),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"remember","arguments":'
+        '{"key":"a","value":"\\ud800"}}}',
+        '{"jsonrpc":"2.0","id":"\\udc00","method":"ping"}',  # its id cannot be written back
+        '{"jsonrpc":"2.0","id":7,"method":"ping","params":' + "[" * 5000 + "]" * 5000 + "}",  # past any limit
+        "{",
+        json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "look_around"}}),
+    ]
+    proc = subprocess.run(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    # Closing stdin ends the session, so the last call may or may not have been answered first.
+    assert [r["id"] for r in replies][:3] == [1, 5, 7]
+    assert replies[1]["error"] == {
+        "code": -32700,
+        "message": "Parse error: the town cannot read this line as JSON (unexpected end of hex escape at line 1 "
+        "column 113). Nothing was done.",
+    }
+    # Nesting past the SDK's parser, not past Python's: answered too. The rest are not.
+    assert replies[2]["id"] == 7 and replies[2]["error"]["code"] == -32700
+    assert replies[2]["error"]["message"].startswith("Parse error: the town cannot read this line as JSON (recursion")
+    assert {r["id"] for r in replies[3:]} <= {6}
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
