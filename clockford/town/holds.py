@@ -459,31 +459,21 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
 def at_path(value: Any, path: list[str]) -> list[str]:
     """Every string at a reply path: results[].title (each item), notices[3].text (one item), or a
     trailing [] for a list of strings."""
+    return [s for s, _ in _handed_at(value, path, None)]
+
+
+def _handed_at(value: Any, path: list[str], where: str | None) -> list[tuple[str, str | None]]:
+    """Every string at a reply path (as at_path), each with where it was handed when where is given:
+    the tool, and the id or name of the listed item it belongs to, so that a person deciding a hold
+    sees whose words they were ("ask_directory io.github.acme/weather", "read_notices N-7K3...")."""
     if not path:
         if isinstance(value, str):
-            return [value]
+            return [(value, where)]
         if isinstance(value, list):
-            return [v for v in value if isinstance(v, str)]
+            return [(v, where) for v in value if isinstance(v, str)]
         if isinstance(value, dict):  # a labelled mapping, like a census record's words
-            return [s for v in value.values() for s in at_path(v, [])]
+            return [found for v in value.values() for found in _handed_at(v, [], where)]
         return []
-    head, rest = path[0], path[1:]
-    key, _, index = head.partition("[")
-    node = value.get(key) if isinstance(value, dict) else None
-    if index and isinstance(node, list):
-        if index == "]":
-            return [s for item in node for s in at_path(item, rest)]
-        i = int(index[:-1]) if index[:-1].isdigit() else -1
-        return at_path(node[i], rest) if 0 <= i < len(node) else []
-    return at_path(node, rest) if node is not None else []
-
-
-def _handed_at(value: Any, path: list[str], where: str) -> list[tuple[str, str]]:
-    """Every string at a reply path (as at_path), each with where it was handed: the tool, and the
-    id or name of the listed item it belongs to, so that a person deciding a hold sees whose words
-    they were ("ask_directory io.github.acme/weather", "read_notices N-7K3...")."""
-    if not path:
-        return [(s, where) for s in at_path(value, [])]
     head, rest = path[0], path[1:]
     key, _, index = head.partition("[")
     node = value.get(key) if isinstance(value, dict) else None
@@ -495,10 +485,10 @@ def _handed_at(value: Any, path: list[str], where: str) -> list[tuple[str, str]]
     return _handed_at(node, rest, _named(node, where)) if node is not None else []
 
 
-def _named(node: Any, where: str) -> str:
+def _named(node: Any, where: str | None) -> str | None:
     """where, with the id (a notice's, a parcel's) or the name (a census listing's) of the thing the
     path goes into, once: the first one named is the one the words belong to."""
-    if " " in where or not isinstance(node, dict):
+    if where is None or " " in where or not isinstance(node, dict):
         return where
     ident = next((node[k] for k in ("id", "name") if isinstance(node.get(k), str) and node[k]), None)
     # A census name is the publisher's: only one shaped like a name goes into the town's own words.
@@ -526,7 +516,7 @@ def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
                     passport=call.passport,
                     digest=digest,
                     label=part.label,
-                    where=where,
+                    where=where or tool.name,
                     field=part.path,
                     text=text,
                     at=now,
