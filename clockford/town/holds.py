@@ -495,8 +495,9 @@ def _named(node: Any, where: str | None) -> str | None:
     return f"{where} {ident}" if ident and _IDENT.fullmatch(ident) else where
 
 
-# An id or a name as the town and the registry write them, short enough for Handed.where's column.
-_IDENT = re.compile(r"[\w.@:/-]{1,100}", re.ASCII)
+# An id or a name as the town and the registry write them, short enough that the longest tool's name,
+# a space and it fit Handed.where's 120 characters (a longer name is left out, never cut).
+_IDENT = re.compile(r"[\w.@:/-]{1,80}", re.ASCII)
 
 
 def remember_handed(tool: Tool, call: Call, reply: Reply) -> None:
