@@ -146,7 +146,16 @@ def forget_town_mode() -> None:
     _mode_cache = (0.0, "open")
 
 
-_COUNT = "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s, calls_since = %s, calls = %s"
+# The clerk's window is kept in SQL, from the row as it is when the UPDATE runs (its row lock orders
+# racing calls): calls racing on one passport each read the row before the others wrote it, and writing
+# the window each computed from that read kept one of them (eight calls at once counted once or twice:
+# bursts of eight went past the clerk at several times its pace). A window older than a minute
+# (`cutoff`) starts again at this call; SET's expressions all read the row as it was.
+_COUNT = (
+    "UPDATE town_passport SET footsteps = footsteps + 1, last_seen = %s, "
+    "calls = CASE WHEN calls_since > %s THEN calls + 1 ELSE 1 END, "
+    "calls_since = CASE WHEN calls_since > %s THEN calls_since ELSE %s END"
+)
 CLERK_WINDOW = timedelta(minutes=1)
 
 
@@ -177,7 +186,8 @@ def count_footstep(passport: Passport, place: str | None) -> tuple[str, list[Any
     passport in hand is brought up to date with it."""
     now = clock.now()
     since, calls = clerk_window(passport, now)
-    values = [connection.ops.adapt_datetimefield_value(v) for v in (timezone.now(), since)] + [calls]
+    seen, cutoff, at = (connection.ops.adapt_datetimefield_value(v) for v in (timezone.now(), now - CLERK_WINDOW, now))
+    values = [seen, cutoff, cutoff, at]
     passport.calls_since, passport.calls = since, calls
     if place and place != passport.place:
         return _COUNT + ", place = %s WHERE id = %s", [*values, place, passport.pk]
