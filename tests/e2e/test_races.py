@@ -59,9 +59,9 @@ def test_the_limits_hold_exactly_when_calls_race(town_factory: TownFactory) -> N
     raced_bank = at_once(bank, [("remember", {"key": "same", "value": f"v{i}"}) for i in range(AT_ONCE)])
     outcomes = Counter(not r["isError"] for r in raced_bank)
     assert outcomes == {True: 4, False: 4}, says(raced_bank)
-    assert all(
-        r["structuredContent"]["say"].startswith("The Bank says no: ") for r in raced_bank if r["isError"]
-    ), says(raced_bank)
+    assert all(r["structuredContent"]["say"].startswith("The Bank says no: ") for r in raced_bank if r["isError"]), (
+        says(raced_bank)
+    )
 
     # The clerk's 120 calls a minute: 116 made, then eight at once, then eight more. Calls that race
     # each find the count as it was before the others (a few more than 120 may go through: at most a
