@@ -1,8 +1,10 @@
 """Calls in process through the real desk, as the face hands them over, for every district's tests
 (after healthchecks' hc/test.py): personas are in districts/conftest.py."""
 
+import threading
 from typing import Any
 
+from django.db import connections
 from django.utils import timezone
 
 from clockford.town import desk
@@ -26,3 +28,32 @@ def outcome(r: desk.Rendered) -> str:
     """The outcome code the Archive recorded for this reply's footstep."""
     assert r.footstep is not None
     return Footstep.objects.get(number=r.footstep).outcome
+
+
+def race(calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[desk.Rendered]:
+    """Run the calls at once through the desk, each on a thread of its own with its own passport object
+    and database connection (a test marked django_db(transaction=True), on PostgreSQL: the tests'
+    SQLite database lives in one connection's memory). Returns the replies in order."""
+    start = threading.Barrier(len(calls))
+    replies: list[desk.Rendered | None] = [None] * len(calls)
+    errors: list[BaseException] = []
+
+    def one(i: int, passport: Passport, tool: str, arguments: dict[str, Any]) -> None:
+        try:
+            mine = Passport.objects.get(pk=passport.pk)
+            start.wait()
+            replies[i] = visit(mine, tool, **arguments)
+        except BaseException as error:  # noqa: BLE001 (reported below, in the test's thread)
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=one, args=(i, *call)) for i, call in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == [], errors
+    done = [r for r in replies if r is not None]
+    assert len(done) == len(calls), "a call was not answered"
+    return done

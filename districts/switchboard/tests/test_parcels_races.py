@@ -5,18 +5,17 @@ delivery and one settling happen; every call is answered in the town's voice and
 PostgreSQL only: the races are between connections, and the tests' SQLite database lives in one
 connection's memory (CI runs the suite on PostgreSQL too)."""
 
-import threading
 from collections import Counter
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from clockford.town.models import Footstep, Passport
 from districts.switchboard.models import Parcel
 from districts.switchboard.tests.conftest import agent_of
 from districts.switchboard.tests.test_parcels_common import RESULT, Publish, open_channel, post
-from districts.testing import visit
+from districts.testing import race
 from hall.models import Account
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,31 +26,6 @@ AT_ONCE = 6
 def _postgresql_only() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
-
-
-def race(calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[Any]:
-    """Run the calls at once, each on a thread of its own with its own passport object and connection."""
-    start = threading.Barrier(len(calls))
-    replies: list[Any] = [None] * len(calls)
-    errors: list[BaseException] = []
-
-    def one(i: int, passport: Passport, tool: str, arguments: dict[str, Any]) -> None:
-        try:
-            mine = Passport.objects.get(pk=passport.pk)
-            start.wait()
-            replies[i] = visit(mine, tool, **arguments)
-        except BaseException as error:  # noqa: BLE001 (reported below, in the test's thread)
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=one, args=(i, *call)) for i, call in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert errors == [] and all(r is not None for r in replies), errors
-    return replies
 
 
 def answered(replies: list[Any]) -> Counter[str]:

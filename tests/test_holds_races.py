@@ -1,0 +1,67 @@
+"""Holds and letters raced: the same call sent at once, each on its own thread and connection through
+the real desk (districts.testing.race). A call that waits for its person waits once; an allowed call
+goes through once however many repeats arrive together; the twentieth unopened letter is the last.
+
+PostgreSQL only: the races are between connections, and the tests' SQLite database lives in one
+connection's memory (CI runs the suite on PostgreSQL too)."""
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+
+from clockford.town.models import Hold, Passport
+from districts.post_office.models import Letter
+from districts.tavern.models import Notice
+from districts.testing import new_passport, race, visit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+AT_ONCE = 6
+NOTICE = {"text": "The lamplighters meet at the north gate at dusk; bring a ladder and a spare wick."}
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
+
+
+def test_a_call_sent_at_once_waits_once_and_goes_through_once(allow: Callable[[str], Hold]) -> None:
+    agent = new_passport()
+    waiting = race([(agent, "post_notice", NOTICE)] * AT_ONCE)
+    assert all(r.is_error and r.structured["hold"]["status"] == "held" for r in waiting)
+    assert len({r.structured["hold"]["id"] for r in waiting}) == 1
+    assert Hold.objects.filter(passport=agent, status="held").count() == 1
+    assert len({r.footstep for r in waiting}) == AT_ONCE
+
+    allow(waiting[0].structured["hold"]["id"])
+    repeats = race([(agent, "post_notice", NOTICE)] * AT_ONCE)
+    went = [r for r in repeats if not r.is_error]
+    assert len(went) == 1, Counter(r.structured["say"] for r in repeats)
+    assert Notice.objects.filter(text=NOTICE["text"]).count() == 1
+    # The others wait for the person again, all on one new hold: the yes was spent.
+    again = {r.structured["hold"]["id"] for r in repeats if r.is_error}
+    assert len(again) == 1 and waiting[0].structured["hold"]["id"] not in again
+
+
+def test_the_twentieth_unopened_letter_is_the_last_when_letters_race() -> None:
+    agent = new_passport()
+    for i in range(17):
+        assert visit(agent, "send_letter", subject=f"Note {i}", body="A line for my person.").is_error is False
+    sent = race([(agent, "send_letter", {"subject": f"Raced {i}", "body": "Another line."}) for i in range(AT_ONCE)])
+    said = Counter("ok" if not r.is_error else r.structured["say"] for r in sent)
+    assert said == {
+        "ok": 3,
+        "Twenty of your letters are still unopened. Wait for your person to open or decline some before you "
+        "write again.": 3,
+    }
+    assert Letter.objects.filter(passport=agent, status="held").count() == 20
+
+
+def test_every_raced_call_is_its_own_footstep() -> None:
+    agent = new_passport()
+    replies = race([(agent, "remember", {"key": f"k{i}", "value": "v"}) for i in range(AT_ONCE)])
+    assert all(not r.is_error for r in replies)
+    assert sorted(r.footstep for r in replies) == sorted({r.footstep for r in replies if r.footstep is not None})
+    assert Passport.objects.get(pk=agent.pk).footsteps == AT_ONCE
