@@ -4,6 +4,7 @@
 import threading
 from typing import Any
 
+import pytest
 from django.db import connections
 from django.utils import timezone
 
@@ -28,6 +29,19 @@ def outcome(r: desk.Rendered) -> str:
     """The outcome code the Archive recorded for this reply's footstep."""
     assert r.footstep is not None
     return Footstep.objects.get(number=r.footstep).outcome
+
+
+def racing() -> list[pytest.MarkDecorator]:
+    """The marks of a module of races: a database that commits (each thread has its own connection),
+    on PostgreSQL only, since the tests' SQLite database lives in one connection's memory (CI runs the
+    suite on PostgreSQL too)."""
+    return [
+        pytest.mark.django_db(transaction=True),
+        pytest.mark.skipif(
+            connections["default"].vendor != "postgresql",
+            reason="races between connections need PostgreSQL (the tests' SQLite lives in one connection)",
+        ),
+    ]
 
 
 def race(calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[desk.Rendered]:

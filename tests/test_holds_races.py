@@ -8,23 +8,14 @@ connection's memory (CI runs the suite on PostgreSQL too)."""
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
-from django.db import connection
-
 from clockford.town.models import Hold, Passport
 from districts.post_office.models import Letter
 from districts.tavern.models import Notice
-from districts.testing import new_passport, race, visit
+from districts.testing import new_passport, race, racing, visit
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = racing()
 AT_ONCE = 6
 NOTICE = {"text": "The lamplighters meet at the north gate at dusk; bring a ladder and a spare wick."}
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
 
 
 def test_a_call_sent_at_once_waits_once_and_goes_through_once(allow: Callable[[str], Hold]) -> None:

@@ -3,23 +3,14 @@ finishes at once score it once, every reply carrying that one signed result."""
 
 import random
 
-import pytest
-from django.db import connection
-
 from clockford.town.models import Passport
 from districts.arena.models import Run
 from districts.arena.tests.agents import guess
-from districts.testing import race
+from districts.testing import race, racing
 from districts.town_hall.models import CensusState
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = racing()
 AT_ONCE = 6
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
 
 
 def test_begins_at_once_are_one_run_and_finishes_at_once_score_it_once(demo: CensusState, alice: Passport) -> None:

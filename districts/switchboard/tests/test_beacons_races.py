@@ -5,8 +5,7 @@ keep lit. Each limit holds exactly; every call is answered in the town's voice."
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from clockford.town import clock
@@ -15,17 +14,11 @@ from districts.registry import START_PLACE
 from districts.switchboard import beacons
 from districts.switchboard.models import Answer, Beacon, Channel
 from districts.switchboard.tests.conftest import agent_of
-from districts.testing import race, visit
+from districts.testing import race, racing, visit
 from hall.models import Account
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = racing()
 Allow = Callable[[str], object]
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
 
 
 def allowed_first(allow: Allow, calls: list[tuple[Passport, str, dict[str, str]]]) -> None:

@@ -8,24 +8,15 @@ connection's memory (CI runs the suite on PostgreSQL too)."""
 from collections import Counter
 from typing import Any
 
-import pytest
-from django.db import connection
-
 from clockford.town.models import Footstep, Passport
 from districts.switchboard.models import Parcel
 from districts.switchboard.tests.conftest import agent_of
 from districts.switchboard.tests.test_parcels_common import RESULT, Publish, open_channel, post
-from districts.testing import race
+from districts.testing import race, racing
 from hall.models import Account
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = racing()
 AT_ONCE = 6
-
-
-@pytest.fixture(autouse=True)
-def _postgresql_only() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("races between connections need PostgreSQL (the tests' SQLite lives in one connection)")
 
 
 def answered(replies: list[Any]) -> Counter[str]:
