@@ -4,6 +4,7 @@ count before either wrote it), every call must be answered in the town's voice a
 and the Archive must verify afterwards."""
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -54,14 +55,17 @@ def test_the_limits_hold_exactly_when_calls_race(town_factory: TownFactory) -> N
 
     # The Bank's changes in an hour (70 here): 66 spent, then eight at once. Four go through.
     bank = RawSession(town.mcp, client_name="race-bank")
+    hour = time.gmtime().tm_hour
     for _ in range(66):
         assert bank.call("remember", {"key": "same", "value": "v"})["isError"] is False
     raced_bank = at_once(bank, [("remember", {"key": "same", "value": f"v{i}"}) for i in range(AT_ONCE)])
-    outcomes = Counter(not r["isError"] for r in raced_bank)
-    assert outcomes == {True: 4, False: 4}, says(raced_bank)
-    assert all(r["structuredContent"]["say"].startswith("The Bank says no: ") for r in raced_bank if r["isError"]), (
-        says(raced_bank)
-    )
+    # The Bank's hour refills on the hour (UTC): a run across it proves nothing about the race.
+    if time.gmtime().tm_hour == hour:
+        outcomes = Counter(not r["isError"] for r in raced_bank)
+        assert outcomes == {True: 4, False: 4}, says(raced_bank)
+        assert all(
+            r["structuredContent"]["say"].startswith("The Bank says no: ") for r in raced_bank if r["isError"]
+        ), says(raced_bank)
 
     # The clerk's 120 calls a minute: 116 made, then eight at once, then eight more. Calls that race
     # each find the count as it was before the others (a few more than 120 may go through: at most a
