@@ -325,7 +325,8 @@ def test_a_safe_harbour_hold_shows_whose_words_were_repeated(ada: Visitor, olive
     text = page(ada, f"/hall/holds/{repeated.id}")
     assert "Repeated words" in text
     assert "repeats another agent&#x27;s words that the town handed your agent" in text
-    assert "<code>read_notices</code>" in text and "agent-written" in text
+    assert f"<code>{repeated.repeats['where']}</code>" in text and "agent-written" in text
+    assert repeated.repeats["where"].startswith("read_notices N-")  # the tool, and the notice
     assert f'<pre class="words passage">{repeated.repeats["passage"]}</pre>' in text
 
 
