@@ -64,9 +64,10 @@ def test_calls_section_measures_both_servers_and_gives_verdicts() -> None:
     # The footstep is written in the call's own hop: its INSERT is among the call's SQL.
     # (The SQL lines are indented under their hop, each cut to its first 150 characters; the footstep's
     # INSERT names its table, quoted or not. On PostgreSQL it is one statement with the passport's count,
-    # the INSERT behind a WITH that updates town_passport: archive.Step's `beside`.)
+    # the INSERT behind a WITH that updates town_passport (archive.Step's `beside`, the only statement
+    # that begins so), whose count and clerk's window fill the 150 characters before the INSERT.)
     block = re.search(r"[\w.]+\(look_around\): \d+ statements\n((?: {6}.*\n)+)", out)
-    footstep = r'INSERT INTO "?town_footstep"?|WITH beside AS \(UPDATE town_passport .*\) INSERT INTO town_foot'
+    footstep = r'INSERT INTO "?town_footstep"?|WITH beside AS \(UPDATE town_passport SET footsteps = footsteps \+ 1'
     assert block and re.search(footstep, block.group(1)), out
 
 
