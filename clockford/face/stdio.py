@@ -16,38 +16,59 @@ from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 UNREADABLE = "Parse error: the town cannot read this line as JSON ({why}). Nothing was done."
+NOT_A_REQUEST = "Invalid request: this is not a JSON-RPC 2.0 request ({why}). Nothing was done."
 
 
-def _unreadable(item: Exception) -> tuple[types.RequestId, str] | None:
-    """The id of a request the SDK's reader could not parse and why, when plain JSON still reads the
-    id: Python takes a lone surrogate (\\ud800) or deeper nesting where the SDK's parser does not."""
+def _unreadable(item: Exception) -> tuple[types.RequestId, types.ErrorData] | None:
+    """The id of a request the SDK's reader could not read, and the error to answer it with, when the
+    id can still be read: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where the
+    SDK's parser does not (a parse error), and a line that is JSON but no JSON-RPC 2.0 message (a
+    "jsonrpc" of "1.0", a method that is a number) still names its id (an invalid request)."""
     if not isinstance(item, ValidationError):
         return None
-    error = next((e for e in item.errors() if e.get("type") == "json_invalid"), None)
-    line = error.get("input") if error else None
-    if error is None or not isinstance(line, str):
-        return None
-    why = str(error.get("msg", "")).removeprefix("Invalid JSON: ")
-    try:
-        message = json.loads(line)
-    except (ValueError, RecursionError):  # not JSON at all, or nested past Python's own limit
-        return None
+    errors = item.errors()
+    invalid = next((e for e in errors if e.get("type") == "json_invalid"), None)
+    if invalid is not None:
+        line = invalid.get("input")
+        if not isinstance(line, str):
+            return None
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):  # not JSON at all, or nested past Python's own limit
+            return None
+        code, said = (
+            types.PARSE_ERROR,
+            UNREADABLE.format(why=str(invalid.get("msg", "")).removeprefix("Invalid JSON: ")),
+        )
+    else:
+        # The SDK's parser read the JSON, and each way it tried to take the message says why not,
+        # some with the message itself as the input they refused.
+        message = next((e["input"] for e in errors if isinstance(e.get("input"), dict)), None)
+        first: dict[str, Any] = dict(errors[0]) if errors else {}
+        where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "the message"
+        code, said = types.INVALID_REQUEST, NOT_A_REQUEST.format(why=f"{where}: {first.get('msg', 'unreadable')}")
+    ident = _id_of(message)
+    return (ident, types.ErrorData(code=code, message=said)) if ident is not None else None
+
+
+def _id_of(message: Any) -> types.RequestId | None:
+    """The id of a message that asks for something (it names a method), when it can be written back."""
     ident = message.get("id") if isinstance(message, dict) and "method" in message else None
     if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**63:
-        return ident, why
+        return ident
     if isinstance(ident, str) and len(ident) <= 256:
         try:
             ident.encode()
         except UnicodeEncodeError:  # an id that is itself a lone surrogate cannot be written back
             return None
-        return ident, why
+        return ident
     return None
 
 
 class Answering:
-    """The SDK's read stream, answering the requests it cannot parse. The SDK's stdio reader drops
+    """The SDK's read stream, answering the requests it cannot read. The SDK's stdio reader drops
     such a line, and a request dropped unanswered leaves its client waiting until it times out; here
-    it gets a parse error for its id, as JSON-RPC asks, and nothing is done. (Over HTTP the same body
+    it gets a parse error or an invalid request for its id, as JSON-RPC asks, and nothing is done. (Over HTTP the same body
     is answered 400.) Like every protocol error, it leaves no footstep (spec 001, section 03)."""
 
     def __init__(self, inner: ReadStream[SessionMessage | Exception], write: WriteStream[SessionMessage]) -> None:
@@ -64,8 +85,7 @@ class Answering:
             item = await self.inner.receive()
             if not isinstance(item, Exception) or (unreadable := _unreadable(item)) is None:
                 return item
-            ident, why = unreadable
-            error = types.ErrorData(code=types.PARSE_ERROR, message=UNREADABLE.format(why=why))
+            ident, error = unreadable
             await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=error)))
 
     async def aclose(self) -> None:

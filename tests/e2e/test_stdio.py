@@ -170,6 +170,7 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
         '{"jsonrpc":"2.0","id":"\\udc00","method":"ping"}',  # its id cannot be written back
         '{"jsonrpc":"2.0","id":7,"method":"ping","params":' + "[" * 5000 + "]" * 5000 + "}",  # past any limit
         "{",
+        '{"jsonrpc":"1.0","id":8,"method":"ping"}',  # JSON, but no JSON-RPC 2.0 request
         json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "look_around"}}),
     ]
     proc = subprocess.run(
@@ -184,7 +185,7 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     )
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     # Closing stdin ends the session, so the last call may or may not have been answered first.
-    assert [r["id"] for r in replies][:3] == [1, 5, 7]
+    assert [r["id"] for r in replies][:4] == [1, 5, 7, 8]
     assert replies[1]["error"] == {
         "code": -32700,
         "message": "Parse error: the town cannot read this line as JSON (unexpected end of hex escape at line 1 "
@@ -193,6 +194,8 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     # Nesting past the SDK's parser, not past Python's: answered too. The rest are not.
     assert replies[2]["id"] == 7 and replies[2]["error"]["code"] == -32700
     assert replies[2]["error"]["message"].startswith("Parse error: the town cannot read this line as JSON (recursion")
-    assert {r["id"] for r in replies[3:]} <= {6}
+    assert replies[3]["id"] == 8 and replies[3]["error"]["code"] == -32600
+    assert replies[3]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (jsonrpc: ")
+    assert {r["id"] for r in replies[4:]} <= {6}
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
