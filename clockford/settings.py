@@ -113,6 +113,9 @@ LOGIN_URL = "/hall/"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Frames denied and the page's policy on every response, the refusals of the middleware below too.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # A NUL anywhere in a request is refused before any view or session reads it (clockford/nul.py).
     "clockford.nul.refuse_nul",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -120,8 +123,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # /api/: counted like every request of the town, reads only, open to every origin (docs/api.md).
     "clockford.api.middleware.public_reads",
 ]

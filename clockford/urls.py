@@ -21,6 +21,12 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A request Django cannot read (a Host header of two names, say): "Bad request." in plain text (001
+    section 02), not Django's own page."""
+    return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+
+
 @require_GET
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers ask for /favicon.ico whatever a page links: the hall's own icon."""
@@ -40,4 +46,5 @@ urlpatterns = [
     path("", include("hall.oauth_urls")),
 ]
 
+handler400 = "clockford.urls.bad_request"
 handler404 = "clockford.urls.not_found"
