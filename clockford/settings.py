@@ -397,9 +397,12 @@ CLOCKFORD: TownSettings = {
     # writes and one writer goes at a time: more threads only wait for the lock, by sleeping and
     # trying again, and take the interpreter's turns from the ones working. With 32 clients at once
     # 1 to 3 threads answered a fifth more calls a second than 16 (docs/scale.md). On PostgreSQL
-    # writers go together, and a thread waiting for the server lets another work.
+    # writers go together, and a thread waiting for the server lets another work, but a call spends
+    # more time in Python than waiting, so a few threads keep one process busy: with 32 clients at
+    # once 4 threads answered a third more calls a second than 16, which only took turns at the
+    # interpreter's lock (docs/scale.md, 2026-12-03).
     "DESK_THREADS": envint(
-        "CLOCKFORD_DESK_THREADS", 16 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3
+        "CLOCKFORD_DESK_THREADS", 4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3
     ),
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.
