@@ -21,6 +21,7 @@ from tests.bench.kit import (
     Workload,
     bare_server,
     concurrent,
+    disk_flush,
     machine_speed,
     scratch,
     sequential,
@@ -228,6 +229,8 @@ def run_on(opts: Any) -> None:
     print(" (busy: other work shares the cores, and the figures are noisy)" if load > BUSY else "")
     print(f"  the machine's speed: a ten-million-step Python loop in {machine_speed():.2f} s")
     with scratch() as tmp:
+        flush = disk_flush(tmp)
+        print(f"  the machine's disk: an 8 KB write made durable in {flush * 1000:.2f} ms (median of 50)")
         phases = tmp / "phases.json" if (opts.phases or opts.cprofile) else None
         with (
             bare_server(tmp, stateless=stateless, server=opts.server, workers=opts.workers) as bare,

@@ -111,6 +111,25 @@ def machine_speed() -> float:
     return best
 
 
+def disk_flush(folder: Path, times: int = 50) -> float:
+    """Seconds the disk takes to make an 8 KB write durable (fdatasync), the median of `times`: what a
+    durable COMMIT waits for on PostgreSQL (and SQLite's, at a checkpoint). On these machines the disk is
+    shared, and its flush moves PostgreSQL's latencies more than anything the town does."""
+    path = folder / "flush.probe"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    spent = []
+    try:
+        for i in range(times):
+            os.pwrite(fd, b"x" * 8192, (i % 8) * 8192)
+            began = time.perf_counter()
+            os.fdatasync(fd)
+            spent.append(time.perf_counter() - began)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(spent)
+
+
 def tree_cpu(pid: int) -> float | None:
     """CPU seconds (user and system) of a process and every process below it, from /proc."""
     stats: dict[int, tuple[int, float]] = {}  # pid: (parent, seconds)

@@ -85,6 +85,7 @@ def test_both_servers_run_with_workers_as_the_town_is_served_on_both_databases()
         assert bounds[0] in part and bounds[1] in part, out
     assert re.search(r"load before the run: [\d.]+ \(uptime: [\d.]+, [\d.]+, [\d.]+\)", out), out
     assert re.search(r"the machine's speed: a ten-million-step Python loop in \d+\.\d\d s\n", out), out
+    assert re.search(r"the machine's disk: an 8 KB write made durable in \d+\.\d\d ms \(median of 50\)\n", out), out
 
 
 def test_a_bench_with_no_such_section_says_so() -> None:
