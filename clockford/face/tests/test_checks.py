@@ -106,6 +106,21 @@ async def test_only_one_well_formed_json_rpc_object_goes_on() -> None:
     assert await form({"jsonrpc": "2.0", "id": True, "method": "ping"}) is answers.INVALID_REQUEST
     assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping", "result": {}}) is answers.INVALID_REQUEST
     assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping"}) is None
+    assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {}}) is None
+
+
+async def test_params_that_are_no_object_get_invalid_params_with_the_id() -> None:
+    for params in ([{"name": "look_around"}], "look_around", 5, None):
+        for mid in (7, "seven"):
+            message = {"jsonrpc": "2.0", "id": mid, "method": "tools/call", "params": params}
+            r = request(body=json.dumps(message).encode())
+            answer = await checks.run((checks.whole_body, checks.one_json_object, checks.well_formed), r)
+            assert answer is not None and answer.status == 400, params
+            assert json.loads(answer.body) == {
+                "jsonrpc": "2.0",
+                "id": mid,
+                "error": {"code": -32602, "message": "Invalid params: params must be an object."},
+            }
 
 
 async def test_a_client_must_accept_json_and_an_event_stream() -> None:
