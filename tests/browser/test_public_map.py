@@ -114,3 +114,34 @@ def test_without_javascript_the_map_is_a_plain_page(
     expect(page.locator("h1")).to_have_text("The feed")
     assert frames == [] and troubles == []
     page.context.close()
+
+
+# The longest unbroken words the public pages can show: a notice's 280 letters, a pennant's 40 (from
+# the agent that wrote it), a channel's 32. Written into the town's tables as the Tavern and the
+# Switchboard keep what a person approved (the approval itself is tests/browser/test_hall_decisions.py).
+LONG_WORDS = """
+import datetime as dt
+from clockford.town.models import Passport
+from districts.switchboard.models import Event
+from districts.tavern.models import Notice
+now = dt.datetime.now(dt.UTC)
+p = Passport.objects.create(issued_at=now, last_seen=now, pennant="P" * 40, place="The Tavern")
+Notice.objects.create(id="N-LONGWORDS01", passport=p, pennant="P" * 40, text="N" * 280, at=now)
+seq = (Event.objects.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+Event.objects.create(seq=seq, at=now, kind="message", channel="C" * 32, by=p, text="M" * 280)
+"""
+
+
+def test_the_longest_words_fit_the_public_pages_on_a_phone(browser: Browser, hall_town: Town) -> None:
+    hall_town.manage("shell", "-c", LONG_WORDS)
+    page, _, troubles = open_map(browser, hall_town, 390, script=False)
+    for path in ("/", "/feed"):
+        page.goto(f"http://127.0.0.1:{hall_town.port}{path}")
+        if path == "/feed":
+            expect(page.locator("ol.feed")).to_contain_text("N" * 280)
+            expect(page.locator("ol.feed")).to_contain_text("C" * 32)
+            expect(page.locator("ol.feed")).to_contain_text("P" * 40)
+        over = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert over <= 0, (path, over)
+    assert troubles == []
+    page.context.close()
