@@ -131,6 +131,14 @@ TOO_LARGE = plain(413, "Too large.")
 NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
 ONE_MESSAGE = plain(400, "One message per request.")
 INVALID_REQUEST = rpc_error(400, "Invalid Request", code=-32600)
+
+
+def invalid_params(request_id: str | int | None) -> Answer:
+    """A request whose params are no object: MCP's params are an object (a JSON-RPC array of them
+    names no field), and the SDK would answer with its parser's whole account of four message types."""
+    return rpc_error(400, "Invalid params: params must be an object.", code=-32602, request_id=request_id)
+
+
 HEADER_ABSENT = rpc_error(
     400,
     "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request.",

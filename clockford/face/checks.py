@@ -362,9 +362,6 @@ def _holds_a_lone_surrogate(message: dict[str, Any]) -> bool:
     return False
 
 
-PARAMS_NOT_OBJECT = "Invalid params: params must be an object."
-
-
 async def well_formed(r: Request) -> Answer | None:
     """A JSON-RPC request, notification or response whose id is a string or an integer. The SDK would
     take the others silently (a 202 and no answer), and a method sent with a result would even run:
@@ -377,9 +374,7 @@ async def well_formed(r: Request) -> Answer | None:
     if "method" in message:
         ok = isinstance(message["method"], str) and "result" not in message and "error" not in message
         if ok and "params" in message and not isinstance(message["params"], dict):
-            # MCP's params are an object (a JSON-RPC array of them names no field): the SDK would answer
-            # with its parser's whole account of four message types; the town says it plainly.
-            return answers.rpc_error(400, PARAMS_NOT_OBJECT, code=-32602, request_id=message.get("id"))
+            return answers.invalid_params(message.get("id"))
     else:
         ok = "id" in message and ("result" in message) != ("error" in message)
     return None if ok else answers.INVALID_REQUEST
