@@ -16,7 +16,7 @@ from districts.testing import visit
 from hall.models import Account
 from hall.tests.conftest import HOST, ORIGIN
 from hall.tests.test_decisions import agent_of
-from hall.tests.test_security import SAMPLES
+from hall.tests.test_security import SAMPLES, owner
 from hall.urls import urlpatterns
 
 pytestmark = pytest.mark.django_db
@@ -70,10 +70,6 @@ ODD_QUERIES = [
 METHODS = ["get", "head", "put", "patch", "delete", "options", "trace"]
 
 
-def staff_owner() -> Account:
-    return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
-
-
 def urls_with(values: dict[str, list[Any]]) -> list[str]:
     """Every hall URL, once for each odd value of each of its path's parameters."""
     urls = []
@@ -109,7 +105,7 @@ def answered(r: Any, what: str) -> None:
 def client(request: Any) -> Client:
     c = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
     if request.param != "signed out":
-        c.force_login(staff_owner(), backend="hall.backends.PasskeyBackend")
+        c.force_login(owner(), backend="hall.backends.PasskeyBackend")
     return c
 
 

@@ -5,7 +5,7 @@ sideways; one key emptied from the page is gone for the agent too."""
 
 import time
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Person, claim
 from tests.support import RawSession, Town
@@ -16,7 +16,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def sideways(p: Person) -> int:
+def sideways(page: Page) -> int:
     """How far the page would scroll sideways, in CSS pixels (0: it fits its width), once it has laid
     out: right after a resize and a page load, a machine busy with other tests has been seen to
     measure 20 pixels for a moment on a page that fits (a CI run). A page that does not fit still
@@ -25,7 +25,7 @@ def sideways(p: Person) -> int:
     measure = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     deadline = time.monotonic() + 3
     while True:
-        over = int(p.page.evaluate(measure))
+        over = int(page.evaluate(measure))
         if over <= 0 or time.monotonic() > deadline:
             return over
         time.sleep(0.1)
@@ -50,7 +50,7 @@ def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Perso
         expect(p.page.locator("li.note pre.words")).to_have_text([LONG, "North gate, then the⟦U+200B⟧ well."])
         expect(p.page.locator('li.note[data-key="route"] mark.hidden-char')).to_have_text("⟦U+200B⟧")
         assert "\u200b" not in p.page.content()
-        assert sideways(p) == 0, viewport
+        assert sideways(p.page) == 0, viewport
         # One form a note, one to empty the whole box, and nothing else on the page changes the box.
         expect(p.page.locator("main form")).to_have_count(3)
         expect(p.page.get_by_role("button", name="Empty the whole box")).to_be_visible()
@@ -58,7 +58,7 @@ def test_the_owner_reads_an_agents_box_on_a_phone_and_on_a_desktop(person: Perso
     p.page.get_by_role("button", name="Empty the key long").click()
     expect(p.page.locator(".flash")).to_contain_text("The note under “long” is gone from")
     expect(p.page.locator("li.note")).to_have_count(1)
-    assert sideways(p) == 0
+    assert sideways(p.page) == 0
     recalled = agent.call("recall", {"key": "long"})
     assert recalled["isError"] is True, recalled
     assert agent.call("recall", {"key": "route"})["isError"] is False

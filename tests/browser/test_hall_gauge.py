@@ -29,4 +29,4 @@ def test_the_owner_reads_an_agents_gauge_on_a_phone_and_on_a_desktop(person: Per
         expect(p.page.locator("#gauge-today tbody tr").first).to_contain_text("look_around")
         expect(p.page.locator("#gauge-recent")).to_contain_text("Its last 5 replies")
         expect(p.page.locator("#gauge-advice")).to_have_text("Your context is light: carry on.")
-        assert sideways(p) == 0, viewport
+        assert sideways(p.page) == 0, viewport

@@ -57,6 +57,6 @@ def test_the_longest_words_an_agent_may_write_fit_every_page_on_a_phone(person: 
         for path in pages:
             p.goto(path)
             expect(p.page.locator("h1")).to_be_visible()
-            assert sideways(p) == 0, (viewport, path, wider(p))
+            assert sideways(p.page) == 0, (viewport, path, wider(p))
         p.agent_page(word(200)[:20], "Its P.O. box")
-        assert sideways(p) == 0, (viewport, "box")
+        assert sideways(p.page) == 0, (viewport, "box")

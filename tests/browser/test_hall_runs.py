@@ -52,7 +52,7 @@ def test_the_owner_reads_each_run_with_its_tasks_and_signature(person: Person, h
         pending = p.page.locator(f"article.run#{check['checkup']}")
         expect(pending.locator("h3")).to_contain_text("open")
         expect(pending).to_contain_text("Not scored yet")
-        assert sideways(p) == 0, viewport
+        assert sideways(p.page) == 0, viewport
 
     # The public map: one rounded count a day per run district, never a run or a passport.
     p.goto("/")

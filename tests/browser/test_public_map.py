@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.test_hall_box import sideways
 from tests.support import RawSession, Town
 
 PENNANT = "Ada's kite"
@@ -141,7 +142,6 @@ def test_the_longest_words_fit_the_public_pages_on_a_phone(browser: Browser, hal
             expect(page.locator("ol.feed")).to_contain_text("N" * 280)
             expect(page.locator("ol.feed")).to_contain_text("C" * 32)
             expect(page.locator("ol.feed")).to_contain_text("P" * 40)
-        over = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert over <= 0, (path, over)
+        assert sideways(page) == 0, path
     assert troubles == []
     page.context.close()
