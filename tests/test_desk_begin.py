@@ -131,10 +131,21 @@ def test_with_its_number_ahead_a_look_around_is_one_message(passport: Passport, 
     assert len(queries) == 1, queries
     assert queries[0].startswith('"BEGIN; WITH beside AS (UPDATE town_passport')
     assert "; SAVEPOINT beside_commit; UPDATE general_store_gauge" in queries[0]
-    assert queries[0].endswith('; COMMIT"')
+    # A read: its COMMIT does not wait for the disk (desk.CallTransaction.commit), and only its own.
+    assert queries[0].endswith('; SET LOCAL synchronous_commit TO OFF; COMMIT"')
+    with connection.cursor() as c:
+        c.execute("SHOW synchronous_commit")
+        assert c.fetchone()[0] == "on"
     passport.refresh_from_db()
     assert passport.footsteps == 3  # the warm calls', and this one's, counted with its footstep
     assert Gauge.objects.get(passport=passport).run_calls == 3
+
+
+def test_a_read_waits_for_the_disk_when_the_settings_say_so(passport: Passport, warm: None, settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "PG_FLUSH_READS": True}
+    r, queries = sent("look_around", {}, passport, number_ahead())
+    assert not r.is_error and Footstep.objects.filter(number=r.footstep).exists()
+    assert len(queries) == 1 and queries[0].endswith('; COMMIT"') and "synchronous_commit" not in queries[0]
 
 
 def test_a_job_step_writes_its_footstep_first(passport: Passport, warm: None) -> None:
@@ -234,18 +245,38 @@ def test_a_busy_database_at_the_gauge_s_write_makes_the_call_busy(passport: Pass
     assert not [q for q in queries if q == '"ROLLBACK TO SAVEPOINT beside_commit"'], queries
 
 
-def test_with_its_number_ahead_a_remember_is_three_messages(passport: Passport, warm: None) -> None:
+def test_with_its_number_ahead_a_remember_is_two_messages(passport: Passport, warm: None) -> None:
     """The Bank's draw goes in the message of the handler's first statement (desk.Savepoint.lead_with),
-    the passport's lock and the box's read in one message too (models.lock_passport_then), the note's
-    write alone, and the footstep with the COMMIT."""
-    r, queries = sent("remember", {"key": "three", "value": "A note in three messages."}, passport, number_ahead())
-    assert not r.is_error and Note.objects.filter(box=passport.id, key="three").exists()
-    assert len(queries) == 3, queries
-    first = queries[0]
-    assert first.startswith('"BEGIN; SAVEPOINT ')
-    draw, lock, read = (first.index(s) for s in ("INSERT INTO bank_ledger", "FOR UPDATE", "FROM post_office_note"))
-    assert draw < lock < read
-    assert queries[1].startswith('"INSERT INTO post_office_note') and queries[2].endswith('; COMMIT"')
+    with the passport's lock, the box's read and the note's write on the box's conditions
+    (models.lock_passport_then), and the footstep with the COMMIT."""
+    for key, value in (("two", "A note in two messages."), ("two", "The same key, kept again.")):
+        r, queries = sent("remember", {"key": key, "value": value}, passport, number_ahead())
+        assert not r.is_error and Note.objects.get(box=passport.id, key=key).value == value
+        assert r.structured["keys"] == 2  # the warm note and this one
+        assert len(queries) == 2, queries
+        first = queries[0]
+        assert first.startswith('"BEGIN; SAVEPOINT ')
+        steps = ("INSERT INTO bank_ledger", "FOR UPDATE", "FROM post_office_note", "INSERT INTO post_office_note")
+        assert [first.index(s) for s in steps] == sorted(first.index(s) for s in steps)
+        assert (
+            queries[1].endswith('; COMMIT"') and "synchronous_commit" not in queries[1]
+        )  # a change waits for the disk
+
+
+def test_a_note_the_box_has_no_room_for_is_written_in_its_message_and_refused(passport: Passport, warm: None) -> None:
+    """The note's write in the message of the box's read holds to the box's checks: a value that takes the
+    box past its allowance writes nothing, and the refusal says what the box keeps."""
+    from districts.post_office import services as post_office
+
+    value = "x" * post_office.VALUE_CAP  # four fit in the box's 16 KB, the fifth does not
+    for n in range(5):
+        r, queries = sent("remember", {"key": f"big{n}", "value": value}, passport, number_ahead())
+        assert r.is_error is (n == 4), r.structured
+    assert r.is_error and r.outcome == "refused:box-size", r.structured
+    assert "INSERT INTO post_office_note" in queries[0]
+    assert not Note.objects.filter(box=passport.id, key="big4").exists()
+    kept = sum(Note.objects.filter(box=passport.id).values_list("size", flat=True))
+    assert r.structured["keptBytes"] == kept and kept <= post_office.ALLOWANCE_BYTES
 
 
 def test_the_banks_refusal_comes_with_the_handlers_first_statement_and_takes_it_back(
@@ -263,4 +294,4 @@ def test_the_banks_refusal_comes_with_the_handlers_first_statement_and_takes_it_
     assert bank.balance_of(passport).drawn == settings.CHANGES_PER_HOUR  # the refused draw taken back
     assert Footstep.objects.get(number=r.footstep).outcome == "refused:authority"
     assert "INSERT INTO bank_ledger" in queries[0] and "FOR UPDATE" in queries[0]
-    assert not any("INTO post_office_note" in q for q in queries)
+    assert "INTO post_office_note" in queries[0]  # the note's write, in the draw's message, taken back with it

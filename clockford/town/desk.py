@@ -318,7 +318,7 @@ def _run(
         arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
     rolled: Dice | None = None
     try:
-        with call_transaction() as tx:
+        with call_transaction(changes=tool.changes(args)) as tx:
             reply, outcome, is_error, place = _handle(
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
@@ -445,10 +445,12 @@ def beside_the_call(what: str) -> Iterator[None]:
 class CallTransaction:
     """What call_transaction yields: where the call's last writes may wait for its COMMIT."""
 
-    def __init__(self, rides: bool) -> None:
+    def __init__(self, rides: bool, flush: bool = True) -> None:
         # Whether statements can go in the COMMIT's message: PostgreSQL's client-side cursor, in a
         # transaction of the call's own (not a test's savepoint).
         self.rides = rides
+        # Whether the COMMIT this sends waits for the disk (see commit()).
+        self.flush = flush
         self.last: tuple[str, list[Any]] | None = None
         self.beside: tuple[str, list[Any], Callable[[int], None]] | None = None
         self.rows: int | None = None  # the beside statement's rowcount, once committed
@@ -471,7 +473,18 @@ class CallTransaction:
         self.beside = (sql, params, then)
 
     def commit(self, db: Any) -> None:
-        """Send what waits for the COMMIT, with it, in one message; the transaction is over after it."""
+        """Send what waits for the COMMIT, with it, in one message; the transaction is over after it.
+
+        Unless `flush`, the COMMIT does not wait for the disk (synchronous_commit off, this transaction
+        only): call_transaction says so for a call that changes nothing, whose only writes are its
+        footstep and the town's counts. Such a commit is as durable as every commit of the town on
+        SQLite (synchronous=NORMAL): it survives the town's crash, and PostgreSQL's WAL writer makes it
+        durable a fraction of a second later; a crash of the machine or of the database in that
+        fraction loses the read's footstep (and the number its reply carried may be given again),
+        never a change. The log is written in order, so a later commit that waits for the disk (any
+        change, a fold's signed checkpoint) makes it durable first: a checkpoint never covers a
+        footstep a crash could lose. The flush is the largest part of a read's time on PostgreSQL
+        (docs/scale.md, 2026-12-03)."""
         parts, params = [], []
         if self.last is not None:
             parts.append(self.last[0])
@@ -479,6 +492,8 @@ class CallTransaction:
         if self.beside is not None:
             parts += [f"SAVEPOINT {BESIDE_COMMIT}", self.beside[0]]
             params += self.beside[1]
+        if not self.flush:
+            parts.append(NO_FLUSH)
         with db.cursor() as c:
             try:
                 # The server runs them in order and stops at the first that fails; psycopg then finds
@@ -510,6 +525,8 @@ class CallTransaction:
 
 
 BESIDE_COMMIT = "beside_commit"
+# SET LOCAL lasts until the transaction's end, this COMMIT (a setting, no result to read past).
+NO_FLUSH = "SET LOCAL synchronous_commit TO OFF"
 
 
 def _back_to(db: Any, savepoint: str) -> bool:
@@ -534,13 +551,17 @@ def rides_with_commit() -> bool:
 
 
 @contextlib.contextmanager
-def call_transaction() -> Iterator[CallTransaction]:
+def call_transaction(changes: bool = True) -> Iterator[CallTransaction]:
     """A call's transaction: Django's atomic block, whose BEGIN, on PostgreSQL, goes in the same message as
     the transaction's first statement (one round trip where there were two), as PgJDBC sends it. psycopg
     is left in autocommit inside the block, so that it sends no BEGIN of its own; ROLLBACK is its own
     still, and COMMIT too (it sends them when the server says a transaction is open) unless the call's
     last writes went with it (CallTransaction.with_commit, beside_commit). Inside another atomic block
-    (a test's), it is that block's savepoint, as transaction.atomic() is."""
+    (a test's), it is that block's savepoint, as transaction.atomic() is.
+
+    `changes`: whether the call changes things (Tool.changes). The COMMIT of one that does not, sent with
+    its last writes, does not wait for the disk unless the settings say so (PG_FLUSH_READS;
+    CallTransaction.commit says why)."""
     db = connections[DEFAULT_DB_ALIAS]
     if db.vendor != "postgresql" or db.in_atomic_block:
         with transaction.atomic():
@@ -553,7 +574,7 @@ def call_transaction() -> Iterator[CallTransaction]:
         begin = _Begin(db)
         db.connection.autocommit = True
         db.execute_wrappers.append(begin)
-        tx = CallTransaction(rides=rides_with_commit())
+        tx = CallTransaction(rides=rides_with_commit(), flush=changes or settings.CLOCKFORD["PG_FLUSH_READS"])
         try:
             yield tx
             if (tx.last is not None or tx.beside is not None) and not db.needs_rollback:

@@ -46,22 +46,37 @@ def lock(rows: QuerySet[Any]) -> None:
 _LOCK_PASSPORT = "SELECT 1 FROM town_passport WHERE id = %s FOR UPDATE"
 
 
-def lock_passport_then(pk: str, read: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+def lock_passport_then(
+    pk: str, read: str, params: Sequence[Any], write: tuple[str, Sequence[Any]] | None = None
+) -> tuple[list[tuple[Any, ...]], int]:
     """lock(Passport.objects.filter(pk=pk)) as one plain statement (on SQLite no work at all), then one
     read, whose rows it returns: the guard on a hot path (remember takes it on every call), where
     building the ORM's query cost more than the lock. Where the driver sends several statements in one
     message (clockford/town/several.py) both go in one: still two statements, so the read sees what
-    committed while the lock was awaited, as a read after it must."""
+    committed while the lock was awaited, as a read after it must.
+
+    `write`, a statement that may follow the read, goes in the same message too, and its rowcount is
+    returned beside the rows; where it cannot go with them (SQLite, where a statement costs no round
+    trip anyway) it is not sent, and the count is 0."""
     with connection.cursor() as c:
         if not connection.features.has_select_for_update:
             c.execute(read, params)
-        elif sends_several(c.cursor):
-            c.execute(f"{prepared(_LOCK_PASSPORT)}; {read}", [pk, *params])
+            return list(c.fetchall()), 0
+        if sends_several(c.cursor):
+            sent, values = [prepared(_LOCK_PASSPORT), read], [pk, *params]
+            if write is not None:
+                sent.append(write[0])
+                values += write[1]
+            c.execute("; ".join(sent), values)
             c.cursor.nextset()  # past the lock's row, to the read's
-        else:
-            c.execute(prepared(_LOCK_PASSPORT), [pk])
-            c.execute(read, params)
-        return list(c.fetchall())
+            rows = list(c.fetchall())
+            if write is None:
+                return rows, 0
+            c.cursor.nextset()  # to the write's
+            return rows, c.cursor.rowcount
+        c.execute(prepared(_LOCK_PASSPORT), [pk])
+        c.execute(read, params)
+        return list(c.fetchall()), 0
 
 
 class TownState(models.Model):
