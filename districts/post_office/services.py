@@ -97,7 +97,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     # all; when they did not (or nothing was sent: SQLite), the checks say why, or the note is written.
     keep = None
     if passport.account_id is None:
-        allowed = [box, key, box, MAX_KEYS, box, key, size, ALLOWANCE_BYTES, box, key, size, room]
+        allowed = [key, box, MAX_KEYS, size, ALLOWANCE_BYTES, size, room]
         keep = prepared(_KEEP_IF_ALLOWED), [box, key, value, size, kept_at, *allowed]
     notes, town_total, written = _box_and_room(passport.pk, box, keep)
     keys = len(notes) + (0 if key in notes else 1)
@@ -140,17 +140,16 @@ _BOX_AND_ROOM = (
 _KEEP = 'INSERT INTO post_office_note (box, "key", value, size, kept_at) VALUES (%s, %s, %s, %s, %s)'
 _REKEEP = 'UPDATE post_office_note SET value = %s, size = %s, kept_at = %s WHERE box = %s AND "key" = %s'
 # do_remember's three checks in SQL (a new key in a full box; the box past its allowance; the town past
-# its room), the note written only when none refuses. Not a WITH for the box's notes: SQLite's driver
-# counts the rows of a statement that begins with INSERT only. Parameters: the note's five; the box and
-# the key; the box and MAX_KEYS; the box, the key, the size and the allowance; the box, the key, the
-# size and the room.
+# its room), from one scan of the box, the note written only when none refuses. Sent on PostgreSQL
+# only (lock_passport_then). Parameters: the note's five; the key and the box; MAX_KEYS; the size and
+# the allowance; the size and the room.
 _KEEP_IF_ALLOWED = (
     'INSERT INTO post_office_note (box, "key", value, size, kept_at) SELECT %s, %s, %s, %s, %s '
-    'WHERE (EXISTS (SELECT 1 FROM post_office_note WHERE box = %s AND "key" = %s) '
-    "OR (SELECT COUNT(*) FROM post_office_note WHERE box = %s) < %s) "
-    'AND (SELECT COALESCE(SUM(size), 0) FROM post_office_note WHERE box = %s AND "key" <> %s) + %s <= %s '
-    "AND (SELECT COALESCE(SUM(bytes), 0) FROM post_office_room) "
-    '- COALESCE((SELECT size FROM post_office_note WHERE box = %s AND "key" = %s), 0) + %s <= %s '
+    "FROM (SELECT COUNT(*) AS notes, COALESCE(SUM(size), 0) AS bytes, "
+    'COALESCE(MAX(CASE WHEN "key" = %s THEN size END), -1) AS old FROM post_office_note WHERE box = %s) kept, '
+    "(SELECT COALESCE(SUM(bytes), 0) AS bytes FROM post_office_room) town "
+    "WHERE (kept.old >= 0 OR kept.notes < %s) AND kept.bytes - GREATEST(kept.old, 0) + %s <= %s "
+    "AND town.bytes - GREATEST(kept.old, 0) + %s <= %s "
     'ON CONFLICT (box, "key") DO UPDATE SET value = excluded.value, size = excluded.size, kept_at = excluded.kept_at'
 )
 
