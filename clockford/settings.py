@@ -394,9 +394,10 @@ CLOCKFORD: TownSettings = {
     # The hot path's statements prepared once on each PostgreSQL connection (clockford/town/prepared.py);
     # off for a connection pooler in transaction mode, which does not keep a session's PREPARE.
     "PG_PREPARE": envbool("CLOCKFORD_PG_PREPARE", "1"),
-    # Whether, on PostgreSQL, the COMMIT of a call that changes nothing (a read: its footstep and the
-    # town's counts) waits for the disk, as a change's always does. Off, a read's footstep is durable
-    # as every commit is on SQLite (synchronous=NORMAL); clockford/town/desk.py CallTransaction.commit.
+    # Whether, on PostgreSQL, the COMMIT of a call that changes nothing and sends nothing before it (a
+    # look_around: its footstep and the town's counts) waits for the disk, as a change's always does.
+    # Off, such a footstep is durable as every commit is on SQLite (synchronous=NORMAL);
+    # clockford/town/desk.py CallTransaction.commit.
     "PG_FLUSH_READS": envbool("CLOCKFORD_PG_FLUSH_READS", "0"),
     # Threads of each worker that run the desk (every call, the fold, the sweep). On SQLite every call
     # writes and one writer goes at a time: more threads only wait for the lock, by sleeping and

@@ -141,6 +141,19 @@ def test_with_its_number_ahead_a_look_around_is_one_message(passport: Passport, 
     assert Gauge.objects.get(passport=passport).run_calls == 3
 
 
+def test_a_read_that_sends_a_statement_first_or_moves_waits_for_the_disk(passport: Passport, warm: None) -> None:
+    """Only a transaction that is its COMMIT's message alone (the footstep and the town's counts) goes
+    without the flush: a read whose handler reads first might have written too, and a move is a change."""
+    r, queries = sent("recall", {"key": "warm"}, passport, number_ahead())  # a read that writes its reply budget
+    assert not r.is_error and len(queries) > 1, queries
+    assert queries[-1].endswith('; COMMIT"') and "synchronous_commit" not in queries[-1]
+    r, queries = sent("walk_to", {"to": "The Tavern"}, passport, number_ahead())
+    assert not r.is_error, r.structured
+    assert "synchronous_commit" not in queries[-1] and queries[-1].endswith('; COMMIT"')
+    passport.refresh_from_db()
+    assert passport.place == "The Tavern"  # from the Post Office, where the warm note took it
+
+
 def test_a_read_waits_for_the_disk_when_the_settings_say_so(passport: Passport, warm: None, settings: Any) -> None:
     settings.CLOCKFORD = {**settings.CLOCKFORD, "PG_FLUSH_READS": True}
     r, queries = sent("look_around", {}, passport, number_ahead())

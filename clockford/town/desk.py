@@ -323,6 +323,8 @@ def _run(
                 tool, args, arguments, call, screened, read_only=mode == "read-only"
             )
             step = archive.Step(tool.name, passport.id, outcome, arguments, job_id, count_footstep(passport, place))
+            if place and place != passport.place:
+                tx.flush = True  # the passport moves: a change, which waits for the disk
             if ahead is not None and tx.rides and job_id is None:
                 # Its number taken ahead, the footstep goes with the COMMIT. Not a job's: a job's step
                 # reads the job's footsteps, this one among them.
@@ -449,8 +451,10 @@ class CallTransaction:
         # Whether statements can go in the COMMIT's message: PostgreSQL's client-side cursor, in a
         # transaction of the call's own (not a test's savepoint).
         self.rides = rides
-        # Whether the COMMIT this sends waits for the disk (see commit()).
+        # Whether the COMMIT this sends waits for the disk when the transaction sent nothing before
+        # it (see commit()); the desk sets it for a call that moves its passport (a change too).
         self.flush = flush
+        self.begin: _Begin | None = None  # call_transaction's: whether anything was sent before
         self.last: tuple[str, list[Any]] | None = None
         self.beside: tuple[str, list[Any], Callable[[int], None]] | None = None
         self.rows: int | None = None  # the beside statement's rowcount, once committed
@@ -475,9 +479,10 @@ class CallTransaction:
     def commit(self, db: Any) -> None:
         """Send what waits for the COMMIT, with it, in one message; the transaction is over after it.
 
-        Unless `flush`, the COMMIT does not wait for the disk (synchronous_commit off, this transaction
-        only): call_transaction says so for a call that changes nothing, whose only writes are its
-        footstep and the town's counts. Such a commit is as durable as every commit of the town on
+        Unless `flush`, and when nothing was sent before this message (so that the footstep and the
+        town's counts sent with it are all the transaction writes), the COMMIT does not wait for the
+        disk (synchronous_commit off, this transaction only): call_transaction leaves `flush` off for a
+        call that changes nothing. Such a commit is as durable as every commit of the town on
         SQLite (synchronous=NORMAL): it survives the town's crash, and PostgreSQL's WAL writer makes it
         durable a fraction of a second later; a crash of the machine or of the database in that
         fraction loses the read's footstep (and the number its reply carried may be given again),
@@ -492,7 +497,7 @@ class CallTransaction:
         if self.beside is not None:
             parts += [f"SAVEPOINT {BESIDE_COMMIT}", self.beside[0]]
             params += self.beside[1]
-        if not self.flush:
+        if not self.flush and self.begin is not None and not self.begin.sent:
             parts.append(NO_FLUSH)
         with db.cursor() as c:
             try:
@@ -560,8 +565,8 @@ def call_transaction(changes: bool = True) -> Iterator[CallTransaction]:
     (a test's), it is that block's savepoint, as transaction.atomic() is.
 
     `changes`: whether the call changes things (Tool.changes). The COMMIT of one that does not, sent with
-    its last writes, does not wait for the disk unless the settings say so (PG_FLUSH_READS;
-    CallTransaction.commit says why)."""
+    its last writes and nothing before them, does not wait for the disk unless the settings say so
+    (PG_FLUSH_READS; CallTransaction.commit says why)."""
     db = connections[DEFAULT_DB_ALIAS]
     if db.vendor != "postgresql" or db.in_atomic_block:
         with transaction.atomic():
@@ -575,6 +580,7 @@ def call_transaction(changes: bool = True) -> Iterator[CallTransaction]:
         db.connection.autocommit = True
         db.execute_wrappers.append(begin)
         tx = CallTransaction(rides=rides_with_commit(), flush=changes or settings.CLOCKFORD["PG_FLUSH_READS"])
+        tx.begin = begin
         try:
             yield tx
             if (tx.last is not None or tx.beside is not None) and not db.needs_rollback:
