@@ -5,6 +5,7 @@ counted here in the protocol's own messages, as libpq's trace of the connection 
 test transaction (the call's transaction is the real one)."""
 
 import tempfile
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,6 +66,12 @@ def warm(passport: Passport, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # (clockford/metrics/counting.py), in a transaction of their own: in a traced call they would be
     # its last messages (a bare COMMIT), so in these tests they wait.
     monkeypatch.setattr(counting, "FLUSH_SECONDS", 10**9)
+    # The copies the warm calls make (the town's mode, its walls, the census's state, whether it has an
+    # owner) are kept for a second of time.monotonic: a process's first look_around alone can take that
+    # second, and on a loaded machine one can pass before the traced call, which would then read them
+    # again. The clock stands still from here to the test's end instead.
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now)
     desk.run(TOOLS["look_around"], {}, passport, None)
     desk.run(TOOLS["remember"], {"key": "warm", "value": "A first note."}, passport, None)
     yield
