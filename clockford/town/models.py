@@ -58,11 +58,9 @@ def lock_passport_then(
     `write`, a statement that may follow the read, goes in the same message too, and its rowcount is
     returned beside the rows; where it cannot go with them (SQLite, where a statement costs no round
     trip anyway) it is not sent, and the count is 0."""
+    locks = connection.features.has_select_for_update
     with connection.cursor() as c:
-        if not connection.features.has_select_for_update:
-            c.execute(read, params)
-            return list(c.fetchall()), 0
-        if sends_several(c.cursor):
+        if locks and sends_several(c.cursor):
             sent, values = [prepared(_LOCK_PASSPORT), read], [pk, *params]
             if write is not None:
                 sent.append(write[0])
@@ -74,7 +72,8 @@ def lock_passport_then(
                 return rows, 0
             c.cursor.nextset()  # to the write's
             return rows, c.cursor.rowcount
-        c.execute(prepared(_LOCK_PASSPORT), [pk])
+        if locks:
+            c.execute(prepared(_LOCK_PASSPORT), [pk])
         c.execute(read, params)
         return list(c.fetchall()), 0
 
