@@ -46,6 +46,10 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
             # Longer than a proxy keeps an idle connection to it (Caddy: 2 minutes), so the proxy never
             # sends a request down a connection the town is closing (uvicorn's own default is 5 s).
             *("--timeout-keep-alive", "150"),
+            # Whose X-Forwarded-For and X-Forwarded-Proto to believe is the town's to decide, by one rule
+            # (CLOCKFORD_TRUSTED_PROXIES, clockford/face/proxy.py): uvicorn's own would rewrite the
+            # address and scheme of any peer on 127.0.0.1 first, whatever the town trusts.
+            "--no-proxy-headers",
         ]
     if server == "granian":
         return [
