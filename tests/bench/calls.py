@@ -204,12 +204,21 @@ def run(opts: Any) -> None:
                     run_on(opts)
 
 
+def bare_stateless(opts: Any) -> bool:
+    """Whether the bare server is served in the SDK's stateless mode. The SDK keeps its own sessions in
+    one process's memory, so with several workers it is, as the town hands each request to the SDK, or a
+    session could meet a stranger; but not with --bare-sessions: the bench's client never leaves its
+    keep-alive connection but when the server closes it, and uvicorn keeps one for 150 s idle, so a
+    session's calls all reach the worker that opened it (a call that reached another would be answered
+    404, and the bench would stop). The stateless mode costs the SDK more a call: the stricter
+    yardstick is the one with sessions."""
+    return bool(opts.bare_stateless or (opts.workers > 1 and not opts.bare_sessions))
+
+
 def run_on(opts: Any) -> None:
     """One database's run: the one DATABASE_URL names now, or SQLite."""
     print(f"on {database()}:")
-    # The SDK keeps its own sessions in one process's memory: with several workers the bare server is
-    # served stateless (as the town hands each request to the SDK), or a session would meet a stranger.
-    stateless = opts.bare_stateless or opts.workers > 1
+    stateless = bare_stateless(opts)
     bare_kind = "stateless" if stateless else "with its own sessions (the SDK's default)"
     print(
         f"  bare: MCPServer {bare_kind}; town: a fresh town on {database()}, its default settings but the clerk's rate limit"

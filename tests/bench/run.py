@@ -83,6 +83,12 @@ def parser() -> argparse.ArgumentParser:
         "--workers", type=int, default=1, help="worker processes of each server (default 1; ./town up: one per core)"
     )
     p.add_argument("--bare-stateless", action="store_true", help="serve the bare server in the SDK's stateless mode")
+    p.add_argument(
+        "--bare-sessions",
+        action="store_true",
+        help="with several --workers, keep the bare server's sessions the SDK's way all the same (uvicorn: each "
+        "keep-alive connection stays with the worker that accepted it)",
+    )
     p.add_argument("--phases", action="store_true", help="serve the town with timers and SQL counts, and print them")
     p.add_argument(
         "--cprofile",

@@ -1,5 +1,6 @@
 """`./town bench` with very few calls, so the command cannot rot; and its arithmetic, exactly."""
 
+import argparse
 import re
 import subprocess
 
@@ -86,6 +87,17 @@ def test_both_servers_run_with_workers_as_the_town_is_served_on_both_databases()
     assert re.search(r"load before the run: [\d.]+ \(uptime: [\d.]+, [\d.]+, [\d.]+\)", out), out
     assert re.search(r"the machine's speed: a ten-million-step Python loop in \d+\.\d\d s\n", out), out
     assert re.search(r"the machine's disk: an 8 KB write made durable in \d+\.\d\d ms \(median of 50\)\n", out), out
+
+
+def test_the_bare_server_keeps_its_sessions_unless_several_workers_need_it_stateless() -> None:
+    def opts(workers: int, stateless: bool = False, sessions: bool = False) -> argparse.Namespace:
+        return argparse.Namespace(workers=workers, bare_stateless=stateless, bare_sessions=sessions)
+
+    assert calls.bare_stateless(opts(1)) is False
+    assert calls.bare_stateless(opts(2)) is True
+    assert calls.bare_stateless(opts(2, sessions=True)) is False
+    assert calls.bare_stateless(opts(1, stateless=True)) is True
+    assert calls.bare_stateless(opts(2, stateless=True, sessions=True)) is True
 
 
 def test_a_bench_with_no_such_section_says_so() -> None:
