@@ -309,6 +309,10 @@ class Tally:
     calls: int = 0
     reconnects: int = 0
     cpu: float | None = 0.0  # the server's CPU seconds over the runs (None: unknown)
+    # Calls a second in each round of a concurrent run, in the order run: each workload's rounds sit
+    # beside the others' of the same number, run one after another, so the machine's other work
+    # weighs on them alike, and the spread of their ratios says how far that work moved the whole.
+    rounds: list[float] = field(default_factory=list)
 
     def p(self, q: float) -> float:
         xs = sorted(self.latencies)
@@ -455,6 +459,7 @@ def concurrent(workloads: list[Workload], calls: int, clients: int, warmup: int,
                     parts, wall = _together(crowd, share)
                     time.sleep(SETTLE)
                 total.wall += wall
+                total.rounds.append(sum(t.calls for t in parts) / wall if wall else float("nan"))
                 for t in parts:
                     total.latencies += t.latencies
                     total.calls += t.calls

@@ -153,6 +153,37 @@ def test_throughput_at_32_clients_passes_above_six_tenths_and_misses_below() -> 
     assert misses == [] and all(x.endswith("(4 clients at once; the target is set at 32)") for x in lines[1:])
 
 
+def test_a_miss_never_reads_as_the_bound_it_missed() -> None:
+    def rate(per_second: float, rounds: list[float]) -> Tally:
+        t = tally(*[1.0] * 10)
+        t.wall, t.rounds = 10 / per_second, rounds
+        return t
+
+    # 0.598x rounds to the bound's 0.60x: it is shown with the decimal that makes it a miss.
+    conc = {
+        calls.BARE: rate(1000, [1000, 900, 1100]),
+        "town look_around": rate(650, [700, 540, 660]),
+        "town remember": rate(598, [600, 560, 640]),
+    }
+    lines, misses = calls.verdicts({}, conc, clients=32)
+    write = next(x for x in lines if x.strip().startswith("write remember"))
+    read = next(x for x in lines if x.strip().startswith("read look_around"))
+    assert " 0.598x" in write and write.endswith("MISS (32 clients at once)")
+    assert " 0.65x" in read and read.endswith("PASS (32 clients at once)")
+    assert misses == [
+        "MISS: with 32 clients at once the town answers 0.598x the bare server's calls a second on remember; "
+        "the target is >= 0.6x."
+    ]
+    # Each round's town run beside the same round's bare run: the lowest and the highest ratio.
+    assert lines[-1].strip() == (
+        "calls/s in each round beside the same round's bare run: read 0.60-0.70x, write 0.58-0.62x"
+    )
+    # A latency just over its bound likewise; one on it (1.3x exactly, or a hair under) passes as 1.30x.
+    seq = {calls.BARE: tally(2.0), "town look_around": tally(2.6081), "town remember": tally(2.0)}
+    lines, misses = calls.verdicts(seq, {})
+    assert misses == ["MISS: look_around takes 1.304x the bare median latency; the target is <= 1.3x."]
+
+
 def test_tally_percentiles() -> None:
     t = tally(*range(1, 101))
     assert t.median == pytest.approx(0.0505)
