@@ -138,22 +138,21 @@ def verdicts(
                 continue
             name = t.label.split()[-1]
             p50, per_second = ratio(town.median, bare.median), ratio(town.per_second, bare.per_second)
+            cpu, label = ratio(town.cpu_per_call, bare.cpu_per_call), f"{t.what} {name}"
             if runs is seq:
                 x, bound = town.median / bare.median, t.bound(postgresql)
                 ok = x <= bound
                 p50 = against(x, bound, ok)
+                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{f'p50 <= {bound}x':>18}   "
+                row += "PASS" if ok else "MISS"
+                if not ok:
+                    misses.append(f"MISS: {name} takes {p50} the bare median latency; the target is <= {bound}x.")
             elif clients == THROUGHPUT_CLIENTS:
                 x = town.per_second / bare.per_second
                 ok = x >= THROUGHPUT
                 per_second = against(x, THROUGHPUT, ok)
-            row = f"  {t.what + ' ' + name:<18}{p50:>9}{per_second:>9}{ratio(town.cpu_per_call, bare.cpu_per_call):>9}"
-            if runs is seq:
-                row += f"{f'p50 <= {bound}x':>18}   " + ("PASS" if ok else "MISS")
-                if not ok:
-                    misses.append(f"MISS: {name} takes {p50} the bare median latency; the target is <= {bound}x.")
-            elif clients == THROUGHPUT_CLIENTS:
-                row += f"{f'calls/s >= {THROUGHPUT}x':>18}   " + ("PASS" if ok else "MISS")
-                row += f" ({clients} clients at once)"
+                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{f'calls/s >= {THROUGHPUT}x':>18}   "
+                row += ("PASS" if ok else "MISS") + f" ({clients} clients at once)"
                 if not ok:
                     misses.append(
                         f"MISS: with {clients} clients at once the town answers {per_second} the bare server's "
@@ -162,7 +161,8 @@ def verdicts(
                 if band := by_round(town, bare):
                     spread.append(f"{t.what} {band}")
             else:
-                row += f"{'':>18}   ({clients} clients at once; the target is set at {THROUGHPUT_CLIENTS})"
+                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{'':>18}   "
+                row += f"({clients} clients at once; the target is set at {THROUGHPUT_CLIENTS})"
             lines.append(row)
     if spread:
         lines.append(f"  {'':<18}calls/s in each round beside the same round's bare run: {', '.join(spread)}")
