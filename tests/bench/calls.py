@@ -116,7 +116,7 @@ def by_round(town: Tally, bare: Tally) -> str:
     one ("" where the runs kept no rounds)."""
     if len(town.rounds) != len(bare.rounds):
         return ""
-    pairs = [t / b for t, b in zip(town.rounds, bare.rounds, strict=True) if b and not math.isnan(t / b)]
+    pairs = [t / b for t, b in zip(town.rounds, bare.rounds, strict=True) if b]
     if len(pairs) < 2:
         return ""
     return f"{min(pairs):.2f}-{max(pairs):.2f}x"
@@ -138,21 +138,19 @@ def verdicts(
                 continue
             name = t.label.split()[-1]
             p50, per_second = ratio(town.median, bare.median), ratio(town.per_second, bare.per_second)
-            cpu, label = ratio(town.cpu_per_call, bare.cpu_per_call), f"{t.what} {name}"
             if runs is seq:
                 x, bound = town.median / bare.median, t.bound(postgresql)
                 ok = x <= bound
                 p50 = against(x, bound, ok)
-                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{f'p50 <= {bound}x':>18}   "
-                row += "PASS" if ok else "MISS"
+                target, result = f"p50 <= {bound}x", "PASS" if ok else "MISS"
                 if not ok:
                     misses.append(f"MISS: {name} takes {p50} the bare median latency; the target is <= {bound}x.")
             elif clients == THROUGHPUT_CLIENTS:
                 x = town.per_second / bare.per_second
                 ok = x >= THROUGHPUT
                 per_second = against(x, THROUGHPUT, ok)
-                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{f'calls/s >= {THROUGHPUT}x':>18}   "
-                row += ("PASS" if ok else "MISS") + f" ({clients} clients at once)"
+                target = f"calls/s >= {THROUGHPUT}x"
+                result = ("PASS" if ok else "MISS") + f" ({clients} clients at once)"
                 if not ok:
                     misses.append(
                         f"MISS: with {clients} clients at once the town answers {per_second} the bare server's "
@@ -161,8 +159,9 @@ def verdicts(
                 if band := by_round(town, bare):
                     spread.append(f"{t.what} {band}")
             else:
-                row = f"  {label:<18}{p50:>9}{per_second:>9}{cpu:>9}{'':>18}   "
-                row += f"({clients} clients at once; the target is set at {THROUGHPUT_CLIENTS})"
+                target, result = "", f"({clients} clients at once; the target is set at {THROUGHPUT_CLIENTS})"
+            cpu = ratio(town.cpu_per_call, bare.cpu_per_call)
+            row = f"  {t.what + ' ' + name:<18}{p50:>9}{per_second:>9}{cpu:>9}{target:>18}   {result}"
             lines.append(row)
     if spread:
         lines.append(f"  {'':<18}calls/s in each round beside the same round's bare run: {', '.join(spread)}")

@@ -459,7 +459,8 @@ def concurrent(workloads: list[Workload], calls: int, clients: int, warmup: int,
                     parts, wall = _together(crowd, share)
                     time.sleep(SETTLE)
                 total.wall += wall
-                total.rounds.append(sum(t.calls for t in parts) / wall if wall else float("nan"))
+                if wall:
+                    total.rounds.append(sum(t.calls for t in parts) / wall)
                 for t in parts:
                     total.latencies += t.latencies
                     total.calls += t.calls
