@@ -227,7 +227,8 @@ def sqlite_settings(name: str) -> dict[str, object]:
             # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
             # lock at BEGIN, so two calls never deadlock upgrading a read lock.
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # How long a write waits for that lock before its call is answered busy (001), in seconds.
+            "timeout": envint("CLOCKFORD_SQLITE_WAIT_SECONDS", 20),
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
     }

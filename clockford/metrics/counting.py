@@ -23,6 +23,7 @@ import pydantic_core
 from django.db import DatabaseError, connection, transaction
 
 from clockford.metrics.models import CallCount
+from clockford.sqlite.base import waiting_briefly
 
 log = logging.getLogger("clockford.calls")
 said = logging.getLogger(__name__)
@@ -94,7 +95,8 @@ def flush(quiet: bool = False) -> int:
     rows = [(tool, outcome, b, n, seconds.get((tool, outcome, b), 0.0)) for (tool, outcome, b), n in counts.items()]
     try:
         # A savepoint when a caller's transaction is open (a test's), so a failure leaves it usable.
-        with transaction.atomic(), connection.cursor() as cursor:
+        # On SQLite, not a call's whole wait for the write lock: what is not written now is next time.
+        with waiting_briefly(), transaction.atomic(), connection.cursor() as cursor:
             cursor.executemany(_upsert_sql(), rows)
     except DatabaseError:
         # Kept for the next time: counts are never the reason a call or a fold fails.

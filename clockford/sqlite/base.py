@@ -1,15 +1,43 @@
 """Django's SQLite backend, as the town runs it (ENGINE "clockford.sqlite", clockford/settings.py).
 
-One change: a statement's placeholders ("%s", as Django writes them) become sqlite3's ("?") once per
+Beside it, waiting_briefly: a write worth less than a wait for the one write lock waits only briefly.
+
+One change to the backend: a statement's placeholders ("%s", as Django writes them) become sqlite3's ("?") once per
 text of the statement, not at every execution. Django's backend rewrites them with a regular expression
 each time a statement runs; the town runs the same few statements on every call, and that rewrite was
 3 to 4 per cent of a worker's CPU under load (py-spy, `look_around` from 32 clients at once).
 """
 
+import contextlib
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+from django.db import connection
 from django.db.backends.sqlite3 import base
+
+# How long a write that is worth less than a wait waits for the one write lock, in milliseconds.
+BRIEF_WAIT_MS = 100
+
+
+@contextlib.contextmanager
+def waiting_briefly() -> Iterator[None]:
+    """On SQLite, what runs inside waits at most BRIEF_WAIT_MS for the write lock, then the connection
+    waits as long as its settings say again (CLOCKFORD_SQLITE_WAIT_SECONDS); on another database
+    nothing changes. For writes worth less than a wait: a request's count (clockford/town/limits.py),
+    the footstep of a call already answered busy after its whole wait (clockford/town/desk.py), the
+    counts for /metrics, which are kept for the next time (clockford/metrics/counting.py)."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    connection.ensure_connection()
+    # On the driver's own connection: a setting, not a statement the town's wrappers count.
+    connection.connection.execute(f"PRAGMA busy_timeout = {BRIEF_WAIT_MS}")
+    try:
+        yield
+    finally:
+        waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
+        connection.connection.execute(f"PRAGMA busy_timeout = {waits}")
 
 
 @lru_cache(maxsize=2048)

@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import OperationalError, connection
 
+from clockford.sqlite.base import waiting_briefly
 from clockford.town.models import Tally
 from clockford.town.prepared import prepared
 from clockford.town.several import sends_several
@@ -89,12 +90,6 @@ def _fail_sql() -> str:
     )
 
 
-# On SQLite the tally waits at most this long for the town's one write lock. A call holds that lock
-# for its whole transaction, and every request is counted: a count that waited as long as a call may
-# would make every request (a 404, a 429 in flight) wait behind the busiest call.
-SQLITE_WAIT_MS = 100
-
-
 def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
     """Run one counting statement and return its rows. A count that cannot be taken (the lock not had
     in time, the database busy) is lost, never the request: the limits are a defence against floods,
@@ -103,24 +98,19 @@ def _tally(sql: str, params: Sequence[str | int]) -> list[tuple[Any, ...]]:
     On PostgreSQL, where the driver sends several statements in one message (clockford/town/several.py),
     the count commits without waiting for the disk (synchronous_commit off for its own transaction):
     a count the server loses in a crash lets a few requests through again, and every request waited on
-    that flush for nothing else. The call's own transaction, its footstep's, still waits for it."""
-    sqlite = connection.vendor == "sqlite"
+    that flush for nothing else. The call's own transaction, its footstep's, still waits for it.
+
+    On SQLite the count waits only briefly for the one write lock (waiting_briefly): a call holds that
+    lock for its whole transaction, and every request is counted, so a count that waited as long as a
+    call may would make every request (a 404, a 429 in flight) wait behind the busiest call."""
     try:
-        with connection.cursor() as cur:
-            if sqlite:
-                # On the driver's own connection: a setting, not a statement the town's wrappers count.
-                connection.connection.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
-            try:
-                if sends_several(cur.cursor):
-                    cur.execute(_NO_FLUSH + prepared(sql), params)
-                    cur.cursor.nextset()  # past the SET's result, to the count's rows
-                else:
-                    cur.execute(sql, params)
-                return list(cur.fetchall())
-            finally:
-                if sqlite:
-                    waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
-                    connection.connection.execute(f"PRAGMA busy_timeout = {waits}")
+        with waiting_briefly(), connection.cursor() as cur:
+            if sends_several(cur.cursor):
+                cur.execute(_NO_FLUSH + prepared(sql), params)
+                cur.cursor.nextset()  # past the SET's result, to the count's rows
+            else:
+                cur.execute(sql, params)
+            return list(cur.fetchall())
     except OperationalError:
         return []
 

@@ -553,6 +553,37 @@ def test_429_too_many_requests_in_flight_on_a_session(town_factory: TownFactory)
     assert s.post(TOOLS_LIST)[0] == 200
 
 
+def test_a_call_that_waits_out_the_write_lock_is_told_busy_after_one_wait(town_factory: TownFactory) -> None:
+    """001's busy reply comes once the call has waited its time for SQLite's write lock: its busy
+    footstep, which needs the same lock, does not wait that time over again (it did: a town waiting
+    20 s answered busy after 40)."""
+    t = town_factory(env={"CLOCKFORD_SQLITE_WAIT_SECONDS": "2"})
+    if "DATABASE_URL" in t.env:
+        pytest.skip("SQLite's one write lock and its wait")
+    t.start()
+    s = RawSession(t.mcp)
+    passport = s.call("look_around")["structuredContent"]["you"]["passport"]
+    with HeldDatabase(t, passport):
+        began = time.monotonic()
+        r = s.call("remember", {"key": "k", "value": "Lot 12 is dark."})
+        waited = time.monotonic() - began
+        began = time.monotonic()
+        status, headers, body = post(t.mcp, initialize_message())  # a new session waits its one time too
+        opening = time.monotonic() - began
+    sc = r["structuredContent"]
+    assert r["isError"] is True and sc["say"] == "The clerk is busy. Try again in 2 seconds.", sc
+    assert sc["retryAfterSeconds"] == 2 and "footstep" not in sc  # nothing of the call happened
+    assert 2 <= waited < 3.5, waited  # one wait of 2 s, not two
+    assert (status, body) == (503, "The clerk is busy. Try again in 2 seconds."), body
+    assert headers["retry-after"] == "2" and "mcp-session-id" not in headers
+    assert 2 <= opening < 3.5, opening
+    # Once the lock is free the same call goes through, and nothing of the busy one was kept.
+    nothing = s.call("recall", {"key": "k"})
+    assert nothing["isError"] is True
+    assert nothing["structuredContent"]["say"] == "Nothing kept under that key.", nothing
+    assert s.call("remember", {"key": "k", "value": "Lot 12 is dark."})["isError"] is False
+
+
 # -- 503 and /status -----------------------------------------------------------------------------------------
 
 
