@@ -365,8 +365,12 @@ def _holds_a_lone_surrogate(message: dict[str, Any]) -> bool:
 async def well_formed(r: Request) -> Answer | None:
     """A JSON-RPC request, notification or response whose id is a string or an integer. The SDK would
     take the others silently (a 202 and no answer), and a method sent with a result would even run:
-    refused here, so every request gets an answer."""
+    refused here, so every request gets an answer. So is a message that does not say it is JSON-RPC 2.0,
+    or a response whose error is no object: JSON-RPC's Invalid Request, where the SDK would answer
+    with its validator's whole report."""
     message = r.message
+    if message.get("jsonrpc") != "2.0":
+        return answers.INVALID_REQUEST
     if "id" in message:
         mid = message["id"]
         if isinstance(mid, bool) or not isinstance(mid, str | int):
@@ -377,6 +381,7 @@ async def well_formed(r: Request) -> Answer | None:
             return answers.invalid_params(message.get("id"))
     else:
         ok = "id" in message and ("result" in message) != ("error" in message)
+        ok = ok and isinstance(message.get("error", {}), dict)
     return None if ok else answers.INVALID_REQUEST
 
 

@@ -693,6 +693,11 @@ SWALLOWED += [
     b'{"jsonrpc":"2.0","id":1e999,"method":"tools/list"}',
     b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"look_around"},"result":{}}',
     b'{"jsonrpc":"2.0","id":1,"method":"tools/list","error":{"code":1,"message":"x"}}',
+    # Not JSON-RPC 2.0 by its own word: the SDK answered these with its validator's whole report.
+    b'{"id":1,"method":"tools/list"}',
+    b'{"jsonrpc":"1.0","id":1,"method":"tools/list"}',
+    b'{"jsonrpc":2,"id":1,"method":"tools/list"}',
+    b'{"jsonrpc":"2.0","id":99,"error":"x"}',
 ]
 
 

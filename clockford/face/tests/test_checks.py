@@ -105,6 +105,11 @@ async def test_only_one_well_formed_json_rpc_object_goes_on() -> None:
     assert await form("ping") is answers.BAD_REQUEST
     assert await form({"jsonrpc": "2.0", "id": True, "method": "ping"}) is answers.INVALID_REQUEST
     assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping", "result": {}}) is answers.INVALID_REQUEST
+    for not_json_rpc_2 in ({"id": 1, "method": "ping"}, {"jsonrpc": "1.0", "id": 1, "method": "ping"}):
+        assert await form(not_json_rpc_2) is answers.INVALID_REQUEST
+    assert await form({"jsonrpc": 2, "id": 1, "method": "ping"}) is answers.INVALID_REQUEST
+    assert await form({"jsonrpc": "2.0", "id": 99, "error": "x"}) is answers.INVALID_REQUEST
+    assert await form({"jsonrpc": "2.0", "id": 99, "error": {"code": 1, "message": "x"}}) is None
     assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping"}) is None
     assert await form({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {}}) is None
 
