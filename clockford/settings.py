@@ -142,6 +142,14 @@ CLOCKFORD_JOBS = "districts.jobs.services"
 # the contact a push service may write to when the hall is not served over https.
 CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))
 CLOCKFORD_VAPID_SUBJECT = env("CLOCKFORD_VAPID_SUBJECT", "mailto:owner@clockford.invalid")
+# The push services a subscription may name (scheme://host, "*." for any name under a domain): the
+# browsers' own. Anything else is refused, so that no one can make the town send requests to an
+# address of their choosing (an internal one above all). Tests add their service on loopback.
+CLOCKFORD_PUSH_SERVICES = env(
+    "CLOCKFORD_PUSH_SERVICES",
+    "https://fcm.googleapis.com https://*.push.services.mozilla.com https://*.notify.windows.com "
+    "https://*.push.apple.com",
+).split()
 CHANGES_PER_HOUR = envint("CLOCKFORD_CHANGES_PER_HOUR", 600)
 CHANGES_PER_HOUR_PER_ACCOUNT = envint("CLOCKFORD_CHANGES_PER_HOUR_PER_ACCOUNT", 3000)
 # The Embassies' visa (000 section 20, docs/embassies.md): on a reply that did not do what it asked, the

@@ -9,7 +9,9 @@ Sending happens apart from calls: `notify_due` runs in a loop of the server (clo
 PUSH_SECONDS), reads the queue as the page does after the desk's transaction committed, and marks each
 item sent in the database (PushSent) before sending, so that no call ever waits on a push service and
 no item is sent twice by two processes. A subscription is removed when its push service answers 404
-or 410, and when it expires (EXPIRES_DAYS, or sooner when the browser says so).
+or 410, and when it expires (EXPIRES_DAYS, or sooner when the browser says so). A subscription may
+name only the push services of CLOCKFORD_PUSH_SERVICES (the browsers' own), and a push service's
+redirect is never followed: the town posts nowhere a subscriber chooses.
 
 The VAPID key is kept like the town key, in a file of var/ (never in the database, the Archive or an
 export).
@@ -46,6 +48,7 @@ TTL_SECONDS = 24 * 3600  # how long a push service keeps a notification for a de
 GONE = (404, 410)
 DEVICES_PER_ACCOUNT = 10
 NOT_A_SUBSCRIPTION = "The hall could not read that subscription. Reload the page and try again."
+NOT_A_PUSH_SERVICE = "The hall sends notifications only through the browsers' own push services."
 TOO_MANY = f"Notifications are on for {DEVICES_PER_ACCOUNT} devices already. Turn one off first."
 
 
@@ -116,13 +119,10 @@ def do_subscribe(account: Account, subscription: Any, device: str = "") -> PushS
     if not isinstance(subscription, dict) or not isinstance(subscription.get("keys"), dict):
         raise Refused(NOT_A_SUBSCRIPTION)
     endpoint = subscription.get("endpoint")
-    if (
-        not isinstance(endpoint, str)
-        or not plain.printable(endpoint)
-        or urlsplit(endpoint).scheme not in ("https", "http")
-        or len(endpoint) > 1000
-    ):
+    if not isinstance(endpoint, str) or not plain.printable(endpoint) or len(endpoint) > 1000:
         raise Refused(NOT_A_SUBSCRIPTION)
+    if not a_push_service(endpoint):
+        raise Refused(NOT_A_PUSH_SERVICE)
     keys = subscription["keys"]
     now = timezone.now()
     expires = now + timedelta(days=EXPIRES_DAYS)
@@ -143,6 +143,26 @@ def do_subscribe(account: Account, subscription: Any, device: str = "") -> PushS
             raise Refused(TOO_MANY)
         found, _ = PushSubscription.objects.update_or_create(endpoint=endpoint, defaults=fields)
     return found
+
+
+def a_push_service(endpoint: str) -> bool:
+    """Whether the endpoint is at one of the push services the town sends to (CLOCKFORD_PUSH_SERVICES):
+    the town posts to whatever a subscription names, so a subscription may name only those."""
+    try:
+        parts = urlsplit(endpoint)
+        host = (parts.hostname or "").lower()
+        parts.port  # noqa: B018 (a port that is no number raises here)
+    except ValueError:
+        return False
+    if not host or parts.username is not None or parts.password is not None:
+        return False
+    for allowed in settings.CLOCKFORD_PUSH_SERVICES:
+        scheme, _, name = str(allowed).lower().partition("://")
+        if parts.scheme != scheme:
+            continue
+        if host == name or (name.startswith("*.") and host.endswith(name[1:])):
+            return True
+    return False
 
 
 def do_unsubscribe(account: Account, endpoint: str) -> bool:
@@ -170,6 +190,19 @@ def payload(kind: str, what: str, agent: str, url: str) -> str:
     )
 
 
+@cache
+def _no_redirects() -> Any:
+    """A requests session that never follows a redirect: a push service's answer is its own, and a
+    redirect would send the town's request on to an address the service chose (an internal one)."""
+    import requests  # noqa: PLC0415 (with pywebpush, below)
+
+    class NoRedirects(requests.Session):
+        def get_redirect_target(self, resp: Any) -> None:
+            return None
+
+    return NoRedirects()
+
+
 def send(subscription: PushSubscription, data: str) -> bool:
     """One notification to one device; False (and the subscription removed) when its service says it
     is gone."""
@@ -177,10 +210,14 @@ def send(subscription: PushSubscription, data: str) -> bool:
     # processes never send a notification.
     from pywebpush import WebPushException, webpush  # noqa: PLC0415
 
+    if not a_push_service(subscription.endpoint):
+        subscription.delete()  # kept before the town knew better, or the settings changed since
+        return False
     info = {"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
     try:
         webpush(
             info,
+            requests_session=_no_redirects(),
             data=data,
             vapid_private_key=vapid(),
             vapid_claims={"sub": subject()},

@@ -55,12 +55,20 @@ class PushService:
         self.got: list[tuple[float, str, dict[str, Any], dict[str, Any]]] = []
         self.problems: list[str] = []
         self.answered_gone: list[str] = []  # the devices answered 410, one entry a request
+        self.moved: dict[str, str] = {}  # a device's name: the device its requests are redirected to
+        self.asked: list[str] = []  # every device a request named, in order
         service = self
 
         class PushHandler(Handler):
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 name = self.path.rsplit("/", 1)[-1]
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                service.asked.append(name)
+                if name in service.moved:  # 307: the same POST, body and all, to another address
+                    self.send_response(307)
+                    self.send_header("Location", f"{service.origin}/push/{service.moved[name]}")
+                    self.end_headers()
+                    return
                 if name in service.gone:
                     service.answered_gone.append(name)
                     self.send_response(410)

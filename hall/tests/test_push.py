@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from clockford import settings as shipped
 from clockford.town.models import Hold
 from districts.testing import visit
 from hall import push
@@ -46,6 +47,7 @@ def loop_turns(turns: int) -> None:
 @pytest.fixture(autouse=True)
 def _vapid_key(tmp_path: Any, settings: Any) -> Iterator[None]:
     settings.CLOCKFORD_VAPID_KEY_FILE = tmp_path / "vapid.pem"
+    settings.CLOCKFORD_PUSH_SERVICES = ["http://127.0.0.1"]  # the service on loopback, and only that
     push.vapid.cache_clear()
     yield
     push.vapid.cache_clear()
@@ -167,3 +169,52 @@ def test_an_endpoint_that_is_not_plain_text_is_refused(service: PushService) -> 
     r = alice.client.post("/hall/push/unsubscribe", json.dumps({"endpoint": "\ud800"}), "application/json")
     assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
     assert PushSubscription.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://127.0.0.2:9999/internal-admin",
+        "https://127.0.0.1/push/phone",  # the scheme is part of the service
+        "http://localhost:9999/push/phone",
+        "http://user@127.0.0.1:9999/push/phone",
+        "http://127.0.0.1:notaport/push/phone",
+        "https://fcm.googleapis.com.example/send/x",
+        "ftp://127.0.0.1/push/phone",
+    ],
+)
+def test_an_endpoint_at_no_push_service_is_refused(service: PushService, endpoint: str) -> None:
+    """The town posts to whatever a subscription names: only the push services it knows may be named,
+    never an address of the subscriber's choosing (one inside the town's network above all)."""
+    alice, _ = person("Alice")
+    subscription = {**service.device("phone").subscription(), "endpoint": endpoint}
+    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
+    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_PUSH_SERVICE})
+    assert not PushSubscription.objects.exists()
+
+
+def test_the_browsers_push_services_are_the_default(settings: Any) -> None:
+    settings.CLOCKFORD_PUSH_SERVICES = shipped.CLOCKFORD_PUSH_SERVICES  # as the town ships, not the tests'
+    for endpoint in (
+        "https://fcm.googleapis.com/fcm/send/abc",
+        "https://updates.push.services.mozilla.com/wpush/v2/abc",
+        "https://wns2-by3p.notify.windows.com/w/?token=abc",
+        "https://web.push.apple.com/abc",
+    ):
+        assert push.a_push_service(endpoint), endpoint
+    for endpoint in ("http://fcm.googleapis.com/fcm/send/abc", "https://push.services.mozilla.com.evil.example/x"):
+        assert not push.a_push_service(endpoint), endpoint
+
+
+def test_a_push_services_redirect_is_not_followed(service: PushService) -> None:
+    """A redirect would send the town's request on to an address the service chose: it stays unsent."""
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    push.do_subscribe(a, service.device("phone").subscription())
+    service.device("elsewhere")
+    service.moved["phone"] = "elsewhere"
+    visit(agent, "post_notice", text=NOTICE)
+    push.notify_due()
+    assert service.asked == ["phone"], service.asked
+    assert service.got == [] and service.problems == []
+    assert PushSubscription.objects.count() == 1  # a redirect is no "gone": the device stays

@@ -60,7 +60,7 @@ def until(check: Callable[[], bool], seconds: float) -> bool:
 def test_a_hold_over_mcp_notifies_within_two_seconds_and_a_410_removes_the_device(
     town_factory: Callable[..., Town], service: PushService
 ) -> None:
-    town = town_factory().start()
+    town = town_factory(env={"CLOCKFORD_PUSH_SERVICES": "http://127.0.0.1"}).start()  # the service on loopback
     hall = f"http://localhost:{town.port}"
     agent = RawSession(town.mcp, client_name="notice-writer")
     passport = agent.call("look_around")["structuredContent"]["you"]["passport"]
