@@ -8,12 +8,14 @@ alike instead of each view learning it. The MCP face refuses it its own way (clo
 
 from collections.abc import Callable, Iterable
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 
 NUL = "\x00"
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 OAUTH = "/oauth/"
 OAUTH_SAY = "A request may hold no NUL character."
+TOO_BIG_SAY = "The request is too large."
 
 
 def _any_nul(texts: Iterable[str]) -> bool:
@@ -38,11 +40,17 @@ def says_nul(request: HttpRequest) -> bool:
 
 def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
     def middleware(request: HttpRequest) -> HttpResponseBase:
-        if not says_nul(request):
-            return get_response(request)
+        try:
+            if not says_nul(request):
+                return get_response(request)
+            why = OAUTH_SAY
+        except RequestDataTooBig:
+            # A body past DATA_UPLOAD_MAX_MEMORY_SIZE, refused here as Django would refuse it, but
+            # without the traceback Django logs for it: anyone could fill the log with them.
+            why = TOO_BIG_SAY
         if request.path.startswith(OAUTH):
             # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
-            refused = JsonResponse({"error": "invalid_request", "error_description": OAUTH_SAY}, status=400)
+            refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)
             refused["Cache-Control"] = "no-store"
             return refused
         return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")

@@ -135,7 +135,8 @@ def github_back(request: HttpRequest) -> HttpResponseBase:
     if account is None:
         if request.GET.get("again"):
             return redirect("hall:front")
-        again = request.get_full_path() + "&again=1"
+        path = request.get_full_path()
+        again = path + ("&" if "?" in path else "?") + "again=1"
         return render(request, "hall/deed_github_back.html", {"again": again})
     return _github_back(request, account)
 

@@ -45,3 +45,21 @@ def test_text_that_only_looks_like_one_goes_through(client: Client) -> None:
     response = client.post("/oauth/token", {"grant_type": "authorization_code", "code": "%00", "client_id": "x"})
     assert not refused(response), response.content
     assert client.get("/", {"q": "100%00"}).status_code == 200
+
+
+def test_a_body_too_large_to_read_is_bad_request_without_a_traceback(
+    client: Client, settings: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Django refuses a body past DATA_UPLOAD_MAX_MEMORY_SIZE and logs a traceback for it: anyone could
+    fill the log so. The town refuses it first, with the same words, and logs nothing."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000  # type: ignore[attr-defined]
+    big = json.dumps({"credential": {"id": "x" * 2000}})
+    with caplog.at_level("DEBUG"):
+        assert refused(client.post("/hall/signin/finish", big, content_type="application/json"))
+        response = client.post("/oauth/register", big, content_type="application/json")
+    assert response.status_code == 400
+    assert json.loads(response.content) == {
+        "error": "invalid_request",
+        "error_description": "The request is too large.",
+    }
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]

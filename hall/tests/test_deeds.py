@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 
 from clockford.town import clock
 from districts.realty import services as realty
@@ -218,3 +220,15 @@ def test_another_person_never_reaches_the_ask_or_the_deed(ada: Visitor, realty_c
     assert bob.client.post(f"/hall/deeds/{deed.id}/check").status_code == 404
     assert bob.post(f"/hall/deeds/{deed.id}/show/begin", {"decision": "show"})[0] == 404
     assert deed.id not in bob.page("/hall/deeds")
+
+
+def test_githubs_return_without_the_session_cookie_comes_back_to_a_real_address(client: Any) -> None:
+    """The first arrival from GitHub carries no session cookie (SameSite=Strict): the page it draws
+    comes back to the same address from the hall, which must be an address, query or none."""
+    for path, again in (
+        ("/hall/deeds/github?code=c&state=s", "/hall/deeds/github?code=c&amp;state=s&amp;again=1"),
+        ("/hall/deeds/github", "/hall/deeds/github?again=1"),
+    ):
+        page = client.get(path, HTTP_HOST=urlsplit(settings.HALL_URL).netloc)  # the hall's own name
+        assert page.status_code == 200
+        assert f'content="0;url={again}"' in page.content.decode(), page.content.decode()
