@@ -16,6 +16,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
@@ -65,7 +66,8 @@ def refuse(request: HttpRequest, say: str, status: int) -> HttpResponse:
 
 
 def at_the_hall(view: View) -> View:
-    """Serve the hall only at HALL_URL, and take POSTs only from the hall's own origin.
+    """Serve the hall only at HALL_URL, and take POSTs only from the hall's own origin; a signed-in
+    person's pages are cached nowhere.
 
     A GET at another allowed address (a loopback IP, where browsers refuse passkeys) is sent to the
     hall's address; anything else from elsewhere is refused, with words.
@@ -79,7 +81,12 @@ def at_the_hall(view: View) -> View:
             return refuse(request, f"The hall answers only at {settings.HALL_URL}.", 403)
         if request.method == "POST" and request.headers.get("Origin") != hall_origin():
             return refuse(request, f"The hall takes requests only from its own pages at {settings.HALL_URL}.", 403)
-        return view(request, *args, **kwargs)
+        response = view(request, *args, **kwargs)
+        if request.user.is_authenticated and not response.has_header("Cache-Control"):
+            # A signed-in person's page (their holds, letters, an invite link shown once) is theirs:
+            # kept by no cache, and not in the browser's either once they have left it.
+            add_never_cache_headers(response)
+        return response
 
     return wrapped
 

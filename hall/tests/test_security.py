@@ -111,6 +111,23 @@ def test_every_hall_response_denies_frames(signed_in: bool) -> None:
     assert {200, 302, 404, 405} <= seen, seen
 
 
+def test_a_signed_in_persons_pages_are_cached_nowhere() -> None:
+    """Every page the hall draws for a signed-in person says no-store (their holds, their letters, an
+    invite link shown once): no shared cache keeps them, and the browser's own does not either."""
+    client = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    olive = owner()
+    pages = 0
+    for url in every_hall_url():
+        for method in (client.get, client.post):
+            client.force_login(olive)  # again: one of the posts is the sign-out
+            r = method(url, "{}", content_type="application/json") if method == client.post else method(url)
+            # Pages and the ceremonies' JSON; not the scripts and styles every visitor gets alike.
+            if r.status_code == 200 and r["Content-Type"].startswith(("text/html", "application/json")):
+                pages += 1
+                assert "no-store" in r.get("Cache-Control", ""), (url, r.get("Cache-Control"))
+    assert pages > 10, pages
+
+
 def test_a_post_from_another_origin_or_none_is_refused(ada: Visitor) -> None:
     client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST)
     client.get("/hall/")
