@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 from pydantic import Field
 
-from clockford.town import clock, desk, holds, plans, reports
+from clockford.town import clock, desk, handoff, holds, plans, reports
 from clockford.town.models import Handed, Hold, Passport, Plan, Report
 from clockford.town.tooling import Args, Call, Part, Reply, Tool
 from districts.post_office.models import Letter, Note
@@ -180,6 +180,7 @@ def test_it_caps_the_calls_waiting_for_a_person(alice: Passport, settings: Any) 
     r = pin(alice, "a third thing to pin")
     assert r.structured["say"] == "2 of your calls already wait for your person. This call did not run."
     assert "hold" not in r.structured and outcome(r) == "refused:holds-full"
+    assert r.structured["hallUrl"] == handoff.front_url()  # where the person decides the two waiting
     assert Hold.objects.count() == 2
 
 

@@ -350,16 +350,21 @@ def _held(hold: Hold) -> Held:
 
 
 def _caps(passport: Passport, now: datetime) -> None:
-    """The table of held calls has room: for this passport, its account, and the town (001 "Held")."""
+    """The table of held calls has room: for this passport, its account, and the town (001 "Held"). When
+    it has none, the refusal says where the person decides the calls waiting (hallUrl, the hall's front
+    door, which lists them): 001's remedy is to wait for them to decide."""
     cfg = settings.CLOCKFORD
     waiting = Hold.objects.filter(status="held", waits_until__gt=now)
+    decide = {"hallUrl": handoff.front_url()}
     n = cfg["HOLDS_PER_PASSPORT"]
     if waiting.filter(passport=passport).count() >= n:
-        raise Refused(f"{n} of your calls already wait for your person. This call did not run.", "holds-full")
+        raise Refused(f"{n} of your calls already wait for your person. This call did not run.", "holds-full", **decide)
     n = cfg["HOLDS_PER_ACCOUNT"]
     if passport.account_id is not None and waiting.filter(account_id=passport.account_id).count() >= n:
         raise Refused(
-            f"{n} calls of your account's agents already wait for your person. This call did not run.", "holds-full"
+            f"{n} calls of your account's agents already wait for your person. This call did not run.",
+            "holds-full",
+            **decide,
         )
     n = cfg["HOLDS_IN_TOWN"]
     if waiting.count() >= n:

@@ -24,7 +24,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from clockford.town import clock
+from clockford.town import clock, handoff
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, locked, new_id
 from clockford.town.signing import canonical_text
@@ -124,7 +124,7 @@ def do_ask(passport: Passport, value: int | str) -> tuple[Lot, Deed | None, bool
     if waiting.filter(lot=lot.number).exists():
         return lot, None, True
     if waiting.count() >= ASKS_WAITING:
-        raise Refused(ASKS_FULL_SAY, "asks-waiting")
+        raise Refused(ASKS_FULL_SAY, "asks-waiting", hallUrl=handoff.front_url())  # where they wait
     Ask.objects.create(
         id=new_id("DA-"), passport=passport, account_id=passport.account_id, lot=lot.number, asked_at=now
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from clockford.town import handoff
 from clockford.town.models import Passport
 from districts.realty import services
 from districts.realty.models import Ask, Deed
@@ -101,6 +102,7 @@ def test_at_most_four_asks_wait(realty_census: CensusState) -> None:
     fifth = visit(ada, "claim_deed", server=NAMES[0])
     assert fifth.is_error is True
     assert fifth.structured["say"] == services.ASKS_FULL_SAY
+    assert fifth.structured["hallUrl"] == handoff.front_url()
     assert outcome(fifth) == "refused:asks-waiting"
     # One already waiting is not a new ask; another account has its own four.
     assert visit(ada, "claim_deed", server=NAMES[3]).structured["asked"] is True
