@@ -10,7 +10,7 @@ from typing import Annotated
 from pydantic import Field
 
 from clockford.town import words
-from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted
 from districts.realty import services as realty
 from districts.town_hall import integrity, services
 
@@ -44,8 +44,22 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
         say = f"No server in the census matches those {len(fields['terms'])} words."
+    elif n <= matches:
+        found = counted(matches, "matching server", "matching servers")
+        say = f"The Directory found {found}; here are the best {n}, each with its integrity."
+    elif matches == 0:
+        say = (
+            f"No server in the census matches those words; here are {n} that hold words the vocabulary gives "
+            "for yours, each with its integrity."
+        )
     else:
-        say = f"The Directory found {matches} matching servers; here are the best {n}, each with its integrity."
+        # Past the servers that match, the results go on with ones that hold the vocabulary's words for
+        # the need's (services.ask): the count says how many match, and the say must not read as more.
+        found = counted(matches, "matching server", "matching servers")
+        say = (
+            f"The Directory found {found}; here they are with {n - matches} more that hold words the vocabulary "
+            "gives for yours, best first, each with its integrity."
+        )
     if remembered:
         say += " Answered from memory, at no cost."
     parts = [Part("terms[]", "agent-written", own=True), *services.record_parts("results[]")]

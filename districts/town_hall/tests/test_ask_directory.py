@@ -25,6 +25,7 @@ def test_it_answers_every_field(demo: CensusState, alice: Passport) -> None:
     assert sc["results"][0]["name"] == "io.clockford.demo/postgres-readonly"
     assert [list(x) for x in sc["results"]] == [list(services.RESULT_KEYS)] * len(sc["results"])
     assert sc["results"][0]["integrity"] == {"score": 100, "reasons": []}
+    assert sc["matches"] >= len(sc["results"])
     assert (
         sc["say"]
         == f"The Directory found {sc['matches']} matching servers; here are the best {len(sc['results'])}, each with its integrity."
@@ -159,3 +160,15 @@ def test_the_records_a_reply_shows_are_the_census_records(demo: CensusState, ali
     assert len(results) == 25
     for r in results:
         assert r == {**services.result_view({**records[r["lot"]], "why": r["why"]})}
+
+
+def test_the_say_never_counts_more_matches_than_there_are(demo: CensusState, alice: Passport) -> None:
+    """Past the servers that match, the results go on with ones that hold the vocabulary's words for the
+    need's: the say counts the matches as `matches` does, and names the rest apart."""
+    sc = visit(alice, "ask_directory", need="files").structured
+    n, matches = len(sc["results"]), sc["matches"]
+    assert 0 < matches < n, (matches, n)
+    assert sc["say"] == (
+        f"The Directory found {matches} matching servers; here they are with {n - matches} more that hold words "
+        "the vocabulary gives for yours, best first, each with its integrity."
+    )
