@@ -246,7 +246,10 @@ def screen_words(tool: Tool, args: Any) -> None:
                     found: dict[str, Any] = {"field": name, "matched": problem.matched}
                     if problem.secret:
                         found["kind"] = problem.secret
-                    raise Refused(problem.say, problem.kind, words=found)
+                    refused = Refused(problem.say, problem.kind, words=found)
+                    # The passage is the agent's own words read back (perhaps repeating another's): data.
+                    refused.parts.append(Part("words.matched", "agent-written", own=True))
+                    raise refused
 
 
 def run(

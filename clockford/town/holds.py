@@ -25,7 +25,7 @@ from django.db.models import Q, QuerySet
 from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Call, Frozen, Held, Refused, Reply, Tool, applies, registry
+from clockford.town.tooling import Call, Frozen, Held, Part, Refused, Reply, Tool, applies, registry
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
 ALLOWED_MINUTES = 60  # an allowed call may be repeated once within the hour (DECISIONS 11)
@@ -346,7 +346,12 @@ def _held(hold: Hold) -> Held:
         say = say.format(field=hold.repeats["in"], whose=WHOSE.get(hold.repeats["label"], "someone else's words"))
     elif hold.why == "probation":
         say = say.format(until=hold.waits_until.isoformat(timespec="minutes"))
-    return Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
+    held = Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
+    if hold.repeats:
+        # Where the words were handed over: the tool and what the agent asked of it (a lot, a registry
+        # name), the agent's own words read back, never the town's.
+        held.parts.append(Part("repeats.where", "agent-written", own=True))
+    return held
 
 
 def _caps(passport: Passport, now: datetime) -> None:

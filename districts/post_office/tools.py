@@ -74,6 +74,8 @@ def send_letter(call: Call, args: SendLetterArgs) -> Reply:
     if call.repeats is not None:
         fields["marked"] = {k: call.repeats[k] for k in ("label", "where", "field")}
         say += " It repeats words the town handed you as data; your person is told whose words they are."
+        # Where they were handed over: the tool and what the agent asked of it, its own words read back.
+        return Reply(say, fields, [Part("marked.where", "agent-written", own=True)])
     return Reply(say, fields)
 
 
