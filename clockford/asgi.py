@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import threading
 from typing import Any
 
 import django
@@ -19,6 +20,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
+from django.db import connections  # noqa: E402
 
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
@@ -72,13 +74,27 @@ def close_if_behind() -> None:
         log.error("%s The town is closed until a person looks (manage.py archive head).", why)
 
 
-# Checked as the server loads the town, before it answers anything (servers without lifespan support,
-# daphne among them, start the loops only on the first /mcp request). A database that cannot be read
-# now is the face's to answer busy or closed when calls come; this check only must not stop the load.
-try:
-    close_if_behind()
-except Exception:
-    log.exception("could not compare the Archive with its head at start")
+def check_at_start() -> None:
+    """close_if_behind, as the server loads the town, before it answers anything (servers without
+    lifespan support, daphne among them, start the loops only on the first /mcp request). On a thread of
+    its own, waited for: uvicorn imports the app inside its running event loop, where Django refuses a
+    query, and the check never ran there. A database that cannot be read now is the face's to answer
+    busy or closed when calls come; this check only must not stop the load."""
+
+    def check() -> None:
+        try:
+            close_if_behind()
+        except Exception:
+            log.exception("could not compare the Archive with its head at start")
+        finally:
+            connections.close_all()  # this thread's, which ends here
+
+    thread = threading.Thread(target=check, name="clockford-head-check")
+    thread.start()
+    thread.join()
+
+
+check_at_start()
 
 
 class Town:

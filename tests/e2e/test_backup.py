@@ -80,3 +80,21 @@ def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(town_factory
     assert done.returncode != 0 and "is not a backup this town made" in done.stderr
     missing = town.manage("restore", str(tmp_path / "nothing"), check=False)
     assert missing.returncode != 0 and "cannot be read" in missing.stderr
+
+
+def test_under_uvicorn_a_database_behind_the_signed_head_is_not_served(town_factory: TownFactory) -> None:
+    """The check runs as the server loads the town: uvicorn's worker processes (as `./town up` serves, one
+    per core) load it inside their event loop, where Django refuses a query, and the check never ran
+    there. A head signed past this database's Archive (as after restoring an older backup) closes the
+    town before it answers anything."""
+    town = town_factory(server="uvicorn", workers=2).start()
+    remember_some(town.mcp, 3, "before")
+    town.fold()
+    town.stop()
+    kept = Path(town.env["CLOCKFORD_ARCHIVE_HEAD_FILE"])
+    head = json.loads(kept.read_text())
+    kept.write_text(json.dumps({**head, "size": head["size"] + 1000}) + "\n")
+    town.start()
+    assert status(town.url)["mode"] == "closed"
+    log = town.log.read_text(errors="replace")
+    assert "is behind its own Archive" in log and "could not compare the Archive" not in log, log[-2000:]
