@@ -146,7 +146,9 @@ class Town:
                     await send({"type": "lifespan.shutdown.complete"})
                     return
         if scope["type"] in ("http", "websocket"):
-            host = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), "")
+            # Every Host header, joined as Django joins them: two (one the town's, one not) are no name
+            # of the town's, where the first alone passed and Django then refused the pair with a traceback.
+            host = ", ".join(v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host")
             if not host_ok(host):
                 # Every path answers only to the town's own names (a defence against DNS rebinding).
                 if scope["type"] == "http":

@@ -9,6 +9,7 @@ spent by the suite itself.
 import datetime as dt
 import json
 import re
+import socket
 import sqlite3
 import threading
 import time
@@ -276,6 +277,24 @@ def test_403_host_not_the_towns(town: Town, live: RawSession) -> None:
         for path in ("/status", "/", "/nope"):
             reply = request("GET", town.url + path, None, {"Host": host})
             assert_plain(reply, 403, "This town answers only on this machine.", (path, host))
+
+
+def test_two_host_headers_are_no_name_of_the_towns(town: Town) -> None:
+    """One Host header the town's and one not, in either order: refused like any other name, on every
+    path, with nothing in the log (Django refused the pair behind the town's back, with a traceback)."""
+    before = town.log.read_text(errors="replace")
+    for path in ("/", "/hall/", "/status", "/mcp"):
+        for pair in ((f"localhost:{town.port}", "evil.example"), ("evil.example", f"localhost:{town.port}")):
+            with socket.create_connection(("127.0.0.1", town.port), timeout=10) as conn:
+                hosts = "".join(f"Host: {h}\r\n" for h in pair)
+                conn.sendall(f"GET {path} HTTP/1.1\r\n{hosts}Connection: close\r\n\r\n".encode())
+                reply = b""
+                while chunk := conn.recv(65536):
+                    reply += chunk
+            head, _, body = reply.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 403"), (path, pair, reply[:200])
+            assert body == b"This town answers only on this machine.", (path, pair, body)
+    assert "Traceback" not in town.log.read_text(errors="replace")[len(before) :]
 
 
 def test_host_variants_of_the_towns_own_names_are_served(town: Town, live: RawSession) -> None:
