@@ -98,10 +98,11 @@ def flush(quiet: bool = False) -> int:
         # On SQLite, not a call's whole wait for the write lock: what is not written now is next time.
         with waiting_briefly(), transaction.atomic(), connection.cursor() as cursor:
             cursor.executemany(_upsert_sql(), rows)
-    except DatabaseError:
-        # Kept for the next time: counts are never the reason a call or a fold fails.
+    except DatabaseError as error:
+        # Kept for the next time: counts are never the reason a call or a fold fails. One line, no
+        # traceback: a busy database says this once a second for as long as it is busy.
         if not quiet:
-            said.warning("could not write the call counts now; keeping them for the next time", exc_info=True)
+            said.warning("could not write the call counts now (%s); keeping them for the next time", error)
         with _lock:
             for key, n in counts.items():
                 _counts[key] += n
