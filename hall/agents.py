@@ -7,6 +7,7 @@ read and emptied key by key through its services (HALL.md: "its P.O. box (read, 
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -228,6 +229,8 @@ def gauge(request: HttpRequest, account: Account, passport: Passport) -> HttpRes
         {
             "p": passport,
             "gauge": found,
+            # countedSince is the agent's ISO string; the page shows it as every hall time is shown.
+            "counted_since": datetime.fromisoformat(found["countedSince"]) if found else None,
             "advice": general_store.advice(found),
             "ring": general_store.RING,
             "nav": "agents",

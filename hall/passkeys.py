@@ -73,7 +73,7 @@ def _explain(exc: Exception) -> str:
         return f"This passkey answer came from another site, so it was refused. The hall answers only at {settings.HALL_URL}."
     if "RP ID" in why:
         return f"This passkey belongs to another site, not {settings.HALL_RP_ID}, so it was refused."
-    if "verif" in why:
+    if "user was not verified" in why:  # not "Could not verify ... signature": that is no person's doing
         return (
             "Your passkey did not verify you, so it was refused. The town needs a passkey that asks for your "
             "fingerprint, face, PIN or screen lock. Nothing changed."

@@ -2,6 +2,8 @@
 gauge"): its person reads it from the agent's card, as the agent reads it with context_gauge; anyone
 else finds no such passport."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from districts.general_store import services as general_store
@@ -29,6 +31,9 @@ def test_a_person_reads_their_agents_gauge() -> None:
     assert f"3 calls: {now['today']['text']} text bytes" in text
     assert "<code>look_around</code>" in text and "<code>context_gauge</code>" in text
     assert "Its last 3 replies" in text and "It is pausing now" not in text
+    # Its start in the hall's one format for a time, which the page's script gives in local time too.
+    since = datetime.fromisoformat(now["countedSince"]).astimezone(UTC)
+    assert f'Counted since <time class="when" datetime="{since.isoformat()}">{since:%Y-%m-%d %H:%M} UTC</time>' in text
 
 
 def test_anyone_else_finds_no_such_agent() -> None:

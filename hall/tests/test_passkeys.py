@@ -263,3 +263,15 @@ def test_a_credential_id_that_is_not_base64url_is_unknown(ada: Visitor, credenti
 def test_json_nested_too_deep_to_read_is_unreadable(visitor: Visitor, url: str) -> None:
     r = visitor.client.post(url, "[" * 20_000, content_type="application/json")
     assert (r.status_code, r.json()) == (400, {"ok": False, "say": UNREADABLE})
+
+
+def test_a_signature_that_does_not_verify_is_not_blamed_on_the_person() -> None:
+    """py_webauthn says "verify" for a forged or broken signature too: only its words for a person not
+    verified (no fingerprint, face, PIN or screen lock) read as that."""
+    from hall.passkeys import _explain
+
+    assert _explain(ValueError("User verification is required but user was not verified")) == NOT_VERIFIED
+    for why in ("Could not verify authentication signature", "Attestation statement could not be verified"):
+        assert _explain(ValueError(why)) == (
+            "The town could not verify this passkey's answer. Nothing changed; press the button to start again."
+        )
