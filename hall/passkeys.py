@@ -64,7 +64,7 @@ NOT_YOURS = (
 )
 
 
-def _explain(exc: Exception) -> str:
+def explain(exc: Exception) -> str:
     """py_webauthn's reasons, said so that a person knows what happened and what to do."""
     why = str(exc)
     if "challenge" in why:
@@ -177,7 +177,7 @@ def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: s
     except Exception as exc:
         # py_webauthn parses whatever the browser sent, and some answers break it in ways of its own
         # (an IndexError for a public key that is an empty CBOR array): each is a failed verification.
-        raise Refused(_explain(exc)) from exc
+        raise Refused(explain(exc)) from exc
     credential_id = bytes_to_base64url(verified.credential_id)
     if Passkey.objects.filter(credential_id=credential_id).exists():
         raise Refused(TAKEN, status=409)
@@ -282,14 +282,14 @@ def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
         raise
     except Exception as exc:
         # As in _keep_passkey: however py_webauthn fails on an answer, the answer did not verify.
-        raise Refused(_explain(exc)) from exc
+        raise Refused(explain(exc)) from exc
     # Raised only from the count this answer was checked against: of two answers from one
     # passkey racing, one counts.
     counted = Passkey.objects.filter(pk=passkey.pk, sign_count=passkey.sign_count).update(
         sign_count=verified.new_sign_count, last_used_at=timezone.now(), backed_up=verified.credential_backed_up
     )
     if not counted:
-        raise Refused(_explain(ValueError("sign count")))
+        raise Refused(explain(ValueError("sign count")))
     return passkey
 
 

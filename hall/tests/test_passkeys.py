@@ -268,10 +268,8 @@ def test_json_nested_too_deep_to_read_is_unreadable(visitor: Visitor, url: str) 
 def test_a_signature_that_does_not_verify_is_not_blamed_on_the_person() -> None:
     """py_webauthn says "verify" for a forged or broken signature too: only its words for a person not
     verified (no fingerprint, face, PIN or screen lock) read as that."""
-    from hall.passkeys import _explain
-
-    assert _explain(ValueError("User verification is required but user was not verified")) == NOT_VERIFIED
+    assert passkeys.explain(ValueError("User verification is required but user was not verified")) == NOT_VERIFIED
     for why in ("Could not verify authentication signature", "Attestation statement could not be verified"):
-        assert _explain(ValueError(why)) == (
+        assert passkeys.explain(ValueError(why)) == (
             "The town could not verify this passkey's answer. Nothing changed; press the button to start again."
         )
