@@ -40,12 +40,12 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
             "results": [{**r, "deed": deeds[r["lot"]]} if r["lot"] in deeds else r for r in fields["results"]],
         }
     n, matches = len(fields["results"]), fields["matches"]
+    found = counted(matches, "matching server", "matching servers")
     if not servers:
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
         say = f"No server in the census matches those {len(fields['terms'])} words."
     elif n <= matches:
-        found = counted(matches, "matching server", "matching servers")
         say = f"The Directory found {found}; here are the best {n}, each with its integrity."
     elif matches == 0:
         say = (
@@ -55,7 +55,6 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
     else:
         # Past the servers that match, the results go on with ones that hold the vocabulary's words for
         # the need's (services.ask): the count says how many match, and the say must not read as more.
-        found = counted(matches, "matching server", "matching servers")
         say = (
             f"The Directory found {found}; here they are with {n - matches} more that hold words the vocabulary "
             "gives for yours, best first, each with its integrity."

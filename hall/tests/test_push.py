@@ -53,14 +53,19 @@ def _vapid_key(tmp_path: Any, settings: Any) -> Iterator[None]:
     push.vapid.cache_clear()
 
 
+def subscribing(person: Any, subscription: dict[str, Any]) -> tuple[int, Any]:
+    """The hall's answer to a person turning notifications on with this subscription, as the page's
+    script sends it: its status and its JSON."""
+    r = person.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
+    return r.status_code, r.json()
+
+
 def test_a_new_hold_notifies_within_two_seconds(service: PushService) -> None:
     alice, a = person("Alice")
     agent = agent_of(a)
     device = service.device("phone")
-    r = alice.client.post(
-        "/hall/push/subscribe", json.dumps({"subscription": device.subscription()}), content_type="application/json"
-    )
-    assert r.status_code == 200 and r.json()["ok"] is True, r.content
+    status, answer = subscribing(alice, device.subscription())
+    assert status == 200 and answer["ok"] is True, answer
     assert "Notifications are on for 1 device" in alice.page("/hall/account")
     assert alice.page("/hall/account").count(push.public_key()) == 1
 
@@ -117,10 +122,8 @@ def test_the_outsider_is_not_notified_and_a_bad_subscription_is_refused(service:
     push.do_subscribe(b, service.device("bobs-phone").subscription())
     visit(agent_of(a), "post_notice", text=NOTICE)
     assert push.notify_due() == 0 and service.got == []
-    r = bob.client.post(
-        "/hall/push/subscribe", json.dumps({"subscription": {"endpoint": "x"}}), content_type="application/json"
-    )
-    assert r.status_code == 400 and r.json()["say"] == push.NOT_A_SUBSCRIPTION
+    status, answer = subscribing(bob, {"endpoint": "x"})
+    assert status == 400 and answer["say"] == push.NOT_A_SUBSCRIPTION
 
 
 async def test_the_push_loop_waits_on_push_services_on_no_desk_thread(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,8 +158,7 @@ async def test_the_push_loop_waits_on_push_services_on_no_desk_thread(monkeypatc
 def test_an_expiration_time_that_names_no_time_is_refused(service: PushService, expiration: float) -> None:
     alice, _ = person("Alice")
     subscription = {**service.device("phone").subscription(), "expirationTime": expiration}
-    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
-    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
+    assert subscribing(alice, subscription) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
     assert not PushSubscription.objects.exists()
 
 
@@ -164,8 +166,7 @@ def test_an_endpoint_that_is_not_plain_text_is_refused(service: PushService) -> 
     alice, a = person("Alice")
     push.do_subscribe(a, service.device("phone").subscription())
     subscription = {**service.device("laptop").subscription(), "endpoint": "https://push.example/\ud800"}
-    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
-    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
+    assert subscribing(alice, subscription) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
     r = alice.client.post("/hall/push/unsubscribe", json.dumps({"endpoint": "\ud800"}), "application/json")
     assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_SUBSCRIPTION})
     assert PushSubscription.objects.count() == 1
@@ -188,8 +189,7 @@ def test_an_endpoint_at_no_push_service_is_refused(service: PushService, endpoin
     never an address of the subscriber's choosing (one inside the town's network above all)."""
     alice, _ = person("Alice")
     subscription = {**service.device("phone").subscription(), "endpoint": endpoint}
-    r = alice.client.post("/hall/push/subscribe", json.dumps({"subscription": subscription}), "application/json")
-    assert (r.status_code, r.json()) == (400, {"ok": False, "say": push.NOT_A_PUSH_SERVICE})
+    assert subscribing(alice, subscription) == (400, {"ok": False, "say": push.NOT_A_PUSH_SERVICE})
     assert not PushSubscription.objects.exists()
 
 
