@@ -289,9 +289,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"line": {"format": "%(message)s"}},
+    # Every line is bounded (clockford/loglines.py): a request may make a line repeat what it sent.
+    "filters": {"bounded": {"()": "clockford.loglines.Bounded"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler"},
-        "calls": {"class": "logging.StreamHandler", "formatter": "line"},
+        "console": {"class": "logging.StreamHandler", "filters": ["bounded"]},
+        "calls": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["bounded"]},
     },
     "root": {"handlers": ["console"], "level": env("CLOCKFORD_LOG_LEVEL", "WARNING")},
     # One JSON line per call (clockford/metrics/counting.py): tool, outcome, duration, footstep, never
