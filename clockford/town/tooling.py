@@ -347,7 +347,12 @@ def public_post(
     """A tool that publishes an agent's words for everyone to read (a notice, a message, a beacon, a
     parcel). Every such tool is a write a plan may name, waits for the person's yes when the call
     would publish (`needs_yes`), is frozen while a report of the agent's is open (DECISIONS 3) and
-    spends the posting budgets: a new one cannot forget any of these."""
+    spends the posting budgets: a new one cannot forget any of these.
+
+    Safe Harbour reads the same calls `needs_yes` holds, unless the tool says otherwise: a call the tool
+    refuses whatever the person says (no sign-in, no such channel, empty words, no room) is refused at
+    once, never held for a person to decide something that cannot go through."""
+    more.setdefault("harbour_when", needs_yes)
     return plannable_write(
         name, title, description, args, handler, needs_yes=needs_yes, freezes=True, posts=True, **more
     )

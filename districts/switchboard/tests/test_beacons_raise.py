@@ -210,3 +210,18 @@ def test_the_outsider_without_sign_in_is_refused(charlie: Passport, alice: Passp
     # Even naming a channel that does not exist: sign-in is asked first, before anything else.
     r = visit(charlie, "raise_beacon", channel="orchard", question=QUESTION)
     assert r.structured["say"] == common.SIGN_IN_SAY
+
+
+def test_the_outsider_repeating_words_it_was_handed_is_refused_not_held(
+    charlie: Passport, alice: Passport, garden: Channel, published: Callable[..., Any]
+) -> None:
+    # Safe Harbour holds only a call that would light a beacon: without sign-in nothing can, so no
+    # person is asked to decide it. The outsider reads alice's question, then asks it as its own.
+    lit = raised(published(alice, "raise_beacon", channel="garden", question=QUESTION))
+    assert visit(charlie, "trace", id=lit["id"]).is_error is False
+    r = visit(charlie, "raise_beacon", channel="garden", question=QUESTION)
+    assert r.is_error is True and r.structured["say"] == common.SIGN_IN_SAY
+    assert "hold" not in r.structured and "repeats" not in r.structured and "hallUrl" not in r.structured
+    assert outcome(r) == "refused:sign-in"
+    assert not Hold.objects.filter(passport=charlie).exists()
+    assert Beacon.objects.count() == 1

@@ -247,6 +247,21 @@ def test_the_outsider_without_sign_in_is_refused(charlie: Passport, alice: Passp
     assert not Hold.objects.exists() and not Parcel.objects.exists()
 
 
+def test_the_outsider_repeating_words_it_was_handed_is_refused_not_held(
+    charlie: Passport, alice: Passport, published: Publish
+) -> None:
+    # Safe Harbour holds only a call that would post: without sign-in nothing can, so a person asked
+    # to decide it would be asked for nothing. The outsider reads a brief, then offers it as its own.
+    open_channel(alice)
+    posted = post(published, alice)
+    assert visit(charlie, "trace", id=posted["id"]).is_error is False
+    r = visit(charlie, "post_parcel", channel="lanterns", **WORK)
+    refused(r, common.SIGN_IN_SAY, "sign-in")
+    assert "repeats" not in r.structured and "hallUrl" not in r.structured
+    assert not Hold.objects.filter(passport=charlie).exists()
+    assert Parcel.objects.count() == 1
+
+
 def test_a_replay_after_the_parcel_was_settled_says_to_use_a_new_request_id(
     alice: Passport, published: Publish
 ) -> None:
