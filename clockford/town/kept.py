@@ -26,7 +26,9 @@ _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 # In an id or a name the same, newline and tab aside: the districts read them as the spaces they are
 # (walk_to folds "The Post\tOffice"), and every id pattern refuses them.
 _CONTROLS = _DROPPED
-CONTROL_SAY = "The {field} carries a control character, which no name or number in town has. Send it without."
+# "The argument answers carries": a field may be named in the plural (answers, steps, join), and the
+# sentence reads right for any name.
+CONTROL_SAY = "The argument {field} carries a control character, which no name or number in town has. Send it without."
 
 
 def kept(text: str, cap: int) -> tuple[str, bool]:

@@ -153,6 +153,13 @@ def test_an_unreadable_answer_is_refused_and_nothing_of_the_call_is_recorded(
     )
     assert ok.is_error is False
     assert Run.objects.get(pk=r["run"]).answers == {by_kind["integrity"]: "95", by_kind["in-census"]: "yes"}
+    # A control character is no part of any shape: the call is refused, naming the argument.
+    control = visit(alice, "arena_answer", answers=[{"task": by_kind["integrity"], "answer": "9\x005"}])
+    assert outcome(control) == "refused:control-character"
+    assert control.structured["say"] == (
+        "The argument answers carries a control character, which no name or number in town has. Send it without."
+    )
+    assert control.structured["field"] == "answers"
     # A task the run does not have is refused too.
     none = visit(alice, "arena_answer", answers=[{"task": "T99", "answer": "1"}])
     assert outcome(none) == "refused:no-task"

@@ -117,7 +117,7 @@ def test_every_tool_refuses_an_id_or_name_with_a_control_character(
     assert r.structured["field"] == field
     assert (
         r.structured["say"]
-        == f"The {field} carries a control character, which no name or number in town has. Send it without."
+        == f"The argument {field} carries a control character, which no name or number in town has. Send it without."
     )
     assert not Note.objects.exists()
 
