@@ -73,15 +73,18 @@ def _posts(args: PostParcelArgs, passport: Passport) -> bool:
 
 
 def _delivers_to_another_account(args: HandInArgs, passport: Passport) -> bool:
-    """Safe Harbour reads a result only when it goes to another account's parcel (000 section 02)."""
-    if args.action != "deliver":
-        return False
-    account = parcels.publisher_account(args.parcel)
-    return account is not None and account != passport.account_id
+    """Safe Harbour reads a result only when it goes to another account's parcel (000 section 02), from
+    the agent holding it: a delivery that would be refused anyway is refused at once, not held."""
+    return args.action == "deliver" and parcels.delivery_to_another_account(passport, args.parcel)
 
 
 def _returns(args: SettleParcelArgs, passport: Passport) -> bool:
     return args.action == "return"
+
+
+def _returns_own(args: SettleParcelArgs, passport: Passport) -> bool:
+    """A return note reaches the claimant only from the parcel's publisher: Safe Harbour reads it then."""
+    return args.action == "return" and parcels.posted_by(passport, args.parcel)
 
 
 def _channel_of(args: TakeParcelArgs | HandInArgs | SettleParcelArgs) -> str | None:
@@ -209,7 +212,7 @@ TOOLS: tuple[Tool, ...] = (
         asks=("settle its parcel of work", "settle its parcel {parcel} ({action})"),
         destructive=True,
         words={"note": Words("other-account", parcels.NOTE_CAP)},
-        harbour_when=_returns,
+        harbour_when=_returns_own,
         freezes=_returns,
         channel_of=_channel_of,
     ),

@@ -234,11 +234,23 @@ def channel_of_parcel(parcel_id: str) -> str | None:
     return Parcel.objects.filter(pk=parcel_id).values_list("channel_id", flat=True).first()
 
 
-def publisher_account(parcel_id: str) -> int | None:
-    """The account a parcel was posted from, or None (for Safe Harbour: hand_in to another account)."""
+def delivery_to_another_account(passport: Passport, parcel_id: str) -> bool:
+    """Whether a delivery by this passport would pass its words to another account: it holds the
+    parcel now, signed in, and the parcel was posted from another account. Safe Harbour reads only
+    such a result (000 section 02); any other hand_in is refused whatever its words say, and a person
+    is never asked about it (nor told, by a hold, that a parcel it may not see exists)."""
+    if passport.account_id is None or not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
+        return False
+    held = Parcel.objects.filter(pk=parcel_id, claimant=passport, state=CLAIMED)
+    account = held.values_list("account_id", flat=True).first()
+    return account is not None and account != passport.account_id
+
+
+def posted_by(passport: Passport, parcel_id: str) -> bool:
+    """Whether this passport posted the parcel: only its publisher's return note reaches the claimant."""
     if not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
-        return None
-    return Parcel.objects.filter(pk=parcel_id).values_list("account_id", flat=True).first()
+        return False
+    return Parcel.objects.filter(pk=parcel_id, publisher=passport).exists()
 
 
 # -- Views --------------------------------------------------------------------------------------------

@@ -250,6 +250,20 @@ def test_safe_harbour_holds_a_return_note_repeating_the_result(
     assert visit(alice, "settle_parcel", parcel=parcel, action="accept").is_error is False
 
 
+def test_a_return_note_on_someone_elses_parcel_is_refused_as_none_not_held(
+    alice: Passport, alice2: Passport, bob: Passport, published: Publish
+) -> None:
+    # Only the publisher's note reaches the claimant: bob, who traced alice's parcel, is refused as for
+    # a number that does not exist, never held, even when his note repeats what he was handed.
+    parcel = delivered(published, alice, alice2)
+    assert visit(bob, "trace", id=parcel).is_error is False
+    brief = Parcel.objects.get().brief
+    r = visit(bob, "settle_parcel", parcel=parcel, action="return", note=brief, version=3)
+    refused(r, NOT_YOURS, "not-yours")
+    assert not Hold.objects.filter(passport=bob).exists()
+    assert Parcel.objects.get().state == "delivered"
+
+
 def test_a_return_is_frozen_while_a_report_is_open_and_an_accept_is_not(
     alice: Passport, alice2: Passport, published: Publish
 ) -> None:
