@@ -128,6 +128,8 @@ def passport_view(hold: Hold) -> dict[str, Any]:
         "status": status,
         "until": until_of(hold, status).isoformat(),
     }
+    if status == "held":  # still waiting: where its person decides it, as the reply that held it said
+        found.update(handoff.waiting("hold", hold.id))
     if hold.rewrites:
         tool = registry().get(hold.tool)
         free = set(tool.free_words) if tool is not None else set()

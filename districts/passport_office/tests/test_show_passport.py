@@ -3,6 +3,8 @@ true empty state."""
 
 import datetime as dt
 
+from django.conf import settings
+
 from clockford.town.models import Hold, Passport
 from districts.testing import outcome, visit
 
@@ -100,3 +102,8 @@ def test_the_say_counts_only_the_holds_that_still_wait(alice: Passport) -> None:
     sc = visit(alice, "show_passport").structured
     assert [h["status"] for h in sc["harbour"]["held"]] == ["held", "refused"]
     assert sc["say"].endswith(", 1 call held for your person.")
+    # The one that waits says where its person decides it, as the reply that held it did; the decided
+    # one waits for nobody.
+    waiting, decided = sc["harbour"]["held"]
+    assert waiting["hallUrl"] == f"{settings.HALL_URL}/hall/holds/{waiting['id']}"
+    assert "hallUrl" not in decided
