@@ -1,6 +1,11 @@
 """Letters from a person's agents: the list, unopened first, and one page per letter with its notes,
-opened or declined once with a passkey (hall/decide.py). A declined letter's words are dropped; the
-page says so before the click.
+marked read by a POST from that page, and declined once with a passkey (hall/decide.py). A declined
+letter's words are dropped; the page says so before the click.
+
+Drawing the page changes nothing (nothing is decided by a GET, HALL.md): a link prefetcher, a mail
+scanner or a browser's prerender may load it without the person. The page's own form marks the letter
+read; its script (static/hall/read.js) sends that form once the page is in view, and without script the
+person presses its button.
 
 A letter's words are drawn exactly (hall/shown.py). The page's digest of them goes with the decision:
 a note that left the P.O. box between the page and the passkey changes the letter, and the decision
@@ -9,13 +14,14 @@ fails with LETTER_CHANGED rather than sign words the person did not see.
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
 
 from districts.post_office import services as post_office
 from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
-from hall.http import fetched, signed_in_page
+from hall.http import fetched, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.queue import next_waiting
 from hall.shown import marked, preview, shown_field, shown_fields, whose
@@ -27,6 +33,7 @@ LETTER_CHANGED = (
     "decided. Reload the page and read it again."
 )
 NO_LETTER = "No letter to you has that number."
+JUST_READ = "Marked read now that you have opened it."
 
 
 _letter = found(post_office.access_letter, NO_LETTER)
@@ -41,9 +48,6 @@ def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
 @signed_in_page
 @fetched(_letter)
 def letter_page(request: HttpRequest, account: Account, letter: Any) -> HttpResponse:
-    # Viewed is read: the letter leaves the queue, and the agent's show_passport counts it read.
-    was_held = letter.status == "held"
-    letter = post_office.do_read_letter(letter, account)
     marked_by = letter.marked or None
     return render(
         request,
@@ -57,12 +61,22 @@ def letter_page(request: HttpRequest, account: Account, letter: Any) -> HttpResp
             "whose": whose(marked_by["label"]) if marked_by else "",
             "passage": marked(marked_by.get("passage", "")) if marked_by else "",
             "digest": post_office.letter_digest(letter),
-            "just_read": was_held and letter.status == "opened",
             "declinable": letter.status in post_office.DECLINABLE,
             "next_item": next_waiting(account, letter.id),
             "nav": "letters",
         },
     )
+
+
+@signed_in_post
+@fetched(_letter)
+def letter_read(request: HttpRequest, account: Account, letter: Any) -> HttpResponseBase:
+    """The person has the letter in view: it is read, leaves the queue, and the agent's show_passport
+    counts it read. Reading decides nothing, so no passkey is asked; a letter already read or declined
+    is left as it is."""
+    if letter.status == "held" and post_office.do_read_letter(letter, account).status == "opened":
+        messages.success(request, JUST_READ)
+    return redirect("hall:letter", letter.id)
 
 
 def _decided(letter: Any, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:

@@ -57,6 +57,7 @@ urlpatterns = [
     path("hall/holds/<str:hold_id>/rewrite/finish", rewrite.rewrite_finish, name="rewrite-finish"),
     path("hall/letters", letters.letter_list, name="letters"),
     path("hall/letters/<str:letter_id>", letters.letter_page, name="letter"),
+    path("hall/letters/<str:letter_id>/read", letters.letter_read, name="letter-read"),
     path("hall/letters/<str:letter_id>/begin", letters.letter_begin, name="letter-begin"),
     path("hall/letters/<str:letter_id>/finish", letters.letter_finish, name="letter-finish"),
     path("hall/plans/<str:plan_id>", decisions.plan_page, name="plan"),

@@ -284,8 +284,8 @@ def letter_statement(letter: Letter, decision: str) -> str:
 
 
 def do_read_letter(letter: Letter, account: Any) -> Letter:
-    """The person read the letter on its page: a held letter is opened (read) by whoever viewed it.
-    Reading decides nothing, so no passkey is asked and nothing is signed; declining it afterwards (its
+    """The person read the letter on its page: a held letter is opened (read) by whoever marked it so
+    there (the page's POST; drawing the page reads nothing). Reading decides nothing, so no passkey is asked and nothing is signed; declining it afterwards (its
     words dropped) still takes the passkey. The conditional UPDATE reads it once."""
     if letter.status == "held":
         Letter.objects.filter(pk=letter.pk, status="held").update(

@@ -433,7 +433,8 @@ def test_a_letter_is_shown_exactly_with_its_notes_and_flags(ada: Visitor) -> Non
     assert 'class="flag flag-link"' in text and "xn--bcher-kva.example" in text
     assert 'class="flag flag-email"' in text and 'class="flag flag-staff-voice"' in text
     assert "the letter's words are dropped at once" in text
-    # Viewed is read.
+    # Marked read by the page's POST, it is no longer unopened.
+    assert ada.client.post(f"/hall/letters/{letter.id}/read").status_code == 302
     listing = page(ada, "/hall/letters")
     assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" not in listing
 
@@ -453,18 +454,38 @@ def test_a_letter_opened_stays_readable(ada: Visitor) -> None:
     assert "signed with a passkey." in text and "Open with your passkey" not in text
 
 
-def test_a_letter_viewed_is_read_and_may_still_be_declined_with_the_passkey(ada: Visitor) -> None:
+def test_a_letters_page_reads_nothing_until_its_form_marks_it_read(ada: Visitor) -> None:
     agent = agent_of(ada)
     letter = a_letter(agent)
+    # Drawing the page twice (a link prefetcher, a mail scanner, then the person) changes nothing.
+    for _ in range(2):
+        text = page(ada, f"/hall/letters/{letter.id}")
+    assert "Not marked read yet" in text and "Marked read now" not in text
+    assert (
+        "This page marks it when it is in view; if it has not, press the button." in text
+        and f'<form method="post" action="/hall/letters/{letter.id}/read" data-read-in-view>' in text
+        and "Mark it read</button>" in text
+        and "/static/hall/read.js" in text
+    )
+    letter.refresh_from_db()
+    assert (letter.status, letter.decided_by) == ("held", None)
+    assert visit(agent, "show_passport").structured["letters"] == {"held": 1, "read": 0, "declined": 0}
     assert [w.id for w in queue.waiting_for(ada.account)] == [letter.id]  # type: ignore[arg-type]
-    text = page(ada, f"/hall/letters/{letter.id}")
-    assert "Marked read now that you have opened it." in text and "Decline with your passkey" in text
-    assert "Open with your passkey" not in text
+    # The form's POST reads it, once, and the page says so.
+    r = ada.client.post(f"/hall/letters/{letter.id}/read", follow=True)
+    assert r.redirect_chain == [(f"/hall/letters/{letter.id}", 302)]
+    text = html.unescape(r.content.decode())
+    assert '<p class="flash flash-success">Marked read now that you have opened it.</p>' in text
+    assert "You have read this letter. It stays here for you; your agent sees that you read it." in text
+    assert "Decline with your passkey" in text and "Open with your passkey" not in text
+    assert "Mark it read" not in text and "read.js" not in text
     letter.refresh_from_db()
     # Reading decides nothing: no passkey, nothing signed; the agent sees it read, the queue lets it go.
     assert (letter.status, letter.decided_by, letter.statement) == ("opened", ada.account, "")
     assert visit(agent, "show_passport").structured["letters"] == {"held": 0, "read": 1, "declined": 0}
     assert queue.waiting_for(ada.account) == []  # type: ignore[arg-type]
+    again = ada.client.post(f"/hall/letters/{letter.id}/read", follow=True)
+    assert "Marked read now" not in again.content.decode()
     assert "You have read this letter." in page(ada, f"/hall/letters/{letter.id}")
     # Opening it again is refused; declining it takes the passkey and drops its words.
     assert decide(ada, "letters", letter.id, "open", letter_digest(letter)) == (
@@ -511,6 +532,10 @@ def test_someone_elses_letter_is_not_found(ada: Visitor, bob: Visitor) -> None:
     letter = a_letter(agent_of(ada))
     r = bob.client.get(f"/hall/letters/{letter.id}")
     assert r.status_code == 404 and "No letter to you has that number." in r.content.decode()
+    r = bob.client.post(f"/hall/letters/{letter.id}/read")
+    assert r.status_code == 404 and "No letter to you has that number." in r.content.decode()
+    letter.refresh_from_db()
+    assert letter.status == "held"
     assert letter.id not in page(bob, "/hall/letters")
 
 

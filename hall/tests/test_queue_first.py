@@ -45,9 +45,11 @@ def test_next_opens_what_waits_after_a_decision(ada: Visitor) -> None:
     assert decide(ada, "holds", hold, "allow", digest) == (200, {"ok": True, "next": f"/hall/holds/{hold}"})
     page = ada.page(f"/hall/holds/{hold}")
     assert f'<a class="button primary" id="next" href="/hall/letters/{letter}">Next: a letter</a>' in page
-    # The letter, viewed, is read: nothing else waits.
+    # The letter's page leaves itself out of "Next"; once marked read, nothing waits.
     page = ada.page(f"/hall/letters/{letter}")
     assert 'id="next"' not in page and "Nothing else waits for you." in page
+    assert ada.client.post(f"/hall/letters/{letter}/read").status_code == 302
+    assert ada.page("/hall/").count('data-item="') == 0
 
 
 def test_every_time_is_written_one_way() -> None:

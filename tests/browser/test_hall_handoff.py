@@ -1,6 +1,7 @@
 """The hand-off, from a cold start in a real browser: the agent's held post_notice reply carries
 hallUrl; its person, signed out, opens that link, signs in with a passkey and lands on that very hold;
-allows it; "Next" opens the letter that also waits; viewing it marks it read. Then edit and allow: the
+allows it; "Next" opens the letter that also waits; the page, in view, marks it read (its script posts
+the page's form: the page's GET alone reads nothing). Then edit and allow: the
 person rewrites the words of a second held notice, allows their own, and exactly those are published
 while the agent's words stay held.
 
@@ -82,7 +83,8 @@ def test_the_link_in_a_held_reply_brings_the_person_to_the_hold_and_on_to_the_le
     expect(p.page.locator("h1")).to_have_text("A letter from your agent")
     assert p.page.url.endswith(f"/hall/letters/{letter_id}")
     expect(p.page.locator("#outcome")).to_have_text("Read")
-    expect(p.page.locator("main")).to_contain_text("Marked read now that you have opened it.")
+    expect(p.page.locator(".flash")).to_have_text("Marked read now that you have opened it.")
+    assert p.page.url.endswith(f"/hall/letters/{letter_id}")
     expect(p.page.locator("main")).to_contain_text("Nothing else waits for you.")
     expect(p.page.locator("#nav-waiting")).to_have_text("Waiting")
     shot(p, "letter-read")
