@@ -14,7 +14,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
 
 from clockford.town.holds import NotDecided
 from districts.realty import services as realty
@@ -27,6 +26,7 @@ from hall.http import (
     at_the_hall,
     ceremony,
     fetched,
+    page_only,
     person,
     refuse,
     signed_in_page,
@@ -126,7 +126,7 @@ def github_start(request: HttpRequest, account: Account, ask: Any) -> HttpRespon
 
 
 @at_the_hall
-@require_GET
+@page_only
 def github_back(request: HttpRequest) -> HttpResponseBase:
     """GitHub's redirect back. The hall's session cookie is SameSite=Strict, so a browser does not send
     it on a navigation that came from GitHub: the first arrival draws a page that comes back to this

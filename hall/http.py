@@ -18,7 +18,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford.town import limits
 from clockford.town.tooling import NotAllowed, NotFound
@@ -28,6 +27,12 @@ View = Callable[..., HttpResponseBase]
 
 SIGNED_OUT = "You are signed out. Sign in with your passkey and try again."
 UNREADABLE = "The hall could not read that request. Reload the page and try again."
+# A 405's words, beside its Allow header (Django's own 405 is an empty page).
+ONLY_READ = "This is a page of the hall, only to be opened and read: nothing sent to it is taken."
+ONLY_SENT = (
+    "This address acts only when a button on a page of the hall sends it, so opening it changes nothing. "
+    "Go back to the hall and use the button there."
+)
 
 
 class Refused(Exception):
@@ -91,6 +96,31 @@ def at_the_hall(view: View) -> View:
     return wrapped
 
 
+def allows(*methods: str) -> Callable[[View], View]:
+    """Django's require_http_methods, with the refusal of any other method in the hall's words: a page for a
+    person, {ok: false, say} for a page's script. A page answers HEAD as it answers GET; the server sends
+    no body with it (uvicorn, as Django's runserver and test client do)."""
+    say = ONLY_SENT if "GET" not in methods else ONLY_READ
+
+    def wrap(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if request.method not in methods:
+                refused = refuse(request, say, 405)
+                refused["Allow"] = ", ".join(methods)
+                return refused
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return wrap
+
+
+# A page: read by GET (and HEAD, which changes nothing either). A change: only a form's or script's POST.
+page_only = allows("GET", "HEAD")
+post_only = allows("POST")
+
+
 def safe_next(value: str | None) -> str | None:
     """Where to go after signing in or up: a path of the hall's own origin ("/hall/holds/H-…", or the
     consent page's "/oauth/authorize?…"), or None. Never another site, however the address is spelled
@@ -143,13 +173,13 @@ def signed_in(view: Callable[..., HttpResponseBase]) -> View:
 
 
 def signed_in_page(view: Callable[..., HttpResponseBase]) -> View:
-    """A page (GET) of the hall for the signed-in person: the view gets their account."""
-    return at_the_hall(require_GET(signed_in(view)))
+    """A page (GET, HEAD) of the hall for the signed-in person: the view gets their account."""
+    return at_the_hall(page_only(signed_in(view)))
 
 
 def signed_in_post(view: Callable[..., HttpResponseBase]) -> View:
     """A form's POST to the hall by the signed-in person: the view gets their account."""
-    return at_the_hall(require_POST(signed_in(view)))
+    return at_the_hall(post_only(signed_in(view)))
 
 
 def fetched[T](fetch: Callable[[Account, str], T]) -> Callable[[Callable[..., HttpResponseBase]], View]:
@@ -218,4 +248,4 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
         response["Retry-After"] = str(over.retry_after)
         return response
 
-    return at_the_hall(require_POST(wrapped))
+    return at_the_hall(post_only(wrapped))

@@ -15,14 +15,25 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from oauth2_provider.views import RevokeTokenView, TokenView
 
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
-from hall.http import Refused, at_the_hall, ceremony, parsed, person, refuse, signed_in_page, signed_in_post
+from hall.http import (
+    Refused,
+    at_the_hall,
+    ceremony,
+    page_only,
+    parsed,
+    person,
+    post_only,
+    refuse,
+    signed_in_page,
+    signed_in_post,
+)
 from hall.models import Account
 from hall.town import town_has_sign_in
 
@@ -41,6 +52,10 @@ def with_sign_in(view: View) -> View:
     return wrapped
 
 
+# The metadata, the keys and registration are read by programs, not people: Django's own 405 (HEAD
+# answered as GET); the consent page and its Deny answer in the hall's words (hall/http.py allows).
+
+
 def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
     response = JsonResponse(data, status=status)
     # Metadata is public, and browser-based clients read it from other origins.
@@ -50,7 +65,7 @@ def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
 
 
 @with_sign_in
-@require_GET
+@require_safe
 def server_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 8414: the hall as authorization server. Its issuer has no path, so this is the only address."""
     issuer = oauth_tokens.issuer()
@@ -76,7 +91,7 @@ def server_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
-@require_GET
+@require_safe
 def resource_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 9728: /mcp, at the root and in the path form (/.well-known/oauth-protected-resource/mcp)."""
     return _public_json(
@@ -91,7 +106,7 @@ def resource_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
-@require_GET
+@require_safe
 def jwks(request: HttpRequest) -> JsonResponse:
     return _public_json(oauth_tokens.jwks())
 
@@ -160,7 +175,7 @@ def _query(request: HttpRequest) -> str:
 
 @at_the_hall
 @with_sign_in
-@require_GET
+@page_only
 @_consenting
 def authorize(request: HttpRequest, consent: oauth.Consent) -> HttpResponseBase:
     """The consent page: who asks, where the person returns to, what it may do; Allow with a passkey."""
@@ -224,7 +239,7 @@ def authorize_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, An
 
 @at_the_hall
 @with_sign_in
-@require_POST
+@post_only
 @_consenting
 def authorize_deny(request: HttpRequest, consent: oauth.Consent) -> HttpResponseBase:
     return HttpResponseRedirect(consent.denied())

@@ -284,9 +284,7 @@ async def loop() -> None:
 
 
 def _endpoint(view: Any) -> Any:
-    from django.views.decorators.http import require_POST
-
-    from hall.http import person, refuse
+    from hall.http import person, post_only, refuse
 
     def wrapped(request: HttpRequest) -> Any:
         account = person(request)
@@ -299,7 +297,7 @@ def _endpoint(view: Any) -> Any:
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
-    return at_the_hall(require_POST(wrapped))
+    return at_the_hall(post_only(wrapped))
 
 
 @_endpoint

@@ -13,13 +13,12 @@ from django.contrib.auth import login, logout
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
 
 from clockford import files
 from clockford.town import desk
 from hall import invites, live, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
-from hall.http import at_the_hall, ceremony, next_of, person, refuse, text
+from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, text
 from hall.queue import waiting_for
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
@@ -30,7 +29,7 @@ BACKEND = "hall.backends.PasskeyBackend"
 
 
 @at_the_hall
-@require_GET
+@page_only
 def front(request: HttpRequest) -> HttpResponse:
     """/hall/: the front door, or what waits for the person signed in."""
     account = person(request)
@@ -54,7 +53,7 @@ def front(request: HttpRequest) -> HttpResponse:
 
 
 @at_the_hall
-@require_GET
+@page_only
 def signup(request: HttpRequest) -> HttpResponse:
     """Make an account: open to anyone on a town without an owner; on a town run by its owner, the page
     says to ask the owner for an invite (and the ceremony refuses without one)."""
@@ -75,7 +74,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @at_the_hall
-@require_GET
+@page_only
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The sign-up page with an invite: open while the invite is live, else what became of it."""
     found, state = invites.find_invite(token)
@@ -96,7 +95,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @at_the_hall
-@require_GET
+@page_only
 def claim(request: HttpRequest, code: str) -> HttpResponse:
     _, state = find_claim(code)
     return render(
@@ -114,7 +113,7 @@ def claim(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @at_the_hall
-@require_POST
+@post_only
 def signout(request: HttpRequest) -> HttpResponse:
     logout(request)
     messages.info(request, "You are signed out. Your passkeys stay on your devices for next time.")
@@ -181,7 +180,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 # that no page depends on anyone else's server.
 
 
-@require_GET
+@page_only
 def static_file(request: HttpRequest, path: str) -> HttpResponse:
     if not path.startswith("hall/"):
         raise Http404(path)

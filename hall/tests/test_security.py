@@ -14,6 +14,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, reverse
 
+from hall import http
 from hall.models import Account
 from hall.tests.conftest import HOST, ORIGIN, Visitor
 from hall.urls import urlpatterns
@@ -63,7 +64,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 83
+    assert len(urls) == len(urlpatterns) == 84
     assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
@@ -212,3 +213,40 @@ def test_check_deploy_is_not_clean_over_plain_http(tmp_path: Path) -> None:
     done = manage({"CLOCKFORD_VAR": str(tmp_path)}, "check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 1
     assert "security.W004" in done.stderr and "security.W012" in done.stderr
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_every_hall_page_answers_head_as_it_answers_get_and_refuses_other_methods_in_words(signed_in: bool) -> None:
+    """A link checker or a monitor asks HEAD: it gets the page's status and headers, no body. A method an
+    address does not take is a 405 with its Allow header and a page that says why, never an empty one."""
+    client = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    olive = owner()
+    refused = {}
+    for url in every_hall_url():
+        if signed_in:
+            client.force_login(olive)  # again: one of the posts is the sign-out
+        got, head = client.get(url), client.head(url)
+        assert (head.status_code, head.content) == (got.status_code, b""), url
+        assert head.get("Location") == got.get("Location"), url
+        for r in (got, client.post(url, "{}", content_type="application/json"), client.put(url)):
+            if r.status_code == 405:
+                refused[url] = r["Allow"]
+                text = html.unescape(r.content.decode())
+                assert "<h1>Not done</h1>" in text or r.json()["ok"] is False, (url, text)
+    # Pages take GET and HEAD; forms and ceremonies only POST, and say so to whoever opens them.
+    assert refused["/hall/letters/L-2345678923AB/read"] == "POST"
+    assert refused["/hall/letters/L-2345678923AB"] == "GET, HEAD"
+    assert set(refused.values()) == {"POST", "GET, HEAD"}
+    r = client.get("/hall/signout")
+    assert r.status_code == 405 and r["Allow"] == "POST"
+    assert (
+        "This address acts only when a button on a page of the hall sends it, so opening it changes nothing. "
+        "Go back to the hall and use the button there." in html.unescape(r.content.decode())
+    )
+    r = client.put("/hall/", HTTP_ACCEPT="text/html")
+    assert r.status_code == 405 and r["Allow"] == "GET, HEAD"
+    assert "This is a page of the hall, only to be opened and read: nothing sent to it is taken." in html.unescape(
+        r.content.decode()
+    )
+    r = client.get("/hall/signin/begin", HTTP_ACCEPT="application/json")
+    assert r.status_code == 405 and r.json() == {"ok": False, "say": http.ONLY_SENT}

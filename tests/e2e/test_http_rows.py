@@ -297,6 +297,23 @@ def test_two_host_headers_are_no_name_of_the_towns(town: Town) -> None:
     assert "Traceback" not in town.log.read_text(errors="replace")[len(before) :]
 
 
+def test_head_on_a_hall_page_is_its_get_without_the_body(town: Town) -> None:
+    """Over the real server: HEAD on the hall's front door answers as GET does, with no body on the wire."""
+    replies = []
+    for method in ("GET", "HEAD"):
+        with socket.create_connection(("127.0.0.1", town.port), timeout=10) as conn:
+            conn.sendall(
+                f"{method} /hall/ HTTP/1.1\r\nHost: localhost:{town.port}\r\nConnection: close\r\n\r\n".encode()
+            )
+            reply = b""
+            while chunk := conn.recv(65536):
+                reply += chunk
+        head, _, body = reply.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), (method, reply[:200])
+        replies.append(body)
+    assert b"<h1>Welcome to the hall</h1>" in replies[0] and replies[1] == b""
+
+
 def test_host_variants_of_the_towns_own_names_are_served(town: Town, live: RawSession) -> None:
     """Loopback by any of its names, in any case, with or without a port, and with a trailing dot."""
     port = town.port
