@@ -9,12 +9,12 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timesince import timeuntil
+from django.utils.timesince import timesince
 
 from clockford.town import clock, holds, words
 from clockford.town.models import Plan
@@ -68,9 +68,18 @@ def stamp(when: datetime) -> str:
     return when.astimezone(UTC).strftime(STAMP)
 
 
+def span(since: datetime, until: datetime) -> str:
+    """How long from `since` to `until`, to the nearest minute, in at most two adjacent units: "23 hours,
+    59 minutes", "1 hour", "3 days, 2 hours". One unit, cut down, read 23 h 59 min as "23 hours"
+    and an hour's allowance drawn a second later as "59 minutes"; rounding up to "24 hours" would
+    promise time that is not there. Every relative time of the hall (time left, "ago", "in") says it so."""
+    minutes = round((until - since).total_seconds() / 60)
+    return timesince(since, since + timedelta(minutes=max(minutes, 0)), depth=2)
+
+
 def time_left(until: datetime) -> str:
-    """The time left before something lapses, in one unit: "23 hours", "5 minutes"."""
-    return timeuntil(until, clock.now(), depth=1)
+    """The time left before something lapses: "23 hours, 59 minutes", "5 minutes"."""
+    return span(clock.now(), until)
 
 
 # -- The words of a call --------------------------------------------------------------------------------

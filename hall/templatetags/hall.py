@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 from django import template
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.timesince import timesince
 
-from hall.shown import stamp
+from clockford.town import clock
+from hall.shown import span, stamp
 
 register = template.Library()
 
@@ -16,20 +16,35 @@ register = template.Library()
 def when(moment: datetime | None, how: str = "") -> str:
     """One format for every time the hall shows: date, time and zone ("2026-05-01 14:32 UTC"), in a
     <time> the page's script gives the person's own time beside (static/hall/times.js); with "ago",
-    how long ago first ("5 minutes ago, 2026-05-01 14:32 UTC")."""
+    how long ago first ("5 minutes ago, 2026-05-01 14:32 UTC"); with "in", how far off after it
+    ("2026-05-01 14:32 UTC, in 1 hour"), for a time that ends something ("until ...")."""
     if moment is None:
         return "never"
     said = stamp(moment)
     if how == "ago":
         said = f"{ago(moment)}, {said}"
-    return format_html('<time class="when" datetime="{}">{}</time>', moment.astimezone(UTC).isoformat(), said)
+    shown = format_html('<time class="when" datetime="{}">{}</time>', moment.astimezone(UTC).isoformat(), said)
+    if how == "in":
+        # After the <time>, so the person's own time (times.js) stays beside the town's.
+        return format_html("{}, {}", shown, off(moment))
+    return shown
 
 
 @register.filter
 def ago(when: datetime | None) -> str:
-    """ "just now", "5 minutes ago", "3 days ago": one unit is enough to read at a glance."""
+    """ "just now", "5 minutes ago", "1 day, 23 hours ago" (shown.span: to the minute, two units)."""
     if when is None:
         return "never"
-    if timezone.now() - when < timedelta(minutes=1):
+    now = timezone.now()
+    if now - when < timedelta(minutes=1):
         return "just now"
-    return f"{timesince(when, depth=1)} ago"
+    return f"{span(when, now)} ago"
+
+
+def off(moment: datetime) -> str:
+    """How far off a moment is: "in 1 hour", "in 23 hours, 59 minutes"; once past, how long ago. Read on
+    the town's clock, which sets what lapses (an allowance's end, a hold's)."""
+    now = clock.now()
+    if moment <= now:
+        return f"{span(moment, now)} ago"
+    return f"in {span(now, moment)}"

@@ -9,8 +9,9 @@ import base64
 import hashlib
 import html
 import json
+import re
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from districts.testing import visit
 from hall import letters, passkeys, queue
 from hall.decide import BEGUN_ELSEWHERE
 from hall.models import Account, Ceremony
+from hall.shown import span, stamp
 from hall.tests.conftest import Visitor
 from tests.fixtures import racing
 
@@ -109,7 +111,7 @@ def test_the_queue_lists_everything_that_waits_newest_first(ada: Visitor) -> Non
     )
     assert "\u200b" not in text and "\u202e" not in text
     assert "Lanterns — I found⟦U+200B⟧ the lanterns." in text
-    assert "23\xa0hours left</span> before it lapses" in text  # the hold, made three minutes ago
+    assert "23\xa0hours, 57\xa0minutes left</span> before it lapses" in text  # the hold, made three minutes ago
     assert "it waits until you open or decline it" in text  # the letter never lapses
     assert "Blue Heron" in text and heron.id in text and "(claude-code)" in text
     assert f'href="/hall/holds/{hold.id}"' in text and f'href="/hall/plans/{plan["id"]}"' in text
@@ -328,6 +330,36 @@ def test_a_safe_harbour_hold_shows_whose_words_were_repeated(ada: Visitor, olive
     assert f"<code>{repeated.repeats['where']}</code>" in text and "agent-written" in text
     assert repeated.repeats["where"].startswith("read_notices N-")  # the tool, and the notice
     assert f'<pre class="words passage">{repeated.repeats["passage"]}</pre>' in text
+
+
+def test_a_holds_times_say_how_far_off_they_are_to_the_minute(ada: Visitor) -> None:
+    hold = held_notice(agent_of(ada))
+    clock.advance(timedelta(minutes=1))
+    text = html.unescape(page(ada, f"/hall/holds/{hold.id}"))
+    lapses = stamp(hold.waits_until)
+    # 23 h 59 min is not "23 hours", and not "24 hours" either.
+    assert re.search(
+        "If you do nothing, it lapses in 23\xa0hours, 59\xa0minutes, at <time [^>]+>"
+        + re.escape(lapses)
+        + "</time>.</p>",
+        text,
+    )
+    # Beside the allowance's end, how far off it is.
+    assert re.search(r"once, until <time class=\"when\" [^>]+>[^<]+ UTC</time>, in 1\xa0hour\. It must send", text)
+    assert decide(ada, "holds", hold.id, "allow", hold.words_digest)[0] == 200
+    clock.advance(timedelta(minutes=20))
+    text = html.unescape(page(ada, f"/hall/holds/{hold.id}"))
+    assert re.search(
+        r"<p>Your agent may make exactly this call once, until <time [^>]+>[^<]+</time>, in 40\xa0minutes\.</p>", text
+    )
+
+
+def test_relative_times_are_to_the_nearest_minute_in_two_units() -> None:
+    start = datetime(2026, 5, 1, 14, 32, tzinfo=UTC)
+    assert span(start, start + timedelta(hours=23, minutes=59, seconds=10)) == "23\xa0hours, 59\xa0minutes"
+    assert span(start, start + timedelta(minutes=59, seconds=59)) == "1\xa0hour"
+    assert span(start, start + timedelta(days=1, hours=23, minutes=40)) == "1\xa0day, 23\xa0hours"
+    assert span(start, start + timedelta(seconds=20)) == "0\xa0minutes"
 
 
 def test_a_lapsed_hold_shows_its_outcome(ada: Visitor) -> None:
