@@ -19,6 +19,7 @@ from clockford.town import signing
 from clockford.town.tooling import NotFound
 from districts.switchboard import common as switchboard
 from hall import passkeys
+from hall.claim import town_owner
 from hall.decide import begun, remember_begun
 from hall.http import (
     Refused,
@@ -32,9 +33,15 @@ from hall.http import (
 from hall.models import Account
 from hall.town import town_has_sign_in
 
-ONE_PERSON = (
-    "This town has no sign-in, so there is only one person here: every agent is yours, and there is "
-    "nothing to exchange with anyone."
+# A town without sign-in is run by its owner, who decides for every agent; the people the owner invited
+# have accounts but no agents. "Only one person here" was true for neither once someone was invited.
+NO_SIGN_IN_OWNER = (
+    "This town has no sign-in, so every agent that visits it is yours, as its owner: no other person "
+    "has agents here, and there is nothing to exchange."
+)
+NO_SIGN_IN_INVITED = (
+    "This town has no sign-in, so every agent that visits it belongs to {owner}, not to you: you have no "
+    "agents here, and there is nothing to exchange."
 )
 NO_OTHER_ACCOUNT = (
     "No other account has that handle. Ask its person for the handle shown at the foot of their hall "
@@ -86,6 +93,14 @@ def neighbours(account: Account) -> list[Neighbour]:
     return list(found.values())
 
 
+def no_sign_in(account: Account) -> str:
+    """Why there is nothing to exchange on a town without sign-in, true for the person who reads it."""
+    if account.is_owner:
+        return NO_SIGN_IN_OWNER
+    owner = town_owner()
+    return NO_SIGN_IN_INVITED.format(owner=f"its owner, {owner.name}" if owner else "whoever claims the town")
+
+
 def find_other_account(account: Account, handle: str) -> Account:
     """The account another person named by its handle (never one's own), or Refused."""
     handle = handle.strip()
@@ -122,7 +137,7 @@ def do_set_side(
 ) -> tuple[bool, bool]:
     """Open (with the passkey's approval) or close this person's side; returns both sides after."""
     if not town_has_sign_in():
-        raise Refused(ONE_PERSON, status=409)
+        raise Refused(no_sign_in(account), status=409)
     with transaction.atomic():
         try:
             exchange = switchboard.do_set_exchange(
@@ -161,7 +176,7 @@ def _said(other: Account, mine: bool, theirs: bool) -> str:
 def exchange_page(request: HttpRequest, account: Account) -> HttpResponse:
     """/hall/exchange: the accounts this person's agents met, each side's yes, and a handle to name."""
     if not town_has_sign_in():
-        return render(request, "hall/exchange.html", {"one_person": ONE_PERSON, "nav": "exchange"})
+        return render(request, "hall/exchange.html", {"one_person": no_sign_in(account), "nav": "exchange"})
     return render(
         request,
         "hall/exchange.html",
@@ -174,7 +189,7 @@ def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]
     """Opening one's side asks for the passkey, over a statement naming both accounts."""
     account = account_or_refuse(request)
     if not town_has_sign_in():
-        raise Refused(ONE_PERSON, 409)
+        raise Refused(no_sign_in(account), 409)
     other = find_other_account(account, text(data, "handle"))
     mine, _ = sides(account, other)
     if mine:
@@ -203,7 +218,7 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
 def exchange_close(request: HttpRequest, account: Account) -> HttpResponseBase:
     """Close this person's side now. No passkey: closing only takes a permission away."""
     if not town_has_sign_in():
-        return refuse(request, ONE_PERSON, 409)
+        return refuse(request, no_sign_in(account), 409)
     try:
         other = find_other_account(account, request.POST.get("handle", ""))
         mine, _ = sides(account, other)

@@ -23,7 +23,7 @@ from districts.switchboard.models import Answer, Attempt, Beacon, Channel, Excha
 from districts.testing import visit
 from hall import exchange, live
 from hall.models import Account, Ceremony
-from hall.tests.conftest import Visitor
+from hall.tests.conftest import Visitor, invited
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
@@ -34,9 +34,13 @@ NOT_VERIFIED = (
 BEGUN_ELSEWHERE = (
     "This passkey request was for another decision, or has expired. Nothing changed; press the button to start again."
 )
-ONE_PERSON = (
-    "This town has no sign-in, so there is only one person here: every agent is yours, and there is "
-    "nothing to exchange with anyone."
+NO_SIGN_IN_OWNER = (
+    "This town has no sign-in, so every agent that visits it is yours, as its owner: no other person "
+    "has agents here, and there is nothing to exchange."
+)
+NO_SIGN_IN_INVITED = (
+    "This town has no sign-in, so every agent that visits it belongs to its owner, Olive, not to you: you "
+    "have no agents here, and there is nothing to exchange."
 )
 NO_OTHER_ACCOUNT = (
     "No other account has that handle. Ask its person for the handle shown at the foot of their hall "
@@ -259,18 +263,24 @@ def test_a_person_signed_out_is_sent_to_the_front_door(alice: Visitor, bob: Visi
 # -- A town without sign-in ----------------------------------------------------------------------------------
 
 
-def test_a_town_without_sign_in_has_one_person_and_nothing_to_exchange(settings: Any, alice: Visitor) -> None:
+def test_a_town_without_sign_in_has_nothing_to_exchange_said_truly_to_its_owner_and_to_who_they_invited(
+    settings: Any,
+) -> None:
     settings.CLOCKFORD_SIGN_IN = False
-    other = Account.objects.create_account("Someone")
-    text = page(alice)
-    assert ONE_PERSON in text and 'id="one-person"' in text
-    assert "Open your side with your passkey" not in text and "hall/passkeys.js" not in text
-    # The bar does not offer the page where there is nothing to exchange.
-    assert 'href="/hall/exchange"' not in page(alice, "/hall/")
-    status, said = alice.post("/hall/exchange/open/begin", {"handle": other.handle})
-    assert (status, said) == (409, {"ok": False, "say": ONE_PERSON})
-    r = alice.client.post("/hall/exchange/close", {"handle": other.handle})
-    assert r.status_code == 409 and ONE_PERSON in html.unescape(r.content.decode())
+    olive = Visitor()
+    olive.client.force_login(Account.objects.create_account("Olive", is_owner=True, is_staff=True))
+    ivy = invited(olive, "Ivy")
+    for who, said in ((olive, NO_SIGN_IN_OWNER), (ivy, NO_SIGN_IN_INVITED)):
+        text = page(who)
+        assert said in text and 'id="one-person"' in text and "only one person" not in text
+        assert "Open your side with your passkey" not in text and "hall/passkeys.js" not in text
+        # The bar does not offer the page where there is nothing to exchange.
+        assert 'href="/hall/exchange"' not in page(who, "/hall/")
+    other = Account.objects.get(name="Olive")
+    status, said = ivy.post("/hall/exchange/open/begin", {"handle": other.handle})
+    assert (status, said) == (409, {"ok": False, "say": NO_SIGN_IN_INVITED})
+    r = ivy.client.post("/hall/exchange/close", {"handle": other.handle})
+    assert r.status_code == 409 and NO_SIGN_IN_INVITED in html.unescape(r.content.decode())
     assert not Exchange.objects.exists()
 
 
