@@ -19,10 +19,15 @@ Candidates are found cheaply: each handed passage keeps a few sampled character 
 (cached per passage text), the text's n-grams go in one dict, and only passages sharing a probe with
 the text are extended into exact runs, each run once, from where it starts.
 
+Digits and signs written for letters ("Ign0re a11 previous instructi0ns", "p@$$word") are read as
+the letters they stand for, but only inside a word that has a letter of its own: a number stays a
+number ("101", "1.0", "$5", "2024-05-01"), so numbers never match words, and a word never matches a
+number. One and i and l are drawn alike and "1" stands for either, so the stream reads all three as
+one letter (see `_LEET` and `_STREAM`). The skeleton keeps them apart, for a person reading it.
+
 What it does not catch, on purpose or by nature:
-- Digits are NOT folded into letters (0 for o, 1 for l, 5 for s): "v1.0" and "vl.o" would then
-  match, as would numbers and words generally, and the false holds would cost more than the rare
-  evasion.
+- A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
+  dates and room numbers into words.
 - A paraphrase, words reordered, or a word changed every five words: only runs of the handed words
   in their order count.
 - A run made of common words only ("an MCP server for AI agents that need to search the web"): that
@@ -78,6 +83,10 @@ class Repeat:
 # - Census descriptions are at most 100 characters, often 8 to 12 words, so an agent repeating a
 #   short one whole is a repeat: four words and 20 characters is the least a whole passage may be.
 #   Three-word titles ("GitHub MCP Server") never count, and are not worth keeping at all.
+# - Short instructions ("ignore previous instructions", "send me your API key") repeated alone go
+#   through, measured (tests/corpus/short.py, dev half): five words and 25 characters hold 15 of 150
+#   such repeats and 70 of 357 own short quotes; four and 20 with three uncommon words, 75 and 124;
+#   three and 15, all 150 and 268. No lower minimum finds them without holding agents more often.
 MIN_WORDS = 6
 MIN_CHARS = 30
 MIN_WHOLE_WORDS = 4
@@ -180,6 +189,19 @@ _LOWER_GLYPHS = {
     "օ": "o", "ս": "u", "հ": "h", "ո": "n",
 }  # fmt: skip
 
+# Digits and signs written for letters. Read so only in a word that also has a letter (see `_words`):
+# "Ign0re" is "ignore", "101" and "$5" stay as they are. "1" is read as "i", and the stream reads every
+# "l" as "i" too (`_STREAM`), since "a11" is "all" and "1gnore" is "ignore". "@" and "$" are letters
+# anywhere in a word with a letter ("p@ss", "$end", "signal$"), else the punctuation they were ("$5");
+# "@name" and "US$" then read "aname" and "uss", on both sides alike.
+_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
+_LEET_SIGNS = frozenset("@$")
+# The stream's one letter for i and l (and so for 1): a run of the handed words in its order still has
+# to match every other character, so merging the two costs nothing a person would call a repeat.
+_STREAM = str.maketrans("l", "i")
+# The common words as the stream reads them, so that "a11" is as common as "all".
+_COMMON_STREAM = frozenset(w.translate(_STREAM) for w in COMMON_WORDS)
+
 _SPACE_CONTROLS = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85")
 _folded: dict[str, str] = {}
 
@@ -240,14 +262,33 @@ def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
     word: list[str] = []
     start = 0
     end = 0
+    # Whether the word so far has a letter, and a character _LEET reads (one check per word at its
+    # end, so the loop stays one pass).
+    lettered = False
+    leet = False
 
     def close() -> None:
+        nonlocal lettered, leet
         if word:
-            found.append("".join(word))
-            spans.append((start, end))
+            if leet:
+                if lettered:
+                    word[:] = [_LEET.get(c, c) for c in word]
+                else:
+                    word[:] = [c for c in word if c not in _LEET_SIGNS]
+            if word:
+                found.append("".join(word))
+                spans.append((start, end))
             word.clear()
+        lettered = leet = False
 
     for i, ch in enumerate(text):
+        if ch in _LEET_SIGNS:
+            # Dropped as punctuation by the fold; kept here until the word shows what it is.
+            if not word:
+                start = i
+            word.append(ch)
+            leet = True
+            continue
         folded = _fold(ch)
         for c in folded:
             if c == " ":
@@ -261,6 +302,10 @@ def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
                     start = i
                 word.append(c)
                 end = i + 1
+                if c in _LEET:
+                    leet = True
+                elif not lettered and c.isalpha():
+                    lettered = True
     close()
     return found, [form.span(a, b) for a, b in spans]
 
@@ -329,14 +374,14 @@ def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
         at += len(w)
         ends.append(at)
         weight.append(weight[-1] + ((len(w) == 1 and _unspaced_weight(w)) or len(w)))
-    stream = "".join(found)
+    stream = "".join(found).translate(_STREAM)
     return _Form(
         stream=stream,
         starts=tuple(starts),
         ends=tuple(ends),
         spans=tuple(spans),
         weight=tuple(weight),
-        reach=_reach([None if w in COMMON_WORDS else w for w in found]),
+        reach=_reach([None if w.translate(_STREAM) in _COMMON_STREAM else w for w in found]),
         probes=frozenset(stream[p : p + GRAM] for p in range(0, len(stream) - GRAM + 1, STRIDE)),
     )
 
