@@ -20,6 +20,7 @@ import bisect
 import functools
 import math
 import re
+import string
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -170,6 +171,19 @@ def _discord(token: str) -> bool:
         return False
 
 
+def _aws_secret_value(value: str) -> bool:
+    # Random base64: both cases and a digit or a sign. A forty-letter word run is not a key, and
+    # AWS's own documented example key says EXAMPLEKEY. The entropy is checked here rather than by
+    # min_entropy, so that the rule is also read across a line break (_SHAPED_RULES).
+    return (
+        _entropy(value) >= 3.5
+        and any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() or c in "/+" for c in value)
+        and not _NOT_A_SECRET.search(value)
+    )
+
+
 _GENERIC_KEYWORD = (
     r"(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|access[_-]?key|client[_-]?secret|auth|credentials?)"
 )
@@ -258,7 +272,22 @@ SECRET_RULES: tuple[SecretRule, ...] = (
         check=_generic_value,
         hints=("key", "secret", "token", "passw", "pwd", "auth", "credential"),
     ),
+    # An AWS secret access key named in prose ("the AWS secret key is ...", "AWS secret access key:
+    # ..."), which the generic rule above misses when no "=" or ":" follows the name. The value is
+    # AWS's: forty characters of base64 with both cases and a digit, / or +, standing alone.
+    _r(
+        "an AWS secret key",
+        r"\baws[\s_-]{0,3}secret(?:[\s_-]{0,3}access)?(?:[\s_-]{0,3}key)?\b[\s\S]{0,30}?"
+        r"(?<![A-Za-z0-9/+])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        re.IGNORECASE,
+        check=_aws_secret_value,
+        hints=("aws",),
+    ),
 )
+
+
+# The rules a token's own shape makes (a prefix, an alphabet, a length), read also across a line break.
+_SHAPED_RULES = tuple(rule for rule in SECRET_RULES if not rule.min_entropy)
 
 
 def _entropy(s: str) -> float:
@@ -302,10 +331,60 @@ def _find_secret_in_any(forms: list[matching.Form]) -> SecretFound | None:
     return None
 
 
+# A line break inside a token: a token character on both sides of it.
+_BREAK_IN_TOKEN = re.compile(r"(?<=[\w+/=-])\n(?=[\w+/=-])")
+# What is read of either side: token characters and dots (a JSON Web Token's or a Discord token's
+# parts are joined by dots, and "vk" alone, between a dot and the break, would pass for a word).
+_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_+/=-.")
+_TOKEN_RUN = re.compile(r"[\w+/=.-]{1,64}")
+# A word as people write words: lower-case letters, perhaps a capital first, or "a" or "I" alone. A
+# piece of a token is almost never one ("ghp_4fK2", "IOSFODNN"; a last piece of one letter, "p@host",
+# is not a word), and a line of prose ends and begins with one.
+_PLAIN_WORD = re.compile(r"[aAI]|[A-Za-z][a-z]+")
+
+
+def _joined_lines(t: str) -> str:
+    """t with each line break that falls inside a token removed: a token wrapped or cut by a line
+    break ("ghp_4fK2…" then the rest on the next line) read whole. A break is inside a token when
+    the token characters either side of it are not plain words ("to\nthe" is two words, "thanks!"
+    after a token is not more of it), or when the next line goes on with a "_" or "-" ("glpat\n-…").
+    (Not when a line ends with one: a token may end so, and the line after it be prose.)
+    Each side is read at most 64 characters deep, so this stays linear in the text."""
+    parts: list[str] = []
+    last = 0
+    for m in _BREAK_IN_TOKEN.finditer(t):
+        i, j = m.start(), m.end()
+        a = i
+        while a > max(0, i - 64) and t[a - 1] in _TOKEN_CHARS:
+            a -= 1
+        before = t[a:i]
+        after_run = _TOKEN_RUN.match(t, j)
+        after = after_run.group() if after_run else ""
+        glued = after[:1] in ("_", "-")
+        if not glued and (_PLAIN_WORD.fullmatch(before) or _PLAIN_WORD.fullmatch(after)):
+            continue
+        parts.append(t[last:i])
+        last = j
+    if not parts:
+        return t
+    parts.append(t[last:])
+    return "".join(parts)
+
+
 def _find_secret_in(t: str) -> SecretFound | None:
-    """find_secret on text already in its matching form."""
+    """find_secret on text already in its matching form, and with the line breaks inside tokens
+    removed when it has any."""
+    found = _find_secret_by(SECRET_RULES, t)
+    if found is None and "\n" in t and (joined := _joined_lines(t)) != t:
+        # Only the rules of a shape: a credential's name and a random value (the generic rule, a
+        # bearer token) could be pieced together from two lines that each pass.
+        found = _find_secret_by(_SHAPED_RULES, joined)
+    return found
+
+
+def _find_secret_by(rules: tuple[SecretRule, ...], t: str) -> SecretFound | None:
     low = t.lower()
-    for rule in SECRET_RULES:
+    for rule in rules:
         if rule.hints and not any(h in low for h in rule.hints):
             continue
         pos = 0

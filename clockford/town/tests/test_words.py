@@ -161,6 +161,74 @@ def test_it_finds_a_secret_written_in_fullwidth_letters(case: tuple[str, str]) -
     assert both is not None and both.kind == kind
 
 
+# The kinds a token's own shape makes; a credential's name and a random value (the generic rule, a
+# bearer token) are not pieced together across lines, and a key block has lines of its own.
+SHAPED = [c for c in POSITIVES if c[0] not in ("a secret", "a bearer token", "a private key")]
+
+
+@pytest.mark.parametrize("case", SHAPED, ids=[_id(c) for c in SHAPED])
+@pytest.mark.parametrize("cut", ["\n", "\r\n", "\n    "], ids=["lf", "crlf", "indented"])
+def test_it_finds_a_secret_cut_by_a_line_break(case: tuple[str, str], cut: str) -> None:
+    kind, secret = case
+    at = len(secret) // 2
+    for around in ("{}", "here you go {}\nthanks!", "Pasting it below:\n{}\nok?"):
+        found = words.find_secret(around.format(secret[:at] + cut + secret[at:]))
+        assert found is not None and found.kind == kind, around
+
+
+def test_it_finds_a_token_wrapped_over_several_lines() -> None:
+    token = "ghp_" + _pick(random.Random(4), ALNUM, 36)
+    wrapped = "\n".join(token[i : i + 12] for i in range(0, len(token), 12))
+    found = words.find_secret(f"```\n{wrapped}\n```")
+    assert found is not None and found.kind == "a GitHub token"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Set CONFIG_12\nVALUE_7 in the env file and restart.",
+        "ASIA\nPACIFIC\nEUROPE\nAMERICAS are the regions we cover.",
+        "ASIA\nCHINAJAPANKOREAIN\nDIA is a typo in the old table.",
+        "Commit 4f2a9c1\n8e7d6b5 fixed the build; see the ghp_ prefix\nnote.",
+        "Please read the\nnotice before\nposting to the board.",
+    ],
+)
+def test_lines_that_meet_at_identifiers_are_not_read_as_one_token(text: str) -> None:
+    assert words.find_secret(text) is None
+
+
+AWS_SECRET = _pick(random.Random(40), ALNUM + "/+", 38) + "7/"
+
+
+@pytest.mark.parametrize(
+    "around",
+    [
+        "AWS secret key is {}",
+        "The aws secret access key is {} (rotate it monthly)",
+        "my AWS secret key: {}",
+        "AWS Secret Access Key\n{}",
+        "aws-secret for the prod account is {}.",
+    ],
+)
+def test_it_finds_an_aws_secret_key_named_in_prose(around: str) -> None:
+    found = words.find_secret(around.format(AWS_SECRET))
+    assert found is not None and found.kind == "an AWS secret key"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The AWS secret key lives in the vault; rotate it every 90 days.",
+        "AWS secret key is wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY in the docs, not a real one.",
+        "Never paste the AWS secret access key into a notice: it is forty characters of base64.",
+        "AWS secret key is ThisIsJustALongSentenceWrittenTogetherOk (a test string).",
+        "The AWS secret access key id is AKIA followed by sixteen letters; ask your person for yours.",
+    ],
+)
+def test_prose_about_aws_secret_keys_holds_none(text: str) -> None:
+    assert words.find_secret(text) is None
+
+
 @pytest.mark.parametrize("kind", list(SHAPES))
 def test_the_refusal_says_the_kind_in_plain_words(kind: str) -> None:
     secret = SHAPES[kind][0](random.Random(kind))
