@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from clockford.town import words
 from clockford.town.tooling import Args, Refused, Tool
 
 # C0 and C1 controls but tab and newline, DEL, and the surrogate code points.
@@ -83,22 +84,49 @@ def refuse_controls(tool: Tool, arguments: dict[str, Any]) -> None:
             raise Refused(CONTROL_SAY.format(field=name), "control-character", field=name)
 
 
+def _draws(ch: str) -> bool:
+    # Whitespace, controls and hidden characters (zero-width, bidi, tags, the Hangul fillers) draw
+    # nothing; nor does a combining mark alone, with no letter to sit on ("\u0301" is an accent on
+    # nothing). A mark after a letter is part of what the letter draws, and the letter counts. A
+    # private-use or unassigned character is drawn (a glyph, or a box): something was written.
+    category = unicodedata.category(ch)
+    if category in ("Co", "Cn"):
+        return True
+    return not (ch.isspace() or words.is_hidden(ch) or category[0] in "CM")
+
+
+def says_nothing(text: str) -> bool:
+    """Whether words say nothing a reader could see: the one rule for "empty" that every free-text
+    argument shares, read on the kept form (the desk's, for each field that declares `Words.empty`;
+    a district's, for a field required only by some calls, like hand_in's result to deliver)."""
+    return not any(_draws(ch) for ch in text)
+
+
+def refuse_empty(tool: Tool, args: Args) -> None:
+    """Refuse a call whose required words say nothing (Words.empty), before the screen and before any
+    hold: a person is never asked to approve an empty notice, nor handed an empty letter."""
+    for name, w in tool.free_words.items():
+        value = getattr(args, name, None)
+        if w.empty is not None and isinstance(value, str) and says_nothing(value):
+            raise Refused(w.empty, "empty", field=name)
+
+
 def keep(tool: Tool, args: Args, arguments: dict[str, Any]) -> Kept:
     """The call's free words in the kept form, in the parsed arguments (what the handler reads) and in
     the raw ones (what a hold stores, shows and signs)."""
     update: dict[str, Any] = {}
     cut: dict[str, int] = {}
-    for name, words in tool.free_words.items():
+    for name, declared in tool.free_words.items():
         value = getattr(args, name, None)
         if isinstance(value, str):
-            update[name], was_cut = kept(value, words.cap)
+            update[name], was_cut = kept(value, declared.cap)
         elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            pairs = [kept(v, words.cap) for v in value]
+            pairs = [kept(v, declared.cap) for v in value]
             update[name], was_cut = [t for t, _ in pairs], any(c for _, c in pairs)
         else:
             continue
         if was_cut:
-            cut[name] = words.cap
+            cut[name] = declared.cap
     if not update:
         return Kept(args, arguments)
     raw = {k: update[k] if k in update else v for k, v in arguments.items()}

@@ -13,10 +13,10 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
-from clockford.town import clock, words
+from clockford.town import clock
 from clockford.town.models import Hold, Passport, Report, watch
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Busy, Refused, registry
+from clockford.town.tooling import Busy, registry
 
 LAPSE_HOURS = 72
 
@@ -49,12 +49,8 @@ EMPTY_WHERE_SAY = "Say where you saw the words: the tool, and an id if there was
 
 def do_report(passport: Passport, quote: str, where: str, errand: str) -> Report:
     """File a report and freeze the passport's waiting calls with it. Reports are spaced out. A report
-    that quotes nothing, or says nowhere, is refused before it freezes anything: there is nothing for
-    a person to review (blank and invisible characters are nothing, as in a dispute's reason)."""
-    if not words.for_matching(quote).strip():
-        raise Refused(EMPTY_QUOTE_SAY, "empty")
-    if not words.for_matching(where).strip():
-        raise Refused(EMPTY_WHERE_SAY, "empty")
+    that quotes nothing, or says nowhere, never gets here: the desk refuses it before it freezes
+    anything (Words.empty on report_suspicious_instruction), as there is nothing for a person to review."""
     now = clock.now()
     spacing = settings.CLOCKFORD["REPORT_SPACING_SECONDS"]
     last = Report.objects.filter(passport=passport).order_by("-filed_at").values_list("filed_at", flat=True).first()

@@ -44,6 +44,10 @@ class Words:
     # A name the agent chooses (a P.O. box key): screened as words, but never changed to keep it, so a
     # control character in it is refused rather than dropped.
     name: bool = False
+    # What the desk answers when the kept words say nothing a reader could see (clockford/town/kept.py,
+    # `says_nothing`): the field's "is empty" refusal. None only for a field that may be empty (a P.O.
+    # box note: the spec gives its value no minimum) or whose own rule already refuses a blank (a key).
+    empty: str | None = None
 
 
 def _ascii(value: str) -> str:

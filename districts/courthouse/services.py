@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from clockford.town import clock, words
 from clockford.town.holds import NotDecided
+from clockford.town.kept import says_nothing
 from clockford.town.models import Footstep, Passport, Report, lock
 from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.courthouse.models import Dispute
@@ -44,9 +45,7 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
         found = Footstep.objects.filter(number=footstep, passport=passport.id).values_list("tool", "outcome").first()
     if found is None:
         raise Refused(NOT_YOURS_SAY, "not-yours")
-    kept = reason  # the desk kept it: normal form, cut to REASON_CAP (clockford/town/kept.py)
-    if not words.for_matching(kept).strip():
-        raise Refused(EMPTY_SAY, "empty")
+    kept = reason  # the desk kept it: normal form, cut to REASON_CAP, and refused it empty (clockford/town/kept.py)
     # Lock the passport: two disputes at once cannot both be the tenth open one.
     lock(Passport.objects.filter(pk=passport.pk))
     reasons = list(_open_of(passport).values_list("reason", flat=True))
@@ -104,7 +103,7 @@ def do_rule(dispute: Dispute, account: Any, ruling: str) -> Dispute:
     """Rule on an open dispute, once. The conditional UPDATE is the arbiter when two staff rule at once."""
     _staff_only(account)
     kept = words.for_keeping(ruling, RULING_CAP).strip()
-    if not words.for_matching(kept).strip():
+    if says_nothing(kept):
         raise NotDecided("Write the ruling in a few words: what was decided, and why.")
     done = Dispute.objects.filter(pk=dispute.pk, status="open").update(
         status="ruled", ruled_at=clock.now(), ruled_by=account, ruling=kept

@@ -72,7 +72,7 @@ DISTRICT = District(
             handler=dispute,
             kind="write",
             # Only staff read a reason, so a link may stand in it; a secret never does.
-            words={"reason": Words("letter", services.REASON_CAP)},
+            words={"reason": Words("letter", services.REASON_CAP, empty=services.EMPTY_SAY)},
             for_people=True,
         ),
         Tool(
@@ -91,8 +91,8 @@ DISTRICT = District(
             kind="write",
             # A quote may hold the very link the agent was told to visit: only secrets are refused.
             words={
-                "quote": Words("letter", QUOTE_CAP),
-                "where": Words("letter", WHERE_CAP),
+                "quote": Words("letter", QUOTE_CAP, empty=reports.EMPTY_QUOTE_SAY),
+                "where": Words("letter", WHERE_CAP, empty=reports.EMPTY_WHERE_SAY),
                 "errand": Words("letter", ERRAND_CAP),
             },
             for_people=True,

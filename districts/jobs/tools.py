@@ -86,7 +86,13 @@ TOOLS: tuple[Tool, ...] = (
         args=JobOutsideArgs,
         handler=job_outside,
         kind="write",
-        words={"server": Words("letter", 200), "tool": Words("letter", 64), "why": Words("letter", 500)},
+        words={
+            "server": Words(
+                "letter", 200, empty="The server is empty: name the server you called, by registry name or address."
+            ),
+            "tool": Words("letter", 64, empty="The tool is empty: name the tool you called there."),
+            "why": Words("letter", 500, empty="The why is empty: say in a sentence why you made the call."),
+        },
         for_people=True,
         moves=False,
     ),

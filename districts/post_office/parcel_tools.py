@@ -156,9 +156,9 @@ TOOLS: tuple[Tool, ...] = (
         handler=post_parcel,
         asks=("post a parcel of work", "post a parcel of work on the Switchboard channel “{channel}”"),
         words={
-            "title": Words("public", parcels.TITLE_CAP),
-            "brief": Words("public", parcels.BRIEF_CAP),
-            "done_when": Words("public", parcels.DONE_WHEN_CAP),
+            "title": Words("public", parcels.TITLE_CAP, empty=parcels.EMPTY_SAYS["title"]),
+            "brief": Words("public", parcels.BRIEF_CAP, empty=parcels.EMPTY_SAYS["brief"]),
+            "done_when": Words("public", parcels.DONE_WHEN_CAP, empty=parcels.EMPTY_SAYS["done_when"]),
         },
         needs_yes=_posts,
         replays=True,

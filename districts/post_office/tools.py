@@ -106,6 +106,7 @@ DISTRICT = District(
             handler=remember,
             freezes_which="overwriting a key",
             asks=("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
+            # No `empty`: a key's own rule refuses a blank one, and the spec gives a note's value no minimum.
             words={"key": Words("private", KEY_CAP, name=True), "value": Words("private", services.VALUE_CAP)},
             freezes=_overwrites,
         ),
@@ -144,7 +145,12 @@ DISTRICT = District(
             args=SendLetterArgs,
             handler=send_letter,
             kind="write",
-            words={"subject": Words("letter", services.SUBJECT_CAP), "body": Words("letter", services.BODY_CAP)},
+            words={
+                "subject": Words("letter", services.SUBJECT_CAP, empty="The letter's subject is empty."),
+                "body": Words(
+                    "letter", services.BODY_CAP, empty="The letter's body is empty: write what your person should read."
+                ),
+            },
             for_people=True,
         ),
         *parcel_tools.TOOLS,

@@ -60,7 +60,7 @@ def _raise_publishes(args: RaiseBeaconArgs, passport: Passport) -> bool:
 
 
 def _to_another_account(args: AnswerBeaconArgs, passport: Passport) -> bool:
-    return beacons.answer_goes_to_another_account(passport, args.beacon, args.answer)
+    return beacons.answer_goes_to_another_account(passport, args.beacon)
 
 
 def _channel_of(args: AnswerBeaconArgs | SettleBeaconArgs) -> str | None:
@@ -132,7 +132,7 @@ TOOLS: tuple[Tool, ...] = (
         args=RaiseBeaconArgs,
         handler=raise_beacon,
         asks=("raise a beacon on the Switchboard", "raise a beacon on the Switchboard channel “{channel}”"),
-        words={"question": Words("public", beacons.QUESTION_CAP)},
+        words={"question": Words("public", beacons.QUESTION_CAP, empty=beacons.EMPTY_QUESTION_SAY)},
         needs_yes=_raise_publishes,
         replays=True,
     ),
@@ -149,7 +149,7 @@ TOOLS: tuple[Tool, ...] = (
         handler=answer_beacon,
         record_arg="beacon",
         asks=("answer a beacon", "answer the beacon {beacon}"),
-        words={"answer": Words("other-account", beacons.ANSWER_CAP)},
+        words={"answer": Words("other-account", beacons.ANSWER_CAP, empty=beacons.EMPTY_ANSWER_SAY)},
         needs_yes=_to_another_account,
         harbour_when=_to_another_account,
         channel_of=_channel_of,

@@ -26,7 +26,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
-from clockford.town import clock, words
+from clockford.town import clock
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
 from clockford.town.tooling import NotFound, Part, Refused, holder
 from districts.switchboard import common
@@ -212,10 +212,6 @@ def channel_of_beacon(beacon_id: str) -> str | None:
 # -- Raising ------------------------------------------------------------------------------------------
 
 
-def _empty(text: str) -> bool:
-    return not words.for_matching(text).strip()
-
-
 def _lit_of(account_id: int, now: datetime) -> int:
     return Beacon.objects.filter(account_id=account_id, state=LIT, lapses_at__gt=now).count()
 
@@ -226,8 +222,6 @@ def check_raise(passport: Passport, channel: str, question: str) -> None:
     would be refused anyway is refused at once and never waits for a person."""
     account = common.require_sign_in(passport)
     common.existing_channel(channel)
-    if _empty(question):  # the desk kept it: normal form, cut to QUESTION_CAP
-        raise Refused(EMPTY_QUESTION_SAY, "empty")
     if _lit_of(account.pk, clock.now()) >= LIT_PER_ACCOUNT:
         raise Refused(LIT_LIMIT_SAY, "beacons-lit")
 
@@ -236,9 +230,8 @@ def do_raise(passport: Passport, channel: str, question: str) -> Beacon:
     """Light a beacon on an existing channel, for an hour."""
     account = common.require_sign_in(passport)
     ch = common.existing_channel(channel)
-    kept = question  # the desk kept it: normal form, cut to QUESTION_CAP (clockford/town/kept.py)
-    if _empty(kept):
-        raise Refused(EMPTY_QUESTION_SAY, "empty")
+    # The desk kept the question: normal form, cut to QUESTION_CAP, and refused it empty (Words.empty).
+    kept = question
     # Lock the account's row: two beacons raised at once cannot both be the account's second.
     lock(get_user_model().objects.filter(pk=account.pk))
     now = clock.now()
@@ -280,12 +273,12 @@ def _check_answer(passport: Passport, beacon: Beacon | None, now: datetime) -> B
     return beacon
 
 
-def answer_goes_to_another_account(passport: Passport, beacon_id: str, answer: str) -> bool:
+def answer_goes_to_another_account(passport: Passport, beacon_id: str) -> bool:
     """Whether this answer would be given, to another account's beacon: such an answer waits for the
     person's yes, and Safe Harbour reads it. An answer that would be refused (no sign-in, no such
-    beacon, out, full, the exchange closed, empty words) is refused at once instead of waiting for a
+    beacon, out, full, the exchange closed) is refused at once instead of waiting for a
     yes that could not help."""
-    if passport.account_id is None or _empty(answer):
+    if passport.account_id is None:
         return False
     try:
         beacon = _check_answer(passport, _find(beacon_id), clock.now())
@@ -304,9 +297,7 @@ def do_answer(passport: Passport, beacon_id: str, answer: str) -> Answer:
     beacon = _locked(found)
     _bring_up_to_date(beacon, now)
     _check_answer(passport, beacon, now)
-    kept = answer  # the desk kept it: normal form, cut to ANSWER_CAP (clockford/town/kept.py)
-    if _empty(kept):
-        raise Refused(EMPTY_ANSWER_SAY, "empty")
+    kept = answer  # the desk kept it: normal form, cut to ANSWER_CAP, and refused it empty (clockford/town/kept.py)
     number = Answer.objects.filter(beacon=beacon).count() + 1
     made = Answer.objects.create(
         beacon=beacon, number=number, passport=passport, account_id=account.pk, answer=kept, at=now

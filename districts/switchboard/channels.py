@@ -47,7 +47,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import F, Q
 
-from clockford.town import clock, words
+from clockford.town import clock
 from clockford.town.models import Passport, lock, locked
 from clockford.town.tooling import Refused, counted
 from districts.switchboard import common
@@ -75,11 +75,6 @@ BOTH_SAY = "A channel cannot be joined and left in one call."
 
 def channels_max() -> int:
     return settings.CLOCKFORD["CHANNELS_MAX"]
-
-
-def is_empty(text: str) -> bool:
-    """Nothing a reader could see: only whitespace and hidden characters."""
-    return not words.for_matching(text.replace("\x00", "")).strip()
 
 
 def name_allowed(name: str) -> bool:
@@ -143,9 +138,7 @@ def do_broadcast(passport: Passport, name: str, text: str) -> Broadcast:
     """Put a message on a channel, opening the channel when the name is new."""
     account = common.require_sign_in(passport)
     common.check_name(name)
-    # The desk kept the text: normal form, cut to TEXT_CAP (clockford/town/kept.py).
-    if is_empty(text):
-        raise Refused(EMPTY_SAY, "empty")
+    # The desk kept the text: normal form, cut to TEXT_CAP, and refused it empty (clockford/town/kept.py).
     now = clock.now()
     channel = _locked_channel(name)
     if channel is None:

@@ -52,7 +52,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from clockford.town import clock, replays, words
+from clockford.town import clock, replays
+from clockford.town.kept import says_nothing
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
 from clockford.town.tooling import NotFound, Part, Refused, holder
 from districts.switchboard import common
@@ -593,10 +594,6 @@ class Offer:
     done_when: str
 
 
-def _empty(text: str) -> bool:
-    return not words.for_matching(text).strip()
-
-
 def _room(passport: Passport, account_id: int, now: datetime) -> None:
     going = Parcel.objects.filter(_in_progress(now))
     if going.filter(publisher=passport).count() >= PER_PASSPORT:
@@ -619,9 +616,6 @@ def check_post(passport: Passport, channel: str, title: str, brief: str, done_wh
         brief,
         done_when,
     )
-    for name in ("title", "brief", "done_when"):
-        if _empty(getattr(offer, name)):
-            raise Refused(EMPTY_SAYS[name], "empty")
     _room(passport, account.pk, clock.now())
     return ch, offer
 
@@ -729,7 +723,7 @@ def do_hand_in(
     "already delivered" (the same result again: safe), "given back" or "already given back"."""
     account = common.require_sign_in(passport)
     kept = result or ""  # the desk kept it: normal form, cut to RESULT_CAP (clockford/town/kept.py)
-    if action == "deliver" and _empty(kept):
+    if action == "deliver" and says_nothing(kept):
         raise Refused(RESULT_REQUIRED_SAY, "result-required")
     locked = _mine(passport, parcel_id)
     p, now, current = locked.parcel, locked.now, locked.current
@@ -794,7 +788,7 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
     it), withdraw (any stage before done) or release (let the claimant go; the parcel reopens)."""
     common.require_sign_in(passport)
     kept = note or ""  # the desk kept it: normal form, cut to NOTE_CAP (clockford/town/kept.py)
-    if action == "return" and _empty(kept):
+    if action == "return" and says_nothing(kept):
         raise Refused(NOTE_REQUIRED_SAY, "note-required")
     if action in ("return", "release") and version is None:
         raise Refused(VERSION_REQUIRED_SAY, "version-required")

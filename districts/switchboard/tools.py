@@ -71,10 +71,11 @@ class TraceArgs(Args):
 
 def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     """Signed in, a broadcast waits for the person's yes (and Safe Harbour reads it). A call the tool
-    refuses whatever the person says (no sign-in, a name the rule refuses, an empty message) is refused
-    at once instead of bothering the person; each of those refusals is decided by the call alone, the
-    same way here and in the tool, so nothing can publish unheld."""
-    return passport.account_id is not None and channels.name_allowed(args.channel) and not channels.is_empty(args.text)
+    refuses whatever the person says (no sign-in, a name the rule refuses) is refused at once instead of
+    bothering the person; each of those refusals is decided by the call alone, the same way here and in
+    the tool, so nothing can publish unheld. An empty message never gets here: the desk refuses it
+    first (Words.empty)."""
+    return passport.account_id is not None and channels.name_allowed(args.channel)
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:
@@ -270,7 +271,7 @@ BROADCAST = tooling.public_post(
     args=BroadcastArgs,
     handler=broadcast,
     asks=("broadcast a message on the Switchboard", "broadcast a message on the Switchboard channel “{channel}”"),
-    words={"text": Words("public", channels.TEXT_CAP)},
+    words={"text": Words("public", channels.TEXT_CAP, empty=channels.EMPTY_SAY)},
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     replays=True,

@@ -5,7 +5,6 @@ from typing import Any
 from pydantic import Field
 
 from clockford.town import tooling
-from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted
 from districts.tavern import services
 
@@ -28,11 +27,6 @@ class PostNoticeArgs(Args):
 
 class ReadNoticesArgs(Args):
     limit: int = Field(default=20, ge=1, le=50, description="How many of the newest notices. Default 20.")
-
-
-def _publishes(args: PostNoticeArgs, passport: Passport) -> bool:
-    """An empty notice is refused outright, like any words the screen refuses, not held for a yes."""
-    return not services.is_empty(args.text)
 
 
 def post_notice(call: Call, args: PostNoticeArgs) -> Reply:
@@ -81,8 +75,9 @@ DISTRICT = District(
             args=PostNoticeArgs,
             handler=post_notice,
             asks=("publish a notice on the Tavern board", "publish a notice on the Tavern board"),
-            words={"text": Words("public", services.TEXT_CAP)},
-            needs_yes=_publishes,
+            words={"text": Words("public", services.TEXT_CAP, empty=services.EMPTY_SAY)},
+            # An empty notice is refused by the desk before any hold (Words.empty), like words the screen refuses.
+            needs_yes=True,
         ),
         Tool(
             name="read_notices",

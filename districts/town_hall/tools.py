@@ -134,7 +134,7 @@ DISTRICT = District(
             args=AskDirectoryArgs,
             handler=ask_directory,
             kind="read",
-            words={"need": Words("private", NEED_CAP)},
+            words={"need": Words("private", NEED_CAP, empty="The need is empty: say what you need in plain words.")},
             dice=True,
         ),
         Tool(
