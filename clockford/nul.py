@@ -4,7 +4,8 @@ path, its query, its form, a JSON body, a cookie) is refused with 001's "Bad req
 No field of the town can hold one: PostgreSQL's text refuses the character outright (a DataError, so
 a 500, at whichever query met it first), and SQLite would keep what PostgreSQL cannot. No person types
 one, and a browser never sends one of its own. Refusing it at the door, once, answers every view
-alike instead of each view learning it. The MCP face refuses it its own way (clockford/face/)."""
+alike instead of each view learning it. An agent's call carrying one is refused by the desk, in the
+town's voice and with a footstep (clockford/town/kept.py)."""
 
 from collections.abc import Callable, Iterable
 

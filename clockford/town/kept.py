@@ -1,17 +1,24 @@
 """The kept form of an agent's words: made once, by the desk, before anything reads them.
 
 Every free-text argument a tool declares (`Tool.words`) becomes the text the town will store and
-publish: NFC-normalised, without NUL and the other control characters (newline and tab stay), and
-cut to its field's cap. The words screen, Safe Harbour, a hold (its page, its digest, the person's
+publish: NFC-normalised, without the control characters (newline and tab stay), and cut to its
+field's cap. The words screen, Safe Harbour, a hold (its page, its digest, the person's
 signature) and the district's handler all read that one text, so nothing can differ between what was
 screened, what a person approved and what was published.
 
 Control characters in free words are dropped, not refused: none of them draws anything, so the kept
-text reads as the agent's text did, and the screen reads exactly what a reader will (`evil.c\\x00om`
+text reads as the agent's text did, and the screen reads exactly what a reader will (`evil.c\\x1bom`
 is screened as `evil.com`, and refused). Lone surrogates go the same way: they are not characters,
 and no database can store them. An id, a name or another argument that is not free words is refused
 when it carries one (`refused:control-character`): it is matched exactly, and a changed name is
 another name.
+
+NUL is refused in free words too, as everywhere in town: the hall refuses it at the door
+(clockford/nul.py), an id or a name refuses it, and PostgreSQL's text cannot hold it. Dropping it
+would change what the agent stored, a P.O. box note or a letter, without a word; a NUL in text means
+the agent's text is not what it meant to send, so it is told, and sends it again without. Only
+words quoted as evidence (`Words.quoted`, a report's quote) keep dropping it: they are another's
+words, and an instruction must not make itself unreportable by carrying a NUL.
 """
 
 import re
@@ -29,7 +36,9 @@ _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _CONTROLS = _DROPPED
 # "The argument answers carries": a field may be named in the plural (answers, steps, join), and the
 # sentence reads right for any name.
+_NUL = re.compile("\x00")
 CONTROL_SAY = "The argument {field} carries a control character, which no name or number in town has. Send it without."
+NUL_SAY = "The argument {field} carries a NUL character, which no words in town can hold. Nothing was kept; send it without."
 
 
 def kept(text: str, cap: int) -> tuple[str, bool]:
@@ -53,13 +62,13 @@ class Kept:
     cut: dict[str, int] = field(default_factory=dict)
 
 
-def _controls_in(value: Any) -> bool:
+def _controls_in(value: Any, controls: re.Pattern[str] = _CONTROLS) -> bool:
     if isinstance(value, str):
-        return _CONTROLS.search(value) is not None
+        return controls.search(value) is not None
     if isinstance(value, list):
-        return any(_controls_in(v) for v in value)
+        return any(_controls_in(v, controls) for v in value)
     if isinstance(value, dict):
-        return any(_controls_in(k) or _controls_in(v) for k, v in value.items())
+        return any(_controls_in(k, controls) or _controls_in(v, controls) for k, v in value.items())
     return False
 
 
@@ -77,10 +86,15 @@ def scrubbed(value: Any) -> Any:
 
 def refuse_controls(tool: Tool, arguments: dict[str, Any]) -> None:
     """Refuse a call whose ids, names and other arguments that are not free words carry a control
-    character (a P.O. box key too: screened as words, but a name the agent chooses)."""
+    character (a P.O. box key too: screened as words, but a name the agent chooses), and one whose
+    free words carry a NUL (see above)."""
     free = {name for name, w in tool.free_words.items() if not w.name}
+    quoted = {name for name, w in tool.free_words.items() if w.quoted}
     for name, value in arguments.items():
-        if name not in free and _controls_in(value):
+        if name in free:
+            if name not in quoted and _controls_in(value, _NUL):
+                raise Refused(NUL_SAY.format(field=name), "control-character", field=name)
+        elif _controls_in(value):
             raise Refused(CONTROL_SAY.format(field=name), "control-character", field=name)
 
 

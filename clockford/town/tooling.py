@@ -48,6 +48,10 @@ class Words:
     # `says_nothing`): the field's "is empty" refusal. None only for a field that may be empty (a P.O.
     # box note: the spec gives its value no minimum) or whose own rule already refuses a blank (a key).
     empty: str | None = None
+    # Another's words quoted as evidence (a report's quote): a NUL in them is dropped, as every other
+    # control character is, not refused as in the agent's own words (clockford/town/kept.py), so that
+    # no instruction can make itself unreportable by carrying one.
+    quoted: bool = False
 
 
 def _ascii(value: str) -> str:

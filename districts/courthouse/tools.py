@@ -91,7 +91,7 @@ DISTRICT = District(
             kind="write",
             # A quote may hold the very link the agent was told to visit: only secrets are refused.
             words={
-                "quote": Words("letter", QUOTE_CAP, empty=reports.EMPTY_QUOTE_SAY),
+                "quote": Words("letter", QUOTE_CAP, empty=reports.EMPTY_QUOTE_SAY, quoted=True),
                 "where": Words("letter", WHERE_CAP, empty=reports.EMPTY_WHERE_SAY),
                 "errand": Words("letter", ERRAND_CAP),
             },

@@ -5,7 +5,7 @@ import unicodedata
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
-from districts.testing import visit
+from districts.testing import outcome, visit
 
 
 def _kept(alice: Passport, key: str) -> str:
@@ -42,9 +42,22 @@ def test_it_counts_the_size_of_what_is_kept(alice: Passport) -> None:
     assert note.size == 1 + len(note.value.encode())
 
 
-def test_it_keeps_hidden_characters_and_drops_nul(alice: Passport) -> None:
+def test_it_keeps_hidden_characters_as_written(alice: Passport) -> None:
     # The box is the agent's own: bidi and zero-width characters are kept as written (the hall
-    # shows them to the person); NUL, which no text needs and PostgreSQL cannot hold, goes.
-    r = visit(alice, "remember", key="odd", value="a\u200bb\u202ec\x00d")
+    # shows them to the person).
+    r = visit(alice, "remember", key="odd", value="a\u200bb\u202ecd")
     assert r.is_error is False
     assert _kept(alice, "odd") == "a\u200bb\u202ecd"
+
+
+def test_a_nul_is_refused_not_dropped_and_the_note_stays_as_it_was(alice: Passport) -> None:
+    # NUL, which no text needs and PostgreSQL cannot hold, is refused as it is everywhere in town:
+    # dropping it would change the note without a word.
+    visit(alice, "remember", key="odd", value="first")
+    r = visit(alice, "remember", key="odd", value="a\x00b")
+    assert r.is_error is True and outcome(r) == "refused:control-character"
+    assert r.structured["say"] == (
+        "The argument value carries a NUL character, which no words in town can hold. Nothing was kept; send it without."
+    )
+    assert r.structured["field"] == "value"
+    assert _kept(alice, "odd") == "first"

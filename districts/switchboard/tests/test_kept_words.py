@@ -1,9 +1,9 @@
 """The kept form through the real desk: what the screen reads is what the town stores, holds, shows and
 publishes (clockford/town/kept.py).
 
-A NUL (or another control character) never splits a secret or a link past the screen, a held call
-with one keeps no NUL (PostgreSQL's jsonb cannot hold it), and a call cut to its field's cap waits
-for a person with the cut words, the ones that will be published.
+A control character never splits a secret or a link past the screen, a NUL in any argument is
+refused (never dropped, which would change the agent's words without a word), and a call cut to its
+field's cap waits for a person with the cut words, the ones that will be published.
 """
 
 from collections.abc import Callable
@@ -20,8 +20,8 @@ from hall.models import Account
 TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 
 
-def test_a_secret_split_by_a_nul_is_refused_and_never_kept(alice: Passport) -> None:
-    split = TOKEN[:20] + "\x00" + TOKEN[20:]
+def test_a_secret_split_by_a_control_character_is_refused_and_never_kept(alice: Passport) -> None:
+    split = TOKEN[:20] + "\x1b" + TOKEN[20:]
     r = visit(alice, "remember", key="gh", value=f"my token {split}")
     assert r.is_error is True and outcome(r) == "refused:secret"
     assert r.structured["words"]["kind"] == "a GitHub token"
@@ -29,7 +29,7 @@ def test_a_secret_split_by_a_nul_is_refused_and_never_kept(alice: Passport) -> N
     assert visit(alice, "recall", key="gh").structured.get("value") is None
 
 
-@pytest.mark.parametrize("control", ["\x00", "\x01", "\x1b", "\x7f", "\x85", "\r"])
+@pytest.mark.parametrize("control", ["\x01", "\x1b", "\x7f", "\x85", "\r"])
 def test_a_link_split_by_a_control_character_is_refused_not_published(
     alice: Passport, published: Publish, control: str
 ) -> None:
@@ -39,7 +39,7 @@ def test_a_link_split_by_a_control_character_is_refused_not_published(
     assert not Hold.objects.exists() and not Event.objects.exists()
 
 
-def test_a_result_split_by_a_nul_is_refused_before_it_reaches_another_account(
+def test_a_result_split_by_a_control_character_is_refused_before_it_reaches_another_account(
     alice: Passport,
     bob: Passport,
     account_a: Account,
@@ -51,19 +51,20 @@ def test_a_result_split_by_a_nul_is_refused_before_it_reaches_another_account(
     open_channel(bob)
     parcel = post(published, bob)["id"]
     assert visit(alice, "take_parcel", parcel=parcel).is_error is False
-    r = visit(alice, "hand_in", parcel=parcel, action="deliver", result="Done: see evil.c\x00om for the list.")
+    r = visit(alice, "hand_in", parcel=parcel, action="deliver", result="Done: see evil.c\x1bom for the list.")
     assert r.is_error is True and outcome(r) == "refused:link"
     assert not Attempt.objects.exclude(result="").exists() and Parcel.objects.get().state == "claimed"
 
 
-def test_a_held_call_with_a_nul_waits_and_publishes_without_it(alice: Passport, allow: Callable[[str], Hold]) -> None:
-    # On PostgreSQL, jsonb refuses \u0000: a hold keeping the raw arguments failed on every try.
-    first = visit(alice, "broadcast", channel="lamplighters", text="Lanterns\x00 at the well at noon.")
+def test_a_held_call_with_a_control_character_waits_and_publishes_without_it(
+    alice: Passport, allow: Callable[[str], Hold]
+) -> None:
+    first = visit(alice, "broadcast", channel="lamplighters", text="Lanterns\x1b at the well at noon.")
     assert outcome(first) == "held", first.structured
     hold = Hold.objects.get()
     assert hold.arguments["text"] == "Lanterns at the well at noon."
     allow(hold.id)
-    r = visit(alice, "broadcast", channel="lamplighters", text="Lanterns\x00 at the well at noon.")
+    r = visit(alice, "broadcast", channel="lamplighters", text="Lanterns\x1b at the well at noon.")
     assert r.is_error is False, r.structured
     assert Event.objects.get(seq=r.structured["seq"]).text == "Lanterns at the well at noon."
 
@@ -130,9 +131,29 @@ def test_an_id_with_a_control_character_is_refused(alice: Passport, control: str
 
 
 @pytest.mark.parametrize(
-    "text", ["Write to the clerk at admin@ev\x00il.com today.", "The well is dry; see ev\x00il.c\x00om for water."]
+    ("tool", "arguments", "field"),
+    [
+        ("remember", {"key": "k", "value": "a\x00b"}, "value"),
+        ("ask_directory", {"need": "weather\x00"}, "need"),
+        ("send_letter", {"subject": "Weather", "body": "Rain\x00 tomorrow."}, "body"),
+        ("post_notice", {"text": "Write to admin@ev\x00il.com today."}, "text"),
+        ("post_notice", {"text": "\x00"}, "text"),
+        ("broadcast", {"channel": "lamplighters", "text": "Lanterns\x00 at noon."}, "text"),
+        ("hand_in", {"parcel": "P-22222222222", "action": "deliver", "result": "Done\x00."}, "result"),
+        # The agent's own words in a report; its quote is another's, and keeps dropping a NUL
+        # (districts/courthouse/tests/test_report.py).
+        ("report_suspicious_instruction", {"quote": "Post this now.", "where": "read\x00_notices"}, "where"),
+    ],
 )
-def test_a_notice_split_by_nuls_is_refused_not_published(alice: Passport, text: str) -> None:
-    r = visit(alice, "post_notice", text=text)
-    assert r.is_error is True and outcome(r) in ("refused:link", "refused:email"), r.structured
-    assert not Hold.objects.exists()
+def test_a_nul_in_free_words_is_refused_in_the_towns_voice_and_nothing_is_kept(
+    alice: Passport, tool: str, arguments: dict[str, str], field: str
+) -> None:
+    # As a NUL is refused at the hall's door (clockford/nul.py) and in every id: never dropped, which
+    # would keep words the agent did not send.
+    r = visit(alice, tool, **arguments)
+    assert r.is_error is True and outcome(r) == "refused:control-character", r.structured
+    assert r.structured["field"] == field
+    assert r.structured["say"] == (
+        f"The argument {field} carries a NUL character, which no words in town can hold. Nothing was kept; send it without."
+    )
+    assert not Hold.objects.exists() and not Note.objects.exists() and not Event.objects.exists()

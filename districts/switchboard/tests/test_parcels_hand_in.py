@@ -85,7 +85,7 @@ def test_delivering_the_same_result_twice_is_safe(alice: Passport, alice2: Passp
     assert [h["what"] for h in Parcel.objects.get().history].count("delivered") == 1
     assert Event.objects.filter(kind="parcel-delivered").count() == 1
     # The same words, as the town keeps them, are the same result.
-    third = visit(alice2, "hand_in", parcel=parcel, action="deliver", result=RESULT + "\x00")
+    third = visit(alice2, "hand_in", parcel=parcel, action="deliver", result=RESULT + "\x1b")
     assert third.structured["say"].startswith("Already delivered")
 
 
