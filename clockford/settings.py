@@ -215,6 +215,12 @@ TEMPLATES = [
 ]
 
 
+# How long a call waits for a lock another transaction holds before it is answered "The clerk is busy."
+# (001), in seconds: on SQLite the one write lock (busy_timeout), on PostgreSQL any lock (lock_timeout).
+# Named for SQLite, where it came first; without it on PostgreSQL a call waited as long as the lock was held.
+DATABASE_WAIT_SECONDS = envint("CLOCKFORD_SQLITE_WAIT_SECONDS", 20)
+
+
 def sqlite_settings(name: str) -> dict[str, object]:
     """A SQLite database as the town runs one, whether named by CLOCKFORD_SQLITE or by a
     DATABASE_URL of sqlite:///...: without these, a call that reads and then writes fails at once
@@ -236,7 +242,7 @@ def sqlite_settings(name: str) -> dict[str, object]:
             # lock at BEGIN, so two calls never deadlock upgrading a read lock.
             "transaction_mode": "IMMEDIATE",
             # How long a write waits for that lock before its call is answered busy (001), in seconds.
-            "timeout": envint("CLOCKFORD_SQLITE_WAIT_SECONDS", 20),
+            "timeout": DATABASE_WAIT_SECONDS,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
     }
@@ -249,6 +255,12 @@ if DATABASE_URL.startswith("sqlite:"):
 elif DATABASE_URL:
     # As on SQLite (above): a connection ends with its request, but on the desk's threads.
     _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
+    # The same bound as SQLite's: lock_timeout, set on each connection as it opens. A lock held past it
+    # fails the statement with lock_not_available (55P03), which the desk answers busy (desk.is_busy).
+    # Added to any options the URL gives (?options=...), which a later -c of the same name overrides.
+    _options = dict(_postgresql.get("OPTIONS", {}))
+    _options["options"] = f"-c lock_timeout={DATABASE_WAIT_SECONDS * 1000} {_options.get('options', '')}".strip()
+    _postgresql["OPTIONS"] = _options
     DATABASES = {"default": _postgresql}
 else:
     DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}

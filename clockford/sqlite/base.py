@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.backends.sqlite3 import base
 
@@ -22,11 +23,21 @@ BRIEF_WAIT_MS = 100
 
 @contextlib.contextmanager
 def waiting_briefly() -> Iterator[None]:
-    """On SQLite, what runs inside waits at most BRIEF_WAIT_MS for the write lock, then the connection
-    waits as long as its settings say again (CLOCKFORD_SQLITE_WAIT_SECONDS); on another database
-    nothing changes. For writes worth less than a wait: a request's count (clockford/town/limits.py),
-    the footstep of a call already answered busy after its whole wait (clockford/town/desk.py), the
-    counts for /metrics, which are kept for the next time (clockford/metrics/counting.py)."""
+    """What runs inside waits at most BRIEF_WAIT_MS for a lock, then the connection waits as long as
+    its settings say again (CLOCKFORD_SQLITE_WAIT_SECONDS): on SQLite the write lock's busy_timeout, on
+    PostgreSQL its lock_timeout (clockford/settings.py). For writes worth less than a wait: a request's
+    count (clockford/town/limits.py), the footstep of a call already answered busy after its whole wait
+    (clockford/town/desk.py), the counts for /metrics, which are kept for the next time
+    (clockford/metrics/counting.py)."""
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        # psycopg's own execute, past the town's wrappers: a setting, not a statement of the call.
+        connection.connection.execute(f"SET lock_timeout = {BRIEF_WAIT_MS}")
+        try:
+            yield
+        finally:
+            connection.connection.execute(f"SET lock_timeout = {settings.DATABASE_WAIT_SECONDS * 1000}")
+        return
     if connection.vendor != "sqlite":
         yield
         return
