@@ -38,7 +38,9 @@ _CONTROLS = _DROPPED
 # sentence reads right for any name.
 _NUL = re.compile("\x00")
 CONTROL_SAY = "The argument {field} carries a control character, which no name or number in town has. Send it without."
-NUL_SAY = "The argument {field} carries a NUL character, which no words in town can hold. Nothing was kept; send it without."
+NUL_SAY = (
+    "The argument {field} carries a NUL character, which no words in town can hold. Nothing was kept; send it without."
+)
 
 
 def kept(text: str, cap: int) -> tuple[str, bool]:
