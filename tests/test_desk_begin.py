@@ -6,13 +6,14 @@ test transaction (the call's transaction is the real one)."""
 
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.db import connection
 from django.utils import timezone
 
+from clockford.face import server, sessions
 from clockford.metrics import counting
 from clockford.town import archive, desk
 from clockford.town.models import Footstep, Passport
@@ -37,10 +38,8 @@ def passport() -> Passport:
     return Passport.objects.create(issued_at=now, last_seen=now)
 
 
-def sent(
-    tool: str, arguments: dict[str, Any], passport: Passport, ahead: int | None = None
-) -> tuple[desk.Rendered, list[str]]:
-    """The call's reply and the queries its connection sent (libpq's trace: one line per message)."""
+def traced[T](work: Callable[[], T]) -> tuple[T, list[str]]:
+    """What `work` returns and the queries its connection sent (libpq's trace: one line per message)."""
     from psycopg.pq import Trace
 
     connection.ensure_connection()
@@ -49,15 +48,22 @@ def sent(
         pgconn.trace(trace.fileno())
         pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS)
         try:
-            r = desk.run(TOOLS[tool], arguments, passport, None, ahead)
+            done = work()
         finally:
             pgconn.untrace()
         trace.seek(0)
         lines = trace.read().decode("utf-8", "replace").splitlines()
     # A statement the connection has prepared goes as EXECUTE (clockford/town/prepared.py): read as written.
-    return r, [
+    return done, [
         spelled(line.split("\t", 3)[3].strip()) for line in lines if line.startswith("F\t") and "\tQuery\t" in line
     ]
+
+
+def sent(
+    tool: str, arguments: dict[str, Any], passport: Passport, ahead: int | None = None
+) -> tuple[desk.Rendered, list[str]]:
+    """The call's reply and the queries its connection sent."""
+    return traced(lambda: desk.run(TOOLS[tool], arguments, passport, None, ahead))
 
 
 @pytest.fixture
@@ -315,3 +321,16 @@ def test_the_banks_refusal_comes_with_the_handlers_first_statement_and_takes_it_
     assert Footstep.objects.get(number=r.footstep).outcome == "refused:authority"
     assert "INSERT INTO bank_ledger" in queries[0] and "FOR UPDATE" in queries[0]
     assert "INTO post_office_note" in queries[0]  # the note's write, in the draw's message, taken back with it
+
+
+def test_a_tools_calls_count_and_session_are_one_message(passport: Passport, warm: None) -> None:
+    """The face's trip before the call (server.admit): the request counted against its address, its
+    session read and the footstep's number taken ahead, in one message. A wait of its own set around
+    the count (a SET before it and after it) made every request three round trips where it is one."""
+    session = sessions.open_session("192.0.2.7", "test", passport)
+    assert isinstance(session, sessions.McpSession)
+    assert server.admit(server.Unchecked(session.id, "192.0.2.7")) is not None  # its statements prepared
+    unchecked = server.Unchecked(session.id, "192.0.2.7")
+    admitted, queries = traced(lambda: server.admit(unchecked))
+    assert admitted is not None and unchecked.found is True and unchecked.over is None
+    assert len(queries) == 1, queries

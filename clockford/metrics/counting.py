@@ -23,7 +23,7 @@ import pydantic_core
 from django.db import DatabaseError, connection, transaction
 
 from clockford.metrics.models import CallCount
-from clockford.sqlite.base import waiting_briefly
+from clockford.sqlite.base import briefly_in_this_transaction, waiting_briefly
 
 log = logging.getLogger("clockford.calls")
 said = logging.getLogger(__name__)
@@ -95,8 +95,9 @@ def flush(quiet: bool = False) -> int:
     rows = [(tool, outcome, b, n, seconds.get((tool, outcome, b), 0.0)) for (tool, outcome, b), n in counts.items()]
     try:
         # A savepoint when a caller's transaction is open (a test's), so a failure leaves it usable.
-        # On SQLite, not a call's whole wait for the write lock: what is not written now is next time.
+        # Not a call's whole wait for a lock (SQLite's write lock, PostgreSQL's row locks): what is not written now is next time.
         with waiting_briefly(), transaction.atomic(), connection.cursor() as cursor:
+            briefly_in_this_transaction()
             cursor.executemany(_upsert_sql(), rows)
     except DatabaseError as error:
         # Kept for the next time: counts are never the reason a call or a fold fails. One line, no

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from django.conf import settings
 from django.db import connection
 from django.db.backends.sqlite3 import base
 
@@ -23,21 +22,12 @@ BRIEF_WAIT_MS = 100
 
 @contextlib.contextmanager
 def waiting_briefly() -> Iterator[None]:
-    """What runs inside waits at most BRIEF_WAIT_MS for a lock, then the connection waits as long as
-    its settings say again (CLOCKFORD_SQLITE_WAIT_SECONDS): on SQLite the write lock's busy_timeout, on
-    PostgreSQL its lock_timeout (clockford/settings.py). For writes worth less than a wait: a request's
-    count (clockford/town/limits.py), the footstep of a call already answered busy after its whole wait
-    (clockford/town/desk.py), the counts for /metrics, which are kept for the next time
-    (clockford/metrics/counting.py)."""
-    if connection.vendor == "postgresql":
-        connection.ensure_connection()
-        # psycopg's own execute, past the town's wrappers: a setting, not a statement of the call.
-        connection.connection.execute(f"SET lock_timeout = {BRIEF_WAIT_MS}")
-        try:
-            yield
-        finally:
-            connection.connection.execute(f"SET lock_timeout = {settings.DATABASE_WAIT_SECONDS * 1000}")
-        return
+    """On SQLite, what runs inside waits at most BRIEF_WAIT_MS for the write lock, then the connection
+    waits as long as its settings say again (CLOCKFORD_SQLITE_WAIT_SECONDS). For writes worth less than
+    a wait: a request's count (clockford/town/limits.py), the footstep of a call already answered busy
+    after its whole wait (clockford/town/desk.py), the counts for /metrics, which are kept for the next
+    time (clockford/metrics/counting.py). SQLite takes its lock at BEGIN, so this goes around the
+    transaction; on PostgreSQL, a transaction's own wait is `briefly_in_this_transaction`."""
     if connection.vendor != "sqlite":
         yield
         return
@@ -49,6 +39,18 @@ def waiting_briefly() -> Iterator[None]:
     finally:
         waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
         connection.connection.execute(f"PRAGMA busy_timeout = {waits}")
+
+
+def briefly_in_this_transaction() -> None:
+    """On PostgreSQL, the open transaction waits for any lock at most BRIEF_WAIT_MS, in place of the
+    connection's lock_timeout (CLOCKFORD_SQLITE_WAIT_SECONDS, clockford/settings.py): SET LOCAL ends
+    with the transaction, so nothing is set back and no round trip is added outside it. Called first
+    inside the transaction of a write worth less than a wait (the busy footstep, the /metrics counts).
+    A request's count is not one of them: it takes no lock another transaction holds for long, and a
+    statement more on every request was a round trip more (docs/scale.md)."""
+    if connection.vendor == "postgresql":
+        # psycopg's own execute, past the town's wrappers: a setting, not a statement of the call.
+        connection.connection.execute(f"SET LOCAL lock_timeout = {BRIEF_WAIT_MS}")
 
 
 @lru_cache(maxsize=2048)

@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from clockford.metrics import counting
-from clockford.sqlite.base import waiting_briefly
+from clockford.sqlite.base import briefly_in_this_transaction, waiting_briefly
 from clockford.town import archive, budgets, clock, closures, holds, kept, prepared, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
@@ -975,12 +975,14 @@ def is_busy(error: BaseException) -> bool:
 def _busy_reply(tool: Tool, passport: Passport, arguments: dict[str, Any], job_id: str | None) -> Rendered:
     """The clerk's busy reply (001: retryAfterSeconds), with a footstep of its own when the database
     takes one now; when it does not, nothing of the call happened and the reply says so by having none.
-    "Now": on SQLite the call has already waited its whole time for the write lock, so its footstep
-    waits only briefly (waiting_briefly); a second full wait doubled the time to say busy."""
+    "Now": the call has already waited its whole time for a lock, so its footstep waits only briefly
+    (waiting_briefly on SQLite, briefly_in_this_transaction on PostgreSQL); a second full wait doubled
+    the time to say busy."""
     busy = clerk_busy(BUSY_RETRY_SECONDS)
     number = None
     try:
         with waiting_briefly(), transaction.atomic():
+            briefly_in_this_transaction()
             number = archive.record(
                 archive.Step(tool.name, passport.id, busy.outcome, arguments, job_id, count_footstep(passport, None))
             )
