@@ -123,6 +123,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A sign-in to the hall ends unused for a while, and after a while in any case (hall/lifetime.py).
+    "hall.lifetime.lasting",
     # /api/: counted like every request of the town, reads only, open to every origin (docs/api.md).
     "clockford.api.middleware.public_reads",
 ]
@@ -283,6 +285,11 @@ SECURE_CSP = {"default-src": ["'self'"], "frame-ancestors": ["'none'"], "object-
 SESSION_COOKIE_SAMESITE = "Strict"
 CSRF_COOKIE_SAMESITE = "Strict"
 SESSION_COOKIE_HTTPONLY = True
+# How long a sign-in to the hall lasts (hall/lifetime.py): unused, and at most. The cookie lasts no
+# longer than a sign-in can.
+HALL_IDLE_SECONDS = envint("CLOCKFORD_HALL_IDLE_SECONDS", 12 * 3600)
+HALL_SIGN_IN_SECONDS = envint("CLOCKFORD_HALL_SIGN_IN_SECONDS", 7 * 24 * 3600)
+SESSION_COOKIE_AGE = HALL_SIGN_IN_SECONDS
 CSRF_TRUSTED_ORIGINS = list(dict.fromkeys([TOWN_URL, HALL_URL]))
 CSRF_FAILURE_VIEW = "hall.views.csrf_failure"
 if TOWN_URL.startswith("https://"):

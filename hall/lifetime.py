@@ -1,0 +1,74 @@
+"""How long a sign-in to the hall lasts: it ends after a while unused (CLOCKFORD_HALL_IDLE_SECONDS,
+12 hours), and in any case a while after the passkey signed the person in (CLOCKFORD_HALL_SIGN_IN_SECONDS,
+7 days); then the person signs in again with their passkey (ASVS 5.0 V7.3: an inactivity timeout and an
+absolute lifetime).
+
+A sign-in is only a way in: every decision asks for a fresh passkey assertion all the same. But a
+signed-in browser can read letters and what waits, open exchanges and invite people, so a cookie left on
+a shared or lost device must not stay good for ever. Django's own session age is neither bound: it
+starts again whenever the session changes (a passkey ceremony, a message), and never for being unused.
+
+The two times are kept in the session itself: when the person signed in (set as they sign in, on
+Django's user_logged_in signal) and when the hall last saw them (written at most once a minute, so a
+page's requests do not each write the session)."""
+
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.signals import user_logged_in
+from django.contrib.sessions.backends.base import SessionBase
+from django.dispatch import receiver
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
+
+SIGNED_IN_AT = "hall_signed_in_at"
+SEEN_AT = "hall_seen_at"
+# How stale the last-seen time may get before a request writes it again, in seconds.
+SEEN_EVERY = 60
+ENDED_IDLE = "You were away from the hall for a while, so you are signed out. Sign in again with your passkey."
+ENDED_LONG = "Your sign-in has lasted as long as a sign-in lasts here. Sign in again with your passkey."
+
+
+def _now() -> int:
+    # The machine's time, not the town's clock (clockford/town/clock.py), which tests move on by days
+    # to lapse holds and plans while their person stays signed in.
+    return int(time.time())
+
+
+@receiver(user_logged_in)
+def _signed_in(sender: object, request: HttpRequest | None, **kwargs: object) -> None:
+    if request is not None and hasattr(request, "session"):
+        request.session[SIGNED_IN_AT] = request.session[SEEN_AT] = _now()
+
+
+def ended(session: SessionBase, now: int) -> str | None:
+    """Why a signed-in session has ended (the sentence the person is told), or None while it lasts. A
+    session signed in before these times were kept has neither, and is ended as too old."""
+    signed_in, seen = session.get(SIGNED_IN_AT), session.get(SEEN_AT)
+    if not isinstance(signed_in, int) or now - signed_in > settings.HALL_SIGN_IN_SECONDS:
+        return ENDED_LONG
+    if not isinstance(seen, int) or now - seen > settings.HALL_IDLE_SECONDS:
+        return ENDED_IDLE
+    return None
+
+
+def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
+    """Middleware, after authentication and messages: a sign-in past its time is signed out before any
+    view reads it, and the person is told why on the page they land on."""
+
+    def middleware(request: HttpRequest) -> HttpResponseBase:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            now = _now()
+            why = ended(request.session, now)
+            if why is not None:
+                logout(request)
+                messages.info(request, why)
+            elif now - request.session.get(SEEN_AT, now) >= SEEN_EVERY:
+                request.session[SEEN_AT] = now
+        return get_response(request)
+
+    return middleware
