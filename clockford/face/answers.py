@@ -16,12 +16,7 @@ from clockford.town import limits
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-# Every revision the town serves, as the checks take them (clockford/face/checks.py, protocol_version):
-# those opened with initialize, and the modern one (2026-07-28, signed in). An unsupported version's
-# error lists them all, in its message and in data.supported: a client told only "2026-07-28" would
-# not learn that 2025-11-25, the revision 001 tells it to send, is served too.
-SERVED = (*HANDSHAKE_PROTOCOL_VERSIONS, *MODERN_PROTOCOL_VERSIONS)
-SPOKEN = ", ".join(SERVED)
+SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
 
 
 class Answer:
@@ -101,14 +96,14 @@ def refused(refusal: auth.Refusal) -> Answer:
 
 
 def unsupported_version(version: str, request_id: str | int | None = None) -> Answer:
-    """001's row for a revision the town does not speak ("The message lists those it does"). The data
-    names every revision served and echoes the one asked for, in the shape of an
-    UnsupportedProtocolVersionError (SEP-2575)."""
+    """001's row for a revision the town does not speak. The data names the revisions a modern
+    (2026-07-28) request may name and echoes the one asked for, as an UnsupportedProtocolVersionError
+    does (SEP-2575); the message lists the handshake revisions, as 001 words it."""
     return rpc_error(
         400,
         f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
         request_id=request_id,
-        data={"supported": list(SERVED), "requested": version[:40]},
+        data={"supported": list(MODERN_PROTOCOL_VERSIONS), "requested": version[:40]},
     )
 
 
