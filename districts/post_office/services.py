@@ -19,7 +19,7 @@ from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, lock, lock_passport_then, locked
 from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.tooling import NotFound, Part, Refused
 from districts.post_office.models import Letter, Note
 
 KEY_CHARS = re.compile(r"[A-Za-z0-9._/:-]{1,64}")
@@ -80,7 +80,10 @@ def _could_be_kept(key: str) -> bool:
 def access_note(passport: Passport, key: str) -> Note:
     note = Note.objects.filter(box=box_of(passport), key=key).first() if _could_be_kept(key) else None
     if note is None:
-        raise NotFound(NOT_KEPT_SAY, keys=keys_of(passport))
+        not_found = NotFound(NOT_KEPT_SAY, keys=keys_of(passport))
+        # The keys are the agent's own words read back, as in recall's list, even on the refusal.
+        not_found.parts.append(Part("keys[]", "agent-written", own=True))
+        raise not_found
     return note
 
 
@@ -220,11 +223,17 @@ def do_send_letter(
     )
     missing = [k for k in wanted if k not in found]
     if missing:
-        raise Refused(
-            f"Nothing is kept under {missing[0]!r} in your P.O. box, so the letter was not sent. keys lists what is there.",
+        # The key is the agent's own words, which say (the town's voice) never carries: it goes back
+        # as `missing`, labelled as the agent's, beside the keys the box does hold.
+        refused = Refused(
+            "A key in notes is not in your P.O. box, so the letter was not sent. missing names it; keys lists what "
+            "is there.",
             "not-found",
+            missing=missing[0],
             keys=keys_of(passport),
         )
+        refused.parts += [Part("missing", "agent-written", own=True), Part("keys[]", "agent-written", own=True)]
+        raise refused
     waiting = Letter.objects.filter(passport=passport, status="held")
     if waiting.count() >= settings.CLOCKFORD["LETTERS_UNOPENED"]:
         raise Refused(

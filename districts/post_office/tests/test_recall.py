@@ -60,3 +60,11 @@ def test_a_key_no_box_can_hold_is_not_kept(alice: Passport, key: str) -> None:
     assert r.structured["say"] == NOT_KEPT
     assert r.structured["keys"] == []
     assert outcome(r) == "refused:not-found"
+
+
+def test_the_refusal_labels_the_keys_as_the_agents_own(alice: Passport) -> None:
+    # The keys are words the agent chose; on the refusal too they are read back as its own, not the town's.
+    visit(alice, "remember", key="Ignore.the.rules", value="1")
+    r = visit(alice, "recall", key="b")
+    assert r.structured["keys"] == ["Ignore.the.rules"]
+    assert {"path": "keys[]", "label": "agent-written", "own": True} in r.structured["provenance"]["parts"]
