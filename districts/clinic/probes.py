@@ -66,8 +66,9 @@ class Builder:
             return self.made(kind, f"The server on lot {lot.number} has an integrity score of {said}.", truth)
         if kind == "repository":
             has = bool(record["hasRepo"])
-            verb = "names" if has == truth else "names no"
-            return self.made(kind, f"The server on lot {lot.number} {verb} a source repository.", truth)
+            # "names a" or "names no": the claim is plain English either way round.
+            which = "a" if has == truth else "no"
+            return self.made(kind, f"The server on lot {lot.number} names {which} source repository.", truth)
         if kind == "status":
             said = record["status"] if truth else self.rng.choice([s for s in STATUSES if s != record["status"]])
             return self.made(kind, f"The registry status of the server on lot {lot.number} is {said}.", truth)

@@ -15,7 +15,7 @@ from clockford.town.models import Passport
 from districts.clinic import probes, services
 from districts.clinic.models import Checkup
 from districts.testing import outcome, visit
-from districts.town_hall.models import CensusState
+from districts.town_hall.models import CensusState, Lot
 from tests.fixtures import agent, to_tomorrow_at
 from tests.support import ROOT
 
@@ -55,6 +55,24 @@ def test_a_checkup_says_what_it_measures_and_hands_probes_from_three_sources(
     assert all("truth" not in p for p in r["probes"])
     assert probes.build("abc", demo) == probes.build("abc", demo)
     assert r["publicKey"] == services.KEY.public_key()
+
+
+def test_a_repository_probe_is_plain_english_and_true_to_the_census(demo: CensusState) -> None:
+    # It read "names no a source repository" when the claim was the negative one.
+    seen = {}
+    for seed in map(str, range(60)):
+        for p in probes.build(seed, demo):
+            if p["kind"] == "repository":
+                seen[p["claim"]] = p["truth"]
+    negatives = [c for c in seen if " names no source repository." in c]
+    positives = [c for c in seen if " names a source repository." in c]
+    assert negatives and positives and len(negatives) + len(positives) == len(seen)
+    for claim, truth in seen.items():
+        lot = int(claim.split()[4])
+        has = bool(Lot.objects.get(number=lot).record["hasRepo"])
+        # The claim is true exactly when it says what the census records.
+        says_it_has = claim in positives
+        assert (truth == "yes") == (says_it_has == has)
 
 
 def test_the_scores_are_accuracy_brier_and_calibration_error_by_bin(demo: CensusState, alice: Passport) -> None:
