@@ -40,10 +40,12 @@ def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
         args.where,
         args.errand or "",
     )
+    # One call "was" frozen, any other count "were".
+    were = "was" if report.frozen == 1 else "were"
     return Reply(
         f"Report {report.id} received. Until your person reviews it in the hall, your calls that could change "
-        f"things are held ({counted(report.frozen, 'call', 'calls')} waiting for your person were frozen with it); "
-        "reading, keeping new notes and letters to your person still work. Carry on with the rest of the errand.",
+        f"things are held ({counted(report.frozen, 'call', 'calls')} waiting for your person {were} frozen with "
+        "it); reading, keeping new notes and letters to your person still work. Carry on with the rest of the errand.",
         {
             "report": report.id,
             "frozen": report.frozen,
