@@ -29,11 +29,13 @@ def claim_deed(call: Call, args: ClaimDeedArgs) -> Reply:
             f"{services.town_hall.iso(deed.checked_at)}."
         )
         return Reply(say, {"lot": lot.number, "deed": services.deed_view(deed), "asked": False})
+    # The ask waits for a person, so the reply carries hallUrl, as every reply that waits for one does
+    # (letters, holds, reports); say points to it rather than carrying the link itself.
     say = (
         f"Your account holds no deed to lot {lot.number}. Your ask waits for your person, who can prove "
-        f"ownership in the hall with their own sign-in: {services.deeds_page()} . You cannot prove it yourself."
+        "ownership in the hall at hallUrl with their own sign-in. You cannot prove it yourself."
     )
-    return Reply(say, {"lot": lot.number, "deed": None, "asked": asked})
+    return Reply(say, {"lot": lot.number, "deed": None, "asked": asked, "hallUrl": services.deeds_page()})
 
 
 DISTRICT = District(

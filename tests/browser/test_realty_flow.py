@@ -90,7 +90,8 @@ async def test_proven_refused_and_lapsed_three_ways(town: Town, standins: tuple[
         asked = await a.ok("claim_deed", server=DNS_LOT)
         lot = asked["lot"]
         assert (asked["deed"], asked["asked"]) == (None, True) and "how-to-run" not in json.dumps(asked)
-        assert asked["say"].endswith(f"{hall}/hall/deeds . You cannot prove it yourself.")
+        assert asked["hallUrl"] == f"{hall}/hall/deeds"
+        assert asked["say"].endswith("in the hall at hallUrl with their own sign-in. You cannot prove it yourself.")
         await open_ask(page, hall, lot)
         txt = (await page.locator("#txt").inner_text()).strip()
         assert txt.startswith("clockford-deed=")

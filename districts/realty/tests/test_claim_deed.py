@@ -48,13 +48,15 @@ def test_it_asks_and_gives_the_lot_never_the_name(realty_census: CensusState) ->
         "lot": painter,
         "deed": None,
         "asked": True,
+        "hallUrl": services.deeds_page(),
         "provenance": r.structured["provenance"],
     }
+    assert r.structured["hallUrl"].endswith("/hall/deeds")
     assert "com.example" not in r.text and "painter" not in r.text
-    assert r.structured["say"].startswith(
-        f"Your account holds no deed to lot {painter}. Your ask waits for your person"
+    assert r.structured["say"] == (
+        f"Your account holds no deed to lot {painter}. Your ask waits for your person, who can prove ownership "
+        "in the hall at hallUrl with their own sign-in. You cannot prove it yourself."
     )
-    assert "/hall/deeds" in r.structured["say"]
     assert [a.lot for a in services.asks_waiting(ada.account)] == [painter]
     # By lot number too; asking again adds nothing.
     again = visit(ada, "claim_deed", server=painter)
