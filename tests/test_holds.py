@@ -259,7 +259,12 @@ def test_it_names_the_listing_the_words_came_from(alice: Passport) -> None:
         "list_test N-7K3",
         "list_test io.github.acme/weather",
     ]
-    assert pin(alice, FOREIGN).structured["repeats"]["where"] == "list_test io.github.acme/weather"
+    r = pin(alice, FOREIGN)
+    assert r.structured["repeats"]["where"] == "list_test io.github.acme/weather"
+    # That name is the publisher's, not the agent's own nor the town's: labelled as the words it names.
+    parts = r.structured["provenance"]["parts"]
+    assert {"path": "repeats.where", "label": "publisher-words"} in parts
+    assert not [p for p in parts if p["path"] == "repeats.where" and p.get("own")]
 
 
 def test_it_marks_a_letter_that_repeats_them_and_never_holds_it(alice: Passport) -> None:
@@ -267,6 +272,7 @@ def test_it_marks_a_letter_that_repeats_them_and_never_holds_it(alice: Passport)
     r = visit(alice, "send_letter", subject="Odd title", body=f"A server's title said: {FOREIGN}")
     assert r.is_error is False and r.structured["status"] == "held"
     assert r.structured["marked"] == {"label": "publisher-words", "where": "hand_test", "field": "results[].title"}
+    assert {"path": "marked.where", "label": "publisher-words"} in r.structured["provenance"]["parts"]
     assert Letter.objects.get(pk=r.structured["id"]).marked["passage"]
 
 

@@ -25,7 +25,7 @@ from django.db.models import Q, QuerySet
 from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Call, Frozen, Held, Part, Refused, Reply, Tool, applies, registry
+from clockford.town.tooling import Call, Frozen, Held, Label, Part, Refused, Reply, Tool, applies, registry
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
 ALLOWED_MINUTES = 60  # an allowed call may be repeated once within the hour (DECISIONS 11)
@@ -350,10 +350,25 @@ def _held(hold: Hold) -> Held:
         say = say.format(until=hold.waits_until.isoformat(timespec="minutes"))
     held = Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
     if hold.repeats:
-        # Where the words were handed over: the tool and what the agent asked of it (a lot, a registry
-        # name), the agent's own words read back, never the town's.
-        held.parts.append(Part("repeats.where", "agent-written", own=True))
+        held.parts.append(where_handed("repeats.where", hold.repeats))
     return held
+
+
+def where_handed(path: str, repeats: dict[str, Any]) -> Part:
+    """The label of `where` in a repeat's account (a hold's repeats, a letter's marked): the tool that
+    handed the words and the id or name of the thing they came from (a notice's id, a census listing's
+    registry name, `_named`). That name is the words' owner's, not the agent's nor the town's, so it is
+    labelled as the words it names are: a publisher's name is publisher-words."""
+    label = WHERE_LABELS.get(str(repeats.get("label")), "untrusted")
+    return Part(path, label, own=False if label == "agent-written" else None)
+
+
+WHERE_LABELS: dict[str, Label] = {
+    "publisher-words": "publisher-words",
+    "agent-written": "agent-written",
+    "human-signed": "human-signed",
+    "untrusted": "untrusted",
+}
 
 
 def _caps(passport: Passport, now: datetime) -> None:

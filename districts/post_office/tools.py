@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from clockford.town import handoff, tooling
+from clockford.town import handoff, holds, tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted, holder
 from districts.post_office import parcel_tools, services
@@ -74,8 +74,7 @@ def send_letter(call: Call, args: SendLetterArgs) -> Reply:
     if call.repeats is not None:
         fields["marked"] = {k: call.repeats[k] for k in ("label", "where", "field")}
         say += " It repeats words the town handed you as data; your person is told whose words they are."
-        # Where they were handed over: the tool and what the agent asked of it, its own words read back.
-        return Reply(say, fields, [Part("marked.where", "agent-written", own=True)])
+        return Reply(say, fields, [holds.where_handed("marked.where", call.repeats)])
     return Reply(say, fields)
 
 
