@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import time
 from importlib import import_module
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,6 +30,7 @@ from django.contrib.auth import SESSION_KEY
 from django.db import connection
 from django.db.models import F
 
+from hall import lifetime
 from hall.models import Account
 from hall.queue import SOURCES, Source
 
@@ -87,11 +89,14 @@ def stamp_for(account: Account) -> tuple[int, str]:
 
 def still_signed_in(session_key: str | None, account_id: int) -> bool:
     """Whether the session the socket opened with still signs this account in (not signed out,
-    expired or flushed since)."""
+    expired or flushed since, and not past a sign-in's time, hall/lifetime.py)."""
     if not session_key:
         return False
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
-    return str(store.load().get(SESSION_KEY, "")) == str(account_id)
+    # A socket passes no middleware, so lifetime.lasting never sees it: without asking here, a socket
+    # opened with a sign-in past its time, or left open while it ran out, would go on saying what waits.
+    # Asking changes nothing: the socket is not the person using the hall, so it keeps no sign-in alive.
+    return str(store.get(SESSION_KEY, "")) == str(account_id) and lifetime.ended(store, int(time.time())) is None
 
 
 def look(account: Account, session_key: str | None) -> tuple[int, str] | None:
@@ -118,6 +123,9 @@ class Live(AsyncWebsocketConsumer):
             return
         self.account = user
         self.session_key = self.scope["session"].session_key
+        if not await database_sync_to_async(still_signed_in)(self.session_key, user.pk):
+            await self.close(code=NOT_SIGNED_IN)  # a sign-in past its time (hall/lifetime.py)
+            return
         await self.accept()
         self.watch = asyncio.create_task(self.keep_watch())
 

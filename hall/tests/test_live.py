@@ -10,6 +10,7 @@ call made through /mcp."""
 import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
+from importlib import import_module
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,7 +30,7 @@ from clockford.town.models import Hold, Passport, new_id
 from districts.post_office import services as post_office
 from districts.post_office.models import Letter
 from districts.testing import new_passport
-from hall import live
+from hall import lifetime, live
 from hall.models import Account
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -214,6 +215,29 @@ async def test_a_socket_is_closed_once_its_person_signs_out(owner: Account) -> N
     await database_sync_to_async(Session.objects.filter(session_key=cookie).delete)()
     closed = await ws.receive_output(timeout=SOON)
     assert closed == {"type": "websocket.close", "code": live.NOT_SIGNED_IN}
+
+
+def age(cookie: str, key: str, seconds: int) -> None:
+    """Move one of the sign-in's times (hall/lifetime.py) `seconds` back, as the hall keeps it."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=cookie)
+    store[key] = int(time.time()) - seconds
+    store.save()
+
+
+@pytest.mark.parametrize(
+    ("key", "seconds"),
+    [(lifetime.SEEN_AT, settings.HALL_IDLE_SECONDS + 1), (lifetime.SIGNED_IN_AT, settings.HALL_SIGN_IN_SECONDS + 1)],
+)
+async def test_a_sign_in_past_its_time_gets_no_socket_and_an_open_one_is_closed(
+    owner: Account, key: str, seconds: int
+) -> None:
+    cookie = await sync_to_async(session_cookie)(owner)
+    ws, _ = await opened(cookie)
+    await database_sync_to_async(age)(cookie, key, seconds)
+    closed = await ws.receive_output(timeout=SOON)
+    assert closed == {"type": "websocket.close", "code": live.NOT_SIGNED_IN}
+    # Nor does the same cookie open a new one, though the session is still in the database.
+    assert await socket(cookie).connect(timeout=10) == (False, live.NOT_SIGNED_IN)
 
 
 def test_origin_ok_takes_only_the_halls_exact_origin() -> None:
