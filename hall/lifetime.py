@@ -10,7 +10,7 @@ starts again whenever the session changes (a passkey ceremony, a message), and n
 
 The two times are kept in the session itself: when the person signed in (set as they sign in, on
 Django's user_logged_in signal) and when the hall last saw them (written at most once a minute, so a
-page's requests do not each write the session)."""
+page's requests do not each write the session; and not by what a page's script asks for on its own)."""
 
 import time
 from collections.abc import Callable
@@ -21,7 +21,7 @@ from django.contrib.auth import logout
 from django.contrib.auth.signals import user_logged_in
 from django.contrib.sessions.backends.base import SessionBase
 from django.dispatch import receiver
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 
 SIGNED_IN_AT = "hall_signed_in_at"
@@ -29,6 +29,10 @@ SEEN_AT = "hall_seen_at"
 # How stale the last-seen time may get before a request writes it again, in seconds.
 SEEN_EVERY = 60
 ENDED_IDLE = "You were away from the hall for a while, so you are signed out. Sign in again with your passkey."
+# The header a page's script sends with a request it makes by itself, without the person (the live
+# queue's redraw, static/hall/live.js): such a request is not use. Without it, a "Waiting for you" tab
+# left open on a shared computer would keep its sign-in for the whole 7 days while an agent kept working.
+UNATTENDED = "X-Hall-Unattended"
 ENDED_LONG = "Your sign-in has lasted as long as a sign-in lasts here. Sign in again with your passkey."
 
 
@@ -67,7 +71,12 @@ def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable
             if why is not None:
                 logout(request)
                 messages.info(request, why)
-            elif now - request.session.get(SEEN_AT, now) >= SEEN_EVERY:
+                if UNATTENDED in request.headers:
+                    # Drawn for nobody, the front door would spend the sentence why. This answer draws
+                    # no page, so the sentence waits; the script reloads its tab, which shows the front
+                    # door with it, and no longer the queue of a person who is not there.
+                    return HttpResponse(why, status=401, content_type="text/plain; charset=utf-8")
+            elif now - request.session.get(SEEN_AT, now) >= SEEN_EVERY and UNATTENDED not in request.headers:
                 request.session[SEEN_AT] = now
         return get_response(request)
 

@@ -72,6 +72,20 @@ def test_using_the_hall_keeps_it_and_writes_the_time_at_most_once_a_minute(ada: 
     assert ada.account is not None
 
 
+def test_the_live_queues_own_redraw_is_not_use(ada: Visitor) -> None:
+    """An open "Waiting for you" tab redraws its queue by itself (static/hall/live.js) whenever an agent
+    adds to it; left open on a shared computer, it must not keep the sign-in for 7 days."""
+    aged(ada, seen=settings.HALL_IDLE_SECONDS - 30)
+    was = ada.client.session[lifetime.SEEN_AT]
+    assert ada.client.get("/hall/", headers={lifetime.UNATTENDED: "1"}).status_code == 200
+    assert ada.client.session[lifetime.SEEN_AT] == was
+    aged(ada, seen=settings.HALL_IDLE_SECONDS + 1)
+    r = ada.client.get("/hall/", headers={lifetime.UNATTENDED: "1"})
+    # No page drawn, so the sentence why waits for the front door the script reloads to.
+    assert r.status_code == 401 and r.content.decode() == lifetime.ENDED_IDLE and ada.account is None
+    assert lifetime.ENDED_IDLE in ada.page("/hall/")
+
+
 def test_a_sign_in_kept_before_these_times_were_kept_ends(ada: Visitor) -> None:
     session = ada.client.session
     del session[lifetime.SIGNED_IN_AT]

@@ -12,6 +12,7 @@
   const FIRST_DELAY = 1000;
   const LONGEST_DELAY = 60000;
   const WRONG_ORIGIN = 4403; // the town will never take this page's socket: do not ask again
+  const NOT_SIGNED_IN = 4401; // the sign-in may have ended (hall/live.py): the queue's page says
   const script = document.currentScript;
   const QUEUE = script && script.dataset.queue;
   const LIVE = script && script.dataset.live;
@@ -126,8 +127,17 @@
       const response = await fetch(QUEUE, {
         credentials: "same-origin",
         cache: "no-store",
-        headers: { Accept: "text/html" },
+        // Not the person's use of the hall: an open tab must not keep a sign-in from ending when it
+        // has been left unused (hall/lifetime.py UNATTENDED).
+        headers: { Accept: "text/html", "X-Hall-Unattended": "1" },
       });
+      if (response.status === 401) {
+        // The sign-in has ended (hall/lifetime.py): the front door says why, and the queue is no
+        // longer on the screen of a person who has gone.
+        stopped = true;
+        location.reload();
+        return;
+      }
       const url = new URL(response.url);
       if (response.ok && url.origin === location.origin && url.pathname === new URL(QUEUE, location.href).pathname) {
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -182,6 +192,9 @@
     socket.addEventListener("close", (event) => {
       socket = null;
       if (stopped || event.code === WRONG_ORIGIN) return;
+      // Ask the queue's page once, as on any change: if the sign-in has ended, it answers 401 and the
+      // tab reloads to the front door, which says why.
+      if (event.code === NOT_SIGNED_IN) redraw({ stamp: pageStamp });
       // Try again later, waiting longer each time (with some jitter so that many pages do not
       // all come back at the same moment after the town restarts).
       retry = setTimeout(connect, delay + Math.floor(Math.random() * delay * 0.3));
