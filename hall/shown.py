@@ -68,13 +68,20 @@ def stamp(when: datetime) -> str:
     return when.astimezone(UTC).strftime(STAMP)
 
 
+LESS_THAN_A_MINUTE = "less than a minute"
+
+
 def span(since: datetime, until: datetime) -> str:
     """How long from `since` to `until`, to the nearest minute, in at most two adjacent units: "23 hours,
     59 minutes", "1 hour", "3 days, 2 hours". One unit, cut down, read 23 h 59 min as "23 hours"
     and an hour's allowance drawn a second later as "59 minutes"; rounding up to "24 hours" would
     promise time that is not there. Every relative time of the hall (time left, "ago", "in") says it so."""
     minutes = round((until - since).total_seconds() / 60)
-    return timesince(since, since + timedelta(minutes=max(minutes, 0)), depth=2)
+    if minutes <= 0:
+        # Not "0 minutes": a hold that "lapses in 0 minutes" reads as lapsed already, while it can still
+        # be decided, and "in 0 minutes" or "0 minutes ago" says nothing a person can act on.
+        return LESS_THAN_A_MINUTE
+    return timesince(since, since + timedelta(minutes=minutes), depth=2)
 
 
 def time_left(until: datetime) -> str:

@@ -354,12 +354,22 @@ def test_a_holds_times_say_how_far_off_they_are_to_the_minute(ada: Visitor) -> N
     )
 
 
+def test_a_hold_in_its_last_seconds_says_less_than_a_minute_not_none(ada: Visitor) -> None:
+    hold = held_notice(agent_of(ada))
+    clock.advance(hold.waits_until - clock.now() - timedelta(seconds=20))
+    text = html.unescape(page(ada, f"/hall/holds/{hold.id}"))
+    assert "If you do nothing, it lapses in less than a minute, at <time" in text
+    assert "Allow with your passkey" in text  # it can still be decided
+    assert "less than a minute left</span> before it lapses" in html.unescape(page(ada, "/hall/"))
+
+
 def test_relative_times_are_to_the_nearest_minute_in_two_units() -> None:
     start = datetime(2026, 5, 1, 14, 32, tzinfo=UTC)
     assert span(start, start + timedelta(hours=23, minutes=59, seconds=10)) == "23\xa0hours, 59\xa0minutes"
     assert span(start, start + timedelta(minutes=59, seconds=59)) == "1\xa0hour"
     assert span(start, start + timedelta(days=1, hours=23, minutes=40)) == "1\xa0day, 23\xa0hours"
-    assert span(start, start + timedelta(seconds=20)) == "0\xa0minutes"
+    assert span(start, start + timedelta(seconds=20)) == "less than a minute"
+    assert span(start, start - timedelta(seconds=5)) == "less than a minute"
 
 
 def test_a_lapsed_hold_shows_its_outcome(ada: Visitor) -> None:
