@@ -144,9 +144,12 @@
         if (REGIONS.some((id) => fresh.getElementById(id))) {
           swapIn(fresh);
           pageStamp = heard.stamp;
+        } else {
+          // A page without the queue is the front door: the person signed out (on another tab or
+          // device). Their queue does not stay on this screen: the tab shows the front door too.
+          stopped = true;
+          location.reload();
         }
-        // A page without the queue is the front door: the person was signed out. Leave this page
-        // as it is; the socket is closed by the town and the next reload shows the front door.
       }
     } catch (e) {
       // Offline for a moment: the next stamp tries again.
