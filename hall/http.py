@@ -63,11 +63,21 @@ def wants_json(request: HttpRequest) -> bool:
     return request.content_type == "application/json" or "application/json" in request.headers.get("Accept", "")
 
 
-def refuse(request: HttpRequest, say: str, status: int) -> HttpResponse:
-    """A refusal as the asker reads it: {ok: false, say} for the pages' scripts, a page for a person."""
+def refuse(request: HttpRequest, say: str, status: int, back: str | None = None) -> HttpResponse:
+    """A refusal as the asker reads it: {ok: false, say} for the pages' scripts, a page for a person,
+    whose link to the hall leads back to `back` (a hall path) once they are in."""
     if wants_json(request):
         return JsonResponse({"ok": False, "say": say}, status=status)
-    return render(request, "hall/refused.html", {"say": say, "not_found": status == 404}, status=status)
+    front = reverse("hall:front") + ("?" + urlencode({"next": back}, safe="/") if back else "")
+    return render(request, "hall/refused.html", {"say": say, "not_found": status == 404, "front": front}, status=status)
+
+
+def came_from(request: HttpRequest) -> str | None:
+    """The hall page a form was sent from (its Referer's path, on the hall's own origin), if any."""
+    referer = urlsplit(request.headers.get("Referer", ""))
+    if f"{referer.scheme}://{referer.netloc}" != hall_origin():
+        return None
+    return safe_next(referer.path + (f"?{referer.query}" if referer.query else ""))
 
 
 def at_the_hall(view: View) -> View:
@@ -166,7 +176,9 @@ def signed_in(view: Callable[..., HttpResponseBase]) -> View:
         if account is None:
             if request.method in ("GET", "HEAD"):
                 return redirect(comes_back(request))
-            return refuse(request, SIGNED_OUT, 403)
+            # A form sent after the sign-in ended (a letter's page marks it read by itself, hours later
+            # in a background tab): signing in again leads back to the page it came from.
+            return refuse(request, SIGNED_OUT, 403, came_from(request))
         return view(request, account, *args, **kwargs)
 
     return wrapped

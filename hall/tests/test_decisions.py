@@ -540,6 +540,24 @@ def test_a_letters_page_reads_nothing_until_its_form_marks_it_read(ada: Visitor)
     assert json.loads(letter.statement)["decision"] == "decline" and letter.assertion is not None
 
 
+def test_a_letter_marked_read_after_the_sign_in_ended_leads_back_to_it_once_signed_in(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    letter = a_letter(agent)
+    page_of = f"/hall/letters/{letter.id}"
+    assert "Mark it read" in page(ada, page_of)
+    ada.sign_out()
+    # The page's form, sent by its script hours later from a tab the sign-in ran out under.
+    r = ada.client.post(f"{page_of}/read", HTTP_REFERER=settings.HALL_URL + page_of)
+    text = html.unescape(r.content.decode())
+    assert r.status_code == 403 and "You are signed out. Sign in with your passkey and try again." in text
+    assert f'<a href="/hall/?next={page_of}">Go to the hall</a>' in text
+    letter.refresh_from_db()
+    assert letter.status == "held"
+    # A Referer from elsewhere leads only to the front door.
+    r = ada.client.post(f"{page_of}/read", HTTP_REFERER="https://elsewhere.example" + page_of)
+    assert '<a href="/hall/">Go to the hall</a>' in r.content.decode()
+
+
 def test_a_declined_letters_words_are_gone(ada: Visitor) -> None:
     agent = agent_of(ada)
     visit(agent, "remember", key="k", value="a note for the letter")
