@@ -3,7 +3,6 @@
 from datetime import UTC, datetime, timedelta
 
 from django import template
-from django.utils import timezone
 from django.utils.html import format_html
 
 from clockford.town import clock
@@ -35,7 +34,7 @@ def ago(when: datetime | None) -> str:
     """ "just now", "5 minutes ago", "1 day, 23 hours ago" (shown.span: to the minute, two units)."""
     if when is None:
         return "never"
-    now = timezone.now()
+    now = clock.now()  # the town's one clock, as `off` reads it: the same moment, whichever way it is told
     if now - when < timedelta(minutes=1):
         return "just now"
     return f"{span(when, now)} ago"
