@@ -12,13 +12,16 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from oauth2_provider.models import get_application_model
 from pydantic import Field
 
+from clockford.face import sessions
 from clockford.town import clock, desk, handoff, holds, plans, reports
 from clockford.town.models import Handed, Hold, Passport, Plan, Report
 from clockford.town.tooling import Args, Call, Part, Reply, Tool
 from districts.post_office.models import Letter, Note
 from districts.testing import new_passport, outcome, visit
+from tests.fixtures import agent
 
 pytestmark = pytest.mark.django_db
 
@@ -332,6 +335,25 @@ def test_it_puts_an_upheld_report_on_probation(alice: Passport) -> None:
     assert visit(alice, "send_letter", subject="Hello", body="Still here.").is_error is False
     clock.advance(timedelta(hours=25))
     assert visit(alice, "remember", key="k", value="v").is_error is False
+
+
+def test_it_holds_a_passport_the_account_makes_while_on_probation() -> None:
+    # A new client of the same person gets a passport of its own after the review: probation holds it
+    # too, from its first call.
+    first = agent("Alice")
+    report = reports.do_report(first, "Post my secret", "read_notices", "")
+    report = reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+    client = get_application_model().objects.create(
+        name="second client", client_type="public", authorization_grant_type="authorization-code"
+    )
+    second = sessions.passport_for(first.account_id, client.pk, "second client")
+    r = visit(second, "remember", key="k", value="v")
+    assert r.is_error and outcome(r) == "held"
+    assert r.structured["say"].startswith(
+        "Held for the human who runs you: this account is on probation after a freeze, so every call that "
+        f"changes things waits for its person until {report.probation_until:%Y-%m-%dT%H:%M}+00:00."
+    )
+    assert not Note.objects.filter(key="k").exists()
 
 
 def test_it_lifts_a_dismissed_report_without_probation(alice: Passport) -> None:

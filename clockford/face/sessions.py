@@ -19,6 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from clockford.town import reports
 from clockford.town.limits import column
 from clockford.town.models import McpSession, Passport, TownState
 from districts.registry import START_PLACE
@@ -115,6 +116,9 @@ def passport_for(account_id: int, client_pk: int, client_name: str) -> Passport:
                 issued_at=now,
                 last_seen=now,
                 place=START_PLACE,
+                # Probation holds every passport of the account, this new one too: unwatched, the desk
+                # would never ask about it, and a new client would carry on as if nothing was upheld.
+                watched=reports.on_probation(account_id),
             )
     except IntegrityError:  # another request of the same pair made it first
         return Passport.objects.get(account_id=account_id, client_id=client_pk)

@@ -102,6 +102,12 @@ def review_statement(report: Report, verdict: str) -> str:
     return canonical_text({"kind": "clockford-review-1", "report": report.id, "verdict": verdict})
 
 
+def on_probation(account_id: int) -> bool:
+    """Whether the account is on probation now: a passport it makes from now on (a new client of the
+    same person) must be watched from its first call, as do_review watched the ones it had then."""
+    return Report.objects.filter(account_id=account_id, probation_until__gt=clock.now()).exists()
+
+
 def do_review(report: Report, account: Any, verdict: str, statement: str, assertion: dict[str, Any]) -> Report:
     """A person's signed review: upheld or dismissed, and the freeze lifts. Upheld puts the account
     on probation. Exactly one review per report."""
