@@ -83,8 +83,9 @@ def _returns(args: SettleParcelArgs, passport: Passport) -> bool:
 
 
 def _returns_own(args: SettleParcelArgs, passport: Passport) -> bool:
-    """A return note reaches the claimant only from the parcel's publisher: Safe Harbour reads it then."""
-    return args.action == "return" and parcels.posted_by(passport, args.parcel)
+    """A return note reaches the claimant only from the parcel's publisher, while its delivery waits and
+    the exchange is open: Safe Harbour reads it then, and any other return is refused at once."""
+    return args.action == "return" and parcels.return_reaches_claimant(passport, args.parcel)
 
 
 def _channel_of(args: TakeParcelArgs | HandInArgs | SettleParcelArgs) -> str | None:

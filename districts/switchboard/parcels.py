@@ -237,21 +237,27 @@ def channel_of_parcel(parcel_id: str) -> str | None:
 
 def delivery_to_another_account(passport: Passport, parcel_id: str) -> bool:
     """Whether a delivery by this passport would pass its words to another account: it holds the
-    parcel now, signed in, and the parcel was posted from another account. Safe Harbour reads only
-    such a result (000 section 02); any other hand_in is refused whatever its words say, and a person
-    is never asked about it (nor told, by a hold, that a parcel it may not see exists)."""
+    parcel now (its claim has not lapsed), signed in, the parcel was posted from another account, and
+    the exchange between the two is open. Safe Harbour reads only such a result (000 section 02); any
+    other hand_in is refused whatever its words say, and a person is never asked about it (nor told,
+    by a hold, that a parcel it may not see exists, nor shown words that could never pass)."""
     if passport.account_id is None or not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
         return False
-    held = Parcel.objects.filter(pk=parcel_id, claimant=passport, state=CLAIMED)
+    held = Parcel.objects.filter(pk=parcel_id, claimant=passport, state=CLAIMED, claim_lapses_at__gt=clock.now())
     account = held.values_list("account_id", flat=True).first()
-    return account is not None and account != passport.account_id
+    return account is not None and account != passport.account_id and common.exchange_open(account, passport.account_id)
 
 
-def posted_by(passport: Passport, parcel_id: str) -> bool:
-    """Whether this passport posted the parcel: only its publisher's return note reaches the claimant."""
+def return_reaches_claimant(passport: Passport, parcel_id: str) -> bool:
+    """Whether a return note by this passport would reach the claimant: it posted the parcel, a
+    delivery waits within its 48 hours, and the exchange with the claimant's account is open. Only
+    then does Safe Harbour read the note; a return that would be refused anyway is refused at once,
+    and its person is not asked about words that could never pass."""
     if not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
         return False
-    return Parcel.objects.filter(pk=parcel_id, publisher=passport).exists()
+    waiting = Parcel.objects.filter(pk=parcel_id, publisher=passport, state=DELIVERED, settle_by__gt=clock.now())
+    claimant = waiting.values_list("claimant_account_id", flat=True).first()
+    return claimant is not None and common.exchange_open(passport.account_id, claimant)
 
 
 # -- Views --------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from districts.switchboard import common, parcels
 from districts.switchboard.models import Attempt, Event, Parcel
 from districts.switchboard.tests.test_parcels_common import NOTE, RESULT, WORK, Publish, open_channel, post, refused
 from districts.testing import outcome, visit
+from hall.models import Account
 
 NOT_YOURS = "No parcel or beacon of yours has that tracking number."
 
@@ -248,6 +249,26 @@ def test_safe_harbour_holds_a_return_note_repeating_the_result(
     assert Hold.objects.get(pk=r.structured["hold"]["id"]).why == "harbour"
     # Accepting passes no words on: never held.
     assert visit(alice, "settle_parcel", parcel=parcel, action="accept").is_error is False
+
+
+def test_a_return_note_across_a_closed_exchange_is_refused_at_once_not_held(
+    alice: Passport, bob: Passport, account_a: Account, account_b: Account, published: Publish
+) -> None:
+    # The note could never reach bob's account: the return is refused, and alice's person is not asked
+    # about words that could not pass, even when they repeat the result trace handed her.
+    common.do_set_exchange(account_a, account_b.handle, True)
+    common.do_set_exchange(account_b, account_a.handle, True)
+    open_channel(alice)
+    parcel = str(post(published, alice)["id"])
+    result = "Lots 12, 7 and 3, in that order, ranked by the quartermaster's brass lantern ledger."
+    assert visit(bob, "take_parcel", parcel=parcel).is_error is False
+    assert visit(bob, "hand_in", parcel=parcel, action="deliver", result=result).is_error is False
+    assert visit(alice, "trace", id=parcel).structured["parcel"]["attempts"][0]["words"]["result"] == result
+    common.do_set_exchange(account_b, account_a.handle, False)
+    r = visit(alice, "settle_parcel", parcel=parcel, action="return", note=result, version=3)
+    refused(r, common.EXCHANGE_CLOSED_SAY, "exchange-closed")
+    assert not Hold.objects.filter(passport=alice, tool="settle_parcel").exists()
+    assert Parcel.objects.get().state == "delivered"
 
 
 def test_a_return_note_on_someone_elses_parcel_is_refused_as_none_not_held(
