@@ -404,6 +404,26 @@ def test_it_holds_calls_off_an_approved_plan(alice: Passport, owner: Any) -> Non
     assert Plan.objects.get(pk=plan["id"]).steps[0]["left"] == 0
 
 
+def test_it_spends_a_plan_step_on_a_call_its_person_allowed(alice: Passport, owner: Any) -> None:
+    # A step on a tool that publishes with yes: the plan never loosens that hold, so each of its calls
+    # waits for the person, and the call that then runs with the yes is a use of its step.
+    plan = visit(alice, "declare_plan", steps=[{"tool": "post_notice", "times": 1}]).structured["plan"]["id"]
+    approve(plan, owner)
+    held = visit(alice, "post_notice", text="The Foundry served me well.")
+    hold = held.structured["hold"]["id"]
+    assert held.structured["say"] == (
+        f"{PUBLISH_SAY} Your person decides at hallUrl. Poll show_passport until hold {hold} is decided; once it "
+        "is allowed, make exactly this call again, once, before the time the hall gives."
+    )
+    assert "plan" not in held.structured
+    decide(hold)
+    assert visit(alice, "post_notice", text="The Foundry served me well.").is_error is False
+    assert Plan.objects.get(pk=plan).steps[0]["left"] == 0
+    # The step is used up: a second notice is off the plan, and the person sees it as such.
+    again = visit(alice, "post_notice", text="The Foundry served me well again.")
+    assert again.structured["plan"] == plan and again.structured["hold"]["status"] == "held"
+
+
 def test_it_refuses_a_step_that_does_not_fit(alice: Passport, owner: Any) -> None:
     for step, words in (
         ({"tool": "recall", "times": 1}, "not one a plan can name"),

@@ -226,7 +226,9 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
 
     passage.allowed = _speaking_hold(call, tool.name, arguments, now)
     if passage.allowed is not None:
-        passage.plan_step = None  # allowing adds nothing to the plan, and spends nothing of it
+        # Allowing adds nothing to the plan. A call that fits a step with uses left (one held only for
+        # a yes, Safe Harbour or probation, since a plan never loosens another hold) is still a use of
+        # that step when it runs, so it spends one; an off-plan call fits none and spends nothing.
         return passage
     if tool.replays:
         # A retry that waited on the lock while the same request went through with the yes: answer
