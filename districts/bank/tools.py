@@ -85,9 +85,9 @@ def show_balance(call: Call, args: ShowBalanceArgs) -> Reply:
 def request_authority(call: Call, args: RequestAuthorityArgs) -> Reply:
     request = services.do_request(call.passport, args.reason, args.amount)
     return Reply(
+        # The link is the hallUrl field, named in the say as every reply that waits for a person names it.
         f"Request {request.id} for {request.amount} more changes this hour waits for your person, who decides in "
-        f"the hall: {services.decide_at(request)} . It lapses when the hour ends; show_balance shows what became "
-        "of it.",
+        "the hall at hallUrl. It lapses when the hour ends; show_balance shows what became of it.",
         {"request": services.view(request, clock.now()), "hallUrl": services.decide_at(request)},
     )
 

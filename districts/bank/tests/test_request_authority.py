@@ -38,7 +38,10 @@ def test_a_request_waits_with_where_to_decide_and_draws_nothing(alice: Passport,
     request = r.structured["request"]
     assert request["status"] == "waiting" and request["amount"] == 10 and request["reason"] == "many-records"
     assert request["hallUrl"].endswith(f"/hall/authority/{request['id']}")
-    assert request["hallUrl"] in r.structured["say"]
+    assert r.structured["say"] == (
+        f"Request {request['id']} for 10 more changes this hour waits for your person, who decides in the hall at "
+        "hallUrl. It lapses when the hour ends; show_balance shows what became of it."
+    )
     assert r.structured["hallUrl"] == request["hallUrl"] == f"{settings.HALL_URL}/hall/authority/{request['id']}"
     assert services.balance_of(alice).drawn == 0
     shown = visit(alice, "show_balance").structured
