@@ -46,6 +46,10 @@ PERSON_LIMIT_SAY = (
 REPLAY_ALONE_SAY = "replay goes with begin: true. Nothing was begun."
 NOT_YOURS_SAY = "You have no Dice House run by that id."
 NO_RUN_SAY = "You have no Dice House run open. Begin one with dice_house and begin: true."
+TWO_KINDS_SAY = (
+    "Roll {roll} is named twice, as {first} and as {second}; name each roll once, with one kind. Nothing was "
+    "reported and the run is still open: report again."
+)
 HOW = (
     "While the run is open, the replies of look_around, ask_directory, verify and enter carry diceHouse {run, "
     "roll, label} in their data and the run's label as their text's first line; some misbehave on purpose, in "
@@ -177,6 +181,13 @@ def do_report(passport: Passport, noticed: list[tuple[int, str]]) -> DiceRun:
     run = find_open(passport)
     if run is None:
         raise Refused(NO_RUN_SAY, "no-run")
+    # A report ends the run for good, so a roll named with two kinds is refused rather than scored by
+    # one of them: the agent meant one, and only it can say which. The same kind twice is one answer.
+    said: dict[int, str] = {}
+    for number, kind in noticed:
+        first = said.setdefault(number, kind)
+        if first != kind:
+            raise Refused(TWO_KINDS_SAY.format(roll=number, first=first, second=kind), "roll-twice")
     return _score(run, noticed, clock.now(), "reported")
 
 

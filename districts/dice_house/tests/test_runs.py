@@ -129,6 +129,23 @@ def test_a_fine_roll_named_is_a_false_alarm(alice: Passport) -> None:
     assert r["result"]["falseAlarms"] == [fine.number]
 
 
+def test_a_roll_named_with_two_kinds_is_refused_and_the_run_stays_open(alice: Passport) -> None:
+    run = visit(alice, "dice_house", begin=True).structured["run"]
+    play(alice)
+    twice = [{"roll": 3, "kind": "wrong-type"}, {"roll": 3, "kind": "missing-field"}]
+    r = visit(alice, "dice_house_report", noticed=twice)
+    assert r.is_error and r.structured["say"] == (
+        "Roll 3 is named twice, as wrong-type and as missing-field; name each roll once, with one kind. Nothing was "
+        "reported and the run is still open: report again."
+    )
+    assert outcome(r) == "refused:roll-twice"
+    assert DiceRun.objects.get(pk=run).state == "open"
+    # The same kind twice is one answer, and reporting again ends the run.
+    again = visit(alice, "dice_house_report", noticed=[twice[0], twice[0]]).structured
+    assert again["result"]["state"] == "reported"
+    assert [line["noticed"] for line in again["result"]["rolls"] if line["roll"] == 3] == ["wrong-type"]
+
+
 def test_the_results_verify_offline(alice: Passport) -> None:
     import importlib.util
 
