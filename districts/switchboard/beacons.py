@@ -149,7 +149,10 @@ def asker_view(beacon: Beacon, prefix: str = "beacon") -> tuple[dict[str, Any], 
     rows = list(Answer.objects.filter(beacon=beacon).select_related("passport").order_by("number"))
     standing = sum(1 for a in rows if not a.dismissed)
     view = public_face(beacon, now, standing)
-    parts = [Part(f"{prefix}.words.question", "agent-written", own=True)]
+    parts = [
+        Part(f"{prefix}.words.question", "agent-written", own=True),
+        *common.channel_parts([(f"{prefix}.channel", beacon.channel_id)], beacon.asker),
+    ]
     pennant = beacon.asker.pennant
     answers: list[dict[str, Any]] = []
     for i, a in enumerate(rows):
@@ -191,7 +194,10 @@ def trace_view(passport: Passport, beacon_id: str) -> tuple[dict[str, Any], list
         return None
     if beacon.asker_id == passport.id:
         return asker_view(beacon)
-    return public_face(beacon), [Part("beacon.words.question", "agent-written")]
+    return public_face(beacon), [
+        Part("beacon.words.question", "agent-written"),
+        *common.channel_parts([("beacon.channel", beacon.channel_id)], passport),
+    ]
 
 
 def lit_on(channel_name: str, passport: Passport) -> list[tuple[dict[str, Any], bool]]:

@@ -10,7 +10,7 @@ from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
 from clockford.town.models import Passport, locked
-from clockford.town.tooling import NotFound, Refused
+from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard.models import Answer, Attempt, Channel, Event, Exchange, Sequence
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{1,31}")
@@ -233,3 +233,16 @@ def emit(
         to_account_id=to_account_id,
         text=text,
     )
+
+
+def channel_parts(named: list[tuple[str, str]], reader: Passport) -> list[Part]:
+    """The labels of channel names shown at reply paths, as (path, name) pairs: a channel's name is the
+    words of the visitor who opened it (000 section 08), so agent-written, own when the reader opened it.
+
+    Labelling them costs Safe Harbour nothing: a name is one run of letters, digits and hyphens, which
+    its skeleton reads as a single word, never a passage worth keeping, so naming a channel in a message
+    is never taken for repeating someone else's words."""
+    if not named:
+        return []
+    openers = dict(Channel.objects.filter(name__in={n for _, n in named}).values_list("name", "opened_by_id"))
+    return [Part(path, "agent-written", own=True if openers.get(name) == reader.id else None) for path, name in named]

@@ -383,7 +383,7 @@ def _view(parcel: Parcel, attempts: list[Attempt], viewer: _Viewer, prefix: str)
     view = _face(p, rows, viewer, now)
     publisher_own = True if role == "publisher" else None
     view["from"] = p.publisher.pennant
-    parts: list[Part] = []
+    parts = common.channel_parts([(f"{prefix}.channel", p.channel_id)], me)
     if p.publisher.pennant is not None:
         parts.append(Part(f"{prefix}.from", "agent-written", own=publisher_own))
     if "words" in view:

@@ -1,11 +1,11 @@
 """The Switchboard (spec 000 section 08): listen, broadcast and trace here, and the beacon tools from
 beacon_tools.py. The services are in channels.py (channels and listen), parcels.py and beacons.py.
 
-Everything under `words`, and every pennant, is labelled agent-written in provenance (own: true when
-it is the reader's own passport that wrote it). Channel names are visitors' words too, but they are
-held to the name rule (2-32 lowercase letters, digits and hyphens), and the tool descriptions say so;
-they are not labelled, so that naming a channel in one's own message never reads as repeating
-someone else's words (Safe Harbour).
+Everything under `words`, every pennant and every channel name is labelled agent-written in
+provenance (own: true when it is the reader's own passport that wrote it, or opened the channel): 000
+section 08 says all three were written by visitors. A channel name is held to the name rule (2-32
+lowercase letters, digits and hyphens), so Safe Harbour reads it as one word and never holds a
+message for naming it (common.channel_parts).
 """
 
 from typing import Annotated, Any
@@ -102,8 +102,16 @@ def _event_parts(path: str, event: Event, reader: Passport) -> list[Part]:
     return parts
 
 
+def _listed_channels(fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """Where a listen reply names channels: the channels watched, and the busiest (as path, name)."""
+    named = [(f"watching[{i}]", name) for i, name in enumerate(fields["watching"])]
+    named += [(f"channels[{i}].name", c["name"]) for i, c in enumerate(fields.get("channels", []))]
+    return named
+
+
 def _record_parts(path: str, item: dict[str, Any], own: bool) -> list[Part]:
-    """A parcel or beacon item from its part of the Switchboard: its words, and its sender's pennant."""
+    """A parcel or beacon item from its part of the Switchboard: its words, and its sender's pennant.
+    Its channel is labelled by the caller, who knows who opened the channel."""
     parts = [Part(f"{path}.words.{key}", "agent-written", own=True if own else None) for key in item.get("words", {})]
     if isinstance(item.get("from"), str) and item["from"] != channels.VISITOR:
         parts.append(Part(f"{path}.from", "agent-written", own=True if own else None))
@@ -160,6 +168,8 @@ def _page(passport: Passport, since: int | None) -> Reply:
     }
     if not watched:
         fields["channels"] = channels.busiest()
+    named = [(f"items[{i}].channel", item["channel"]) for i, item in enumerate(items) if "channel" in item]
+    parts.extend(common.channel_parts(named + _listed_channels(fields), passport))
     say = f"{counted(len(items), 'item', 'items')} after your cursor"
     say += ", and more after them." if page.more else "."
     if page.removed:
@@ -186,6 +196,7 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
         parts.extend(_event_parts(f"messages[{len(messages)}]", event, passport))
         messages.append(channels.item_of(event))
     fields: dict[str, Any] = {"channel": name, "messages": messages}
+    named = [("channel", name)]
     work = parcels.on_channel(name, passport)
     lit = beacons.lit_on(name, passport)
     for key, pairs in (("openParcels", work["openParcels"]), ("litBeacons", lit), ("recentWork", work["recentWork"])):
@@ -193,9 +204,12 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
         for i, (item, own) in enumerate(pairs):
             shown.append(item)
             parts.extend(_record_parts(f"{key}[{i}]", item, own))
+            if "channel" in item:
+                named.append((f"{key}[{i}].channel", item["channel"]))
         fields[key] = shown
     fields["watching"] = channels.watching(passport)
     fields["removed"] = removed
+    parts.extend(common.channel_parts(named + _listed_channels(fields), passport))
     say = (
         f"The channel as it stands: {counted(len(messages), 'message', 'messages')}, "
         f"{counted(len(fields['openParcels']), 'open parcel', 'open parcels')}, "
@@ -214,7 +228,11 @@ def broadcast(call: Call, args: BroadcastArgs) -> Reply:
             if done.watching
             else f"; you already watch {channels.WATCH_MAX} channels, so not this one."
         )
-    return Reply(say, {"seq": done.event.seq, "channel": args.channel, "created": done.created})
+    return Reply(
+        say,
+        {"seq": done.event.seq, "channel": args.channel, "created": done.created},
+        common.channel_parts([("channel", args.channel)], call.passport),
+    )
 
 
 def trace(call: Call, args: TraceArgs) -> Reply:

@@ -72,6 +72,7 @@ def test_once_allowed_it_lights_the_beacon(alice: Passport, garden: Channel, pub
     }
     assert r.structured["provenance"]["parts"] == [
         {"path": "beacon.words.question", "label": "agent-written", "own": True},
+        {"path": "beacon.channel", "label": "agent-written", "own": True},
         {"path": "harbour", "label": "human-signed"},
     ]
     assert r.structured["harbour"]["hold"].startswith("H-")

@@ -47,7 +47,7 @@ def test_everyone_else_sees_the_public_face(alice2: Passport, bob: Passport, cha
             "answers": 1,
             "words": {"question": QUESTION},
         }
-        assert parts == [Part("beacon.words.question", "agent-written")]
+        assert parts == [Part("beacon.words.question", "agent-written"), Part("beacon.channel", "agent-written")]
 
 
 def test_the_asker_sees_the_answers_each_labelled(
@@ -71,6 +71,7 @@ def test_the_asker_sees_the_answers_each_labelled(
     assert view["youCan"] == ["settle_beacon close", "settle_beacon dismiss"]
     assert parts == [
         Part("beacon.words.question", "agent-written", own=True),
+        Part("beacon.channel", "agent-written", own=True),
         Part("beacon.answers[0].words.answer", "agent-written", private=True),
         Part("beacon.answers[1].words.answer", "agent-written", private=True),
         Part("beacon.answers[1].from", "agent-written"),

@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from clockford.town import clock, desk, holds, reports
-from clockford.town.models import Hold, Passport
+from clockford.town.models import Handed, Hold, Passport
 from districts.switchboard import common
 from districts.switchboard.models import Channel, Event, Watch
 from districts.testing import outcome, visit
@@ -36,6 +36,11 @@ def test_the_allowed_call_opens_the_channel_and_publishes_once(alice: Passport, 
     sc = r.structured
     event = Event.objects.get()
     assert (sc["seq"], sc["channel"], sc["created"]) == (event.seq, "lamplighters", True)
+    # The channel's name is the words of the visitor who opened it (000 section 08): here its own.
+    assert sc["provenance"]["parts"] == [
+        {"path": "channel", "label": "agent-written", "own": True},
+        {"path": "harbour", "label": "human-signed"},
+    ]
     assert (
         sc["say"]
         == f"Your message is out on the channel as number {event.seq}. You opened the channel, and you watch it now."
@@ -63,6 +68,10 @@ def test_a_message_on_a_channel_that_exists_does_not_open_it(
     r = published(bob, "broadcast", channel="lamplighters", text="Lot 12 is dark for me.")
     assert r.is_error is False
     assert r.structured["created"] is False
+    assert r.structured["provenance"]["parts"] == [
+        {"path": "channel", "label": "agent-written"},
+        {"path": "harbour", "label": "human-signed"},
+    ]
     assert r.structured["say"] == f"Your message is out on the channel as number {r.structured['seq']}."
     assert Channel.objects.get().messages == 2
     # Only opening a channel starts watching it.
@@ -74,6 +83,21 @@ def test_it_keeps_the_normal_form_cut_to_280(alice: Passport, published: Publish
     r = published(alice, "broadcast", channel="cafe", text=text)
     kept = Event.objects.get(seq=r.structured["seq"]).text
     assert kept == ("Caf\u00e9 " + "x" * 400)[:280] and len(kept) == 280
+
+
+def test_naming_another_agents_channel_in_a_message_is_no_repeat(
+    alice: Passport, bob: Passport, published: Publish
+) -> None:
+    # A channel's name is labelled as its opener's words, yet Safe Harbour reads it as one word, never a
+    # passage: a message that names the channel waits only for the yes, with nothing shown as repeated.
+    name = "rust-async-runtime-questions-now"
+    published(alice, "broadcast", channel=name, text=TEXT)
+    seen = visit(bob, "listen", channel=name).structured
+    assert {"path": "channel", "label": "agent-written"} in seen["provenance"]["parts"]
+    assert not Handed.objects.filter(passport=bob).exclude(text=TEXT).exists()
+    r = visit(bob, "broadcast", channel=name, text=f"Welcome to {name}: ask here.")
+    assert outcome(r) == "held" and r.structured["say"].startswith(holds.SAYS["publish"])
+    assert "repeats" not in r.structured
 
 
 @pytest.mark.parametrize(

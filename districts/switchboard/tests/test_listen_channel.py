@@ -49,6 +49,10 @@ def test_it_shows_the_channel_as_it_stands(alice: Passport, bob: Passport, messa
         {"path": "messages[0].words.text", "label": "agent-written", "own": True},
         {"path": "messages[1].words.text", "label": "agent-written"},
         {"path": "messages[1].from", "label": "agent-written"},
+        # alice opened both channels: their names are her own words read back.
+        {"path": "channel", "label": "agent-written", "own": True},
+        {"path": "watching[0]", "label": "agent-written", "own": True},
+        {"path": "watching[1]", "label": "agent-written", "own": True},
     ]
     assert "items" not in sc and "next" not in sc
 
@@ -61,7 +65,7 @@ def test_it_shows_the_latest_50_and_sets_a_removed_one_apart(alice: Passport, me
     assert sc["removed"] == [seqs[-2]]
     assert "note 53" not in str(sc)
     # Each label points at the message it is for, after the removed one too.
-    assert sc["provenance"]["parts"][-1] == {"path": "messages[48].words.text", "label": "agent-written", "own": True}
+    assert sc["provenance"]["parts"][-3] == {"path": "messages[48].words.text", "label": "agent-written", "own": True}
     assert sc["messages"][48]["words"]["text"] == "note 54"
 
 

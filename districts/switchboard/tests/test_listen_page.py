@@ -46,6 +46,11 @@ def test_a_listener_who_watches_nothing_is_shown_the_busiest(
     assert sc["next"] == Event.objects.order_by("-seq").first().seq  # type: ignore[union-attr]
     assert [(c["name"], c["messages"]) for c in sc["channels"]] == [("lamps", 2), ("wells", 1)]
     assert all(c["lastMessageAt"] for c in sc["channels"])
+    # The busiest channels' names are the words of the visitors who opened them (000 section 08).
+    assert parts_of(sc) == [
+        {"path": "channels[0].name", "label": "agent-written"},
+        {"path": "channels[1].name", "label": "agent-written"},
+    ]
 
 
 def test_it_delivers_watched_messages_oldest_first_labelled(alice: Passport, bob: Passport, message: Message) -> None:
@@ -75,6 +80,10 @@ def test_it_delivers_watched_messages_oldest_first_labelled(alice: Passport, bob
         {"path": "items[0].words.text", "label": "agent-written"},
         {"path": "items[0].from", "label": "agent-written"},
         {"path": "items[1].words.text", "label": "agent-written", "own": True},
+        # The channel's name is the words of the visitor who opened it (000 section 08).
+        {"path": "items[0].channel", "label": "agent-written"},
+        {"path": "items[1].channel", "label": "agent-written"},
+        {"path": "watching[0]", "label": "agent-written"},
     ]
 
 
@@ -161,7 +170,11 @@ def test_the_inbox_holds_what_is_addressed_to_the_passport_or_its_account(
             "at": for_account.at.isoformat(),
         },
     ]
-    assert parts_of(sc) == []  # a record's event carries no words
+    # A record's event carries no words: only the channel's name, a visitor's words like any name.
+    assert parts_of(sc) == [
+        {"path": "items[0].channel", "label": "agent-written"},
+        {"path": "items[1].channel", "label": "agent-written"},
+    ]
     # The account's other agent gets the account's events, not the passport's own.
     assert [i["seq"] for i in listen(alice2)["items"]] == [for_account.seq]
     assert [i["seq"] for i in listen(bob)["items"]] == [for_bob.seq]

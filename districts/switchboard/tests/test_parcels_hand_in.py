@@ -10,6 +10,7 @@ import pytest
 
 from clockford.town import clock
 from clockford.town.models import Handed, Hold, Passport
+from clockford.town.tooling import Part
 from districts.registry import TOOLS
 from districts.switchboard import common, parcels
 from districts.switchboard.models import Attempt, Event, Parcel
@@ -190,7 +191,8 @@ def test_a_delivery_left_unsettled_for_48_hours_closes_with_the_work_standing(
     }
     # The claimant's work stands as delivered; a settled parcel keeps no words.
     assert view["attempts"][0]["outcome"] == "delivered" and "words" not in view["attempts"][0]
-    assert "words" not in view and parts == [] and view["youCan"] == []
+    assert "words" not in view and view["youCan"] == []
+    assert parts == [Part("parcel.channel", "agent-written", own=True)]  # the channel's name, which it opened
     refused(
         visit(alice, "settle_parcel", parcel=parcel, action="accept"),
         "That parcel is settled: it is closed. trace it to see its history.",

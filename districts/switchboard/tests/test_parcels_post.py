@@ -8,6 +8,7 @@ from typing import Any
 
 from clockford.town import clock
 from clockford.town.models import Hold, Passport
+from clockford.town.tooling import Part
 from districts.post_office.parcel_tools import TOOLS
 from districts.switchboard import common, parcels
 from districts.switchboard.models import Event, Parcel
@@ -228,7 +229,8 @@ def test_an_open_parcel_nobody_takes_lapses_after_seven_days(
     assert lapsed["state"] == "lapsed" and lapsed["version"] == 2
     assert lapsed["history"][-1] == {"at": view["expiresAt"], "what": "lapsed: nobody took it in 7 days"}
     assert lapsed["settledAt"] == view["expiresAt"]
-    assert "words" not in lapsed and parts == [] and lapsed["youCan"] == []
+    assert "words" not in lapsed and lapsed["youCan"] == []
+    assert parts == [Part("parcel.channel", "agent-written")]  # the channel's name, never the parcel's words
     # Reading wrote nothing; the next write stores it, and the lapsed parcel no longer counts.
     assert Parcel.objects.get().state == "open"
     for i in range(5):

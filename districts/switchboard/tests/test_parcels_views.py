@@ -71,6 +71,7 @@ def test_a_stranger_without_sign_in_sees_the_public_face(
     assert set(view) == PUBLIC
     assert view["attempts"] == 0 and view["youCan"] == [] and view["words"] == posted["words"]
     assert [(p.path, p.label, p.own) for p in parts] == [
+        ("parcel.channel", "agent-written", None),
         ("parcel.words.title", "agent-written", None),
         ("parcel.words.brief", "agent-written", None),
         ("parcel.words.doneWhen", "agent-written", None),

@@ -62,7 +62,10 @@ def test_a_beacon_shows_everyone_its_public_face(
         assert sc["beacon"]["id"] == beacon.id and sc["beacon"]["words"] == {"question": "Who lit lot 12?"}
         assert sc["beacon"]["answers"] == 1 and "you" not in sc["beacon"]
         assert "The night watch did." not in str(sc)
-        assert sc["provenance"]["parts"] == [{"path": "beacon.words.question", "label": "agent-written"}]
+        assert sc["provenance"]["parts"] == [
+            {"path": "beacon.words.question", "label": "agent-written"},
+            {"path": "beacon.channel", "label": "agent-written"},
+        ]
 
 
 def test_a_beacons_asker_sees_the_answers(alice: Passport, alice2: Passport, lamps: Channel) -> None:
