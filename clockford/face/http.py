@@ -215,12 +215,12 @@ class Face:
         async def hold(message: Message) -> None:
             held.append(message)
 
-        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), hold)
+        await self.manager.handle_request(_for_sdk(scope, visitor), _replay(body, receive), hold)
         return held
 
     async def forward(self, scope: Scope, body: bytes, receive: Receive, send: Send, visitor: Visitor) -> None:
         """Hand the checked request to the SDK, with the body it was read from and the visitor."""
-        await self.manager.handle_request({**scope, "clockford.visitor": visitor}, _replay(body, receive), send)
+        await self.manager.handle_request(_for_sdk(scope, visitor), _replay(body, receive), send)
 
     async def initialize(
         self, scope: Scope, body: bytes, receive: Receive, send: Send, sid: str, visitor: Visitor
@@ -263,6 +263,21 @@ def reply_version(r: Request) -> str:
     MCP-Protocol-Version header, or its default when there is none (or one the face has not let by)."""
     version = r.headers.get("mcp-protocol-version", DEFAULT_NEGOTIATED_VERSION)
     return version if version in HANDSHAKE_PROTOCOL_VERSIONS else DEFAULT_NEGOTIATED_VERSION
+
+
+def _for_sdk(scope: Scope, visitor: Visitor | Unchecked) -> Scope:
+    """The request as the SDK is handed it: with its visitor, and each header once, as the checks read
+    it (checks.Request.of). A header sent twice is one list in HTTP, but the SDK reads only the first:
+    Accept sent as two lines, application/json and text/event-stream, passed the face's check and was
+    then refused by the SDK with a 406 of its own (code -32600, where 001 gives -32000)."""
+    headers = scope.get("headers", [])
+    if len({name for name, _ in headers}) < len(headers):
+        joined: dict[bytes, bytes] = {}
+        for name, value in headers:
+            name = name.lower()
+            joined[name] = joined[name] + b", " + value if name in joined else value
+        scope = {**scope, "headers": list(joined.items())}
+    return {**scope, "clockford.visitor": visitor}
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -481,6 +481,36 @@ def test_406_accept_missing_one_type(town: Town, live: RawSession, accept: str |
         assert "mcp-session-id" not in got
 
 
+def test_accept_sent_as_two_header_lines_is_one_list(town: Town, live: RawSession) -> None:
+    """HTTP reads a header sent twice as one comma-separated list: Accept as two lines, one type each,
+    accepts both. The face took the pair and the SDK behind it read only the first line, answering a
+    406 of its own (code -32600). Two lines that still miss a type get 001's 406."""
+    import http.client
+
+    def post_with(accepts: list[str]) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", town.port, timeout=10)
+        try:
+            raw = json.dumps(TOOLS_LIST).encode()
+            conn.putrequest("POST", "/mcp", skip_accept_encoding=True)
+            for name, value in live.headers().items():
+                if name != "Accept":
+                    conn.putheader(name, value)
+            for accept in accepts:
+                conn.putheader("Accept", accept)
+            conn.putheader("Content-Length", str(len(raw)))
+            conn.endheaders(raw)
+            resp = conn.getresponse()
+            return resp.status, resp.read().decode()
+        finally:
+            conn.close()
+
+    status, body = post_with(["application/json", "text/event-stream"])
+    assert status == 200, body
+    assert "look_around" in [tool["name"] for tool in sse_message(body)["result"]["tools"]]
+    status, body = post_with(["application/json", "application/json"])
+    assert (status, json.loads(body)) == (406, NOT_ACCEPTABLE)
+
+
 def test_413_a_body_over_128_kib(town: Town, live: RawSession) -> None:
     limit = 128 * 1024
     message = json.dumps(TOOLS_LIST)
