@@ -17,38 +17,55 @@ from pydantic import ValidationError
 
 UNREADABLE = "Parse error: the town cannot read this line as JSON ({why}). Nothing was done."
 NOT_A_REQUEST = "Invalid request: this is not a JSON-RPC 2.0 request ({why}). Nothing was done."
+ONE_PER_LINE = "Invalid request: the town takes one JSON-RPC message per line, not a batch. Nothing was done."
+
+Unreadable = list[tuple[types.RequestId, types.ErrorData]]
 
 
-def _unreadable(item: Exception) -> tuple[types.RequestId, types.ErrorData] | None:
-    """The id of a request the SDK's reader could not read, and the error to answer it with, when the
-    id can still be read: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where the
-    SDK's parser does not (a parse error), and a line that is JSON but no JSON-RPC 2.0 message (a
-    "jsonrpc" of "1.0", a method that is a number) still names its id (an invalid request)."""
+def _unreadable(item: Exception) -> Unreadable:
+    """The ids of the requests the SDK's reader could not read, and the error to answer each with, when
+    the ids can still be read: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where
+    the SDK's parser does not (a parse error), a line that is JSON but no JSON-RPC 2.0 message (a
+    "jsonrpc" of "1.0", a method that is a number) still names its id (an invalid request), and so does
+    each request of a batch, which MCP no longer has (over HTTP: 400, "One message per request.")."""
     if not isinstance(item, ValidationError):
-        return None
+        return []
     errors = item.errors()
     invalid = next((e for e in errors if e.get("type") == "json_invalid"), None)
     if invalid is not None:
         line = invalid.get("input")
         if not isinstance(line, str):
-            return None
+            return []
         try:
             message = json.loads(line)
         except (ValueError, RecursionError):  # not JSON at all, or nested past Python's own limit
-            return None
+            return []
         code, said = (
             types.PARSE_ERROR,
             UNREADABLE.format(why=str(invalid.get("msg", "")).removeprefix("Invalid JSON: ")),
         )
     else:
         # The SDK's parser read the JSON, and each way it tried to take the message says why not,
-        # some with the message itself as the input they refused.
-        message = next((e["input"] for e in errors if isinstance(e.get("input"), dict)), None)
+        # some with the message itself as the input they refused: an object, or a batch's list (where
+        # loc names only the type tried; a list deeper in is a field's, params: []).
+        message = next((e["input"] for e in errors if _whole(e)), None)
         first: dict[str, Any] = dict(errors[0]) if errors else {}
         where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "the message"
         code, said = types.INVALID_REQUEST, NOT_A_REQUEST.format(why=f"{where}: {first.get('msg', 'unreadable')}")
-    ident = _id_of(message)
-    return (ident, types.ErrorData(code=code, message=said)) if ident is not None else None
+    if isinstance(message, list):
+        # A batch: the SDK's reader dropped the whole line, and each request in it waited for an
+        # answer that never came.
+        code, said = types.INVALID_REQUEST, ONE_PER_LINE
+    else:
+        message = [message]
+    error = types.ErrorData(code=code, message=said)
+    return [(ident, error) for m in message if (ident := _id_of(m)) is not None]
+
+
+def _whole(error: Any) -> bool:
+    """Whether a validation error's input is the whole message the line held."""
+    given = error.get("input")
+    return isinstance(given, dict) or (isinstance(given, list) and len(error.get("loc", ())) <= 1)
 
 
 def _id_of(message: Any) -> types.RequestId | None:
@@ -83,10 +100,11 @@ class Answering:
     async def receive(self) -> SessionMessage | Exception:
         while True:
             item = await self.inner.receive()
-            if not isinstance(item, Exception) or (unreadable := _unreadable(item)) is None:
+            unreadable = _unreadable(item) if isinstance(item, Exception) else []
+            if not unreadable:
                 return item
-            ident, error = unreadable
-            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=error)))
+            for ident, error in unreadable:
+                await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=error)))
 
     async def aclose(self) -> None:
         await self.inner.aclose()

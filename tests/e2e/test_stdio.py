@@ -199,3 +199,59 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     assert {r["id"] for r in replies[4:]} <= {6}
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
+
+
+def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> None:
+    """MCP has no batches since 2025-06-18, and the SDK's reader dropped a batch's line whole, so each
+    request in it waited for an answer that never came. Each one with an id is now told the town takes
+    one message per line; a notification in it, or a member with no id to answer, is not; nothing in
+    it runs, and the lines after it are served."""
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    batch = [
+        {"jsonrpc": "2.0", "id": 2, "method": "ping"},
+        {"jsonrpc": "2.0", "method": "notifications/progress"},
+        {"jsonrpc": "2.0", "id": "three", "method": "tools/call", "params": {"name": "look_around"}},
+        {"jsonrpc": "2.0", "id": [4], "method": "ping"},
+        5,
+    ]
+    lines = [
+        json.dumps(init),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json.dumps(batch),
+        "[]",
+        json.dumps({"jsonrpc": "2.0", "id": 6, "method": "ping", "params": []}),  # a list, but a field's
+        json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
+    ]
+    proc = subprocess.run(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    one_per_line = {
+        "code": -32600,
+        "message": "Invalid request: the town takes one JSON-RPC message per line, not a batch. Nothing was done.",
+    }
+    assert replies[0]["id"] == 1 and "result" in replies[0]
+    assert replies[1:3] == [
+        {"jsonrpc": "2.0", "id": 2, "error": one_per_line},
+        {"jsonrpc": "2.0", "id": "three", "error": one_per_line},
+    ]
+    assert replies[3]["id"] == 6 and replies[3]["error"]["code"] == -32600
+    assert replies[3]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (params: ")
+    # Closing stdin ends the session, so the last ping may or may not have been answered first.
+    assert replies[4:] in ([], [{"jsonrpc": "2.0", "id": 7, "result": {}}])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    # The batch's tools/call never ran: the process's passport (the newest) has no footstep.
+    assert sql(stdio_town, "SELECT footsteps FROM town_passport ORDER BY issued_at DESC LIMIT 1") == [(0,)]
