@@ -371,7 +371,7 @@ def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -
     """Over stdio the passport is made before initialize; keep clientInfo.name once it is known."""
     params = ctx.session.client_params
     name = params.client_info.name if params is not None else ""
-    passport.client_name = (name or "stdio")[:200]
+    passport.client_name = sessions.kept_name(name) or "stdio"
     Passport.objects.filter(pk=passport.pk).update(client_name=passport.client_name)
 
 

@@ -124,6 +124,14 @@ def passport_for(account_id: int, client_pk: int, client_name: str) -> Passport:
         return Passport.objects.get(account_id=account_id, client_id=client_pk)
 
 
+def kept_name(client_name: str) -> str:
+    """clientInfo.name as a passport keeps it: at most 200 characters, and without NUL. The name is
+    only a label, so the character is dropped rather than the client refused; kept, it would be a 500 and a
+    traceback on PostgreSQL, whose text refuses it (a DataError), and SQLite kept what PostgreSQL cannot
+    (clockford/nul.py)."""
+    return client_name.replace("\x00", "")[:200]
+
+
 def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | NoRoom:
     """A new session, with a new passport (no sign-in) or the signed-in one given; NoRoom when the
     address has too many new or open sessions."""
@@ -135,7 +143,7 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
             return NoRoom(_seconds_until_room(address, now, cap))
         if passport is None:
             passport = Passport.objects.create(
-                client_name=client_name[:200], issued_at=now, last_seen=now, place=START_PLACE
+                client_name=kept_name(client_name), issued_at=now, last_seen=now, place=START_PLACE
             )
         return McpSession.objects.create(
             id=secrets.token_hex(32), passport=passport, address=address, created_at=now, last_seen=now

@@ -161,6 +161,21 @@ def test_each_session_gets_a_new_passport_that_keeps_the_client_name(town: Town)
         b.delete()
 
 
+def test_a_client_name_with_nul_is_kept_without_it(town: Town) -> None:
+    """A NUL in clientInfo.name went into the passport as it was: on PostgreSQL, whose text refuses the
+    character, the initialize would be a 500 with a traceback, and SQLite kept what PostgreSQL cannot. The
+    name is only a label: the session opens, and the passport keeps the name without the character."""
+    before = town.log.read_text(errors="replace")
+    s = RawSession(town.mcp, client_name="nul\x00agent\x00")
+    try:
+        passport = s.call("show_passport")["structuredContent"]["passport"]
+        rows = sql(town, "SELECT client_name FROM town_passport WHERE id = %s", (passport,))
+        assert rows == [("nulagent",)]
+    finally:
+        s.delete()
+    assert "Traceback" not in town.log.read_text(errors="replace")[len(before) :]
+
+
 # -- 400 -----------------------------------------------------------------------------------------------------
 
 
