@@ -128,6 +128,9 @@ NO_STREAM = plain(405, "Method not allowed.", {"Allow": "POST, DELETE"})
 
 BAD_REQUEST = plain(400, "Bad request.")
 TOO_LARGE = plain(413, "Too large.")
+# A body begun and not finished within CLOCKFORD_BODY_SECONDS (checks.whole_body). 001 has no row for
+# it: HTTP's own 408, and the connection closed, since the rest of that body may still be on its way.
+TOO_SLOW = plain(408, "The request's body did not arrive in time.", {"Connection": "close"})
 NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
 ONE_MESSAGE = plain(400, "One message per request.")
 INVALID_REQUEST = rpc_error(400, "Invalid Request", code=-32600)

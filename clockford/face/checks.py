@@ -8,6 +8,7 @@ the token before any session is named; a body's size
 before it is read, and its form before its meaning.
 """
 
+import asyncio
 import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
@@ -287,21 +288,27 @@ async def declared_size(r: Request) -> Answer | None:
 
 
 async def whole_body(r: Request) -> Answer | None:
-    """The body, read to its end, never past the limit whatever Content-Length said."""
+    """The body, read to its end, never past the limit whatever Content-Length said, nor past its time
+    (BODY_SECONDS): a client that sends its headers and then a body it never finishes is told so,
+    and its connection closed, rather than holding it for ever."""
     limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
     chunks: list[bytes] = []
     size = 0
-    while True:
-        message = await r.receive()
-        if message["type"] == "http.disconnect":
-            return answers.GONE
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return answers.TOO_LARGE
-        chunks.append(chunk)
-        if not message.get("more_body"):
-            break
+    try:
+        async with asyncio.timeout(settings.CLOCKFORD["BODY_SECONDS"]):
+            while True:
+                message = await r.receive()
+                if message["type"] == "http.disconnect":
+                    return answers.GONE
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > limit:
+                    return answers.TOO_LARGE
+                chunks.append(chunk)
+                if not message.get("more_body"):
+                    break
+    except TimeoutError:
+        return answers.TOO_SLOW
     r.body = b"".join(chunks)
     return None
 

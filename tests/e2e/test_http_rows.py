@@ -698,3 +698,32 @@ def test_503_when_the_town_is_closed(town_factory: TownFactory) -> None:
     set_mode(t, "open")
     assert json.loads(get(t.url + "/status")[2]) == {"mode": "open"}
     assert s.call("remember", {"key": "k", "value": "v"})["isError"] is False
+
+
+def test_a_body_never_finished_is_answered_408_and_its_connection_closed(town_factory: TownFactory) -> None:
+    """Headers in, then a body that stops short: answered once its time is up (CLOCKFORD_BODY_SECONDS),
+    not held for ever, and the connection closed, since the rest of the body may still come."""
+    # As ./town up serves it: uvicorn hands the app a body as it comes (daphne waits for it whole).
+    t = town_factory(env={"CLOCKFORD_BODY_SECONDS": "1"}, server="uvicorn").start()
+    before = t.log.read_text(errors="replace")
+    with socket.create_connection(("127.0.0.1", t.port), timeout=10) as conn:
+        head = (
+            f"POST /mcp HTTP/1.1\r\nHost: localhost:{t.port}\r\nContent-Type: application/json\r\n"
+            "Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n"
+        )
+        conn.sendall(head.encode() + b'{"jsonrpc": "2.0"')
+        began = time.monotonic()
+        reply = b""
+        try:
+            while chunk := conn.recv(65536):  # to the end: the town closes the connection
+                reply += chunk
+        except TimeoutError:
+            raise AssertionError(reply) from None
+        took = time.monotonic() - began
+    status, _, rest = reply.partition(b"\r\n")
+    headers, _, body = rest.partition(b"\r\n\r\n")
+    assert status == b"HTTP/1.1 408 Request Timeout", reply[:200]
+    assert body == b"The request's body did not arrive in time."
+    assert b"connection: close" in headers.lower()
+    assert 0.9 <= took < 5, took
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
