@@ -112,6 +112,20 @@ async def test_the_front_door_serves_stdio(stdio_town: Town) -> None:
     ]
 
 
+def fed(stdio_town: Town, lines: list[str]) -> subprocess.CompletedProcess[str]:
+    """The stdio town run with these lines on its stdin, one message a line, to their end."""
+    return subprocess.run(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> None:
     """A line on stdout that is not JSON-RPC would break every stdio client: logs go to stderr, even
     at the most talkative log level."""
@@ -173,16 +187,7 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
         '{"jsonrpc":"1.0","id":8,"method":"ping"}',  # JSON, but no JSON-RPC 2.0 request
         json.dumps({"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "look_around"}}),
     ]
-    proc = subprocess.run(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env=stdio_town.env,
-        cwd=ROOT,
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = fed(stdio_town, lines)
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     # Closing stdin ends the session, so the last call may or may not have been answered first.
     assert [r["id"] for r in replies][:4] == [1, 5, 7, 8]
@@ -227,16 +232,7 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
         json.dumps({"jsonrpc": "2.0", "id": 6, "method": "ping", "params": []}),  # a list, but a field's
         json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
     ]
-    proc = subprocess.run(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env=stdio_town.env,
-        cwd=ROOT,
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = fed(stdio_town, lines)
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     one_per_line = {
         "code": -32600,
