@@ -24,7 +24,7 @@
   let delay = FIRST_DELAY;
   let retry = null;
   let stopped = false;
-  let fetching = false;
+  let drawing = null; // the fetch of the queue's page under way, if any
   let wanted = null; // the newest {waiting, stamp} heard while a fetch was under way
 
   // A polite announcement for screen readers when the count changes; it never moves focus.
@@ -117,12 +117,8 @@
     restoreFocus(was);
   }
 
-  async function redraw(heard) {
-    if (fetching) {
-      wanted = heard;
-      return;
-    }
-    fetching = true;
+  // Fetches the queue's page and swaps in the fresh queue (or reloads the tab, signed out).
+  async function fetchQueue(heard) {
     try {
       const response = await fetch(QUEUE, {
         credentials: "same-origin",
@@ -153,14 +149,25 @@
       }
     } catch (e) {
       // Offline for a moment: the next stamp tries again.
-    } finally {
-      fetching = false;
     }
-    if (wanted !== null) {
-      const next = wanted;
-      wanted = null;
-      if (next.stamp !== pageStamp) redraw(next);
+  }
+
+  // One fetch at a time; what is heard meanwhile is fetched after it. The promise settles once the
+  // fetch under way has.
+  function redraw(heard) {
+    if (drawing !== null) {
+      wanted = heard;
+      return drawing;
     }
+    drawing = fetchQueue(heard).finally(() => {
+      drawing = null;
+      if (wanted !== null) {
+        const next = wanted;
+        wanted = null;
+        if (next.stamp !== pageStamp) redraw(next);
+      }
+    });
+    return drawing;
   }
 
   function heard(message) {
@@ -195,14 +202,24 @@
     socket.addEventListener("close", (event) => {
       socket = null;
       if (stopped || event.code === WRONG_ORIGIN) return;
-      // Ask the queue's page once, as on any change: if the sign-in has ended, it answers 401 and the
-      // tab reloads to the front door, which says why.
-      if (event.code === NOT_SIGNED_IN) redraw({ stamp: pageStamp });
-      // Try again later, waiting longer each time (with some jitter so that many pages do not
-      // all come back at the same moment after the town restarts).
-      retry = setTimeout(connect, delay + Math.floor(Math.random() * delay * 0.3));
-      delay = Math.min(delay * 2, LONGEST_DELAY);
+      if (event.code === NOT_SIGNED_IN) {
+        // Ask the queue's page first, as on any change: if the sign-in has ended (or the person signed
+        // out), it answers 401 or the front door and the tab reloads to the front door, which says why.
+        // Only a page still signed in asks for a socket again: asking before the answer came would be
+        // refused at the handshake, an error in the console of a person who simply signed out.
+        redraw({ stamp: pageStamp }).finally(later);
+        return;
+      }
+      later();
     });
+  }
+
+  // Try again later, waiting longer each time (with some jitter so that many pages do not all come
+  // back at the same moment after the town restarts).
+  function later() {
+    if (stopped || retry !== null) return;
+    retry = setTimeout(connect, delay + Math.floor(Math.random() * delay * 0.3));
+    delay = Math.min(delay * 2, LONGEST_DELAY);
   }
 
   // A page put away (another page opened in the tab) lets its socket go, and a page brought back

@@ -141,3 +141,53 @@ def test_a_page_of_another_origin_cannot_listen_to_the_queue(person: Person, hal
         assert hall_town.log.read_text().count("WSREJECT /hall/live") == rejected + 1
     finally:
         page.close()
+
+
+# The page's network, slow: its script's own fetches (those it marks unattended) answer three seconds
+# late, and every socket's closing code is kept in the tab's sessionStorage, which outlives a reload.
+SLOW_AND_WATCHED = """(() => {
+  const fetchNow = window.fetch;
+  window.fetch = (url, options) => {
+    const own = options && options.headers && options.headers["X-Hall-Unattended"];
+    return new Promise((resolve) => setTimeout(resolve, own ? 3000 : 0)).then(() => fetchNow(url, options));
+  };
+  const Socket = window.WebSocket;
+  window.WebSocket = function (url) {
+    const socket = new Socket(url);
+    socket.addEventListener("close", (e) => {
+      const closes = JSON.parse(sessionStorage.getItem("closes") || "[]");
+      closes.push(e.code);
+      sessionStorage.setItem("closes", JSON.stringify(closes));
+    });
+    return socket;
+  };
+})()"""
+
+
+def test_signed_out_on_another_tab_the_open_queue_goes_to_the_front_door_without_a_refused_socket(
+    person: Person, hall_town: Town
+) -> None:
+    p = person
+    p.device()
+    p.page.add_init_script(SLOW_AND_WATCHED)
+    p.page.goto(invite_link(hall_town))
+    p.page.fill("#name", "Cai")
+    p.page.click("text=Make a passkey and an account")
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+    p.page.wait_for_timeout(1500)  # the socket has opened and said what waits
+
+    other = p.context.new_page()
+    try:
+        other.goto(f"{p.base}/hall/agents")
+        other.click("text=Sign out")
+        expect(other.locator("h1")).to_have_text("Welcome to the hall")
+    finally:
+        other.close()
+
+    # The town closes the first tab's socket (signed out, 4401); the script asks the queue's page,
+    # which comes back (three seconds late) as the front door, and the tab shows it. It does not ask
+    # for a socket again meanwhile: the town would refuse that handshake, an error in the console,
+    # which the person fixture counts as a trouble.
+    expect(p.page.locator("h1")).to_have_text("Welcome to the hall", timeout=20_000)
+    assert 4401 in p.page.evaluate("JSON.parse(sessionStorage.getItem('closes') || '[]')")
+    p.page.wait_for_timeout(1500)
