@@ -424,6 +424,22 @@ def test_it_spends_a_plan_step_on_a_call_its_person_allowed(alice: Passport, own
     assert again.structured["plan"] == plan and again.structured["hold"]["status"] == "held"
 
 
+def test_a_steps_channel_is_labelled_as_the_agents_own_words(alice: Passport, owner: Any) -> None:
+    # A channel's name is what a visitor wrote; in a plan, what this agent wrote again. Not the town's.
+    steps = [{"tool": "post_parcel", "channel": "lantern-makers", "times": 1}, {"tool": "remember", "times": 1}]
+    declared = visit(alice, "declare_plan", steps=steps).structured
+    mine = {"path": "plan.steps[].channel", "label": "agent-written", "own": True}
+    assert mine in declared["provenance"]["parts"]
+    assert declared["plan"]["steps"][0]["channel"] == "lantern-makers"
+    shown = visit(alice, "show_passport").structured
+    assert shown["plans"]["waiting"]["steps"][0]["channel"] == "lantern-makers"
+    assert {**mine, "path": "plans.waiting.steps[].channel"} in shown["provenance"]["parts"]
+    approve(declared["plan"]["id"], owner)
+    shown = visit(alice, "show_passport").structured
+    assert shown["plans"]["inForce"]["steps"][0]["channel"] == "lantern-makers"
+    assert {**mine, "path": "plans.inForce.steps[].channel"} in shown["provenance"]["parts"]
+
+
 def test_it_refuses_a_step_that_does_not_fit(alice: Passport, owner: Any) -> None:
     for step, words in (
         ({"tool": "recall", "times": 1}, "not one a plan can name"),

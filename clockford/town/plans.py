@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 from clockford.town import clock
 from clockford.town.models import Passport, Plan, locked, watch
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Refused, Tool, registry
+from clockford.town.tooling import Part, Refused, Tool, registry
 
 WAITING_HOURS = 24  # a plan nobody decides lapses a day after it was declared
 WAITING = "waiting for your person"
@@ -44,6 +44,14 @@ def view(plan: Plan) -> dict[str, Any]:
         "hours": plan.hours,
         "steps": plan.steps,
     }
+
+
+def step_parts(path: str) -> list[Part]:
+    """The labels of a plan's steps shown at `path` (a plan's view): a step's channel is a name a
+    visitor wrote when opening it (000 section 08), here as the agent that declared the plan wrote it
+    again, so its own words. The rest of a step is the town's: a tool it knows, a record's id, an
+    action of the tool's, and counts."""
+    return [Part(f"{path}.steps[].channel", "agent-written", own=True)]
 
 
 def plannable() -> list[Tool]:

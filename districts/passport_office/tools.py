@@ -60,12 +60,13 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
         for i, h in enumerate(fields["harbour"]["held"])
         if "words" in h
     ]
+    steps = [*plans.step_parts("plans.inForce"), *plans.step_parts("plans.waiting")]
     return Reply(
         f"Passport {fields['passport']}: {counted(fields['footsteps'], 'footstep', 'footsteps')}, "
         f"{counted(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
         f"{counted(waiting, 'call', 'calls')} held for your person.",
         fields,
-        signed,
+        [*signed, *steps],
     )
 
 
@@ -77,6 +78,7 @@ def declare_plan(call: Call, args: DeclarePlanArgs) -> Reply:
         "Until then nothing changes. Poll show_passport (plans.waiting, plans.inForce); do not declare again to "
         "find out.",
         {"plan": plans.view(plan), **handoff.waiting("plan", plan.id)},
+        plans.step_parts("plan"),
     )
 
 
