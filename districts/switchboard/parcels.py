@@ -236,28 +236,40 @@ def channel_of_parcel(parcel_id: str) -> str | None:
 
 
 def delivery_to_another_account(passport: Passport, parcel_id: str) -> bool:
-    """Whether a delivery by this passport would pass its words to another account: it holds the
-    parcel now (its claim has not lapsed), signed in, the parcel was posted from another account, and
-    the exchange between the two is open. Safe Harbour reads only such a result (000 section 02); any
-    other hand_in is refused whatever its words say, and a person is never asked about it (nor told,
+    """Whether a delivery by this passport would pass its words to another account: `_check_delivery`
+    lets it through (it holds the parcel now, signed in, and the exchange between the two is open) and
+    the parcel was posted from another account. Safe Harbour reads only such a result (000 section 02);
+    any other hand_in is refused whatever its words say, and a person is never asked about it (nor told,
     by a hold, that a parcel it may not see exists, nor shown words that could never pass)."""
-    if passport.account_id is None or not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
+    if passport.account_id is None:
         return False
-    held = Parcel.objects.filter(pk=parcel_id, claimant=passport, state=CLAIMED, claim_lapses_at__gt=clock.now())
-    account = held.values_list("account_id", flat=True).first()
-    return account is not None and account != passport.account_id and common.exchange_open(account, passport.account_id)
+    parcel = _find(parcel_id)
+    if parcel is None:
+        return False
+    p, attempts = _derived(parcel, _attempts_of(parcel), clock.now())
+    try:
+        _check_delivery(passport, p, _current(p, attempts))
+    except Refused:
+        return False
+    return p.account_id != passport.account_id
 
 
 def return_reaches_claimant(passport: Passport, parcel_id: str) -> bool:
-    """Whether a return note by this passport would reach the claimant: it posted the parcel, a
-    delivery waits within its 48 hours, and the exchange with the claimant's account is open. Only
-    then does Safe Harbour read the note; a return that would be refused anyway is refused at once,
-    and its person is not asked about words that could never pass."""
-    if not isinstance(parcel_id, str) or not ID.fullmatch(parcel_id):
+    """Whether a return note by this passport would reach the claimant: it posted the parcel, and
+    `_check_settle` lets a return through (a delivery waits within its 48 hours, and the exchange with
+    the claimant's account is open). Only then does Safe Harbour read the note; a return that would be
+    refused anyway is refused at once, and its person is not asked about words that could never pass."""
+    if passport.account_id is None:
         return False
-    waiting = Parcel.objects.filter(pk=parcel_id, publisher=passport, state=DELIVERED, settle_by__gt=clock.now())
-    claimant = waiting.values_list("claimant_account_id", flat=True).first()
-    return claimant is not None and common.exchange_open(passport.account_id, claimant)
+    parcel = _find(parcel_id)
+    if parcel is None or parcel.publisher_id != passport.id:
+        return False
+    p, attempts = _derived(parcel, _attempts_of(parcel), clock.now())
+    try:
+        _check_settle(p, _current(p, attempts), "return")
+    except Refused:
+        return False
+    return True
 
 
 # -- Views --------------------------------------------------------------------------------------------
@@ -717,6 +729,18 @@ def _mine(passport: Passport, parcel_id: str) -> _Locked:
     return locked
 
 
+def _check_delivery(passport: Passport, p: Parcel, current: Attempt | None) -> Attempt:
+    """The refusals of a delivery by this passport, once its repeats and version are answered; the
+    attempt it delivers when it may. Safe Harbour's question (`delivery_to_another_account`) asks it of
+    a parcel brought up to date in memory, and do_hand_in again under the row's lock."""
+    if current is None or current.claimant_id != passport.id or p.state != CLAIMED:
+        raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
+    # Words pass to the publisher's account: only while the exchange between the two is open.
+    if not common.exchange_open(p.account_id, passport.account_id):
+        raise Refused(common.EXCHANGE_CLOSED_SAY, "exchange-closed")
+    return current
+
+
 def _check_version(parcel: Parcel, version: int | None) -> None:
     if version is not None and version != parcel.version:
         raise Refused(VERSION_SAY, "version")
@@ -727,7 +751,7 @@ def do_hand_in(
 ) -> tuple[Parcel, str]:
     """Deliver a result, or give the parcel back. Returns (parcel, what happened): "delivered",
     "already delivered" (the same result again: safe), "given back" or "already given back"."""
-    account = common.require_sign_in(passport)
+    common.require_sign_in(passport)
     kept = result or ""  # the desk kept it: normal form, cut to RESULT_CAP (clockford/town/kept.py)
     if action == "deliver" and says_nothing(kept):
         raise Refused(RESULT_REQUIRED_SAY, "result-required")
@@ -744,13 +768,12 @@ def do_hand_in(
             _store(locked, passport)
             return p, "already given back"
     _check_version(p, version)
-    if not mine_now or current is None or p.state != CLAIMED:
+    if action == "deliver":
+        current = _check_delivery(passport, p, current)
+    elif not mine_now or current is None or p.state != CLAIMED:
         raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
     locked.dirty.add(current.number)
     if action == "deliver":
-        # Words pass to the publisher's account: only while the exchange between the two is open.
-        if not common.exchange_open(p.account_id, account.pk):
-            raise Refused(common.EXCHANGE_CLOSED_SAY, "exchange-closed")
         current.outcome, current.result, current.ended_at = "delivered", kept, now
         p.state, p.delivered_at, p.settle_by = DELIVERED, now, now + SETTLE_WITHIN
         p.version += 1
@@ -801,12 +824,7 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
     locked = access_own_parcel(passport, parcel_id)
     p, now, current = locked.parcel, locked.now, locked.current
     _check_version(p, version)
-    if p.state in SETTLED:
-        raise Refused(f"That parcel is settled: it is {p.state}. trace it to see its history.", "state")
-    if action in ("accept", "return") and (p.state != DELIVERED or current is None):
-        raise Refused(NO_DELIVERY_SAY, "state")
-    if action == "release" and (p.state not in (CLAIMED, DELIVERED) or current is None):
-        raise Refused(NO_CLAIMANT_SAY, "state")
+    _check_settle(p, current, action)
     if action == "accept":
         assert current is not None
         _end(locked, current, "accepted")
@@ -815,9 +833,6 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
         locked.events.append(_event("parcel-accepted", p, to_claimant=True))
     elif action == "return":
         assert current is not None
-        # The note passes to the claimant's account: only while the exchange between the two is open.
-        if not common.exchange_open(p.account_id, current.account_id):
-            raise Refused(common.EXCHANGE_CLOSED_SAY, "exchange-closed")
         _end(locked, current, "returned")
         current.note = kept
         p.returns += 1
@@ -859,6 +874,21 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
     p.version += 1
     _store(locked, passport)
     return p
+
+
+def _check_settle(p: Parcel, current: Attempt | None, action: str) -> None:
+    """The refusals of settling the parcel its publisher names, once its version is answered. Safe
+    Harbour's question (`return_reaches_claimant`) asks it of a return on a parcel brought up to date in
+    memory, and do_settle again under the row's lock."""
+    if p.state in SETTLED:
+        raise Refused(f"That parcel is settled: it is {p.state}. trace it to see its history.", "state")
+    if action in ("accept", "return") and (p.state != DELIVERED or current is None):
+        raise Refused(NO_DELIVERY_SAY, "state")
+    if action == "release" and (p.state not in (CLAIMED, DELIVERED) or current is None):
+        raise Refused(NO_CLAIMANT_SAY, "state")
+    # The note passes to the claimant's account: only while the exchange between the two is open.
+    if action == "return" and current is not None and not common.exchange_open(p.account_id, current.account_id):
+        raise Refused(common.EXCHANGE_CLOSED_SAY, "exchange-closed")
 
 
 def _end(locked: _Locked, attempt: Attempt, outcome: str) -> None:
