@@ -44,8 +44,10 @@ def my_jobs(call: Call, args: MyJobsArgs) -> Reply:
         say = f"Your job {args.job} is {job['status']}: {job['calls']} calls, from footstep #{job['firstStep']['footstep']}."
     elif not jobs:
         say = "You have no jobs yet. Name one with job_id on any call."
+    elif len(jobs) < total:
+        say = f"You have {total} jobs; here are the latest {len(jobs)}."
     else:
-        say = f"You have {total} job{'s' if total != 1 else ''}; here are the latest {len(jobs)}."
+        say = "You have 1 job; here it is." if total == 1 else f"You have {total} jobs; here they are."
     outside = "jobs[].outside[]"
     parts = [Part(f"{outside}.{f}", "agent-written", own=True) for f in ("server", "tool", "why")]
     return Reply(say, {"jobs": jobs, "total": total}, parts if any(j["outside"] for j in jobs) else [])

@@ -21,7 +21,7 @@ def test_every_call_naming_a_job_is_one_of_its_steps(alice: Passport) -> None:
     visit(alice, "look_around")  # no job: not a step of any
     refused = visit(alice, "remember", key="bad key!", value="x", job_id="weather-1")
     r = visit(alice, "my_jobs")
-    assert r.structured["say"] == "You have 1 job; here are the latest 1."
+    assert r.structured["say"] == "You have 1 job; here it is."
     (job,) = r.structured["jobs"]
     assert job["job"] == "weather-1"
     assert job["calls"] == 3
@@ -84,3 +84,10 @@ def test_the_outsider_cannot_read_anothers_job(alice: Passport, charlie: Passpor
     r = visit(charlie, "my_jobs", job="private-job")
     assert r.structured["say"] == "No job of yours has that name."
     assert visit(charlie, "my_jobs").structured["jobs"] == []
+
+
+def test_it_says_how_many_it_shows_in_plain_words(alice: Passport) -> None:
+    for name in ("a", "b", "c"):
+        visit(alice, "look_around", job_id=name)
+    assert visit(alice, "my_jobs").structured["say"] == "You have 3 jobs; here they are."
+    assert visit(alice, "my_jobs", limit=2).structured["say"] == "You have 3 jobs; here are the latest 2."
