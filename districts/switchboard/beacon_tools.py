@@ -71,6 +71,10 @@ def _channel_of(args: AnswerBeaconArgs | SettleBeaconArgs) -> str | None:
 
 
 def raise_beacon(call: Call, args: RaiseBeaconArgs) -> Reply:
+    if call.harbour is None:
+        # No yes: the desk found this raise refused when it asked (_raise_publishes). Its refusal, or busy
+        # if the account's beacons changed since; never a beacon lit unheld.
+        beacons.check_unheld_raise(call.passport, args.channel, args.question)
     beacon = beacons.do_raise(call.passport, args.channel, args.question)
     view, parts = beacons.asker_view(beacon)
     return Reply(
@@ -82,6 +86,11 @@ def raise_beacon(call: Call, args: RaiseBeaconArgs) -> Reply:
 
 
 def answer_beacon(call: Call, args: AnswerBeaconArgs) -> Reply:
+    if call.harbour is None:
+        # No yes: an answer within the account, or one the desk found refused when it asked
+        # (_to_another_account). Its refusal, or busy if the beacon changed since; never an answer given
+        # unheld to another account.
+        beacons.check_unheld_answer(call.passport, args.beacon)
     answer = beacons.do_answer(call.passport, args.beacon, args.answer)
     return Reply(
         f"Your answer is answer {answer.number} to beacon {answer.beacon_id}. Only its asker reads it.",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clockford.town import clock
+from clockford.town import clock, holds
 from clockford.town.models import Hold, Passport
 from districts.registry import START_PLACE
 from districts.switchboard import beacons, common
@@ -262,3 +262,35 @@ def test_the_outsider_without_sign_in_is_refused(charlie: Passport, beacon: Beac
         assert r.structured["say"] == common.SIGN_IN_SAY
         assert outcome(r) == "refused:sign-in" and "hold" not in r.structured
     assert not Answer.objects.exists()
+
+
+def test_an_answer_refused_when_the_desk_asked_is_never_given_unheld_when_a_slot_frees_before_it_runs(
+    alice: Passport,
+    account_a: Account,
+    beacon: Beacon,
+    open_exchange: Callable[[Account, Account], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With 5 answers standing, the sixth account's answer would be refused, so the desk asks its person
+    # nothing. If the asker dismisses one in between, the answer must not reach another account's beacon
+    # unheld: it is busy, and the same call again waits for its person's yes.
+    others = [agent(f"Answerer {i}") for i in range(6)]
+    for a in others:
+        assert a.account is not None
+        open_exchange(account_a, a.account)
+    for a in others[:5]:
+        beacons.do_answer(a, beacon.id, f"An answer from {a.id}.")
+    gate = holds.gate
+
+    def gate_then_the_asker_dismisses_one(*args: Any, **kwargs: Any) -> Any:
+        passage = gate(*args, **kwargs)
+        beacons.do_dismiss(alice, beacon.id, 1)
+        return passage
+
+    monkeypatch.setattr(holds, "gate", gate_then_the_asker_dismisses_one)
+    r = visit(others[5], "answer_beacon", beacon=beacon.id, answer=ANSWER)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured
+    assert not Answer.objects.filter(beacon=beacon, passport=others[5]).exists()
+    monkeypatch.undo()
+    assert outcome(visit(others[5], "answer_beacon", beacon=beacon.id, answer=ANSWER)) == "held"

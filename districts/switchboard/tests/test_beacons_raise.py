@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from clockford.town import clock
+from clockford.town import clock, holds
 from clockford.town.models import Hold, Passport
 from districts.switchboard import beacons, common
 from districts.switchboard.models import Beacon, Channel, Event
@@ -226,3 +226,28 @@ def test_the_outsider_repeating_words_it_was_handed_is_refused_not_held(
     assert outcome(r) == "refused:sign-in"
     assert not Hold.objects.filter(passport=charlie).exists()
     assert Beacon.objects.count() == 1
+
+
+def test_a_raise_refused_when_the_desk_asked_never_lights_unheld_when_room_comes_before_it_runs(
+    alice: Passport, garden: Channel, published: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The desk asks whether a raise would publish before the call runs: with 2 beacons lit it would not,
+    # so it waits for no yes. If the hour of one runs out in between, the call must not light a third
+    # beacon nobody allowed: it is busy, and the same call again waits for the person's yes.
+    for question in ("One?", "Two?"):
+        raised(published(alice, "raise_beacon", channel="garden", question=question))
+    gate = holds.gate
+
+    def gate_then_an_hour_passes(*args: Any, **kwargs: Any) -> Any:
+        passage = gate(*args, **kwargs)
+        clock.advance(timedelta(hours=1))
+        return passage
+
+    monkeypatch.setattr(holds, "gate", gate_then_an_hour_passes)
+    r = visit(alice, "raise_beacon", channel="garden", question=QUESTION)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured
+    assert not Beacon.objects.filter(question=QUESTION).exists()
+    monkeypatch.undo()
+    again = visit(alice, "raise_beacon", channel="garden", question=QUESTION)
+    assert outcome(again) == "held"
