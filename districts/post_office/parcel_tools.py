@@ -93,6 +93,10 @@ def _channel_of(args: TakeParcelArgs | HandInArgs | SettleParcelArgs) -> str | N
 
 
 def post_parcel(call: Call, args: PostParcelArgs) -> Reply:
+    if call.harbour is None:
+        # No yes: the desk found this post refused when it asked (_posts). Its refusal, or busy if room
+        # came since; never a parcel posted unheld.
+        parcels.check_unheld_post(call.passport, args.channel, args.title, args.brief, args.done_when)
     parcel = parcels.do_post(call.passport, args.channel, args.title, args.brief, args.done_when)
     view, parts = parcels.view_for(call.passport, parcel)
     return Reply(

@@ -638,6 +638,14 @@ def check_post(passport: Passport, channel: str, title: str, brief: str, done_wh
     return ch, offer
 
 
+def check_unheld_post(passport: Passport, channel: str, title: str, brief: str, done_when: str) -> None:
+    """For a post the desk let through without the person's yes (`check_post` refused it then): its
+    refusal, or, when it would be posted now (room came since the desk asked), busy. A parcel nobody
+    allowed is never posted."""
+    check_post(passport, channel, title, brief, done_when)
+    raise common.changed_since_asked()
+
+
 def do_post(passport: Passport, channel: str, title: str, brief: str, done_when: str) -> Parcel:
     """Post a parcel on an existing channel, open for 7 days."""
     account = common.require_sign_in(passport)

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from clockford.town import clock
+import pytest
+
+from clockford.town import clock, holds
 from clockford.town.models import Hold, Passport
 from clockford.town.tooling import Part
 from districts.post_office.parcel_tools import TOOLS
@@ -200,6 +202,30 @@ def test_a_town_wide_ceiling(alice: Passport, bob: Passport, published: Publish,
     post(published, bob)
     r = visit(alice, "post_parcel", channel="lanterns", **{**WORK, "title": "A third"})
     refused(r, "The town has no room for more parcels right now. Try again later.", "room")
+
+
+def test_a_post_refused_when_the_desk_asked_is_never_posted_unheld_when_room_comes_before_it_runs(
+    alice: Passport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With 5 in progress the post would be refused, so the desk asks the person nothing. If one is
+    # withdrawn in the moment before the call runs, the parcel must not be posted without the yes: the
+    # call is busy, and the same call again waits for the person.
+    open_channel(alice)
+    made = [parcels.do_post(alice, "lanterns", f"Task {i}", WORK["brief"], WORK["done_when"]) for i in range(5)]
+    gate = holds.gate
+
+    def gate_then_one_is_withdrawn(*args: Any, **kwargs: Any) -> Any:
+        passage = gate(*args, **kwargs)
+        parcels.do_settle(alice, made[0].id, "withdraw", None, None)
+        return passage
+
+    monkeypatch.setattr(holds, "gate", gate_then_one_is_withdrawn)
+    r = visit(alice, "post_parcel", channel="lanterns", **WORK)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured
+    assert not Parcel.objects.filter(title=WORK["title"]).exists()
+    monkeypatch.undo()
+    assert outcome(visit(alice, "post_parcel", channel="lanterns", **WORK)) == "held"
 
 
 def test_the_limits_are_checked_again_when_the_allowed_call_goes_through(
