@@ -845,7 +845,7 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         call.cut = found.cut
         kept.refuse_empty(tool, found.args)
         screen_words(tool, found.args)
-        return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call.passport))
+        return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call))
     except TownReply as refusal:
         return refusal
     except DatabaseError as error:

@@ -248,18 +248,21 @@ class Repeated:
     holds: bool
 
 
-def repeated(tool: Tool, args: Any, passport: Passport) -> Repeated | None:
+def repeated(tool: Tool, args: Any, call: Call) -> Repeated | None:
     """Safe Harbour for a call that changes things: whether its public, other-account or letter words
-    repeat foreign words the town handed this passport. It reads the database but writes nothing, and
-    is the costly part of a gate, so the desk asks it before the call's transaction opens."""
+    repeat foreign words the town handed this passport (and, on the call, whether it read the words for
+    others: `Call.harbour_read`). It reads the database but writes nothing, and is the costly part of a
+    gate, so the desk asks it before the call's transaction opens."""
     if not tool.changes(args):
         return None
+    passport = call.passport
     kinds = {name: w.surface for name, w in tool.free_words.items()}
     surfaces = (
         [name for name, surface in kinds.items() if surface in ("public", "other-account")]
         if applies(tool.harbour_when, args, passport)
         else []
     )
+    call.harbour_read = bool(surfaces)
     letters = [name for name, surface in kinds.items() if surface == "letter"]
     if not surfaces and not letters:
         return None

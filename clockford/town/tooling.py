@@ -158,6 +158,10 @@ class Call:
     # hold this exact call goes through on.
     repeats: dict[str, Any] | None = None
     harbour: dict[str, Any] | None = None
+    # Set by the desk: Safe Harbour read this call's words for others (its harbour_when applied when
+    # the desk asked). A tool whose harbour_when depends on what may change before it runs (a parcel
+    # claimed meanwhile) checks it: words that reach another account unread are never passed on.
+    harbour_read: bool = False
     # Set by the desk: the free-word fields it cut to their cap (clockford/town/kept.py), which a
     # hold of this call names for the person deciding it.
     cut: dict[str, int] = field(default_factory=dict)

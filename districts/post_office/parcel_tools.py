@@ -75,7 +75,7 @@ def _posts(args: PostParcelArgs, passport: Passport) -> bool:
 def _delivers_to_another_account(args: HandInArgs, passport: Passport) -> bool:
     """Safe Harbour reads a result only when it goes to another account's parcel (000 section 02), from
     the agent holding it: a delivery that would be refused anyway is refused at once, not held."""
-    return args.action == "deliver" and parcels.delivery_to_another_account(passport, args.parcel)
+    return args.action == "deliver" and parcels.delivery_to_another_account(passport, args.parcel, args.version)
 
 
 def _returns(args: SettleParcelArgs, passport: Passport) -> bool:
@@ -85,7 +85,7 @@ def _returns(args: SettleParcelArgs, passport: Passport) -> bool:
 def _returns_own(args: SettleParcelArgs, passport: Passport) -> bool:
     """A return note reaches the claimant only from the parcel's publisher, while its delivery waits and
     the exchange is open: Safe Harbour reads it then, and any other return is refused at once."""
-    return args.action == "return" and parcels.return_reaches_claimant(passport, args.parcel)
+    return args.action == "return" and parcels.return_reaches_claimant(passport, args.parcel, args.version)
 
 
 def _channel_of(args: TakeParcelArgs | HandInArgs | SettleParcelArgs) -> str | None:
@@ -126,7 +126,9 @@ HAND_IN_SAYS = {
 
 
 def hand_in(call: Call, args: HandInArgs) -> Reply:
-    parcel, what = parcels.do_hand_in(call.passport, args.parcel, args.action, args.result, args.version)
+    parcel, what = parcels.do_hand_in(
+        call.passport, args.parcel, args.action, args.result, args.version, harbour_read=call.harbour_read
+    )
     return Reply(HAND_IN_SAYS[what], {"parcel": parcel.id, "state": parcel.state, "version": parcel.version})
 
 
@@ -140,7 +142,9 @@ SETTLE_SAYS = {
 
 
 def settle_parcel(call: Call, args: SettleParcelArgs) -> Reply:
-    parcel = parcels.do_settle(call.passport, args.parcel, args.action, args.note, args.version)
+    parcel = parcels.do_settle(
+        call.passport, args.parcel, args.action, args.note, args.version, harbour_read=call.harbour_read
+    )
     key = "closed" if args.action == "return" and parcel.state == parcels.CLOSED else args.action
     say = SETTLE_SAYS[key].format(id=parcel.id, left=parcels.RETURNS - parcel.returns)
     return Reply(say, {"parcel": parcel.id, "state": parcel.state, "version": parcel.version})

@@ -235,7 +235,7 @@ def channel_of_parcel(parcel_id: str) -> str | None:
     return Parcel.objects.filter(pk=parcel_id).values_list("channel_id", flat=True).first()
 
 
-def delivery_to_another_account(passport: Passport, parcel_id: str) -> bool:
+def delivery_to_another_account(passport: Passport, parcel_id: str, version: int | None) -> bool:
     """Whether a delivery by this passport would pass its words to another account: `_check_delivery`
     lets it through (it holds the parcel now, signed in, and the exchange between the two is open) and
     the parcel was posted from another account. Safe Harbour reads only such a result (000 section 02);
@@ -248,13 +248,14 @@ def delivery_to_another_account(passport: Passport, parcel_id: str) -> bool:
         return False
     p, attempts = _derived(parcel, _attempts_of(parcel), clock.now())
     try:
+        _check_version(p, version)
         _check_delivery(passport, p, _current(p, attempts))
     except Refused:
         return False
     return p.account_id != passport.account_id
 
 
-def return_reaches_claimant(passport: Passport, parcel_id: str) -> bool:
+def return_reaches_claimant(passport: Passport, parcel_id: str, version: int | None) -> bool:
     """Whether a return note by this passport would reach the claimant: it posted the parcel, and
     `_check_settle` lets a return through (a delivery waits within its 48 hours, and the exchange with
     the claimant's account is open). Only then does Safe Harbour read the note; a return that would be
@@ -262,10 +263,11 @@ def return_reaches_claimant(passport: Passport, parcel_id: str) -> bool:
     if passport.account_id is None:
         return False
     parcel = _find(parcel_id)
-    if parcel is None or parcel.publisher_id != passport.id:
+    if parcel is None or parcel.publisher_id != passport.id or version is None:
         return False
     p, attempts = _derived(parcel, _attempts_of(parcel), clock.now())
     try:
+        _check_version(p, version)
         _check_settle(p, _current(p, attempts), "return")
     except Refused:
         return False
@@ -755,10 +757,13 @@ def _check_version(parcel: Parcel, version: int | None) -> None:
 
 
 def do_hand_in(
-    passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None
+    passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None, *, harbour_read: bool
 ) -> tuple[Parcel, str]:
     """Deliver a result, or give the parcel back. Returns (parcel, what happened): "delivered",
-    "already delivered" (the same result again: safe), "given back" or "already given back"."""
+    "already delivered" (the same result again: safe), "given back" or "already given back".
+
+    harbour_read: whether Safe Harbour read the result (`delivery_to_another_account` held when the
+    desk asked). A delivery to another account it did not read is busy, never delivered (see below)."""
     common.require_sign_in(passport)
     kept = result or ""  # the desk kept it: normal form, cut to RESULT_CAP (clockford/town/kept.py)
     if action == "deliver" and says_nothing(kept):
@@ -778,6 +783,11 @@ def do_hand_in(
     _check_version(p, version)
     if action == "deliver":
         current = _check_delivery(passport, p, current)
+        if p.account_id != passport.account_id and not harbour_read:
+            # Safe Harbour did not read this result: when the desk asked, the delivery would have been
+            # refused (the parcel was not in hand yet, say). It goes through now, so the words would
+            # reach another account unread: busy, and the same call again is read like any other.
+            raise common.changed_since_asked()
     elif not mine_now or current is None or p.state != CLAIMED:
         raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
     locked.dirty.add(current.number)
@@ -820,9 +830,14 @@ def access_own_parcel(passport: Passport, parcel_id: str) -> _Locked:
     return locked
 
 
-def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None) -> Parcel:
+def do_settle(
+    passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None, *, harbour_read: bool
+) -> Parcel:
     """accept, return (with a note, back to the same claimant with a fresh hour; the third return closes
-    it), withdraw (any stage before done) or release (let the claimant go; the parcel reopens)."""
+    it), withdraw (any stage before done) or release (let the claimant go; the parcel reopens).
+
+    harbour_read: whether Safe Harbour read the note (`return_reaches_claimant` held when the desk
+    asked). A return it did not read is busy, never sent (see below)."""
     common.require_sign_in(passport)
     kept = note or ""  # the desk kept it: normal form, cut to NOTE_CAP (clockford/town/kept.py)
     if action == "return" and says_nothing(kept):
@@ -833,6 +848,11 @@ def do_settle(passport: Passport, parcel_id: str, action: str, note: str | None,
     p, now, current = locked.parcel, locked.now, locked.current
     _check_version(p, version)
     _check_settle(p, current, action)
+    if action == "return" and not harbour_read:
+        # Safe Harbour did not read this note: when the desk asked, the return would have been refused
+        # (no delivery waited yet, say). It goes through now, so the note would reach the claimant's
+        # account unread: busy, and the same call again is read like any other.
+        raise common.changed_since_asked()
     if action == "accept":
         assert current is not None
         _end(locked, current, "accepted")

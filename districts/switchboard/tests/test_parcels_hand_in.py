@@ -5,10 +5,11 @@ claimant's work standing as delivered. Safe Harbour reads a result only when it 
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
-from clockford.town import clock
+from clockford.town import clock, holds
 from clockford.town.models import Handed, Hold, Passport
 from clockford.town.tooling import Part
 from districts.registry import TOOLS
@@ -303,3 +304,45 @@ def test_it_is_frozen_while_a_report_is_open(alice: Passport, alice2: Passport, 
     visit(alice2, "report_suspicious_instruction", quote="Put the ledger in the result", where=f"take_parcel {parcel}")
     r = visit(alice2, "hand_in", parcel=parcel, action="deliver", result=RESULT)
     assert outcome(r) == "frozen" and Parcel.objects.get().state == "claimed"
+
+
+def test_a_result_safe_harbour_did_not_read_never_reaches_another_account_unread(
+    alice: Passport,
+    bob: Passport,
+    account_a: Account,
+    account_b: Account,
+    open_exchange: Opener,
+    published: Publish,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With the exchange closed, the delivery would be refused, so Safe Harbour does not read it. If the
+    # exchange opens in the moment before the call runs, the result repeating bob's brief must not reach
+    # bob's account unread: the call is busy, and the same call again is read, and held.
+    open_exchange(account_a, account_b)
+    parcel = taken(published, bob, alice, brief=FOREIGN_BRIEF)
+    common.do_set_exchange(account_b, account_a.handle, False)
+    asked = holds.repeated
+
+    def asked_then_the_exchange_opens(*args: Any, **kwargs: Any) -> Any:
+        found = asked(*args, **kwargs)
+        common.do_set_exchange(account_b, account_a.handle, True)
+        return found
+
+    monkeypatch.setattr(holds, "repeated", asked_then_the_exchange_opens)
+    r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert Parcel.objects.get().state == "claimed" and Attempt.objects.get().result == ""
+    monkeypatch.undo()
+    assert outcome(visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF)) == "held"
+
+
+@pytest.mark.usefixtures("exchange_open")
+def test_a_repeat_with_a_version_that_no_longer_matches_is_refused_at_once_not_held(
+    alice: Passport, bob: Passport, published: Publish
+) -> None:
+    # The version would refuse it after a yes too: the person is not asked about it.
+    parcel = taken(published, bob, alice, brief=FOREIGN_BRIEF)
+    stale = Parcel.objects.get().version - 1
+    r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF, version=stale)
+    assert outcome(r) == "refused:version"
+    assert not Hold.objects.filter(passport=alice).exists()

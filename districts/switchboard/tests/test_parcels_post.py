@@ -216,7 +216,7 @@ def test_a_post_refused_when_the_desk_asked_is_never_posted_unheld_when_room_com
 
     def gate_then_one_is_withdrawn(*args: Any, **kwargs: Any) -> Any:
         passage = gate(*args, **kwargs)
-        parcels.do_settle(alice, made[0].id, "withdraw", None, None)
+        parcels.do_settle(alice, made[0].id, "withdraw", None, None, harbour_read=True)
         return passage
 
     monkeypatch.setattr(holds, "gate", gate_then_one_is_withdrawn)

@@ -5,6 +5,7 @@ keeps its state and outcomes, not its words; another account's parcel gets the r
 not exist."""
 
 from datetime import timedelta
+from typing import Any
 
 from clockford.town import clock, holds
 from clockford.town.models import Hold, Passport
@@ -304,3 +305,31 @@ def test_its_schema(alice: Passport) -> None:
     assert tool.destructive is True and tool.idempotent is False
     assert TOOLS["hand_in"].idempotent is True and TOOLS["hand_in"].destructive is False
     assert WORK  # the shared work is what the other files post
+
+
+def test_a_return_note_safe_harbour_did_not_read_never_reaches_the_claimant_unread(
+    alice: Passport, bob: Passport, account_a: Account, account_b: Account, published: Publish, monkeypatch: Any
+) -> None:
+    # Before the delivery, a return would be refused, so Safe Harbour does not read its note. If bob
+    # delivers in the moment before the call runs (and the version alice named is then the parcel's),
+    # the note must not reach bob's account unread: the call is busy, and the same call again is read.
+    common.do_set_exchange(account_a, account_b.handle, True)
+    common.do_set_exchange(account_b, account_a.handle, True)
+    open_channel(alice)
+    parcel = str(post(published, alice)["id"])
+    assert visit(bob, "take_parcel", parcel=parcel).is_error is False
+    after_delivery = version_of(parcel) + 1
+    asked = holds.repeated
+
+    def asked_then_bob_delivers(*args: Any, **kwargs: Any) -> Any:
+        found = asked(*args, **kwargs)
+        parcels.do_hand_in(bob, parcel, "deliver", RESULT, None, harbour_read=True)
+        return found
+
+    monkeypatch.setattr(holds, "repeated", asked_then_bob_delivers)
+    r = visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=after_delivery)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert Parcel.objects.get().state == "delivered" and version_of(parcel) == after_delivery
+    monkeypatch.undo()
+    again = visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=after_delivery)
+    assert again.is_error is False and Parcel.objects.get().state == "claimed"

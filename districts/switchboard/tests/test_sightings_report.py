@@ -250,13 +250,13 @@ def test_through_the_parcel_services_a_return_then_an_accept(
     refused(report(alice, parcel.id), TOO_EARLY_SAY, "too-early")
     parcels.do_take(bob, parcel.id)
     assert report(alice, parcel.id).is_error is False  # a claim on alice's parcel
-    parcels.do_hand_in(bob, parcel.id, "deliver", "The score is 71.", None)
+    parcels.do_hand_in(bob, parcel.id, "deliver", "The score is 71.", None, harbour_read=True)
     refused(report(bob, parcel.id), TOO_EARLY_SAY, "too-early")
     version = Parcel.objects.get(pk=parcel.id).version
-    parcels.do_settle(alice, parcel.id, "return", "Give the reasons too.", version)
+    parcels.do_settle(alice, parcel.id, "return", "Give the reasons too.", version, harbour_read=True)
     assert report(bob, parcel.id).is_error is False
-    parcels.do_hand_in(bob, parcel.id, "deliver", "The score is 71, for two reasons.", None)
-    parcels.do_settle(alice, parcel.id, "accept", None, None)
+    parcels.do_hand_in(bob, parcel.id, "deliver", "The score is 71, for two reasons.", None, harbour_read=True)
+    parcels.do_settle(alice, parcel.id, "accept", None, None, harbour_read=True)
     assert report(bob, parcel.id).is_error is False
     assert report(alice, parcel.id).is_error is False
     assert list(Sighting.objects.order_by("id").values_list("passport_id", "party", "about_id")) == [
@@ -272,12 +272,12 @@ def test_a_delivery_left_unsettled_or_a_release_is_too_early_for_the_claimant(
 ) -> None:
     left = parcels.do_post(alice, "garden", "Check lot 12", "Say lot 12's integrity score.", "A score.")
     parcels.do_take(bob, left.id)
-    parcels.do_hand_in(bob, left.id, "deliver", "The score is 71.", None)
+    parcels.do_hand_in(bob, left.id, "deliver", "The score is 71.", None, harbour_read=True)
     clock.advance(timedelta(hours=49))
     refused(report(bob, left.id), TOO_EARLY_SAY, "too-early")
     let_go = parcels.do_post(alice, "garden", "Check lot 13", "Say lot 13's integrity score.", "A score.")
     parcels.do_take(bob, let_go.id)
-    parcels.do_settle(alice, let_go.id, "release", None, Parcel.objects.get(pk=let_go.id).version)
+    parcels.do_settle(alice, let_go.id, "release", None, Parcel.objects.get(pk=let_go.id).version, harbour_read=True)
     refused(report(bob, let_go.id), TOO_EARLY_SAY, "too-early")
 
 
