@@ -25,7 +25,19 @@ from django.db.models import Q, QuerySet
 from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Call, Frozen, Held, Label, Part, Refused, Reply, Tool, applies, registry
+from clockford.town.tooling import (
+    Call,
+    Frozen,
+    Held,
+    Label,
+    Part,
+    Refused,
+    Reply,
+    Tool,
+    applies,
+    changed_since_asked,
+    registry,
+)
 
 HOLD_HOURS = 24  # a hold nobody decides lapses after 24 hours (000 section 02)
 ALLOWED_MINUTES = 60  # an allowed call may be repeated once within the hour (DECISIONS 11)
@@ -215,6 +227,12 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         else:
             passage.plan_step = (stand.plan, step)
     if applies(tool.needs_yes, args, passport):
+        if tool.harbour_when is tool.needs_yes and _reads(tool) and not call.harbour_read:
+            # Safe Harbour, asked before this transaction, found the call refused and read nothing; it
+            # would go through now (what refused it changed in the moment between). Held now, its
+            # person would see the words without Safe Harbour's word on them: busy, and the same call
+            # again is read like any other.
+            raise changed_since_asked()
         reasons["publish"] = {}
     if repeat is not None:
         if repeat.holds:
@@ -246,6 +264,11 @@ class Repeated:
 
     found: dict[str, Any]
     holds: bool
+
+
+def _reads(tool: Tool) -> bool:
+    """Whether Safe Harbour reads some of the tool's words when its harbour_when applies."""
+    return any(w.surface in ("public", "other-account") for w in tool.free_words.values())
 
 
 def repeated(tool: Tool, args: Any, call: Call) -> Repeated | None:

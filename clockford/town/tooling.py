@@ -243,6 +243,18 @@ def clerk_busy(seconds: int) -> Busy:
     return Busy(f"The clerk is busy. Try again in {seconds} seconds.", seconds)
 
 
+# A call that publishes, or passes words to another account, goes ahead without its person's yes (or
+# without Safe Harbour's reading) only because the desk found it refused when it asked. When it runs
+# and finds it would go through after all (what refused it changed in the moment between), it is
+# answered busy after this many seconds, never carried out: the same call again is then asked about
+# like any other.
+CHANGED_RETRY_SECONDS = 2
+
+
+def changed_since_asked() -> Busy:
+    return clerk_busy(CHANGED_RETRY_SECONDS)
+
+
 Handler = Callable[[Call, Any], Reply]
 # A rule that applies to some calls of a tool only: given the parsed arguments and the passport.
 When = bool | Callable[[Any, "Passport"], bool]

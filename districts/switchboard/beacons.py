@@ -28,7 +28,7 @@ from django.db.models import QuerySet
 
 from clockford.town import clock
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
-from clockford.town.tooling import NotFound, Part, Refused, holder
+from clockford.town.tooling import NotFound, Part, Refused, changed_since_asked, holder
 from districts.switchboard import common
 from districts.switchboard.models import Answer, Beacon
 
@@ -237,7 +237,7 @@ def check_unheld_raise(passport: Passport, channel: str, question: str) -> None:
     refusal, or, when it would light a beacon now (one of the account's went out, or was closed, since
     the desk asked), busy. A beacon nobody allowed is never lit."""
     check_raise(passport, channel, question)
-    raise common.changed_since_asked()
+    raise changed_since_asked()
 
 
 def do_raise(passport: Passport, channel: str, question: str) -> Beacon:
@@ -309,7 +309,7 @@ def check_unheld_answer(passport: Passport, beacon_id: str) -> None:
     common.require_sign_in(passport)
     beacon = _check_answer(passport, _find(beacon_id), clock.now())
     if beacon.account_id != passport.account_id:
-        raise common.changed_since_asked()
+        raise changed_since_asked()
 
 
 def do_answer(passport: Passport, beacon_id: str, answer: str) -> Answer:

@@ -10,7 +10,7 @@ from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
 from clockford.town.models import Passport, locked
-from clockford.town.tooling import NotFound, Part, Refused, TownReply, clerk_busy
+from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard.models import Answer, Attempt, Channel, Event, Exchange, Sequence
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{1,31}")
@@ -49,17 +49,6 @@ EXCHANGE_CLOSED_SAY = (
     "in the hall can open it."
 )
 NOT_SEEN_SAY = "Nothing in town has that tracking number that you can see."
-
-# A call that publishes, or passes words to another account, goes ahead without its person's yes (or
-# without Safe Harbour's reading) only because the desk found it refused when it asked. When it runs
-# and finds it would go through after all (what refused it changed in the moment between), it is
-# answered busy after this many seconds, never carried out: the same call again is then asked about
-# like any other.
-CHANGED_RETRY_SECONDS = 2
-
-
-def changed_since_asked() -> TownReply:
-    return clerk_busy(CHANGED_RETRY_SECONDS)
 
 
 NOT_YOURS_SAY = "No parcel or beacon of yours has that tracking number."

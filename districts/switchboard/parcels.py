@@ -55,7 +55,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from clockford.town import clock, replays
 from clockford.town.kept import says_nothing
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked, new_id
-from clockford.town.tooling import NotFound, Part, Refused, holder
+from clockford.town.tooling import NotFound, Part, Refused, changed_since_asked, holder
 from districts.switchboard import common
 from districts.switchboard.models import Attempt, Channel, Parcel
 
@@ -645,7 +645,7 @@ def check_unheld_post(passport: Passport, channel: str, title: str, brief: str, 
     refusal, or, when it would be posted now (room came since the desk asked), busy. A parcel nobody
     allowed is never posted."""
     check_post(passport, channel, title, brief, done_when)
-    raise common.changed_since_asked()
+    raise changed_since_asked()
 
 
 def do_post(passport: Passport, channel: str, title: str, brief: str, done_when: str) -> Parcel:
@@ -787,7 +787,7 @@ def do_hand_in(
             # Safe Harbour did not read this result: when the desk asked, the delivery would have been
             # refused (the parcel was not in hand yet, say). It goes through now, so the words would
             # reach another account unread: busy, and the same call again is read like any other.
-            raise common.changed_since_asked()
+            raise changed_since_asked()
     elif not mine_now or current is None or p.state != CLAIMED:
         raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
     locked.dirty.add(current.number)
@@ -852,7 +852,7 @@ def do_settle(
         # Safe Harbour did not read this note: when the desk asked, the return would have been refused
         # (no delivery waited yet, say). It goes through now, so the note would reach the claimant's
         # account unread: busy, and the same call again is read like any other.
-        raise common.changed_since_asked()
+        raise changed_since_asked()
     if action == "accept":
         assert current is not None
         _end(locked, current, "accepted")

@@ -251,3 +251,27 @@ def test_a_raise_refused_when_the_desk_asked_never_lights_unheld_when_room_comes
     monkeypatch.undo()
     again = visit(alice, "raise_beacon", channel="garden", question=QUESTION)
     assert outcome(again) == "held"
+
+
+def test_a_raise_safe_harbour_found_refused_is_not_held_unread_when_room_comes_before_the_desk_decides(
+    alice: Passport, garden: Channel, published: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Safe Harbour, asked before the call's transaction, finds the raise refused (2 beacons lit) and
+    # reads nothing. If an hour passes before the desk decides, the raise would now wait for the yes:
+    # held then, its person would see words Safe Harbour never read. It is busy, and the same call
+    # again is read and held.
+    for question in ("One?", "Two?"):
+        raised(published(alice, "raise_beacon", channel="garden", question=question))
+    asked = holds.repeated
+
+    def asked_then_an_hour_passes(*args: Any, **kwargs: Any) -> Any:
+        found = asked(*args, **kwargs)
+        clock.advance(timedelta(hours=1))
+        return found
+
+    monkeypatch.setattr(holds, "repeated", asked_then_an_hour_passes)
+    r = visit(alice, "raise_beacon", channel="garden", question=QUESTION)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert not Hold.objects.filter(passport=alice, tool="raise_beacon", arguments__question=QUESTION).exists()
+    monkeypatch.undo()
+    assert outcome(visit(alice, "raise_beacon", channel="garden", question=QUESTION)) == "held"
