@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
+from clockford.town.harbour import as_letters
 from clockford.town.models import Passport, locked
 from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard.models import Answer, Attempt, Channel, Event, Exchange, Sequence
@@ -39,6 +40,7 @@ TOWN_WORDS = (
     "sheriff",
     "archive",
 )
+TOWN_SET = frozenset(TOWN_WORDS)
 
 SIGN_IN_SAY = (
     "Writing on the Switchboard needs a signed-in account, in the shared town over HTTP. listen and trace "
@@ -65,7 +67,9 @@ def check_name(name: str) -> str:
             "A channel's name is 2 to 32 lowercase letters, digits and hyphens, starting with a letter or digit.",
             "channel-name",
         )
-    if any(word in TOWN_WORDS for word in name.split("-")) or name.startswith("clockford"):
+    # Read as the letters its digits stand for, too: "adm1n" and "0fficial" pass for the staff's as well.
+    readings = as_letters(name.replace("-", ""))
+    if any(as_letters(word) & TOWN_SET for word in name.split("-")) or any(r.startswith("clockford") for r in readings):
         raise Refused("That channel name belongs to the town or its staff. Choose another.", "channel-name")
     return name
 

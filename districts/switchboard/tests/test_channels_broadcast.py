@@ -123,6 +123,12 @@ def test_naming_another_agents_channel_in_a_message_is_no_repeat(
         ("town-news", "That channel name belongs to the town or its staff. Choose another."),
         ("staff", "That channel name belongs to the town or its staff. Choose another."),
         ("clockfordians", "That channel name belongs to the town or its staff. Choose another."),
+        # Digits for the letters they look like pass for the staff's names as well.
+        ("adm1n", "That channel name belongs to the town or its staff. Choose another."),
+        ("0fficial-news", "That channel name belongs to the town or its staff. Choose another."),
+        ("t0wn", "That channel name belongs to the town or its staff. Choose another."),
+        ("c1ockford", "That channel name belongs to the town or its staff. Choose another."),
+        ("5upp0rt", "That channel name belongs to the town or its staff. Choose another."),
     ],
 )
 def test_a_name_the_rule_refuses_is_refused_at_once(alice: Passport, name: str, say: str) -> None:
@@ -133,6 +139,11 @@ def test_a_name_the_rule_refuses_is_refused_at_once(alice: Passport, name: str, 
     # Refused outright: the person is not asked about a call that can never go through.
     assert "hold" not in r.structured and not Hold.objects.exists()
     assert not Channel.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["team-2024", "area-51", "web3", "b2b", "l0ck", "h2o"])
+def test_a_name_with_digits_of_its_own_is_a_name_like_any_other(name: str) -> None:
+    assert common.check_name(name) == name
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\u200b\u200b", "\u0301"])
