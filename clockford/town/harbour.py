@@ -194,17 +194,8 @@ _LOWER_GLYPHS = {
 # "l" as "i" too (`_STREAM`), since "a11" is "all" and "1gnore" is "ignore". "@" and "$" are letters
 # anywhere in a word with a letter ("p@ss", "$end", "signal$"), else the punctuation they were ("$5");
 # "@name" and "US$" then read "aname" and "uss", on both sides alike.
-_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
+_LEET = matching.LEET
 _LEET_SIGNS = frozenset("@$")
-
-
-def as_letters(word: str) -> set[str]:
-    """The readings of a word written with digits for the letters they stand for, as Safe Harbour reads
-    them: "adm1n" is "admin", "c1ockford" "clockford" ("1" read as "i" and as "l"). A word without a
-    letter is only itself: a number stays a number."""
-    if not any(c.isalpha() for c in word):
-        return {word}
-    return {"".join(_LEET.get(c, c) for c in word), "".join("l" if c == "1" else _LEET.get(c, c) for c in word)}
 
 
 # The stream's one letter for i and l (and so for 1): a run of the handed words in its order still has

@@ -36,6 +36,48 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+# Digits and signs written for letters, as Safe Harbour, the staff-voice screen and the channel-name
+# rule read them, only in a word that also has a letter: "Ign0re", "adm1n" and "p@ss" are words, "101"
+# and "$5" stay what they are. "1" is read as "i"; a reader that needs it as "l" too says so.
+LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
+_LEET_TABLE = str.maketrans(LEET)
+_LEET_BYTES = bytes.maketrans("".join(LEET).encode(), "".join(LEET.values()).encode())
+_LEET_WORD = re.compile(r"[A-Za-z0-9@$]+")
+
+
+def as_letters(word: str) -> set[str]:
+    """The readings of one word written with digits for letters: "adm1n" is "admin", and "c1ockford"
+    "clockford" ("1" read as "i" and as "l"). A word without a letter is only itself."""
+    if not any(c.isalpha() for c in word):
+        return {word}
+    return {word.translate(_LEET_TABLE), word.replace("1", "l").translate(_LEET_TABLE)}
+
+
+def all_as_letters(text: str) -> tuple[str, str]:
+    """The text with every digit and sign of LEET read as a letter, numbers too ("1" as "i", then as
+    "l"): a quick reading, a superset of what `letters_for_digits` can spell, to ask it only when
+    this spells something."""
+    # As bytes: digits and signs are one byte each in UTF-8, never part of another character, and
+    # bytes.translate is a table lookup, where str.translate of a text that is not all ASCII is not.
+    raw = text.encode("utf-8", "surrogatepass")
+    return (
+        raw.translate(_LEET_BYTES).decode("utf-8", "surrogatepass"),
+        raw.replace(b"1", b"l").translate(_LEET_BYTES).decode("utf-8", "surrogatepass"),
+    )
+
+
+def letters_for_digits(text: str) -> str:
+    """The text with each word that has a letter read with its digits and signs as letters (LEET), one
+    character for one, so that an offset in it is an offset in the text: "the t0wn 5taff" is "the town
+    staff", "room 101" stays."""
+
+    def read(m: re.Match[str]) -> str:
+        w = m.group()
+        return w.translate(_LEET_TABLE) if not w.isalpha() and any(c.isalpha() for c in w) else w
+
+    return _LEET_WORD.sub(read, text)
+
+
 _TABLE_FILE = Path(__file__).with_name("fold_table.json")
 
 

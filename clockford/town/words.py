@@ -2281,9 +2281,22 @@ _NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in 
 _NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
 
 
-def _staff_voice(t: str, low: str) -> list[Iterator[_Hit]]:
-    """One pass per staff-voice rule whose words are in the text, each yielding its hits in order."""
-    present = {w for w in _NEEDED_LOWER if w in low} | {w for w in _NEEDED_CASED if w in t}
+def _present(t: str, low: str, besides: set[str] | None = None) -> set[str]:
+    """The staff-voice rules' words in the text (those not in `besides`, when given)."""
+    lower, cased = (
+        (_NEEDED_LOWER, _NEEDED_CASED) if besides is None else (_NEEDED_LOWER - besides, _NEEDED_CASED - besides)
+    )
+    return {w for w in lower if w in low} | {w for w in cased if w in t}
+
+
+_LEET_CHARS = frozenset(matching.LEET)
+
+
+def _staff_voice(t: str, low: str, present: set[str] | None = None) -> list[Iterator[_Hit]]:
+    """One pass per staff-voice rule whose words are in the text (or in `present`, when given), each
+    yielding its hits in order."""
+    if present is None:
+        present = _present(t, low)
 
     def hits(rule: _StaffRule) -> Iterator[_Hit]:
         s = t if rule.cased else low
@@ -2346,7 +2359,9 @@ def _il_words() -> dict[str, str]:
     return {sk: next(iter(ws)) for sk, ws in by_skeleton.items() if len(ws) == 1}
 
 
-_IL_WORD = re.compile(r"[a-z]*[il][a-z]*")
+# Every run of letters, each matched once (one with an i or an l is looked up): "[a-z]*[il][a-z]*"
+# tried again from each letter of a long run without one, quadratic in its length.
+_IL_WORD = re.compile(r"[a-z]{2,}")
 _IL_LOOKALIKES = frozenset(ch for ch in "ӏӀІіΙιǀⲒⲓꙇɩ׀ا|" if matching.fold_char(ch).lower() in ("i", "l"))
 
 
@@ -2355,14 +2370,15 @@ def _il_read(low: str) -> str:
 
     def fix(m: re.Match[str]) -> str:
         w = m.group()
-        return _il_words().get(w.translate(_IL_SKELETON), w) if len(w) >= 2 else w
+        return _il_words().get(w.translate(_IL_SKELETON), w) if "i" in w or "l" in w else w
 
     return _IL_WORD.sub(fix, low)
 
 
 def _families(t: str, lookalike_il: bool = False) -> list[Iterator[_Hit]]:
     low = _lower(t)
-    families = [*_links_and_emails(t, low), *_staff_voice(t, low)]
+    present = _present(t, low)
+    families = [*_links_and_emails(t, low), *_staff_voice(t, low, present)]
     if "I" in t and _I_FOR_L.search(t) is not None:
         t_l = _I_FOR_L.sub(lambda m: "l" * len(m.group()), t)
         families += _staff_voice(t_l, _lower(t_l))
@@ -2370,6 +2386,20 @@ def _families(t: str, lookalike_il: bool = False) -> list[Iterator[_Hit]]:
         low_il = _il_read(_lower(_I_FOR_L.sub(lambda m: "l" * len(m.group()), t)))
         if low_il != low:
             families += _staff_voice(t, low_il)
+    # Digits for letters ("the t0wn 5taff", "May0r of C1ockford"): the staff-voice rules read the words
+    # with them as letters too, one character for one so offsets stay, and with each 1 that is an l.
+    # Read so only when it brings a rule's word the text did not have: a text of version numbers and
+    # file names has digits in many words, and is then read once, as it was.
+    # A quick reading first (every digit a letter, numbers too) says whether one could bring any.
+    if not _LEET_CHARS.isdisjoint(t):
+        quick = "\n".join(matching.all_as_letters(t))
+        if _present(quick, _lower(quick), present):
+            t_d = matching.letters_for_digits(t)
+            low_d = _il_read(_lower(t_d))
+            brought = _present(t_d, low_d, present)
+            if brought:
+                # Every rule with a word in the reading: a sign-off's "Signed," was there already.
+                families += _staff_voice(t_d, low_d, present | brought)
     return families
 
 

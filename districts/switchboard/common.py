@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock
-from clockford.town.harbour import as_letters
+from clockford.town.matching import as_letters
 from clockford.town.models import Passport, locked
 from clockford.town.tooling import NotFound, Part, Refused
 from districts.switchboard.models import Answer, Attempt, Channel, Event, Exchange, Sequence
