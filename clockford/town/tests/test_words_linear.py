@@ -139,6 +139,10 @@ ADVERSARIAL = {
     "ideographs": "我喜欢它。" * 24_000,
     "spaced letters": "C l o c k " * 12_000,
     "lines of dashes": "\n-- " * 30_000,
+    # A look-alike l (a Cyrillic palochka) makes the staff rules read each word with its i's and l's
+    # swapped; one long run of letters without either was tried again from each of its letters.
+    "one long word after a look-alike l": "\u04cf " + "x" * 120_000,
+    "digits in long words": ("t0wn" + "x" * 600 + " ") * 190,
 }
 
 
