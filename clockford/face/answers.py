@@ -127,7 +127,10 @@ POST_ONLY = plain(405, "Method not allowed.", {"Allow": "POST"})
 NO_STREAM = plain(405, "Method not allowed.", {"Allow": "POST, DELETE"})
 
 BAD_REQUEST = plain(400, "Bad request.")
-TOO_LARGE = plain(413, "Too large.")
+# 001's words for a body over MAX_BODY_BYTES; stdio says them of a line over the same limit
+# (clockford/face/stdio.py).
+TOO_LARGE_WORDS = "Too large."
+TOO_LARGE = plain(413, TOO_LARGE_WORDS)
 # A body begun and not finished within CLOCKFORD_BODY_SECONDS (checks.whole_body). 001 has no row for
 # it: HTTP's own 408, and the connection closed, since the rest of that body may still be on its way.
 TOO_SLOW = plain(408, "The request's body did not arrive in time.", {"Connection": "close"})

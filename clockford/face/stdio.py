@@ -5,8 +5,9 @@ Run by `./town stdio`. Nothing but MCP may reach standard output, so logs go to 
 
 import json
 import os
+import sys
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, BinaryIO, Self, cast
 
 import anyio
 import django
@@ -18,6 +19,11 @@ from pydantic import ValidationError
 UNREADABLE = "Parse error: the town cannot read this line as JSON ({why}). Nothing was done."
 NOT_A_REQUEST = "Invalid request: this is not a JSON-RPC 2.0 request ({why}). Nothing was done."
 ONE_PER_LINE = "Invalid request: the town takes one JSON-RPC message per line, not a batch. Nothing was done."
+# Said after answers.TOO_LARGE_WORDS, the 413's words over HTTP, of a line over the same limit.
+TOO_LONG = "{too_large} A message is at most {limit} bytes, over stdio as over HTTP. Nothing was done."
+
+# Standard input is read at most this much at a time.
+CHUNK = 64 * 1024
 
 Unreadable = list[tuple[types.RequestId, types.ErrorData]]
 
@@ -82,6 +88,72 @@ def _id_of(message: Any) -> types.RequestId | None:
     return None
 
 
+class Lines:
+    """Standard input's lines, for the SDK's stdio server to parse, read CHUNK bytes at most at a time.
+    The SDK's own reader takes a line whole however long it is, so one client could make the process
+    hold as much as it sent. A line longer than `limit` (the limit of a body over HTTP) is never held:
+    what was read of it is dropped and the rest skipped to its newline; it is answered with an
+    Invalid Request whose id is null, since its id was in what was not kept, and the lines after it
+    are served. A line ends at a newline; a carriage return before it is not counted."""
+
+    def __init__(self, raw: BinaryIO, limit: int, refusal: str) -> None:
+        self.raw = anyio.wrap_file(raw)
+        self.limit = limit
+        self.refusal = types.ErrorData(code=types.INVALID_REQUEST, message=refusal)
+        self.pending = bytearray()  # read and not yet handed on: at most limit + 1 + CHUNK bytes
+        self.skipping = False  # inside a line too long, until its newline
+        self.ended = False
+        self.write: WriteStream[SessionMessage] | None = None
+        self.writable = anyio.Event()
+
+    def answer_on(self, write: WriteStream[SessionMessage]) -> None:
+        """The stream the refusals go out on: the SDK's write stream, known once its server has started
+        (and so after this reader has)."""
+        self.write = write
+        self.writable.set()
+
+    def __aiter__(self) -> Self:
+        return self
+
+    async def __anext__(self) -> str:
+        while True:
+            end = self.pending.find(b"\n")
+            if self.skipping:
+                if end < 0:
+                    self.pending.clear()
+                else:
+                    del self.pending[: end + 1]
+                    self.skipping = False
+                    continue
+            elif end >= 0 or (self.ended and self.pending):
+                cut = end + 1 if end >= 0 else len(self.pending)  # the last line may have no newline
+                line = bytes(self.pending[:cut])
+                del self.pending[:cut]
+                if len(line.removesuffix(b"\n").removesuffix(b"\r")) > self.limit:
+                    await self.refuse()
+                    continue
+                # As the SDK's reader decodes: a byte that is not UTF-8 becomes U+FFFD.
+                return line.decode("utf-8", errors="replace")
+            elif len(self.pending) > self.limit + 1:  # too long already, with or without a \r to come
+                self.pending.clear()
+                self.skipping = True
+                await self.refuse()
+                continue
+            if self.ended:
+                raise StopAsyncIteration
+            chunk = await self.raw.read1(CHUNK)
+            self.ended = not chunk
+            self.pending += chunk
+
+    async def refuse(self) -> None:
+        await self.writable.wait()
+        assert self.write is not None  # set with writable
+        try:
+            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=None, error=self.refusal)))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            pass  # the session has ended: nobody is left to tell
+
+
 class Answering:
     """The SDK's read stream, answering the requests it cannot read. The SDK's stdio reader drops
     such a line, and a request dropped unanswered leaves its client waiting until it times out; here
@@ -131,10 +203,11 @@ class Answering:
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
     django.setup()
+    from django.conf import settings
     from django.utils import timezone
-    from mcp.server.stdio import stdio_server
+    from mcp.server.stdio import _claim_fd, _open_stdin_diversion, stdio_server
 
-    from clockford.face import server
+    from clockford.face import answers, server
     from clockford.town.models import Passport
     from districts.registry import START_PLACE
 
@@ -143,9 +216,24 @@ def main() -> None:
     passport = Passport.objects.create(issued_at=now, last_seen=now, place=START_PLACE)
     mcp_server = server.build_server(server.Visitor(passport=passport, session_id=None, kept=True))
 
+    limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
+    too_long = TOO_LONG.format(too_large=answers.TOO_LARGE_WORDS, limit=limit)
+
     async def run() -> None:
-        async with stdio_server() as (read, write):
-            await mcp_server.run(Answering(read, write), write, mcp_server.create_initialization_options())
+        # Standard input is read by Lines, not by the SDK, which would take a line of any length. The
+        # SDK claims an input it is given no more, so it is claimed here the SDK's own way: fd 0 then
+        # reads the null device, and whatever else in the process reads it cannot take the client's
+        # bytes. Standard output stays the SDK's to claim.
+        raw, release = _claim_fd(0, sys.stdin, "rb", _open_stdin_diversion)
+        try:
+            lines = Lines(raw, limit, too_long)
+            # The SDK only iterates what it is given as its input, for str lines.
+            async with stdio_server(stdin=cast(Any, lines)) as (read, write):
+                lines.answer_on(write)
+                await mcp_server.run(Answering(read, write), write, mcp_server.create_initialization_options())
+        finally:
+            if release is not None:
+                release()
 
     anyio.run(run)
 

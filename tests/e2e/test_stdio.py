@@ -251,3 +251,80 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
     assert "Traceback" not in proc.stderr
     # The batch's tools/call never ran: the process's passport (the newest) has no footstep.
     assert sql(stdio_town, "SELECT footsteps FROM town_passport ORDER BY issued_at DESC LIMIT 1") == [(0,)]
+
+
+def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_town: Town) -> None:
+    """The SDK's reader took a line whole however long it was, so one client could make the town hold
+    as much as it sent. A line over the limit of a body over HTTP (128 KiB) is answered with the
+    413's words and a null id (its id is in what the town did not keep), nothing in it runs, and the
+    lines after it are served; a line at the limit, ended \\r\\n, is read as before."""
+    limit = 128 * 1024
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+
+    def remember(request_id: int, size: int) -> str:
+        """A tools/call that is `size` bytes long, made so by padding its value."""
+        call = {
+            "jsonrpc": "2.0",
+            "id": request_id,
+            "method": "tools/call",
+            "params": {"name": "remember", "arguments": {"key": f"k{request_id}", "value": ""}},
+        }
+        line = json.dumps(call)
+        return line.replace('"value": ""', '"value": "' + "x" * (size - len(line)) + '"')
+
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin and proc.stdout and proc.stderr
+
+    def ask(line: str) -> Any:
+        """One line written, and the one reply it gets read (each request is answered before the next
+        is sent: closing standard input would end the session and cut off a call still running)."""
+        assert proc.stdin and proc.stdout
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    too_large = {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {
+            "code": -32600,
+            "message": f"Too large. A message is at most {limit} bytes, over stdio as over HTTP. Nothing was done.",
+        },
+    }
+    try:
+        assert ask(json.dumps(init))["id"] == 1
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        assert ask(remember(2, limit + 1)) == too_large
+        over = remember(3, 3 * limit)  # several chunks of standard input
+        assert len(over) == 3 * limit
+        assert ask(over) == too_large
+        # At the limit, the line is read and judged like any other: a note over 4,000 characters is
+        # outside the tool's schema (a protocol error, no footstep).
+        at_limit = ask(remember(4, limit) + "\r")
+        assert at_limit["id"] == 4 and at_limit["result"]["isError"] is True
+        assert at_limit["result"]["content"][0]["text"].startswith("MCP error -32602: Input validation error: value")
+        passport = ask(
+            json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "show_passport"}})
+        )
+        # No line over the limit ran: this call is the passport's first footstep.
+        assert passport["id"] == 5 and passport["result"]["structuredContent"]["footsteps"] == 1
+        proc.stdin.close()
+        assert proc.stdout.read() == ""
+        assert proc.wait(30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
