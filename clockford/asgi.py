@@ -24,6 +24,7 @@ from django.db import connections  # noqa: E402
 
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
+from clockford.face.deadline import BodyDeadline  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.proxy import through  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
@@ -166,6 +167,11 @@ class Town:
             else:
                 await send({"type": "websocket.close", "code": 4404})
             return
+        if scope["type"] == "http":
+            # Every request's body, on every path, has CLOCKFORD_BODY_SECONDS to arrive, or is answered
+            # 408 (clockford/face/deadline.py): a hall page's POST or /oauth's as much as /mcp's.
+            timed = BodyDeadline(receive, send)
+            receive, send = timed.receive, timed.send
         if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
             # A server without lifespan support (some test servers) still gets a working face.
             await self.start()

@@ -409,9 +409,10 @@ CLOCKFORD: TownSettings = {
     "REGISTRATIONS_PER_ADDRESS": envint("CLOCKFORD_REGISTRATIONS_PER_ADDRESS", 20),
     "UNCONNECTED_CLIENTS_MAX": envint("CLOCKFORD_UNCONNECTED_CLIENTS_MAX", 5000),
     "MAX_BODY_BYTES": 128 * 1024,
-    # How long /mcp waits for a request's whole body once its headers are in (clockford/face/checks.py
-    # whole_body): the server in front of the town sets no such limit, and a body begun and never
-    # finished held its connection and its task for ever. The same 30 s as deploy/Caddyfile's read_body.
+    # How long the town waits for a request's whole body once it starts reading it, on every path
+    # (clockford/face/deadline.py): the server in front of the town sets no such limit, and a body
+    # begun and never finished held its connection and its task for ever. The same 30 s as
+    # deploy/Caddyfile's read_body.
     "BODY_SECONDS": float(env("CLOCKFORD_BODY_SECONDS", "30")),
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),

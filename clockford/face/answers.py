@@ -131,8 +131,9 @@ BAD_REQUEST = plain(400, "Bad request.")
 # (clockford/face/stdio.py).
 TOO_LARGE_WORDS = "Too large."
 TOO_LARGE = plain(413, TOO_LARGE_WORDS)
-# A body begun and not finished within CLOCKFORD_BODY_SECONDS (checks.whole_body). 001 has no row for
-# it: HTTP's own 408, and the connection closed, since the rest of that body may still be on its way.
+# A body begun and not finished within CLOCKFORD_BODY_SECONDS, on any path (clockford/face/deadline.py).
+# 001 has no row for it: HTTP's own 408, and the connection closed, since the rest of that body may
+# still be on its way.
 TOO_SLOW = plain(408, "The request's body did not arrive in time.", {"Connection": "close"})
 NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
 ONE_MESSAGE = plain(400, "One message per request.")

@@ -8,7 +8,6 @@ the token before any session is named; a body's size
 before it is read, and its form before its meaning.
 """
 
-import asyncio
 import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
@@ -288,27 +287,23 @@ async def declared_size(r: Request) -> Answer | None:
 
 
 async def whole_body(r: Request) -> Answer | None:
-    """The body, read to its end, never past the limit whatever Content-Length said, nor past its time
-    (BODY_SECONDS): a client that sends its headers and then a body it never finishes is told so,
-    and its connection closed, rather than holding it for ever."""
+    """The body, read to its end, never past the limit whatever Content-Length said. Nor past its
+    time: the ASGI wrapper gives every request's body BODY_SECONDS (clockford/face/deadline.py) and
+    answers 408 itself when that time is up, telling the face the client has gone (GONE)."""
     limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
     chunks: list[bytes] = []
     size = 0
-    try:
-        async with asyncio.timeout(settings.CLOCKFORD["BODY_SECONDS"]):
-            while True:
-                message = await r.receive()
-                if message["type"] == "http.disconnect":
-                    return answers.GONE
-                chunk = message.get("body", b"")
-                size += len(chunk)
-                if size > limit:
-                    return answers.TOO_LARGE
-                chunks.append(chunk)
-                if not message.get("more_body"):
-                    break
-    except TimeoutError:
-        return answers.TOO_SLOW
+    while True:
+        message = await r.receive()
+        if message["type"] == "http.disconnect":
+            return answers.GONE
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return answers.TOO_LARGE
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            break
     r.body = b"".join(chunks)
     return None
 
