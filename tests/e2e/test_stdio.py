@@ -3,7 +3,7 @@
 import contextlib
 import json
 import subprocess
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -253,30 +253,11 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
     assert sql(stdio_town, "SELECT footsteps FROM town_passport ORDER BY issued_at DESC LIMIT 1") == [(0,)]
 
 
-def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_town: Town) -> None:
-    """The SDK's reader took a line whole however long it was, so one client could make the town hold
-    as much as it sent. A line over the limit of a body over HTTP (128 KiB) is answered with the
-    413's words and a null id (its id is in what the town did not keep), nothing in it runs, and the
-    lines after it are served; a line at the limit, ended \\r\\n, is read as before."""
-    limit = 128 * 1024
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
-
-    def remember(request_id: int, size: int) -> str:
-        """A tools/call that is `size` bytes long, made so by padding its value."""
-        call = {
-            "jsonrpc": "2.0",
-            "id": request_id,
-            "method": "tools/call",
-            "params": {"name": "remember", "arguments": {"key": f"k{request_id}", "value": ""}},
-        }
-        line = json.dumps(call)
-        return line.replace('"value": ""', '"value": "' + "x" * (size - len(line)) + '"')
-
+@contextlib.contextmanager
+def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
+    """A stdio town past its handshake, and `ask`: one line written, and the one reply it gets read.
+    Each request is answered before the next is sent, since closing standard input ends the session
+    and cuts off a call still running. At the end, nothing more on standard output, and no traceback."""
     proc = subprocess.Popen(
         [PYTHON, "-m", "clockford.face.stdio"],
         env=stdio_town.env,
@@ -289,12 +270,47 @@ def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_t
     assert proc.stdin and proc.stdout and proc.stderr
 
     def ask(line: str) -> Any:
-        """One line written, and the one reply it gets read (each request is answered before the next
-        is sent: closing standard input would end the session and cut off a call still running)."""
         assert proc.stdin and proc.stdout
         proc.stdin.write(line + "\n")
         proc.stdin.flush()
         return json.loads(proc.stdout.readline())
+
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    try:
+        assert ask(json.dumps(init))["id"] == 1
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        yield ask
+        proc.stdin.close()
+        assert proc.stdout.read() == ""
+        assert proc.wait(30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_town: Town) -> None:
+    """The SDK's reader took a line whole however long it was, so one client could make the town hold
+    as much as it sent. A line over the limit of a body over HTTP (128 KiB) is answered with the
+    413's words and a null id (its id is in what the town did not keep), nothing in it runs, and the
+    lines after it are served; a line at the limit, ended \\r\\n, is read as before."""
+    limit = 128 * 1024
+
+    def remember(request_id: int, size: int) -> str:
+        """A tools/call that is `size` bytes long, made so by padding its value."""
+        call = {
+            "jsonrpc": "2.0",
+            "id": request_id,
+            "method": "tools/call",
+            "params": {"name": "remember", "arguments": {"key": f"k{request_id}", "value": ""}},
+        }
+        line = json.dumps(call)
+        return line.replace('"value": ""', '"value": "' + "x" * (size - len(line)) + '"')
 
     too_large = {
         "jsonrpc": "2.0",
@@ -304,9 +320,7 @@ def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_t
             "message": f"Too large. A message is at most {limit} bytes, over stdio as over HTTP. Nothing was done.",
         },
     }
-    try:
-        assert ask(json.dumps(init))["id"] == 1
-        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+    with talking(stdio_town) as ask:
         assert ask(remember(2, limit + 1)) == too_large
         over = remember(3, 3 * limit)  # several chunks of standard input
         assert len(over) == 3 * limit
@@ -321,10 +335,3 @@ def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_t
         )
         # No line over the limit ran: this call is the passport's first footstep.
         assert passport["id"] == 5 and passport["result"]["structuredContent"]["footsteps"] == 1
-        proc.stdin.close()
-        assert proc.stdout.read() == ""
-        assert proc.wait(30) == 0
-        assert "Traceback" not in proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
