@@ -9,6 +9,7 @@ import asyncio
 import copy
 import re
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -19,7 +20,7 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.backends.signals import connection_created
 from django.dispatch import receiver
-from mcp.server.context import ServerRequestContext
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from mcp.shared.jsonrpc_dispatcher import handler_exception_to_error_data
@@ -367,6 +368,27 @@ async def run_tool(
     return rendered
 
 
+# A tools/call whose arguments are no object (a list, a string, a number): MCP's arguments are an
+# object of named values. The SDK refuses it as JSON-RPC's Invalid params with nothing to say which
+# field (its "Invalid request parameters", data ""); the town says which, as answers.invalid_params
+# says of params that are no object.
+ARGUMENTS_NOT_AN_OBJECT = "Invalid params: arguments must be an object."
+
+
+async def worded_params(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """The SDK's middleware (it runs around its own validation of a request's params, over HTTP and
+    stdio alike): a tools/call the SDK refused for its params, whose arguments are no object, gets the
+    same refusal (-32602) in words. Every other request, and every other refusal, is the SDK's."""
+    try:
+        return await call_next(ctx)
+    except ValidationError:
+        params = ctx.params
+        arguments = params.get("arguments") if ctx.method == "tools/call" and isinstance(params, Mapping) else None
+        if arguments is not None and not isinstance(arguments, Mapping):
+            raise MCPError(INVALID_PARAMS, ARGUMENTS_NOT_AN_OBJECT) from None
+        raise
+
+
 def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -> None:
     """Over stdio the passport is made before initialize; keep clientInfo.name once it is known."""
     params = ctx.session.client_params
@@ -432,7 +454,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     async def on_get_prompt(ctx: ServerRequestContext[Any, Any], params: GetPromptRequestParams) -> GetPromptResult:
         return resources.get_prompt(params.name, params.arguments)
 
-    return Server(
+    mcp_server: Server[Any] = Server(
         "clockford",
         version="0.1.0",
         title="Clockford",
@@ -446,3 +468,5 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         on_list_prompts=on_list_prompts,
         on_get_prompt=on_get_prompt,
     )
+    mcp_server.middleware.append(worded_params)
+    return mcp_server

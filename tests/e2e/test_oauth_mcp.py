@@ -229,6 +229,13 @@ def test_the_2026_envelope_is_served_signed_in(town: Town, ada_agent: Agent) -> 
     assert shown["passport"] == session.call("show_passport")["structuredContent"]["passport"]
     assert shown["signIn"] is True
     session.delete()
+    # arguments that are no object are refused in words, as over a session (the SDK's modern road,
+    # which answers a request it refuses with a 400, said only "Invalid request parameters").
+    status, reply = modern(town, token, "tools/call", {"name": "show_passport", "arguments": [1, 2]})
+    assert status == 400 and json.loads(reply["text"])["error"] == {
+        "code": -32602,
+        "message": "Invalid params: arguments must be an object.",
+    }
     # Without a token: the 401, like any request.
     assert modern(town, None, "server/discover", {}) == (401, {"text": SIGN_IN})
     # A modern envelope without its version header is told so (001: -32020).

@@ -167,11 +167,23 @@ def test_unknown_methods_and_malformed_params_get_json_rpc_errors(town: Town) ->
         reply = json.loads(body.split("data: ", 1)[1])
         assert reply["id"] == 41 and reply["error"]["code"] == -32601
 
-        for params in ({"arguments": {}}, {"name": "look_around", "arguments": [1]}, {"name": 7}):
+        for params in ({"arguments": {}}, {"name": 7}):
             status, _, body = s.post({"jsonrpc": "2.0", "id": 42, "method": "tools/call", "params": params})
             assert status == 200, body
             reply = json.loads(body.split("data: ", 1)[1])
             assert reply["id"] == 42 and reply["error"]["code"] == -32602, reply
+
+        # arguments that are no object: the same refusal, saying which field (the SDK's said only
+        # "Invalid request parameters").
+        for arguments in ([1, 2], "x", 3, True):
+            params = {"name": "look_around", "arguments": arguments}
+            status, _, body = s.post({"jsonrpc": "2.0", "id": 44, "method": "tools/call", "params": params})
+            assert status == 200, body
+            assert json.loads(body.split("data: ", 1)[1]) == {
+                "jsonrpc": "2.0",
+                "id": 44,
+                "error": {"code": -32602, "message": "Invalid params: arguments must be an object."},
+            }
 
         # params that are not an object at all are not a JSON-RPC request: refused before any handler.
         for params in ("look_around", [1, 2]):

@@ -335,3 +335,19 @@ def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_t
         )
         # No line over the limit ran: this call is the passport's first footstep.
         assert passport["id"] == 5 and passport["result"]["structuredContent"]["footsteps"] == 1
+
+
+def test_arguments_that_are_no_object_are_refused_in_words(stdio_town: Town) -> None:
+    """A tools/call whose arguments are a list, a string or a number: JSON-RPC's Invalid params, as the
+    SDK answered it, but saying which field instead of "Invalid request parameters"; nothing runs."""
+    refused = {"code": -32602, "message": "Invalid params: arguments must be an object."}
+    with talking(stdio_town) as ask:
+        for i, arguments in ((2, [1, 2]), (3, "x"), (4, 5)):
+            params = {"name": "look_around", "arguments": arguments}
+            call = {"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": params}
+            assert ask(json.dumps(call)) == {"jsonrpc": "2.0", "id": i, "error": refused}
+        passport = ask(
+            json.dumps({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "show_passport"}})
+        )
+        # None of them ran: this call is the passport's first footstep.
+        assert passport["id"] == 5 and passport["result"]["structuredContent"]["footsteps"] == 1
