@@ -5,6 +5,7 @@ Run by `./town stdio`. Nothing but MCP may reach standard output, so logs go to 
 
 import json
 import os
+import re
 import sys
 from types import TracebackType
 from typing import Any, BinaryIO, Self, cast
@@ -76,7 +77,11 @@ def _whole(error: Any) -> bool:
 
 def _id_of(message: Any) -> types.RequestId | None:
     """The id of a message that asks for something (it names a method), when it can be written back."""
-    ident = message.get("id") if isinstance(message, dict) and "method" in message else None
+    return _writable(message.get("id") if isinstance(message, dict) and "method" in message else None)
+
+
+def _writable(ident: Any) -> types.RequestId | None:
+    """An id as JSON read it, when it is one that can be written back."""
     if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) < 2**63:
         return ident
     if isinstance(ident, str) and len(ident) <= 256:
@@ -88,13 +93,52 @@ def _id_of(message: Any) -> types.RequestId | None:
     return None
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def _skip_space(text: str, at: int) -> int:
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
+def _head_id(head: bytes) -> types.RequestId | None:
+    """The id of the message a line too long begins with, read from the start of the line (its first
+    `limit` bytes), when "id" comes before whatever made the line too long (a client's SDK writes
+    jsonrpc, id, method, then params). Each member of the object is read in turn; a value cut off
+    where the head ends, or anything not JSON, ends the search with no id."""
+    text = head.decode("utf-8", errors="replace")
+    at = _skip_space(text, 0)
+    if not text.startswith("{", at):
+        return None
+    at += 1
+    try:
+        while True:
+            key, at = _DECODER.raw_decode(text, _skip_space(text, at))
+            at = _skip_space(text, at)
+            if not isinstance(key, str) or not text.startswith(":", at):
+                return None
+            value, at = _DECODER.raw_decode(text, _skip_space(text, at + 1))
+            if at == len(text):  # a number or a name may go on past the head: 12 of 123
+                return None
+            if key == "id":
+                return _writable(value)
+            at = _skip_space(text, at)
+            if not text.startswith(",", at):
+                return None
+            at += 1
+    except (ValueError, RecursionError):  # cut off, or not JSON
+        return None
+
+
 class Lines:
     """Standard input's lines, for the SDK's stdio server to parse, read CHUNK bytes at most at a time.
     The SDK's own reader takes a line whole however long it is, so one client could make the process
     hold as much as it sent. A line longer than `limit` (the limit of a body over HTTP) is never held:
     what was read of it is dropped and the rest skipped to its newline; it is answered with an
-    Invalid Request whose id is null, since its id was in what was not kept, and the lines after it
-    are served. A line ends at a newline; a carriage return before it is not counted."""
+    Invalid Request for the id named in its first `limit` bytes (_head_id), or a null id when the id
+    is not there, and the lines after it are served. A line ends at a newline; a carriage return before
+    it is not counted."""
 
     def __init__(self, raw: BinaryIO, limit: int, refusal: str) -> None:
         self.raw = anyio.wrap_file(raw)
@@ -130,14 +174,15 @@ class Lines:
                 line = bytes(self.pending[:cut])
                 del self.pending[:cut]
                 if len(line.removesuffix(b"\n").removesuffix(b"\r")) > self.limit:
-                    await self.refuse()
+                    await self.refuse(_head_id(line[: self.limit]))
                     continue
                 # As the SDK's reader decodes: a byte that is not UTF-8 becomes U+FFFD.
                 return line.decode("utf-8", errors="replace")
             elif len(self.pending) > self.limit + 1:  # too long already, with or without a \r to come
+                ident = _head_id(bytes(self.pending[: self.limit]))
                 self.pending.clear()
                 self.skipping = True
-                await self.refuse()
+                await self.refuse(ident)
                 continue
             if self.ended:
                 raise StopAsyncIteration
@@ -145,11 +190,11 @@ class Lines:
             self.ended = not chunk
             self.pending += chunk
 
-    async def refuse(self) -> None:
+    async def refuse(self, ident: types.RequestId | None) -> None:
         await self.writable.wait()
         assert self.write is not None  # set with writable
         try:
-            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=None, error=self.refusal)))
+            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=self.refusal)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             pass  # the session has ended: nobody is left to tell
 

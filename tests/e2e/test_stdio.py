@@ -297,8 +297,8 @@ def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
 def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_town: Town) -> None:
     """The SDK's reader took a line whole however long it was, so one client could make the town hold
     as much as it sent. A line over the limit of a body over HTTP (128 KiB) is answered with the
-    413's words and a null id (its id is in what the town did not keep), nothing in it runs, and the
-    lines after it are served; a line at the limit, ended \\r\\n, is read as before."""
+    413's words, for the id its start names (null when the id comes only after the rest), nothing in
+    it runs, and the lines after it are served; a line at the limit, ended \\r\\n, is read as before."""
     limit = 128 * 1024
 
     def remember(request_id: int, size: int) -> str:
@@ -312,19 +312,18 @@ def test_a_line_over_the_body_limit_is_refused_and_the_next_lines_served(stdio_t
         line = json.dumps(call)
         return line.replace('"value": ""', '"value": "' + "x" * (size - len(line)) + '"')
 
-    too_large = {
-        "jsonrpc": "2.0",
-        "id": None,
-        "error": {
-            "code": -32600,
-            "message": f"Too large. A message is at most {limit} bytes, over stdio as over HTTP. Nothing was done.",
-        },
-    }
+    def too_large(request_id: int | None) -> dict[str, Any]:
+        message = f"Too large. A message is at most {limit} bytes, over stdio as over HTTP. Nothing was done."
+        return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32600, "message": message}}
+
     with talking(stdio_town) as ask:
-        assert ask(remember(2, limit + 1)) == too_large
+        assert ask(remember(2, limit + 1)) == too_large(2)
         over = remember(3, 3 * limit)  # several chunks of standard input
         assert len(over) == 3 * limit
-        assert ask(over) == too_large
+        assert ask(over) == too_large(3)
+        id_last = json.loads(remember(6, 2 * limit))
+        id_last["id"] = id_last.pop("id")  # written after the params
+        assert ask(json.dumps(id_last)) == too_large(None)
         # At the limit, the line is read and judged like any other: a note over 4,000 characters is
         # outside the tool's schema (a protocol error, no footstep).
         at_limit = ask(remember(4, limit) + "\r")

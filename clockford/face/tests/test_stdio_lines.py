@@ -1,6 +1,7 @@
 """stdio's reader of standard input (clockford/face/stdio.py Lines), in process: a line over the limit is
 never held whole, however long it is (tests/e2e/test_stdio.py sends such lines to a real process)."""
 
+import io
 import json
 from typing import Any
 
@@ -69,3 +70,35 @@ def test_lines_up_to_the_limit_are_read_with_or_without_a_carriage_return() -> N
     assert read_all(1001, b"")[:2] == ([], too_large)
     # Not UTF-8: replaced, as the SDK's reader does.
     assert read_all(0, b"\xff\n")[:2] == (["\ufffd\n"], [])
+
+
+def refused_ids(given: bytes, limit: int = 1000) -> list[Any]:
+    """The ids the refusals of the lines in `given` name, standard input read as it comes."""
+
+    async def run() -> list[Any]:
+        lines = stdio.Lines(io.BytesIO(given), limit, "Too large.")
+        written = Written()
+        lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
+        assert [line async for line in lines] == []
+        return [sent["id"] for sent in written.sent]
+
+    return anyio.run(run)
+
+
+def test_a_line_too_long_is_answered_for_the_id_its_start_names() -> None:
+    def call(ident: str, pad: int) -> bytes:
+        return b'{"jsonrpc": "2.0", "id": ' + ident.encode() + b', "params": {"v": "' + b"x" * pad + b'"}}\n'
+
+    # Over the limit by a little (the line whole in hand) or by far (never whole): the id is named.
+    assert refused_ids(call("7", 1000) + call('"seven"', 50 * stdio.CHUNK)) == [7, "seven"]
+    # An id after the part that made the line too long, or one no reply could carry: null.
+    late = b'{"params": {"v": "' + b"x" * 2000 + b'"}, "id": 8}\n'
+    assert refused_ids(late + call("[8]", 1000) + call("true", 1000) + b"x" * 1001 + b"\n") == [None] * 4
+    # An id cut where the first 1,000 bytes end is not read as its first digits.
+    head = b'{"pad": "' + b"x" * (1000 - len(b'{"pad": "') - len(b'", "id": 12')) + b'", "id": 12'
+    assert len(head) == 1000
+    assert refused_ids(head + b'3456, "params": {}}\n') == [None]
+    # Nor one that ends just where they end, since it may go on; one byte sooner, it is read.
+    assert refused_ids(head + b', "params": {"v": "' + b"x" * 1000 + b'"}}\n') == [None]
+    sooner = head.replace(b"xx", b"x", 1)
+    assert refused_ids(sooner + b', "params": {"v": "' + b"x" * 1000 + b'"}}\n') == [12]
