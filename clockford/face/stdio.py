@@ -266,9 +266,10 @@ def main() -> None:
 
     async def run() -> None:
         # Standard input is read by Lines, not by the SDK, which would take a line of any length. The
-        # SDK claims an input it is given no more, so it is claimed here the SDK's own way: fd 0 then
-        # reads the null device, and whatever else in the process reads it cannot take the client's
-        # bytes. Standard output stays the SDK's to claim.
+        # SDK does not claim an input it is given, so it is claimed here with the SDK's own function
+        # (private to its module; an upgrade that renames it fails at this import, and
+        # tests/e2e/test_stdio.py with it): fd 0 then reads the null device, and nothing else in the
+        # process can take the client's bytes. Standard output stays the SDK's to claim.
         raw, release = _claim_fd(0, sys.stdin, "rb", _open_stdin_diversion)
         try:
             lines = Lines(raw, limit, too_long)
