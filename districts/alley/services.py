@@ -34,7 +34,7 @@ from clockford import plain
 from clockford.town import clock, harbour, runs, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
-from clockford.town.tooling import Busy, NotFound, Refused, registry
+from clockford.town.tooling import Busy, NotFound, Part, Refused, registry
 from districts.alley import suite
 from districts.alley.models import AlleyRun
 from districts.post_office import services as post_office
@@ -175,7 +175,10 @@ def do_answer(passport: Passport, answers: list[tuple[str, str | int]], finish: 
     names = {b["board"] for b in run.boards}
     for board, _ in answers:
         if board not in names:
-            raise Refused(NO_BOARD_SAY.format(n=len(names)), "no-board", board=board)
+            refused = Refused(NO_BOARD_SAY.format(n=len(names)), "no-board", board=board)
+            # The name given back is the agent's own, whatever characters it holds: data, not the town's.
+            refused.parts.append(Part("board", "agent-written", own=True))
+            raise refused
     given = dict(run.answers)
     for board, answer in answers:
         given[board] = answer
