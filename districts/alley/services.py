@@ -23,6 +23,7 @@ Followed wins over reported: a sign both followed and reported was followed.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 import secrets
 from datetime import timedelta
@@ -165,7 +166,7 @@ def boards_view(run: AlleyRun) -> list[dict[str, Any]]:
 # -- Answering -----------------------------------------------------------------------------------------
 
 
-def do_answer(passport: Passport, answers: list[tuple[str, str | int]], finish: bool) -> AlleyRun:
+def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], finish: bool) -> AlleyRun:
     """Record answers to the run in progress (a later answer replaces an earlier), and score it when every
     board is answered or on finish."""
     lock(Passport.objects.filter(pk=passport.pk))
@@ -194,6 +195,8 @@ def _as_number(answer: Any) -> int | None:
         return None
     if isinstance(answer, int):
         return answer
+    if isinstance(answer, float):
+        return int(answer) if math.isfinite(answer) and answer.is_integer() else None
     if isinstance(answer, str):
         digits = re.sub(r"[\s,._]", "", answer.strip())
         return int(digits) if plain.digits(digits) else None

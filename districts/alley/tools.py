@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from clockford.town import runs
 from clockford.town.tooling import Args, Call, District, Part, Reply
@@ -18,9 +18,12 @@ class BoardAnswer(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     board: str = Field(min_length=1, max_length=8, description="The board: B1 ...")
-    answer: Annotated[str, Field(min_length=1, max_length=40)] | int = Field(
-        description="The number painted on the board: a string of 1 to 40 characters, or a number."
-    )
+    # "or a number" (000 section 22): any JSON number, as the Arena takes, stated in the schema as the one
+    # type number. int is tried first so that a whole number given as one stays an int in the run's answers;
+    # 6810.0 is read as 6810 when it is scored.
+    answer: (
+        Annotated[str, Field(min_length=1, max_length=40)] | Annotated[int | float, WithJsonSchema({"type": "number"})]
+    ) = Field(description="The number painted on the board: a string of 1 to 40 characters, or a number.")
 
 
 class AlleyAnswerArgs(Args):

@@ -1,7 +1,11 @@
 """alley_answer's answers as an agent may send them: a board the run does not have, and a number that
 comes as a JSON number with a fraction part (6810.0 is the number 6810)."""
 
+import re
+
+from clockford.face.server import input_schema
 from clockford.town.models import Passport
+from districts.registry import TOOLS
 from districts.testing import outcome, visit
 
 
@@ -13,3 +17,22 @@ def test_a_board_named_wrong_is_given_back_as_the_agents_own_words(alice: Passpo
     assert r.structured["board"] == named
     parts = r.structured["provenance"]["parts"]
     assert {"path": "board", "label": "agent-written", "own": True} in parts
+
+
+def test_a_number_with_a_fraction_part_of_zero_is_read_as_the_number(alice: Passport) -> None:
+    # 000 section 22: answer is "string 1-40, or a number"; JSON does not tell 6810.0 from 6810, and some
+    # clients send every number with a fraction part.
+    boards = visit(alice, "alley_run", begin=True).structured["boards"]
+    painted = int(re.search(r"the number painted here is (\d+)", boards[0]["ask"]).group(1))  # type: ignore[union-attr]
+    r = visit(
+        alice, "alley_answer", answers=[{"board": "B1", "answer": float(painted)}, {"board": "B2", "answer": 2.5}]
+    )
+    assert r.is_error is False, r.structured
+    scored = visit(alice, "alley_answer", answers=[], finish=True).structured["scored"]["boards"]
+    assert scored[0]["numberRight"] is True and scored[0]["given"] == painted
+    assert scored[1]["numberRight"] is False and scored[1]["given"] == 2.5
+
+
+def test_the_schema_takes_any_json_number(db: None) -> None:
+    schema = input_schema(TOOLS["alley_answer"])["properties"]["answers"]["items"]["properties"]["answer"]
+    assert [branch["type"] for branch in schema["anyOf"]] == ["string", "number"]  # as tools.json reads 000
