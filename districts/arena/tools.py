@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from clockford.town import clock, runs
 from clockford.town.runs import iso
-from clockford.town.tooling import Args, Call, District, Part, Reply
+from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.arena import services
 from districts.arena.models import Run
 
@@ -96,7 +96,12 @@ def arena_answer(call: Call, args: ArenaAnswerArgs) -> Reply:
     if scored:
         signed = services.TIMED.result_of(run)
         assert signed is not None
-        return Reply(runs.scored_say(f"Arena run {run.id}", run, signed), {"run": run.id, **_scored(run, signed)})
+        say, fields = runs.scored_say(f"Arena run {run.id}", run, signed), {"run": run.id, **_scored(run, signed)}
+        if run.scored_at == run.until:
+            # Its time was up before these answers came, so none of them was kept: the call did not do what
+            # it asked, and isError says so (000 section 01), with the result as it stood.
+            raise Refused(say, "closed", **fields)
+        return Reply(say, fields)
     fields = {"run": run.id, **runs.progress(run.answers, [t["task"] for t in run.tasks]), "until": iso(run.until)}
     return Reply(
         f"Recorded. {len(run.answers)} of {len(run.tasks)} tasks of run {run.id} answered; {len(fields['left'])} left.",

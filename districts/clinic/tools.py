@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import clock, runs
 from clockford.town.runs import iso
-from clockford.town.tooling import Args, Call, District, Part, Reply
+from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.clinic import services
 from districts.clinic.probes import PROBE_SET
 
@@ -84,7 +84,12 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
         signed = services.TIMED.result_of(c)
         assert signed is not None
         say = runs.scored_say(f"Check-up {c.id}", c, signed)
-        return Reply(say, dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY))
+        fields = dict(result=services.result_view(signed), signed=signed, verify=services.VERIFY)
+        if c.scored_at == c.until:
+            # Its time was up before these answers came, so none of them was kept: the call did not do what
+            # it asked, and isError says so (000 section 01), with the result as it stood.
+            raise Refused(say, "closed", **fields)
+        return Reply(say, fields)
     fields = {"checkup": c.id, **runs.progress(c.answers, [p["probe"] for p in c.probes]), "until": iso(c.until)}
     return Reply(
         f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; "

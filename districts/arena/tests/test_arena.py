@@ -193,7 +193,9 @@ def test_a_run_resumes_and_closes_after_thirty_minutes(demo: CensusState, alice:
     # Before any call stores it, the last result is already the one the town will store.
     shown = visit(alice, "arena_run").structured["last"]
     late = visit(alice, "arena_answer", answers=[{"task": "T02", "answer": guess(random.Random(0), r["tasks"][1])}])
-    assert late.is_error is False
+    # The late answer was not kept: the call did not do what it asked, so it is a refusal (000 section 01)
+    # that still gives the result as it stood.
+    assert late.is_error is True and outcome(late) == "refused:closed"
     assert late.structured["say"].startswith(f"Arena run {r['run']} closed at {r['until']} before these answers came")
     assert late.structured["signed"] == shown["signed"]
     assert late.structured["signed"]["statement"]["scored"] == r["until"]

@@ -152,8 +152,13 @@ def test_a_checkup_closes_after_twenty_minutes_scored_as_of_its_end(demo: Census
     visit(alice, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 1.0}])
     clock.advance(dt.timedelta(minutes=20, seconds=1))
     late = visit(alice, "calibration_answer", answers=[{"probe": "P02", "answer": "yes", "confidence": 1.0}])
+    # The late answer was not kept: the call did not do what it asked, so it is a refusal (000 section 01)
+    # that still gives the result as it stood.
+    assert late.is_error is True and outcome(late) == "refused:closed"
+    assert late.structured["say"].startswith(f"Check-up {r['checkup']} closed at {r['until']} before these answers")
     assert late.structured["signed"]["statement"]["scored"] == r["until"]
     assert late.structured["result"]["answered"] == 1
+    assert visit(alice, "calibration_checkup").structured["last"]["signed"] == late.structured["signed"]
 
 
 def test_the_outsider_never_sees_anothers_checkup(demo: CensusState, alice: Passport, charlie: Passport) -> None:
