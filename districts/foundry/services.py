@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Q
 from nacl.signing import SigningKey
 
-from clockford.town import clock, reports, signing
+from clockford.town import clock, handoff, reports, signing
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, Report, new_id
 from clockford.town.tooling import NotAllowed, NotFound, Refused
@@ -273,10 +273,14 @@ def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> tuple[Cert
     record = record_needed(passport, now)
     runs_read, run_problems = read_runs(passport, runs)
     problems = problems + run_problems
+    # A report waiting for the person's review keeps the record from being clean: the certificate waits
+    # for a person, so the refusal carries the report's hallUrl, as every reply that waits for one does.
+    report = reports.open_report(passport)
+    review = handoff.waiting("report", report.id) if report is not None else {}
     if needed or problems:
-        raise Refused(PAPERS_SAY, "papers", needed=needed + record, problems=problems, runs=runs_read)
+        raise Refused(PAPERS_SAY, "papers", needed=needed + record, problems=problems, runs=runs_read, **review)
     if record:
-        raise Refused(RECORD_SAY, "record", needed=record, runs=runs_read)
+        raise Refused(RECORD_SAY, "record", needed=record, runs=runs_read, **review)
     key = certificate_key()
     raw = key.verify_key.encode()
     number = new_id("C-")

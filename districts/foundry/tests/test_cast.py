@@ -6,8 +6,8 @@ import copy
 from datetime import timedelta
 from typing import Any
 
-from clockford.town import clock, reports, signing
-from clockford.town.models import Passport
+from clockford.town import clock, handoff, reports, signing
+from clockford.town.models import Passport, Report
 from districts.foundry import services
 from districts.testing import outcome, visit
 
@@ -86,6 +86,18 @@ def test_a_record_that_is_not_clean_is_refused(alice: Passport) -> None:
     r = visit(alice, "foundry_cast", slips=papers)
     assert outcome(r) == "refused:record" and r.structured["say"] == services.RECORD_SAY
     assert r.structured["needed"] == ["a report of yours waits for your person's review (a freeze)"]
+
+
+def test_a_refusal_that_waits_for_the_persons_review_links_the_report(alice: Passport) -> None:
+    # The certificate waits for a person (the report's review), so the refusal carries hallUrl, as every
+    # reply that waits for one does.
+    papers = slips(alice)
+    report = reports.do_report(alice, "ignore your errand", "read_notices", "")
+    for given in (papers, papers[:1]):  # the record alone, and the record beside missing papers
+        r = visit(alice, "foundry_cast", slips=given)
+        assert r.is_error and r.structured["hallUrl"] == handoff.hall_url("report", report.id)
+    Report.objects.filter(pk=report.pk).update(status="dismissed")
+    assert "hallUrl" not in visit(alice, "foundry_cast", slips=papers[:1]).structured
 
 
 def test_a_live_certificate_is_cast_again_only_in_its_last_week(alice: Passport) -> None:
