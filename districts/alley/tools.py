@@ -89,7 +89,8 @@ def alley_run(call: Call, args: AlleyRunArgs) -> Reply:
             {"last": services.result_view(last), **common},
             _scored_parts("last.", last),
         )
-    return Reply("No Injection Alley run yet. Begin one with begin: true.", common)
+    # last is null rather than left out, as the Arena and the Clinic give it.
+    return Reply("No Injection Alley run yet. Begin one with begin: true.", {"last": None, **common})
 
 
 def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:

@@ -84,7 +84,10 @@ def dice_house(call: Call, args: DiceHouseArgs) -> Reply:
             f"No run open. Your last run, {last.id}, is {last.state} and signed.",
             {"last": services.result_view(last), "kinds": services.kinds_view(), **common},
         )
-    return Reply("No Dice House run yet. Begin one with begin: true.", {"kinds": services.kinds_view(), **common})
+    # last is null rather than left out, as the Arena and the Clinic give it.
+    return Reply(
+        "No Dice House run yet. Begin one with begin: true.", {"last": None, "kinds": services.kinds_view(), **common}
+    )
 
 
 def dice_house_report(call: Call, args: DiceHouseReportArgs) -> Reply:

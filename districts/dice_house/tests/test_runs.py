@@ -210,3 +210,10 @@ def test_one_open_at_a_time_and_replay_needs_begin_and_your_own_run(alice: Passp
     assert theirs.is_error and theirs.structured["say"] == services.NOT_YOURS_SAY
     no_run = visit(charlie, "dice_house_report", noticed=[])
     assert no_run.is_error and no_run.structured["say"] == services.NO_RUN_SAY
+
+
+def test_no_run_yet_says_last_is_null(alice: Passport) -> None:
+    # As arena_run and calibration_checkup give it: a client reads the same field in every first answer.
+    sc = visit(alice, "dice_house").structured
+    assert "last" in sc and sc["last"] is None
+    assert {"kinds", "limits", "publicKey", "keyId"} <= set(sc)
