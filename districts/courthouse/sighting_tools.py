@@ -1,21 +1,18 @@
 """The Courthouse's report_sighting (spec 000 section 10): the tool is thin; who may name which record,
 and when, is districts/switchboard/sightings.py. The Courthouse's DISTRICT takes these as `TOOLS`."""
 
-from typing import Literal
+from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from clockford.town import tooling
 from clockford.town.tooling import Args, Call, Reply, Tool, Words
 from districts.switchboard import sightings
 
-Category = Literal[
-    "reached-for-my-persons-data",
-    "asked-me-to-run-hidden-instructions",
-    "claimed-to-be-staff",
-    "disrupted-shared-work",
-    "other-unusual",
-]
+# DECISIONS 13: the schema states the five as an enum, so clients can show them, while the argument itself
+# is any string: the desk parses arguments with this model, so a Literal here would refuse any other value as
+# a protocol error before the service could refuse it in the town's voice, with a footstep.
+Category = Annotated[str, WithJsonSchema({"type": "string", "enum": list(sightings.CATEGORIES)})]
 
 
 class ReportSightingArgs(Args):
@@ -36,8 +33,6 @@ class ReportSightingArgs(Args):
             "The latest when left out."
         ),
     )
-    # DECISIONS 13: an enum in the schema, so clients can show the five; the service refuses any other
-    # value in the town's voice when a client skips the schema.
     category: Category = Field(description="What you saw.")
     note: str | None = Field(
         default=None,
