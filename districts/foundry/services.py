@@ -38,8 +38,8 @@ NOTE = (
 STAMP = "The Foundry"
 
 PAPERS_SAY = (
-    "Your papers do not make a certificate yet; needed says what is still missing. This refusal never counts "
-    "against you."
+    "Your papers do not make a certificate yet; needed says what is still missing, and problems which papers "
+    "were not read and why. This refusal never counts against you."
 )
 RECORD_SAY = (
     "Your record is not clean right now, so the Foundry casts nothing today; needed says why. This refusal never "

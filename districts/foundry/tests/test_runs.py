@@ -63,4 +63,6 @@ def test_a_changed_borrowed_or_made_up_result_is_refused_with_the_papers(
     r = visit(alice, "foundry_cast", slips=slips(alice), runs=[paper])
     assert outcome(r) == "refused:papers"
     assert r.structured["problems"] == [{"run": 0, "reason": reason}]
+    # Nothing is missing, so needed is empty: the say must point at problems too, where the reason is.
+    assert r.structured["needed"] == [] and "problems" in r.structured["say"]
     assert visit(alice, "foundry").structured["yours"] is None
