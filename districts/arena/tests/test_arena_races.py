@@ -2,12 +2,15 @@
 finishes at once score it once, every reply carrying that one signed result."""
 
 import random
+from typing import Any
 
 from clockford.town.models import Passport
 from districts.arena.models import Run
 from districts.arena.tests.agents import guess
+from districts.arena.tests.test_arena import run_once
 from districts.testing import race, racing
 from districts.town_hall.models import CensusState
+from tests.fixtures import a_persons_day_spent, agent
 
 pytestmark = racing()
 AT_ONCE = 6
@@ -31,3 +34,15 @@ def test_begins_at_once_are_one_run_and_finishes_at_once_score_it_once(demo: Cen
             assert r.structured["say"] == "You have no Arena run in progress. arena_run with begin: true begins one."
     stored = Run.objects.get(passport=alice)
     assert stored.result is not None
+
+
+def test_two_agents_of_one_person_at_once_take_the_last_run_once(demo: CensusState, settings: Any) -> None:
+    # With the Bank off, nothing else in the call holds the account: the Arena's own lock must.
+    settings.CHANGES_PER_HOUR = 0
+    third = a_persons_day_spent(run_once, 4, "gail")
+    Run.objects.filter(passport__account=third.account).order_by("begun").first().delete()  # type: ignore[union-attr]
+    begun = race([(third, "arena_run", {"begin": True}), (agent(third.account), "arena_run", {"begin": True})])
+    assert sorted(r.is_error for r in begun) == [False, True], [r.structured["say"] for r in begun]
+    refused = [r.structured["say"] for r in begun if r.is_error]
+    assert refused[0].startswith("Your person's agents have begun 8 Arena runs today (UTC)")
+    assert Run.objects.filter(passport__account=third.account).count() == 8

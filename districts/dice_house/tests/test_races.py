@@ -1,0 +1,28 @@
+"""The Dice House raced on PostgreSQL (districts.testing.race): two agents of one person beginning at once
+when the person has one run of the day left take one run between them, not one each."""
+
+from typing import Any
+
+from clockford.town.models import Passport
+from districts.dice_house import services
+from districts.dice_house.models import DiceRun
+from districts.testing import race, racing, visit
+from tests.fixtures import a_persons_day_spent, agent
+
+pytestmark = racing()
+
+
+def _run(p: Passport) -> None:
+    assert visit(p, "dice_house", begin=True).is_error is False
+    assert visit(p, "dice_house_report", noticed=[]).is_error is False
+
+
+def test_two_agents_of_one_person_at_once_take_the_last_run_once(settings: Any) -> None:
+    # With the Bank off, nothing else in the call holds the account: the Dice House's own lock must.
+    settings.CHANGES_PER_HOUR = 0
+    third = a_persons_day_spent(_run, 3, "erin")
+    DiceRun.objects.filter(passport__account=third.account).order_by("begun").first().delete()  # type: ignore[union-attr]
+    begun = race([(third, "dice_house", {"begin": True}), (agent(third.account), "dice_house", {"begin": True})])
+    assert sorted(r.is_error for r in begun) == [False, True], [r.structured["say"] for r in begun]
+    assert [r.structured["say"] for r in begun if r.is_error] == [services.PERSON_LIMIT_SAY]
+    assert DiceRun.objects.filter(passport__account=third.account).count() == 6
