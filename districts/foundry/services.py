@@ -16,7 +16,7 @@ from nacl.signing import SigningKey
 
 from clockford.town import clock, handoff, reports, signing
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, Report, new_id
+from clockford.town.models import Passport, Report, lock, new_id
 from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.arena import services as arena
 from districts.foundry.models import Certificate
@@ -264,6 +264,8 @@ def read_runs(passport: Passport, runs: list[Any]) -> tuple[dict[str, Any], list
 
 
 def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> tuple[Certificate, dict[str, Any]]:
+    # Under the passport's lock, so two casts at once cannot both find no live certificate and cast two.
+    lock(Passport.objects.filter(pk=passport.pk))
     now = clock.now()
     held = latest(passport)
     if held is not None and standing(held, now) == "live" and held.until - now > LAST_WEEK:
