@@ -3,6 +3,7 @@
 from pydantic import Field
 
 from clockford.town import handoff, reports
+from clockford.town.models import Passport, lock
 from clockford.town.tooling import Args, Call, District, Reply, Tool, Words, counted
 from districts.courthouse import services, sighting_tools
 
@@ -34,6 +35,9 @@ def dispute(call: Call, args: DisputeArgs) -> Reply:
 
 
 def report_suspicious_instruction(call: Call, args: ReportArgs) -> Reply:
+    # Under the passport's lock, so that reports at once are spaced out as reports one after another are:
+    # each reads the last one filed only after the one before it is written.
+    lock(Passport.objects.filter(pk=call.passport.pk))
     report = reports.do_report(
         call.passport,
         args.quote,  # the desk hands over the kept form, cut to each field's cap
