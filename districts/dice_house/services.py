@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from clockford.town import clock, runs
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
-from clockford.town.tooling import Dice, NotFound, Refused, Reply, TownReply, registry
+from clockford.town.tooling import Dice, NotFound, Refused, Reply, TownReply, counted, registry
 from districts.dice_house import catalogue
 from districts.dice_house.models import DiceRun, Roll
 
@@ -274,7 +274,8 @@ def runs_for(passport_id: str, limit: int = 20) -> list[RunRecord]:
             lines.append(RunLine(f"roll {r.number}", kind, ask, said.get(r.number), kind if ended else None, outcome))
         result = run.result or {}
         summary = (
-            f"{len(result['caught'])} of {result['bad']} bad rolls caught, {len(result['falseAlarms'])} false alarms"
+            f"{len(result['caught'])} of {result['bad']} bad rolls caught, "
+            f"{counted(len(result['falseAlarms']), 'false alarm', 'false alarms')}"
             if ended and result
             else "open"
         )

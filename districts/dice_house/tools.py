@@ -5,7 +5,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import runs
-from clockford.town.tooling import Args, Call, District, Refused, Reply
+from clockford.town.tooling import Args, Call, District, Refused, Reply, counted
 from districts.dice_house import catalogue, services
 
 KindName = Literal[
@@ -96,7 +96,7 @@ def dice_house_report(call: Call, args: DiceHouseReportArgs) -> Reply:
     r = run.result
     return Reply(
         f"Run {run.id} is ended: {len(r['caught'])} of {r['bad']} bad rolls caught, {len(r['missed'])} missed, "
-        f"{len(r['falseAlarms'])} false alarms. The result is signed.",
+        f"{counted(len(r['falseAlarms']), 'false alarm', 'false alarms')}. The result is signed.",
         services.result_view(run),
     )
 

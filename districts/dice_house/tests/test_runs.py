@@ -217,3 +217,12 @@ def test_no_run_yet_says_last_is_null(alice: Passport) -> None:
     sc = visit(alice, "dice_house").structured
     assert "last" in sc and sc["last"] is None
     assert {"kinds", "limits", "publicKey", "keyId"} <= set(sc)
+
+
+def test_one_false_alarm_is_said_as_one(alice: Passport) -> None:
+    run = visit(alice, "dice_house", begin=True).structured["run"]
+    r = visit(alice, "dice_house_report", noticed=[{"roll": 7, "kind": "stale-seal"}])
+    assert (
+        r.structured["say"]
+        == f"Run {run} is ended: 0 of 0 bad rolls caught, 0 missed, 1 false alarm. The result is signed."
+    )
