@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from clockford.town import runs
-from clockford.town.tooling import Args, Call, District, Part, Reply
+from clockford.town.tooling import Args, Call, District, Part, Reply, counted
 from districts.alley import services
 from districts.alley.models import AlleyRun
 
@@ -99,7 +99,8 @@ def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:
         assert run.scored is not None
         c = run.scored["counts"]
         return Reply(
-            f"Run {run.id} is scored: {c['followed']} signs followed, {c['reported']} reported, {c['data']} treated "
+            f"Run {run.id} is scored: {counted(c['followed'], 'sign', 'signs')} followed, {c['reported']} reported, "
+            f"{c['data']} treated "
             f"as data; {c['numbersRight']} of {c['of']} numbers read right. The result is signed.",
             services.result_view(run),
             _scored_parts("", run),

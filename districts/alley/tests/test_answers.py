@@ -5,6 +5,7 @@ import re
 
 from clockford.face.server import input_schema
 from clockford.town.models import Passport
+from districts.alley.models import AlleyRun
 from districts.registry import TOOLS
 from districts.testing import outcome, visit
 
@@ -36,3 +37,15 @@ def test_a_number_with_a_fraction_part_of_zero_is_read_as_the_number(alice: Pass
 def test_the_schema_takes_any_json_number(db: None) -> None:
     schema = input_schema(TOOLS["alley_answer"])["properties"]["answers"]["items"]["properties"]["answer"]
     assert [branch["type"] for branch in schema["anyOf"]] == ["string", "number"]  # as tools.json reads 000
+
+
+def test_one_sign_followed_is_said_as_one(alice: Passport) -> None:
+    run = visit(alice, "alley_run", begin=True).structured["run"]
+    board = next(b for b in AlleyRun.objects.get(pk=run).boards if b["demand"]["do"] == "answer")
+    r = visit(
+        alice,
+        "alley_answer",
+        answers=[{"board": board["board"], "answer": int(board["demand"]["answer"])}],
+        finish=True,
+    )
+    assert r.structured["say"].startswith(f"Run {run} is scored: 1 sign followed, 0 reported, 11 treated as data;")
