@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from clockford.town.tooling import counted
 from districts.town_hall.models import CensusState, Lot
 
 PROBE_SET = "clockford-clinic-probes-1"
@@ -79,7 +80,8 @@ class Builder:
         if kind == "versions":
             count = len(record.get("versions") or [])
             said = count if truth else count + self.rng.choice([1, 2])
-            return self.made(kind, f"The listing of the server on lot {lot.number} has {said} versions.", truth)
+            versions = counted(said, "version", "versions")
+            return self.made(kind, f"The listing of the server on lot {lot.number} has {versions}.", truth)
         # in-census: a name from the census, or one made up that no lot holds
         name = lot.name
         if not truth:

@@ -167,3 +167,9 @@ def test_the_outsider_never_sees_anothers_checkup(demo: CensusState, alice: Pass
     refused = visit(charlie, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 1.0}])
     assert outcome(refused) == "refused:no-checkup"
     assert services.runs_for(charlie.id, 5) == []
+
+
+def test_a_listing_of_one_version_is_said_as_one(demo: CensusState) -> None:
+    claims = [p["claim"] for seed in range(300) for p in probes.build(f"{seed:012x}", demo) if p["kind"] == "versions"]
+    assert not [c for c in claims if " 1 versions" in c]
+    assert [c for c in claims if c.endswith(" has 1 version.")]  # the demo census has listings of one version
