@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import Field
 
-from clockford.town.tooling import Args, Call, District, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Reply, Tool, counted
 from districts.foundry import services
 
 FREE = True
@@ -46,7 +46,7 @@ def foundry(call: Call, args: FoundryArgs) -> Reply:
     if mine is None:
         say = "You hold no certificate; asks says what one needs. Nothing here is ever paid for."
     else:
-        say = f"Your certificate is {mine['standing']}, with {mine['daysLeft']} days left."
+        say = f"Your certificate is {mine['standing']}, with {counted(mine['daysLeft'], 'day', 'days')} left."
     return Reply(say, {"yours": mine, "asks": services.asks(), "keys": services.keys(), "free": FREE})
 
 

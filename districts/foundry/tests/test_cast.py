@@ -124,3 +124,9 @@ def test_revoked_suspended_and_expired_certificates_are_not_current(alice: Passp
     row.status = "revoked"
     row.save()
     assert visit(alice, "foundry").structured["yours"]["standing"] == "revoked"
+
+
+def test_the_last_day_is_said_as_one(alice: Passport) -> None:
+    assert visit(alice, "foundry_cast", slips=slips(alice)).is_error is False
+    clock.advance(timedelta(days=29, hours=1))
+    assert visit(alice, "foundry").structured["say"] == "Your certificate is live, with 1 day left."
