@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import F
 
-from clockford.town import clock, plans, reports, sweep
+from clockford.town import clock, handoff, plans, reports, sweep
 from clockford.town.models import Hold, Passport
 from districts.embassies.desks import BY_ID, DESKS, HTTP, HTTP_SIGNED_IN, STDIO, Desk, software_of
 from districts.embassies.models import Visa
@@ -122,13 +122,18 @@ def held_for_your_person(passport: Passport) -> dict[str, Any]:
     now = clock.now()
     report = reports.open_report(passport)
     waiting = plans.plans_of(passport)["waiting"]
-    return {
+    held: dict[str, Any] = {
         "lettersUnopened": post_office.letters_count(passport)["held"],
         "callsWaiting": Hold.objects.filter(passport=passport, status="held", waits_until__gt=now).count(),
         "planWaiting": waiting["id"] if isinstance(waiting, dict) else None,
         "reportOpen": report.id if report is not None else None,
         "what": list(WAITS),
     }
+    if held["lettersUnopened"] or held["callsWaiting"] or held["planWaiting"] or held["reportOpen"]:
+        # Something waits for the person: the link to hand them, as every reply that tells of a wait carries.
+        # The hall's front door is where the person sees everything waiting for them.
+        held["hallUrl"] = handoff.front_url()
+    return held
 
 
 def town_view(districts_open: list[str]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from clockford.town import desk
+from clockford.town import desk, handoff
 from clockford.town.models import Passport
 from districts.embassies import services
 from districts.registry import TOOLS
@@ -154,3 +154,12 @@ def test_the_outsider_sees_only_its_own_waiting(alice: Passport, charlie: Passpo
     visit(alice, "send_letter", subject="Hello", body="A letter only Alice's person reads.")
     held = visit(charlie, "embassy").structured["heldForYourPerson"]
     assert held["lettersUnopened"] == 0
+
+
+def test_what_waits_for_your_person_comes_with_the_halls_link(alice: Passport) -> None:
+    # Something waits for the person, so the reply carries hallUrl, as every reply that tells of a wait does:
+    # the hall's front door, where the person sees every letter, hold, plan and report waiting for them.
+    assert "hallUrl" not in visit(alice, "embassy").structured["heldForYourPerson"]
+    visit(alice, "send_letter", subject="Hello", body="A first letter to my person.")
+    held = visit(alice, "embassy").structured["heldForYourPerson"]
+    assert held["lettersUnopened"] == 1 and held["hallUrl"] == handoff.front_url()
