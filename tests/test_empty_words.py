@@ -30,6 +30,7 @@ BLANKS = [
     "\u3164",  # the Hangul filler
     "\u2028",
     "\U000e0041",  # a tag character
+    "\u2800 \u2800",  # the braille pattern blank
 ]
 
 # A call of each tool with every required free-text argument filled in: the blank goes in place of one.

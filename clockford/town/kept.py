@@ -108,7 +108,11 @@ def _draws(ch: str) -> bool:
     category = unicodedata.category(ch)
     if category in ("Co", "Cn"):
         return True
-    return not (ch.isspace() or words.is_hidden(ch) or category[0] in "CM")
+    return not (ch.isspace() or ch == _BRAILLE_BLANK or words.is_hidden(ch) or category[0] in "CM")
+
+
+# A braille pattern with no dots: a symbol to Unicode, but drawn as a blank, and used as one.
+_BRAILLE_BLANK = "\u2800"
 
 
 def says_nothing(text: str) -> bool:
