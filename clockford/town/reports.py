@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
-from clockford.town import clock
+from clockford.town import clock, handoff
 from clockford.town.models import Hold, Passport, Report, watch
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Busy, registry
@@ -53,10 +53,17 @@ def do_report(passport: Passport, quote: str, where: str, errand: str) -> Report
     anything (Words.empty on report_suspicious_instruction), as there is nothing for a person to review."""
     now = clock.now()
     spacing = settings.CLOCKFORD["REPORT_SPACING_SECONDS"]
-    last = Report.objects.filter(passport=passport).order_by("-filed_at").values_list("filed_at", flat=True).first()
-    if last is not None and (now - last).total_seconds() < spacing:
-        wait = max(1, int(spacing - (now - last).total_seconds()) + 1)
-        raise Busy(f"Your last report was moments ago. Wait {wait} seconds; your calls are already held.", wait)
+    last = Report.objects.filter(passport=passport).order_by("-filed_at").first()
+    if last is not None and (now - last.filed_at).total_seconds() < spacing:
+        wait = max(1, int(spacing - (now - last.filed_at).total_seconds()) + 1)
+        if status_of(last, now) == "open":
+            raise Busy(
+                f"Your last report was moments ago. Wait {wait} seconds; your calls are already held.",
+                wait,
+                **handoff.waiting("report", last.id),
+            )
+        # Reviewed already (a person can be quick): nothing of this passport's is held for it any more.
+        raise Busy(f"Your last report was moments ago. Wait {wait} seconds; your person has already reviewed it.", wait)
     frozen = Hold.objects.filter(passport=passport, status__in=("held", "allowed")).filter(
         Q(status="held", waits_until__gt=now) | Q(status="allowed", allowed_until__gt=now)
     )

@@ -23,8 +23,21 @@ def test_a_second_report_within_the_spacing_is_busy(alice: Passport) -> None:
     assert isinstance(wait, int) and 1 <= wait <= 41
     assert sc["say"] == f"Your last report was moments ago. Wait {wait} seconds; your calls are already held."
     assert "hold" not in sc and "report" not in sc
+    # The report that holds the calls waits for the person: the link to it, as every such reply has.
+    assert sc["hallUrl"].endswith(f"/hall/reports/{Report.objects.get().id}")
     assert Report.objects.count() == 1
     assert outcome(r) == "busy"
+
+
+def test_a_second_report_after_the_person_reviewed_the_first_does_not_say_calls_are_held(alice: Passport) -> None:
+    assert _report(alice).is_error is False
+    first = Report.objects.get()
+    Report.objects.filter(pk=first.pk).update(status="dismissed", decided_at=clock.now())
+    clock.advance(timedelta(seconds=20))
+    sc = _report(alice, "Another one.").structured
+    wait = sc["retryAfterSeconds"]
+    assert sc["say"] == f"Your last report was moments ago. Wait {wait} seconds; your person has already reviewed it."
+    assert "hallUrl" not in sc
 
 
 def test_after_the_spacing_it_files_again(alice: Passport) -> None:
