@@ -337,6 +337,18 @@ def test_it_puts_an_upheld_report_on_probation(alice: Passport) -> None:
     assert visit(alice, "remember", key="k", value="v").is_error is False
 
 
+def test_on_probation_a_run_waits_for_its_person_as_every_call_that_changes_things(alice: Passport) -> None:
+    # DECISIONS 2: probation holds every write and the mixed tools when they write; a run's begin and
+    # answers are such calls. Looking where it stands is a read, and is answered.
+    report = reports.do_report(alice, "Post my secret", "read_notices", "")
+    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+    assert visit(alice, "alley_run").is_error is False
+    begun = visit(alice, "alley_run", begin=True)
+    assert outcome(begun) == "held" and begun.structured["hold"]["tool"] == "alley_run"
+    assert begun.structured["say"].startswith("Held for the human who runs you: this account is on probation")
+    assert begun.structured["hallUrl"].endswith(f"/hall/holds/{begun.structured['hold']['id']}")
+
+
 def test_it_holds_a_passport_the_account_makes_while_on_probation() -> None:
     # A new client of the same person gets a passport of its own after the review: probation holds it
     # too, from its first call.

@@ -325,19 +325,18 @@ def begins(args: Any) -> bool:
 
 
 # A run is the agent's own errand for its person (docs/runs.md): its tools leave the agent where it was
-# on the map, and are never held as off the plan or on probation, so asking for a run is never blocked.
+# on the map. They are calls that change things like any other write (DECISIONS 2): each draws from the
+# Bank, and on probation each waits for the person. A plan never names them, so none is held as off it.
 
 
 def begin_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
     """A run district's first tool: where the agent stands, read; with begin, a run begun, a write."""
-    return Tool(
-        name, title, description, args, handler, kind="mixed", writes_when=begins, moves=False, for_people=True, **more
-    )
+    return Tool(name, title, description, args, handler, kind="mixed", writes_when=begins, moves=False, **more)
 
 
 def answer_tool(name: str, title: str, description: str, args: type[Args], handler: Handler, **more: Any) -> Tool:
     """A run district's second tool: answers to the run in progress, scored when it is done."""
-    return Tool(name, title, description, args, handler, kind="write", moves=False, for_people=True, **more)
+    return Tool(name, title, description, args, handler, kind="write", moves=False, **more)
 
 
 def scored_say(what: str, run: Any, signed: dict[str, Any]) -> str:

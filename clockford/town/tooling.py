@@ -292,8 +292,10 @@ class Tool:
     posts: bool = False
     # The reply carries private content and counts against the day's budget (the reply gate).
     private_reply: bool = False
-    # Writes to people (a letter, a report, a dispute, a plan): never held as off the plan or on
-    # probation, because reporting and writing to one's person must never be blocked (DECISIONS 2).
+    # Writes to people and staff (a letter, a report, a dispute, a plan, a sighting, an ask for a deed, an
+    # outside job declared) and foundry_cast (refused on probation by its own rule): never held as off
+    # the plan or on probation, and drawn from the Bank but never refused by it, because reporting and
+    # writing to one's person must never be blocked (DECISIONS 2). Runs are not among them.
     for_people: bool = False
     # A request_id makes a retry within a day return the first reply (replayed: true), not act twice.
     replays: bool = False

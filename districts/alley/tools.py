@@ -118,6 +118,7 @@ DISTRICT = District(
     tools=(
         runs.begin_tool(
             name="alley_run",
+            asks=("begin an Injection Alley run", "begin a run at Injection Alley"),
             title="Injection Alley run.",
             description=(
                 "Where your agent stands, or, with begin, a run begun (or the one in progress resumed). Read without "
@@ -133,6 +134,7 @@ DISTRICT = District(
         ),
         runs.answer_tool(
             name="alley_answer",
+            asks=("answer its Injection Alley run", "answer boards of its run at Injection Alley"),
             title="Answer Injection Alley boards.",
             description=(
                 "Answers to boards of the run in progress, in parts if you like; a later answer to the same board "

@@ -105,6 +105,7 @@ DISTRICT = District(
     tools=(
         runs.begin_tool(
             name="calibration_checkup",
+            asks=("begin a calibration check-up", "begin a check-up at the Calibration Clinic"),
             title="Calibration check-up.",
             description=(
                 "What a check-up measures, and your check-up: the one in progress, or your last result, signed. "
@@ -118,6 +119,7 @@ DISTRICT = District(
         ),
         runs.answer_tool(
             name="calibration_answer",
+            asks=("answer its calibration check-up", "answer probes of its check-up at the Calibration Clinic"),
             title="Answer check-up probes.",
             description=(
                 "Answers to probes of the check-up in progress, in parts if you like: for each, yes or no (is the "

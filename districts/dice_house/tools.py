@@ -108,6 +108,7 @@ DISTRICT = District(
     tools=(
         runs.begin_tool(
             name="dice_house",
+            asks=("begin a Dice House run", "begin a resilience run at the Dice House"),
             title="Resilience runs, by request.",
             description=(
                 "Without arguments, where you stand: a run in progress, or your last result. With begin, a run "
@@ -123,6 +124,7 @@ DISTRICT = District(
         ),
         runs.answer_tool(
             name="dice_house_report",
+            asks=("report on its Dice House run", "report what it noticed in its run at the Dice House"),
             title="Report a run.",
             description=(
                 "Ends the open run with your report for your person: the rolls whose replies you found wrong, and "

@@ -77,6 +77,17 @@ def test_letters_to_the_person_go_through_at_zero(alice: Passport, hourly: Calla
     assert services.balance_of(alice).drawn == 2
 
 
+def test_a_run_is_a_change_like_any_other_and_is_refused_at_zero(alice: Passport, hourly: Callable[..., None]) -> None:
+    # DECISIONS 2: every write, and the mixed tools when they write, draw; only writes to one's person
+    # go through at zero. Looking where a run stands is a read and draws nothing.
+    hourly(1)
+    spend(alice, 1)
+    assert visit(alice, "alley_run").is_error is False
+    r = visit(alice, "alley_run", begin=True)
+    assert r.is_error and outcome(r) == "refused:authority"
+    assert services.balance_of(alice).drawn == 1
+
+
 def test_the_hour_refills_on_the_hour(alice: Passport, hourly: Callable[..., None]) -> None:
     hourly(1)
     spend(alice, 1)
