@@ -368,22 +368,28 @@ async def run_tool(
     return rendered
 
 
-# A tools/call whose arguments are no object (a list, a string, a number): MCP's arguments are an
-# object of named values. The SDK refuses it as JSON-RPC's Invalid params with nothing to say which
-# field (its "Invalid request parameters", data ""); the town says which, as answers.invalid_params
-# says of params that are no object.
+# A tools/call without a name that is a string, or whose arguments are no object (a list, a string, a
+# number): MCP's name is the tool's and its arguments an object of named values. The SDK refuses them
+# as JSON-RPC's Invalid params with nothing to say which field (its "Invalid request parameters", data
+# ""); the town says which, as answers.invalid_params says of params that are no object.
 ARGUMENTS_NOT_AN_OBJECT = "Invalid params: arguments must be an object."
+NAME_NOT_A_STRING = "Invalid params: name must be a string, the name of a tool tools/list gives."
 
 
 async def worded_params(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """The SDK's middleware (it runs around its own validation of a request's params, over HTTP and
-    stdio alike): a tools/call the SDK refused for its params, whose arguments are no object, gets the
-    same refusal (-32602) in words. Every other request, and every other refusal, is the SDK's."""
+    stdio alike): a tools/call the SDK refused for its params, whose name is no string or whose
+    arguments are no object, gets the same refusal (-32602) in words. Every other request, and every
+    other refusal, is the SDK's."""
     try:
         return await call_next(ctx)
     except ValidationError:
         params = ctx.params
-        arguments = params.get("arguments") if ctx.method == "tools/call" and isinstance(params, Mapping) else None
+        if ctx.method != "tools/call" or not isinstance(params, Mapping):
+            raise
+        if not isinstance(params.get("name"), str):
+            raise MCPError(INVALID_PARAMS, NAME_NOT_A_STRING) from None
+        arguments = params.get("arguments")
         if arguments is not None and not isinstance(arguments, Mapping):
             raise MCPError(INVALID_PARAMS, ARGUMENTS_NOT_AN_OBJECT) from None
         raise

@@ -167,11 +167,17 @@ def test_unknown_methods_and_malformed_params_get_json_rpc_errors(town: Town) ->
         reply = json.loads(body.split("data: ", 1)[1])
         assert reply["id"] == 41 and reply["error"]["code"] == -32601
 
-        for params in ({"arguments": {}}, {"name": 7}):
+        for params in ({"arguments": {}}, {"name": 7}, {"name": None, "arguments": []}):
             status, _, body = s.post({"jsonrpc": "2.0", "id": 42, "method": "tools/call", "params": params})
             assert status == 200, body
-            reply = json.loads(body.split("data: ", 1)[1])
-            assert reply["id"] == 42 and reply["error"]["code"] == -32602, reply
+            assert json.loads(body.split("data: ", 1)[1]) == {
+                "jsonrpc": "2.0",
+                "id": 42,
+                "error": {
+                    "code": -32602,
+                    "message": "Invalid params: name must be a string, the name of a tool tools/list gives.",
+                },
+            }
 
         # arguments that are no object: the same refusal, saying which field (the SDK's said only
         # "Invalid request parameters").
