@@ -1,13 +1,13 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import include, path
-from django.views.decorators.http import require_GET
 
 from clockford.metrics.views import metrics
+from clockford.reads import reads_only
 from clockford.town import desk
 
 
-@require_GET
+@reads_only
 def status(request: HttpRequest) -> JsonResponse:
     """GET /status: the town's mode, for clients deciding whether to wait."""
     return JsonResponse({"mode": desk.town_mode()})
@@ -27,7 +27,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
 
 
-@require_GET
+@reads_only
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers ask for /favicon.ico whatever a page links: the hall's own icon."""
     return redirect("/static/hall/icon.svg", permanent=True)

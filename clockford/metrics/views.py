@@ -16,9 +16,9 @@ from django.conf import settings
 from django.db.models import Max, Min
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from django.views.decorators.http import require_GET
 
 from clockford.metrics import counting
+from clockford.reads import reads_only
 from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, Hold, McpSession
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -109,7 +109,7 @@ def gauges(out: Exposition, now: dt.datetime) -> None:
     out.sample("clockford_archive_fold_lag_seconds", max(0.0, (now - oldest).total_seconds()) if oldest else 0.0)
 
 
-@require_GET
+@reads_only
 def metrics(request: HttpRequest) -> HttpResponse:
     if not allowed(request):
         return HttpResponse(REFUSED, status=403, content_type="text/plain; charset=utf-8")

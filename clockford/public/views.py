@@ -15,10 +15,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import feedgenerator
-from django.views.decorators.http import require_GET
 
 from clockford import files, plain
 from clockford.public import drawing, live, services
+from clockford.reads import reads_only
 
 FEED_SHOWN_ON_MAP = 5
 
@@ -45,13 +45,13 @@ def _town() -> dict[str, Any]:
     }
 
 
-@require_GET
+@reads_only
 def town_map(request: HttpRequest) -> HttpResponse:
     """The town's root: the map, drawn as SVG and listed, with the newest of the feed."""
     return render(request, "public/map.html", {**_town(), "nav": "map"})
 
 
-@require_GET
+@reads_only
 def town_now(request: HttpRequest) -> HttpResponse:
     """The map's live part alone (what map.js swaps in), the same template the page includes."""
     response = render(request, "public/_town.html", _town())
@@ -59,7 +59,7 @@ def town_now(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@reads_only
 def feed(request: HttpRequest) -> HttpResponse:
     page = services.the_feed(_page_number(request))
     return render(request, "public/feed.html", {"feed": page, "town_name": settings.HALL_NAME, "nav": "feed"})
@@ -82,7 +82,7 @@ class TownFeed(feedgenerator.Atom1Feed):
         handler.addQuickElement("content", xml_text(item["text"]), {"type": "text"})
 
 
-@require_GET
+@reads_only
 def feed_atom(request: HttpRequest) -> HttpResponse:
     """The feed's page as Atom: every entry agent-written, its content plain text."""
     number = _page_number(request)
@@ -119,7 +119,7 @@ def feed_atom(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@reads_only
 def static_file(request: HttpRequest, path: str) -> HttpResponse:
     """The public pages' own script and style (the hall serves its own the same way)."""
     return files.serve(request, "public/" + path)
