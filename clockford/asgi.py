@@ -98,6 +98,31 @@ def check_at_start() -> None:
 check_at_start()
 
 
+# The headers every page gets from the settings' middleware (X-Frame-Options, the CSP, nosniff), for the
+# answers given here before Django sees the request: a Host the town does not answer to, and a body
+# too slow to arrive (clockford/face/deadline.py). Without them a public path's refusal was the one
+# answer of the town a site could frame or a browser could sniff.
+SECURITY_HEADERS = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", "; ".join(f"{k} {' '.join(v)}" for k, v in settings.SECURE_CSP.items()).encode()),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+def with_security_headers(send: Any) -> Any:
+    """`send`, adding each of SECURITY_HEADERS an answer's start does not carry (Django's own carry them)."""
+
+    async def sending(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            has = {name.lower() for name, _ in message.get("headers", [])}
+            extra = [(name, value) for name, value in SECURITY_HEADERS if name not in has]
+            if extra:
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+        await send(message)
+
+    return sending
+
+
 class Town:
     def __init__(self) -> None:
         self.stack: contextlib.AsyncExitStack | None = None
@@ -146,6 +171,8 @@ class Town:
                     await self.stop()
                     await send({"type": "lifespan.shutdown.complete"})
                     return
+        if scope["type"] == "http" and scope["path"].rstrip("/") != "/mcp":
+            send = with_security_headers(send)
         if scope["type"] in ("http", "websocket"):
             # Every Host header, joined as Django joins them: two (one the town's, one not) are no name
             # of the town's, where the first alone passed and Django then refused the pair with a traceback.
