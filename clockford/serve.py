@@ -20,6 +20,8 @@ from collections.abc import Sequence
 
 SERVERS = ("uvicorn", "daphne", "granian", "hypercorn")
 DEFAULT_SERVER = "uvicorn"
+# The most a page may send the town in one websocket message (see command).
+WS_MAX_BYTES = 4096
 APP = "clockford.asgi:application"
 
 
@@ -50,6 +52,11 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
             # (CLOCKFORD_TRUSTED_PROXIES, clockford/face/proxy.py): uvicorn's own would rewrite the
             # address and scheme of any peer on 127.0.0.1 first, whatever the town trusts.
             "--no-proxy-headers",
+            # The town's two websockets (the public map's /town/live, the hall's /hall/live) take no words
+            # from a page: each only tells. uvicorn's own limit is 16 MiB a message, held in memory until
+            # it is whole, so 20 anonymous sockets sending a message they never finished held 280 MB of
+            # a worker. A larger message closes its socket (1009).
+            *("--ws-max-size", str(WS_MAX_BYTES)),
         ]
     if server == "granian":
         return [

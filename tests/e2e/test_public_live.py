@@ -7,6 +7,7 @@ import json
 import os
 import re
 import socket
+import struct
 import time
 from collections.abc import Callable, Iterator
 
@@ -128,3 +129,30 @@ def test_a_socket_elsewhere_is_refused(town: Town) -> None:
     s = Socket(town, "/town/elsewhere")
     assert s.status != 101 or s.message(2) is None
     s.close()
+
+
+def test_a_page_that_sends_a_large_message_is_closed_and_holds_no_worker_memory(
+    town_factory: Callable[..., Town],
+) -> None:
+    """The socket takes no words from a page: a message past a few KiB closes it (1009, too big) at once,
+    not after 16 MiB held in a worker's memory; the map's other sockets go on being told. Served as
+    `./town up` serves it (uvicorn, clockford/serve.py)."""
+    town = town_factory(server="uvicorn").start()
+    big = Socket(town, "/town/live")
+    other = Socket(town, "/town/live")
+    assert big.message(10) is not None and other.message(10) is not None
+    length, key = 1 << 20, os.urandom(4)
+    big.sock.sendall(bytes([0x82, 0x80 | 127]) + struct.pack(">Q", length) + key)  # binary, masked, 1 MiB
+    try:
+        big.sock.sendall(b"\0" * 65536)  # 64 KiB of it, never finished
+    except OSError:
+        pass  # closed already
+    head = big._read(2, time.monotonic() + 5)
+    assert head is not None, "the socket was not closed"
+    assert head[0] & 0x0F == 8  # a close frame
+    payload = big._read(head[1] & 0x7F, time.monotonic() + 5) or b""
+    assert int.from_bytes(payload[:2], "big") == 1009
+    big.close()
+    RawSession(town.mcp, client_name="after-the-big-one").call("look_around")
+    assert other.message(5) is not None  # the map's other socket still hears the new stamp
+    other.close()
