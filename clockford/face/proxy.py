@@ -41,6 +41,26 @@ def _last(value: bytes) -> str:
     return value.decode("latin-1").split(",")[-1].strip()
 
 
+# The visitor a trusted proxy forwarded for, when the address it names cannot be read: someone, never
+# the proxy itself (which on this machine is loopback, and /metrics serves loopback).
+UNKNOWN = "unknown"
+
+
+def visitor(named: str) -> str:
+    """The address a proxy names, in the forms proxies write it: "198.51.100.7", "198.51.100.7:4711",
+    "2001:db8::1", "[2001:db8::1]:4711"; UNKNOWN for anything else (empty, "unknown", an obfuscated
+    name)."""
+    if named.startswith("["):
+        inside, closed, _ = named[1:].partition("]")
+        named = inside if closed else ""
+    elif named.count(":") == 1:
+        named = named.partition(":")[0]
+    try:
+        return str(ipaddress.ip_address(named))
+    except ValueError:
+        return UNKNOWN
+
+
 def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     """The scope as the visitor made it: rewritten from a trusted proxy's headers, or with them dropped."""
     if scope.get("type") not in ("http", "websocket"):
@@ -53,11 +73,11 @@ def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
         return {**scope, "headers": [(k, v) for k, v in headers if k not in FORWARDED]}
     scope = dict(scope)
     for k, v in headers:
-        if k == b"x-forwarded-for" and _last(v):
-            try:
-                scope["client"] = (str(ipaddress.ip_address(_last(v))), 0)
-            except ValueError:
-                pass  # not an address: the proxy's own stands
+        if k == b"x-forwarded-for":
+            # Whatever it names, the request is the visitor's, not the proxy's: an address the town
+            # cannot read (with a port, empty, garbage) once left the proxy's own loopback address
+            # standing, and /metrics was served to anyone behind the proxy.
+            scope["client"] = (visitor(_last(v)), 0)
         elif k == b"x-forwarded-proto" and _last(v).lower() in ("https", "http"):
             secure = _last(v).lower() == "https"
             scope["scheme"] = (

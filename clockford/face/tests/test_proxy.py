@@ -1,8 +1,10 @@
 """X-Forwarded-For and X-Forwarded-Proto count only from a trusted proxy (clockford/face/proxy.py)."""
 
-from django.test import override_settings
+import pytest
+from django.test import RequestFactory, override_settings
 
 from clockford.face.proxy import through
+from clockford.metrics.views import metrics
 
 
 def scope(peer: str, *headers: tuple[bytes, bytes]) -> dict:
@@ -39,3 +41,30 @@ def test_a_town_that_trusts_no_proxy_believes_no_header() -> None:
 def test_by_default_a_proxy_on_this_machine_is_trusted() -> None:
     s = through(scope("::1", (b"x-forwarded-for", b"198.51.100.7")))
     assert s["client"] == ("198.51.100.7", 0)
+
+
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=["127.0.0.0/8"])
+def test_an_address_named_with_a_port_is_read_and_one_that_cannot_be_read_is_never_the_proxys() -> None:
+    for named, address in (
+        (b"198.51.100.7:4711", "198.51.100.7"),
+        (b"[2001:db8::1]:4711", "2001:db8::1"),
+        (b"[2001:db8::1]", "2001:db8::1"),
+        (b"2001:db8::1", "2001:db8::1"),
+        (b"garbage", "unknown"),
+        (b"unknown", "unknown"),
+        (b"_hidden", "unknown"),
+        (b"", "unknown"),
+        (b"198.51.100.7, ", "unknown"),
+        (b"[::1", "unknown"),
+    ):
+        s = through(scope("127.0.0.1", (b"x-forwarded-for", named)))
+        assert s["client"] == (address, 0), named
+
+
+@pytest.mark.django_db
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=["127.0.0.0/8"], CLOCKFORD_METRICS_TOKEN="")
+def test_metrics_are_refused_to_a_visitor_the_proxy_names_unreadably() -> None:
+    for named in (b"203.0.113.9:4711", b"garbage", b""):
+        client = through(scope("127.0.0.1", (b"x-forwarded-for", named)))["client"]
+        request = RequestFactory().get("/metrics", REMOTE_ADDR=client[0])
+        assert metrics(request).status_code == 403, named
