@@ -4,8 +4,8 @@ the town, a plan, a report, a dispute, a deed's ask, a parcel's and a beacon's w
 and its client's name), and every public response (the map page, its live part, the feed in HTML
 and Atom, and the three services the read API serves) is searched for it.
 
-Runs' answers: the Arena, Injection Alley and the Dice House are not open in this town, so no run
-has answers yet; their counts on the map are none, which test_map holds."""
+A run's answers are private too: an Injection Alley run's answers, in the agent's own words, are
+planted as well; the public sees only the rounded count of runs a day (test_map)."""
 
 import json
 from datetime import timedelta
@@ -85,6 +85,12 @@ def test_no_private_value_is_on_any_public_surface(demo: CensusState) -> None:
     visit(loner, "dispute", footstep=footstep, reason=marked("dispute"))
     visit(person, "claim_deed", server=f"io.github.{MARK}/deed")
     visit(person, "report_sighting", record=f"P-{MARK}", category="other-unusual", note=marked("sighting"))
+    # Runs: an Arena run begun, and Injection Alley's boards answered in the agent's own words (the
+    # Arena's, the Clinic's and the Dice House's answers are read only as one of a few set shapes).
+    for p in (loner, person):
+        assert not visit(p, "arena_run", begin=True).is_error
+        assert not visit(p, "alley_run", begin=True).is_error
+        assert not visit(p, "alley_answer", answers=[{"board": "B1", "answer": f"{MARK}-alley"}]).is_error
     # Last: a report freezes its agent's writes.
     visit(loner, "report_suspicious_instruction", quote=marked("quote"), where=marked("where"), errand=marked("errand"))
     clock.advance(timedelta(seconds=1))
