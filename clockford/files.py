@@ -22,13 +22,21 @@ def serve(request: HttpRequest, name: str) -> HttpResponse:
     if not isinstance(found, str) or not os.path.isfile(found):
         raise Http404(name)
     data, etag = _read(found)
-    if request.headers.get("If-None-Match") == etag:
+    if matches(request.headers.get("If-None-Match", ""), etag):
         response = HttpResponse(status=304)
     else:
         response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def matches(if_none_match: str, etag: str) -> bool:
+    """Whether If-None-Match names this ETag, as RFC 9110 section 13.1.2 reads it: "*", or a list of
+    tags compared weakly (a "W/" prefix ignored). A proxy that compresses a file marks its ETag weak,
+    and a cache may send several; compared as one exact string, either was answered the whole file."""
+    tags = [tag.strip() for tag in if_none_match.split(",")]
+    return "*" in tags or any(tag.removeprefix("W/") == etag for tag in tags)
 
 
 # Each file's bytes and ETag, by path, while its size and modification time stay as they were: a

@@ -18,6 +18,16 @@ def test_a_file_it_has_is_answered_304(client: Client) -> None:
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
 
 
+@pytest.mark.parametrize("url", ["/static/hall/hall.css", "/static/public/map.js"])
+def test_if_none_match_is_read_as_a_list_of_tags_compared_weakly(client: Client, url: str) -> None:
+    etag = client.get(url)["ETag"]
+    for given in (f"W/{etag}", f'"elsewhere", {etag}', f'W/"x",W/{etag}', "*"):
+        again = client.get(url, headers={"If-None-Match": given})
+        assert (again.status_code, again.content) == (304, b""), given
+    for given in ('"elsewhere"', etag.strip('"'), f"{etag}x", ", ,", "\u00e9"):
+        assert client.get(url, headers={"If-None-Match": given}).status_code == 200, given
+
+
 def test_a_file_that_changes_gets_a_new_etag(tmp_path: Path) -> None:
     path = tmp_path / "style.css"
     path.write_text("body { color: black; }")
