@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import path
 from django.utils.html import escape
 from ninja import NinjaAPI, Query, Status
+from ninja.errors import ValidationError
 from ninja.openapi.docs import DocsBase
 
 from clockford.api import schemas as s
@@ -67,6 +68,24 @@ api = NinjaAPI(
     docs_url="/docs",
     openapi_url="/openapi.json",
 )
+
+
+WHERE = {"query": "in the query", "path": "in the path"}
+
+
+@api.exception_handler(ValidationError)
+def unreadable(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """An argument the API cannot read (a page of "abc", a lot of "1e3"): 422 with a `say` in plain
+    words, as every refusal of the API has, and pydantic's `detail` beside it for programs. The
+    default answer was the detail alone."""
+    parts = []
+    for error in exc.errors:
+        loc = [str(part) for part in error.get("loc", ())]
+        name = loc[-1] if loc else "an argument"
+        where = WHERE.get(loc[0], "") if loc else ""
+        parts.append(f"{name}{f' ({where})' if where else ''}: {str(error.get('msg', 'unreadable')).lower()}")
+    say = f"The API could not read {'; '.join(parts)}. What each endpoint takes is at /api/docs."
+    return api.create_response(request, {"say": say, "detail": exc.errors}, status=422)
 
 
 def pages(total: int) -> int:

@@ -108,6 +108,24 @@ def test_a_footstep_number_beyond_the_archive_is_not_found(client: Client, numbe
     )
 
 
+@pytest.mark.parametrize(
+    ("url", "say"),
+    [
+        ("/api/feed?page=abc", "page (in the query): input should be a valid integer"),
+        ("/api/census/lots?page=0", "page (in the query): input should be greater than or equal to 1"),
+        ("/api/census/lots/1e3", "lot (in the path): input should be a valid integer"),
+        ("/api/archive/consistency?first=x", "first (in the query): input should be a valid integer"),
+        ("/api/archive/consistency?first=1", "second (in the query): field required"),
+    ],
+)
+def test_an_argument_it_cannot_read_is_refused_in_words(client: Client, url: str, say: str) -> None:
+    status, body = get(client, url)
+    assert status == 422
+    assert body["say"].startswith("The API could not read ") and say in body["say"], body
+    assert body["say"].endswith("What each endpoint takes is at /api/docs.")
+    assert body["detail"] and all("loc" in e and "msg" in e for e in body["detail"])
+
+
 def test_reads_only_with_cors_for_any_origin(client: Client) -> None:
     r = client.get("/api/census", headers={"Origin": "https://elsewhere.example"})
     assert r["Access-Control-Allow-Origin"] == "*"
