@@ -154,6 +154,22 @@ def test_the_days_counts_are_rounded_and_of_the_last_whole_day(demo: CensusState
     assert Footstep.objects.filter(tool="signal_kit").count() == 7
 
 
+def test_runs_are_counted_in_fives_once_their_day_has_ended(demo: CensusState) -> None:
+    for _ in range(6):
+        assert not visit(agent(None), "alley_run", begin=True).is_error
+    for _ in range(4):
+        assert not visit(agent(None), "arena_run", begin=True).is_error
+
+    def runs() -> dict[str, int | None]:
+        return {d["district"]: d["runs"] for d in services.daily_counts()["runs"]["districts"]}
+
+    assert set(runs().values()) == {0}  # the day still running is never counted
+    clock.advance(timedelta(days=1))
+    assert runs() == {"The Arena": 0, "Injection Alley": 5, "The Dice House": 0, "The Calibration Clinic": 0}
+    clock.advance(timedelta(days=1))
+    assert set(runs().values()) == {0}  # and only that day
+
+
 def test_the_page_draws_the_town_as_svg_read_as_a_list(demo: CensusState) -> None:
     visit(flying(agent(None), "Cleo <b>"), "walk_to", to="The Tavern")
     response = Client().get("/")
