@@ -100,8 +100,8 @@ check_at_start()
 
 # The headers every page gets from the settings' middleware (X-Frame-Options, the CSP, nosniff), for the
 # answers given here before Django sees the request: a Host the town does not answer to, and a body
-# too slow to arrive (clockford/face/deadline.py). Without them a public path's refusal was the one
-# answer of the town a site could frame or a browser could sniff.
+# too slow to arrive (clockford/face/deadline.py), on every path but /mcp's. Without them another site
+# could frame these answers, and a browser sniff them, as it may no page of the town.
 SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy", "; ".join(f"{k} {' '.join(v)}" for k, v in settings.SECURE_CSP.items()).encode()),

@@ -74,9 +74,9 @@ def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     scope = dict(scope)
     for k, v in headers:
         if k == b"x-forwarded-for":
-            # Whatever it names, the request is the visitor's, not the proxy's: an address the town
-            # cannot read (with a port, empty, garbage) once left the proxy's own loopback address
-            # standing, and /metrics was served to anyone behind the proxy.
+            # Whatever it names, the request is the visitor's, not the proxy's. Were an address the
+            # town cannot read (empty, garbage) to leave the proxy's own address standing, a proxy on
+            # this machine would make its visitor loopback, and /metrics would be served to them.
             scope["client"] = (visitor(_last(v)), 0)
         elif k == b"x-forwarded-proto" and _last(v).lower() in ("https", "http"):
             secure = _last(v).lower() == "https"
