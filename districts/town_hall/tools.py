@@ -44,25 +44,39 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
     if not servers:
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
-        say = f"No server in the census matches those {len(fields['terms'])} words."
+        say = _no_match(len(fields["terms"]))
     elif n <= matches:
-        say = f"The Directory found {found}; here are the best {n}, each with its integrity."
+        best = "here is the best, with its integrity" if n == 1 else f"here are the best {n}, each with its integrity"
+        say = f"The Directory found {found}; {best}."
     elif matches == 0:
+        near = "here is 1 that holds" if n == 1 else f"here are {n} that hold"
         say = (
-            f"No server in the census matches those words; here are {n} that hold words the vocabulary gives "
-            "for yours, each with its integrity."
+            f"No server in the census matches those words; {near} words the vocabulary gives for yours, "
+            f"{'with its' if n == 1 else 'each with its'} integrity."
         )
     else:
         # Past the servers that match, the results go on with ones that hold the vocabulary's words for
         # the need's (services.ask): the count says how many match, and the say must not read as more.
+        more = n - matches
         say = (
-            f"The Directory found {found}; here they are with {n - matches} more that hold words the vocabulary "
-            "gives for yours, best first, each with its integrity."
+            f"The Directory found {found}; here {'it is' if matches == 1 else 'they are'} with "
+            f"{more} more that {'holds' if more == 1 else 'hold'} words the vocabulary gives for yours, best first, "
+            "each with its integrity."
         )
     if remembered:
         say += " Answered from memory, at no cost."
     parts = [Part("terms[]", "agent-written", own=True), *services.record_parts("results[]")]
     return Reply(say, fields, parts)
+
+
+def _no_match(terms: int) -> str:
+    """Nothing matched: the say counts the words searched in plain English ("that word", "those 2
+    words"), and a need with no word to search for (only emoji, say) is told so rather than "0 words"."""
+    if terms == 0:
+        return "No server in the census matches those words: none of them is a word the Directory searches."
+    if terms == 1:
+        return "No server in the census matches that word."
+    return f"No server in the census matches those {terms} words."
 
 
 def verify(call: Call, args: VerifyArgs) -> Reply:

@@ -114,6 +114,23 @@ def test_nothing_matching_is_an_answer(demo: CensusState, alice: Passport) -> No
 
 
 @pytest.mark.parametrize(
+    ("need", "limit", "say"),
+    [
+        ("zzqx", 8, "No server in the census matches that word."),
+        ("🙂🙂", 8, "No server in the census matches those words: none of them is a word the Directory searches."),
+        ("weather", 1, "The Directory found 2 matching servers; here is the best, with its integrity."),
+    ],
+)
+def test_counts_in_the_say_read_in_plain_english(
+    demo: CensusState, alice: Passport, need: str, limit: int, say: str
+) -> None:
+    # Once said "matches those 1 words", "those 0 words" and "here are the best 1".
+    r = visit(alice, "ask_directory", need=need, limit=limit)
+    assert r.is_error is False
+    assert r.structured["say"] == say
+
+
+@pytest.mark.parametrize(
     "need",
     [
         "the",
