@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, QuerySet, Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from clockford.town import clock
@@ -235,10 +236,14 @@ def do_send_letter(
         refused.parts += [Part("missing", "agent-written", own=True), Part("keys[]", "agent-written", own=True)]
         raise refused
     waiting = Letter.objects.filter(passport=passport, status="held")
+    # Both refusals below wait for the person to open or decline letters: like every reply that waits
+    # for a person, they say where (hallUrl, the hall's page of letters).
+    decide = {"hallUrl": letters_url()}
     if waiting.count() >= settings.CLOCKFORD["LETTERS_UNOPENED"]:
         raise Refused(
             "Twenty of your letters are still unopened. Wait for your person to open or decline some before you write again.",
             "letters-full",
+            **decide,
         )
     notes = [{"key": k, "value": found[k]} for k in wanted]
     size = _letter_size(subject, body, notes)
@@ -248,6 +253,7 @@ def do_send_letter(
             "Your letters waiting for your person already hold as many words as the town keeps for them. Wait for "
             "your person to open some, or send fewer notes.",
             "letters-size",
+            **decide,
         )
     return Letter.create_for(
         passport,
@@ -262,6 +268,11 @@ def do_send_letter(
 
 
 # -- Letters in the hall --------------------------------------------------------------------------------
+
+
+def letters_url() -> str:
+    """The hall's page of letters, where a person opens or declines the ones waiting."""
+    return str(settings.HALL_URL) + reverse("hall:letters")
 
 
 def letters_for(account: Any) -> QuerySet[Letter]:
