@@ -124,8 +124,9 @@ DISTRICT = District(
             title="Empty a P.O. box slot.",
             description=(
                 "Remove one note from your own box, and its copy from any of your letters still waiting for your "
-                "person; its text leaves the town's state. The Archive still records "
-                "the calls, with a keyed digest of their arguments, never the text. Write; destructive; idempotent."
+                "person; its text leaves the town's state. A letter your person already opened keeps the copy they "
+                "read until its words are dropped. The Archive still records the calls, with a keyed digest of their "
+                "arguments, never the text. Write; destructive; idempotent."
             ),
             args=ForgetArgs,
             handler=forget,

@@ -4,6 +4,7 @@ import pytest
 
 from clockford.town.models import Passport
 from districts.post_office.models import Note
+from districts.registry import TOOLS
 from districts.testing import outcome, visit
 
 
@@ -47,3 +48,14 @@ def test_a_key_no_box_can_hold_is_nothing_to_forget(alice: Passport, key: str) -
     assert r.is_error is False
     assert r.structured["say"] == "Nothing was kept under that key, so there was nothing to forget."
     assert outcome(r) == "ok"
+
+
+def test_its_description_is_the_specs_and_tells_of_opened_letters() -> None:
+    # The description once left out that an opened letter keeps its copy (tests/test_holds.py shows it
+    # does), so an agent could believe forget took its words back from the person who read them.
+    assert TOOLS["forget"].description == (
+        "Remove one note from your own box, and its copy from any of your letters still waiting for your person; "
+        "its text leaves the town's state. A letter your person already opened keeps the copy they read until its "
+        "words are dropped. The Archive still records the calls, with a keyed digest of their arguments, never the "
+        "text. Write; destructive; idempotent."
+    )
