@@ -113,7 +113,7 @@ def enter(call: Call, args: EnterArgs) -> Reply:
     record = lot.record
     house = record["house"]
     say = (
-        f"You enter the house on lot {lot.number}: class {house['class']}, {house['floors']} floors, "
+        f"You enter the house on lot {lot.number}: class {house['class']}, {counted(house['floors'], 'floor', 'floors')}, "
         f"its lamp {'lit' if house['lampLit'] else 'dark'}; integrity {record['integrity']['score']}."
     )
     fields = {

@@ -109,7 +109,9 @@ def verify(call: Call, args: VerifyArgs) -> Reply:
     if twins:
         lots = ", ".join(f"lot {t.number}" for t in twins)
         reason = (
-            f"No server has exactly that name. {len(twins)} census name(s) differ from it only in case: {lots}. "
+            f"No server has exactly that name. "
+            f"{'1 census name differs' if len(twins) == 1 else f'{len(twins)} census names differ'} from it only in "
+            f"case: {lots}. "
             "Registry names are case-sensitive: make sure you have the one you mean."
         )
     elif not integrity.NAME_PATTERN.fullmatch(args.server.strip()):

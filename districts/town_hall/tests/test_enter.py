@@ -6,7 +6,7 @@ import pytest
 from clockford.town.models import Passport
 from districts.testing import outcome, visit
 from districts.town_hall.models import CensusState
-from districts.town_hall.tests.base import lot
+from districts.town_hall.tests.base import listing, lot, take
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +77,11 @@ def test_look_around_counts_the_census(demo: CensusState, alice: Passport) -> No
     assert town["seal"]["holds"] == 34 and town["seal"]["root"] == demo.root
     assert "Merkle root" in town["seal"]["note"]
     assert town["districts"] >= 4
+
+
+def test_a_house_of_one_floor_is_said_in_plain_english(alice: Passport) -> None:
+    # A listing that sets none of the checklist's fields is a house of one floor; the say once read "1 floors".
+    take([listing("io.github.acme/bare", version="latest", title=None, repo=None, description="")])
+    r = visit(alice, "enter", lot="io.github.acme/bare")
+    assert r.is_error is False and r.structured["server"]["house"]["floors"] == 1
+    assert ", 1 floor, its lamp" in r.structured["say"]

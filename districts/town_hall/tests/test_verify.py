@@ -41,6 +41,17 @@ def test_a_name_that_differs_only_in_case_is_pointed_out(demo: CensusState, alic
     assert "case-sensitive" in sc["reason"]
 
 
+def test_one_name_that_differs_only_in_case_is_counted_in_plain_english(demo: CensusState, alice: Passport) -> None:
+    # The reason once read "1 census name(s) differ from it only in case".
+    sc = visit(alice, "verify", server="io.clockford.demo/DUSTY").structured
+    dusty = lot("io.clockford.demo/dusty").number
+    assert sc["reason"].startswith(
+        f"No server has exactly that name. 1 census name differs from it only in case: lot {dusty}. "
+    )
+    sc = visit(alice, "verify", server="io.clockford.demo/WEATHER").structured
+    assert "2 census names differ from it only in case: lot " in sc["reason"]
+
+
 def test_something_not_shaped_like_a_name_is_said_to_be_so(demo: CensusState, alice: Passport) -> None:
     sc = visit(alice, "verify", server="postgres please").structured
     assert sc["real"] is False and sc["reason"].startswith("That is not shaped like a registry name")
