@@ -26,7 +26,7 @@ from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, locked
 from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import Busy, Refused
+from clockford.town.tooling import Busy, Refused, counted
 from districts.bank.models import AuthorityRequest, Ledger
 
 HOUR = timedelta(hours=1)
@@ -136,7 +136,8 @@ def spent_say(b: Balance, now: datetime) -> str:
     whose = "your account's" if b.account_left == 0 and b.drawn < b.of else "your"
     return (
         f"The Bank says no: {whose} authority for this hour is spent, so this call did not run. The hour "
-        f"refills at {b.refills_at:%H:%M} UTC, in {seconds} seconds. show_balance shows it; request_authority "
+        f"refills at {b.refills_at:%H:%M} UTC, in {counted(seconds, 'second', 'seconds')}. show_balance shows it; "
+        "request_authority "
         "asks your person for more."
     )
 

@@ -98,6 +98,17 @@ def test_the_hour_refills_on_the_hour(alice: Passport, hourly: Callable[..., Non
     assert services.balance_of(alice).left == 0
 
 
+def test_the_last_second_of_the_hour_reads_in_plain_english(alice: Passport, hourly: Callable[..., None]) -> None:
+    # The refusal once said "in 1 seconds".
+    hourly(1)
+    spend(alice, 1)
+    now = clock.now()
+    clock.advance(services.hour_of(now) + timedelta(hours=1) - now - timedelta(seconds=1.5))
+    r = visit(alice, "remember", key="later", value="x")
+    assert r.is_error and outcome(r) == "refused:authority"
+    assert " UTC, in 1 second. show_balance shows it;" in r.structured["say"], r.structured["say"]
+
+
 def test_an_account_draws_across_its_agents(alice: Passport, alice2: Passport, hourly: Callable[..., None]) -> None:
     hourly(3, account=4)
     spend(alice, 3)
