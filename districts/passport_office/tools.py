@@ -54,6 +54,10 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
     fields["footsteps"] += 1
     # The sentence counts the holds that still wait; the list shows the last ten, whatever became of them.
     waiting = sum(1 for h in fields["harbour"]["held"] if h["status"] == "held")
+    if waiting or fields["letters"]["held"] or fields["harbour"]["frozen"] or fields["plans"]["waiting"]:
+        # Something waits for the person (a held call, an unopened letter, a report, a plan): the link to
+        # hand them, as every reply that tells of a wait carries. The front door lists all of it.
+        fields["hallUrl"] = handoff.front_url()
     # Words a person rewrote and allowed in the hall are theirs, signed with their passkey.
     signed = [
         Part(f"harbour.held[{i}].words", "human-signed")
