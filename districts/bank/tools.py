@@ -7,7 +7,7 @@ from django.conf import settings
 from pydantic import Field
 
 from clockford.town import clock
-from clockford.town.tooling import Args, Call, District, Reply, Tool
+from clockford.town.tooling import Args, Call, District, Reply, Tool, counted
 from districts.bank import services
 
 ReasonName = Literal["long-errand", "many-records", "retries", "person-asked"]
@@ -86,7 +86,8 @@ def request_authority(call: Call, args: RequestAuthorityArgs) -> Reply:
     request = services.do_request(call.passport, args.reason, args.amount)
     return Reply(
         # The link is the hallUrl field, named in the say as every reply that waits for a person names it.
-        f"Request {request.id} for {request.amount} more changes this hour waits for your person, who decides in "
+        f"Request {request.id} for {counted(request.amount, 'more change', 'more changes')} this hour waits for your "
+        "person, who decides in "
         "the hall at hallUrl. It lapses when the hour ends; show_balance shows what became of it.",
         {"request": services.view(request, clock.now()), "hallUrl": services.decide_at(request)},
     )

@@ -49,6 +49,13 @@ def test_a_request_waits_with_where_to_decide_and_draws_nothing(alice: Passport,
     assert shown["requests"][0]["id"] == request["id"]
 
 
+def test_a_request_for_one_change_reads_in_plain_english(alice: Passport) -> None:
+    # The say once read "for 1 more changes".
+    r = visit(alice, "request_authority", reason="retries", amount=1)
+    assert r.is_error is False
+    assert r.structured["say"].startswith(f"Request {r.structured['request']['id']} for 1 more change this hour waits")
+
+
 def test_the_reasons_amount_is_asked_when_none_is_named(alice: Passport) -> None:
     r = visit(alice, "request_authority", reason="retries")
     assert r.structured["request"]["amount"] == 10
