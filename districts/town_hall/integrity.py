@@ -92,6 +92,8 @@ class Rule:
     # The reason, in the town's words; {n} is the hit's count.
     reason: str
     check: Callable[[Facts, Context], Hit | None] = field(repr=False)
+    # The reason when {n} is not 1, where the count changes more than a number ("lots' names differ").
+    reason_many: str | None = None
 
 
 def parse_time(value: str | None) -> dt.datetime | None:
@@ -390,6 +392,7 @@ RULES: tuple[Rule, ...] = (
         None,
         "{n} other lot's name differs from this one only in case: check you have the one you mean.",
         _case_twin,
+        "{n} other lots' names differ from this one only in case: check you have the one you mean.",
     ),
     Rule(
         "name-off-pattern",
@@ -418,7 +421,8 @@ CHECKLIST = ("title", "repository.url", "description", "version")
 
 
 def reason_text(rule: Rule, hit: Hit) -> str:
-    return rule.reason.format(n=hit.n) if "{n}" in rule.reason else rule.reason
+    reason = rule.reason_many if rule.reason_many is not None and hit.n != 1 else rule.reason
+    return reason.format(n=hit.n) if "{n}" in reason else reason
 
 
 def deductions(facts: Facts, ctx: Context) -> list[dict[str, Any]]:

@@ -126,6 +126,13 @@ def test_the_shared_host_and_twin_reasons_count_the_other_lots() -> None:
     assert lot(NAME).deductions[0]["reason"].startswith("1 other lot's name differs")
 
 
+def test_two_case_twins_are_counted_in_plain_english() -> None:
+    # The reason once read "2 other lot's name differs" for a name with two twins.
+    take([listing("com.acme/Thing"), listing("com.acme/THING"), listing(NAME)])
+    (d,) = lot(NAME).deductions
+    assert d["reason"] == "2 other lots' names differ from this one only in case: check you have the one you mean."
+
+
 def test_a_host_shared_with_fewer_than_ten_others_is_not_counted() -> None:
     take(gateway(10))
     assert lot("com.gate/s0").deductions == []
