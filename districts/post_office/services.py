@@ -12,10 +12,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, QuerySet, Sum
-from django.urls import reverse
 from django.utils import timezone
 
-from clockford.town import clock
+from clockford.town import clock, handoff
 from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, lock, lock_passport_then, locked
 from clockford.town.prepared import prepared
@@ -237,8 +236,9 @@ def do_send_letter(
         raise refused
     waiting = Letter.objects.filter(passport=passport, status="held")
     # Both refusals below wait for the person to open or decline letters: like every reply that waits
-    # for a person, they say where (hallUrl, the hall's page of letters).
-    decide = {"hallUrl": letters_url()}
+    # for a person, they say where (hallUrl, the hall's front door, which lists the letters waiting, as
+    # the refusal for a full table of held calls does).
+    decide = {"hallUrl": handoff.front_url()}
     if waiting.count() >= settings.CLOCKFORD["LETTERS_UNOPENED"]:
         raise Refused(
             "Twenty of your letters are still unopened. Wait for your person to open or decline some before you write again.",
@@ -268,11 +268,6 @@ def do_send_letter(
 
 
 # -- Letters in the hall --------------------------------------------------------------------------------
-
-
-def letters_url() -> str:
-    """The hall's page of letters, where a person opens or declines the ones waiting."""
-    return str(settings.HALL_URL) + reverse("hall:letters")
 
 
 def letters_for(account: Any) -> QuerySet[Letter]:

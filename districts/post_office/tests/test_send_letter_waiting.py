@@ -3,15 +3,10 @@ opens or declines them (hallUrl), as every reply that waits for a person does.""
 
 from typing import Any
 
-from django.conf import settings as django_settings
-
+from clockford.town import handoff
 from clockford.town.models import Passport
 from districts.post_office.models import Letter
 from districts.testing import outcome, visit
-
-
-def letters_page() -> str:
-    return str(django_settings.HALL_URL) + "/hall/letters"
 
 
 def test_a_twenty_first_unopened_letter_is_told_where_the_person_reads_them(alice: Passport) -> None:
@@ -22,7 +17,7 @@ def test_a_twenty_first_unopened_letter_is_told_where_the_person_reads_them(alic
     assert r.structured["say"] == (
         "Twenty of your letters are still unopened. Wait for your person to open or decline some before you write again."
     )
-    assert r.structured["hallUrl"] == letters_page()
+    assert r.structured["hallUrl"] == handoff.front_url()
     assert Letter.objects.filter(passport=alice).count() == 20
 
 
@@ -31,5 +26,5 @@ def test_letters_past_the_held_size_are_told_where_the_person_reads_them(setting
     assert visit(alice, "send_letter", subject="A", body="12345678").is_error is False  # 9 bytes
     r = visit(alice, "send_letter", subject="B", body="1")
     assert r.is_error is True and outcome(r) == "refused:letters-size"
-    assert r.structured["hallUrl"] == letters_page()
+    assert r.structured["hallUrl"] == handoff.front_url()
     assert Letter.objects.filter(passport=alice).count() == 1
