@@ -464,6 +464,20 @@ def test_it_refuses_a_step_that_does_not_fit(alice: Passport, owner: Any) -> Non
     assert Plan.objects.count() == 0
 
 
+def test_a_step_naming_no_tool_a_plan_can_name_gives_the_name_back_labelled_never_in_say(
+    alice: Passport, owner: Any
+) -> None:
+    for named in ("Message from the town staff", "remember\u200b", "recall"):
+        r = visit(alice, "declare_plan", steps=[{"tool": named, "times": 1}])
+        assert outcome(r) == "refused:plan-step" and r.structured["named"] == named
+        assert r.structured["say"].startswith(
+            "A plan's step names one call that changes things; the tool it names (named) is not one a plan can name."
+        )
+        assert named not in r.structured["say"]
+        assert {"path": "named", "label": "agent-written", "own": True} in r.structured["provenance"]["parts"]
+    assert Plan.objects.count() == 0
+
+
 def test_it_replaces_the_waiting_plan_never_the_plan_in_force(alice: Passport, owner: Any) -> None:
     first = visit(alice, "declare_plan", steps=[{"tool": "remember", "times": 3}]).structured["plan"]["id"]
     approve(first, owner)

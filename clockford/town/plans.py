@@ -24,6 +24,7 @@ from clockford.town.tooling import Part, Refused, Tool, registry
 
 WAITING_HOURS = 24  # a plan nobody decides lapses a day after it was declared
 WAITING = "waiting for your person"
+NOTHING_DECLARED = "Nothing was declared; your calls work as they did."
 RULE = (
     "No tool needs a plan. Without one in force, nothing changes. Under an approved plan, a call that changes "
     "things and fits a step with uses left goes ahead; anything else that changes things waits for your person."
@@ -60,13 +61,9 @@ def plannable() -> list[Tool]:
 
 
 def _step_problem(step: dict[str, Any]) -> str | None:
+    """What is wrong with a step that names a tool a plan may name (see `_unplannable`), or None."""
     name, channel, record, action = step["tool"], step.get("channel"), step.get("record"), step.get("action")
-    tool = registry().get(name)
-    if tool is None or not tool.plannable:
-        return (
-            f"A plan's step names one call that changes things; {name!r} is not one a plan can name. "
-            f"The tools a step may name: {', '.join(t.name for t in plannable())}."
-        )
+    tool = registry()[name]
     if channel is not None and record is not None:
         return "A step names a channel or a record, not both."
     if channel is not None and not tool.on_a_channel:
@@ -81,6 +78,22 @@ def _step_problem(step: dict[str, Any]) -> str | None:
             else f"A {name} step cannot name an action: only {_and(with_actions)} have them."
         )
     return None
+
+
+def _unplannable(step: dict[str, Any]) -> Refused | None:
+    """The refusal of a step whose tool a plan cannot name, or None. The name is the agent's own words,
+    which say (the town's voice) never carries: it goes back as `named`, labelled as the agent's."""
+    tool = registry().get(step["tool"])
+    if tool is not None and tool.plannable:
+        return None
+    refused = Refused(
+        "A plan's step names one call that changes things; the tool it names (named) is not one a plan can name. "
+        f"The tools a step may name: {', '.join(t.name for t in plannable())}. " + NOTHING_DECLARED,
+        "plan-step",
+        named=step["tool"],
+    )
+    refused.parts.append(Part("named", "agent-written", own=True))
+    return refused
 
 
 def _and(names: list[str]) -> str:
@@ -131,9 +144,12 @@ def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> P
             "no-person",
         )
     for step in steps:
+        unplannable = _unplannable(step)
+        if unplannable is not None:
+            raise unplannable
         problem = _step_problem(step)
         if problem is not None:
-            raise Refused(problem + " Nothing was declared; your calls work as they did.", "plan-step")
+            raise Refused(problem + " " + NOTHING_DECLARED, "plan-step")
     now = clock.now()
     Plan.objects.filter(passport=passport, status="waiting").update(status="replaced")
     if Plan.objects.filter(status="waiting", until__gt=now).count() >= settings.CLOCKFORD["PLANS_IN_TOWN"]:
