@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from clockford.town import clock
+from clockford.town.tooling import counted
 from districts.bank import services as bank
 from hall import passkeys
 from hall.decide import Decidable, ceremonies, found
@@ -56,7 +57,7 @@ def _decided(asked: Any, account: Account, begun: dict[str, str], approval: pass
     decided = bank.do_decide_request(asked, account, begun["decision"], approval.statement, approval.assertion)
     if decided.status == "allowed":
         return (
-            f"Allowed. Your agent may make {decided.amount} more changes this hour, until "
+            f"Allowed. Your agent may make {counted(decided.amount, 'more change', 'more changes')} this hour, until "
             f"{stamp(decided.hour + bank.HOUR)}."
         )
     return "Refused. Your agent's ceiling stays as it was."

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from clockford.town import handoff, holds, plans, reports
 from clockford.town.models import Hold, Passport, Plan, Report
-from clockford.town.tooling import registry
+from clockford.town.tooling import counted, registry
 from districts.bank import services as bank
 from districts.post_office import services as post_office
 from districts.realty import services as realty
@@ -126,7 +126,7 @@ def _authority(asked: Any, account: Account) -> Waiting:
     return _agent_asks(
         "authority",
         asked,
-        f"make {asked.amount} more changes this hour",
+        f"make {counted(asked.amount, 'more change', 'more changes')} this hour",
         preview(bank.reason_means(asked.reason)),
         asked.asked_at,
         asked.hour + bank.HOUR,

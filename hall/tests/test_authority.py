@@ -72,3 +72,9 @@ def test_someone_elses_request_is_not_found(ada: Visitor, settings: Any) -> None
 def test_only_allow_and_refuse(ada: Visitor, settings: Any) -> None:
     _, request = asked(ada, settings)
     assert decide(ada, "authority", request["id"], "approve")[0] == 400
+
+
+def test_one_more_change_is_said_as_one(ada: Visitor, settings: Any) -> None:
+    _, request = asked(ada, settings, amount=1)
+    assert "make 1 more change this hour" in page(ada, "/hall/")
+    assert "your agent may make 1 more change this hour (up to 3)" in page(ada, f"/hall/authority/{request['id']}")
