@@ -143,9 +143,9 @@ DISTRICT = District(
             description=(
                 "Describe what you need in plain words; get real MCP servers from the official registry census, "
                 "best matches first, each with an integrity score and the reasons behind it. Read. "
-                f"The clerk answers {services.PER_MINUTE} fresh questions a minute per passport; a repeated "
-                "question is answered from memory at no cost, and past the limit the reply says "
-                "The Directory clerk is busy. with retryAfterSeconds."
+                f"Each of the town's worker processes answers {services.PER_MINUTE} fresh questions a minute per "
+                "passport; a question repeated to it is answered from memory at no cost, and past the limit the "
+                "reply says The Directory clerk is busy. with retryAfterSeconds."
             ),
             args=AskDirectoryArgs,
             handler=ask_directory,
