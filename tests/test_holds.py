@@ -349,6 +349,16 @@ def test_on_probation_a_run_waits_for_its_person_as_every_call_that_changes_thin
     assert begun.structured["hallUrl"].endswith(f"/hall/holds/{begun.structured['hold']['id']}")
 
 
+def test_on_probation_a_key_the_box_refuses_is_refused_at_once_not_held(alice: Passport) -> None:
+    # The person would be asked about a note the box refuses after their yes: refused before any hold.
+    report = reports.do_report(alice, "Post my secret", "read_notices", "")
+    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+    r = visit(alice, "remember", key="no spaces here", value="v")
+    assert outcome(r) == "refused:key" and "hold" not in r.structured
+    assert r.structured["say"] == "A key may use only letters, digits and . _ - / : characters."
+    assert not Hold.objects.filter(passport=alice, tool="remember").exists()
+
+
 def test_it_holds_a_passport_the_account_makes_while_on_probation() -> None:
     # A new client of the same person gets a passport of its own after the review: probation holds it
     # too, from its first call.

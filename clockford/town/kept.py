@@ -123,12 +123,17 @@ def says_nothing(text: str) -> bool:
 
 
 def refuse_empty(tool: Tool, args: Args) -> None:
-    """Refuse a call whose required words say nothing (Words.empty), before the screen and before any
-    hold: a person is never asked to approve an empty notice, nor handed an empty letter."""
+    """Refuse a call whose required words say nothing (Words.empty), or break their name's own rule
+    (Words.rule), before the screen and before any hold: a person is never asked to approve an empty
+    notice, nor handed an empty letter, nor asked about a key the box would refuse."""
     for name, w in tool.free_words.items():
         value = getattr(args, name, None)
-        if w.empty is not None and isinstance(value, str) and says_nothing(value):
+        if not isinstance(value, str):
+            continue
+        if w.empty is not None and says_nothing(value):
             raise Refused(w.empty, "empty", field=name)
+        if w.rule is not None:
+            w.rule(value)
 
 
 def keep(tool: Tool, args: Args, arguments: dict[str, Any]) -> Kept:

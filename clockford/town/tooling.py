@@ -52,6 +52,10 @@ class Words:
     # control character is, not refused as in the agent's own words (clockford/town/kept.py), so that
     # no instruction can make itself unreportable by carrying one.
     quoted: bool = False
+    # A name's own rule (a P.O. box key's characters): raises the field's refusal. The desk asks it with
+    # `empty`, before Safe Harbour and any hold, so a person is never asked about a call the rule would
+    # refuse after their yes; the district asks it again where it keeps the name.
+    rule: Callable[[str], None] | None = None
 
 
 def _ascii(value: str) -> str:

@@ -106,7 +106,10 @@ DISTRICT = District(
             freezes_which="overwriting a key",
             asks=("keep a note in its P.O. box", "keep a note under “{key}” in its P.O. box"),
             # No `empty`: a key's own rule refuses a blank one, and the spec gives a note's value no minimum.
-            words={"key": Words("private", KEY_CAP, name=True), "value": Words("private", services.VALUE_CAP)},
+            words={
+                "key": Words("private", KEY_CAP, name=True, rule=services.check_key),
+                "value": Words("private", services.VALUE_CAP),
+            },
             freezes=_overwrites,
         ),
         Tool(
