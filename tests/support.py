@@ -525,6 +525,26 @@ def hall_of(town: Town) -> str:
     return f"http://localhost:{town.port}"
 
 
+def never_finished(town: "Town", path: str, headers: str, partial: bytes) -> tuple[bytes, bytes, bytes, float]:
+    """A POST to `path` (with these further header lines) whose body stops short of its Content-Length
+    after `partial`: the status line, headers and body of what the town answers, read to the
+    connection's end, and how long that took."""
+    with socket.create_connection(("127.0.0.1", town.port), timeout=10) as conn:
+        head = f"POST {path} HTTP/1.1\r\nHost: localhost:{town.port}\r\n{headers}Content-Length: 100\r\n\r\n"
+        conn.sendall(head.encode() + partial)
+        began = time.monotonic()
+        reply = b""
+        try:
+            while chunk := conn.recv(65536):  # to the end: the town closes the connection
+                reply += chunk
+        except TimeoutError:
+            raise AssertionError((path, reply)) from None
+        took = time.monotonic() - began
+    status, _, rest = reply.partition(b"\r\n")
+    answered, _, body = rest.partition(b"\r\n\r\n")
+    return status, answered, body, took
+
+
 def have_shared() -> bool:
     return (SHARED / "spec").is_dir()
 

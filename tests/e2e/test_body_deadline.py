@@ -2,36 +2,18 @@
 serves the town: uvicorn alone, which hands the town a body as it comes and sets no time limit of its
 own. tests/e2e/test_http_rows.py holds /mcp's own row."""
 
-import socket
-import time
 from collections.abc import Callable
 
 from hall.tests.oauth_agent import LiveWeb
+from tests import support
 from tests.support import Town, hall_of
 
 TownFactory = Callable[..., Town]
 
 
 def never_finished(town: Town, path: str, content_type: str) -> tuple[bytes, bytes, bytes, float]:
-    """A POST to `path` whose body stops short of its Content-Length: the status line, headers and body
-    of what the town answers, read to the connection's end, and how long that took."""
-    with socket.create_connection(("127.0.0.1", town.port), timeout=10) as conn:
-        head = (
-            f"POST {path} HTTP/1.1\r\nHost: localhost:{town.port}\r\nContent-Type: {content_type}\r\n"
-            f"Origin: {hall_of(town)}\r\nContent-Length: 100\r\n\r\n"
-        )
-        conn.sendall(head.encode() + b"a=1&b=")
-        began = time.monotonic()
-        reply = b""
-        try:
-            while chunk := conn.recv(65536):  # to the end: the town closes the connection
-                reply += chunk
-        except TimeoutError:
-            raise AssertionError((path, reply)) from None
-        took = time.monotonic() - began
-    status, _, rest = reply.partition(b"\r\n")
-    headers, _, body = rest.partition(b"\r\n\r\n")
-    return status, headers, body, took
+    """A hall page's (or /oauth's) POST whose body stops short, from the hall's own origin."""
+    return support.never_finished(town, path, f"Content-Type: {content_type}\r\nOrigin: {hall_of(town)}\r\n", b"a=1&b=")
 
 
 def test_a_hall_or_oauth_body_never_finished_is_answered_408_and_its_connection_closed(

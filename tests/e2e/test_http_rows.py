@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from tests.support import MCP_HEADERS, RawSession, Town, get, request, sse_message
+from tests.support import MCP_HEADERS, RawSession, Town, get, never_finished, request, sse_message
 
 NO_SESSION = "No valid session. Start with initialize."
 NOT_FOUND_SESSION = "Session not found. Start a new one with initialize."
@@ -706,23 +706,13 @@ def test_a_body_never_finished_is_answered_408_and_its_connection_closed(town_fa
     # As ./town up serves it: uvicorn hands the app a body as it comes (daphne waits for it whole).
     t = town_factory(env={"CLOCKFORD_BODY_SECONDS": "1"}, server="uvicorn").start()
     before = t.log.read_text(errors="replace")
-    with socket.create_connection(("127.0.0.1", t.port), timeout=10) as conn:
-        head = (
-            f"POST /mcp HTTP/1.1\r\nHost: localhost:{t.port}\r\nContent-Type: application/json\r\n"
-            "Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n"
-        )
-        conn.sendall(head.encode() + b'{"jsonrpc": "2.0"')
-        began = time.monotonic()
-        reply = b""
-        try:
-            while chunk := conn.recv(65536):  # to the end: the town closes the connection
-                reply += chunk
-        except TimeoutError:
-            raise AssertionError(reply) from None
-        took = time.monotonic() - began
-    status, _, rest = reply.partition(b"\r\n")
-    headers, _, body = rest.partition(b"\r\n\r\n")
-    assert status == b"HTTP/1.1 408 Request Timeout", reply[:200]
+    status, headers, body, took = never_finished(
+        t,
+        "/mcp",
+        "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n",
+        b'{"jsonrpc": "2.0"',
+    )
+    assert status == b"HTTP/1.1 408 Request Timeout", (status, body[:200])
     assert body == b"The request's body did not arrive in time."
     assert b"connection: close" in headers.lower()
     assert 0.9 <= took < 5, took
