@@ -15,6 +15,7 @@ not: nothing is sent, and nothing on the page changes.
 import asyncio
 import json
 import logging
+from collections import Counter
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -28,6 +29,10 @@ log = logging.getLogger(__name__)
 PATH = "/town/live"
 POLL_SECONDS = 0.5
 SOCKETS_MAX = 2000  # per process; past it a page is asked to come back later (1013) and still works
+# Per visitor's address (behind a trusted proxy, the address it forwards for: clockford/face/proxy.py),
+# per process: without it one visitor could take all SOCKETS_MAX and leave every other map unlive. A
+# household or an office behind one address opens a few maps, not dozens.
+SOCKETS_PER_VISITOR = 32
 TRY_AGAIN_LATER = 1013
 TROUBLE = 1011
 
@@ -46,6 +51,7 @@ class Watcher:
 
     def __init__(self) -> None:
         self.sockets: set[asyncio.Queue[str]] = set()
+        self.by_visitor: Counter[str] = Counter()
         self.stamp: str | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -93,12 +99,17 @@ class PublicLive(AsyncWebsocketConsumer):
 
     queue: asyncio.Queue[str] | None = None
     forward: asyncio.Task[None] | None = None
+    visitor: str | None = None
 
     async def connect(self) -> None:
-        if len(watcher.sockets) >= SOCKETS_MAX:
+        client = self.scope.get("client")
+        visitor = str(client[0]) if client else "unknown"
+        if len(watcher.sockets) >= SOCKETS_MAX or watcher.by_visitor[visitor] >= SOCKETS_PER_VISITOR:
             await self.close(code=TRY_AGAIN_LATER)
             return
         await self.accept()
+        self.visitor = visitor
+        watcher.by_visitor[visitor] += 1
         self.queue = watcher.join()
         self.forward = asyncio.create_task(self.keep_telling(self.queue))
 
@@ -109,6 +120,11 @@ class PublicLive(AsyncWebsocketConsumer):
         if self.queue is not None:
             watcher.leave(self.queue)
             self.queue = None
+        if self.visitor is not None:
+            watcher.by_visitor[self.visitor] -= 1
+            if watcher.by_visitor[self.visitor] <= 0:
+                del watcher.by_visitor[self.visitor]
+            self.visitor = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page has nothing to say; whatever it sends is ignored."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from clockford.public.live import SOCKETS_PER_VISITOR
 from tests.support import RawSession, Town, get
 
 
@@ -156,3 +157,29 @@ def test_a_page_that_sends_a_large_message_is_closed_and_holds_no_worker_memory(
     RawSession(town.mcp, client_name="after-the-big-one").call("look_around")
     assert other.message(5) is not None  # the map's other socket still hears the new stamp
     other.close()
+
+
+def test_one_visitor_takes_at_most_its_share_of_the_sockets(town: Town) -> None:
+    """One address holds at most SOCKETS_PER_VISITOR sockets of a process: the next is asked to come back
+    later, and once one of its own closes, it may open another. Other visitors' maps stay live."""
+    held = [Socket(town, "/town/live") for _ in range(SOCKETS_PER_VISITOR)]
+    try:
+        assert [s.status for s in held] == [101] * SOCKETS_PER_VISITOR
+        assert all(s.message(10) is not None for s in held[:2])
+        more = Socket(town, "/town/live")
+        assert more.status != 101 or more.message(2) is None
+        more.close()
+        held.pop().close()
+        deadline = time.monotonic() + 10
+        while True:  # the town sees the close a moment later
+            again = Socket(town, "/town/live")
+            if again.status == 101:
+                break
+            again.close()
+            assert time.monotonic() < deadline, "no socket again after one closed"
+            time.sleep(0.2)
+        held.append(again)
+        assert again.message(10) is not None
+    finally:
+        for s in held:
+            s.close()
