@@ -99,9 +99,10 @@ check_at_start()
 
 
 # The headers every page gets from the settings' middleware (X-Frame-Options, the CSP, nosniff), for the
-# answers given here before Django sees the request: a Host the town does not answer to, and a body
-# too slow to arrive (clockford/face/deadline.py), on every path but /mcp's. Without them another site
-# could frame these answers, and a browser sniff them, as it may no page of the town.
+# answers given without Django: a Host the town does not answer to, a body too slow to arrive
+# (clockford/face/deadline.py), and every answer of /mcp (JSON and event streams, which the face and the
+# SDK send). Without them another site could frame these answers, and a browser sniff them, as it may no
+# page of the town.
 SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy", "; ".join(f"{k} {' '.join(v)}" for k, v in settings.SECURE_CSP.items()).encode()),
@@ -171,7 +172,7 @@ class Town:
                     await self.stop()
                     await send({"type": "lifespan.shutdown.complete"})
                     return
-        if scope["type"] == "http" and scope["path"].rstrip("/") != "/mcp":
+        if scope["type"] == "http":
             send = with_security_headers(send)
         if scope["type"] in ("http", "websocket"):
             # Every Host header, joined as Django joins them: two (one the town's, one not) are no name

@@ -1,5 +1,6 @@
-"""The town's security headers on the answers given before Django sees a request: a Host the town does
-not answer to, on a public path, is refused with the same frame denial, CSP and nosniff as every page."""
+"""The town's security headers on the answers given without Django: a Host the town does not answer to,
+on any path, is refused with the same frame denial, CSP and nosniff as every page, and /mcp's answers
+carry them too."""
 
 import pytest
 from channels.testing import HttpCommunicator
@@ -11,7 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CSP = "default-src 'self'; frame-ancestors 'none'; object-src 'none'"
 
 
-@pytest.mark.parametrize("path", ["/", "/feed", "/feed.atom", "/town/now", "/api/map", "/status", "/hall/"])
+@pytest.mark.parametrize("path", ["/", "/feed", "/feed.atom", "/town/now", "/api/map", "/status", "/hall/", "/mcp"])
 async def test_a_host_the_town_does_not_answer_to_is_refused_with_the_security_headers(path: str) -> None:
     answer = await HttpCommunicator(application, "GET", path, headers=[(b"host", b"evil.example")]).get_response()
     headers = {name.decode().lower(): value.decode() for name, value in answer["headers"]}
@@ -27,3 +28,18 @@ async def test_a_page_keeps_its_own_headers_once_each() -> None:
     assert answer["status"] == 200
     for name in ("x-frame-options", "content-security-policy", "x-content-type-options"):
         assert names.count(name) == 1, name
+
+
+async def test_the_answers_of_mcp_carry_them_too() -> None:
+    # JSON and event streams, sent by the face and the SDK rather than Django's middleware: a browser
+    # must neither frame them nor read them as anything but what they say they are.
+    answer = await HttpCommunicator(
+        application,
+        "POST",
+        "/mcp",
+        body=b"{",
+        headers=[(b"host", b"127.0.0.1"), (b"content-type", b"application/json")],
+    ).get_response()
+    headers = {name.decode().lower(): value.decode() for name, value in answer["headers"]}
+    assert 400 <= answer["status"] < 500, answer
+    assert headers["x-content-type-options"] == "nosniff" and headers["x-frame-options"] == "DENY"
