@@ -15,7 +15,7 @@ SPENT = "The Bank says no: your authority for this hour is spent"
 def test_at_zero_the_banks_refusal_comes_before_the_handlers_own(alice: Passport, hourly: Callable[..., None]) -> None:
     hourly(1)
     assert not visit(alice, "remember", key="first", value="a note").is_error
-    r = visit(alice, "remember", key="no spaces allowed", value="a note")  # the handler refuses the key at once
+    r = visit(alice, "forget", key="never-kept")  # the handler would find nothing under it
     assert r.is_error and r.structured["say"].startswith(SPENT) and outcome(r) == "refused:authority"
     assert services.balance_of(alice).drawn == 1
 
@@ -24,8 +24,8 @@ def test_a_refusal_of_the_handlers_own_with_the_hour_left_draws_nothing(
     alice: Passport, hourly: Callable[..., None]
 ) -> None:
     hourly(5)
-    r = visit(alice, "remember", key="no spaces allowed", value="a note")
-    assert r.is_error and not r.structured["say"].startswith(SPENT)
+    r = visit(alice, "hand_in", parcel="P-" + "4" * 12, action="give_back")  # no such parcel: the handler's own
+    assert r.is_error and outcome(r).startswith("refused:") and not r.structured["say"].startswith(SPENT)
     assert services.balance_of(alice).drawn == 0
     assert Footstep.objects.filter(number=r.footstep).exists()
 
