@@ -58,6 +58,10 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
     }
 
 
+# The desk's threads close their old connections before each piece of work (server._on): a thread an
+# earlier test in this process used for the database may still hold one, which only a test with the
+# database may touch. Without the mark the test failed whenever it ran after such a test.
+@pytest.mark.django_db
 async def test_a_slow_reply_waits_on_the_face_while_every_desk_thread_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Dice House's slow reply (Rendered.delay) is waited for after the desk is done, on the event
     loop: the desk's threads are few (DESK_THREADS), and one asleep would be one fewer for every call."""
