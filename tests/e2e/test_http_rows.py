@@ -717,3 +717,17 @@ def test_a_body_never_finished_is_answered_408_and_its_connection_closed(town_fa
     assert b"connection: close" in headers.lower()
     assert 0.9 <= took < 5, took
     assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
+
+
+def test_mcps_answers_carry_the_security_headers_every_page_has(town: Town, live: RawSession) -> None:
+    # JSON and event streams, sent by the face and the SDK rather than Django's middleware: a browser
+    # must neither frame them nor read them as anything but what they say they are.
+    answers = [
+        live.post({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),  # an event stream
+        request("POST", town.mcp, "{", MCP_HEADERS),  # the face's own refusal
+        request("GET", town.mcp, None, {"Accept": "application/json"}),
+    ]
+    for status, headers, body in answers:
+        assert headers["x-content-type-options"] == "nosniff", (status, body[:200])
+        assert headers["x-frame-options"] == "DENY"
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]

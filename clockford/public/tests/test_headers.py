@@ -1,6 +1,7 @@
 """The town's security headers on the answers given without Django: a Host the town does not answer to,
-on any path, is refused with the same frame denial, CSP and nosniff as every page, and /mcp's answers
-carry them too."""
+on any path, is refused with the same frame denial, CSP and nosniff as every page. /mcp's own answers
+are checked on a real town (tests/e2e/test_http_rows.py): a call in process would start the town's
+loops, which outlive a test."""
 
 import pytest
 from channels.testing import HttpCommunicator
@@ -28,18 +29,3 @@ async def test_a_page_keeps_its_own_headers_once_each() -> None:
     assert answer["status"] == 200
     for name in ("x-frame-options", "content-security-policy", "x-content-type-options"):
         assert names.count(name) == 1, name
-
-
-async def test_the_answers_of_mcp_carry_them_too() -> None:
-    # JSON and event streams, sent by the face and the SDK rather than Django's middleware: a browser
-    # must neither frame them nor read them as anything but what they say they are.
-    answer = await HttpCommunicator(
-        application,
-        "POST",
-        "/mcp",
-        body=b"{",
-        headers=[(b"host", b"127.0.0.1"), (b"content-type", b"application/json")],
-    ).get_response()
-    headers = {name.decode().lower(): value.decode() for name, value in answer["headers"]}
-    assert 400 <= answer["status"] < 500, answer
-    assert headers["x-content-type-options"] == "nosniff" and headers["x-frame-options"] == "DENY"
