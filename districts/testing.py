@@ -2,13 +2,14 @@
 (after healthchecks' hc/test.py): personas are in districts/conftest.py."""
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.db import connections
 from django.utils import timezone
 
-from clockford.town import desk
+from clockford.town import desk, holds
 from clockford.town.models import Footstep, Passport
 from districts.registry import START_PLACE, TOOLS
 
@@ -23,6 +24,20 @@ def visit(passport: Passport, tool: str, **arguments: Any) -> desk.Rendered:
     is read anew first, as each HTTP request reads it (a person may have decided in between)."""
     passport.refresh_from_db()
     return desk.run(TOOLS[tool], arguments, passport, None)
+
+
+def meanwhile(monkeypatch: pytest.MonkeyPatch, asked: str, change: Callable[[], object]) -> None:
+    """Make `change` happen right after the desk asks holds.<asked> (Safe Harbour's `repeated`, before
+    the call's transaction, or the `gate`, inside it) and before the tool runs: what a call of another
+    agent could do in that moment. Undone with monkeypatch.undo()."""
+    question = getattr(holds, asked)
+
+    def then(*args: Any, **kwargs: Any) -> Any:
+        found = question(*args, **kwargs)
+        change()
+        return found
+
+    monkeypatch.setattr(holds, asked, then)
 
 
 def outcome(r: desk.Rendered) -> str:

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clockford.town import clock, holds
+from clockford.town import clock
 from clockford.town.models import Hold, Passport
 from districts.registry import START_PLACE
 from districts.switchboard import beacons, common
 from districts.switchboard.models import Answer, Beacon, Channel, Event
-from districts.testing import outcome, visit
+from districts.testing import meanwhile, outcome, visit
 from hall.models import Account
 
 QUESTION = "Which census servers answer in under a second?"
@@ -157,15 +157,24 @@ def test_one_answer_per_account(alice2: Passport, bob: Passport, beacon: Beacon,
     assert Answer.objects.count() == 2
 
 
-def test_a_beacon_takes_five_answers(
+def five_answered(
     account_a: Account, beacon: Beacon, open_exchange: Callable[[Account, Account], None]
-) -> None:
+) -> list[Passport]:
+    """Six agents of six accounts, each with the exchange open with the asker's: the first five have
+    answered the beacon, the sixth has not."""
     others = [agent(f"Answerer {i}") for i in range(6)]
     for a in others:
         assert a.account is not None
         open_exchange(account_a, a.account)
     for a in others[:5]:
         beacons.do_answer(a, beacon.id, f"An answer from {a.id}.")
+    return others
+
+
+def test_a_beacon_takes_five_answers(
+    account_a: Account, beacon: Beacon, open_exchange: Callable[[Account, Account], None]
+) -> None:
+    others = five_answered(account_a, beacon, open_exchange)
     r = visit(others[5], "answer_beacon", beacon=beacon.id, answer=ANSWER)
     assert r.structured["say"] == "That beacon already has 5 answers, as many as it takes."
     assert outcome(r) == "refused:beacon-full" and "hold" not in r.structured
@@ -274,20 +283,8 @@ def test_an_answer_refused_when_the_desk_asked_is_never_given_unheld_when_a_slot
     # With 5 answers standing, the sixth account's answer would be refused, so the desk asks its person
     # nothing. If the asker dismisses one in between, the answer must not reach another account's beacon
     # unheld: it is busy, and the same call again waits for its person's yes.
-    others = [agent(f"Answerer {i}") for i in range(6)]
-    for a in others:
-        assert a.account is not None
-        open_exchange(account_a, a.account)
-    for a in others[:5]:
-        beacons.do_answer(a, beacon.id, f"An answer from {a.id}.")
-    gate = holds.gate
-
-    def gate_then_the_asker_dismisses_one(*args: Any, **kwargs: Any) -> Any:
-        passage = gate(*args, **kwargs)
-        beacons.do_dismiss(alice, beacon.id, 1)
-        return passage
-
-    monkeypatch.setattr(holds, "gate", gate_then_the_asker_dismisses_one)
+    others = five_answered(account_a, beacon, open_exchange)
+    meanwhile(monkeypatch, "gate", lambda: beacons.do_dismiss(alice, beacon.id, 1))
     r = visit(others[5], "answer_beacon", beacon=beacon.id, answer=ANSWER)
     assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
     assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured

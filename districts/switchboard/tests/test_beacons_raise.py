@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from clockford.town import clock, holds
+from clockford.town import clock
 from clockford.town.models import Hold, Passport
 from districts.switchboard import beacons, common
 from districts.switchboard.models import Beacon, Channel, Event
-from districts.testing import outcome, visit
+from districts.testing import meanwhile, outcome, visit
 
 QUESTION = "Which census servers answer in under a second?"
 B_ID = r"B-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{12}"
@@ -238,14 +238,7 @@ def test_a_raise_found_refused_is_never_lit_nor_held_unread_when_room_comes_befo
     # be held for words Safe Harbour never read: it is busy, and the same call again is read and held.
     for question in ("One?", "Two?"):
         raised(published(alice, "raise_beacon", channel="garden", question=question))
-    question = getattr(holds, asked)
-
-    def then_an_hour_passes(*args: Any, **kwargs: Any) -> Any:
-        found = question(*args, **kwargs)
-        clock.advance(timedelta(hours=1))
-        return found
-
-    monkeypatch.setattr(holds, asked, then_an_hour_passes)
+    meanwhile(monkeypatch, asked, lambda: clock.advance(timedelta(hours=1)))
     r = visit(alice, "raise_beacon", channel="garden", question=QUESTION)
     assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
     assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured

@@ -5,18 +5,17 @@ claimant's work standing as delivered. Safe Harbour reads a result only when it 
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
 
 import pytest
 
-from clockford.town import clock, holds
+from clockford.town import clock
 from clockford.town.models import Handed, Hold, Passport
 from clockford.town.tooling import Part
 from districts.registry import TOOLS
 from districts.switchboard import common, parcels
 from districts.switchboard.models import Attempt, Event, Parcel
 from districts.switchboard.tests.test_parcels_common import RESULT, Publish, open_channel, post, refused
-from districts.testing import outcome, visit
+from districts.testing import meanwhile, outcome, visit
 from hall.models import Account
 
 Opener = Callable[[Account, Account], None]
@@ -321,14 +320,7 @@ def test_a_result_safe_harbour_did_not_read_never_reaches_another_account_unread
     open_exchange(account_a, account_b)
     parcel = taken(published, bob, alice, brief=FOREIGN_BRIEF)
     common.do_set_exchange(account_b, account_a.handle, False)
-    asked = holds.repeated
-
-    def asked_then_the_exchange_opens(*args: Any, **kwargs: Any) -> Any:
-        found = asked(*args, **kwargs)
-        common.do_set_exchange(account_b, account_a.handle, True)
-        return found
-
-    monkeypatch.setattr(holds, "repeated", asked_then_the_exchange_opens)
+    meanwhile(monkeypatch, "repeated", lambda: common.do_set_exchange(account_b, account_a.handle, True))
     r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF)
     assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
     assert Parcel.objects.get().state == "claimed" and Attempt.objects.get().result == ""

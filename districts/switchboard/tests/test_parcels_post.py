@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from clockford.town import clock, holds
+from clockford.town import clock
 from clockford.town.models import Hold, Passport
 from clockford.town.tooling import Part
 from districts.post_office.parcel_tools import TOOLS
@@ -16,7 +16,7 @@ from districts.switchboard import common, parcels
 from districts.switchboard.models import Event, Parcel
 from districts.switchboard.tests.conftest import agent_of
 from districts.switchboard.tests.test_parcels_common import WORK, Publish, open_channel, post, refused
-from districts.testing import outcome, visit
+from districts.testing import meanwhile, outcome, visit
 from hall.models import Account
 
 
@@ -212,14 +212,9 @@ def test_a_post_refused_when_the_desk_asked_is_never_posted_unheld_when_room_com
     # call is busy, and the same call again waits for the person.
     open_channel(alice)
     made = [parcels.do_post(alice, "lanterns", f"Task {i}", WORK["brief"], WORK["done_when"]) for i in range(5)]
-    gate = holds.gate
-
-    def gate_then_one_is_withdrawn(*args: Any, **kwargs: Any) -> Any:
-        passage = gate(*args, **kwargs)
-        parcels.do_settle(alice, made[0].id, "withdraw", None, None, harbour_read=True)
-        return passage
-
-    monkeypatch.setattr(holds, "gate", gate_then_one_is_withdrawn)
+    meanwhile(
+        monkeypatch, "gate", lambda: parcels.do_settle(alice, made[0].id, "withdraw", None, None, harbour_read=True)
+    )
     r = visit(alice, "post_parcel", channel="lanterns", **WORK)
     assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
     assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured

@@ -14,7 +14,7 @@ from districts.registry import TOOLS
 from districts.switchboard import common, parcels
 from districts.switchboard.models import Attempt, Event, Parcel
 from districts.switchboard.tests.test_parcels_common import NOTE, RESULT, WORK, Publish, open_channel, post, refused
-from districts.testing import outcome, visit
+from districts.testing import meanwhile, outcome, visit
 from hall.models import Account
 
 NOT_YOURS = "No parcel or beacon of yours has that tracking number."
@@ -319,14 +319,9 @@ def test_a_return_note_safe_harbour_did_not_read_never_reaches_the_claimant_unre
     parcel = str(post(published, alice)["id"])
     assert visit(bob, "take_parcel", parcel=parcel).is_error is False
     after_delivery = version_of(parcel) + 1
-    asked = holds.repeated
-
-    def asked_then_bob_delivers(*args: Any, **kwargs: Any) -> Any:
-        found = asked(*args, **kwargs)
-        parcels.do_hand_in(bob, parcel, "deliver", RESULT, None, harbour_read=True)
-        return found
-
-    monkeypatch.setattr(holds, "repeated", asked_then_bob_delivers)
+    meanwhile(
+        monkeypatch, "repeated", lambda: parcels.do_hand_in(bob, parcel, "deliver", RESULT, None, harbour_read=True)
+    )
     r = visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=after_delivery)
     assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
     assert Parcel.objects.get().state == "delivered" and version_of(parcel) == after_delivery
