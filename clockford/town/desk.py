@@ -843,7 +843,7 @@ def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> S
         kept.refuse_controls(tool, arguments)
         found = kept.keep(tool, args, arguments)
         call.cut = found.cut
-        kept.refuse_empty(tool, found.args)
+        kept.refuse_before_holds(tool, found.args)
         screen_words(tool, found.args)
         return Screened(found.args, found.arguments, found.cut, holds.repeated(tool, found.args, call))
     except TownReply as refusal:

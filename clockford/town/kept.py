@@ -122,7 +122,7 @@ def says_nothing(text: str) -> bool:
     return not any(_draws(ch) for ch in text)
 
 
-def refuse_empty(tool: Tool, args: Args) -> None:
+def refuse_before_holds(tool: Tool, args: Args) -> None:
     """Refuse a call whose required words say nothing (Words.empty), or break their name's own rule
     (Words.rule), before the screen and before any hold: a person is never asked to approve an empty
     notice, nor handed an empty letter, nor asked about a key the box would refuse."""
