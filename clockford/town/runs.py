@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import QuerySet
 from django.utils.module_loading import import_string
@@ -25,7 +26,7 @@ from nacl.signing import SigningKey
 
 from clockford.town import clock, signing
 from clockford.town.clock import day_start
-from clockford.town.models import locked
+from clockford.town.models import Passport, lock, locked
 from clockford.town.tooling import Args, Handler, NotFound, Refused, Tool
 
 if TYPE_CHECKING:
@@ -317,6 +318,15 @@ def run_record(
 def progress(answers: dict[str, Any], items: list[str]) -> dict[str, Any]:
     """How far a run's answers are: {answered, of, left} (the items not answered yet, in order)."""
     return {"answered": len(answers), "of": len(items), "left": [item for item in items if item not in answers]}
+
+
+def lock_to_begin(passport: Passport) -> None:
+    """Take the locks a run's beginning holds: the passport's row, and its person's account, since the
+    person's daily limit counts every agent of theirs (two of them beginning at once cannot both take the
+    person's last run of the day)."""
+    lock(Passport.objects.filter(pk=passport.pk))
+    if passport.account_id is not None:
+        lock(get_user_model().objects.filter(pk=passport.account_id))
 
 
 def begins(args: Any) -> bool:

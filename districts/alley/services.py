@@ -29,7 +29,6 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db.models import Max
 
 from clockford import plain
@@ -120,11 +119,7 @@ def limits(passport: Passport) -> dict[str, Any]:
 def do_begin(passport: Passport) -> tuple[AlleyRun, bool]:
     """Begin a run, or resume the one in progress: (run, begun now). The limits never count against the
     agent: a refusal here takes nothing."""
-    lock(Passport.objects.filter(pk=passport.pk))
-    # The person's limit counts every agent of theirs, so their account is locked too: two of their agents
-    # beginning at once cannot both take the person's last run of the day.
-    if passport.account_id is not None:
-        lock(get_user_model().objects.filter(pk=passport.account_id))
+    runs.lock_to_begin(passport)
     current = find_open(passport)
     if current is not None:
         return current, False

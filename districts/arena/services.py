@@ -12,10 +12,9 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 
 from clockford.town import clock, runs, signing
-from clockford.town.models import Passport, lock, locked, new_id
+from clockford.town.models import Passport, new_id
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
 from clockford.town.tooling import Busy, Refused
 from districts.arena import tasks as taskset
@@ -88,11 +87,7 @@ def do_begin(passport: Passport) -> tuple[Run, bool]:
     if running is not None:
         return running, False
     # Counted under the passport's lock, so two begins at once cannot both take the last run of the day.
-    locked(Passport.objects.filter(pk=passport.pk)).first()
-    # The person's limit counts every agent of theirs, so their account is locked too: two of their agents
-    # beginning at once cannot both take the person's last run of the day.
-    if passport.account_id is not None:
-        lock(get_user_model().objects.filter(pk=passport.account_id))
+    runs.lock_to_begin(passport)
     LIMITS.refuse_past(passport, now, LIMITS.next_day_says("Arena runs", now), lambda: limits(passport, now))
     if Run.objects.filter(scored_at__isnull=True, until__gt=now).count() >= open_limit():
         raise Busy(f"The Arena is full. Try again in {BUSY_SECONDS} seconds.", BUSY_SECONDS)

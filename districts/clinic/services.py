@@ -11,10 +11,8 @@ import datetime as dt
 import secrets
 from typing import Any
 
-from django.contrib.auth import get_user_model
-
 from clockford.town import clock, runs
-from clockford.town.models import Passport, lock, locked, new_id
+from clockford.town.models import Passport, new_id
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
 from clockford.town.tooling import Refused
 from districts.clinic import probes as probeset
@@ -77,11 +75,7 @@ def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     if running is not None:
         return running, False
     # Counted under the passport's lock, so two begins at once cannot both take the last check-up of the day.
-    locked(Passport.objects.filter(pk=passport.pk)).first()
-    # The person's limit counts every agent of theirs, so their account is locked too: two of their agents
-    # beginning at once cannot both take the person's last check-up of the day.
-    if passport.account_id is not None:
-        lock(get_user_model().objects.filter(pk=passport.account_id))
+    runs.lock_to_begin(passport)
     LIMITS.refuse_past(passport, now, LIMITS.next_day_says("check-ups", now), lambda: limits(passport, now))
     census = town_hall.state()
     seed = secrets.token_hex(6)

@@ -16,8 +16,6 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth import get_user_model
-
 from clockford.town import clock, runs
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
@@ -112,11 +110,7 @@ def limits(passport: Passport) -> dict[str, Any]:
 
 
 def do_begin(passport: Passport, replay: str | None) -> DiceRun:
-    lock(Passport.objects.filter(pk=passport.pk))
-    # The person's limit counts every agent of theirs, so their account is locked too: two of their agents
-    # beginning at once cannot both take the person's last run of the day.
-    if passport.account_id is not None:
-        lock(get_user_model().objects.filter(pk=passport.account_id))
+    runs.lock_to_begin(passport)
     current = find_open(passport)
     if current is not None:
         raise Refused(OPEN_SAY.format(run=current.id), "open-run", run=current.id)
