@@ -73,7 +73,9 @@ def planted() -> dict[str, Any]:
     return {"servers": entries}
 
 
-MARKER = re.compile(r"mk[a-z]+|MK[A-Z]+", re.IGNORECASE)
+# Every planted marker has a lower-case letter, or is one of the two planted upper-case names: the
+# town's own ids are upper-case letters and digits, and "PP-R89MKWKAEZ" must not read as a marker.
+MARKER = re.compile(r"[Mm][Kk][A-Za-z]*[a-z]|MK(?:SERVER|ENV)\b")
 
 
 @pytest.fixture(scope="module")
