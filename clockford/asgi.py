@@ -31,6 +31,7 @@ from clockford.face.server import in_db  # noqa: E402
 from clockford.metrics import counting  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
 from clockford.town import archive, desk, head, sweep  # noqa: E402
+from clockford.wire import security_headers  # noqa: E402
 from hall import live, push  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -102,12 +103,8 @@ check_at_start()
 # answers given without Django: a Host the town does not answer to, a body too slow to arrive
 # (clockford/face/deadline.py), and every answer of /mcp (JSON and event streams, which the face and the
 # SDK send). Without them another site could frame these answers, and a browser sniff them, as it may no
-# page of the town.
-SECURITY_HEADERS = [
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", "; ".join(f"{k} {' '.join(v)}" for k, v in settings.SECURE_CSP.items()).encode()),
-    (b"x-content-type-options", b"nosniff"),
-]
+# page of the town. uvicorn's own answers get them from clockford/wire.py.
+SECURITY_HEADERS = security_headers()
 
 
 def with_security_headers(send: Any) -> Any:

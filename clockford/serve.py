@@ -41,7 +41,11 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
     if server == "uvicorn":
         return [
             *(py, "-m", "uvicorn", app, "--host", host, "--port", str(port)),
-            *("--workers", str(workers), "--loop", "uvloop", "--http", "httptools", "--ws", "wsproto"),
+            *("--workers", str(workers), "--loop", "uvloop", "--ws", "wsproto"),
+            # The town's connections (clockford/wire.py: limits on a request's head, its headers on
+            # uvicorn's own answers); any other app (the bench's bare server) gets uvicorn's httptools
+            # protocol as it comes.
+            *("--http", "clockford.wire:Protocol" if app == APP else "httptools"),
             *("--lifespan", "on"),
             # One JSON line per call is the town's own log (clockford/town/desk.py); no access log.
             *("--no-access-log", "--timeout-graceful-shutdown", "5"),

@@ -351,6 +351,8 @@ class TownSettings(TypedDict):
     UNCONNECTED_CLIENTS_MAX: int
     MAX_BODY_BYTES: int
     BODY_SECONDS: float
+    HEADER_SECONDS: float
+    HEADER_BYTES: int
     SESSION_IDLE_SECONDS: int
     SESSION_MAX_AGE_SECONDS: int
     SESSIONS_PER_ADDRESS: int
@@ -414,6 +416,12 @@ CLOCKFORD: TownSettings = {
     # begun and never finished held its connection and its task for ever. The same 30 s as
     # deploy/Caddyfile's read_body.
     "BODY_SECONDS": float(env("CLOCKFORD_BODY_SECONDS", "30")),
+    # A request's head (its request line and headers), read by the town's connections under uvicorn
+    # (clockford/wire.py), which set no limit of their own: this long from its first byte (the same
+    # 10 s as deploy/Caddyfile's read_header), and this many bytes (Node's limit is 16 KiB; a hall
+    # page's cookies and a bearer token need a few).
+    "HEADER_SECONDS": float(env("CLOCKFORD_HEADER_SECONDS", "10")),
+    "HEADER_BYTES": envint("CLOCKFORD_HEADER_BYTES", 64 * 1024),
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
     # An address may have this many sessions that are open or were opened within the window: an

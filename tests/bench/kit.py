@@ -58,7 +58,9 @@ class Served:
 
     def launch(self) -> "Served":
         out = open(self.log, "ab")  # noqa: SIM115 (daphne writes to it until it stops)
-        # The same command line as `./town up`, apart from the app: both sides pay the same server.
+        # The same command line as `./town up`, apart from the app: both sides pay the same server (the
+        # town with its own connection layer on uvicorn's httptools, clockford/wire.py; the bare server
+        # with httptools as it comes).
         self.proc = subprocess.Popen(
             [PYTHON, "-m", "clockford.serve", "--port", str(self.port), "--workers", str(self.workers)]
             + ["--server", self.server, self.app],

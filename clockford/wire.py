@@ -1,0 +1,135 @@
+"""The town's HTTP/1.1 connections under uvicorn (`--http clockford.wire:Protocol`, clockford/serve.py):
+uvicorn's httptools protocol, with two things the town needs of a connection before any request
+reaches the application.
+
+- **A request's head has limits.** httptools sets none: a bare `./town up` on a reachable address
+  could be held for ever by a request line sent a byte a minute, or made to keep megabytes of
+  headers. The head has CLOCKFORD_HEADER_SECONDS to arrive (from its first byte) and may be
+  CLOCKFORD_HEADER_BYTES long; past either the connection is answered (408, 431) and closed. A reverse
+  proxy in front (the deployment's Caddy, `read_header 10s`) cuts them first.
+- **uvicorn's own answers carry the town's security headers.** A request httptools cannot read (a
+  made-up method, a NUL in a header) is answered by uvicorn, never reaching the town; that answer now
+  carries the headers every page has, and the town's words ("Bad request.", spec 001).
+
+(A reply's head and body leaving in one write instead of uvicorn's two was tried and measured no
+faster: docs/scale.md, 2026-12-04.)
+
+Only uvicorn's workers import this module, before the application: it reads Django's settings (set
+by the environment), never its models.
+"""
+
+import asyncio
+import os
+from http import HTTPStatus
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
+
+TOO_LARGE = (431, "The request's headers are too large.")
+TOO_SLOW = (408, "The request's headers did not arrive in time.")
+BAD_REQUEST = (400, "Bad request.")
+
+
+def security_headers() -> list[tuple[bytes, bytes]]:
+    """The headers every page of the town carries (the settings' middleware sets them on Django's
+    pages; clockford/asgi.py on every other answer, and this module on uvicorn's own)."""
+    from django.conf import settings
+
+    csp = "; ".join(f"{k} {' '.join(v)}" for k, v in settings.SECURE_CSP.items())
+    return [
+        (b"x-frame-options", b"DENY"),
+        (b"content-security-policy", csp.encode()),
+        (b"x-content-type-options", b"nosniff"),
+    ]
+
+
+def closing_answer(status: int, words: str) -> bytes:
+    """An HTTP/1.1 answer in the town's plain-text form, which closes its connection."""
+    body = words.encode()
+    lines = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}".encode()]
+    lines += [
+        b"content-type: text/plain; charset=utf-8",
+        b"content-length: " + str(len(body)).encode(),
+        b"connection: close",
+    ]
+    lines += [name + b": " + value for name, value in security_headers()]
+    return b"\r\n".join(lines) + b"\r\n\r\n" + body
+
+
+class _Refused(Exception):
+    """Raised from a parser's callback to stop the parser: httptools hands it to uvicorn as a request it
+    could not read (send_400_response), which then answers with `refusing`."""
+
+
+class Protocol(HttpToolsProtocol):
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        from django.conf import settings
+
+        self.head_seconds: float = settings.CLOCKFORD["HEADER_SECONDS"]
+        self.head_most: int = settings.CLOCKFORD["HEADER_BYTES"]
+        # While a head is being read: its bytes the parser has handed over (the target and each whole
+        # header), and the bytes received since it began (a header still arriving is in the parser only).
+        self.head_bytes: int | None = None
+        self.head_received = 0
+        self.head_timer: asyncio.TimerHandle | None = None
+        self.refusing: tuple[int, str] | None = None
+        super().connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.head_bytes is not None:
+            self.head_received += len(data)
+            if max(self.head_received, self.head_bytes) > self.head_most:
+                self.refuse(*TOO_LARGE)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.head_bytes = self.head_received = 0
+        self.end_head_timer()
+        self.head_timer = self.loop.call_later(self.head_seconds, self.head_too_slow)
+
+    def on_url(self, url: bytes) -> None:
+        self.head_bytes = (self.head_bytes or 0) + len(url)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self.head_bytes = (self.head_bytes or 0) + len(name) + len(value) + 4  # ": " and CRLF
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        over = (self.head_bytes or 0) > self.head_most
+        self.head_bytes = None
+        self.end_head_timer()
+        if over:
+            # The whole head came in one read: refused before the request starts.
+            self.refusing = TOO_LARGE
+            raise _Refused
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end_head_timer()
+        super().connection_lost(exc)
+
+    def end_head_timer(self) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+
+    def head_too_slow(self) -> None:
+        self.head_timer = None
+        if self.head_bytes is not None:
+            self.refuse(*TOO_SLOW)
+
+    def send_400_response(self, msg: str) -> None:
+        # uvicorn's own, for a request httptools could not read: in the town's words, with its headers.
+        self.refuse(*(self.refusing or BAD_REQUEST))
+
+    def refuse(self, status: int, words: str) -> None:
+        """Answer the request being read, before the town has seen it, and close the connection."""
+        self.head_bytes = None
+        self.end_head_timer()
+        if self.transport.is_closing():
+            return
+        self.transport.write(closing_answer(status, words))
+        self.transport.close()

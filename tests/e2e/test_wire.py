@@ -1,0 +1,94 @@
+"""The town's connections under uvicorn, as `./town up` serves it (clockford/wire.py): a request's head
+has a time and a size limit, and uvicorn's own answers carry the town's words and security headers."""
+
+import socket
+import time
+from collections.abc import Callable
+
+from tests.support import Town
+
+TownFactory = Callable[..., Town]
+
+SECURITY = (b"x-frame-options: DENY", b"content-security-policy: ", b"x-content-type-options: nosniff")
+
+
+def answer_to(town: Town, sent: list[bytes], pause: float = 0.0) -> tuple[bytes, bytes, bytes, float]:
+    """Send these pieces (`pause` seconds apart) on one connection, then read the answer to the
+    connection's end: its status line, its headers, its body, and how long after the last piece."""
+    with socket.create_connection(("127.0.0.1", town.port), timeout=15) as conn:
+        for piece in sent:
+            try:
+                conn.sendall(piece)
+            except (BrokenPipeError, ConnectionResetError):
+                break  # the town closed the connection; its answer is read below
+            time.sleep(pause)
+        began = time.monotonic()
+        reply = b""
+        try:
+            while chunk := conn.recv(65536):
+                reply += chunk
+        except ConnectionResetError:
+            pass
+        took = time.monotonic() - began
+    status, _, rest = reply.partition(b"\r\n")
+    head, _, body = rest.partition(b"\r\n\r\n")
+    return status, head, body, took
+
+
+def assert_the_towns(head: bytes) -> None:
+    lower = head.lower()
+    for header in SECURITY:
+        assert header.lower() in lower, head
+    assert b"connection: close" in lower
+
+
+def test_a_request_head_too_slow_or_too_large_is_answered_and_closed(town_factory: TownFactory) -> None:
+    t = town_factory(env={"CLOCKFORD_HEADER_SECONDS": "1", "CLOCKFORD_HEADER_BYTES": "8192"}, server="uvicorn")
+    t.start()
+    before = t.log.read_text(errors="replace")
+    host = f"Host: localhost:{t.port}\r\n".encode()
+
+    # A head that never finishes: answered once its time is up, not held for ever.
+    status, head, body, took = answer_to(t, [b"GET /status HTTP/1.1\r\n", host, b"X-Slow: a"])
+    assert status == b"HTTP/1.1 408 Request Timeout", (status, body)
+    assert body == b"The request's headers did not arrive in time."
+    assert_the_towns(head)
+    assert took < 3, took
+
+    # Sent a byte at a time, still within the time of a head: the limit is on the head, not a read.
+    start = b"GET /status HTTP/1.1\r\n"
+    status, _, body, _ = answer_to(t, [start[i : i + 1] for i in range(len(start))] + [b"X-Slow: a"], pause=0.1)
+    assert status == b"HTTP/1.1 408 Request Timeout", (status, body)
+
+    # A head over its size, in one piece or many: refused, the rest never kept.
+    big = b"X-Big: " + b"a" * 20000 + b"\r\n"
+    for pieces in ([start + host + big + b"\r\n"], [start, host, big[:5000], big[5000:], b"\r\n"]):
+        status, head, body, _ = answer_to(t, pieces)
+        assert status == b"HTTP/1.1 431 Request Header Fields Too Large", (status, body)
+        assert body == b"The request's headers are too large."
+        assert_the_towns(head)
+
+    # A head within both limits, on a connection kept alive: served, and the next one too.
+    with socket.create_connection(("127.0.0.1", t.port), timeout=15) as conn:
+        for _ in range(2):
+            conn.sendall(start + host + b"X-Fine: " + b"b" * 6000 + b"\r\n\r\n")
+            reply = b""
+            while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+                reply += conn.recv(65536)
+            assert reply.startswith(b"HTTP/1.1 200 OK"), reply[:300]
+            time.sleep(1.2)  # longer than a head may take: the time is a head's, not the connection's
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
+
+
+def test_a_request_uvicorn_cannot_read_gets_the_towns_words_and_headers(town_factory: TownFactory) -> None:
+    t = town_factory(server="uvicorn").start()
+    host = f"Host: localhost:{t.port}\r\n".encode()
+    for bad in (
+        b"BREW /status HTTP/1.1\r\n" + host + b"\r\n",  # a method HTTP does not have
+        b"GET /status HTTP/1.1\r\n" + host + b"X-Nul: a\x00b\r\n\r\n",  # a NUL in a header
+        b"GET /status HTTP/9.9\r\n" + host + b"\r\n",
+    ):
+        status, head, body, _ = answer_to(t, [bad])
+        assert status == b"HTTP/1.1 400 Bad Request", (bad, status, body)
+        assert body == b"Bad request.", (bad, body)
+        assert_the_towns(head)
