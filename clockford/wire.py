@@ -4,8 +4,9 @@ reaches the application.
 
 - **A request's head has limits.** httptools sets none: a bare `./town up` on a reachable address
   could be held for ever by a request line sent a byte a minute, or made to keep megabytes of
-  headers. The head has CLOCKFORD_HEADER_SECONDS to arrive (from its first byte) and may be
-  CLOCKFORD_HEADER_BYTES long; past either the connection is answered (408, 431) and closed. A reverse
+  headers. The head has CLOCKFORD_HEADER_SECONDS to arrive (from its first byte, or for a
+  connection's first request from the connection's start) and may be CLOCKFORD_HEADER_BYTES long;
+  past either the connection is answered (408, 431) and closed. A reverse
   proxy in front (the deployment's Caddy, `read_header 10s`) cuts them first.
 - **uvicorn's own answers carry the town's security headers.** A request httptools cannot read (a
   made-up method, a NUL in a header) is answered by uvicorn, never reaching the town; that answer now
@@ -75,6 +76,9 @@ class Protocol(HttpToolsProtocol):
         self.head_timer: asyncio.TimerHandle | None = None
         self.refusing: tuple[int, str] | None = None
         super().connection_made(transport)
+        # A connection's first request has the same time to begin and be read (as Go's servers, Caddy's
+        # among them, count ReadHeaderTimeout): one opened and left silent is closed.
+        self.head_timer = self.loop.call_later(self.head_seconds, self.head_too_slow)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -120,6 +124,8 @@ class Protocol(HttpToolsProtocol):
         self.head_timer = None
         if self.head_bytes is not None:
             self.refuse(*TOO_SLOW)
+        elif self.cycle is None and not self.transport.is_closing():
+            self.transport.close()  # nothing was asked, so nothing is answered
 
     def send_400_response(self, msg: str) -> None:
         # uvicorn's own, for a request httptools could not read: in the town's words, with its headers.

@@ -55,6 +55,12 @@ def test_a_request_head_too_slow_or_too_large_is_answered_and_closed(town_factor
     assert_the_towns(head)
     assert took < 3, took
 
+    # A connection opened and left silent is closed: nothing was asked, so nothing is answered.
+    with socket.create_connection(("127.0.0.1", t.port), timeout=15) as conn:
+        began = time.monotonic()
+        assert conn.recv(100) == b""
+        assert 0.9 <= time.monotonic() - began < 3
+
     # Sent a byte at a time, still within the time of a head: the limit is on the head, not a read.
     start = b"GET /status HTTP/1.1\r\n"
     status, _, body, _ = answer_to(t, [start[i : i + 1] for i in range(len(start))] + [b"X-Slow: a"], pause=0.1)
