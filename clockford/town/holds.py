@@ -287,20 +287,29 @@ def repeated(tool: Tool, args: Any, call: Call) -> Repeated | None:
     )
     call.harbour_read = bool(surfaces)
     letters = [name for name, surface in kinds.items() if surface == "letter"]
-    if not surfaces and not letters:
+    # A letter's notes are shown to its person with it: read as its words, in the order shown.
+    call.carried = tool.carries(args, passport) if tool.carries is not None else {}
+    if not surfaces and not letters and not call.carried:
         return None
-    found = _repeat(passport, args, [surfaces, letters], clock.now())
+
+    def words(group: list[str]) -> list[tuple[str, str]]:
+        return [(name, v) for name in group if isinstance(v := getattr(args, name, None), str)]
+
+    groups = [words(surfaces), [*words(letters), *call.carried.items()]]
+    found = _repeat(passport, groups, clock.now())
     return Repeated(found[1], found[0] in surfaces) if found is not None else None
 
 
-def _repeat(passport: Passport, args: Any, groups: list[list[str]], now: datetime) -> tuple[str, dict[str, Any]] | None:
-    """The first repeat in the call's free words: the field it starts in (the group it holds for) and
-    what the hold says. Each field is read on its own, then each group's fields (the ones that hold,
-    the letter's) on as one text, the way a reader reads a title and its body: a passage cut in two
-    across them is still repeated whole."""
+def _repeat(
+    passport: Passport, groups: list[list[tuple[str, str]]], now: datetime
+) -> tuple[str, dict[str, Any]] | None:
+    """The first repeat in the call's words, given as groups of (field, words): the field it starts in
+    (the group it holds for) and what the hold says. Each field is read on its own, then each group's
+    fields (the ones that hold, the letter's) on as one text, the way a reader reads a title and its
+    body: a passage cut in two across them is still repeated whole."""
     texts: list[tuple[str, str, str]] = []  # (the first field, the words naming the fields, the text)
     for group in groups:
-        present = [(name, v) for name in group if isinstance(v := getattr(args, name, None), str) and v.strip()]
+        present = [(name, v) for name, v in group if v.strip()]
         texts.extend((name, name, v) for name, v in present)
         if len(present) > 1:
             names = [name for name, _ in present]

@@ -169,6 +169,9 @@ class Call:
     # Set by the desk: the free-word fields it cut to their cap (clockford/town/kept.py), which a
     # hold of this call names for the person deciding it.
     cut: dict[str, int] = field(default_factory=dict)
+    # Set by Safe Harbour: the words the call carries by reference (Tool.carries) as it read them. The
+    # tool passes on exactly these, or answers busy (`changed_since_asked`) when they changed since.
+    carried: dict[str, str] = field(default_factory=dict)
 
 
 class TownReply(Exception):
@@ -284,6 +287,10 @@ class Tool:
     # Safe Harbour applies to the public and other-account fields only on the calls this says
     # (hand_in delivering to another account, settle_parcel returning for rework).
     harbour_when: When = True
+    # Words a letter carries by reference rather than in its arguments (send_letter's notes, copied
+    # from the P.O. box), by the name the person is shown beside them: Safe Harbour reads them with the
+    # letter's own words, since the person reads them together. Asked before the call's transaction.
+    carries: Callable[[Any, Passport], dict[str, str]] | None = None
     # For a step of a plan that names a channel: the channel this call happens on, when the call
     # names a record rather than a channel (take_parcel P-..., answer_beacon B-...).
     channel_of: Callable[[Any], str | None] | None = None

@@ -19,7 +19,7 @@ from clockford.town.holds import NotDecided
 from clockford.town.models import Passport, lock, lock_passport_then, locked
 from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
-from clockford.town.tooling import NotFound, Part, Refused
+from clockford.town.tooling import NotFound, Part, Refused, changed_since_asked
 from districts.post_office.models import Letter, Note
 
 KEY_CHARS = re.compile(r"[A-Za-z0-9._/:-]{1,64}")
@@ -210,17 +210,39 @@ def letters_count(passport: Passport) -> dict[str, int]:
     return {"held": counts.get("held", 0), "read": counts.get("opened", 0), "declined": counts.get("declined", 0)}
 
 
+def note_shown(key: str) -> str:
+    """How a letter's note is named where Safe Harbour marks it ("This letter's note “k” repeats ...")."""
+    return f"note “{key}”"
+
+
+def _notes_of(passport: Passport, keys: list[str]) -> dict[str, str]:
+    """The values kept under these keys (each once), by key; a key the box does not hold is left out."""
+    wanted = [k for k in dict.fromkeys(keys) if _could_be_kept(k)]
+    return dict(Note.objects.filter(box=box_of(passport), key__in=wanted).values_list("key", "value"))
+
+
+def notes_carried(args: Any, passport: Passport) -> dict[str, str]:
+    """send_letter's Tool.carries: the notes a letter would carry, as its person is shown them."""
+    keys = list(dict.fromkeys(args.notes or []))
+    found = _notes_of(passport, keys)
+    return {note_shown(k): found[k] for k in keys if k in found}
+
+
 def do_send_letter(
-    passport: Passport, subject: str, body: str, keys: list[str], marked: dict[str, Any] | None
+    passport: Passport,
+    subject: str,
+    body: str,
+    keys: list[str],
+    marked: dict[str, Any] | None,
+    carried: dict[str, str] | None = None,
 ) -> Letter:
-    """Keep a letter for the person, with copies of the named notes; it waits until they decide."""
-    box = box_of(passport)
-    # Lock the passport: two letters at once cannot both be the twentieth unopened.
+    """Keep a letter for the person, with copies of the named notes; it waits until they decide.
+    `carried` is what Safe Harbour read of those notes before the call's transaction (notes_carried)."""
+    # Lock the passport: two letters at once cannot both be the twentieth unopened, and a remember or
+    # forget (which lock it too) cannot change a note between the reading below and the copy.
     lock(Passport.objects.filter(pk=passport.pk))
     wanted = list(dict.fromkeys(keys))
-    found = dict(
-        Note.objects.filter(box=box, key__in=[k for k in wanted if _could_be_kept(k)]).values_list("key", "value")
-    )
+    found = _notes_of(passport, wanted)
     missing = [k for k in wanted if k not in found]
     if missing:
         # The key is the agent's own words, which say (the town's voice) never carries: it goes back
@@ -245,6 +267,10 @@ def do_send_letter(
             "letters-full",
             **decide,
         )
+    if {note_shown(k): found[k] for k in wanted} != (carried or {}):
+        # A note was kept anew since Safe Harbour read it: words its person would be shown unread are
+        # never passed on. Busy, and the same call again is read like any other.
+        raise changed_since_asked()
     notes = [{"key": k, "value": found[k]} for k in wanted]
     size = _letter_size(subject, body, notes)
     held = waiting.aggregate(total=Sum("size"))["total"] or 0

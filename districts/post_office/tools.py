@@ -65,7 +65,9 @@ def recall(call: Call, args: RecallArgs) -> Reply:
 
 
 def send_letter(call: Call, args: SendLetterArgs) -> Reply:
-    letter = services.do_send_letter(call.passport, args.subject, args.body, args.notes or [], call.repeats)
+    letter = services.do_send_letter(
+        call.passport, args.subject, args.body, args.notes or [], call.repeats, call.carried
+    )
     fields: dict[str, Any] = {"id": letter.id, "status": "held", **handoff.waiting("letter", letter.id)}
     say = f"Letter {letter.id} waits for your person, who opens or declines it in the hall at hallUrl."
     if letter.notes:
@@ -154,6 +156,7 @@ DISTRICT = District(
                     "letter", services.BODY_CAP, empty="The letter's body is empty: write what your person should read."
                 ),
             },
+            carries=services.notes_carried,
             for_people=True,
         ),
         *parcel_tools.TOOLS,
