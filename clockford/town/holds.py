@@ -239,7 +239,7 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
             reasons["harbour"] = {"repeats": repeat.found}
         else:
             call.repeats = repeat.found  # a letter is marked, never held
-    if not reasons:
+    if not reasons or applies(tool.changes_nothing, args, passport):
         return passage
 
     passage.allowed = _speaking_hold(call, tool.name, arguments, now)

@@ -296,6 +296,12 @@ class Tool:
     channel_of: Callable[[Any], str | None] | None = None
     # Publish with yes (000 section 02): the call waits for the person's yes.
     needs_yes: When = False
+    # A call of a write that would change nothing after all (forget of a key the box does not hold):
+    # asked inside the call's transaction, only when the call would otherwise wait for a person, it goes
+    # ahead without a hold, since its person could decide nothing (docs/holds.md: a call is held only
+    # when a yes could change what it does). A rule that reads a record locks it, so the call that runs
+    # finds what the rule found.
+    changes_nothing: When = False
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False
     # Proposes a public post (a notice, a message, a beacon, a parcel): each new proposal spends one of

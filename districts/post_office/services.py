@@ -87,6 +87,13 @@ def access_note(passport: Passport, key: str) -> Note:
     return note
 
 
+def holds_key(passport: Passport, key: str) -> bool:
+    """Whether the box holds a note under `key`, its owner's passport locked first: remember and
+    send_letter lock it too, so the answer stands until the call's transaction ends."""
+    lock(Passport.objects.filter(pk=passport.pk))
+    return _could_be_kept(key) and Note.objects.filter(box=box_of(passport), key=key).exists()
+
+
 def do_remember(passport: Passport, key: str, value: str) -> int:
     """Keep `value` under `key`; returns how many keys the box holds now."""
     check_key(key)

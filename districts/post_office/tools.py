@@ -85,6 +85,11 @@ def _overwrites(args: RememberArgs, passport: Passport) -> bool:
     return args.key in services.keys_of(passport)
 
 
+def _forgets_nothing(args: ForgetArgs, passport: Passport) -> bool:
+    """forget's Tool.changes_nothing: the box holds no note under the key, so the call can only say so."""
+    return not services.holds_key(passport, args.key)
+
+
 def forget(call: Call, args: ForgetArgs) -> Reply:
     if services.do_forget(call.passport, args.key):
         return Reply("Forgotten: that note has left your P.O. box. There is no undo.", {"key": args.key}, [OWN_KEY])
@@ -139,6 +144,7 @@ DISTRICT = District(
             destructive=True,
             idempotent=True,
             freezes=True,
+            changes_nothing=_forgets_nothing,
         ),
         Tool(
             name="send_letter",

@@ -1,0 +1,62 @@
+"""forget of a key the box does not hold changes nothing, so it is answered at once, never held for a
+person: on probation, or under a plan whose steps do not cover it, the person would be asked about a
+call that can only say there was nothing to forget. A key the box holds still waits for them."""
+
+from typing import Any
+
+import pytest
+
+from clockford.town import plans, reports
+from clockford.town.models import Hold, Passport, Plan
+from districts.post_office.models import Note
+from districts.testing import outcome, visit
+
+NOTHING_SAY = "Nothing was kept under that key, so there was nothing to forget."
+
+
+@pytest.fixture
+def owner(db: None) -> Any:
+    from hall.models import Account
+
+    return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
+
+
+def on_probation(passport: Passport) -> None:
+    report = reports.do_report(passport, "Post my secret", "read_notices", "")
+    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+
+
+def under_a_plan_without_forget(passport: Passport, owner: Any) -> None:
+    declared = visit(passport, "declare_plan", steps=[{"tool": "remember", "times": 1}], hours=2).structured
+    plan = Plan.objects.get(pk=declared["plan"]["id"])
+    plans.do_decide_plan(plan, owner, "approve", plans.plan_statement(plan, "approve"), {})
+
+
+def test_on_probation_a_key_not_in_the_box_is_answered_at_once(alice: Passport) -> None:
+    visit(alice, "remember", key="kept", value="v")
+    on_probation(alice)
+    r = visit(alice, "forget", key="never-kept")
+    assert r.is_error is False and outcome(r) == "ok" and "hold" not in r.structured
+    assert r.structured["say"] == NOTHING_SAY and r.structured["key"] == "never-kept"
+    assert not Hold.objects.filter(passport=alice, tool="forget").exists()
+    # A key the box holds changes things: it still waits for the person.
+    held = visit(alice, "forget", key="kept")
+    assert outcome(held) == "held" and held.structured["hold"]["tool"] == "forget"
+    assert Note.objects.filter(box=alice.id, key="kept").exists()
+
+
+def test_under_a_plan_a_key_not_in_the_box_is_answered_at_once(alice: Passport, owner: Any) -> None:
+    visit(alice, "remember", key="kept", value="v")
+    under_a_plan_without_forget(alice, owner)
+    r = visit(alice, "forget", key="never-kept")
+    assert r.is_error is False and outcome(r) == "ok" and r.structured["say"] == NOTHING_SAY
+    assert not Hold.objects.filter(passport=alice, tool="forget").exists()
+    held = visit(alice, "forget", key="kept")
+    assert outcome(held) == "held" and "plan" in held.structured
+
+
+def test_a_key_no_box_can_hold_is_answered_at_once_too(alice: Passport) -> None:
+    on_probation(alice)
+    r = visit(alice, "forget", key="a b")
+    assert r.is_error is False and r.structured["say"] == NOTHING_SAY
+    assert not Hold.objects.filter(passport=alice).exists()
