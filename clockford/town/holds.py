@@ -239,7 +239,13 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
             reasons["harbour"] = {"repeats": repeat.found}
         else:
             call.repeats = repeat.found  # a letter is marked, never held
-    if not reasons or applies(tool.changes_nothing, args, passport):
+    if not reasons:
+        return passage
+    # Nothing a person could decide: a call refused whatever they say is refused now, and one that
+    # changes nothing goes ahead (Tool.refuses_first, Tool.changes_nothing).
+    if tool.refuses_first is not None:
+        tool.refuses_first(args, passport)
+    if applies(tool.changes_nothing, args, passport):
         return passage
 
     passage.allowed = _speaking_hold(call, tool.name, arguments, now)

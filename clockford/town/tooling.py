@@ -296,6 +296,11 @@ class Tool:
     channel_of: Callable[[Any], str | None] | None = None
     # Publish with yes (000 section 02): the call waits for the person's yes.
     needs_yes: When = False
+    # Raises the refusal a call gets whatever its person says (a P.O. box with no room for the note):
+    # asked inside the call's transaction, only when the call would otherwise wait for a person, so the
+    # person is never asked about a call their yes could not let through. A rule that reads a record
+    # locks it, so the call that runs finds what the rule found.
+    refuses_first: Callable[[Any, Passport], None] | None = None
     # A call of a write that would change nothing after all (forget of a key the box does not hold):
     # asked inside the call's transaction, only when the call would otherwise wait for a person, it goes
     # ahead without a hold, since its person could decide nothing (docs/holds.md: a call is held only

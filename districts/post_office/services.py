@@ -99,7 +99,6 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     check_key(key)
     box = box_of(passport)
     size = note_size(key, value)
-    room = settings.CLOCKFORD["POST_OFFICE_ROOM_BYTES"]
     kept_at = connection.ops.adapt_datetimefield_value(timezone.now())
     # Without sign-in the box's allowance needs no read of its own, so on PostgreSQL the note is written
     # in the message of the lock and the box's read (one round trip where there were two), on the same
@@ -107,12 +106,34 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
     # all; when they did not (or nothing was sent: SQLite), the checks say why, or the note is written.
     keep = None
     if passport.account_id is None:
-        allowed = [key, box, MAX_KEYS, size, ALLOWANCE_BYTES, size, room]
+        allowed = [key, box, MAX_KEYS, size, ALLOWANCE_BYTES, size, settings.CLOCKFORD["POST_OFFICE_ROOM_BYTES"]]
         keep = prepared(_KEEP_IF_ALLOWED), [box, key, value, size, kept_at, *allowed]
     notes, town_total, written = _box_and_room(passport.pk, box, keep)
     keys = len(notes) + (0 if key in notes else 1)
     if written:
         return keys
+    _check_room(passport, key, size, notes, town_total)
+    # Signed in (or room made by another box between the read and the write): the box's keys are known
+    # (and locked) already, so update or insert straight away, in plain SQL (the ORM's update() or
+    # create() would cost more than the statement itself).
+    with connection.cursor() as c:
+        if key in notes:
+            c.execute(prepared(_REKEEP), [value, size, kept_at, box, key])
+        else:
+            c.execute(prepared(_KEEP), [box, key, value, size, kept_at])
+    return keys
+
+
+def check_room(args: Any, passport: Passport) -> None:
+    """remember's Tool.refuses_first: refuse a note the box or the Post Office has no room for before
+    its person is asked about it (their yes could not make room). The owner's passport is locked by
+    the read, so the room found stands until the call runs."""
+    notes, town_total, _ = _box_and_room(passport.pk, box_of(passport), None)
+    _check_room(passport, args.key, note_size(args.key, args.value), notes, town_total)
+
+
+def _check_room(passport: Passport, key: str, size: int, notes: dict[str, int], town_total: int) -> None:
+    """do_remember's refusals, from the box's notes (key: size) and the bytes every box keeps."""
     if key not in notes and len(notes) >= MAX_KEYS:
         raise Refused(f"Your P.O. box is full ({MAX_KEYS} keys). Use forget first.", "box-full")
     allowance, whose, elsewhere = _allowance(passport)
@@ -124,17 +145,8 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
             keptBytes=used,
             allowanceBytes=allowance,
         )
-    if town_total - notes.get(key, 0) + size > room:
+    if town_total - notes.get(key, 0) + size > settings.CLOCKFORD["POST_OFFICE_ROOM_BYTES"]:
         raise Refused("The Post Office has no room for more notes right now. Try again later.", "room")
-    # Signed in (or room made by another box between the read and the write): the box's keys are known
-    # (and locked) already, so update or insert straight away, in plain SQL (the ORM's update() or
-    # create() would cost more than the statement itself).
-    with connection.cursor() as c:
-        if key in notes:
-            c.execute(prepared(_REKEEP), [value, size, kept_at, box, key])
-        else:
-            c.execute(prepared(_KEEP), [box, key, value, size, kept_at])
-    return keys
 
 
 # The box's keys and sizes, and the size of every note in town (the last row, its key NULL): one plain

@@ -118,6 +118,7 @@ DISTRICT = District(
                 "value": Words("private", services.VALUE_CAP),
             },
             freezes=_overwrites,
+            refuses_first=services.check_room,
         ),
         Tool(
             name="recall",
