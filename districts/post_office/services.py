@@ -202,6 +202,10 @@ def do_forget(passport: Passport, key: str) -> bool:
     copy its person read."""
     if not _could_be_kept(key):
         return False
+    # The owner's passport first, as send_letter locks it before it copies a note: a letter sent at the
+    # same time is then either committed before the waiting letters are read below, or finds the note
+    # gone. Without it, a letter committed after that read kept the forgotten words for the person.
+    lock(Passport.objects.filter(pk=passport.pk))
     deleted, _ = Note.objects.filter(box=box_of(passport), key=key).delete()
     for letter in Letter.objects.filter(passport=passport, status="held"):
         kept = [n for n in letter.notes if n["key"] != key]
