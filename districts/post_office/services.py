@@ -210,7 +210,11 @@ def do_forget(passport: Passport, key: str) -> bool:
     for letter in Letter.objects.filter(passport=passport, status="held"):
         kept = [n for n in letter.notes if n["key"] != key]
         if len(kept) != len(letter.notes):
-            Letter.objects.filter(pk=letter.pk).update(notes=kept, size=_letter_size(letter.subject, letter.body, kept))
+            # Only while it still waits: a letter its person opened since the read above (the decision
+            # held its row) keeps the copy they read and signed.
+            Letter.objects.filter(pk=letter.pk, status="held").update(
+                notes=kept, size=_letter_size(letter.subject, letter.body, kept)
+            )
     return bool(deleted)
 
 
