@@ -78,6 +78,18 @@ def _refuses_post(args: PostParcelArgs, passport: Passport) -> None:
     parcels.check_post(passport, args.channel, args.title, args.brief, args.done_when)
 
 
+def _refuses_take(args: TakeParcelArgs, passport: Passport) -> None:
+    parcels.check_take(passport, args.parcel)
+
+
+def _refuses_hand_in(args: HandInArgs, passport: Passport) -> None:
+    parcels.check_hand_in(passport, args.parcel, args.action, args.result, args.version)
+
+
+def _refuses_settle(args: SettleParcelArgs, passport: Passport) -> None:
+    parcels.check_settle(passport, args.parcel, args.action, args.note, args.version)
+
+
 def _delivers_to_another_account(args: HandInArgs, passport: Passport) -> bool:
     """Safe Harbour reads a result only when it goes to another account's parcel (000 section 02), from
     the agent holding it: a delivery that would be refused anyway is refused at once, not held."""
@@ -193,6 +205,7 @@ TOOLS: tuple[Tool, ...] = (
         record_arg="parcel",
         asks=("take a parcel of work", "take the parcel of work {parcel}"),
         freezes=True,
+        refuses_first=_refuses_take,
         channel_of=_channel_of,
     ),
     tooling.record_step(
@@ -211,6 +224,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"result": Words("other-account", parcels.RESULT_CAP)},
         harbour_when=_delivers_to_another_account,
         freezes=True,
+        refuses_first=_refuses_hand_in,
         channel_of=_channel_of,
     ),
     tooling.record_step(
@@ -230,6 +244,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"note": Words("other-account", parcels.NOTE_CAP)},
         harbour_when=_returns_own,
         freezes=_returns,
+        refuses_first=_refuses_settle,
         channel_of=_channel_of,
     ),
 )

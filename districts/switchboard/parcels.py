@@ -677,14 +677,14 @@ def do_post(passport: Passport, channel: str, title: str, brief: str, done_when:
 # -- take_parcel -----------------------------------------------------------------------------------------
 
 
-def do_take(passport: Passport, parcel_id: str) -> tuple[Parcel, bool]:
-    """Claim an open parcel for an hour, or renew this passport's claim on it. Returns (parcel, whether
-    it was a renewal)."""
+def _take_checks(passport: Passport, parcel_id: str) -> tuple[_Locked, Any, bool]:
+    """The refusals of a take, under the parcel row's lock (and, for a new claim, the account's): the
+    parcel locked and up to date, the account, and whether the take renews this passport's claim."""
     account = common.require_sign_in(passport)
     locked = _lock(Parcel.objects.filter(pk=parcel_id)) if ID.fullmatch(parcel_id) else None
     if locked is None:
         raise Refused(common.NOT_SEEN_SAY, "not-found")
-    p, now, current = locked.parcel, locked.now, locked.current
+    p, current = locked.parcel, locked.current
     if p.publisher_id == passport.id:
         raise Refused(OWN_PARCEL_SAY, "own-parcel")
     if not common.exchange_open(p.account_id, account.pk):
@@ -692,12 +692,7 @@ def do_take(passport: Passport, parcel_id: str) -> tuple[Parcel, bool]:
     if p.state == CLAIMED and current is not None and current.claimant_id == passport.id:
         if p.renewals >= RENEWALS:
             raise Refused(RENEWALS_USED_SAY, "renewals-used")
-        p.renewals += 1
-        p.claim_lapses_at = now + CLAIM_FOR
-        p.version += 1
-        _log(p, now, "renewed", p.attempt)
-        _store(locked, passport)
-        return p, True
+        return locked, account, True
     if p.state != OPEN:
         raise Refused(NOT_OPEN_SAY, "not-open")
     if any(a.claimant_id == passport.id for a in locked.attempts):
@@ -705,8 +700,29 @@ def do_take(passport: Passport, parcel_id: str) -> tuple[Parcel, bool]:
     if any(a.account_id == account.pk for a in locked.attempts):
         raise Refused(ACCOUNT_HAD_IT_SAY, "had-it")
     _lock_account(account.pk)
-    if _in_hand(account.pk, now) >= IN_HAND:
+    if _in_hand(account.pk, locked.now) >= IN_HAND:
         raise Refused(IN_HAND_SAY, "in-hand")
+    return locked, account, False
+
+
+def check_take(passport: Passport, parcel_id: str) -> None:
+    """take_parcel's Tool.refuses_first: a take refused whatever the person says is refused before any
+    hold. What it read stays locked, so do_take finds the same."""
+    _take_checks(passport, parcel_id)
+
+
+def do_take(passport: Passport, parcel_id: str) -> tuple[Parcel, bool]:
+    """Claim an open parcel for an hour, or renew this passport's claim on it. Returns (parcel, whether
+    it was a renewal)."""
+    locked, account, renews = _take_checks(passport, parcel_id)
+    p, now = locked.parcel, locked.now
+    if renews:
+        p.renewals += 1
+        p.claim_lapses_at = now + CLAIM_FOR
+        p.version += 1
+        _log(p, now, "renewed", p.attempt)
+        _store(locked, passport)
+        return p, True
     number = p.attempt + 1
     attempt = Attempt(parcel=p, number=number, claimant=passport, account_id=account.pk, taken_at=now, outcome="taken")
     attempt.save(force_insert=True)
@@ -756,6 +772,39 @@ def _check_version(parcel: Parcel, version: int | None) -> None:
         raise Refused(VERSION_SAY, "version")
 
 
+def _hand_in_checks(
+    passport: Passport, parcel_id: str, action: str, kept: str, version: int | None
+) -> tuple[_Locked, str | None, Attempt]:
+    """The refusals of a hand_in, under the parcel row's lock: the parcel locked and up to date, what a
+    repeat of this attempt's own last step answers ("already delivered", "already given back"; None for a
+    step to take), and the attempt it hands in."""
+    common.require_sign_in(passport)
+    if action == "deliver" and says_nothing(kept):
+        raise Refused(RESULT_REQUIRED_SAY, "result-required")
+    locked = _mine(passport, parcel_id)
+    p, current = locked.parcel, locked.current
+    mine_now = current is not None and current.claimant_id == passport.id
+    # A repeat of what this attempt already did is safe, whatever version it names: that version
+    # was the one before its own first landing.
+    if mine_now and current is not None:
+        if action == "deliver" and p.state == DELIVERED and current.outcome == "delivered" and current.result == kept:
+            return locked, "already delivered", current
+        if action == "give_back" and current.outcome == "given-back":
+            return locked, "already given back", current
+    _check_version(p, version)
+    if action == "deliver":
+        return locked, None, _check_delivery(passport, p, current)
+    if not mine_now or current is None or p.state != CLAIMED:
+        raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
+    return locked, None, current
+
+
+def check_hand_in(passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None) -> None:
+    """hand_in's Tool.refuses_first: a hand_in refused whatever the person says is refused before any
+    hold. What it read stays locked, so do_hand_in finds the same."""
+    _hand_in_checks(passport, parcel_id, action, result or "", version)
+
+
 def do_hand_in(
     passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None, *, harbour_read: bool
 ) -> tuple[Parcel, str]:
@@ -764,32 +813,18 @@ def do_hand_in(
 
     harbour_read: whether Safe Harbour read the result (`delivery_to_another_account` held when the
     desk asked). A delivery to another account it did not read is busy, never delivered (see below)."""
-    common.require_sign_in(passport)
     kept = result or ""  # the desk kept it: normal form, cut to RESULT_CAP (clockford/town/kept.py)
-    if action == "deliver" and says_nothing(kept):
-        raise Refused(RESULT_REQUIRED_SAY, "result-required")
-    locked = _mine(passport, parcel_id)
-    p, now, current = locked.parcel, locked.now, locked.current
-    mine_now = current is not None and current.claimant_id == passport.id
-    # A repeat of what this attempt already did is safe, whatever version it names: that version
-    # was the one before its own first landing.
-    if mine_now and current is not None:
-        if action == "deliver" and p.state == DELIVERED and current.outcome == "delivered" and current.result == kept:
-            _store(locked, passport)
-            return p, "already delivered"
-        if action == "give_back" and current.outcome == "given-back":
-            _store(locked, passport)
-            return p, "already given back"
-    _check_version(p, version)
+    locked, repeat, current = _hand_in_checks(passport, parcel_id, action, kept, version)
+    p, now = locked.parcel, locked.now
+    if repeat is not None:
+        _store(locked, passport)
+        return p, repeat
     if action == "deliver":
-        current = _check_delivery(passport, p, current)
         if p.account_id != passport.account_id and not harbour_read:
             # Safe Harbour did not read this result: when the desk asked, the delivery would have been
             # refused (the parcel was not in hand yet, say). It goes through now, so the words would
             # reach another account unread: busy, and the same call again is read like any other.
             raise changed_since_asked()
-    elif not mine_now or current is None or p.state != CLAIMED:
-        raise Refused(NOT_IN_HAND_SAY, "not-in-hand")
     locked.dirty.add(current.number)
     if action == "deliver":
         current.outcome, current.result, current.ended_at = "delivered", kept, now
@@ -830,6 +865,25 @@ def access_own_parcel(passport: Passport, parcel_id: str) -> _Locked:
     return locked
 
 
+def _settle_checks(passport: Passport, parcel_id: str, action: str, kept: str, version: int | None) -> _Locked:
+    """The refusals of settling a parcel: the parcel its publisher names, locked and up to date."""
+    common.require_sign_in(passport)
+    if action == "return" and says_nothing(kept):
+        raise Refused(NOTE_REQUIRED_SAY, "note-required")
+    if action in ("return", "release") and version is None:
+        raise Refused(VERSION_REQUIRED_SAY, "version-required")
+    locked = access_own_parcel(passport, parcel_id)
+    _check_version(locked.parcel, version)
+    _check_settle(locked.parcel, locked.current, action)
+    return locked
+
+
+def check_settle(passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None) -> None:
+    """settle_parcel's Tool.refuses_first: a settle refused whatever the person says is refused before
+    any hold. What it read stays locked, so do_settle finds the same."""
+    _settle_checks(passport, parcel_id, action, note or "", version)
+
+
 def do_settle(
     passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None, *, harbour_read: bool
 ) -> Parcel:
@@ -838,16 +892,9 @@ def do_settle(
 
     harbour_read: whether Safe Harbour read the note (`return_reaches_claimant` held when the desk
     asked). A return it did not read is busy, never sent (see below)."""
-    common.require_sign_in(passport)
     kept = note or ""  # the desk kept it: normal form, cut to NOTE_CAP (clockford/town/kept.py)
-    if action == "return" and says_nothing(kept):
-        raise Refused(NOTE_REQUIRED_SAY, "note-required")
-    if action in ("return", "release") and version is None:
-        raise Refused(VERSION_REQUIRED_SAY, "version-required")
-    locked = access_own_parcel(passport, parcel_id)
+    locked = _settle_checks(passport, parcel_id, action, kept, version)
     p, now, current = locked.parcel, locked.now, locked.current
-    _check_version(p, version)
-    _check_settle(p, current, action)
     if action == "return" and not harbour_read:
         # Safe Harbour did not read this note: when the desk asked, the return would have been refused
         # (no delivery waited yet, say). It goes through now, so the note would reach the claimant's
