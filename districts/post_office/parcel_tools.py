@@ -86,6 +86,10 @@ def _refuses_hand_in(args: HandInArgs, passport: Passport) -> None:
     parcels.check_hand_in(passport, args.parcel, args.action, args.result, args.version)
 
 
+def _hands_in_again(args: HandInArgs, passport: Passport) -> bool:
+    return parcels.hand_in_repeats(passport, args.parcel, args.action, args.result, args.version)
+
+
 def _refuses_settle(args: SettleParcelArgs, passport: Passport) -> None:
     parcels.check_settle(passport, args.parcel, args.action, args.note, args.version)
 
@@ -225,6 +229,7 @@ TOOLS: tuple[Tool, ...] = (
         harbour_when=_delivers_to_another_account,
         freezes=True,
         refuses_first=_refuses_hand_in,
+        changes_nothing=_hands_in_again,
         channel_of=_channel_of,
     ),
     tooling.record_step(

@@ -805,6 +805,13 @@ def check_hand_in(passport: Passport, parcel_id: str, action: str, result: str |
     _hand_in_checks(passport, parcel_id, action, result or "", version)
 
 
+def hand_in_repeats(passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None) -> bool:
+    """hand_in's Tool.changes_nothing: the call repeats its attempt's own last step (the same result
+    delivered again, or given back again), which do_hand_in answers without a change. What it read
+    stays locked, so do_hand_in finds the same."""
+    return _hand_in_checks(passport, parcel_id, action, result or "", version)[1] is not None
+
+
 def do_hand_in(
     passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None, *, harbour_read: bool
 ) -> tuple[Parcel, str]:

@@ -54,3 +54,18 @@ def test_on_probation_a_settle_with_no_delivery_is_refused_at_once(alice: Passpo
     r = visit(alice, "settle_parcel", parcel=parcel["id"], action="accept")
     refused(r, parcels.NO_DELIVERY_SAY, "state")
     assert not Hold.objects.filter(passport=alice, tool="settle_parcel").exists()
+
+
+def test_on_probation_a_hand_in_repeated_is_answered_at_once(
+    alice: Passport, alice2: Passport, published: Publish
+) -> None:
+    # A repeat of the attempt's own last step changes nothing: no person is asked about it.
+    open_channel(alice)
+    parcel = post(published, alice)["id"]
+    assert visit(alice2, "take_parcel", parcel=parcel).is_error is False
+    assert visit(alice2, "hand_in", parcel=parcel, action="give_back").is_error is False
+    on_probation(alice2)
+    r = visit(alice2, "hand_in", parcel=parcel, action="give_back")
+    assert r.is_error is False and outcome(r) == "ok"
+    assert r.structured["say"] == "Already given back: the parcel is no longer in your hands."
+    assert not Hold.objects.filter(passport=alice2).exists()
