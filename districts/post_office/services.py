@@ -251,6 +251,8 @@ def _notes_of(passport: Passport, keys: list[str]) -> dict[str, str]:
 def notes_carried(args: Any, passport: Passport) -> dict[str, str]:
     """send_letter's Tool.carries: the notes a letter would carry, as its person is shown them."""
     keys = list(dict.fromkeys(args.notes or []))
+    if not keys:
+        return {}
     found = _notes_of(passport, keys)
     return {note_shown(k): found[k] for k in keys if k in found}
 
