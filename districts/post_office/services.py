@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
@@ -64,6 +64,9 @@ def with_words(passport_ids: list[str]) -> set[str]:
     return boxes | letters
 
 
+# do_forget's note and its letters' copies go together, and its passport lock needs a transaction: in
+# the desk's call it joins the call's own (no savepoint, on a hot path); from the hall it opens one.
+@transaction.atomic(savepoint=False)
 def do_empty_box(passport: Passport) -> int:
     """Empty the whole box, as if the agent had forgotten every key (do_forget, key by key, so its
     letters still waiting lose their copies too); returns how many notes went."""
@@ -196,6 +199,7 @@ def _allowance(passport: Passport) -> tuple[int, str, int]:
     return ACCOUNT_ALLOWANCE_BYTES, f"{ACCOUNT_ALLOWANCE_BYTES // 1024} KB for your account across its clients", kept
 
 
+@transaction.atomic(savepoint=False)  # see do_empty_box
 def do_forget(passport: Passport, key: str) -> bool:
     """Remove the note under `key`, and its copy from the passport's letters still waiting; returns
     whether there was a note. Its text leaves the town's state. A letter already opened keeps the

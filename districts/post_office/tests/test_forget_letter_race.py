@@ -58,3 +58,16 @@ def test_a_note_forgotten_while_its_letter_is_sent_leaves_the_letter_too() -> No
     letter = Letter.objects.get(passport=alice)
     assert letter.notes == []
     assert "words to forget" not in str(Letter.objects.filter(passport=alice).values_list("notes", flat=True))
+
+
+def test_the_hall_empties_a_key_and_the_box_outside_any_transaction() -> None:
+    # The hall's box page calls do_forget and do_empty_box with no transaction of its own (the desk's
+    # calls run in one): forget's passport lock needs one, which it opens itself.
+    alice = new_passport()
+    for key in ("a", "b", "c"):
+        visit(alice, "remember", key=key, value=f"note {key}")
+    visit(alice, "send_letter", subject="A", body="b", notes=["a", "b"])
+    assert services.do_forget(alice, "a") is True
+    assert services.do_empty_box(alice) == 2
+    assert not Note.objects.filter(box=alice.id).exists()
+    assert Letter.objects.get(passport=alice).notes == []
