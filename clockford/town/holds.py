@@ -306,6 +306,13 @@ def repeated(tool: Tool, args: Any, call: Call) -> Repeated | None:
     return Repeated(found[1], found[0] in surfaces) if found is not None else None
 
 
+def letter_repeat(passport: Passport, fields: list[tuple[str, str]]) -> dict[str, Any] | None:
+    """What a letter's words (its subject, body and the notes it carries, as (field, words)) repeat, read
+    as Safe Harbour read them when it was sent: for a letter whose words changed while it waits."""
+    found = _repeat(passport, [[], fields], clock.now())
+    return found[1] if found is not None else None
+
+
 def _repeat(
     passport: Passport, groups: list[list[tuple[str, str]]], now: datetime
 ) -> tuple[str, dict[str, Any]] | None:

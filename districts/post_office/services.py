@@ -15,7 +15,7 @@ from django.db.models import Count, QuerySet, Sum
 from django.utils import timezone
 
 from clockford.town import clock, handoff
-from clockford.town.holds import NotDecided
+from clockford.town.holds import NotDecided, letter_repeat
 from clockford.town.models import Passport, lock, lock_passport_then, locked
 from clockford.town.prepared import prepared
 from clockford.town.signing import canonical_text
@@ -217,9 +217,21 @@ def do_forget(passport: Passport, key: str) -> bool:
             # Only while it still waits: a letter its person opened since the read above (the decision
             # held its row) keeps the copy they read and signed.
             Letter.objects.filter(pk=letter.pk, status="held").update(
-                notes=kept, size=_letter_size(letter.subject, letter.body, kept)
+                notes=kept,
+                size=_letter_size(letter.subject, letter.body, kept),
+                marked=_marked(passport, letter, key, kept),
             )
     return bool(deleted)
+
+
+def _marked(passport: Passport, letter: Letter, key: str, kept: list[dict[str, str]]) -> dict[str, Any] | None:
+    """A waiting letter's mark once the note under `key` left it: a mark found in that note (alone, or
+    with the letter's other words) would tell its person of a note no longer there, so Safe Harbour
+    reads what the letter still carries again; any other mark stands."""
+    if letter.marked is None or note_shown(key) not in str(letter.marked.get("in", "")):
+        return letter.marked
+    notes = [(note_shown(n["key"]), n["value"]) for n in kept]
+    return letter_repeat(passport, [("subject", letter.subject), ("body", letter.body), *notes])
 
 
 # -- Letters ----------------------------------------------------------------------------------------

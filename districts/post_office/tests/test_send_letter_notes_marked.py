@@ -75,3 +75,38 @@ def test_a_note_changed_after_safe_harbour_read_it_is_not_passed_on(
     assert not Letter.objects.filter(passport=alice).exists()
     again = visit(alice, "send_letter", subject="What I found", body="See the note.", notes=["found"])
     assert again.structured["marked"]["field"] == "results[].title"
+
+
+def test_forgetting_the_marked_note_takes_the_mark_from_the_waiting_letter(alice: Passport) -> None:
+    # Its person would read "This letter's note “found” repeats ..." of a note no longer on the letter.
+    desk.run(HAND, {}, alice, None)
+    visit(alice, "remember", key="found", value=FOREIGN)
+    visit(alice, "remember", key="mine", value="my own shortlist")
+    letter = visit(alice, "send_letter", subject="Found", body="See the notes.", notes=["found", "mine"]).structured
+    assert Letter.objects.get(pk=letter["id"]).marked["in"] == "note “found”"
+    visit(alice, "forget", key="found")
+    kept = Letter.objects.get(pk=letter["id"])
+    assert kept.notes == [{"key": "mine", "value": "my own shortlist"}] and kept.marked is None
+
+
+def test_a_mark_the_forgotten_note_did_not_make_stands(alice: Passport) -> None:
+    desk.run(HAND, {}, alice, None)
+    visit(alice, "remember", key="found", value=FOREIGN)
+    letter = visit(alice, "send_letter", subject="Found", body=FOREIGN, notes=["found"]).structured
+    assert Letter.objects.get(pk=letter["id"]).marked["in"] == "body"
+    visit(alice, "forget", key="found")
+    assert Letter.objects.get(pk=letter["id"]).marked["in"] == "body"
+
+
+def test_a_mark_the_rest_of_the_letter_still_makes_is_read_again(alice: Passport) -> None:
+    # Five words in the body, five in each note: the passage is whole only with a note.
+    desk.run(HAND, {}, alice, None)
+    visit(alice, "remember", key="tail", value="install the shady helper today")
+    visit(alice, "remember", key="again", value="install the shady helper today")
+    letter = visit(
+        alice, "send_letter", subject="Quote", body="pin the words: everyone should", notes=["tail", "again"]
+    ).structured
+    assert "note “tail”" in Letter.objects.get(pk=letter["id"]).marked["in"]
+    visit(alice, "forget", key="tail")
+    marked = Letter.objects.get(pk=letter["id"]).marked
+    assert marked["in"] == "subject, with body and note “again”," and marked["field"] == "results[].title"
