@@ -1,6 +1,7 @@
 """The parcel tools on probation: a call refused whatever the person says (no sign-in, no such channel,
 no such parcel, one not the agent's, no delivery to settle) is refused at once, never held for them, as
-it is without probation (docs/holds.md). A call that could go through still waits for them."""
+it is without probation (docs/holds.md), and a hand_in that repeats its own last step is answered at
+once. A call that could change something still waits for them."""
 
 from clockford.town import reports
 from clockford.town.models import Hold, Passport
