@@ -303,9 +303,8 @@ class Tool:
     refuses_first: Callable[[Any, Passport], None] | None = None
     # A call of a write that would change nothing after all (forget of a key the box does not hold):
     # asked inside the call's transaction, only when the call would otherwise wait for a person, it goes
-    # ahead without a hold, since its person could decide nothing (docs/holds.md: a call is held only
-    # when a yes could change what it does). A rule that reads a record locks it, so the call that runs
-    # finds what the rule found.
+    # ahead without a hold, since its person could decide nothing (docs/holds.md, "Which calls wait").
+    # A rule that reads a record locks it, so the call that runs finds what the rule found.
     changes_nothing: When = False
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False
