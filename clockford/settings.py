@@ -140,6 +140,10 @@ CLOCKFORD_BANK = "districts.bank.services.withdraw"
 # Jobs (docs/jobs.md): the desk refuses a call naming a job its person ended, and counts each footstep
 # that names a job, through this module (check and step), named here for the same reason.
 CLOCKFORD_JOBS = "districts.jobs.services"
+# The Switchboard's rule for a channel's name (000 section 08, DECISIONS 8): a function that returns the
+# name or raises Refused in the Switchboard's words. A plan's step naming a channel no channel could
+# have is refused by it at once (clockford/town/plans.py), named here for the same reason.
+CLOCKFORD_CHANNEL_RULE = "districts.switchboard.common.check_name"
 # Web Push (hall/push.py): the town's VAPID key, kept like the town key in var/ and never archived, and
 # the contact a push service may write to when the hall is not served over https.
 CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))

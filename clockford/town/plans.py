@@ -9,6 +9,7 @@ other hold.
 
 import functools
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Q, QuerySet
+from django.utils.module_loading import import_string
 
 from clockford.town import clock
 from clockford.town.models import Passport, Plan, locked, watch
@@ -96,6 +98,35 @@ def _unplannable(step: dict[str, Any]) -> Refused | None:
     return refused
 
 
+def _impossible_channel(step: dict[str, Any]) -> Refused | None:
+    """The refusal of a step whose channel no channel could have, or None. Every call on the Switchboard
+    refuses such a name (the name rule of 000 section 08, and names that belong to the town or its
+    staff), so the step could never fit a call: its person is not asked to approve it. The rule is the
+    Switchboard's, reached by the setting that names it (CLOCKFORD_CHANNEL_RULE): the core imports no
+    district. The name is the agent's own words, which say never carries: it goes back as `named`."""
+    channel = step.get("channel")
+    if channel is None:
+        return None
+    try:
+        _channel_rule()(channel)
+    except Refused as rule:
+        refused = Refused(
+            f"A step's channel (named) is one no channel could have, so the step could never fit a call. {rule.say} "
+            + NOTHING_DECLARED,
+            "plan-step",
+            named=channel,
+        )
+        refused.parts.append(Part("named", "agent-written", own=True))
+        return refused
+    return None
+
+
+@functools.cache
+def _channel_rule() -> Callable[[str], object]:
+    rule: Callable[[str], object] = import_string(settings.CLOCKFORD_CHANNEL_RULE)
+    return rule
+
+
 def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
@@ -150,6 +181,9 @@ def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> P
         problem = _step_problem(step)
         if problem is not None:
             raise Refused(problem + " " + NOTHING_DECLARED, "plan-step")
+        impossible = _impossible_channel(step)
+        if impossible is not None:
+            raise impossible
     now = clock.now()
     Plan.objects.filter(passport=passport, status="waiting").update(status="replaced")
     if Plan.objects.filter(status="waiting", until__gt=now).count() >= settings.CLOCKFORD["PLANS_IN_TOWN"]:
