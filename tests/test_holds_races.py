@@ -1,6 +1,7 @@
 """Holds and letters raced: the same call sent at once, each on its own thread and connection through
 the real desk (districts.testing.race). A call that waits for its person waits once; an allowed call
-goes through once however many repeats arrive together; the twentieth unopened letter is the last.
+goes through once however many repeats arrive together, and so does one call on a plan's last use
+however many allowed calls arrive together; the twentieth unopened letter is the last.
 
 PostgreSQL only: the races are between connections, and the tests' SQLite database lives in one
 connection's memory (CI runs the suite on PostgreSQL too)."""
@@ -8,8 +9,9 @@ connection's memory (CI runs the suite on PostgreSQL too)."""
 from collections import Counter
 from collections.abc import Callable
 
-from clockford.town.models import Hold, Passport
-from districts.post_office.models import Letter
+from clockford.town import plans
+from clockford.town.models import Hold, Passport, Plan
+from districts.post_office.models import Letter, Note
 from districts.tavern.models import Notice
 from districts.testing import new_passport, race, racing, visit
 
@@ -56,3 +58,41 @@ def test_every_raced_call_is_its_own_footstep() -> None:
     assert all(not r.is_error for r in replies)
     assert sorted(r.footstep for r in replies) == sorted({r.footstep for r in replies if r.footstep is not None})
     assert Passport.objects.get(pk=agent.pk).footsteps == AT_ONCE
+
+
+def _under_a_plan(agent: Passport, step: dict[str, object]) -> Plan:
+    from hall.models import Account
+
+    owner = Account.objects.filter(is_owner=True).first() or Account.objects.create_account(
+        "Olive", is_owner=True, is_staff=True
+    )
+    declared = visit(agent, "declare_plan", steps=[step])
+    plan = Plan.objects.get(pk=declared.structured["plan"]["id"])
+    return plans.do_decide_plan(plan, owner, "approve", plans.plan_statement(plan, "approve"), {})
+
+
+def test_calls_at_once_on_a_plans_last_use_take_it_once() -> None:
+    agent = new_passport()
+    plan = _under_a_plan(agent, {"tool": "remember", "times": 1})
+    keys = [f"lamp-{i}" for i in range(AT_ONCE)]
+    replies = race([(agent, "remember", {"key": key, "value": "v"}) for key in keys])
+    went = [r for r in replies if not r.is_error]
+    assert len(went) == 1, Counter(r.structured["say"] for r in replies)
+    assert all(r.structured.get("plan") == plan.id for r in replies if r.is_error)
+    assert Note.objects.filter(key__in=keys).count() == 1
+
+
+def test_two_allowed_calls_at_once_cannot_both_take_a_plans_last_use(allow: Callable[[str], Hold]) -> None:
+    agent = new_passport()
+    plan = _under_a_plan(agent, {"tool": "post_notice", "times": 1})
+    notices = [{"text": f"{NOTICE['text']} Lamp {i}."} for i in range(AT_ONCE)]
+    for words in notices:
+        allow(visit(agent, "post_notice", **words).structured["hold"]["id"])
+
+    repeats = race([(agent, "post_notice", words) for words in notices])
+    went = [r for r in repeats if not r.is_error]
+    assert len(went) == 1, Counter(r.structured["say"] for r in repeats)
+    assert Notice.objects.filter(text__startswith=NOTICE["text"]).count() == 1
+    # Every other one is past the step's one use: it waits again, as off the plan.
+    assert all(r.structured.get("plan") == plan.id for r in repeats if r.is_error)
+    assert Plan.objects.get(pk=plan.pk).steps[0]["left"] == 0

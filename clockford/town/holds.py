@@ -249,6 +249,15 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         return passage
 
     passage.allowed = _speaking_hold(call, tool.name, arguments, now)
+    if passage.allowed is not None and "plan" in reasons and passage.allowed.plan != stand.plan:
+        # The person allowed this call while it fitted a step of the plan (held only for a yes, Safe
+        # Harbour or probation), or before the plan was in force: their yes did not take it off the
+        # plan. The step has been used up since (perhaps by another call they allowed, run a moment
+        # before this one), so the call is off the plan now and waits again, as off the plan (001
+        # "Held": the plan "has used up the times it allows"); the yes stays unused.
+        call.harbour = None
+        passage.allowed = None
+        raise _held(_new_hold(tool, arguments, passport, reasons, now, call.cut))
     if passage.allowed is not None:
         # Allowing adds nothing to the plan. A call that fits a step with uses left (one held only for
         # a yes, Safe Harbour or probation, since a plan never loosens another hold) is still a use of

@@ -223,8 +223,12 @@ def plans_of(passport: Passport) -> dict[str, Any]:
 
 
 def fitting_step(plan_id: str, tool: Tool, args: Any) -> int | None:
-    """The first step of the plan in force that this call fits and that has uses left."""
-    plan = Plan.objects.filter(pk=plan_id).only("steps").first()
+    """The first step of the plan in force that this call fits and that has uses left.
+
+    The plan's row is read locked, and stays locked until the call's transaction ends, where the
+    call spends the step (`spend`): two calls at once on a step with one use left cannot both find
+    it left, so the second finds it used up and waits for its person as off the plan."""
+    plan = locked(Plan.objects.filter(pk=plan_id).only("steps")).first()
     if plan is None:
         return None
     for i, step in enumerate(plan.steps):
