@@ -192,14 +192,21 @@ def _lock_cursor(passport: Passport) -> None:
     lock(Cursor.objects.filter(pk=passport.pk))
 
 
-def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
-    """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
-    joined and left (a channel already watched, or not watched, changes nothing)."""
+def check_watch(join: list[str], leave: list[str]) -> None:
+    """Refuse joining or leaving what no call could: a name the rule refuses, a channel that does not
+    exist, or one channel both joined and left. The call alone decides it, whoever the person is, so the
+    desk asks it before any hold too (Tool.refuses_first)."""
     for field, names in (("join", join), ("leave", leave)):
         for i, name in enumerate(names):
             named_channel(name, f"{field}[{i}]")
     if set(join) & set(leave):
         raise Refused(BOTH_SAY, "join-and-leave")
+
+
+def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
+    """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
+    joined and left (a channel already watched, or not watched, changes nothing)."""
+    check_watch(join, leave)
     # One passport's joins one at a time, so two calls at once cannot pass the 16 between them.
     _lock_cursor(passport)
     left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0

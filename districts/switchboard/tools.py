@@ -78,6 +78,14 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     return passport.account_id is not None and channels.name_allowed(args.channel)
 
 
+def _watch_refused(args: ListenArgs, passport: Passport) -> None:
+    channels.check_watch(args.join or [], args.leave or [])
+
+
+def _broadcast_refused(args: BroadcastArgs, passport: Passport) -> None:
+    common.check_name(args.channel)
+
+
 def _joins_or_leaves(args: ListenArgs) -> bool:
     """listen writes when it joins or leaves a channel; an empty list changes nothing."""
     return bool(args.join) or bool(args.leave)
@@ -274,6 +282,7 @@ LISTEN = Tool(
     private_reply=True,
     writes_when=_joins_or_leaves,
     channel_of=_listen_channel,
+    refuses_first=_watch_refused,
 )
 
 BROADCAST = tooling.public_post(
@@ -293,6 +302,7 @@ BROADCAST = tooling.public_post(
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     replays=True,
+    refuses_first=_broadcast_refused,
 )
 
 TRACE = Tool(
