@@ -144,6 +144,9 @@ CLOCKFORD_JOBS = "districts.jobs.services"
 # name or raises Refused in the Switchboard's words. A plan's step naming a channel no channel could
 # have is refused by it at once (clockford/town/plans.py), named here for the same reason.
 CLOCKFORD_CHANNEL_RULE = "districts.switchboard.common.check_name"
+# The shape of the Switchboard's tracking numbers, for the same reason: whether a step's record could be
+# one that its tool's record argument names (a parcel's, a beacon's).
+CLOCKFORD_TRACKING_NUMBERS = "districts.switchboard.services.tracking_number_fits"
 # Web Push (hall/push.py): the town's VAPID key, kept like the town key in var/ and never archived, and
 # the contact a push service may write to when the hall is not served over https.
 CLOCKFORD_VAPID_KEY_FILE = Path(env("CLOCKFORD_VAPID_KEY_FILE", str(VAR_DIR / "vapid.pem")))

@@ -121,6 +121,31 @@ def _impossible_channel(step: dict[str, Any]) -> Refused | None:
     return None
 
 
+def _impossible_record(step: dict[str, Any]) -> Refused | None:
+    """The refusal of a step whose record no parcel or beacon its tool names could have (the shape of
+    the tracking numbers the town mints: P- or B- and twelve letters and digits), or None. Like an
+    impossible channel, it could never fit a call that goes through. The number is the agent's own
+    words, given back as `named`."""
+    record, tool = step.get("record"), registry()[step["tool"]]
+    if record is None or tool.record_arg is None or _tracking_numbers()(tool.record_arg, record):
+        return None
+    refused = Refused(
+        f"A step's record (named) is no tracking number a {step['tool']} call could name, so the step could "
+        "never fit a call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. "
+        + NOTHING_DECLARED,
+        "plan-step",
+        named=record,
+    )
+    refused.parts.append(Part("named", "agent-written", own=True))
+    return refused
+
+
+@functools.cache
+def _tracking_numbers() -> Callable[[str, str], bool]:
+    fits: Callable[[str, str], bool] = import_string(settings.CLOCKFORD_TRACKING_NUMBERS)
+    return fits
+
+
 @functools.cache
 def _channel_rule() -> Callable[[str], object]:
     rule: Callable[[str], object] = import_string(settings.CLOCKFORD_CHANNEL_RULE)
@@ -181,7 +206,7 @@ def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> P
         problem = _step_problem(step)
         if problem is not None:
             raise Refused(problem + " " + NOTHING_DECLARED, "plan-step")
-        impossible = _impossible_channel(step)
+        impossible = _impossible_channel(step) or _impossible_record(step)
         if impossible is not None:
             raise impossible
     now = clock.now()

@@ -1,4 +1,5 @@
-"""The Switchboard's tidy for the sweep (clockford/town/sweep.py, docs/retention.md)."""
+"""The Switchboard's tidy for the sweep (clockford/town/sweep.py, docs/retention.md), and the shape of
+its tracking numbers, for a plan's step (clockford/town/plans.py)."""
 
 import datetime as dt
 
@@ -6,8 +7,21 @@ from django.db.models import Exists, F, OuterRef, Q, Window
 from django.db.models.functions import RowNumber
 
 from clockford.town import sweep
-from districts.switchboard import channels, parcels, sightings
+from districts.switchboard import beacons, channels, parcels, sightings
 from districts.switchboard.models import Cursor, Event, Parcel, Sighting, Watch
+
+# Which tracking numbers a call's record argument may name: a parcel's, a beacon's, or either (a
+# sighting's record).
+TRACKING = {"parcel": (parcels.ID,), "beacon": (beacons.ID,), "record": (parcels.ID, beacons.ID)}
+
+
+def tracking_number_fits(record_arg: str, number: str) -> bool:
+    """Whether `number` has the shape of a tracking number the argument `record_arg` may name (P- or B-
+    and twelve of the town's id letters): one that does not could never be a record's (CLOCKFORD_
+    TRACKING_NUMBERS). An argument this does not know is let through."""
+    shapes = TRACKING.get(record_arg)
+    return shapes is None or any(shape.fullmatch(number) for shape in shapes)
+
 
 # How long a sighting staff have read is kept after its reading, for staff to look back on.
 SIGHTING_KEPT_DAYS = 90
