@@ -112,6 +112,9 @@ def do_allow_rewritten(
             arguments=arguments,
             words_digest=holds.words_digest(original.tool, arguments),
             rewrites=original.id,
+            # The plan the held call was off, which the person saw: their yes to their own words covers
+            # going past it, as their yes to the held call would (holds.gate).
+            plan=original.plan,
             status="allowed",
             created_at=now,
             waits_until=original.waits_until,
