@@ -69,15 +69,15 @@ def _step_problem(step: dict[str, Any]) -> str | None:
     if channel is not None and record is not None:
         return "A step names a channel or a record, not both."
     if channel is not None and not tool.on_a_channel:
-        return f"A {name} step cannot name a channel: {name} does not happen on the Switchboard."
+        return f"{_a(name)} step cannot name a channel: {name} does not happen on the Switchboard."
     if record is not None and tool.record_arg is None:
-        return f"A {name} step cannot name a record: {name} is not about one parcel or beacon."
+        return f"{_a(name)} step cannot name a record: {name} is not about one parcel or beacon."
     if action is not None and action not in tool.actions:
         with_actions = [t.name for t in plannable() if t.actions]
         return (
-            f"A {name} step's action must be one of {', '.join(tool.actions)}."
+            f"{_a(name)} step's action must be one of {', '.join(tool.actions)}."
             if tool.actions
-            else f"A {name} step cannot name an action: only {_and(with_actions)} have them."
+            else f"{_a(name)} step cannot name an action: only {_and(with_actions)} have them."
         )
     return None
 
@@ -130,9 +130,8 @@ def _impossible_record(step: dict[str, Any]) -> Refused | None:
     if record is None or tool.record_arg is None or _tracking_numbers()(tool.record_arg, record):
         return None
     refused = Refused(
-        f"A step's record (named) is no tracking number a {step['tool']} call could name, so the step could "
-        "never fit a call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. "
-        + NOTHING_DECLARED,
+        f"A step's record (named) is no tracking number {step['tool']} could name, so the step could never fit "
+        "a call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. " + NOTHING_DECLARED,
         "plan-step",
         named=record,
     )
@@ -150,6 +149,11 @@ def _tracking_numbers() -> Callable[[str, str], bool]:
 def _channel_rule() -> Callable[[str], object]:
     rule: Callable[[str], object] = import_string(settings.CLOCKFORD_CHANNEL_RULE)
     return rule
+
+
+def _a(name: str) -> str:
+    """A tool's name with its article, as the town says it: "A remember", "An answer_beacon"."""
+    return f"An {name}" if name[:1] in "aeiou" else f"A {name}"
 
 
 def _and(names: list[str]) -> str:

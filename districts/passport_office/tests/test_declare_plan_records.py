@@ -39,8 +39,8 @@ def test_it_refuses_a_step_naming_a_record_no_call_could_name(
     r = visit(alice, "declare_plan", steps=[{"tool": tool, "record": record, "times": 1}])
     assert r.is_error and outcome(r) == "refused:plan-step"
     assert r.structured["say"] == (
-        f"A step's record (named) is no tracking number a {tool} call could name, so the step could never fit a "
-        "call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. Nothing was "
+        f"A step's record (named) is no tracking number {tool} could name, so the step could never fit a call. "
+        "A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. Nothing was "
         "declared; your calls work as they did."
     )
     assert r.structured["named"] == record
@@ -59,3 +59,10 @@ def test_a_step_naming_a_number_a_record_could_have_waits_for_the_person(alice: 
         r = visit(alice, "declare_plan", steps=[{"tool": tool, "record": record, "times": 1}])
         assert r.is_error is False, r.structured["say"]
         assert r.structured["plan"]["steps"][0]["record"] == record
+
+
+def test_a_step_refusal_says_an_before_a_vowel(alice: Passport, owner: Any) -> None:
+    r = visit(alice, "declare_plan", steps=[{"tool": "answer_beacon", "action": "close", "times": 1}])
+    assert r.structured["say"].startswith("An answer_beacon step cannot name an action:")
+    r = visit(alice, "declare_plan", steps=[{"tool": "remember", "record": PARCEL, "times": 1}])
+    assert r.structured["say"].startswith("A remember step cannot name a record:")
