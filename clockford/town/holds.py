@@ -218,15 +218,20 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         raise Frozen(reports.FROZEN_SAY, stand.report, **handoff.waiting("report", stand.report))
 
     reasons: dict[str, dict[str, Any]] = {}
-    if stand.probation_until is not None and not tool.for_people:
+    yes = applies(tool.needs_yes, args, passport)
+    # A public post waits for a yes exactly when it would be published (tooling.public_post): one that
+    # would not is refused by its tool whatever its person says (no sign-in, no such channel, no room),
+    # so it is not held as off the plan or on probation either; it runs, and its tool refuses it.
+    futile = tool.posts and not yes
+    if stand.probation_until is not None and not tool.for_people and not futile:
         reasons["probation"] = {"until": stand.probation_until}
     if stand.plan is not None and tool.plannable and not tool.for_people:
         step = plans.fitting_step(stand.plan, tool, args)
-        if step is None:
-            reasons["plan"] = {"plan": stand.plan}
-        else:
+        if step is not None:
             passage.plan_step = (stand.plan, step)
-    if applies(tool.needs_yes, args, passport):
+        elif not futile:
+            reasons["plan"] = {"plan": stand.plan}
+    if yes:
         if tool.harbour_when is tool.needs_yes and _reads(tool) and not call.harbour_read:
             # Safe Harbour, asked before this transaction, found the call refused and read nothing; it
             # would go through now (what refused it changed in the moment between). Held now, its

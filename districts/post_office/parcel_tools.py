@@ -72,12 +72,6 @@ def _posts(args: PostParcelArgs, passport: Passport) -> bool:
     return True
 
 
-def _refuses_post(args: PostParcelArgs, passport: Passport) -> None:
-    """post_parcel's Tool.refuses_first: on probation or off a plan, a post that would be refused anyway
-    is refused at once too, never held for a person whose yes could not post it."""
-    parcels.check_post(passport, args.channel, args.title, args.brief, args.done_when)
-
-
 def _refuses_take(args: TakeParcelArgs, passport: Passport) -> None:
     parcels.check_take(passport, args.parcel)
 
@@ -192,7 +186,6 @@ TOOLS: tuple[Tool, ...] = (
             "done_when": Words("public", parcels.DONE_WHEN_CAP, empty=parcels.EMPTY_SAYS["done_when"]),
         },
         needs_yes=_posts,
-        refuses_first=_refuses_post,
         replays=True,
     ),
     tooling.record_step(

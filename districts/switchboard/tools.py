@@ -82,10 +82,6 @@ def _watch_refused(args: ListenArgs, passport: Passport) -> None:
     channels.check_watch(args.join or [], args.leave or [])
 
 
-def _broadcast_refused(args: BroadcastArgs, passport: Passport) -> None:
-    common.check_name(args.channel)
-
-
 def _joins_or_leaves(args: ListenArgs) -> bool:
     """listen writes when it joins or leaves a channel; an empty list changes nothing."""
     return bool(args.join) or bool(args.leave)
@@ -302,7 +298,6 @@ BROADCAST = tooling.public_post(
     needs_yes=_broadcast_publishes,
     harbour_when=_broadcast_publishes,
     replays=True,
-    refuses_first=_broadcast_refused,
 )
 
 TRACE = Tool(
