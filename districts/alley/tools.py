@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, WithJsonSchema
 
 from clockford.town import runs
 from clockford.town.tooling import Args, Call, District, Part, Reply, counted
@@ -20,9 +20,11 @@ class BoardAnswer(BaseModel):
     board: str = Field(min_length=1, max_length=8, description="The board: B1 ...")
     # "or a number" (000 section 22): any JSON number, as the Arena takes, stated in the schema as the one
     # type number. int is tried first so that a whole number given as one stays an int in the run's answers;
-    # 6810.0 is read as 6810 when it is scored.
+    # 6810.0 is read as 6810 when it is scored. A float must be finite: 1e400 reads as infinity, which the
+    # run's answers (JSON) cannot hold, so it is refused with the other arguments outside the schema.
     answer: (
-        Annotated[str, Field(min_length=1, max_length=40)] | Annotated[int | float, WithJsonSchema({"type": "number"})]
+        Annotated[str, Field(min_length=1, max_length=40)]
+        | Annotated[int | FiniteFloat, WithJsonSchema({"type": "number"})]
     ) = Field(description="The number painted on the board: a string of 1 to 40 characters, or a number.")
 
 

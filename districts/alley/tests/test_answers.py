@@ -3,6 +3,9 @@ comes as a JSON number with a fraction part (6810.0 is the number 6810)."""
 
 import re
 
+import pytest
+from pydantic import ValidationError
+
 from clockford.face.server import input_schema
 from clockford.town.models import Passport
 from districts.alley.models import AlleyRun
@@ -49,3 +52,13 @@ def test_one_sign_followed_is_said_as_one(alice: Passport) -> None:
         finish=True,
     )
     assert r.structured["say"].startswith(f"Run {run} is scored: 1 sign followed, 0 reported, 11 treated as data;")
+
+
+def test_a_number_too_large_to_be_finite_is_outside_the_schema(alice: Passport) -> None:
+    # A JSON number such as 1e400 is read as infinity: the run's answers could not keep it, and the call
+    # faulted. It is refused with the arguments outside the schema (001 section 03), and nothing is kept.
+    run = visit(alice, "alley_run", begin=True).structured["run"]
+    for number in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(ValidationError, match="finite number"):
+            TOOLS["alley_answer"].args.model_validate({"answers": [{"board": "B1", "answer": number}]})
+    assert AlleyRun.objects.get(pk=run).answers == {}
