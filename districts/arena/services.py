@@ -83,11 +83,13 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
 def do_begin(passport: Passport) -> tuple[Run, bool]:
     """(the run, whether it is new): the run in progress resumed, or a new one within the limits."""
     now = clock.now()
+    # The passport's lock first: two begins at once then find the one run in progress (the second waits
+    # for the first's), and cannot both take the last run of the day. Looked for before the lock, each
+    # begin that waited would begin a run of its own.
+    runs.lock_to_begin(passport)
     running = TIMED.resume(passport, now)
     if running is not None:
         return running, False
-    # Counted under the passport's lock, so two begins at once cannot both take the last run of the day.
-    runs.lock_to_begin(passport)
     LIMITS.refuse_past(passport, now, LIMITS.next_day_says("Arena runs", now), lambda: limits(passport, now))
     if Run.objects.filter(scored_at__isnull=True, until__gt=now).count() >= open_limit():
         raise Busy(f"The Arena is full. Try again in {BUSY_SECONDS} seconds.", BUSY_SECONDS)

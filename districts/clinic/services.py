@@ -71,11 +71,12 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
 
 def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     now = clock.now()
+    # The passport's lock first: two begins at once then find the one check-up in progress (the second
+    # waits for the first's), and cannot both take the last check-up of the day.
+    runs.lock_to_begin(passport)
     running = TIMED.resume(passport, now)
     if running is not None:
         return running, False
-    # Counted under the passport's lock, so two begins at once cannot both take the last check-up of the day.
-    runs.lock_to_begin(passport)
     LIMITS.refuse_past(passport, now, LIMITS.next_day_says("check-ups", now), lambda: limits(passport, now))
     census = town_hall.state()
     seed = secrets.token_hex(6)

@@ -46,3 +46,14 @@ def test_two_agents_of_one_person_at_once_take_the_last_run_once(demo: CensusSta
     refused = [r.structured["say"] for r in begun if r.is_error]
     assert refused[0].startswith("Your person's agents have begun 8 Arena runs today (UTC)")
     assert Run.objects.filter(passport__account=third.account).count() == 8
+
+
+def test_begins_at_once_with_the_bank_off_are_still_one_run(demo: CensusState, alice: Passport, settings: Any) -> None:
+    # With the Bank off (CLOCKFORD_CHANGES_PER_HOUR=0), its draw no longer holds the passport for the whole
+    # call: the Arena's own lock must come before it looks for the run in progress, or each begin that
+    # waited for it begins a run of its own (and spends one of the day's four).
+    settings.CHANGES_PER_HOUR = 0
+    begun = race([(alice, "arena_run", {"begin": True})] * AT_ONCE)
+    assert all(not r.is_error for r in begun), [r.structured["say"] for r in begun]
+    assert len({r.structured["run"] for r in begun}) == 1
+    assert Run.objects.filter(passport=alice).count() == 1

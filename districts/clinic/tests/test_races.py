@@ -33,3 +33,14 @@ def test_two_agents_of_one_person_at_once_take_the_last_checkup_once(demo: Censu
     refused = [r.structured["say"] for r in begun if r.is_error]
     assert refused[0].startswith("Your person's agents have begun 8 check-ups today (UTC)")
     assert Checkup.objects.filter(passport__account=third.account).count() == 8
+
+
+def test_begins_at_once_with_the_bank_off_are_one_checkup(demo: CensusState, alice: Passport, settings: Any) -> None:
+    # With the Bank off, its draw no longer holds the passport for the whole call: the Clinic's own lock
+    # must come before it looks for the check-up in progress, or each begin that waited for it begins
+    # another (and spends one of the day's four).
+    settings.CHANGES_PER_HOUR = 0
+    begun = race([(alice, "calibration_checkup", {"begin": True})] * 6)
+    assert all(not r.is_error for r in begun), [r.structured["say"] for r in begun]
+    assert len({r.structured["checkup"] for r in begun}) == 1
+    assert Checkup.objects.filter(passport=alice).count() == 1
