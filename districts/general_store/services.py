@@ -2,7 +2,9 @@
 
 `count` receives the desk's `replied` signal for every reply the desk renders with a footstep, inside
 the call's transaction: one write of the passport's one Gauge row, in plain SQL, when this process
-wrote it last (else one read and one write). What a byte is (the
+wrote it last (else one read and one write). On PostgreSQL the write goes with the call's COMMIT, after
+the passport's UPDATE, and a row this process did not write last is never locked inside the call (see
+`count`): its lock is always taken after the passport's. What a byte is (the
 text content and structuredContent as the client receives them) is decided in the desk, beside the
 render (`clockford.town.desk.reply_bytes`). Replies the desk answers without a footstep (the closed
 town, a call that could not be recorded) and the face's protocol errors are not counted: nothing of
@@ -54,6 +56,7 @@ _SAME_RUN = (
     _SET + "run_calls = run_calls + 1, run_text = run_text + %s, run_data = run_data + %s WHERE passport_id = %s"
 )
 _AS_KNOWN = " AND day = %s AND today = %s AND ring = %s"
+_IF_NEW = " ON CONFLICT (passport_id) DO NOTHING"
 
 
 # The row as this process last wrote it, by passport: (day, today, ring), the columns the next count
@@ -113,6 +116,24 @@ def count(
     entry = [tool, text, data, digest[:16], now.isoformat()]
     pk = passport.pk
     known = _recall(pk)
+    if known is None and with_commit is not None:
+        # A row this process did not write last (a new passport's, or one another worker wrote): read and
+        # written here, its lock would be taken before the passport's, whose UPDATE goes with the COMMIT,
+        # while a call of the same passport that holds the passport's (a run's begin, a report) waits for
+        # it at its own COMMIT: PostgreSQL found the deadlock after a second and one call was busy. So a
+        # new row's INSERT goes with the COMMIT too, after the passport's UPDATE, and a row already there
+        # is read and written after the COMMIT, in a transaction of its own, as a stale one is below.
+        today, ring = _json({tool: [1, text, data]}), _json([entry])
+
+        def then_new(rows: int) -> None:
+            if rows == 1:
+                _keep(pk, (day, today, ring))
+                return
+            with transaction.atomic():
+                _count_read(db, pk, now, day, at, entry, text, data)
+
+        with_commit(prepared(_INSERT + _IF_NEW), [pk, at, day, today, ring, at, text, data], then_new)
+        return
     if known is not None:
         sql, params, row = _next(known, now, day, at, entry, text, data)
         if with_commit is not None:
