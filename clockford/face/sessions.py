@@ -62,6 +62,8 @@ def room_in_town() -> str | None:
     idle, max_age = _limits()
     now = timezone.now()
     ceiling = settings.CLOCKFORD["SESSIONS_IN_TOWN"]
+    if ceiling <= 0:
+        return None  # 0: no ceiling, as every limit of the town is off at 0
     open_now = McpSession.objects.filter(ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age)
     # Counting stops at the ceiling: a town with many sessions reads no more rows than it allows.
     return "full" if open_now[:ceiling].count() >= ceiling else None
@@ -139,7 +141,8 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
     with transaction.atomic():
         _one_at_a_time(address)
         now = timezone.now()
-        if _counted_from(address, now).count() >= cap:
+        # 0: no cap, as every limit of the town is off at 0 (it answered 500 here: no session to wait for).
+        if cap > 0 and _counted_from(address, now).count() >= cap:
             return NoRoom(_seconds_until_room(address, now, cap))
         if passport is None:
             passport = Passport.objects.create(

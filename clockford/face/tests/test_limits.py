@@ -90,6 +90,16 @@ def test_a_limit_of_zero_is_off(small: dict[str, Any]) -> None:
     assert all(limits.failed("10.0.0.1") is None for _ in range(10))
 
 
+def test_session_limits_of_zero_are_off(settings: Any) -> None:
+    """As every limit of the town: 0 is off (SESSIONS_PER_ADDRESS at 0 answered every initialize 500)."""
+    from clockford.face import sessions
+
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSIONS_IN_TOWN": 0, "SESSIONS_PER_ADDRESS": 0}
+    opened = [sessions.open_session("10.0.0.1", "a") for _ in range(3)]
+    assert not any(isinstance(s, sessions.NoRoom) for s in opened)
+    assert sessions.room_in_town() is None
+
+
 def test_room_in_town_is_read_on_initialize_before_any_passport_is_made() -> None:
     road = checks.ROADS["initialize"]
     assert road.index(checks.room_in_town) < road.index(checks.token_passport)
