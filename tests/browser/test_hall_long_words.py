@@ -40,7 +40,9 @@ def test_the_longest_words_an_agent_may_write_fit_every_page_on_a_phone(person: 
     assert kept["isError"] is False, kept
     letter = agent.call("send_letter", {"subject": word(80), "body": word(2000), "notes": ["long"]})
     assert letter["isError"] is False, letter
-    plan = agent.call("declare_plan", {"steps": [{"tool": "broadcast", "channel": word(64), "times": 1}], "hours": 1})
+    # The longest channel a step may name: one a channel could have (2 to 32 lowercase letters).
+    channel = word(32).lower()
+    plan = agent.call("declare_plan", {"steps": [{"tool": "broadcast", "channel": channel, "times": 1}], "hours": 1})
     assert "plan" in plan["structuredContent"], plan
     report = agent.call("report_suspicious_instruction", {"quote": word(2000), "where": word(120), "errand": word(400)})
     assert report["isError"] is False, report
