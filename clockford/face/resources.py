@@ -11,6 +11,7 @@ the same way: a footstep, and a visa in a passport's first day; the orientation 
 are the town's own words for three errands and run nothing.
 """
 
+import unicodedata
 from typing import Any
 
 from mcp.shared.exceptions import MCPError
@@ -29,7 +30,7 @@ from mcp_types import (
     TextResourceContents,
 )
 
-from clockford.town import desk
+from clockford.town import desk, words
 from clockford.town.models import Passport
 from districts.embassies import services as embassies
 from districts.registry import TOOLS
@@ -87,6 +88,13 @@ def list_resource_templates() -> ListResourceTemplatesResult:
     return ListResourceTemplatesResult(resource_templates=[])
 
 
+def _shown(text: str) -> str:
+    """Hidden characters and controls (C0, DEL, C1) drawn as ⟦U+202E⟧ and the like."""
+    return "".join(
+        f"⟦U+{ord(ch):04X}⟧" if words.is_hidden(ch) or unicodedata.category(ch) == "Cc" else ch for ch in text
+    )
+
+
 def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadResourceResult:
     """Read the orientation, or attend the course the URI names, through the desk, as the tool would."""
     if uri == ORIENTATION:
@@ -97,7 +105,11 @@ def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadR
     course = course_of(uri)
     if course is None:
         # SEP-2164: a resource not found names its URI in the error's data.
-        raise MCPError(INVALID_PARAMS, f"No resource at {uri}. resources/list names every one.", data={"uri": uri})
+        # The town's own words never carry a client's invisible controls (U+202E would turn the
+        # sentence around): they are drawn as ⟦U+202E⟧; the data keeps the URI as sent.
+        raise MCPError(
+            INVALID_PARAMS, f"No resource at {_shown(uri)}. resources/list names every one.", data={"uri": uri}
+        )
     sc = _through_the_desk("attend", {"course": course}, passport, session_id)
     return ReadResourceResult(
         contents=[
