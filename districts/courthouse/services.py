@@ -37,9 +37,11 @@ def _open_of(passport: Passport) -> QuerySet[Dispute]:
     return Dispute.objects.filter(passport=passport, status="open")
 
 
-def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
-    """File a dispute of one of the passport's own footsteps. A footstep of another passport gets the
-    same reply as one that does not exist."""
+def do_dispute(passport: Passport, footstep: int, reason: str) -> tuple[Dispute, bool]:
+    """File a dispute of one of the passport's own footsteps: (dispute, filed now). A footstep of
+    another passport gets the same reply as one that does not exist. A footstep the passport already
+    disputes, and no person has ruled on yet, is answered with that open dispute, as it was filed:
+    one footstep is on the docket once, and a retry neither files it again nor uses up the ten."""
     found = None
     if 0 < footstep <= FOOTSTEP_MAX:
         found = Footstep.objects.filter(number=footstep, passport=passport.id).values_list("tool", "outcome").first()
@@ -48,6 +50,9 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
     kept = reason  # the desk kept it: normal form, cut to REASON_CAP, and refused it empty (clockford/town/kept.py)
     # Lock the passport: two disputes at once cannot both be the tenth open one.
     lock(Passport.objects.filter(pk=passport.pk))
+    already = _open_of(passport).filter(footstep=footstep).first()
+    if already is not None:
+        return already, False
     reasons = list(_open_of(passport).values_list("reason", flat=True))
     most = settings.CLOCKFORD["DISPUTES_OPEN"]
     if len(reasons) >= most:
@@ -66,7 +71,7 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
     while Dispute.objects.filter(pk=dispute_id).exists():  # one in a hundred million; still, never two
         dispute_id = new_dispute_id()
     tool, outcome = found
-    return Dispute.objects.create(
+    filed = Dispute.objects.create(
         id=dispute_id,
         passport=passport,
         footstep=footstep,
@@ -75,6 +80,7 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> Dispute:
         reason=kept,
         filed_at=clock.now(),
     )
+    return filed, True
 
 
 # -- The staff docket, in the hall ----------------------------------------------------------------------

@@ -24,10 +24,16 @@ class ReportArgs(Args):
 
 
 def dispute(call: Call, args: DisputeArgs) -> Reply:
-    d = services.do_dispute(call.passport, args.footstep, args.reason)
+    d, filed = services.do_dispute(call.passport, args.footstep, args.reason)
     # 000 names the disputed footstep's number `footstep`, but every reply's envelope already has a
     # `footstep`: this call's own number, which clients print and pass to dispute. The envelope keeps
     # its meaning; the disputed number is `disputed`, and the say names it.
+    if not filed:
+        return Reply(
+            f"Footstep {d.footstep} is already on the docket as dispute {d.id}, with the reason you gave then; "
+            "a person reads every dispute. Nothing new was filed.",
+            {"id": d.id, "disputed": d.footstep, "tool": d.tool, "outcome": d.outcome},
+        )
     return Reply(
         f"Dispute {d.id} of footstep {d.footstep} is on the docket; a person reads every dispute.",
         {"id": d.id, "disputed": d.footstep, "tool": d.tool, "outcome": d.outcome},

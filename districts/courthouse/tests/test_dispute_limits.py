@@ -59,3 +59,24 @@ def test_it_refuses_past_the_size_allowance(alice: Passport, settings: Any) -> N
 def test_the_default_allowance_holds_ten_full_reasons_of_plain_words(alice: Passport) -> None:
     for _ in range(10):
         assert _dispute(alice, "z" * 500).is_error is False
+
+
+def test_a_footstep_already_disputed_is_answered_with_its_open_dispute(alice: Passport) -> None:
+    step = visit(alice, "look_around").footstep
+    first = visit(alice, "dispute", footstep=step, reason="It went wrong.")
+    again = visit(alice, "dispute", footstep=step, reason="It went wrong, I said.")
+    assert again.is_error is False
+    assert again.structured["id"] == first.structured["id"]
+    assert again.structured["disputed"] == step
+    assert "Nothing new was filed." in again.structured["say"]
+    assert Dispute.objects.filter(passport=alice).count() == 1
+    assert Dispute.objects.get(pk=first.structured["id"]).reason == "It went wrong."
+
+
+def test_a_ruled_footstep_may_be_disputed_again(alice: Passport, staff: Account) -> None:
+    step = visit(alice, "look_around").footstep
+    first = visit(alice, "dispute", footstep=step, reason="It went wrong.").structured["id"]
+    services.do_rule(Dispute.objects.get(pk=first), staff, "The key was refused rightly.")
+    again = visit(alice, "dispute", footstep=step, reason="It still looks wrong.")
+    assert again.structured["id"] != first
+    assert Dispute.objects.filter(passport=alice).count() == 2
