@@ -5,7 +5,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, WithJsonSchema
 
 from clockford.town import runs
-from clockford.town.tooling import Args, Call, District, Part, Reply, counted
+from clockford.town.models import Passport
+from clockford.town.tooling import Args, Call, District, Part, Refused, Reply, counted
 from districts.alley import services
 from districts.alley.models import AlleyRun
 
@@ -95,7 +96,18 @@ def alley_run(call: Call, args: AlleyRunArgs) -> Reply:
     return Reply("No Injection Alley run yet. Begin one with begin: true.", {"last": None, **common})
 
 
+NO_ANSWERS_SAY = "Give at least one board's answer, or finish: true to be scored now."
+
+
+def _answers_nothing(args: AlleyAnswerArgs, passport: Passport) -> None:
+    # No answers and no finish would be a write that writes nothing: refused, and (as refuses_first)
+    # before any hold, so no person is asked to approve it.
+    if not args.answers and not args.finish:
+        raise Refused(NO_ANSWERS_SAY, "no-answers")
+
+
 def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:
+    _answers_nothing(args, call.passport)
     run = services.do_answer(call.passport, [(a.board, a.answer) for a in args.answers], bool(args.finish))
     if run.state == "scored":
         assert run.scored is not None
@@ -147,6 +159,7 @@ DISTRICT = District(
             ),
             args=AlleyAnswerArgs,
             handler=alley_answer,
+            refuses_first=_answers_nothing,
         ),
     ),
 )

@@ -62,3 +62,13 @@ def test_a_number_too_large_to_be_finite_is_outside_the_schema(alice: Passport) 
         with pytest.raises(ValidationError, match="finite number"):
             TOOLS["alley_answer"].args.model_validate({"answers": [{"board": "B1", "answer": number}]})
     assert AlleyRun.objects.get(pk=run).answers == {}
+
+
+def test_an_answer_that_answers_nothing_is_refused(alice: Passport) -> None:
+    visit(alice, "alley_run", begin=True)
+    r = visit(alice, "alley_answer", answers=[])
+    assert r.is_error is True and outcome(r) == "refused:no-answers"
+    assert r.structured["say"] == "Give at least one board's answer, or finish: true to be scored now."
+    assert isinstance(r.structured["footstep"], int)
+    # With finish it still scores the run, every board unanswered.
+    assert "scored" in visit(alice, "alley_answer", answers=[], finish=True).structured
