@@ -422,5 +422,6 @@ def forget_words_of(passports: QuerySet[Passport]) -> dict[str, int]:
     notes = 0
     for passport in passports:
         notes += Note.objects.filter(box=box_of(passport)).delete()[0]
-    letters = Letter.objects.filter(passport__in=passports).update(subject="", body="", notes=[], marked=None)
+    # size counts the words a letter keeps (as a declined letter's, it goes to 0 with them).
+    letters = Letter.objects.filter(passport__in=passports).update(subject="", body="", notes=[], marked=None, size=0)
     return {"post_office_note": notes, "post_office_letter": letters}
