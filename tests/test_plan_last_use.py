@@ -109,3 +109,13 @@ def test_words_a_person_rewrote_on_a_call_held_off_the_plan_go_through_on_their_
     went = visit(alice, "post_notice", **mine)
     assert went.is_error is False, went.structured["say"]
     assert Notice.objects.filter(text=mine["text"]).count() == 1
+
+
+def test_a_call_that_changes_nothing_spends_no_use_of_its_step(alice: Passport, owner: Any) -> None:
+    """forget of a key never kept is answered at once (Tool.changes_nothing): it changed nothing, so the
+    step it fits keeps its use for the forget that does."""
+    plan = approved(alice, owner, [{"tool": "forget", "times": 1}])
+    nothing = visit(alice, "forget", key="never.kept")
+    assert nothing.is_error is False and outcome(nothing) == "ok"
+    assert Plan.objects.get(pk=plan).steps[0]["left"] == 1
+    assert visit(alice, "remember", key="kept", value="A lamp for the north gate.").is_error  # off the plan

@@ -245,12 +245,15 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         else:
             call.repeats = repeat.found  # a letter is marked, never held
     if not reasons:
+        if passage.plan_step is not None and applies(tool.changes_nothing, args, passport):
+            passage.plan_step = None  # a call that changes nothing spends no use of its plan's step
         return passage
     # Nothing a person could decide: a call refused whatever they say is refused now, and one that
-    # changes nothing goes ahead (Tool.refuses_first, Tool.changes_nothing).
+    # changes nothing goes ahead, spending no use of a step (Tool.refuses_first, Tool.changes_nothing).
     if tool.refuses_first is not None:
         tool.refuses_first(args, passport)
     if applies(tool.changes_nothing, args, passport):
+        passage.plan_step = None
         return passage
 
     passage.allowed = _speaking_hold(call, tool.name, arguments, now)
