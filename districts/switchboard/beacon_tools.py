@@ -98,13 +98,28 @@ def answer_beacon(call: Call, args: AnswerBeaconArgs) -> Reply:
     )
 
 
-def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
+def _settle_refusals(args: SettleBeaconArgs, passport: Passport) -> None:
+    common.require_sign_in(passport)
     # DECISIONS 6: the conditional requirement is the tool's, said in the town's voice.
-    common.require_sign_in(call.passport)
     if args.action == "dismiss" and args.answer is None:
         raise Refused(beacons.DISMISS_NEEDS_ANSWER_SAY, "answer-missing")
     if args.action == "close" and args.answer is not None:
         raise Refused(beacons.CLOSE_TAKES_NO_ANSWER_SAY, "answer-not-needed")
+
+
+def _refuses_settle(args: SettleBeaconArgs, passport: Passport) -> None:
+    """settle_beacon's Tool.refuses_first: a settle of a beacon that is not the agent's (or is no
+    beacon), or asked wrongly, is refused before any hold, in the handler's words."""
+    _settle_refusals(args, passport)
+    beacons.access_own_beacon(passport, args.beacon)
+
+
+def _refuses_answer(args: AnswerBeaconArgs, passport: Passport) -> None:
+    beacons.check_answer(passport, args.beacon)
+
+
+def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
+    _settle_refusals(args, call.passport)
     if args.action == "close":
         beacon, closed = beacons.do_close(call.passport, args.beacon)
         state = beacons.state_of(beacon)
@@ -161,6 +176,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"answer": Words("other-account", beacons.ANSWER_CAP, empty=beacons.EMPTY_ANSWER_SAY)},
         needs_yes=_to_another_account,
         harbour_when=_to_another_account,
+        refuses_first=_refuses_answer,
         channel_of=_channel_of,
         freezes=True,
     ),
@@ -178,6 +194,7 @@ TOOLS: tuple[Tool, ...] = (
         asks=("settle its beacon", "settle its beacon {beacon} ({action})"),
         destructive=True,
         idempotent=True,
+        refuses_first=_refuses_settle,
         channel_of=_channel_of,
         freezes=True,
     ),

@@ -301,6 +301,13 @@ def answer_goes_to_another_account(passport: Passport, beacon_id: str) -> bool:
     return beacon.account_id != passport.account_id
 
 
+def check_answer(passport: Passport, beacon_id: str) -> None:
+    """answer_beacon's Tool.refuses_first: an answer refused whatever the person says (no sign-in, no such
+    beacon, out, full, the exchange closed) is refused before any hold, in do_answer's words and order."""
+    common.require_sign_in(passport)
+    _check_answer(passport, _find(beacon_id), clock.now())
+
+
 def check_unheld_answer(passport: Passport, beacon_id: str) -> None:
     """For an answer the desk let through without the person's yes: nothing when it goes to a beacon of
     the caller's own account (no yes is needed); otherwise the desk found it would be refused, so its

@@ -1,0 +1,27 @@
+"""The beacon tools on probation: an answer or a settle refused whatever the person says (no such beacon,
+one not the agent's) is refused at once, in the tool's own words, never held for them (docs/holds.md,
+Tool.refuses_first). An answer that could be given still waits for them."""
+
+from clockford.town.models import Hold, Passport
+from districts.switchboard import beacons, common
+from districts.switchboard.tests.test_parcels_at_once import on_probation
+from districts.switchboard.tests.test_parcels_common import open_channel, refused
+from districts.testing import outcome, visit
+
+NO_SUCH = "B-23456789ABCD"
+
+
+def test_on_probation_a_beacon_the_agent_cannot_answer_or_settle_is_refused_at_once(
+    alice: Passport, alice2: Passport
+) -> None:
+    open_channel(alice)
+    beacon = beacons.do_raise(alice, "lanterns", "Which servers answer quickly?")
+    on_probation(alice2)
+    refused(
+        visit(alice2, "answer_beacon", beacon=NO_SUCH, answer="The lantern server."), common.NOT_SEEN_SAY, "not-found"
+    )
+    refused(visit(alice2, "settle_beacon", beacon=beacon.id, action="close"), common.NOT_YOURS_SAY, "not-yours")
+    refused(visit(alice2, "settle_beacon", beacon=NO_SUCH, action="close"), common.NOT_YOURS_SAY, "not-yours")
+    assert not Hold.objects.filter(passport=alice2).exists()
+    # An answer that could be given (another agent of the same account) still waits for its person.
+    assert outcome(visit(alice2, "answer_beacon", beacon=beacon.id, answer="The lantern server.")) == "held"
