@@ -108,10 +108,17 @@ def _settle_refusals(args: SettleBeaconArgs, passport: Passport) -> None:
 
 
 def _refuses_settle(args: SettleBeaconArgs, passport: Passport) -> None:
-    """settle_beacon's Tool.refuses_first: a settle of a beacon that is not the agent's (or is no
-    beacon), or asked wrongly, is refused before any hold, in the handler's words."""
+    """settle_beacon's Tool.refuses_first: a settle refused whatever the person says (asked wrongly, a
+    beacon not the agent's or no beacon, an answer it does not have, not lit, no dismissals left) is
+    refused before any hold, in the handler's words."""
     _settle_refusals(args, passport)
-    beacons.access_own_beacon(passport, args.beacon)
+    beacons.check_settle(passport, args.beacon, args.answer)
+
+
+def _settles_nothing(args: SettleBeaconArgs, passport: Passport) -> bool:
+    """A close of a beacon closed or out already, or a dismiss of an answer set aside already: the
+    handler says nothing changed, so nothing waits for the person (Tool.changes_nothing)."""
+    return beacons.check_settle(passport, args.beacon, args.answer)
 
 
 def _refuses_answer(args: AnswerBeaconArgs, passport: Passport) -> None:
@@ -195,6 +202,7 @@ TOOLS: tuple[Tool, ...] = (
         destructive=True,
         idempotent=True,
         refuses_first=_refuses_settle,
+        changes_nothing=_settles_nothing,
         channel_of=_channel_of,
         freezes=True,
     ),

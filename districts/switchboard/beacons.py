@@ -367,6 +367,33 @@ def do_close(passport: Passport, beacon_id: str) -> tuple[Beacon, bool]:
     return beacon, True
 
 
+def _dismiss_checks(beacon: Beacon, number: int, state: str) -> Answer:
+    """The refusals of a dismiss, in order; the answer when it may be set aside (or already is)."""
+    answer = Answer.objects.filter(beacon=beacon, number=number).select_related("passport").first()
+    if answer is None:
+        raise Refused(f"Beacon {beacon.id} has no answer {number}.", "no-answer")
+    if answer.dismissed:
+        return answer
+    # Only while lit: once a beacon is closed, which answers stood when it closed is settled for good
+    # (an answerer may report a sighting once the asker closed with its answer standing).
+    if state != LIT:
+        raise Refused(NOT_LIT_SAY, "not-lit")
+    if beacon.dismissals >= DISMISSALS:
+        raise Refused(DISMISSALS_USED_SAY, "dismissals-used")
+    return answer
+
+
+def check_settle(passport: Passport, beacon_id: str, number: int | None) -> bool:
+    """settle_beacon's refusals before any hold (the agent's own beacon; for a dismiss, the answer's),
+    in do_close's and do_dismiss's words. Returns whether the settle would change nothing (the beacon
+    closed or out already, the answer set aside already), which is answered at once too."""
+    beacon = access_own_beacon(passport, beacon_id)
+    state = state_of(beacon)
+    if number is None:
+        return state != LIT
+    return _dismiss_checks(beacon, number, state).dismissed
+
+
 def do_dismiss(passport: Passport, beacon_id: str, number: int) -> tuple[Beacon, Answer, bool]:
     """Set one answer of a lit beacon aside, freeing its slot. Returns (beacon, answer, whether this
     call set it aside): an answer already set aside stays so, and that is not an error."""
@@ -374,17 +401,9 @@ def do_dismiss(passport: Passport, beacon_id: str, number: int) -> tuple[Beacon,
     beacon = _locked(access_own_beacon(passport, beacon_id))
     now = clock.now()
     _bring_up_to_date(beacon, now)
-    answer = Answer.objects.filter(beacon=beacon, number=number).select_related("passport").first()
-    if answer is None:
-        raise Refused(f"Beacon {beacon.id} has no answer {number}.", "no-answer")
+    answer = _dismiss_checks(beacon, number, beacon.state)
     if answer.dismissed:
         return beacon, answer, False
-    # Only while lit: once a beacon is closed, which answers stood when it closed is settled for good
-    # (an answerer may report a sighting once the asker closed with its answer standing).
-    if beacon.state != LIT:
-        raise Refused(NOT_LIT_SAY, "not-lit")
-    if beacon.dismissals >= DISMISSALS:
-        raise Refused(DISMISSALS_USED_SAY, "dismissals-used")
     Answer.objects.filter(pk=answer.pk).update(dismissed=True)
     answer.dismissed = True
     Beacon.objects.filter(pk=beacon.pk).update(dismissals=beacon.dismissals + 1)
