@@ -88,12 +88,17 @@ def _unplannable(step: dict[str, Any]) -> Refused | None:
     tool = registry().get(step["tool"])
     if tool is not None and tool.plannable:
         return None
-    refused = Refused(
+    return _step_refused(
         "A plan's step names one call that changes things; the tool it names (named) is not one a plan can name. "
-        f"The tools a step may name: {', '.join(t.name for t in plannable())}. " + NOTHING_DECLARED,
-        "plan-step",
-        named=step["tool"],
+        f"The tools a step may name: {', '.join(t.name for t in plannable())}.",
+        step["tool"],
     )
+
+
+def _step_refused(say: str, named: str) -> Refused:
+    """A step refused for words the agent gave (a tool, a channel, a record): they go back as `named`,
+    labelled as the agent's own, since say (the town's voice) never carries them."""
+    refused = Refused(say + " " + NOTHING_DECLARED, "plan-step", named=named)
     refused.parts.append(Part("named", "agent-written", own=True))
     return refused
 
@@ -110,14 +115,10 @@ def _impossible_channel(step: dict[str, Any]) -> Refused | None:
     try:
         _channel_rule()(channel)
     except Refused as rule:
-        refused = Refused(
-            f"A step's channel (named) is one no channel could have, so the step could never fit a call. {rule.say} "
-            + NOTHING_DECLARED,
-            "plan-step",
-            named=channel,
+        return _step_refused(
+            f"A step's channel (named) is one no channel could have, so the step could never fit a call. {rule.say}",
+            channel,
         )
-        refused.parts.append(Part("named", "agent-written", own=True))
-        return refused
     return None
 
 
@@ -129,14 +130,11 @@ def _impossible_record(step: dict[str, Any]) -> Refused | None:
     record, tool = step.get("record"), registry()[step["tool"]]
     if record is None or tool.record_arg is None or _tracking_numbers()(tool.record_arg, record):
         return None
-    refused = Refused(
+    return _step_refused(
         f"A step's record (named) is no tracking number {step['tool']} could name, so the step could never fit "
-        "a call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits. " + NOTHING_DECLARED,
-        "plan-step",
-        named=record,
+        "a call. A parcel's is P- and a beacon's B-, each with twelve capital letters and digits.",
+        record,
     )
-    refused.parts.append(Part("named", "agent-written", own=True))
-    return refused
 
 
 @functools.cache
