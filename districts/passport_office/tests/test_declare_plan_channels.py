@@ -13,13 +13,6 @@ NAME_RULE = "A channel's name is 2 to 32 lowercase letters, digits and hyphens, 
 TOWN_NAME = "That channel name belongs to the town or its staff. Choose another."
 
 
-@pytest.fixture
-def owner(db: None) -> Any:
-    from hall.models import Account
-
-    return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
-
-
 @pytest.mark.parametrize(
     ("channel", "rule"),
     [

@@ -13,13 +13,6 @@ PARCEL = "P-23456789ABCD"
 BEACON = "B-23456789ABCD"
 
 
-@pytest.fixture
-def owner(db: None) -> Any:
-    from hall.models import Account
-
-    return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
-
-
 @pytest.mark.parametrize(
     ("tool", "record"),
     [
