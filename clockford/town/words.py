@@ -2277,16 +2277,27 @@ def _reported(low: str, a: int, b: int) -> bool:
     return False
 
 
-_NEEDED_LOWER = frozenset(w for rule in _STAFF_RULES if not rule.cased for w in rule.needs)
-_NEEDED_CASED = frozenset(w for rule in _STAFF_RULES if rule.cased for w in rule.needs)
+_NEEDED_LOWER = tuple(sorted({w for rule in _STAFF_RULES if not rule.cased for w in rule.needs}))
+_NEEDED_CASED = tuple(sorted({w for rule in _STAFF_RULES if rule.cased for w in rule.needs}))
+
+
+@functools.cache
+def _needed_set(cased: bool) -> "re2.Set":
+    """The staff-voice rules' words as one RE2 set, which says in one pass over a text which of them
+    it holds: a hundred `in` tests each read the whole text (6 ms on 120 KiB), the set reads it once
+    (0.3 ms). Made when a text first needs it, like the rules' own expressions."""
+    found = re2.Set.SearchSet(re2.Options())
+    for w in _NEEDED_CASED if cased else _NEEDED_LOWER:
+        found.Add(re2.escape(w))
+    found.Compile()
+    return found
 
 
 def _present(t: str, low: str, besides: set[str] | None = None) -> set[str]:
     """The staff-voice rules' words in the text (those not in `besides`, when given)."""
-    lower, cased = (
-        (_NEEDED_LOWER, _NEEDED_CASED) if besides is None else (_NEEDED_LOWER - besides, _NEEDED_CASED - besides)
-    )
-    return {w for w in lower if w in low} | {w for w in cased if w in t}
+    found = {_NEEDED_LOWER[i] for i in _needed_set(False).Match(low) or ()}
+    found |= {_NEEDED_CASED[i] for i in _needed_set(True).Match(t) or ()}
+    return found if besides is None else found - besides
 
 
 _LEET_CHARS = frozenset(matching.LEET)

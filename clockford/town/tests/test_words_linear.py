@@ -169,3 +169,19 @@ def test_no_body_makes_safe_harbour_slow() -> None:
         if took > 1.0:
             slow[name] = round(took * 1000)
     assert slow == {}
+
+
+def test_the_rules_words_are_found_in_one_pass_as_a_search_for_each_would_find_them() -> None:
+    # words._present reads a text once for every staff-voice rule's word (an RE2 set); it must say
+    # exactly what one `in` test per word says, or a rule would not run where its word is.
+    rng = random.Random(7)
+    needed = [*words._NEEDED_LOWER, *words._NEEDED_CASED]
+    filler = ["the", "Town", "v1.2.3", "main.py", "–", "日本語", "\u200b", "ÉCOLE", " ", "\n", "we", ",", "x"]
+    for _ in range(400):
+        pieces = [rng.choice(needed + filler) for _ in range(rng.randint(0, 12))]
+        text = "".join(pieces) if rng.random() < 0.5 else " ".join(pieces)
+        low = text.lower()
+        expected = {w for w in words._NEEDED_LOWER if w in low} | {w for w in words._NEEDED_CASED if w in text}
+        assert words._present(text, low) == expected, text
+        besides = set(rng.sample(needed, 5))
+        assert words._present(text, low, besides) == expected - besides, text
