@@ -7,6 +7,7 @@ the database it guards. After a restore, `archive verify` checks the restored Ar
 database behind the last checkpoint the town signed is not served until a person accepts it.
 """
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -52,22 +53,35 @@ def backup(to: Path) -> str:
     kind = _kind()
     if to.exists():
         raise BackupError(f"{to.name} exists already; a backup never overwrites a file.")
+    if not to.parent.is_dir():
+        raise BackupError(f"{to.name} cannot be written: the folder it would go in does not exist.")
     tmp = to.with_name(to.name + ".partial")
-    tmp.unlink(missing_ok=True)
-    if kind == "sqlite":
-        # The online backup API copies page by page under SQLite's own locking: calls go on.
-        source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
-        target = sqlite3.connect(tmp)
+    try:
+        tmp.unlink(missing_ok=True)
+        if kind == "sqlite":
+            _sqlite_backup(tmp)
+        else:
+            _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", f"--file={tmp}"])
+        os.replace(tmp, to)  # a backup that stopped half-way never looks like a backup
+    except (OSError, sqlite3.Error) as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # what was begun, if it can go; the person is told either way
+        raise BackupError(f"{to.name} cannot be written: {getattr(exc, 'strerror', None) or exc}.") from exc
+    return kind
+
+
+def _sqlite_backup(to: Path) -> None:
+    # The online backup API copies page by page under SQLite's own locking: calls go on.
+    source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
+    try:
+        target = sqlite3.connect(to)
         try:
             with target:
                 source.backup(target, pages=1024)
         finally:
             target.close()
-            source.close()
-    else:
-        _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", f"--file={tmp}"])
-    os.replace(tmp, to)  # a backup that stopped half-way never looks like a backup
-    return kind
+    finally:
+        source.close()
 
 
 def restore(source: Path) -> str:

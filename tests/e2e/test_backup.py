@@ -82,6 +82,23 @@ def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(town_factory
     assert missing.returncode != 0 and "cannot be read" in missing.stderr
 
 
+def test_a_backup_that_cannot_be_written_is_said_so_and_leaves_nothing(
+    town_factory: TownFactory, tmp_path: Path
+) -> None:
+    town = town_factory()
+    nowhere = town.manage("backup", str(tmp_path / "no-such-folder" / "town.backup"), check=False)
+    assert nowhere.returncode != 0, nowhere.stdout
+    assert "town.backup cannot be written: the folder it would go in does not exist." in nowhere.stderr
+    assert "Traceback" not in nowhere.stderr
+    # A folder the backup can find but not write into (a file stands where the .partial would go).
+    (tmp_path / "town.backup.partial").mkdir()
+    (tmp_path / "town.backup.partial" / "keep").write_text("x")
+    blocked = town.manage("backup", str(tmp_path / "town.backup"), check=False)
+    assert blocked.returncode != 0 and "town.backup cannot be written:" in blocked.stderr, blocked.stderr
+    assert "Traceback" not in blocked.stderr
+    assert not (tmp_path / "town.backup").exists()
+
+
 def test_under_uvicorn_a_database_behind_the_signed_head_is_not_served(town_factory: TownFactory) -> None:
     """The check runs as the server loads the town: uvicorn's worker processes (as `./town up` serves, one
     per core) load it inside their event loop, where Django refuses a query, and the check never ran
