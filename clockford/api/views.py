@@ -21,13 +21,10 @@ from ninja.openapi.docs import DocsBase
 from clockford.api import schemas as s
 from clockford.public import services as public
 from clockford.town import archive, witness
-from clockford.town.models import ArchiveLeaf, Checkpoint
+from clockford.town.models import Checkpoint
 from districts.town_hall import public as census
 
 PAGE_SIZE = 100
-# The Archive numbers footsteps with a 64-bit sequence: a larger number names no footstep, and is
-# never sent to a database that could not even compare it.
-FOOTSTEP_MAX = 2**63 - 1
 NINJA_STATIC = Path(ninja.__file__).parent / "static" / "ninja"
 DOCS_FILES = {
     "swagger-ui.css": "text/css",
@@ -201,7 +198,7 @@ def checkpoint(request: HttpRequest, size: int) -> Status[dict[str, Any]]:
     tags=["archive"],
 )
 def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
-    if not (0 < footstep <= FOOTSTEP_MAX and ArchiveLeaf.objects.filter(footstep_id=footstep).exists()):
+    if not archive.in_tree(footstep):
         return Status(404, {"say": f"Footstep #{footstep} is not in the tree (yet)."})
     try:
         proof = archive.inclusion(footstep)

@@ -359,6 +359,21 @@ def passport_counts(most: int = 50) -> list[str]:
     return problems
 
 
+# The Archive numbers footsteps with a 64-bit sequence: a larger number names no footstep, and is
+# never sent to a database that could not even compare it (SQLite raises on it).
+FOOTSTEP_MAX = 2**63 - 1
+
+
+def names_a_footstep(number: int) -> bool:
+    """Whether `number` could be a footstep's number, before any database is asked about it."""
+    return 0 < number <= FOOTSTEP_MAX
+
+
+def in_tree(number: int) -> bool:
+    """Whether footstep `number` has its leaf in the Archive's tree (an inclusion proof can be made)."""
+    return names_a_footstep(number) and ArchiveLeaf.objects.filter(footstep_id=number).exists()
+
+
 def inclusion(number: int) -> dict[str, Any]:
     """An inclusion proof for footstep `number` against the latest checkpoint."""
     leaf = ArchiveLeaf.objects.select_related("footstep").get(footstep_id=number)

@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 
-from clockford.town import clock, words
+from clockford.town import archive, clock, words
 from clockford.town.holds import NotDecided
 from clockford.town.kept import says_nothing
 from clockford.town.models import Footstep, Passport, Report, lock
@@ -20,9 +20,6 @@ from districts.courthouse.models import Dispute
 
 REASON_CAP = 500
 RULING_CAP = 500
-# The Archive numbers footsteps with a 64-bit sequence: a larger number names no footstep, and is
-# never sent to a database that could not even compare it.
-FOOTSTEP_MAX = 2**63 - 1
 
 NOT_YOURS_SAY = "You can dispute only footsteps on your own passport."
 EMPTY_SAY = "Say in a few words why you dispute this footstep."
@@ -43,7 +40,7 @@ def do_dispute(passport: Passport, footstep: int, reason: str) -> tuple[Dispute,
     disputes, and no person has ruled on yet, is answered with that open dispute, as it was filed:
     one footstep is on the docket once, and a retry neither files it again nor uses up the ten."""
     found = None
-    if 0 < footstep <= FOOTSTEP_MAX:
+    if archive.names_a_footstep(footstep):
         found = Footstep.objects.filter(number=footstep, passport=passport.id).values_list("tool", "outcome").first()
     if found is None:
         raise Refused(NOT_YOURS_SAY, "not-yours")

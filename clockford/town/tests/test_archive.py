@@ -292,8 +292,10 @@ def test_an_inclusion_proof_verifies_for_first_middle_and_last(ten_thousand: lis
     text = out.getvalue()
     assert text.startswith("clockford-archive\n10000\n")
     assert f"signed by key {signing.key_id()} ({signing.public_key_hex()}): " in text
-    with pytest.raises(CommandError, match="is not in the tree"):
-        call_command("archive", "proof", str(ten_thousand[-1] + 1000))
+    # A number past the Archive's 64-bit numbers, or below its first, names no footstep either.
+    for number in (ten_thousand[-1] + 1000, 10**21, 2**63, 0, -5):
+        with pytest.raises(CommandError, match=r"is not in the tree \(yet\)\."):
+            call_command("archive", "proof", str(number))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import archive, head, signing, witness
 from clockford.town.management.actions import actions
-from clockford.town.models import ArchiveLeaf
 
 
 class Command(BaseCommand):
@@ -56,7 +55,7 @@ class Command(BaseCommand):
             )
         elif action == "proof":
             archive.fold_all()
-            if not ArchiveLeaf.objects.filter(footstep_id=options["footstep"]).exists():
+            if not archive.in_tree(options["footstep"]):
                 raise CommandError(f"Footstep #{options['footstep']} is not in the tree (yet).")
             proof = archive.inclusion(options["footstep"])
             proof["verifies"] = archive.verify_inclusion(proof)
