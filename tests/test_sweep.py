@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 from django.utils import timezone
 
@@ -143,6 +144,17 @@ def test_the_command_names_what_it_removed_per_table() -> None:
     assert "  town_handed: 0" in lines
     assert "  switchboard_parcel (brought up to date, none removed): 0" in lines
     assert lines[-1] == "Swept 1 row in all."
+
+
+@pytest.mark.parametrize("every", ["-1", str(24 * 3600 + 1), "99999999999999999999"])
+def test_the_command_refuses_a_wait_it_cannot_keep_before_sweeping(every: str) -> None:
+    p = agent(None)
+    replay(p, "old", clock.now() - 2 * DAY)
+    with pytest.raises(
+        CommandError, match=rf"^--every takes 0 \(sweep once\) to 86400 seconds \(a day\), not {every}\.$"
+    ):
+        call_command("sweep", "--every", every, stdout=StringIO())
+    assert Replay.objects.count() == 1  # nothing swept
 
 
 def test_a_tidy_that_fails_leaves_the_others_their_work(settings) -> None:

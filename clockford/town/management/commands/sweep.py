@@ -8,12 +8,16 @@ import logging
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import close_old_connections
 
 from clockford.town import sweep
 
 log = logging.getLogger(__name__)
+
+# The longest wait between sweeps: a day. Rows kept for retention are counted in days, so a longer wait
+# would only let them pile up (and time.sleep cannot wait much past this machine's clock anyway).
+EVERY_MOST = 24 * 3600
 
 
 class Command(BaseCommand):
@@ -24,9 +28,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         every = options["every"]
+        if not 0 <= every <= EVERY_MOST:
+            # Asked before the first sweep, so a mistyped number sweeps nothing.
+            raise CommandError(f"--every takes 0 (sweep once) to {EVERY_MOST} seconds (a day), not {every}.")
         while True:
             self.report(sweep.run())
-            if every <= 0:
+            if every == 0:
                 return
             time.sleep(every)
             # A service that runs for days: a connection the database closed meanwhile is opened again.
