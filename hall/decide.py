@@ -92,6 +92,10 @@ class Decidable:
     changed: str = ""
     # Why this one decision cannot be made of it now, when that depends on the decision (None: it can).
     cannot: Callable[[Any, str], str | None] | None = None
+    # What else the page shows that the decision depends on (a hold's plan), by the name of the hidden
+    # field it sends back in; changed since the page was drawn, and what the person is told then.
+    beside: Callable[[Any], dict[str, str]] | None = None
+    beside_changed: str = ""
 
     @property
     def knows_only(self) -> str:
@@ -114,7 +118,10 @@ def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str
     # The words the page drew must still be the thing's words, before any passkey is asked for.
     if d.unchanged is not None and not d.unchanged(thing, shown):
         raise Refused(d.changed, 409)
-    remember_begun(request, d.kind, thing.id, {"decision": decision, "words": shown})
+    beside = d.beside(thing) if d.beside is not None else {}
+    if any(text(data, name) != value for name, value in beside.items()):
+        raise Refused(d.beside_changed, 409)
+    remember_begun(request, d.kind, thing.id, {"decision": decision, "words": shown, **beside})
     return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
 
 
@@ -126,6 +133,9 @@ def finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: st
     kept = begun(request, d.kind, thing.id)
     if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, kept.get("words", "")):
         raise Refused(d.changed, 409)
+    if d.beside is not None and d.undecidable(thing) is None:
+        if any(kept.get(name) != value for name, value in d.beside(thing).items()):
+            raise Refused(d.beside_changed, 409)
     try:
         said = d.decide(thing, account, kept, approval)
     except NotDecided as exc:

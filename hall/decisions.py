@@ -115,6 +115,7 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "plan_steps": shown_steps(plan) if plan is not None else [],
             "tried_where": marked(next((v for v in tried if isinstance(v, str) and v), "")),
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
+            "beside": holds.shown_beside(hold),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status),
             "left": time_left(hold.waits_until),
@@ -252,6 +253,8 @@ HOLD = Decidable(
     changed=holds.WORDS_CHANGED,
     statement=holds.decision_statement,
     decide=_hold_decided,
+    beside=holds.shown_beside,
+    beside_changed=holds.PLAN_CHANGED,
 )
 PLAN = Decidable(
     kind="plan",

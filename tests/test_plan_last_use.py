@@ -1,7 +1,9 @@
-"""A plan's step with one use left, and two calls on it its person allowed: the first spends the use,
-the second is then off the plan and waits again, as off the plan (001 "Held": the plan "has used up
-the times it allows for it"; docs/holds.md "Plans"). The person's yes to a call's words is not a yes to
-going past the plan. Raced at once, the same: tests/test_holds_races.py."""
+"""A plan's step with one use left, and two calls on it its person was asked about: the person decides
+each once, and their decision means what the hall showed them (001 "Held": "Repeating the call while it
+waits returns the same hold and adds nothing"; 000: after a yes the same call "goes through once";
+docs/holds.md "Plans"). A call allowed while it fitted the step goes through on that yes after the step
+was used up, spending nothing; one still waiting when the step is used up is off the plan from then
+on, and its hold says so. Raced at once: tests/test_holds_races.py."""
 
 from collections.abc import Callable
 from typing import Any
@@ -38,7 +40,7 @@ def approved(passport: Passport, owner: Any, steps: list[dict[str, Any]]) -> str
     return plan.id
 
 
-def test_the_second_allowed_call_on_a_used_up_step_waits_again_as_off_the_plan(
+def test_the_second_allowed_call_on_a_used_up_step_goes_through_on_its_yes(
     alice: Passport, owner: Any, allow: Callable[[str], Hold]
 ) -> None:
     plan = approved(alice, owner, [{"tool": "post_notice", "times": 1}])
@@ -50,25 +52,51 @@ def test_the_second_allowed_call_on_a_used_up_step_waits_again_as_off_the_plan(
 
     assert visit(alice, "post_notice", **FIRST).is_error is False
     assert Plan.objects.get(pk=plan).steps[0]["left"] == 0
+    # The step is used up, but its person allowed exactly this call: it is not asked about again. It goes
+    # through once, on that yes, and adds nothing to the plan.
+    second = held[1].structured["hold"]["id"]
+    passport = visit(alice, "show_passport").structured["harbour"]["held"]
+    assert {h["id"]: h["status"] for h in passport}[second] == "allowed"
+    went = visit(alice, "post_notice", **SECOND)
+    assert went.is_error is False, went.structured["say"]
+    assert went.structured["harbour"]["hold"] == second
+    assert Notice.objects.filter(text=SECOND["text"]).count() == 1
+    assert Plan.objects.get(pk=plan).steps[0]["left"] == 0
+    assert Hold.objects.get(pk=second).status == "used" and Hold.objects.count() == 2
+    # Once: the same call again is off the plan now, and waits as off the plan.
     again = visit(alice, "post_notice", **SECOND)
-    assert again.is_error and outcome(again) == "held"
+    assert outcome(again) == "held" and again.structured["plan"] == plan
+    assert Notice.objects.filter(text=SECOND["text"]).count() == 1
+
+
+def test_a_call_waiting_when_its_step_is_used_up_is_off_the_plan_from_then_on(
+    alice: Passport, owner: Any, allow: Callable[[str], Hold]
+) -> None:
+    plan = approved(alice, owner, [{"tool": "post_notice", "times": 1}])
+    first, second = (visit(alice, "post_notice", **words).structured["hold"]["id"] for words in (FIRST, SECOND))
+    allow(first)
+    assert visit(alice, "post_notice", **FIRST).is_error is False  # the step's one use
+    # Repeated while it waits, the second call returns the same hold, which now says the call is off
+    # the plan too: the person who decides it sees so in the hall.
+    again = visit(alice, "post_notice", **SECOND)
+    assert outcome(again) == "held" and again.structured["hold"]["id"] == second
+    assert again.structured["plan"] == plan
     assert again.structured["say"].startswith(
         "Held for the human who runs you: your approved plan does not include this step, or has used up the "
         "times it allows for it."
     )
-    assert again.structured["plan"] == plan and "harbour" not in again.structured
-    off_plan = again.structured["hold"]["id"]
-    assert off_plan != held[1].structured["hold"]["id"]
+    hold = Hold.objects.get(pk=second)
+    assert (hold.why, hold.plan) == ("plan", plan) and Hold.objects.count() == 2
+    # Repeated again, the same wait, unchanged.
+    assert visit(alice, "post_notice", **SECOND).structured["hold"]["id"] == second
     assert Notice.objects.filter(text=SECOND["text"]).count() == 0
-    # Repeated, it is the same wait.
-    assert visit(alice, "post_notice", **SECOND).structured["hold"]["id"] == off_plan
 
-    # Allowed as off the plan, it goes through once and adds nothing to the plan.
-    allow(off_plan)
+    # One yes covers it: it goes through once and adds nothing to the plan.
+    allow(second)
     went = visit(alice, "post_notice", **SECOND)
-    assert went.is_error is False and went.structured["harbour"]["hold"] == off_plan
+    assert went.is_error is False and went.structured["harbour"]["hold"] == second
     assert Notice.objects.filter(text=SECOND["text"]).count() == 1
-    assert Plan.objects.get(pk=plan).steps[0]["left"] == 0
+    assert Plan.objects.get(pk=plan).steps[0]["left"] == 0 and Hold.objects.count() == 2
 
 
 def test_a_call_allowed_as_off_the_plan_goes_through_on_that_yes(

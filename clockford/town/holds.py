@@ -13,6 +13,7 @@ canonical statement naming the hold, the decision and the digest of the exact wo
 """
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -256,20 +257,15 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         passage.plan_step = None
         return passage
 
-    passage.allowed = _speaking_hold(call, tool.name, arguments, now)
-    if passage.allowed is not None and "plan" in reasons and passage.allowed.plan != stand.plan:
-        # The person allowed this call while it fitted a step of the plan (held only for a yes, Safe
-        # Harbour or probation), or before the plan was in force: their yes did not take it off the
-        # plan. The step has been used up since (perhaps by another call they allowed, run a moment
-        # before this one), so the call is off the plan now and waits again, as off the plan (001
-        # "Held": the plan "has used up the times it allows"); the yes stays unused.
-        call.harbour = None
-        passage.allowed = None
-        raise _held(_new_hold(tool, arguments, passport, reasons, now, call.cut))
+    off_plan = reasons["plan"]["plan"] if "plan" in reasons else None
+    passage.allowed = _speaking_hold(call, tool.name, arguments, now, off_plan)
     if passage.allowed is not None:
-        # Allowing adds nothing to the plan. A call that fits a step with uses left (one held only for
-        # a yes, Safe Harbour or probation, since a plan never loosens another hold) is still a use of
-        # that step when it runs, so it spends one; an off-plan call fits none and spends nothing.
+        # The person allowed exactly this call, and the hall told them it goes through once within the
+        # hour: it does, whatever the plan says now. A call that fits a step with uses left (one held
+        # only for a yes, Safe Harbour or probation, since a plan never loosens another hold) is still
+        # a use of that step, so it spends one; a call whose step was used up since the yes (another
+        # call ran on it first) fits none and spends nothing, since allowing adds nothing to the plan.
+        # Held again, its person would be asked twice about the same words.
         return passage
     if tool.replays:
         # A retry that waited on the lock while the same request went through with the yes: answer
@@ -388,20 +384,37 @@ def speaks_for(passport: Passport, tool: str, arguments: dict[str, Any], now: da
     return _existing(passport, tool, arguments, now) is not None
 
 
-def _speaking_hold(call: Call, tool: str, arguments: dict[str, Any], now: datetime) -> Hold | None:
+def _speaking_hold(
+    call: Call, tool: str, arguments: dict[str, Any], now: datetime, off_plan: str | None = None
+) -> Hold | None:
     """The hold that already speaks for exactly this call. Allowed: it is returned, and the call's
-    reply will carry its harbour. Waiting: the same Held again. Refused: the person's refusal. None
-    when no hold speaks for it yet."""
+    reply will carry its harbour. Waiting: the same Held again, off the plan `off_plan` too when the
+    call is off it now (`_now_off_the_plan`). Refused: the person's refusal. None when no hold speaks
+    for it yet."""
     found = _existing(call.passport, tool, arguments, now)
     if found is None:
         return None
     status = status_of(found, now)
     if status == "held":
+        if off_plan is not None and found.plan != off_plan:
+            _now_off_the_plan(found, off_plan)
         raise _held(found)
     if status == "refused":
         raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
     call.harbour = harbour_field(found)
     return found
+
+
+def _now_off_the_plan(hold: Hold, plan: str) -> None:
+    """A waiting call that is off the plan in force now, though it was not when it was held (it fitted
+    a step whose uses other calls have spent since, or another plan came into force): the hold says so
+    from now on, to the agent and on its page in the hall, so the person decides knowing it, and their
+    yes covers it. The reason it names first follows ORDER, as for a new hold. A person who began
+    deciding before this signed for what the page showed then (`decision_statement` names the plan),
+    so that decision fails and asks them to read the page again."""
+    why = "plan" if ORDER.index("plan") < ORDER.index(hold.why) else hold.why
+    Hold.objects.filter(pk=hold.pk, status="held").update(plan=plan, why=why)
+    hold.plan, hold.why = plan, why
 
 
 def _held(hold: Hold) -> Held:
@@ -640,21 +653,42 @@ DECISIONS = ("allow", "refuse")
 
 
 def decision_statement(hold: Hold, decision: str) -> str:
-    """What a person's passkey signs: the hold, the decision and the digest of the exact words."""
-    return canonical_text(
-        {
-            "kind": "clockford-decision-1",
-            "hold": hold.id,
-            "tool": hold.tool,
-            "decision": decision,
-            "words": hold.words_digest,
-        }
-    )
+    """What a person's passkey signs: the hold, the decision and the digest of the exact words, and,
+    for a call held off a plan, the plan its page showed beside it (`_now_off_the_plan`)."""
+    return _statement(hold, decision, hold.plan)
+
+
+def _statement(hold: Hold, decision: str, plan: str) -> str:
+    statement = {
+        "kind": "clockford-decision-1",
+        "hold": hold.id,
+        "tool": hold.tool,
+        "decision": decision,
+        "words": hold.words_digest,
+    }
+    if plan:
+        statement["plan"] = plan
+    return canonical_text(statement)
+
+
+def _plan_changed(hold: Hold, decision: str, statement: str) -> bool:
+    """Whether a statement is this decision's as it read beside another plan (or none): signed before
+    the call went off the plan in force."""
+    try:
+        signed = json.loads(statement)
+    except ValueError:
+        return False
+    plan = signed.get("plan", "") if isinstance(signed, dict) else None
+    return isinstance(plan, str) and plan != hold.plan and statement == _statement(hold, decision, plan)
 
 
 WORDS_CHANGED = (
     "The words of this call changed after the page showed them, so nothing was decided. Reload the page "
     "and read them again."
+)
+PLAN_CHANGED = (
+    "Since the page showed this call, your agent's plan has changed around it: the call is off the plan in force "
+    "now, so nothing was decided. Reload the page and read it again."
 )
 LAPSED_SAY = "This call waited more than a day, so it lapsed. Nothing was decided; your agent must ask again."
 FROZEN_HOLD_SAY = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
@@ -676,6 +710,13 @@ def words_unchanged(hold: Hold, shown_digest: str) -> bool:
     return shown_digest == hold.words_digest == words_digest(hold.tool, hold.arguments)
 
 
+def shown_beside(hold: Hold) -> dict[str, str]:
+    """What a hold's page shows beside the words that a decision depends on: the plan the call is off
+    (none: ""). The page sends it back, and a decision begun on a page drawn before the call went off
+    the plan fails with PLAN_CHANGED (hall/decide.py)."""
+    return {"plan": hold.plan}
+
+
 class NotDecided(Exception):
     """A decision the town did not take, with words a person can act on."""
 
@@ -695,8 +736,12 @@ def do_decide(
     if not words_unchanged(hold, shown_digest):
         raise NotDecided(WORDS_CHANGED)
     if statement != decision_statement(hold, decision):
+        if _plan_changed(hold, decision, statement):
+            raise NotDecided(PLAN_CHANGED)
         raise NotDecided("The passkey signed something other than this decision, so nothing was decided.")
-    done = Hold.objects.filter(pk=hold.pk, status="held", waits_until__gt=now, words_digest=shown_digest).update(
+    done = Hold.objects.filter(
+        pk=hold.pk, status="held", waits_until__gt=now, words_digest=shown_digest, plan=hold.plan
+    ).update(
         status="allowed" if decision == "allow" else "refused",
         decided_at=now,
         decided_by=account,
@@ -704,7 +749,8 @@ def do_decide(
         statement=statement,
         assertion=assertion,
     )
+    signed_plan = hold.plan
     hold.refresh_from_db()
     if not done:
-        raise NotDecided(undecidable(hold, now) or WORDS_CHANGED)
+        raise NotDecided(undecidable(hold, now) or (PLAN_CHANGED if hold.plan != signed_plan else WORDS_CHANGED))
     return hold

@@ -312,6 +312,81 @@ def test_an_off_plan_hold_shows_the_plan_beside_what_was_tried(ada: Visitor) -> 
     assert "Allowing it lets this one call through and adds nothing to the plan." in text
 
 
+def _under_a_notice_plan(ada: Visitor) -> tuple[Passport, Plan, Hold, Hold]:
+    """An agent under a plan of one post_notice, with two notices each held for a yes while they fitted it."""
+    agent = agent_of(ada)
+    r = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 1}], hours=2)
+    plan = Plan.objects.get(pk=r.structured["plan"]["id"])
+    assert decide(ada, "plans", plan.id, "approve")[0] == 200
+    first, second = held_notice(agent, "The first notice, plain words"), held_notice(agent, "The second notice")
+    assert (first.why, first.plan, second.why, second.plan) == ("publish", "", "publish", "")
+    return agent, plan, first, second
+
+
+def _use_the_step(ada: Visitor, agent: Passport, first: Hold) -> None:
+    """The first notice, allowed (outside this page's ceremony), takes the step's one use."""
+    holds.do_decide(first, ada.account, "allow", first.words_digest, holds.decision_statement(first, "allow"), {})
+    assert visit(agent, "post_notice", text="The first notice, plain words").is_error is False
+
+
+def test_a_call_that_went_off_the_plan_after_its_page_was_drawn_is_not_decided_on_that_page(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    text = page(ada, f"/hall/holds/{second.id}")
+    assert '<input type="hidden" name="plan" value="">' in text and "Beside the plan" not in text
+    # The first notice takes the step's one use; the second, repeated while it waits, is off the plan now.
+    _use_the_step(ada, agent, first)
+    assert visit(agent, "post_notice", text="The second notice").structured["plan"] == plan.id
+    shown = {"decision": "allow", "words": second.words_digest, "plan": ""}
+    assert ada.post(f"/hall/holds/{second.id}/begin", shown) == (409, {"ok": False, "say": holds.PLAN_CHANGED})
+    assert Hold.objects.get(pk=second.pk).status == "held" and Ceremony.objects.count() == 0
+
+    # Drawn again, the page shows the plan beside the call, and the person's yes is to that.
+    text = page(ada, f"/hall/holds/{second.id}")
+    assert "Beside the plan" in text and f'<input type="hidden" name="plan" value="{plan.id}">' in text
+    shown["plan"] = plan.id
+    status, begun = ada.post(f"/hall/holds/{second.id}/begin", shown)
+    assert status == 200
+    assert ada.post(f"/hall/holds/{second.id}/finish", {"credential": ada.key.get(begun["options"])})[0] == 200
+    decided = Hold.objects.get(pk=second.pk)
+    assert decided.status == "allowed" and json.loads(decided.statement)["plan"] == plan.id
+    went = visit(agent, "post_notice", text="The second notice")
+    assert went.is_error is False and went.structured["harbour"]["hold"] == second.id
+
+
+def test_a_call_that_went_off_the_plan_between_begin_and_finish_is_not_decided(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    shown = {"decision": "allow", "words": second.words_digest, "plan": ""}
+    status, begun = ada.post(f"/hall/holds/{second.id}/begin", shown)
+    assert status == 200
+    _use_the_step(ada, agent, first)
+    visit(agent, "post_notice", text="The second notice")  # repeated while it waits: off the plan now
+    answer = ada.key.get(begun["options"])
+    assert ada.post(f"/hall/holds/{second.id}/finish", {"credential": answer}) == (
+        409,
+        {"ok": False, "say": holds.PLAN_CHANGED},
+    )
+    hold = Hold.objects.get(pk=second.pk)
+    assert (hold.status, hold.plan, hold.statement) == ("held", plan.id, "")
+    # The statement signed before the change names no plan: the core refuses it too.
+    with pytest.raises(NotDecided) as refused:
+        holds.do_decide(hold, ada.account, "allow", hold.words_digest, holds.decision_statement(first, "allow"), {})
+    assert refused.value.say != holds.PLAN_CHANGED  # another hold's statement is simply not this decision
+    signed_before = json.dumps(
+        {
+            "decision": "allow",
+            "hold": hold.id,
+            "kind": "clockford-decision-1",
+            "tool": "post_notice",
+            "words": hold.words_digest,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    with pytest.raises(NotDecided) as refused:
+        holds.do_decide(hold, ada.account, "allow", hold.words_digest, signed_before, {})
+    assert refused.value.say == holds.PLAN_CHANGED
+
+
 def test_a_safe_harbour_hold_shows_whose_words_were_repeated(ada: Visitor, olive: Visitor) -> None:
     # Another agent's notice is on the board (its person allowed it), and Ada's agent reads it.
     now = timezone.now()
