@@ -140,8 +140,8 @@ def test_words_a_person_rewrote_on_a_call_held_off_the_plan_go_through_on_their_
 
 
 def test_a_call_that_changes_nothing_spends_no_use_of_its_step(alice: Passport, owner: Any) -> None:
-    """forget of a key never kept is answered at once (Tool.changes_nothing): it changed nothing, so the
-    step it fits keeps its use for the forget that does."""
+    """forget of a key never kept is answered at once: it changed nothing (its reply says so,
+    Reply.changed), so the step it fits keeps its use for the forget that does."""
     plan = approved(alice, owner, [{"tool": "forget", "times": 1}])
     nothing = visit(alice, "forget", key="never.kept")
     assert nothing.is_error is False and outcome(nothing) == "ok"

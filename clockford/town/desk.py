@@ -1073,6 +1073,7 @@ def _handle(
                 if proposed:
                     budgets.spend(passport)
                 reply = tool.handler(call, args)
+                holds.take_step(passage, reply)
             except TownReply:
                 point.send_lead()  # a refusal before any statement: the Bank's comes first, as if drawn first
                 raise

@@ -246,14 +246,12 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         else:
             call.repeats = repeat.found  # a letter is marked, never held
     if not reasons:
-        if passage.plan_step is not None and applies(tool.changes_nothing, args, passport):
-            passage.plan_step = None  # a call that changes nothing spends no use of its plan's step
+        # It goes ahead without asking anything more: one that changes nothing after all says so in its
+        # reply (Reply.changed), and then spends no use of its plan's step (`take_step`).
         return passage
     # Nothing a person could decide: a call refused whatever they say is refused now, and one that
-    # changes nothing goes ahead, spending no use of a step (Tool.refuses_first, Tool.changes_nothing).
-    if tool.refuses_first is not None:
-        tool.refuses_first(args, passport)
-    if applies(tool.changes_nothing, args, passport):
+    # changes nothing goes ahead, spending no use of a step (Tool.before_hold).
+    if tool.before_hold is not None and tool.before_hold(args, passport):
         passage.plan_step = None
         return passage
 
@@ -514,8 +512,8 @@ def _new_hold(
 
 
 def use(passage: Passage, call: Call) -> None:
-    """The call is running: spend the allowed hold (once) and the plan's step. Runs in the handler's
-    savepoint, so a call that is refused after all spends nothing."""
+    """The call is running: spend the allowed hold (once). Runs in the handler's savepoint, so a call
+    that is refused after all spends nothing."""
     now = clock.now()
     if passage.allowed is not None:
         spent = Hold.objects.filter(pk=passage.allowed.pk, status="allowed", allowed_until__gt=now).update(
@@ -523,7 +521,12 @@ def use(passage: Passage, call: Call) -> None:
         )
         if not spent:
             raise Refused("That allowed call was used a moment ago. Poll show_passport.", "hold-used")
-    if passage.plan_step is not None:
+
+
+def take_step(passage: Passage, reply: Reply) -> None:
+    """The call ran: it spends a use of the plan's step it fits, unless its reply says it changed
+    nothing. In the handler's savepoint, after the handler; the plan's row is locked since the gate."""
+    if passage.plan_step is not None and reply.changed:
         plans.spend(*passage.plan_step)
 
 

@@ -135,6 +135,9 @@ class Reply:
     # transaction and before the reply is rendered: for a reply that states its own footstep (an
     # attendance slip is signed over it). It may add to `fields`.
     with_footstep: Callable[[int, Reply], None] | None = None
+    # False for a write that changed nothing after all (forget of a key never kept, a hand_in repeating
+    # its own last step, a settle_beacon of a beacon closed already): it spends no use of a plan's step.
+    changed: bool = True
 
 
 @dataclass
@@ -296,16 +299,14 @@ class Tool:
     channel_of: Callable[[Any], str | None] | None = None
     # Publish with yes (000 section 02): the call waits for the person's yes.
     needs_yes: When = False
-    # Raises the refusal a call gets whatever its person says (a P.O. box with no room for the note):
-    # asked inside the call's transaction, only when the call would otherwise wait for a person, so the
-    # person is never asked about a call their yes could not let through. A rule that reads a record
-    # locks it, so the call that runs finds what the rule found.
-    refuses_first: Callable[[Any, Passport], None] | None = None
-    # A call of a write that would change nothing after all (forget of a key the box does not hold):
-    # asked inside the call's transaction, only when the call would otherwise wait for a person, it goes
-    # ahead without a hold, since its person could decide nothing (docs/holds.md, "Which calls wait").
-    # A rule that reads a record locks it, so the call that runs finds what the rule found.
-    changes_nothing: When = False
+    # What the person could not decide, answered at once and never held: asked inside the call's
+    # transaction, only when the call would otherwise wait for a person. It raises the refusal the call
+    # gets whatever its person says (a P.O. box with no room for the note), returns True when the call
+    # would change nothing (forget of a key the box does not hold: it goes ahead without a hold, and
+    # spends no use of a plan's step), and False when the call may wait. One function, so a record both
+    # answers need is read once; a rule that reads a record locks it, so the call that runs finds what
+    # the rule found (docs/holds.md, "Which calls wait").
+    before_hold: Callable[[Any, Passport], bool] | None = None
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False
     # Proposes a public post (a notice, a message, a beacon, a parcel): each new proposal spends one of

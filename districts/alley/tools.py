@@ -99,11 +99,12 @@ def alley_run(call: Call, args: AlleyRunArgs) -> Reply:
 NO_ANSWERS_SAY = "Give at least one board's answer, or finish: true to be scored now."
 
 
-def _answers_nothing(args: AlleyAnswerArgs, passport: Passport) -> None:
-    # No answers and no finish would be a write that writes nothing: refused, and (as refuses_first)
-    # before any hold, so no person is asked to approve it.
+def _answers_nothing(args: AlleyAnswerArgs, passport: Passport) -> bool:
+    # No answers and no finish would be a write that writes nothing: refused, and (as Tool.before_hold)
+    # before any hold, so no person is asked to approve it. Any other answer may wait.
     if not args.answers and not args.finish:
         raise Refused(NO_ANSWERS_SAY, "no-answers")
+    return False
 
 
 def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:
@@ -159,7 +160,7 @@ DISTRICT = District(
             ),
             args=AlleyAnswerArgs,
             handler=alley_answer,
-            refuses_first=_answers_nothing,
+            before_hold=_answers_nothing,
         ),
     ),
 )

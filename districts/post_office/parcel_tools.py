@@ -72,20 +72,18 @@ def _posts(args: PostParcelArgs, passport: Passport) -> bool:
     return True
 
 
-def _refuses_take(args: TakeParcelArgs, passport: Passport) -> None:
+def _take_first(args: TakeParcelArgs, passport: Passport) -> bool:
     parcels.check_take(passport, args.parcel)
+    return False
 
 
-def _refuses_hand_in(args: HandInArgs, passport: Passport) -> None:
-    parcels.check_hand_in(passport, args.parcel, args.action, args.result, args.version)
+def _hand_in_first(args: HandInArgs, passport: Passport) -> bool:
+    return parcels.check_hand_in(passport, args.parcel, args.action, args.result, args.version)
 
 
-def _hands_in_again(args: HandInArgs, passport: Passport) -> bool:
-    return parcels.hand_in_repeats(passport, args.parcel, args.action, args.result, args.version)
-
-
-def _refuses_settle(args: SettleParcelArgs, passport: Passport) -> None:
+def _settle_first(args: SettleParcelArgs, passport: Passport) -> bool:
     parcels.check_settle(passport, args.parcel, args.action, args.note, args.version)
+    return False
 
 
 def _delivers_to_another_account(args: HandInArgs, passport: Passport) -> bool:
@@ -145,7 +143,11 @@ def hand_in(call: Call, args: HandInArgs) -> Reply:
     parcel, what = parcels.do_hand_in(
         call.passport, args.parcel, args.action, args.result, args.version, harbour_read=call.harbour_read
     )
-    return Reply(HAND_IN_SAYS[what], {"parcel": parcel.id, "state": parcel.state, "version": parcel.version})
+    return Reply(
+        HAND_IN_SAYS[what],
+        {"parcel": parcel.id, "state": parcel.state, "version": parcel.version},
+        changed=not what.startswith("already "),
+    )
 
 
 SETTLE_SAYS = {
@@ -202,7 +204,7 @@ TOOLS: tuple[Tool, ...] = (
         record_arg="parcel",
         asks=("take a parcel of work", "take the parcel of work {parcel}"),
         freezes=True,
-        refuses_first=_refuses_take,
+        before_hold=_take_first,
         channel_of=_channel_of,
     ),
     tooling.record_step(
@@ -221,8 +223,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"result": Words("other-account", parcels.RESULT_CAP)},
         harbour_when=_delivers_to_another_account,
         freezes=True,
-        refuses_first=_refuses_hand_in,
-        changes_nothing=_hands_in_again,
+        before_hold=_hand_in_first,
         channel_of=_channel_of,
     ),
     tooling.record_step(
@@ -242,7 +243,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"note": Words("other-account", parcels.NOTE_CAP)},
         harbour_when=_returns_own,
         freezes=_returns,
-        refuses_first=_refuses_settle,
+        before_hold=_settle_first,
         channel_of=_channel_of,
     ),
 )

@@ -128,7 +128,7 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
 
 
 def check_room(args: Any, passport: Passport) -> None:
-    """remember's Tool.refuses_first: refuse a note the box or the Post Office has no room for before
+    """remember's refusals before any hold (Tool.before_hold): refuse a note the box or the Post Office has no room for before
     its person is asked about it (their yes could not make room). The owner's passport is locked by
     the read, so the room found stands until the call runs."""
     notes, town_total, _ = _box_and_room(passport.pk, box_of(passport), None)

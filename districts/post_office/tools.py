@@ -85,15 +85,23 @@ def _overwrites(args: RememberArgs, passport: Passport) -> bool:
     return args.key in services.keys_of(passport)
 
 
+def _room_first(args: RememberArgs, passport: Passport) -> bool:
+    """remember's Tool.before_hold: a note the box has no room for is refused; any other may wait."""
+    services.check_room(args, passport)
+    return False
+
+
 def _forgets_nothing(args: ForgetArgs, passport: Passport) -> bool:
-    """forget's Tool.changes_nothing: the box holds no note under the key, so the call can only say so."""
+    """forget's Tool.before_hold: the box holds no note under the key, so the call can only say so."""
     return not services.holds_key(passport, args.key)
 
 
 def forget(call: Call, args: ForgetArgs) -> Reply:
     if services.do_forget(call.passport, args.key):
         return Reply("Forgotten: that note has left your P.O. box. There is no undo.", {"key": args.key}, [OWN_KEY])
-    return Reply("Nothing was kept under that key, so there was nothing to forget.", {"key": args.key}, [OWN_KEY])
+    return Reply(
+        "Nothing was kept under that key, so there was nothing to forget.", {"key": args.key}, [OWN_KEY], changed=False
+    )
 
 
 DISTRICT = District(
@@ -118,7 +126,7 @@ DISTRICT = District(
                 "value": Words("private", services.VALUE_CAP),
             },
             freezes=_overwrites,
-            refuses_first=services.check_room,
+            before_hold=_room_first,
         ),
         Tool(
             name="recall",
@@ -145,7 +153,7 @@ DISTRICT = District(
             destructive=True,
             idempotent=True,
             freezes=True,
-            changes_nothing=_forgets_nothing,
+            before_hold=_forgets_nothing,
         ),
         Tool(
             name="send_letter",

@@ -107,22 +107,19 @@ def _settle_refusals(args: SettleBeaconArgs, passport: Passport) -> None:
         raise Refused(beacons.CLOSE_TAKES_NO_ANSWER_SAY, "answer-not-needed")
 
 
-def _refuses_settle(args: SettleBeaconArgs, passport: Passport) -> None:
-    """settle_beacon's Tool.refuses_first: a settle refused whatever the person says (asked wrongly, a
-    beacon not the agent's or no beacon, an answer it does not have, not lit, no dismissals left) is
-    refused before any hold, in the handler's words."""
+def _settle_first(args: SettleBeaconArgs, passport: Passport) -> bool:
+    """settle_beacon's Tool.before_hold, from one read of the beacon: a settle refused whatever the
+    person says (asked wrongly, a beacon not the agent's or no beacon, an answer it does not have, not
+    lit, no dismissals left) is refused, in the handler's words; a close of a beacon closed or out
+    already, or a dismiss of an answer set aside already, changes nothing (True), so nothing waits for
+    the person."""
     _settle_refusals(args, passport)
-    beacons.check_settle(passport, args.beacon, args.answer)
-
-
-def _settles_nothing(args: SettleBeaconArgs, passport: Passport) -> bool:
-    """A close of a beacon closed or out already, or a dismiss of an answer set aside already: the
-    handler says nothing changed, so nothing waits for the person (Tool.changes_nothing)."""
     return beacons.check_settle(passport, args.beacon, args.answer)
 
 
-def _refuses_answer(args: AnswerBeaconArgs, passport: Passport) -> None:
+def _answer_first(args: AnswerBeaconArgs, passport: Passport) -> bool:
     beacons.check_answer(passport, args.beacon)
+    return False
 
 
 def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
@@ -136,7 +133,7 @@ def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
             say = f"Beacon {beacon.id} was already closed. Nothing changed."
         else:
             say = f"Beacon {beacon.id} is already out: it takes no more answers. Nothing changed."
-        return Reply(say, {"beacon": beacon.id, "state": state})
+        return Reply(say, {"beacon": beacon.id, "state": state}, changed=closed)
     assert args.answer is not None
     beacon, answer, dismissed = beacons.do_dismiss(call.passport, args.beacon, args.answer)
     left = beacons.DISMISSALS - beacon.dismissals
@@ -147,7 +144,7 @@ def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
         )
     else:
         say = f"Answer {answer.number} of beacon {beacon.id} was already set aside. Nothing changed."
-    return Reply(say, {"beacon": beacon.id, "state": beacons.state_of(beacon)})
+    return Reply(say, {"beacon": beacon.id, "state": beacons.state_of(beacon)}, changed=dismissed)
 
 
 TOOLS: tuple[Tool, ...] = (
@@ -183,7 +180,7 @@ TOOLS: tuple[Tool, ...] = (
         words={"answer": Words("other-account", beacons.ANSWER_CAP, empty=beacons.EMPTY_ANSWER_SAY)},
         needs_yes=_to_another_account,
         harbour_when=_to_another_account,
-        refuses_first=_refuses_answer,
+        before_hold=_answer_first,
         channel_of=_channel_of,
         freezes=True,
     ),
@@ -201,8 +198,7 @@ TOOLS: tuple[Tool, ...] = (
         asks=("settle its beacon", "settle its beacon {beacon} ({action})"),
         destructive=True,
         idempotent=True,
-        refuses_first=_refuses_settle,
-        changes_nothing=_settles_nothing,
+        before_hold=_settle_first,
         channel_of=_channel_of,
         freezes=True,
     ),

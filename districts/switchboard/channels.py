@@ -195,7 +195,7 @@ def _lock_cursor(passport: Passport) -> None:
 def check_watch(join: list[str], leave: list[str]) -> None:
     """Refuse joining or leaving what no call could: a name the rule refuses, a channel that does not
     exist, or one channel both joined and left. The call alone decides it, whoever the person is, so the
-    desk asks it before any hold too (Tool.refuses_first)."""
+    desk asks it before any hold too (Tool.before_hold)."""
     for field, names in (("join", join), ("leave", leave)):
         for i, name in enumerate(names):
             named_channel(name, f"{field}[{i}]")

@@ -706,7 +706,7 @@ def _take_checks(passport: Passport, parcel_id: str) -> tuple[_Locked, Any, bool
 
 
 def check_take(passport: Passport, parcel_id: str) -> None:
-    """take_parcel's Tool.refuses_first: a take refused whatever the person says is refused before any
+    """take_parcel's refusals before any hold (Tool.before_hold): a take refused whatever the person says is refused before any
     hold. What it read stays locked, so do_take finds the same."""
     _take_checks(passport, parcel_id)
 
@@ -799,16 +799,11 @@ def _hand_in_checks(
     return locked, None, current
 
 
-def check_hand_in(passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None) -> None:
-    """hand_in's Tool.refuses_first: a hand_in refused whatever the person says is refused before any
-    hold. What it read stays locked, so do_hand_in finds the same."""
-    _hand_in_checks(passport, parcel_id, action, result or "", version)
-
-
-def hand_in_repeats(passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None) -> bool:
-    """hand_in's Tool.changes_nothing: the call repeats its attempt's own last step (the same result
-    delivered again, or given back again), which do_hand_in answers without a change. What it read
-    stays locked, so do_hand_in finds the same."""
+def check_hand_in(passport: Passport, parcel_id: str, action: str, result: str | None, version: int | None) -> bool:
+    """hand_in's answer before any hold (Tool.before_hold), from one read of the parcel: a hand_in
+    refused whatever the person says is refused, and one that repeats its attempt's own last step (the
+    same result delivered again, or given back again), which do_hand_in answers without a change,
+    returns True. What it read stays locked, so do_hand_in finds the same."""
     return _hand_in_checks(passport, parcel_id, action, result or "", version)[1] is not None
 
 
@@ -886,7 +881,7 @@ def _settle_checks(passport: Passport, parcel_id: str, action: str, kept: str, v
 
 
 def check_settle(passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None) -> None:
-    """settle_parcel's Tool.refuses_first: a settle refused whatever the person says is refused before
+    """settle_parcel's refusals before any hold (Tool.before_hold): a settle refused whatever the person says is refused before
     any hold. What it read stays locked, so do_settle finds the same."""
     _settle_checks(passport, parcel_id, action, note or "", version)
 

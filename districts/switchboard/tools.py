@@ -78,8 +78,9 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     return passport.account_id is not None and channels.name_allowed(args.channel)
 
 
-def _watch_refused(args: ListenArgs, passport: Passport) -> None:
+def _watch_refused(args: ListenArgs, passport: Passport) -> bool:
     channels.check_watch(args.join or [], args.leave or [])
+    return False
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:
@@ -278,7 +279,7 @@ LISTEN = Tool(
     private_reply=True,
     writes_when=_joins_or_leaves,
     channel_of=_listen_channel,
-    refuses_first=_watch_refused,
+    before_hold=_watch_refused,
 )
 
 BROADCAST = tooling.public_post(

@@ -60,3 +60,23 @@ def test_a_key_no_box_can_hold_is_answered_at_once_too(alice: Passport) -> None:
     r = visit(alice, "forget", key="a b")
     assert r.is_error is False and r.structured["say"] == NOTHING_SAY
     assert not Hold.objects.filter(passport=alice).exists()
+
+
+def test_on_its_plans_step_a_forget_reads_the_box_no_more_than_without_a_plan(alice: Passport, owner: Any) -> None:
+    """A forget that fits a step with uses left goes ahead, asked nothing more before it runs: that it
+    changed nothing is its reply's to say (Reply.changed), and the step keeps its use."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def box_reads() -> int:
+        with CaptureQueriesContext(connection) as seen:
+            r = visit(alice, "forget", key="never-kept")
+        assert r.is_error is False and r.structured["say"] == NOTHING_SAY
+        return sum(1 for q in seen.captured_queries if f'FROM "{Note._meta.db_table}"' in q["sql"])
+
+    plain = box_reads()
+    declared = visit(alice, "declare_plan", steps=[{"tool": "forget", "times": 1}], hours=2).structured
+    plan = Plan.objects.get(pk=declared["plan"]["id"])
+    plans.do_decide_plan(plan, owner, "approve", plans.plan_statement(plan, "approve"), {})
+    assert box_reads() == plain
+    assert Plan.objects.get(pk=plan.pk).steps[0]["left"] == 1

@@ -1,6 +1,6 @@
 """The beacon tools on probation: an answer or a settle refused whatever the person says (no such beacon,
 one not the agent's) is refused at once, in the tool's own words, never held for them (docs/holds.md,
-Tool.refuses_first). An answer that could be given still waits for them."""
+Tool.before_hold). An answer that could be given still waits for them."""
 
 from clockford.town.models import Hold, Passport
 from districts.switchboard import beacons, common

@@ -44,6 +44,16 @@ def test_a_settle_step_names_its_record_and_action(alice: Passport, account_a: A
     assert outcome(r) == "held"
 
 
+def test_a_settle_that_changes_nothing_spends_no_use_of_its_step(alice: Passport, account_a: Account) -> None:
+    Channel.objects.create(name="garden", opened_at=clock.now(), opened_by=alice, account=account_a)
+    beacon = beacons.do_raise(alice, "garden", "One question?")
+    beacons.do_close(alice, beacon.id)
+    plan = approved(alice, account_a, [{"tool": "settle_beacon", "record": beacon.id, "times": 1}])
+    r = visit(alice, "settle_beacon", beacon=beacon.id, action="close")
+    assert r.structured["say"] == f"Beacon {beacon.id} was already closed. Nothing changed."
+    assert Plan.objects.get(pk=plan.pk).steps[0]["left"] == 1
+
+
 def test_a_sighting_is_never_held_off_the_plan(
     alice: Passport, bob: Passport, account_a: Account, account_b: Account, open_exchange: Any
 ) -> None:
