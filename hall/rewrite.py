@@ -72,11 +72,16 @@ def _begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str
         raise Refused(why, 409)
     if not holds.words_unchanged(hold, shown):
         raise Refused(holds.WORDS_CHANGED, 409)
+    beside = holds.shown_beside(hold)
+    if any(text(data, name) != value for name, value in beside.items()):
+        raise Refused(holds.PLAN_CHANGED, 409)
     try:
         arguments = rewrite.rewritten(hold, _typed(hold, data))
     except NotDecided as exc:
         raise Refused(exc.say) from None
-    remember_begun(request, KIND, hold.id, {"decision": KIND, "words": shown, "arguments": json.dumps(arguments)})
+    remember_begun(
+        request, KIND, hold.id, {"decision": KIND, "words": shown, "arguments": json.dumps(arguments), **beside}
+    )
     return {"options": passkeys.begin_approval(request.session, rewrite.rewrite_statement(hold, arguments), account)}
 
 
@@ -86,6 +91,8 @@ def _finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[st
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
     kept = begun(request, KIND, hold.id)
     arguments = json.loads(kept.get("arguments", "{}"))
+    if holds.undecidable(hold) is None and any(kept.get(k) != v for k, v in holds.shown_beside(hold).items()):
+        raise Refused(holds.PLAN_CHANGED, 409)
     try:
         allowed = rewrite.do_allow_rewritten(
             hold, account, arguments, kept.get("words", ""), approval.statement, approval.assertion

@@ -73,17 +73,19 @@ def rewritten(hold: Hold, words: dict[str, str]) -> dict[str, Any]:
 
 def rewrite_statement(hold: Hold, arguments: dict[str, Any]) -> str:
     """What a person's passkey signs to allow their rewritten words: the held call, the digest of its
-    words as they read them, and the digest of the words they allow instead."""
-    return canonical_text(
-        {
-            "kind": "clockford-rewrite-1",
-            "hold": hold.id,
-            "tool": hold.tool,
-            "decision": "allow-rewritten",
-            "was": hold.words_digest,
-            "words": holds.words_digest(hold.tool, arguments),
-        }
-    )
+    words as they read them, and the digest of the words they allow instead; for a call held off a
+    plan, the plan its page showed beside it, as a decision on the held call names it."""
+    statement = {
+        "kind": "clockford-rewrite-1",
+        "hold": hold.id,
+        "tool": hold.tool,
+        "decision": "allow-rewritten",
+        "was": hold.words_digest,
+        "words": holds.words_digest(hold.tool, arguments),
+    }
+    if hold.plan:
+        statement["plan"] = hold.plan
+    return canonical_text(statement)
 
 
 def do_allow_rewritten(

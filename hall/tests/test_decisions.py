@@ -387,6 +387,38 @@ def test_a_call_that_went_off_the_plan_between_begin_and_finish_is_not_decided(a
     assert refused.value.say == holds.PLAN_CHANGED
 
 
+def test_words_rewritten_on_a_page_drawn_before_the_call_went_off_the_plan_are_not_allowed(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    assert '<input type="hidden" name="plan" value="">' in page(ada, f"/hall/holds/{second.id}")
+    _use_the_step(ada, agent, first)
+    visit(agent, "post_notice", text="The second notice")  # repeated while it waits: off the plan now
+    mine = {"rewrite.text": "My own second notice, plain words", "words": second.words_digest}
+    assert ada.post(f"/hall/holds/{second.id}/rewrite/begin", {**mine, "plan": ""}) == (
+        409,
+        {"ok": False, "say": holds.PLAN_CHANGED},
+    )
+    # Off the plan, the call is held for the plan first (as a new hold of it would be), which a person
+    # allows or refuses as it is.
+    assert Hold.objects.get(pk=second.pk).why == "plan"
+    assert ada.post(f"/hall/holds/{second.id}/rewrite/begin", {**mine, "plan": plan.id})[0] == 400
+
+
+def test_words_rewritten_while_the_call_went_off_the_plan_are_not_allowed(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    mine = {"rewrite.text": "My own second notice, plain words", "words": second.words_digest, "plan": ""}
+    status, begun = ada.post(f"/hall/holds/{second.id}/rewrite/begin", mine)
+    assert status == 200
+    # Between the passkey's request and its answer, the call goes off the plan (here its hold is told
+    # so directly, its reason for waiting left as it was).
+    Hold.objects.filter(pk=second.pk).update(plan=plan.id)
+    answer = ada.key.get(begun["options"])
+    assert ada.post(f"/hall/holds/{second.id}/rewrite/finish", {"credential": answer}) == (
+        409,
+        {"ok": False, "say": holds.PLAN_CHANGED},
+    )
+    assert list(Hold.objects.filter(rewrites=second.id)) == []
+
+
 def test_a_safe_harbour_hold_shows_whose_words_were_repeated(ada: Visitor, olive: Visitor) -> None:
     # Another agent's notice is on the board (its person allowed it), and Ada's agent reads it.
     now = timezone.now()
