@@ -112,6 +112,8 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "whose": whose(repeats["label"]) if repeats else "",
             "passage": marked(repeats.get("passage", "")) if repeats else "",
             "plan": plan,
+            # Held first for another reason (Safe Harbour, a yes), the call is off the plan too: say so.
+            "off_plan": WHY["plan"] if hold.plan and hold.why != "plan" else "",
             "plan_steps": shown_steps(plan) if plan is not None else [],
             "tried_where": marked(next((v for v in tried if isinstance(v, str) and v), "")),
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),

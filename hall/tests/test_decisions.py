@@ -419,6 +419,14 @@ def test_words_rewritten_while_the_call_went_off_the_plan_are_not_allowed(ada: V
     assert list(Hold.objects.filter(rewrites=second.id)) == []
 
 
+def test_a_call_held_for_another_reason_and_off_the_plan_too_says_both(ada: Visitor) -> None:
+    agent, plan, _, second = _under_a_notice_plan(ada)
+    Hold.objects.filter(pk=second.pk).update(plan=plan.id)  # as a call held by Safe Harbour off the plan is
+    text = page(ada, f"/hall/holds/{second.id}")
+    assert "Your agent wants to publish words that others will read" in text
+    assert "Beside the plan" in text and "this call is not on it, or has used up the times the plan allows" in text
+
+
 def test_a_safe_harbour_hold_shows_whose_words_were_repeated(ada: Visitor, olive: Visitor) -> None:
     # Another agent's notice is on the board (its person allowed it), and Ada's agent reads it.
     now = timezone.now()
