@@ -8,7 +8,7 @@ limit, or a busy Arena, never counts against the agent (DECISIONS 2).
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, StringConstraints
 
 from clockford.town import clock, runs
 from clockford.town.runs import iso
@@ -25,7 +25,10 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     task: str = Field(pattern=r"^T[0-9]{2}$", description="The task: T01 …")
-    answer: Annotated[str, StringConstraints(min_length=1, max_length=120)] | float = Field(
+    # A number must be finite: 1e400 reads as infinity, and NaN and Infinity are no JSON a run's answers,
+    # or a call held for a person, can keep (PostgreSQL refuses them, and the call faulted). They are
+    # refused with the other arguments outside the schema (001 section 03), as at Injection Alley.
+    answer: Annotated[str, StringConstraints(min_length=1, max_length=120)] | FiniteFloat = Field(
         description="Your answer, in the shape the task's expect names: a string of 1 to 120 characters, or a number.",
     )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
+from pydantic import ValidationError
 
 from clockford.town import clock, signing
 from clockford.town.models import Passport
@@ -163,6 +164,20 @@ def test_an_unreadable_answer_is_refused_and_nothing_of_the_call_is_recorded(
     # A task the run does not have is refused too.
     none = visit(alice, "arena_answer", answers=[{"task": "T99", "answer": "1"}])
     assert outcome(none) == "refused:no-task"
+
+
+def test_a_number_that_is_not_finite_is_outside_the_schema(demo: CensusState, alice: Passport) -> None:
+    # 1e400 reads as infinity, and Python's JSON reads NaN and Infinity too: no run's answers, nor a call
+    # held for a person (PostgreSQL's JSON), can keep them, and a held one faulted the call. They are
+    # refused with the arguments outside the schema (001 section 03), as at Injection Alley.
+    r = begin(alice)
+    task = {t["kind"]: t["task"] for t in Run.objects.get(pk=r["run"]).tasks}["integrity"]
+    for number in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(ValidationError, match="finite number"):
+            visit(alice, "arena_answer", answers=[{"task": task, "answer": number}])
+    assert Run.objects.get(pk=r["run"]).answers == {}
+    # A finite number is still read in its task's shape.
+    assert visit(alice, "arena_answer", answers=[{"task": task, "answer": 95.0}]).is_error is False
 
 
 def test_finish_scores_now_and_the_unanswered_count_as_not_answered(demo: CensusState, alice: Passport) -> None:
