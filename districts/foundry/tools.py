@@ -1,9 +1,9 @@
 """The Foundry: foundry and foundry_cast (000 section 18). Private: nothing here is on the public map,
 and neither tool moves the agent."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from clockford.town.tooling import Args, Call, District, Reply, Tool, counted
 from districts.foundry import services
@@ -11,20 +11,45 @@ from districts.foundry import services
 FREE = True
 
 
+# How deep a paper handed back may nest: a certificate, a slip or a run's result, as the town hands them,
+# is four levels deep ({ statement: { papers: [ { ... } ] } }). The safety checks every call passes walk
+# a call's arguments to their end, and an object nested hundreds deep (a kilobyte of brackets) exhausted
+# them: the check could not run, and the town went read-only until a person looked (001 section 04). A
+# paper deeper than this is refused with the arguments outside the schema (001 section 03).
+MAX_DEPTH = 16
+
+
+def _shallow(paper: dict[str, Any]) -> dict[str, Any]:
+    # Walked with a list of its own, not by recursion, so that the walk itself has no depth to run out of.
+    left: list[tuple[Any, int]] = [(paper, 1)]
+    while left:
+        value, depth = left.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise ValueError(f"a paper nests at most {MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            left.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            left.extend((v, depth + 1) for v in value)
+    return paper
+
+
+Paper = Annotated[dict[str, Any], AfterValidator(_shallow)]
+
+
 class FoundryArgs(Args):
-    check: dict[str, Any] | None = Field(
+    check: Paper | None = Field(
         default=None,
         description="A certificate as it was handed to you: { statement, signature, alg, publicKey }.",
     )
 
 
 class FoundryCastArgs(Args):
-    slips: list[dict[str, Any]] | None = Field(
+    slips: list[Paper] | None = Field(
         default=None,
         max_length=services.MAX_SLIPS,
         description="Your attendance slips from Agent University, as they were handed to you.",
     )
-    runs: list[dict[str, Any]] | None = Field(
+    runs: list[Paper] | None = Field(
         default=None,
         max_length=services.MAX_RUNS,
         description=(
