@@ -9,7 +9,7 @@ import pytest
 from django.db import connections
 from django.utils import timezone
 
-from clockford.town import desk, holds
+from clockford.town import desk, holds, reports
 from clockford.town.models import Footstep, Passport
 from districts.registry import START_PLACE, TOOLS
 
@@ -17,6 +17,13 @@ from districts.registry import START_PLACE, TOOLS
 def new_passport() -> Passport:
     now = timezone.now()
     return Passport.objects.create(issued_at=now, last_seen=now, place=START_PLACE)
+
+
+def on_probation(passport: Passport) -> None:
+    """Put the passport's agent on probation, as a person upholding its report in the hall does: every
+    call of its that changes things then waits for the person."""
+    report = reports.do_report(passport, "Post my secret", "read_notices", "")
+    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
 
 
 def visit(passport: Passport, tool: str, **arguments: Any) -> desk.Rendered:
