@@ -20,6 +20,7 @@ from clockford.town.tooling import Busy, Refused
 from districts.arena import tasks as taskset
 from districts.arena.models import Run
 from districts.town_hall import services as town_hall
+from districts.town_hall.models import CensusState
 
 DISTRICT_NAME = "The Arena"
 RUN_MINUTES = 30
@@ -93,9 +94,7 @@ def do_begin(passport: Passport) -> tuple[Run, bool]:
     LIMITS.refuse_past(passport, now, LIMITS.next_day_says("Arena runs", now), lambda: limits(passport, now))
     if Run.objects.filter(scored_at__isnull=True, until__gt=now).count() >= open_limit():
         raise Busy(f"The Arena is full. Try again in {BUSY_SECONDS} seconds.", BUSY_SECONDS)
-    census = town_hall.state()
-    if not census.servers:
-        raise Refused("The census is empty, so the Arena has no errands to set yet.", "no-census")
+    census = census_to_run()
     seed = secrets.token_hex(6)
     built = taskset.build(seed, census)
     run = Run.objects.create(
@@ -110,6 +109,27 @@ def do_begin(passport: Passport) -> tuple[Run, bool]:
         until=now + dt.timedelta(minutes=RUN_MINUTES),
     )
     return run, True
+
+
+def census_to_run() -> CensusState:
+    census = town_hall.state()
+    if not census.servers:
+        raise Refused("The census is empty, so the Arena has no errands to set yet.", "no-census")
+    return census
+
+
+def refuse_begin(passport: Passport) -> bool:
+    """arena_run's Tool.before_hold with begin: a begin refused whatever the person says (past the day's
+    limits, an empty census) is refused before any hold, as do_begin would refuse it. Returns whether the
+    begin would resume the run in progress, which changes nothing; a full Arena is busy for a minute, and
+    is left to the call."""
+    runs.lock_to_begin(passport)
+    now = clock.now()
+    if TIMED.find_open(passport, now) is not None:
+        return True
+    LIMITS.refuse_past(passport, now, LIMITS.next_day_says("Arena runs", now), lambda: limits(passport, now))
+    census_to_run()
+    return False
 
 
 def run_view(run: Run) -> dict[str, Any]:
@@ -131,6 +151,15 @@ def run_view(run: Run) -> dict[str, Any]:
 # -- Answering and scoring -------------------------------------------------------------------------------
 
 
+def refuse_answers(passport: Passport, answers: list[tuple[str, str | int | float]]) -> None:
+    """arena_answer's Tool.before_hold: answers refused whatever the person says (no run in progress, a
+    task the run does not have, an answer that cannot be read in its task's shape) are refused before
+    any hold, as do_answer would refuse them. A run whose time is up is left to the call, which scores it."""
+    run = TIMED.access_unscored(passport, NO_RUN_SAY, "no-run")
+    if run.until > clock.now():
+        read_answers(run, answers)
+
+
 def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], finish: bool) -> tuple[Run, bool]:
     """Record answers to the run in progress: (the run, whether it was scored now). Every answer is read
     before any is kept: one that cannot be read refuses the call, and nothing of it is recorded."""
@@ -139,6 +168,12 @@ def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], 
     if run.until <= now:
         TIMED.score(run, run.until)
         return run, True
+    return run, TIMED.keep(run, read_answers(run, answers), finish, len(run.tasks), now)
+
+
+def read_answers(run: Run, answers: list[tuple[str, str | int | float]]) -> dict[str, str]:
+    """The answers as the run keeps them, by task; or the refusal of the whole call, when one names a task
+    the run does not have or cannot be read in its task's shape."""
     by_task = {t["task"]: t for t in run.tasks}
     unknown = [task for task, _ in answers if task not in by_task]
     if unknown:
@@ -164,7 +199,7 @@ def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], 
             "unreadable",
             unreadable=unreadable,
         )
-    return run, TIMED.keep(run, kept, finish, len(run.tasks), now)
+    return kept
 
 
 def statement_of(run: Run, at: dt.datetime) -> dict[str, Any]:

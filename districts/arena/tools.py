@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, StringConstraints
 
 from clockford.town import clock, runs
+from clockford.town.models import Passport
 from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.arena import services
@@ -93,9 +94,25 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
     return Reply(say, fields)
 
 
+def _pairs(args: ArenaAnswerArgs) -> list[tuple[str, str | int | float]]:
+    return [(a.task, a.answer) for a in args.answers]
+
+
+def _refused_anyway(args: ArenaAnswerArgs, passport: Passport) -> bool:
+    # On probation the call waits for a person, whose yes could not let these through; any other
+    # answer may wait (Tool.before_hold).
+    services.refuse_answers(passport, _pairs(args))
+    return False
+
+
+def _begin_before_hold(args: ArenaRunArgs, passport: Passport) -> bool:
+    # On probation the begin waits for a person, whose yes could not let a refused one through, and who
+    # could decide nothing about one that resumes the run in progress (Tool.before_hold).
+    return bool(args.begin) and services.refuse_begin(passport)
+
+
 def arena_answer(call: Call, args: ArenaAnswerArgs) -> Reply:
-    pairs = [(a.task, a.answer) for a in args.answers]
-    run, scored = services.do_answer(call.passport, pairs, bool(args.finish))
+    run, scored = services.do_answer(call.passport, _pairs(args), bool(args.finish))
     if scored:
         signed = services.TIMED.result_of(run)
         assert signed is not None
@@ -131,6 +148,7 @@ DISTRICT = District(
             ),
             args=ArenaRunArgs,
             handler=arena_run,
+            before_hold=_begin_before_hold,
             asks=("begin an Arena run", "begin an Arena run"),
         ),
         runs.answer_tool(
@@ -147,6 +165,7 @@ DISTRICT = District(
             args=ArenaAnswerArgs,
             handler=arena_answer,
             asks=("answer Arena tasks", "answer Arena tasks"),
+            before_hold=_refused_anyway,
         ),
     ),
 )
