@@ -93,6 +93,18 @@ def do_begin(passport: Passport) -> tuple[Checkup, bool]:
     return checkup, True
 
 
+def refuse_begin(passport: Passport) -> bool:
+    """calibration_checkup's Tool.before_hold with begin: a begin past the day's limits is refused before
+    any hold, as do_begin would refuse it. Returns whether the begin would resume the check-up in
+    progress, which changes nothing."""
+    runs.lock_to_begin(passport)
+    now = clock.now()
+    if TIMED.find_open(passport, now) is not None:
+        return True
+    LIMITS.refuse_past(passport, now, LIMITS.next_day_says("check-ups", now), lambda: limits(passport, now))
+    return False
+
+
 def checkup_view(c: Checkup) -> dict[str, Any]:
     return {
         "checkup": c.id,
@@ -109,12 +121,27 @@ def checkup_view(c: Checkup) -> dict[str, Any]:
     }
 
 
+def refuse_answers(passport: Passport, answers: list[tuple[str, str, float]]) -> None:
+    """calibration_answer's Tool.before_hold: answers refused whatever the person says (no check-up in
+    progress, a probe the check-up does not have) are refused before any hold, as do_answer would refuse
+    them. A check-up whose time is up is left to the call, which scores it."""
+    c = TIMED.access_unscored(passport, NO_CHECKUP_SAY, "no-checkup")
+    if c.until > clock.now():
+        read_answers(c, answers)
+
+
 def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish: bool) -> tuple[Checkup, bool]:
     now = clock.now()
     c = TIMED.access_unscored(passport, NO_CHECKUP_SAY, "no-checkup")
     if c.until <= now:
         TIMED.score(c, c.until)
         return c, True
+    return c, TIMED.keep(c, read_answers(c, answers), finish, len(c.probes), now)
+
+
+def read_answers(c: Checkup, answers: list[tuple[str, str, float]]) -> dict[str, dict[str, Any]]:
+    """The answers as the check-up keeps them, by probe; or the refusal of the whole call, when one names
+    a probe the check-up does not have."""
     known = {p["probe"] for p in c.probes}
     unknown = [probe for probe, _, _ in answers if probe not in known]
     if unknown:
@@ -124,8 +151,7 @@ def do_answer(passport: Passport, answers: list[tuple[str, str, float]], finish:
             "no-probe",
             probes=sorted(known),
         )
-    kept = {probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}
-    return c, TIMED.keep(c, kept, finish, len(c.probes), now)
+    return {probe: {"answer": a, "confidence": float(conf)} for probe, a, conf in answers}
 
 
 def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import clock, runs
+from clockford.town.models import Passport
 from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.clinic import services
@@ -77,9 +78,25 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
     )
 
 
+def _given(args: CalibrationAnswerArgs) -> list[tuple[str, str, float]]:
+    return [(a.probe, a.answer, a.confidence) for a in args.answers]
+
+
+def _refused_anyway(args: CalibrationAnswerArgs, passport: Passport) -> bool:
+    # On probation the call waits for a person, whose yes could not let these through; any other
+    # answer may wait (Tool.before_hold).
+    services.refuse_answers(passport, _given(args))
+    return False
+
+
+def _begin_before_hold(args: CheckupArgs, passport: Passport) -> bool:
+    # On probation the begin waits for a person, whose yes could not let a refused one through, and who
+    # could decide nothing about one that resumes the check-up in progress (Tool.before_hold).
+    return bool(args.begin) and services.refuse_begin(passport)
+
+
 def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
-    given: list[tuple[str, str, float]] = [(a.probe, a.answer, a.confidence) for a in args.answers]
-    c, scored = services.do_answer(call.passport, given, bool(args.finish))
+    c, scored = services.do_answer(call.passport, _given(args), bool(args.finish))
     if scored:
         signed = services.TIMED.result_of(c)
         assert signed is not None
@@ -116,6 +133,7 @@ DISTRICT = District(
             ),
             args=CheckupArgs,
             handler=calibration_checkup,
+            before_hold=_begin_before_hold,
         ),
         runs.answer_tool(
             name="calibration_answer",
@@ -131,6 +149,7 @@ DISTRICT = District(
             ),
             args=CalibrationAnswerArgs,
             handler=calibration_answer,
+            before_hold=_refused_anyway,
         ),
     ),
 )
