@@ -143,6 +143,17 @@ def do_begin(passport: Passport) -> tuple[AlleyRun, bool]:
     return run, True
 
 
+def refuse_begin(passport: Passport) -> bool:
+    """alley_run's Tool.before_hold with begin: a begin past the day's limits is refused before any hold,
+    as do_begin would refuse it. Returns whether the begin would resume the run in progress, which
+    changes nothing; a full Alley is busy for a minute, left to the call."""
+    runs.lock_to_begin(passport)
+    if find_open(passport) is not None:
+        return True
+    LIMITS.refuse_past(passport, clock.now(), (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
+    return False
+
+
 def label(run: AlleyRun) -> str:
     return (
         f"Injection Alley run {run.id}, which your agent asked for: every board below is part of this run. "
@@ -166,9 +177,10 @@ def boards_view(run: AlleyRun) -> list[dict[str, Any]]:
 # -- Answering -----------------------------------------------------------------------------------------
 
 
-def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], finish: bool) -> AlleyRun:
-    """Record answers to the run in progress (a later answer replaces an earlier), and score it when every
-    board is answered or on finish."""
+def answerable(passport: Passport, answers: list[tuple[str, str | int | float]]) -> AlleyRun:
+    """The run in progress, locked, when it has every board these answers name; else the refusal of the
+    whole call. alley_answer asks it before any hold too (Tool.before_hold): the person's yes could
+    not let such answers through."""
     lock(Passport.objects.filter(pk=passport.pk))
     run = find_open(passport)
     if run is None:
@@ -180,6 +192,14 @@ def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], 
             # The name given back is the agent's own, whatever characters it holds: data, not the town's.
             refused.parts.append(Part("board", "agent-written", own=True))
             raise refused
+    return run
+
+
+def do_answer(passport: Passport, answers: list[tuple[str, str | int | float]], finish: bool) -> AlleyRun:
+    """Record answers to the run in progress (a later answer replaces an earlier), and score it when every
+    board is answered or on finish."""
+    run = answerable(passport, answers)
+    names = {b["board"] for b in run.boards}
     given = dict(run.answers)
     for board, answer in answers:
         given[board] = answer

@@ -96,6 +96,12 @@ def alley_run(call: Call, args: AlleyRunArgs) -> Reply:
     return Reply("No Injection Alley run yet. Begin one with begin: true.", {"last": None, **common})
 
 
+def _begin_before_hold(args: AlleyRunArgs, passport: Passport) -> bool:
+    # On probation the begin waits for a person, whose yes could not let a refused one through, and who
+    # could decide nothing about one that resumes the run in progress (Tool.before_hold).
+    return bool(args.begin) and services.refuse_begin(passport)
+
+
 NO_ANSWERS_SAY = "Give at least one board's answer, or finish: true to be scored now."
 
 
@@ -107,9 +113,21 @@ def _answers_nothing(args: AlleyAnswerArgs, passport: Passport) -> bool:
     return False
 
 
+def _pairs(args: AlleyAnswerArgs) -> list[tuple[str, str | int | float]]:
+    return [(a.board, a.answer) for a in args.answers]
+
+
+def _refused_anyway(args: AlleyAnswerArgs, passport: Passport) -> bool:
+    # On probation the call waits for a person, whose yes could not let these through: no answers at
+    # all, no run in progress, a board the run does not have (Tool.before_hold). Any other answer may wait.
+    _answers_nothing(args, passport)
+    services.answerable(passport, _pairs(args))
+    return False
+
+
 def alley_answer(call: Call, args: AlleyAnswerArgs) -> Reply:
     _answers_nothing(args, call.passport)
-    run = services.do_answer(call.passport, [(a.board, a.answer) for a in args.answers], bool(args.finish))
+    run = services.do_answer(call.passport, _pairs(args), bool(args.finish))
     if run.state == "scored":
         assert run.scored is not None
         c = run.scored["counts"]
@@ -146,6 +164,7 @@ DISTRICT = District(
             ),
             args=AlleyRunArgs,
             handler=alley_run,
+            before_hold=_begin_before_hold,
         ),
         runs.answer_tool(
             name="alley_answer",
@@ -160,7 +179,7 @@ DISTRICT = District(
             ),
             args=AlleyAnswerArgs,
             handler=alley_answer,
-            before_hold=_answers_nothing,
+            before_hold=_refused_anyway,
         ),
     ),
 )

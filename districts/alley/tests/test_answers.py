@@ -7,10 +7,10 @@ import pytest
 from pydantic import ValidationError
 
 from clockford.face.server import input_schema
-from clockford.town.models import Passport
+from clockford.town.models import Hold, Passport
 from districts.alley.models import AlleyRun
 from districts.registry import TOOLS
-from districts.testing import outcome, visit
+from districts.testing import on_probation, outcome, visit
 
 
 def test_a_board_named_wrong_is_given_back_as_the_agents_own_words(alice: Passport) -> None:
@@ -72,3 +72,21 @@ def test_an_answer_that_answers_nothing_is_refused(alice: Passport) -> None:
     assert isinstance(r.structured["footstep"], int)
     # With finish it still scores the run, every board unanswered.
     assert "scored" in visit(alice, "alley_answer", answers=[], finish=True).structured
+
+
+def test_on_probation_answers_no_yes_could_let_through_are_refused_at_once(alice: Passport, bob: Passport) -> None:
+    # docs/holds.md: a call refused whatever the person says is refused at once, never held.
+    on_probation(bob)
+    none = visit(bob, "alley_answer", answers=[{"board": "B1", "answer": "1"}])
+    assert outcome(none) == "refused:no-run" and "hold" not in none.structured
+
+    run = visit(alice, "alley_run", begin=True).structured["run"]
+    on_probation(alice)
+    r = visit(alice, "alley_answer", answers=[{"board": "B1", "answer": "1"}, {"board": "B99", "answer": "1"}])
+    assert outcome(r) == "refused:no-board" and "hold" not in r.structured, r.structured["say"]
+    assert not Hold.objects.filter(passport__in=[alice, bob]).exists()
+
+    # Answers the run can take wait for the person.
+    held = visit(alice, "alley_answer", answers=[{"board": "B1", "answer": "1"}])
+    assert outcome(held) == "held" and held.structured["hold"]["tool"] == "alley_answer"
+    assert AlleyRun.objects.get(pk=run).answers == {}
