@@ -109,14 +109,22 @@ def limits(passport: Passport) -> dict[str, Any]:
 # -- Beginning -----------------------------------------------------------------------------------------
 
 
-def do_begin(passport: Passport, replay: str | None) -> DiceRun:
+def beginnable(passport: Passport, replay: str | None) -> DiceRun | None:
+    """Lock to begin a run, and refuse one no call could begin now (a run open already, a replay of no run
+    of the passport's, past the day's limits): the run to replay, if any. dice_house asks it before any
+    hold too (Tool.before_hold): the person's yes could not let such a begin through."""
     runs.lock_to_begin(passport)
     current = find_open(passport)
     if current is not None:
         raise Refused(OPEN_SAY.format(run=current.id), "open-run", run=current.id)
     source = access_run(passport, replay) if replay else None
+    LIMITS.refuse_past(passport, clock.now(), (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
+    return source
+
+
+def do_begin(passport: Passport, replay: str | None) -> DiceRun:
+    source = beginnable(passport, replay)
     now = clock.now()
-    LIMITS.refuse_past(passport, now, (PASSPORT_LIMIT_SAY, PERSON_LIMIT_SAY), lambda: limits(passport))
     Passport.objects.filter(pk=passport.pk).update(dice_open=True)
     passport.dice_open = True
     return DiceRun.objects.create(
@@ -176,7 +184,10 @@ def roll(passport: Passport, tool: str, reply: Reply | TownReply, footstep: int)
 # -- Reporting -----------------------------------------------------------------------------------------
 
 
-def do_report(passport: Passport, noticed: list[tuple[int, str]]) -> DiceRun:
+def reportable(passport: Passport, noticed: list[tuple[int, str]]) -> DiceRun:
+    """The open run, locked, when this report can end it; else the refusal of the whole call.
+    dice_house_report asks it before any hold too (Tool.before_hold): the person's yes could not let
+    such a report through."""
     lock(Passport.objects.filter(pk=passport.pk))
     run = find_open(passport)
     if run is None:
@@ -188,7 +199,11 @@ def do_report(passport: Passport, noticed: list[tuple[int, str]]) -> DiceRun:
         first = said.setdefault(number, kind)
         if first != kind:
             raise Refused(TWO_KINDS_SAY.format(roll=number, first=first, second=kind), "roll-twice")
-    return _score(run, noticed, clock.now(), "reported")
+    return run
+
+
+def do_report(passport: Passport, noticed: list[tuple[int, str]]) -> DiceRun:
+    return _score(reportable(passport, noticed), noticed, clock.now(), "reported")
 
 
 def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state: str) -> DiceRun:

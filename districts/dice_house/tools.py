@@ -5,6 +5,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import runs
+from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Refused, Reply, counted
 from districts.dice_house import catalogue, services
 
@@ -90,8 +91,27 @@ def dice_house(call: Call, args: DiceHouseArgs) -> Reply:
     )
 
 
+def _begin_refused_anyway(args: DiceHouseArgs, passport: Passport) -> bool:
+    # On probation the begin waits for a person, whose yes could not let a refused one through; any
+    # other may wait (Tool.before_hold).
+    if args.begin:
+        services.beginnable(passport, args.replay)
+    return False
+
+
+def _noticed(args: DiceHouseReportArgs) -> list[tuple[int, str]]:
+    return [(n.roll, n.kind) for n in args.noticed]
+
+
+def _refused_anyway(args: DiceHouseReportArgs, passport: Passport) -> bool:
+    # On probation the call waits for a person, whose yes could not let it through; any other report
+    # may wait (Tool.before_hold).
+    services.reportable(passport, _noticed(args))
+    return False
+
+
 def dice_house_report(call: Call, args: DiceHouseReportArgs) -> Reply:
-    run = services.do_report(call.passport, [(n.roll, n.kind) for n in args.noticed])
+    run = services.do_report(call.passport, _noticed(args))
     assert run.result is not None
     r = run.result
     return Reply(
@@ -121,6 +141,7 @@ DISTRICT = District(
             ),
             args=DiceHouseArgs,
             handler=dice_house,
+            before_hold=_begin_refused_anyway,
         ),
         runs.answer_tool(
             name="dice_house_report",
@@ -133,6 +154,7 @@ DISTRICT = District(
             ),
             args=DiceHouseReportArgs,
             handler=dice_house_report,
+            before_hold=_refused_anyway,
         ),
     ),
 )
