@@ -10,7 +10,7 @@ from django.db import connections
 from django.utils import timezone
 
 from clockford.town import desk, holds, reports
-from clockford.town.models import Footstep, Passport
+from clockford.town.models import Footstep, Hold, Passport
 from districts.registry import START_PLACE, TOOLS
 
 
@@ -93,3 +93,22 @@ def race(calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[desk.Rendere
     done = [r for r in replies if r is not None]
     assert len(done) == len(calls), "a call was not answered"
     return done
+
+
+def begins_on_probation(tool: str, run_field: str, spent: Passport, resuming: Passport, fresh: Passport) -> None:
+    """A run district's begin on probation (docs/holds.md: a person is never asked about a call their yes
+    could not change): past the day's limits it is refused at once, and one that resumes the run in
+    progress goes ahead at once, neither held; one that would begin a run waits for the person. `spent`
+    has used up the day's runs; `run_field` names the run's id in the tool's reply."""
+    on_probation(spent)
+    refused = visit(spent, tool, begin=True)
+    assert outcome(refused) == "refused:limit" and "hold" not in refused.structured, refused.structured["say"]
+
+    run = visit(resuming, tool, begin=True).structured[run_field]
+    on_probation(resuming)
+    again = visit(resuming, tool, begin=True)
+    assert outcome(again) == "ok" and again.structured[run_field] == run
+    assert not Hold.objects.filter(passport__in=[spent, resuming]).exists()
+
+    on_probation(fresh)
+    assert outcome(visit(fresh, tool, begin=True)) == "held"

@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 
 from clockford.town import clock
-from clockford.town.models import Hold, Passport
+from clockford.town.models import Passport
 from districts.alley import services
 from districts.alley.models import AlleyRun
-from districts.testing import on_probation, outcome, visit
+from districts.testing import begins_on_probation, outcome, visit
 from tests.fixtures import a_persons_day_spent, to_tomorrow_at
 
 
@@ -83,16 +83,4 @@ def test_on_probation_a_begin_past_the_limit_is_refused_and_a_resume_goes_ahead_
     to_tomorrow_at(0, minute=1)
     for _ in range(4):
         _run_and_finish(alice)
-    on_probation(alice)
-    refused = visit(alice, "alley_run", begin=True)
-    assert outcome(refused) == "refused:limit" and "hold" not in refused.structured
-
-    run = visit(bob, "alley_run", begin=True).structured["run"]
-    on_probation(bob)
-    again = visit(bob, "alley_run", begin=True)
-    assert outcome(again) == "ok" and again.structured["run"] == run
-    assert not Hold.objects.filter(passport__in=[alice, bob]).exists()
-
-    # A begin that would begin a run waits for the person.
-    on_probation(charlie)
-    assert outcome(visit(charlie, "alley_run", begin=True)) == "held"
+    begins_on_probation("alley_run", "run", alice, bob, charlie)

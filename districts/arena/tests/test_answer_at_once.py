@@ -7,7 +7,7 @@ person."""
 from clockford.town.models import Hold, Passport
 from districts.arena.models import Run
 from districts.arena.tests.test_arena import run_once
-from districts.testing import on_probation, outcome, visit
+from districts.testing import begins_on_probation, on_probation, outcome, visit
 from districts.town_hall.models import CensusState
 from tests.fixtures import agent, to_tomorrow_at
 
@@ -43,18 +43,4 @@ def test_on_probation_a_begin_past_the_limit_is_refused_and_a_resume_goes_ahead_
     spent = agent("dana")
     for _ in range(4):
         run_once(spent)
-    on_probation(spent)
-    refused = visit(spent, "arena_run", begin=True)
-    assert outcome(refused) == "refused:limit" and "hold" not in refused.structured, refused.structured["say"]
-
-    resuming = agent("erin")
-    run = visit(resuming, "arena_run", begin=True).structured["run"]
-    on_probation(resuming)
-    again = visit(resuming, "arena_run", begin=True)
-    assert outcome(again) == "ok" and again.structured["run"] == run
-    assert not Hold.objects.filter(passport__in=[spent, resuming]).exists()
-
-    # A begin that would begin a run waits for the person.
-    fresh = agent("fay")
-    on_probation(fresh)
-    assert outcome(visit(fresh, "arena_run", begin=True)) == "held"
+    begins_on_probation("arena_run", "run", spent, agent("erin"), agent("fay"))

@@ -5,7 +5,7 @@ refused at once, and a begin that resumes the check-up in progress goes ahead at
 
 from clockford.town.models import Hold, Passport
 from districts.clinic.models import Checkup
-from districts.testing import on_probation, outcome, visit
+from districts.testing import begins_on_probation, on_probation, outcome, visit
 from districts.town_hall.models import CensusState
 from tests.fixtures import agent, to_tomorrow_at
 
@@ -37,18 +37,4 @@ def test_on_probation_a_begin_past_the_limit_is_refused_and_a_resume_goes_ahead_
     for _ in range(4):
         visit(spent, "calibration_checkup", begin=True)
         visit(spent, "calibration_answer", answers=[{"probe": "P01", "answer": "yes", "confidence": 0.5}], finish=True)
-    on_probation(spent)
-    refused = visit(spent, "calibration_checkup", begin=True)
-    assert outcome(refused) == "refused:limit" and "hold" not in refused.structured, refused.structured["say"]
-
-    resuming = agent("erin")
-    checkup = visit(resuming, "calibration_checkup", begin=True).structured["checkup"]
-    on_probation(resuming)
-    again = visit(resuming, "calibration_checkup", begin=True)
-    assert outcome(again) == "ok" and again.structured["checkup"] == checkup
-    assert not Hold.objects.filter(passport__in=[spent, resuming]).exists()
-
-    # A begin that would begin a check-up waits for the person.
-    fresh = agent("fay")
-    on_probation(fresh)
-    assert outcome(visit(fresh, "calibration_checkup", begin=True)) == "held"
+    begins_on_probation("calibration_checkup", "checkup", spent, agent("erin"), agent("fay"))
