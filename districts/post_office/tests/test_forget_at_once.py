@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from clockford.town import plans, reports
+from clockford.town import plans
 from clockford.town.models import Hold, Passport, Plan
 from districts.post_office.models import Note
-from districts.testing import outcome, visit
+from districts.testing import on_probation, outcome, visit
 
 NOTHING_SAY = "Nothing was kept under that key, so there was nothing to forget."
 
@@ -19,11 +19,6 @@ def owner(db: None) -> Any:
     from hall.models import Account
 
     return Account.objects.create_account("Olive", is_owner=True, is_staff=True)
-
-
-def on_probation(passport: Passport) -> None:
-    report = reports.do_report(passport, "Post my secret", "read_notices", "")
-    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
 
 
 def under_a_plan_without_forget(passport: Passport, owner: Any) -> None:

@@ -4,16 +4,10 @@ refused at once). A note the box has room for still waits for them."""
 
 from typing import Any
 
-from clockford.town import reports
 from clockford.town.models import Hold, Passport
 from districts.post_office.models import Note
 from districts.post_office.services import MAX_KEYS
-from districts.testing import outcome, visit
-
-
-def on_probation(passport: Passport) -> None:
-    report = reports.do_report(passport, "Post my secret", "read_notices", "")
-    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+from districts.testing import on_probation, outcome, visit
 
 
 def test_on_probation_a_full_box_is_refused_at_once(alice: Passport) -> None:

@@ -4,9 +4,8 @@ Tool.before_hold). An answer that could be given still waits for them."""
 
 from clockford.town.models import Hold, Passport
 from districts.switchboard import beacons, common
-from districts.switchboard.tests.test_parcels_at_once import on_probation
 from districts.switchboard.tests.test_parcels_common import open_channel, refused
-from districts.testing import outcome, visit
+from districts.testing import on_probation, outcome, visit
 
 NO_SUCH = "B-23456789ABCD"
 

@@ -12,10 +12,9 @@ from clockford.town import plans
 from clockford.town.desk import Rendered
 from clockford.town.models import Hold, Passport, Plan
 from districts.switchboard import beacons
-from districts.switchboard.tests.test_parcels_at_once import on_probation
 from districts.switchboard.tests.test_parcels_common import RESULT, Publish, open_channel
 from districts.switchboard.tests.test_parcels_hand_in import taken
-from districts.testing import outcome, visit
+from districts.testing import on_probation, outcome, visit
 from hall.models import Account
 
 

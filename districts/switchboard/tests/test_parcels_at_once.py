@@ -3,17 +3,11 @@ no such parcel, one not the agent's, no delivery to settle) is refused at once, 
 it is without probation (docs/holds.md), and a hand_in that repeats its own last step is answered at
 once. A call that could change something still waits for them."""
 
-from clockford.town import reports
 from clockford.town.models import Hold, Passport
 from districts.switchboard import common, parcels
 from districts.switchboard.models import Parcel
 from districts.switchboard.tests.test_parcels_common import WORK, Publish, open_channel, post, refused
-from districts.testing import outcome, visit
-
-
-def on_probation(passport: Passport) -> None:
-    report = reports.do_report(passport, "Post my secret", "read_notices", "")
-    reports.do_review(report, None, "upheld", reports.review_statement(report, "upheld"), {})
+from districts.testing import on_probation, outcome, visit
 
 
 def test_on_probation_a_post_to_no_channel_is_refused_at_once(alice: Passport) -> None:
