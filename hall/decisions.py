@@ -68,7 +68,7 @@ OUTCOME_SAYS = {
 }
 
 
-_hold = found(holds.access_hold, NO_HOLD)
+_hold = found(holds.access_hold_as_it_stands, NO_HOLD)
 
 
 def _hold_outcome(hold: Hold, status: str) -> str:

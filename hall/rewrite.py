@@ -28,7 +28,7 @@ from hall.shown import stamp
 KIND = "rewrite"
 NO_HOLD = "No call you decide for has that number."
 
-_hold = found(holds.access_hold, NO_HOLD)
+_hold = found(holds.access_hold_as_it_stands, NO_HOLD)
 
 
 def fields(hold: Hold) -> list[dict[str, Any]]:

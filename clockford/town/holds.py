@@ -652,6 +652,30 @@ def access_hold(account: Any, hold_id: str) -> Hold:
     return Hold.access(account, hold_id)
 
 
+def access_hold_as_it_stands(account: Any, hold_id: str) -> Hold:
+    """The hold as its person is to decide it now (the hall's pages and decisions): a waiting call that
+    fitted its plan's step when it was held, and fits no step with uses left now (other calls spent them
+    since, or a plan it is not on came into force), names the plan from now on, as the call repeated
+    would make it (`_now_off_the_plan`). The person then reads that it is off the plan before deciding,
+    without the agent having to call again."""
+    hold = access_hold(account, hold_id)
+    now = clock.now()
+    tool = registry().get(hold.tool)
+    if hold.plan or status_of(hold, now) != "held" or tool is None or not tool.plannable or tool.for_people:
+        return hold
+    stand = standing(hold.passport, now)
+    if stand.plan is None:
+        return hold
+    try:
+        args = tool.args.model_validate(hold.arguments)
+    except ValueError:  # pydantic's ValidationError: words kept before a change of the tool's schema
+        return hold
+    with transaction.atomic():  # the plan's row is read locked, as the gate reads it
+        if plans.fitting_step(stand.plan, tool, args) is None:
+            _now_off_the_plan(hold, stand.plan)
+    return hold
+
+
 DECISIONS = ("allow", "refuse")
 
 

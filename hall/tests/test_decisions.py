@@ -353,6 +353,34 @@ def test_a_call_that_went_off_the_plan_after_its_page_was_drawn_is_not_decided_o
     assert went.is_error is False and went.structured["harbour"]["hold"] == second.id
 
 
+def test_a_waiting_call_whose_step_was_used_up_shows_off_the_plan_without_being_repeated(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    text = page(ada, f"/hall/holds/{second.id}")
+    assert '<input type="hidden" name="plan" value="">' in text and "Beside the plan" not in text
+    # The first notice takes the step's one use. The agent does not repeat the second (as it is told
+    # not to): its page, drawn again, reads it as it stands now, off the plan.
+    _use_the_step(ada, agent, first)
+    shown = {"decision": "allow", "words": second.words_digest, "plan": ""}
+    assert ada.post(f"/hall/holds/{second.id}/begin", shown) == (409, {"ok": False, "say": holds.PLAN_CHANGED})
+    text = page(ada, f"/hall/holds/{second.id}")
+    assert "Beside the plan" in text and f'<input type="hidden" name="plan" value="{plan.id}">' in text
+    assert "Allowing it lets this one call through and adds nothing to the plan." in text
+    assert Hold.objects.get(pk=second.pk).plan == plan.id
+    status, begun = ada.post(f"/hall/holds/{second.id}/begin", {**shown, "plan": plan.id})
+    assert status == 200
+    assert ada.post(f"/hall/holds/{second.id}/finish", {"credential": ada.key.get(begun["options"])})[0] == 200
+    went = visit(agent, "post_notice", text="The second notice")
+    assert went.is_error is False and went.structured["harbour"]["hold"] == second.id
+
+
+def test_a_waiting_call_that_still_fits_its_step_stays_on_the_plan_when_its_page_is_drawn(ada: Visitor) -> None:
+    agent, plan, first, second = _under_a_notice_plan(ada)
+    for hold in (first, second):
+        text = page(ada, f"/hall/holds/{hold.id}")
+        assert "Beside the plan" not in text and '<input type="hidden" name="plan" value="">' in text
+    assert set(Hold.objects.values_list("plan", flat=True)) == {""}
+
+
 def test_a_call_that_went_off_the_plan_between_begin_and_finish_is_not_decided(ada: Visitor) -> None:
     agent, plan, first, second = _under_a_notice_plan(ada)
     shown = {"decision": "allow", "words": second.words_digest, "plan": ""}
