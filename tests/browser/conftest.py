@@ -20,7 +20,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.support import Town, make_town
+from tests.support import RawSession, Town, make_town
 
 CHROMIUM = "/usr/bin/chromium"
 # Patience for a machine busy with other suites: pages and expectations wait up to 30 s.
@@ -116,6 +116,16 @@ def claim(p: "Person", town: Town) -> None:
     p.page.fill("#name", "Olive")
     p.page.click("text=Make a passkey and claim the town")
     expect(p.page.locator("h1")).to_have_text("Waiting for you")
+
+
+def owner_with_agent(p: "Person", town: Town, client_name: str = "errand-runner") -> RawSession:
+    """`p` claims the town with a passkey on a device of theirs, after an agent (an MCP session over
+    real HTTP, which the hall shows as theirs) has looked around; the agent's session is returned."""
+    p.device()
+    agent = RawSession(town.mcp, client_name=client_name)
+    agent.call("look_around")
+    claim(p, town)
+    return agent
 
 
 class Person:

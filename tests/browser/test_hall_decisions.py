@@ -5,7 +5,7 @@ in the database after its page was drawn is not decided."""
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, claim
+from tests.browser.conftest import Person, owner_with_agent
 from tests.support import RawSession, Town
 
 WORDS_CHANGED = (
@@ -38,10 +38,7 @@ def statuses(agent: RawSession) -> dict[str, str]:
 
 def test_an_owner_allows_a_held_notice_and_a_changed_one_is_not_decided(person: Person, hall_town: Town) -> None:
     p = person
-    p.device()
-    agent = RawSession(hall_town.mcp, client_name="errand-runner")
-    agent.call("look_around")
-    claim(p, hall_town)
+    agent = owner_with_agent(p, hall_town)
 
     hold_id = held(agent, NOTICE)
     p.goto("/hall/")

@@ -7,9 +7,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, claim
+from tests.browser.conftest import Person, owner_with_agent
 from tests.browser.test_hall_box import DESKTOP, PHONE, sideways
-from tests.support import RawSession, Town
+from tests.support import Town
 
 
 def word(n: int) -> str:
@@ -29,10 +29,7 @@ def wider(p: Person) -> list[str]:
 
 def test_the_longest_words_an_agent_may_write_fit_every_page_on_a_phone(person: Person, hall_town: Town) -> None:
     p = person
-    p.device()
-    agent = RawSession(hall_town.mcp, client_name=word(200))
-    agent.call("look_around")
-    claim(p, hall_town)
+    agent = owner_with_agent(p, hall_town, client_name=word(200))
 
     held = agent.call("post_notice", {"text": word(280)})
     assert held["isError"] is True and held["structuredContent"]["hold"]["status"] == "held", held

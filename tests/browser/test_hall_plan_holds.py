@@ -5,7 +5,7 @@ desktop widths), and the one yes the person then gives lets it through, instead 
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, claim
+from tests.browser.conftest import Person, owner_with_agent
 from tests.browser.test_hall_box import DESKTOP, PHONE, sideways
 from tests.support import RawSession, Town
 
@@ -31,10 +31,7 @@ def allow(p: Person, hold_id: str) -> None:
 
 def test_a_call_that_went_off_the_plan_while_it_waited_is_decided_once(person: Person, hall_town: Town) -> None:
     p = person
-    p.device()
-    agent = RawSession(hall_town.mcp, client_name="errand-runner")
-    agent.call("look_around")
-    claim(p, hall_town)
+    agent = owner_with_agent(p, hall_town)
 
     declared = agent.call("declare_plan", {"steps": [{"tool": "post_notice", "times": 1}], "hours": 1})
     plan_id = declared["structuredContent"]["plan"]["id"]
