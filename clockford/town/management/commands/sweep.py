@@ -16,7 +16,8 @@ from clockford.town import sweep
 log = logging.getLogger(__name__)
 
 # The longest wait between sweeps: a day. Rows kept for retention are counted in days, so a longer wait
-# would only let them pile up (and time.sleep cannot wait much past this machine's clock anyway).
+# would only let them pile up; and a wait of centuries would not sweep late but fail, after the first
+# sweep, with a traceback from time.sleep.
 EVERY_MOST = 24 * 3600
 
 
