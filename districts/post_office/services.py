@@ -128,9 +128,9 @@ def do_remember(passport: Passport, key: str, value: str) -> int:
 
 
 def check_room(args: Any, passport: Passport) -> None:
-    """remember's refusals before any hold (Tool.before_hold): refuse a note the box or the Post Office has no room for before
-    its person is asked about it (their yes could not make room). The owner's passport is locked by
-    the read, so the room found stands until the call runs."""
+    """remember's refusal before any hold (Tool.before_hold): a note the box or the Post Office has no
+    room for is refused before its person is asked about it (their yes could not make room). The
+    owner's passport is locked by the read, so the room found stands until the call runs."""
     notes, town_total, _ = _box_and_room(passport.pk, box_of(passport), None)
     _check_room(passport, args.key, note_size(args.key, args.value), notes, town_total)
 

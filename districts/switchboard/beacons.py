@@ -302,8 +302,8 @@ def answer_goes_to_another_account(passport: Passport, beacon_id: str) -> bool:
 
 
 def check_answer(passport: Passport, beacon_id: str) -> None:
-    """answer_beacon's refusals before any hold (Tool.before_hold): an answer refused whatever the person says (no sign-in, no such
-    beacon, out, full, the exchange closed) is refused before any hold, in do_answer's words and order."""
+    """answer_beacon's refusals before any hold (Tool.before_hold): an answer refused whatever the person
+    says (no sign-in, no such beacon, out, full, the exchange closed), in do_answer's words and order."""
     common.require_sign_in(passport)
     _check_answer(passport, _find(beacon_id), clock.now())
 

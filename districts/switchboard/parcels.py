@@ -706,8 +706,8 @@ def _take_checks(passport: Passport, parcel_id: str) -> tuple[_Locked, Any, bool
 
 
 def check_take(passport: Passport, parcel_id: str) -> None:
-    """take_parcel's refusals before any hold (Tool.before_hold): a take refused whatever the person says is refused before any
-    hold. What it read stays locked, so do_take finds the same."""
+    """take_parcel's refusals before any hold (Tool.before_hold): a take refused whatever the person
+    says. What it read stays locked, so do_take finds the same."""
     _take_checks(passport, parcel_id)
 
 
@@ -881,8 +881,8 @@ def _settle_checks(passport: Passport, parcel_id: str, action: str, kept: str, v
 
 
 def check_settle(passport: Passport, parcel_id: str, action: str, note: str | None, version: int | None) -> None:
-    """settle_parcel's refusals before any hold (Tool.before_hold): a settle refused whatever the person says is refused before
-    any hold. What it read stays locked, so do_settle finds the same."""
+    """settle_parcel's refusals before any hold (Tool.before_hold): a settle refused whatever the person
+    says. What it read stays locked, so do_settle finds the same."""
     _settle_checks(passport, parcel_id, action, note or "", version)
 
 
