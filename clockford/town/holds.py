@@ -226,7 +226,7 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
     futile = tool.posts and not yes
     if stand.probation_until is not None and not tool.for_people and not futile:
         reasons["probation"] = {"until": stand.probation_until}
-    if stand.plan is not None and tool.plannable and not tool.for_people:
+    if stand.plan is not None and _under_plans(tool):
         step = plans.fitting_step(stand.plan, tool, args)
         if step is not None:
             passage.plan_step = (stand.plan, step)
@@ -272,6 +272,13 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
         if passage.replayed is not None:
             return passage
     raise _held(_new_hold(tool, arguments, passport, reasons, now, call.cut))
+
+
+def _under_plans(tool: Tool) -> bool:
+    """Whether a plan in force governs the tool's calls: one a step may name, and not one the town never
+    holds back (Tool.for_people: reporting, writing to one's person). The gate and the hall's reading of
+    a waiting hold ask it alike."""
+    return tool.plannable and not tool.for_people
 
 
 @dataclass
@@ -661,7 +668,7 @@ def access_hold_as_it_stands(account: Any, hold_id: str) -> Hold:
     hold = access_hold(account, hold_id)
     now = clock.now()
     tool = registry().get(hold.tool)
-    if hold.plan or status_of(hold, now) != "held" or tool is None or not tool.plannable or tool.for_people:
+    if hold.plan or status_of(hold, now) != "held" or tool is None or not _under_plans(tool):
         return hold
     stand = standing(hold.passport, now)
     if stand.plan is None:
