@@ -1,13 +1,13 @@
 """Words as a person reads them in the hall: exactly, escaped, never linkified, with every hidden
 character drawn as a visible token (⟦U+200B⟧ and the like), and flags for what to look at twice.
 
-One rule decides which characters become tokens, for the queue's one-line previews (plain text)
-and for the decision pages (HTML, each token inside <mark class="hidden-char">).
+One rule decides which characters become tokens (words.token_of, which the town's own sentences use
+too), for the queue's one-line previews (plain text) and for the decision pages (HTML, each token
+inside <mark class="hidden-char">).
 """
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -19,21 +19,9 @@ from django.utils.timesince import timesince
 from clockford.town import clock, holds, words
 from clockford.town.models import Plan
 from clockford.town.tooling import registry
+from clockford.town.words import shown_text, token_of
 
 PREVIEW_CHARS = 140
-
-
-def token_of(ch: str) -> str | None:
-    """The visible token for a character a person could not see (hidden, or a control character other
-    than a line break or a tab), or None for a character shown as it is."""
-    if words.is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in "\n\t"):
-        return f"⟦U+{ord(ch):04X}⟧"
-    return None
-
-
-def shown_text(text: str) -> str:
-    """Text as a person may read it, in plain text: every character token_of names drawn as its token."""
-    return "".join(token_of(ch) or ch for ch in text)
 
 
 def preview(text: str, cap: int = PREVIEW_CHARS) -> str:

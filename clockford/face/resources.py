@@ -11,7 +11,6 @@ the same way: a footstep, and a visa in a passport's first day; the orientation 
 are the town's own words for three errands and run nothing.
 """
 
-import unicodedata
 from typing import Any
 
 from mcp.shared.exceptions import MCPError
@@ -88,13 +87,6 @@ def list_resource_templates() -> ListResourceTemplatesResult:
     return ListResourceTemplatesResult(resource_templates=[])
 
 
-def _shown(text: str) -> str:
-    """Hidden characters and controls (C0, DEL, C1) drawn as ⟦U+202E⟧ and the like."""
-    return "".join(
-        f"⟦U+{ord(ch):04X}⟧" if words.is_hidden(ch) or unicodedata.category(ch) == "Cc" else ch for ch in text
-    )
-
-
 def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadResourceResult:
     """Read the orientation, or attend the course the URI names, through the desk, as the tool would."""
     if uri == ORIENTATION:
@@ -108,7 +100,9 @@ def read_resource(uri: str, passport: Passport, session_id: str | None) -> ReadR
         # The town's own words never carry a client's invisible controls (U+202E would turn the
         # sentence around): they are drawn as ⟦U+202E⟧; the data keeps the URI as sent.
         raise MCPError(
-            INVALID_PARAMS, f"No resource at {_shown(uri)}. resources/list names every one.", data={"uri": uri}
+            INVALID_PARAMS,
+            f"No resource at {words.shown_text(uri, as_is='')}. resources/list names every one.",
+            data={"uri": uri},
         )
     sc = _through_the_desk("attend", {"course": course}, passport, session_id)
     return ReadResourceResult(

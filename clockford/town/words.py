@@ -104,6 +104,20 @@ def for_keeping(text: str, cap: int | None = None) -> str:
     return kept[:cap] if cap is not None else kept
 
 
+def token_of(ch: str, as_is: str = "\n\t") -> str | None:
+    """The visible token for a character a person could not see (hidden, or a control character other
+    than those in `as_is`: by default a line break and a tab, where text keeps its lines), or None for a
+    character shown as it is. One rule for the hall's pages and the town's own sentences."""
+    if is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in as_is):
+        return f"⟦U+{ord(ch):04X}⟧"
+    return None
+
+
+def shown_text(text: str, as_is: str = "\n\t") -> str:
+    """Text as a person may read it, in plain text: every character token_of names drawn as its token."""
+    return "".join(token_of(ch, as_is) or ch for ch in text)
+
+
 def visible(text: str) -> str:
     """Hidden characters drawn as ⟦U+200B⟧ and the like, for a person to see."""
     return "".join(f"⟦U+{ord(ch):04X}⟧" if is_hidden(ch) else ch for ch in text)
