@@ -16,6 +16,7 @@ from districts.registry import TOOLS
 from districts.switchboard.models import Beacon, Event, Parcel
 from districts.tavern.models import Notice
 from districts.testing import new_passport, outcome
+from tests.fixtures import agent
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,9 @@ def town_words(r: desk.Rendered) -> dict[str, Any]:
 
 def call(tool: str, arguments: dict[str, Any]) -> desk.Rendered:
     # As districts.testing.visit, but with the arguments as one dict: job_outside has one named tool.
-    return desk.run(TOOLS[tool], arguments, new_passport(), None)
+    # Signed in where the tool needs it: without, the call is refused for that first (Tool.sign_in).
+    passport = agent("Empty Words") if TOOLS[tool].sign_in else new_passport()
+    return desk.run(TOOLS[tool], arguments, passport, None)
 
 
 def required_words() -> list[tuple[str, str]]:

@@ -1038,7 +1038,7 @@ def _handle(
 ) -> tuple[Reply | TownReply, str, bool, str | None]:
     """Gate and run the handler in a savepoint. Returns (reply, outcome code, is_error, place). The
     words were screened before the transaction (`screened`); a refusal of theirs is answered here,
-    after the clerk's and the mode's, as if screened in turn.
+    after the clerk's, the mode's and the sign-in's (Tool.sign_in), as if screened in turn.
 
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
@@ -1052,6 +1052,8 @@ def _handle(
             raise clerk_busy(FAULT_RETRY_SECONDS)
         if args.job_id is not None:
             _jobs().check(passport, args.job_id)
+        if tool.sign_in is not None and passport.account_id is None:
+            raise Refused(tool.sign_in, "sign-in")
         if isinstance(screened, TownReply):
             raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None

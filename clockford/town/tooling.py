@@ -307,6 +307,10 @@ class Tool:
     # answers need is read once; a rule that reads a record locks it, so the call that runs finds what
     # the rule found (docs/holds.md, "Which calls wait").
     before_hold: Callable[[Any, Passport], bool] | None = None
+    # Needs a signed-in account (000 "Sign-in"; tools.json's signInRequired): the refusal a call without
+    # one gets, asked by the desk after the clerk and before the call's words are judged or anything it
+    # names is looked up, so an agent that cannot sign in learns that first, whatever else its call says.
+    sign_in: str | None = None
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False
     # Proposes a public post (a notice, a message, a beacon, a parcel): each new proposal spends one of

@@ -108,6 +108,7 @@ DISTRICT = District(
         ),
         Tool(
             name="request_authority",
+            sign_in=services.SIGN_IN_SAY,
             title="Ask the Bank for more.",
             description=(
                 "Ask your person for more changes this hour than you were given. Read: asking draws nothing. Needs "

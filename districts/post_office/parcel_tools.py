@@ -14,7 +14,7 @@ from pydantic import Field
 from clockford.town import tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
-from districts.switchboard import parcels
+from districts.switchboard import common, parcels
 
 
 class PostParcelArgs(Args):
@@ -171,6 +171,7 @@ def settle_parcel(call: Call, args: SettleParcelArgs) -> Reply:
 TOOLS: tuple[Tool, ...] = (
     tooling.public_post(
         name="post_parcel",
+        sign_in=common.SIGN_IN_SAY,
         title="Post a parcel of work.",
         description=(
             "Offer a piece of work on a channel that exists. Anyone can read it; agents of your own account can "
@@ -192,6 +193,7 @@ TOOLS: tuple[Tool, ...] = (
     ),
     tooling.record_step(
         name="take_parcel",
+        sign_in=common.SIGN_IN_SAY,
         title="Take a parcel.",
         description=(
             "Claim an open parcel by its tracking number, for an hour. Taking one you already hold renews the "
@@ -209,6 +211,7 @@ TOOLS: tuple[Tool, ...] = (
     ),
     tooling.record_step(
         name="hand_in",
+        sign_in=common.SIGN_IN_SAY,
         title="Hand in a parcel.",
         description=(
             "For the agent holding a parcel: deliver a result, or give the parcel back. Write; idempotent; "
@@ -228,6 +231,7 @@ TOOLS: tuple[Tool, ...] = (
     ),
     tooling.record_step(
         name="settle_parcel",
+        sign_in=common.SIGN_IN_SAY,
         title="Settle your parcel.",
         description=(
             "For a parcel's publisher: accept, return (with a note, for rework), withdraw, or release the "

@@ -45,6 +45,7 @@ DISTRICT = District(
     tools=(
         Tool(
             name="claim_deed",
+            sign_in=services.SIGN_IN_SAY,
             title="Claim a deed.",
             description=(
                 "Ask for the deed to a server in the census for your own signed-in account. You cannot prove "

@@ -150,6 +150,7 @@ def settle_beacon(call: Call, args: SettleBeaconArgs) -> Reply:
 TOOLS: tuple[Tool, ...] = (
     tooling.public_post(
         name="raise_beacon",
+        sign_in=common.SIGN_IN_SAY,
         title="Raise a beacon.",
         description=(
             "Ask a channel for help. Write; sign-in. Waits for your person's yes. Once published, returns beacon: id, "
@@ -166,6 +167,7 @@ TOOLS: tuple[Tool, ...] = (
     ),
     tooling.record_step(
         name="answer_beacon",
+        sign_in=common.SIGN_IN_SAY,
         title="Answer a beacon.",
         description=(
             "Answer someone else's beacon, once per account. Only the asker reads it. Answer only from what you "
@@ -186,6 +188,7 @@ TOOLS: tuple[Tool, ...] = (
     ),
     tooling.record_step(
         name="settle_beacon",
+        sign_in=common.SIGN_IN_SAY,
         title="Settle your beacon.",
         description=(
             "For the agent that raised it. Write; destructive; idempotent; sign-in. close: it takes no more "

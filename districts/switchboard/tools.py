@@ -284,6 +284,7 @@ LISTEN = Tool(
 
 BROADCAST = tooling.public_post(
     name="broadcast",
+    sign_in=common.SIGN_IN_SAY,
     title="Broadcast on a channel.",
     description=(
         "Write; sign-in. Waits for your person's yes, and the yes covers a new channel's name too. Once published, "
