@@ -838,7 +838,10 @@ class Screened(Kept):
 
 def _screened(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> Screened | TownReply:
     """The kept form of the call's words, screened, with Safe Harbour's finding; or the refusal the
-    desk answers with, at the point of the call where the words are screened (see _handle)."""
+    desk answers with, at the point of the call where the words are screened (see _handle). A call that
+    needs a signed-in account and has none (Tool.sign_in) is refused for that, its words never read."""
+    if tool.sign_in is not None and call.passport.account_id is None:
+        return Refused(tool.sign_in, "sign-in")
     try:
         kept.refuse_controls(tool, arguments)
         found = kept.keep(tool, args, arguments)
@@ -1037,8 +1040,9 @@ def _handle(
     read_only: bool,
 ) -> tuple[Reply | TownReply, str, bool, str | None]:
     """Gate and run the handler in a savepoint. Returns (reply, outcome code, is_error, place). The
-    words were screened before the transaction (`screened`); a refusal of theirs is answered here,
-    after the clerk's, the mode's and the sign-in's (Tool.sign_in), as if screened in turn.
+    words were screened before the transaction (`screened`); a refusal of theirs (or the sign-in's a
+    tool needs, which spares the screen) is answered here, after the clerk's and the mode's, as if
+    screened in turn.
 
     A hold is made outside the handler's savepoint, so that it stays when the call does not run."""
     passport = call.passport
@@ -1052,8 +1056,6 @@ def _handle(
             raise clerk_busy(FAULT_RETRY_SECONDS)
         if args.job_id is not None:
             _jobs().check(passport, args.job_id)
-        if tool.sign_in is not None and passport.account_id is None:
-            raise Refused(tool.sign_in, "sign-in")
         if isinstance(screened, TownReply):
             raise screened
         replayed = replays.find(tool.name, args, passport) if tool.replays else None

@@ -308,8 +308,9 @@ class Tool:
     # the rule found (docs/holds.md, "Which calls wait").
     before_hold: Callable[[Any, Passport], bool] | None = None
     # Needs a signed-in account (000 "Sign-in"; tools.json's signInRequired): the refusal a call without
-    # one gets, asked by the desk after the clerk and before the call's words are judged or anything it
-    # names is looked up, so an agent that cannot sign in learns that first, whatever else its call says.
+    # one gets, in place of its words' screen (which it spares) and so after the clerk's and before
+    # anything the call names is looked up: an agent that cannot sign in learns that first, whatever
+    # else its call says.
     sign_in: str | None = None
     # Frozen while a report of the agent's is open (DECISIONS 3).
     freezes: When = False

@@ -1,7 +1,8 @@
 """A body built to be slow to screen does not slow the town: a live town over real HTTP.
 
-One agent sends broadcasts of ~127 KiB, each 10,000 link-like fragments (every one is refused; that
-is expected), from two threads at once, while another agent keeps notes in its P.O. box. The desk
+One signed-in agent sends broadcasts of ~127 KiB, each 10,000 link-like fragments (every one is
+refused; that is expected), from two threads at once, while another keeps notes in its P.O. box
+(a broadcast without sign-in is refused before its words are read, Tool.sign_in). The desk
 keeps a broadcast's words to its 280 characters before the screen reads them, and screens before
 its transaction opens, so the other agent's remember neither waits for the screen nor for the write
 lock, and the town stays open.
@@ -20,7 +21,9 @@ import threading
 import time
 from collections.abc import Callable
 
-from tests.support import RawSession, Town, get, request, sse_message
+from hall.tests.oauth_agent import Agent, LiveWeb, Person
+from tests.e2e.test_oauth_mcp import SignedSession
+from tests.support import RawSession, Town, get, hall_of, request, sse_message
 
 TownFactory = Callable[..., Town]
 FRAGMENTS = 10_000
@@ -49,6 +52,13 @@ def broadcast_raw(session: RawSession, text: str) -> dict[str, object]:
     return sse_message(reply)["result"]
 
 
+def signed_in(town: Town, name: str) -> str:
+    """An access token for an agent of a new person's account, by the OAuth flow a client runs."""
+    person = Person(LiveWeb(hall_of(town))).sign_up(name)
+    agent = Agent(person.web, town.mcp, name=f"{name} Agent")
+    return str(agent.connect(person)["access_token"])
+
+
 def remember_times(session: RawSession, n: int) -> list[float]:
     """The wall time of n remember calls over HTTP, in milliseconds."""
     times = []
@@ -63,11 +73,12 @@ def remember_times(session: RawSession, n: int) -> list[float]:
 def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open(
     town_factory: TownFactory,
 ) -> None:
-    town = town_factory(env={"CLOCKFORD_CALLS_PER_MINUTE": "100000"}).start()
+    town = town_factory(env={"CLOCKFORD_CALLS_PER_MINUTE": "100000", "CLOCKFORD_SIGN_IN": "1"}).start()
     text = big_body()
     assert FRAGMENTS * 13 == len(text.encode())
+    token = signed_in(town, "Loud")
 
-    alone_session = RawSession(town.mcp, client_name="quiet-agent")
+    alone_session = SignedSession(town.mcp, signed_in(town, "Quiet"), client_name="quiet-agent")
     remember_times(alone_session, 5)  # warm the town up: its first calls import and connect
     alone = remember_times(alone_session, REMEMBERS)
 
@@ -78,7 +89,7 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
 
     def shout() -> None:
         try:
-            s = RawSession(town.mcp, client_name="loud-agent")
+            s = SignedSession(town.mcp, token, client_name="loud-agent")
             while not stop.is_set():
                 start = time.perf_counter()
                 r = broadcast_raw(s, text)
@@ -93,7 +104,7 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
     try:
         while len(sent) < 2 and not failed:
             time.sleep(0.01)  # the big bodies are flowing before the measuring starts
-        beside_session = RawSession(town.mcp, client_name="busy-agent")
+        beside_session = SignedSession(town.mcp, signed_in(town, "Busy"), client_name="busy-agent")
         beside = remember_times(beside_session, REMEMBERS)
         status, _, body = get(town.url + "/status")
     finally:
@@ -121,4 +132,4 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
     assert b_max < 1000, (beside, alone)
     # Relative: the big bodies may share the CPUs, never stall the other agent's write.
     assert b_med < 3 * a_med + 40, (beside, alone)
-    assert RawSession(town.mcp).call("look_around")["isError"] is False
+    assert SignedSession(town.mcp, token).call("look_around")["isError"] is False
