@@ -140,14 +140,23 @@ class Face:
 
     async def on_session(self, r: Request, send: Send) -> None:
         assert r.session is not None  # checks.token_owns_session or checks.session_there found it
-        await self.visit(r, send, r.sid, Visitor(r.session.passport, r.session.id))
+        visitor = Visitor(r.session.passport, r.session.id)
+        if r.message.get("method") == "tools/call":
+            # A signed-in tools/call: its session and token are checked already, so a plain one is
+            # answered as one without sign-in is (Face.call), by the face itself in the SDK's bytes.
+            return await self.visit(r, send, r.sid, visitor, answered=True)
+        await self.visit(r, send, r.sid, visitor)
 
-    async def visit(self, r: Request, send: Send, key: str, visitor: Visitor) -> None:
-        """Forward the request, unless its session (or passport) has too many in flight already."""
+    async def visit(self, r: Request, send: Send, key: str, visitor: Visitor, answered: bool = False) -> None:
+        """Forward the request (or, `answered`, answer a tools/call: answer_call), unless its session
+        (or passport) has too many in flight already."""
         if not self.in_flight.enter(key):
             return await answers.TOO_MANY_AT_ONCE.send(send)
         try:
-            await self.forward(r.scope, r.body, r.receive, send, visitor)
+            if not answered:
+                return await self.forward(r.scope, r.body, r.receive, send, visitor)
+            for message in await self.answer_call(r, visitor):
+                await send(message)
         finally:
             self.in_flight.leave(key)
 
@@ -190,14 +199,14 @@ class Face:
         for message in held:
             await send(message)
 
-    async def answer_call(self, r: Request, unchecked: Unchecked) -> list[Message]:
+    async def answer_call(self, r: Request, visitor: Visitor | Unchecked) -> list[Message]:
         """The whole reply to a tools/call, held: the face's own for a plain call, else the SDK's."""
         version = reply_version(r)
         params = plain_call(r.message, r.body, version)
         if params is None:
-            return await self.held_reply(r.scope, r.body, r.receive, unchecked)
+            return await self.held_reply(r.scope, r.body, r.receive, visitor)
         try:
-            ran = await run_tool(unchecked, params.name, params.arguments)
+            ran = await run_tool(visitor, params.name, params.arguments)
         except Exception as error:  # the SDK's dispatcher answers a handler that raised so, never a 500
             log.exception("tools/call of %s raised", params.name)
             return answers.event(call_error(r.message["id"], error)).messages()

@@ -28,10 +28,12 @@ CALLS: list[tuple[str, dict[str, Any] | None]] = [
 ]
 
 
-def post(town: Town, sid: str, version: str, message: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+def post(
+    town: Town, sid: str, version: str, message: dict[str, Any], extra: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", town.port, timeout=30)
     try:
-        headers = {**MCP_HEADERS, "MCP-Protocol-Version": version, "Mcp-Session-Id": sid}
+        headers = {**MCP_HEADERS, "MCP-Protocol-Version": version, "Mcp-Session-Id": sid, **(extra or {})}
         conn.request("POST", "/mcp", body=json.dumps(message), headers=headers)
         resp = conn.getresponse()
         return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
@@ -39,7 +41,15 @@ def post(town: Town, sid: str, version: str, message: dict[str, Any]) -> tuple[i
         conn.close()
 
 
-def through_both(town: Town, sid: str, version: str, name: str, arguments: dict[str, Any] | None) -> list[Any]:
+def through_both(
+    town: Town,
+    sid: str,
+    version: str,
+    name: str,
+    arguments: dict[str, Any] | None,
+    extra: dict[str, str] | None = None,
+) -> list[Any]:
+    """The call's reply through the SDK and through the face (with `extra` headers: a token)."""
     params: dict[str, Any] = {"name": name}
     if arguments is not None:
         params["arguments"] = arguments
@@ -48,7 +58,7 @@ def through_both(town: Town, sid: str, version: str, name: str, arguments: dict[
         {"jsonrpc": "2.0", "id": f"sdk-{name}", "method": "tools/call", "params": params, "x-road": "sdk"},
         {"jsonrpc": "2.0", "id": f"sdk-{name}", "method": "tools/call", "params": params},
     ):
-        status, headers, body = post(town, sid, version, message)
+        status, headers, body = post(town, sid, version, message, extra)
         kept = {k: headers.get(k) for k in ("content-type", "cache-control", "x-accel-buffering")}
         # The SDK streams its event in chunks; the face, whole, says its length: the event is the same.
         replies.append((status, kept, FOOTSTEP.sub(b"<footstep>", body)))

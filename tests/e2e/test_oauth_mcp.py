@@ -17,10 +17,12 @@ from typing import Any
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from clockford.town import signing
 from hall import oauth_tokens
 from hall.tests.oauth_agent import Agent, LiveWeb, Person
+from tests.e2e import test_face_calls as face_calls
 from tests.support import MCP_HEADERS, RawSession, Town, hall_of, make_town, request, sse_message
 
 SIGN_IN = "Sign in to enter the town."
@@ -123,6 +125,23 @@ def test_a_good_token_enters(town: Town, ada_agent: Agent) -> None:
     shown = s.call("show_passport")["structuredContent"]
     assert shown["signIn"] is True and shown["passport"].startswith("PP-")
     s.delete()
+
+
+@pytest.mark.parametrize("version", HANDSHAKE_PROTOCOL_VERSIONS)
+def test_a_signed_in_plain_call_is_answered_in_the_sdks_own_bytes(town: Town, ada_agent: Agent, version: str) -> None:
+    """Signed in, a plain tools/call is answered by the face itself too (Face.on_session), once its token
+    and session are checked: the same bytes as the SDK's (tests/e2e/test_face_calls.py)."""
+    token = ada_agent.tokens["access_token"]
+    s = SignedSession(town.mcp, token)
+    try:
+        for name, arguments in face_calls.CALLS:
+            sdk, face = face_calls.through_both(
+                town, s.sid or "", version, name, arguments, {"Authorization": f"Bearer {token}"}
+            )
+            assert face == sdk, (name, version)
+            assert face[0] == 200 and face[1]["content-type"] == "text/event-stream"
+    finally:
+        s.delete()
 
 
 def test_a_token_for_another_audience_is_refused(town: Town, ada_agent: Agent) -> None:

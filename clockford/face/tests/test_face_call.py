@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from clockford.face import http, server
+from clockford.face import http, server, sessions
 from clockford.face.tests.test_checks import request
 from clockford.town import desk
 from clockford.town.models import Passport
@@ -116,3 +116,41 @@ def test_a_rendered_reply_is_the_sdks_dump_of_it_to_the_byte(
     and dumps the whole result: the two must never differ, whatever the reply holds."""
     r = desk.Rendered(structured=structured, text=text, is_error=is_error, footstep=None, blocks=tuple(blocks))
     assert server.rendered_reply(request_id, version, r) == server.call_reply(request_id, version, server.to_result(r))
+
+
+async def test_a_signed_in_plain_call_is_answered_by_the_face_not_the_sdk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a session whose token the checks have let through (Face.on_session), a plain tools/call takes
+    the face's own road, as one without sign-in does: the SDK's machinery for one request cost more than
+    the call (a signed-in remember took twice as long as one without sign-in)."""
+    passport = Passport(id="PP-SIGNEDFACE")
+    session = sessions.McpSession(id="S-signed", passport=passport)
+    ran: list[Any] = []
+
+    async def run(visitor: Any, name: str, arguments: Any) -> desk.Rendered:
+        ran.append((visitor.passport, visitor.session_id, name))
+        return desk.Rendered(structured={"say": "Here."}, text="Here.", is_error=False, footstep=12)
+
+    async def not_the_sdk(*args: Any) -> Any:
+        raise AssertionError("the SDK was handed a plain call")
+
+    monkeypatch.setattr(http, "run_tool", run)
+    face = http.Face(http.build_manager())
+    monkeypatch.setattr(face, "forward", not_the_sdk)
+    monkeypatch.setattr(face, "held_reply", not_the_sdk)
+    message = {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "look_around"}}
+    r = request("POST", json.dumps(message).encode(), mcp_protocol_version="2025-11-25")
+    r.message, r.sid, r.session = message, session.id, session
+    sent: list[Any] = []
+
+    async def send(m: Any) -> None:
+        sent.append(m)
+
+    await face.on_session(r, send)
+    assert ran == [(passport, "S-signed", "look_around")]
+    assert sent[0]["status"] == 200
+    event = sent[1]["body"].decode()
+    assert json.loads(event[len("event: message\r\ndata: ") :]) == json.loads(
+        server.rendered_reply(
+            4, "2025-11-25", desk.Rendered(structured={"say": "Here."}, text="Here.", is_error=False, footstep=12)
+        )
+    )
