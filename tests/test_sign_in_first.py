@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 
-from clockford.town import desk
-from clockford.town.models import Hold, Passport
+from clockford.town.models import Hold
 from districts.registry import TOOLS
-from districts.testing import new_passport, outcome
+from districts.testing import new_passport, outcome, visit
 from tests.fixtures import agent
 from tests.support import SHARED, have_shared
 
@@ -54,7 +53,7 @@ def test_every_tool_that_needs_sign_in_is_tried_here() -> None:
 def test_without_sign_in_the_call_is_refused_for_that_first(name: str) -> None:
     tool = TOOLS[name]
     TOOLS[name].args.model_validate(CALLS[name])  # the schema lets it through: the desk decides
-    r = desk_call(name, new_passport())
+    r = visit(new_passport(), name, **CALLS[name])
     assert r.is_error is True and outcome(r) == "refused:sign-in", r.structured
     assert r.structured["say"] == tool.sign_in
     assert not Hold.objects.exists()
@@ -62,9 +61,5 @@ def test_without_sign_in_the_call_is_refused_for_that_first(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_signed_in_the_same_call_goes_on_to_what_else_it_says(name: str) -> None:
-    r = desk_call(name, agent(f"Signed {name}"[:40]))
+    r = visit(agent(f"Signed {name}"[:40]), name, **CALLS[name])
     assert outcome(r) != "refused:sign-in" and r.structured["say"] != TOOLS[name].sign_in, r.structured
-
-
-def desk_call(name: str, passport: Passport) -> desk.Rendered:
-    return desk.run(TOOLS[name], CALLS[name], passport, None)

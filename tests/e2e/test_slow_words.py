@@ -21,8 +21,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from hall.tests.oauth_agent import Agent, LiveWeb, Person
-from tests.e2e.test_oauth_mcp import SignedSession
+from hall.tests.oauth_agent import LiveWeb, Person
+from tests.e2e.test_oauth_mcp import SignedSession, connect
 from tests.support import RawSession, Town, get, hall_of, request, sse_message
 
 TownFactory = Callable[..., Town]
@@ -55,8 +55,7 @@ def broadcast_raw(session: RawSession, text: str) -> dict[str, object]:
 def signed_in(town: Town, name: str) -> str:
     """An access token for an agent of a new person's account, by the OAuth flow a client runs."""
     person = Person(LiveWeb(hall_of(town))).sign_up(name)
-    agent = Agent(person.web, town.mcp, name=f"{name} Agent")
-    return str(agent.connect(person)["access_token"])
+    return str(connect(town, person, f"{name} Agent").tokens["access_token"])
 
 
 def remember_times(session: RawSession, n: int) -> list[float]:

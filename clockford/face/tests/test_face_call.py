@@ -126,9 +126,11 @@ async def test_a_signed_in_plain_call_is_answered_by_the_face_not_the_sdk(monkey
     session = sessions.McpSession(id="S-signed", passport=passport)
     ran: list[Any] = []
 
+    here = desk.Rendered(structured={"say": "Here."}, text="Here.", is_error=False, footstep=12)
+
     async def run(visitor: Any, name: str, arguments: Any) -> desk.Rendered:
         ran.append((visitor.passport, visitor.session_id, name))
-        return desk.Rendered(structured={"say": "Here."}, text="Here.", is_error=False, footstep=12)
+        return here
 
     async def not_the_sdk(*args: Any) -> Any:
         raise AssertionError("the SDK was handed a plain call")
@@ -150,7 +152,5 @@ async def test_a_signed_in_plain_call_is_answered_by_the_face_not_the_sdk(monkey
     assert sent[0]["status"] == 200
     event = sent[1]["body"].decode()
     assert json.loads(event[len("event: message\r\ndata: ") :]) == json.loads(
-        server.rendered_reply(
-            4, "2025-11-25", desk.Rendered(structured={"say": "Here."}, text="Here.", is_error=False, footstep=12)
-        )
+        server.rendered_reply(4, "2025-11-25", here)
     )
