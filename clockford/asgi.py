@@ -30,7 +30,7 @@ from clockford.face.proxy import through  # noqa: E402
 from clockford.face.server import in_db  # noqa: E402
 from clockford.metrics import counting  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
-from clockford.town import archive, desk, head, sweep  # noqa: E402
+from clockford.town import archive, desk, sweep  # noqa: E402
 from clockford.wire import security_headers  # noqa: E402
 from hall import live, push  # noqa: E402
 
@@ -69,15 +69,8 @@ async def sweep_loop(every: float) -> None:
             log.exception("the sweep could not tidy")
 
 
-def close_if_behind() -> None:
-    """A database behind the town's last signed checkpoint is not served (clockford/town/head.py)."""
-    if why := head.behind():
-        desk.set_town_mode("closed", why)
-        log.error("%s The town is closed until a person looks (manage.py archive head).", why)
-
-
 def check_at_start() -> None:
-    """close_if_behind, as the server loads the town, before it answers anything (servers without
+    """desk.close_if_behind, as the server loads the town, before it answers anything (servers without
     lifespan support, daphne among them, start the loops only on the first /mcp request). On a thread of
     its own, waited for: uvicorn imports the app inside its running event loop, where Django refuses a
     query, and the check never ran there. A database that cannot be read now is the face's to answer
@@ -85,7 +78,7 @@ def check_at_start() -> None:
 
     def check() -> None:
         try:
-            close_if_behind()
+            desk.close_if_behind()
         except Exception:
             log.exception("could not compare the Archive with its head at start")
         finally:

@@ -84,8 +84,8 @@ def _sqlite_backup(to: Path) -> None:
         source.close()
 
 
-def restore(source: Path) -> str:
-    """Replace the database's contents with the backup in `source`. The town must be stopped."""
+def restorable(source: Path) -> str:
+    """The kind of database `source` backs up, when it is a backup of this town's kind; else why not."""
     kind = _kind()
     try:
         with open(source, "rb") as f:
@@ -97,13 +97,22 @@ def restore(source: Path) -> str:
         raise BackupError(f"{source.name} is not a backup this town made.")
     if made != kind:
         raise BackupError(f"{source.name} is a {made} backup; this town's database is {kind}.")
+    return kind
+
+
+def restore(source: Path) -> str:
+    """Replace the database's contents with the backup in `source`, in one transaction (a restore that
+    fails leaves the database as it was). manage.py restore closes the town first."""
+    kind = restorable(source)
     connection.close()
     if kind == "sqlite":
         backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         live = sqlite3.connect(connection.settings_dict["NAME"])
         try:
             with live:
-                backup_db.backup(live)
+                backup_db.backup(live)  # every page in one step: the database is replaced whole or not at all
+        except sqlite3.Error as exc:  # a backup cut short or damaged since it was made
+            raise BackupError(f"{source.name} cannot be put back ({exc}); the database is as it was.") from exc
         finally:
             live.close()
             backup_db.close()

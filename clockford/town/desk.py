@@ -44,7 +44,7 @@ from django.utils.module_loading import import_string
 
 from clockford.metrics import counting
 from clockford.sqlite.base import briefly_in_this_transaction, waiting_briefly
-from clockford.town import archive, budgets, clock, closures, holds, kept, prepared, replays, walls, words
+from clockford.town import archive, budgets, clock, closures, head, holds, kept, prepared, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
 from clockford.town.several import sends_several
@@ -115,24 +115,49 @@ class Rendered:
         return self._json
 
 
-# The town's mode is read on every call; a second-old answer is good enough, and a worker that
-# closes the town forgets its copy at once.
+# The town's mode is read on every call; an answer this many seconds old is good enough, and a worker
+# that closes the town forgets its copy at once. A restore under a running town closes the town for
+# longer than this before it replaces the database (manage.py restore), so that no worker answers from
+# a copy of the mode read before.
+MODE_FRESH_SECONDS = 1.0
 _mode_cache: tuple[float, str] = (0.0, "open")
 
 
 def cached_town_mode() -> str | None:
     """The mode while the cached answer is fresh, else None: lets async code skip a thread hop."""
     at, mode = _mode_cache
-    return mode if time.monotonic() - at <= 1.0 else None
+    return mode if time.monotonic() - at <= MODE_FRESH_SECONDS else None
 
 
 def town_mode() -> str:
+    """The town's mode, read from the database at most once a MODE_FRESH_SECONDS. Each read also
+    compares the database's Archive with the last checkpoint the town signed: a database put back
+    under a running town (an older backup restored) closes it as a town started on it starts closed,
+    before any call writes a footstep whose number the town has signed with other contents."""
     global _mode_cache
     mode = cached_town_mode()
     if mode is None:
         mode = TownState.objects.filter(pk=1).values_list("mode", flat=True).first() or "open"
+        if mode != "closed" and close_if_behind():
+            mode = "closed"
         _mode_cache = (time.monotonic(), mode)
     return mode
+
+
+def close_if_behind() -> bool:
+    """Close the town when its database is behind the last checkpoint the town signed
+    (clockford/town/head.py); whether it did. A head file that cannot be read is logged and leaves the
+    mode as it is: the fold, which signs nothing past such a file, says so too."""
+    try:
+        why = head.behind()
+    except (OSError, RuntimeError) as error:
+        log.warning("could not compare the Archive with its head: %s", error)
+        return False
+    if why is None:
+        return False
+    set_town_mode("closed", why)
+    log.error("%s The town is closed until a person looks (manage.py archive head).", why)
+    return True
 
 
 def set_town_mode(mode: str, why: str = "") -> None:

@@ -4,6 +4,8 @@ accepts it, because its Archive is behind the last checkpoint the town signed (c
 Runs on whichever database the suite runs on (SQLite, or PostgreSQL with DATABASE_URL)."""
 
 import json
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +72,85 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
     town.fold()
     assert "reaches the last checkpoint" in town.manage("archive", "head").stdout
     assert "The Archive verifies" in town.manage("archive", "verify").stdout
+
+
+def footsteps(town: Town) -> int:
+    """How many footsteps the town's database holds, folded or not."""
+    shell = town.manage("shell", "-c", "from clockford.town.models import Footstep; print(Footstep.objects.count())")
+    return int(shell.stdout.split()[-1])  # after Django 5.2's line about the names it imported
+
+
+def test_a_restore_under_a_running_town_lands_no_call_on_the_restored_database_until_a_person_accepts_it(
+    town_factory: TownFactory, tmp_path: Path
+) -> None:
+    """docs/backup.md says to stop the town first; a person who forgets must not get a town that goes on
+    answering from an older database, giving footstep numbers it has already signed with other contents.
+    The restore closes the town before it replaces the database, and the restored database, behind the
+    town's signed head, keeps it closed: two workers, an agent calling all the while, no restart."""
+    town = town_factory(server="uvicorn", workers=2).start()
+    remember_some(town.mcp, 5, "before")
+    town.fold()
+    saved = tmp_path / "town.backup"
+    town.manage("backup", str(saved))
+    in_backup = footsteps(town)
+    remember_some(town.mcp, 5, "after")
+    town.fold()
+
+    answered: list[int] = []
+    stop = threading.Event()
+
+    def agent() -> None:
+        while not stop.is_set():
+            try:
+                s = RawSession(town.mcp, client_name="still-calling")
+                while not stop.is_set():
+                    status, _, _ = s.post(
+                        {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "look_around"}}
+                    )
+                    answered.append(status)
+                    if status != 200:
+                        break
+            except AssertionError:  # a closed town refuses a new session too
+                answered.append(503)
+                time.sleep(0.05)
+
+    calling = threading.Thread(target=agent)
+    calling.start()
+    try:
+        time.sleep(0.5)
+        restored = town.manage("restore", str(saved))
+        time.sleep(1.5)  # past the workers' copy of the mode, were the restore to leave it open
+    finally:
+        stop.set()
+        calling.join()
+    assert answered.count(200) > 5, answered[-20:]
+    assert footsteps(town) == in_backup  # no call reached the restored database
+    assert 503 in answered and status(town.url)["mode"] == "closed"
+    assert "The town is closed until a person accepts it" in restored.stdout, restored.stdout
+
+    town.manage("archive", "head", "--accept")
+    town.manage("town_mode", "open")
+    deadline = time.monotonic() + 5
+    while status(town.url)["mode"] != "open" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    remember_some(town.mcp, 2, "accepted")  # the same workers serve again, without a restart
+    assert footsteps(town) == in_backup + 2
+
+
+def test_a_restore_that_fails_says_the_town_is_closed_for_it(town_factory: TownFactory, tmp_path: Path) -> None:
+    town = town_factory().start()
+    remember_some(town.mcp, 2, "before")
+    saved = tmp_path / "town.backup"
+    town.manage("backup", str(saved))
+    # A backup of this town's kind whose contents cannot be put back: cut short after its first bytes.
+    cut = tmp_path / "cut.backup"
+    cut.write_bytes(saved.read_bytes()[:4096])
+    done = town.manage("restore", str(cut), check=False)
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+    assert "The town was closed for the restore and stays closed: manage.py town_mode open opens it." in done.stderr
+    assert status(town.url)["mode"] == "closed"
+    town.manage("town_mode", "open")
+    remember_some(town.mcp, 1, "reopened")
 
 
 def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(town_factory: TownFactory, tmp_path: Path) -> None:

@@ -1,16 +1,61 @@
-"""manage.py restore FILE: put a backup back, then check the Archive it holds (stop the town first)."""
+"""manage.py restore FILE: put a backup back, then check the Archive it holds.
 
+Stopping the town first is the way (docs/backup.md), but a restore must not depend on it: a town still
+serving would go on answering from the database put back, and an older backup's Archive holds fewer
+footsteps than the town has signed, so its next calls would take numbers the town has already given and
+signed with other contents. So the town is closed before the database is replaced, for longer than a
+worker keeps its copy of the mode (desk.MODE_FRESH_SECONDS); once the backup is back, a database
+behind the town's signed head, or one whose Archive does not verify, stays closed until a person looks.
+Any other restored database carries the mode its backup had, and a town still serving reads it within
+a second.
+"""
+
+import time
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.db import DatabaseError
 
-from clockford.town import archive, backup, head
+from clockford.town import archive, backup, desk, head
 from clockford.town.management.commands import backup as backup_command
+
+RESTORING = "A backup is being restored (manage.py restore)."
+# Past desk.MODE_FRESH_SECONDS: a call that read the mode as open just before the town closed has
+# finished its transaction by then, or waits for the restore's lock and lands in the old database.
+SETTLE_SECONDS = desk.MODE_FRESH_SECONDS + 0.5
+
+
+def close_then_restore(source: Path) -> str:
+    backup.restorable(source)  # nothing closes for a file that is not a backup of this town's kind
+    closed = _close_for_restore()
+    try:
+        return backup.restore(source)
+    except backup.BackupError as exc:
+        if closed:
+            raise backup.BackupError(
+                f"{exc} The town was closed for the restore and stays closed: manage.py town_mode open opens it."
+            ) from exc
+        raise
+
+
+def _close_for_restore() -> bool:
+    """Close the town in the database about to be replaced, and wait until no worker answers from a copy
+    of the mode read before; whether it was closed. A database without the town's tables (a new one,
+    before its first migrate) has nothing serving from it."""
+    try:
+        desk.set_town_mode("closed", RESTORING)
+    except DatabaseError:
+        return False
+    time.sleep(SETTLE_SECONDS)
+    return True
 
 
 class Command(backup_command.Command):
-    help = "Restore the town's database from a backup made by manage.py backup, then verify its Archive."
-    step = staticmethod(backup.restore)
+    help = (
+        "Restore the town's database from a backup made by manage.py backup, then verify its Archive. "
+        "The town is closed while it runs."
+    )
+    step = staticmethod(close_then_restore)
 
     def done(self, kind: str, file: Path) -> None:
         self.stdout.write(f"Restored the {kind} database from {file.name}.")
@@ -18,9 +63,20 @@ class Command(backup_command.Command):
         if not verdict.ok:
             for problem in verdict.problems[:20]:
                 self.stderr.write(problem)
-            raise CommandError(f"The restored Archive does not verify: {len(verdict.problems)} problems.")
+            why = f"The restored Archive does not verify: {len(verdict.problems)} problems."
+            desk.set_town_mode("closed", why)
+            raise CommandError(f"{why} The town is closed until a person looks.")
         self.stdout.write(f"The restored Archive verifies: {verdict.size} footsteps.")
-        if why := head.behind():
+        try:
+            behind = head.behind()
+        except RuntimeError as exc:  # the head file cannot be read: nobody can say the database is not behind
+            desk.set_town_mode("closed", str(exc))
+            raise CommandError(f"{exc} The town is closed until a person looks.") from exc
+        if behind:
+            desk.set_town_mode("closed", behind)
             self.stdout.write(
-                why + " The town will not serve it until a person accepts it: manage.py archive head --accept."
+                behind + " The town is closed until a person accepts it: manage.py archive head --accept."
             )
+        else:
+            desk.forget_town_mode()  # this process's copy, read before the database was replaced
+            self.stdout.write(f"The town's mode in the restored database: {desk.town_mode()}.")
