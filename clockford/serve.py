@@ -25,14 +25,32 @@ WS_MAX_BYTES = 4096
 APP = "clockford.asgi:application"
 
 
+# Workers past one a core only take turns on the cores (docs/scale.md, "What runs out first"); past this
+# many a core, a mistyped number (--workers 100000) would start processes until the memory ran out. The
+# town script checks the same bound before it installs anything.
+MOST_PER_CORE = 4
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def checked_workers(raw: str, name: str) -> int:
+    """`raw` as a number of workers, or the reason it is not one (said as `name`, the flag or the variable)."""
+    most = MOST_PER_CORE * cores()
+    digits = raw.lstrip("0")
+    if not raw.isascii() or not raw.isdecimal() or not digits:  # not a whole number, or zero
+        raise SystemExit(f"{name} must be a whole number of at least 1, not {raw}.")
+    # Read only when short: Python refuses to read a number of more than 4,300 digits.
+    if len(digits) > 9 or int(digits) > most:
+        raise SystemExit(f"{name} must be at most {most} here ({MOST_PER_CORE} per core), not {raw}.")
+    return int(digits)
+
+
 def default_workers() -> int:
     raw = os.environ.get("CLOCKFORD_WORKERS", "")
-    if raw:
-        n = int(raw)
-        if n < 1:
-            raise SystemExit(f"CLOCKFORD_WORKERS must be at least 1, not {n}.")
-        return n
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return checked_workers(raw, "CLOCKFORD_WORKERS") if raw else cores()
 
 
 def command(server: str, app: str, host: str, port: int, workers: int) -> list[str]:
@@ -104,12 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("app", nargs="?", default=APP)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=int(os.environ.get("CLOCKFORD_PORT", "7433")))
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    p.add_argument("--workers", default=None, help="worker processes (default: one per core)")
     p.add_argument("--server", choices=SERVERS, default=os.environ.get("CLOCKFORD_SERVER", DEFAULT_SERVER))
     opts = p.parse_args(argv)
-    workers = opts.workers if opts.workers is not None else default_workers()
-    if workers < 1:
-        raise SystemExit("--workers must be at least 1.")
+    workers = checked_workers(opts.workers, "--workers") if opts.workers is not None else default_workers()
     if opts.server == "daphne":
         return run_daphne(opts.app, opts.host, opts.port, workers)
     os.execv(sys.executable, command(opts.server, opts.app, opts.host, opts.port, workers))  # noqa: S606

@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from clockford import serve
+
 ROOT = Path(__file__).resolve().parent.parent
+MOST = serve.MOST_PER_CORE * serve.cores()
 
 
 @pytest.mark.parametrize(
@@ -19,6 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
             [],
             {"CLOCKFORD_WORKERS": "-2"},
             "--workers (or CLOCKFORD_WORKERS) must be a whole number of at least 1, not -2.",
+        ),
+        (
+            ["--workers", "100000"],
+            {},
+            f"--workers (or CLOCKFORD_WORKERS) must be at most {MOST} here (4 per core), not 100000.",
+        ),
+        (
+            [],
+            {"CLOCKFORD_WORKERS": "9" * 40},
+            f"--workers (or CLOCKFORD_WORKERS) must be at most {MOST} here (4 per core), not {'9' * 40}.",
         ),
         ([], {"CLOCKFORD_PORT": "http"}, "CLOCKFORD_PORT must be a port number from 1 to 65535, not http."),
         ([], {"CLOCKFORD_PORT": "70000"}, "CLOCKFORD_PORT must be a port number from 1 to 65535, not 70000."),
@@ -42,3 +55,31 @@ def test_town_up_refuses_what_it_cannot_serve_before_doing_anything(
     assert done.stderr.strip() == said
     assert done.stdout == ""
     assert not var.exists() or not any(var.iterdir())  # nothing migrated, no key made
+
+
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [
+        ("0", "CLOCKFORD_WORKERS must be a whole number of at least 1, not 0."),
+        ("-3", "CLOCKFORD_WORKERS must be a whole number of at least 1, not -3."),
+        ("two", "CLOCKFORD_WORKERS must be a whole number of at least 1, not two."),
+        (str(MOST + 1), f"CLOCKFORD_WORKERS must be at most {MOST} here (4 per core), not {MOST + 1}."),
+        ("9" * 5000, f"CLOCKFORD_WORKERS must be at most {MOST} here (4 per core), not {'9' * 5000}."),
+    ],
+)
+def test_the_server_refuses_a_number_of_workers_it_cannot_start(
+    monkeypatch: pytest.MonkeyPatch, raw: str, said: str
+) -> None:
+    """clockford/serve.py, which the compose file's town service runs without the town script: the same
+    bounds, said in words (int() of CLOCKFORD_WORKERS=two was a traceback)."""
+    monkeypatch.setenv("CLOCKFORD_WORKERS", raw)
+    with pytest.raises(SystemExit) as refused:
+        serve.default_workers()
+    assert str(refused.value) == said
+
+
+def test_the_server_takes_up_to_four_workers_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLOCKFORD_WORKERS", str(MOST))
+    assert serve.default_workers() == MOST
+    monkeypatch.delenv("CLOCKFORD_WORKERS")
+    assert serve.default_workers() == serve.cores()
