@@ -29,12 +29,18 @@ def envbool(name: str, default: str = "0") -> bool:
     raise ValueError(f"{name} must be true or false, not {value!r}")
 
 
-def envint(name: str, default: int) -> int:
+def envint(name: str, default: int, least: int = 0) -> int:
+    """A whole number from the environment, at least `least`: no count, size or time of the town's is
+    negative (a fold every -5 seconds was a fold without pause), and where 0 means nothing sensible
+    (a pool of no threads) the setting asks for 1."""
     value = env(name, str(default))
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+    if number < least:
+        raise ValueError(f"{name} must be at least {least}, not {number}")
+    return number
 
 
 def envsecret(name: str, default: str = "") -> str:
@@ -441,7 +447,7 @@ CLOCKFORD: TownSettings = {
     # The Post Office's shared room: how many bytes of notes the whole town keeps.
     "POST_OFFICE_ROOM_BYTES": envint("CLOCKFORD_POST_OFFICE_ROOM_BYTES", 512 * 1024 * 1024),
     # How often the Archive folds new footsteps into its tree and signs a checkpoint.
-    "FOLD_SECONDS": envint("CLOCKFORD_FOLD_SECONDS", 2),
+    "FOLD_SECONDS": envint("CLOCKFORD_FOLD_SECONDS", 2, least=1),
     # The hot path's statements prepared once on each PostgreSQL connection (clockford/town/prepared.py);
     # off for a connection pooler in transaction mode, which does not keep a session's PREPARE.
     "PG_PREPARE": envbool("CLOCKFORD_PG_PREPARE", "1"),
@@ -459,7 +465,7 @@ CLOCKFORD: TownSettings = {
     # once 4 threads answered a third more calls a second than 16, which only took turns at the
     # interpreter's lock (docs/scale.md, 2026-12-03).
     "DESK_THREADS": envint(
-        "CLOCKFORD_DESK_THREADS", 4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3
+        "CLOCKFORD_DESK_THREADS", 4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3, least=1
     ),
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.
