@@ -2,6 +2,7 @@
 number is the one thing it says, and nothing is made."""
 
 import os
+import socket
 import subprocess
 from pathlib import Path
 
@@ -83,3 +84,26 @@ def test_the_server_takes_up_to_four_workers_a_core(monkeypatch: pytest.MonkeyPa
     assert serve.default_workers() == MOST
     monkeypatch.delenv("CLOCKFORD_WORKERS")
     assert serve.default_workers() == serve.cores()
+
+
+def test_town_up_on_a_port_something_answers_on_says_so_before_doing_anything(tmp_path: Path) -> None:
+    var = tmp_path / "var"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [str(ROOT / "town"), "up"],
+            cwd=ROOT,
+            env={**os.environ, "CLOCKFORD_VAR": str(var), "CLOCKFORD_PORT": str(port)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.strip() == (
+        f"Something already answers on 127.0.0.1:{port} (a town started before?). "
+        "Stop it, or choose another port with CLOCKFORD_PORT."
+    )
+    assert not var.exists() or not any(var.iterdir())
