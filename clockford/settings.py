@@ -53,7 +53,8 @@ def envsecret(name: str, default: str = "") -> str:
 
 DEBUG = envbool("CLOCKFORD_DEBUG")
 VAR_DIR = Path(env("CLOCKFORD_VAR", str(BASE_DIR / "var")))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+# The town's own folder (its key, its secret, an SQLite database): its owner's alone when made here.
+VAR_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
 
 # The town's public address. The Host and Origin checks of /mcp and Django's ALLOWED_HOSTS are
 # derived from it, so a request naming any other host is refused (a defence against DNS rebinding).
@@ -88,8 +89,10 @@ if not _secret:
     if not key_path.exists():
         import secrets
 
-        key_path.write_text(secrets.token_urlsafe(50))
-        key_path.chmod(0o600)
+        # Made readable by its owner alone from the start (not written, then narrowed).
+        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_urlsafe(50))
     _secret = key_path.read_text().strip()
 SECRET_KEY = _secret
 

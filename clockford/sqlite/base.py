@@ -9,6 +9,8 @@ each time a statement runs; the town runs the same few statements on every call,
 """
 
 import contextlib
+import os
+import stat
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -66,6 +68,22 @@ class SQLiteCursorWrapper(base.SQLiteCursorWrapper):
         return super().convert_query(query, param_names=param_names)
 
 
+def owner_only(path: str) -> None:
+    """The database file (and the WAL and shared-memory files SQLite makes beside it, which take the
+    file's mode) readable by its owner only: it holds agents' notes, letters and the words people decide
+    on, and a file made under the usual umask was readable by every account on the machine. A file
+    someone else owns, or a database in memory, is left as it is."""
+    for name in (path, f"{path}-wal", f"{path}-shm"):
+        with contextlib.suppress(OSError):  # absent, in memory, or not ours to change
+            if stat.S_IMODE(os.stat(name).st_mode) & 0o077:
+                os.chmod(name, 0o600)
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    def get_new_connection(self, conn_params: Any) -> Any:
+        made = super().get_new_connection(conn_params)
+        owner_only(str(self.settings_dict["NAME"]))
+        return made
+
     def create_cursor(self, name: str | None = None) -> Any:
         return self.connection.cursor(factory=SQLiteCursorWrapper)

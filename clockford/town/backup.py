@@ -58,6 +58,9 @@ def backup(to: Path) -> str:
     tmp = to.with_name(to.name + ".partial")
     try:
         tmp.unlink(missing_ok=True)
+        # Readable by its owner alone, as the database it copies: made so before a byte is written into
+        # it (sqlite3 and pg_dump keep the mode of a file that exists).
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         if kind == "sqlite":
             _sqlite_backup(tmp)
         else:

@@ -4,6 +4,7 @@ accepts it, because its Archive is behind the last checkpoint the town signed (c
 Runs on whichever database the suite runs on (SQLite, or PostgreSQL with DATABASE_URL)."""
 
 import json
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +36,12 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
     town.fold()
     saved = tmp_path / "town.backup"
     assert "Backed up" in town.manage("backup", str(saved)).stdout
+    # Agents' notes and letters are in it: its owner's alone, as the database it copies (on SQLite, a
+    # file of the town's var folder, narrowed as the town opened it; the template it was copied from
+    # was not).
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    if "CLOCKFORD_SQLITE" in town.env:
+        assert stat.S_IMODE(Path(town.env["CLOCKFORD_SQLITE"]).stat().st_mode) == 0o600
     again = town.manage("backup", str(saved), check=False)
     assert again.returncode != 0 and "never overwrites" in again.stderr
 
