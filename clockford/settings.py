@@ -29,10 +29,11 @@ def envbool(name: str, default: str = "0") -> bool:
     raise ValueError(f"{name} must be true or false, not {value!r}")
 
 
-def envint(name: str, default: int, least: int = 0) -> int:
+def envint(name: str, default: int, least: int = 0, most: int | None = None) -> int:
     """A whole number from the environment, at least `least`: no count, size or time of the town's is
     negative (a fold every -5 seconds was a fold without pause), and where 0 means nothing sensible
-    (a pool of no threads) the setting asks for 1."""
+    (a pool of no threads) the setting asks for 1. `most`, where a larger number would spend the machine
+    rather than serve it (a database connection per desk thread)."""
     value = env(name, str(default))
     try:
         number = int(value)
@@ -40,6 +41,8 @@ def envint(name: str, default: int, least: int = 0) -> int:
         raise ValueError(f"{name} must be a whole number, not {value!r}") from None
     if number < least:
         raise ValueError(f"{name} must be at least {least}, not {number}")
+    if most is not None and number > most:
+        raise ValueError(f"{name} must be at most {most}, not {number}")
     return number
 
 
@@ -468,7 +471,10 @@ CLOCKFORD: TownSettings = {
     # once 4 threads answered a third more calls a second than 16, which only took turns at the
     # interpreter's lock (docs/scale.md, 2026-12-03).
     "DESK_THREADS": envint(
-        "CLOCKFORD_DESK_THREADS", 4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3, least=1
+        "CLOCKFORD_DESK_THREADS",
+        4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3,
+        least=1,
+        most=64,  # each keeps a database connection, and PostgreSQL allows 100 by default
     ),
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.

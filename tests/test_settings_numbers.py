@@ -1,6 +1,7 @@
 """A number in the environment that the town cannot run with stops it at start, naming the setting: a
 negative count or time (a fold every -5 seconds was a fold without pause) and, where 0 means nothing
-sensible, 0 (a pool of no desk threads failed deep inside the first call)."""
+sensible, 0 (a pool of no desk threads failed deep inside the first call); and past what the machine can
+give, a number of desk threads (each keeps a database connection)."""
 
 import os
 import subprocess
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
         ("CLOCKFORD_FOLD_SECONDS", "-5", "CLOCKFORD_FOLD_SECONDS must be at least 1, not -5"),
         ("CLOCKFORD_FOLD_SECONDS", "0", "CLOCKFORD_FOLD_SECONDS must be at least 1, not 0"),
         ("CLOCKFORD_DESK_THREADS", "0", "CLOCKFORD_DESK_THREADS must be at least 1, not 0"),
+        ("CLOCKFORD_DESK_THREADS", "10000", "CLOCKFORD_DESK_THREADS must be at most 64, not 10000"),
         ("CLOCKFORD_SQLITE_WAIT_SECONDS", "-1", "CLOCKFORD_SQLITE_WAIT_SECONDS must be at least 0, not -1"),
         ("CLOCKFORD_HOLDS_PER_PASSPORT", "ten", "CLOCKFORD_HOLDS_PER_PASSPORT must be a whole number, not 'ten'"),
     ],
