@@ -482,3 +482,26 @@ def test_update_and_delete_on_the_archive_raise(table: str) -> None:
     with pytest.raises(DatabaseError, match="The Archive is append-only"), transaction.atomic():
         model.objects.filter(pk=pk).update(**{column: "y"})  # type: ignore[attr-defined]
     assert Footstep.objects.count() == 3 and ArchiveLeaf.objects.count() == 3
+
+
+def test_behind_its_signed_head_the_archive_command_says_so_in_words(settings: Any, tmp_path: Any) -> None:
+    """A database behind the town's signed head (restored from an older backup) is never folded: `archive
+    fold` says why, and `archive proof` still proves a footstep already in the tree, neither with a
+    traceback."""
+    numbers = make_footsteps(5)
+    call_command("archive", "fold", stdout=io.StringIO())
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    (tmp_path / "archive-head.json").write_text(json.dumps({"size": 500, "root": "00" * 32, "key_id": "x"}))
+    make_footsteps(3, seed=8)
+    with pytest.raises(CommandError) as refused:
+        call_command("archive", "fold", stdout=io.StringIO())
+    assert str(refused.value) == (
+        "The Archive in this database reaches 5 footsteps, but this town signed a checkpoint of 500: the "
+        "database is behind its own Archive (restored from an older backup?). Nothing was folded "
+        "(manage.py archive head)."
+    )
+    out, err = io.StringIO(), io.StringIO()
+    call_command("archive", "proof", str(numbers[0]), stdout=out, stderr=err)
+    assert json.loads(out.getvalue())["verifies"] is True
+    assert "is behind its own Archive" in err.getvalue()
+    assert Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() == 5

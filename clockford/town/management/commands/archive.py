@@ -35,7 +35,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]
         if action == "fold":
-            n = archive.fold_all()
+            try:
+                n = archive.fold_all()
+            except archive.Behind as behind:
+                raise CommandError(f"{behind} Nothing was folded (manage.py archive head).") from behind
             self.stdout.write(f"Folded {n} footsteps.")
         elif action == "verify":
             if why := head.behind():
@@ -54,7 +57,11 @@ class Command(BaseCommand):
                 f"The Archive verifies: {verdict.size} footsteps, every checkpoint signed by the town key."
             )
         elif action == "proof":
-            archive.fold_all()
+            try:
+                archive.fold_all()
+            except archive.Behind as behind:
+                # A footstep already in the tree still has its proof; nothing new is folded.
+                self.stderr.write(f"{behind} (manage.py archive head)")
             if not archive.in_tree(options["footstep"]):
                 raise CommandError(f"Footstep #{options['footstep']} is not in the tree (yet).")
             proof = archive.inclusion(options["footstep"])
