@@ -508,7 +508,7 @@ def chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
 def read_file(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, RecursionError) as err:  # RecursionError: arrays nested past the reader
         raise CensusError(f"Could not read {path.name} as JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("servers"), list):
         raise CensusError(f'{path.name} is not in the registry\'s list shape: {{"servers": [...]}}.')

@@ -1,12 +1,11 @@
 """manage.py export check FILE [--key HEX]: check an account's export (docs/export.md) offline."""
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import signing
-from clockford.town.management.actions import actions
+from clockford.town.management.actions import actions, json_file
 
 
 class Command(BaseCommand):
@@ -18,8 +17,7 @@ class Command(BaseCommand):
         check.add_argument("--key", help="the town's public key in hex (default: this town's key)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        with open(options["file"], encoding="utf-8") as f:
-            data = json.load(f)
+        data = json_file(options["file"])
         if not isinstance(data, dict) or "manifest" not in data or "sections" not in data:
             raise CommandError("This file is not an export: it has no manifest and sections.")
         key = (options.get("key") or signing.public_key_hex()).lower()

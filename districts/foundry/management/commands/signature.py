@@ -2,14 +2,12 @@
 ships in docs/ (docs/verify_signature.py, no code of the town's), then whether each was made by a key
 this town signs with (the town key, the course keys, the certificate key)."""
 
-import json
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town import signing
-from clockford.town.management.actions import actions
+from clockford.town.management.actions import actions, json_file
 from districts.foundry import services as foundry
 from districts.university import services as university
 
@@ -29,10 +27,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            value = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"Cannot read {options['file']} as JSON: {error}") from error
+        value = json_file(options["file"])
         v = signing.offline_verifier()
         results = v.check_any(value, [])
         ours = v.check_any(value, town_keys())
