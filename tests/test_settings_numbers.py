@@ -13,6 +13,21 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def settings_read(code: str, var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
+    """`code` run in a process of its own that reads the settings with `setting` in its environment and
+    no other CLOCKFORD_ variable (its var folder `var`, not the checkout's)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_")}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**env, "CLOCKFORD_VAR": str(var), **setting},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(
     ("setting", "value", "said"),
     [
@@ -27,34 +42,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_a_number_the_town_cannot_run_with_stops_it_naming_the_setting(
     tmp_path: Path, setting: str, value: str, said: str
 ) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_")} | {"CLOCKFORD_VAR": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", "import clockford.settings"],
-        cwd=ROOT,
-        env={**env, setting: value},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = settings_read("import clockford.settings", tmp_path, **{setting: value})
     assert done.returncode != 0
     assert done.stderr.strip().splitlines()[-1] == f"ValueError: {said}"
 
 
 def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
     """0 turns the clerk's rate limit off and moves the sweep to a service of its own (docs/configuration.md)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_")} | {"CLOCKFORD_VAR": str(tmp_path)}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)",
-        ],
-        cwd=ROOT,
-        env={**env, "CLOCKFORD_CALLS_PER_MINUTE": "0", "CLOCKFORD_SWEEP_SECONDS": "0"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
+    done = settings_read(
+        "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)",
+        tmp_path,
+        CLOCKFORD_CALLS_PER_MINUTE="0",
+        CLOCKFORD_SWEEP_SECONDS="0",
     )
+    assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "0"]
