@@ -52,7 +52,7 @@ def test_every_tool_that_needs_sign_in_is_tried_here() -> None:
 @pytest.mark.parametrize("name", sorted(CALLS))
 def test_without_sign_in_the_call_is_refused_for_that_first(name: str) -> None:
     tool = TOOLS[name]
-    TOOLS[name].args.model_validate(CALLS[name])  # the schema lets it through: the desk decides
+    tool.args.model_validate(CALLS[name])  # the schema lets it through: the desk decides
     r = visit(new_passport(), name, **CALLS[name])
     assert r.is_error is True and outcome(r) == "refused:sign-in", r.structured
     assert r.structured["say"] == tool.sign_in
