@@ -103,10 +103,10 @@ def restorable(source: Path) -> str:
     return kind
 
 
-def restore(source: Path) -> str:
-    """Replace the database's contents with the backup in `source`, in one transaction (a restore that
-    fails leaves the database as it was). manage.py restore closes the town first."""
-    kind = restorable(source)
+def restore(source: Path, kind: str) -> None:
+    """Replace the database's contents with the backup in `source`, of the `kind` restorable found it to
+    be, in one transaction (a restore that fails leaves the database as it was). manage.py restore
+    checks the file and closes the town first."""
     connection.close()
     if kind == "sqlite":
         backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
@@ -132,4 +132,3 @@ def restore(source: Path) -> str:
                 str(source),
             ]
         )
-    return kind

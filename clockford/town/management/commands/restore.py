@@ -26,12 +26,13 @@ SETTLE_SECONDS = desk.MODE_FRESH_SECONDS + 0.5
 
 
 def close_then_restore(source: Path) -> str:
-    backup.restorable(source)  # nothing closes for a file that is not a backup of this town's kind
-    closed = _close_for_restore()
+    kind = backup.restorable(source)  # nothing closes for a file that is not a backup of this town's kind
+    was_closed = _close_for_restore()
     try:
-        return backup.restore(source)
+        backup.restore(source, kind)
+        return kind
     except backup.BackupError as exc:
-        if closed:
+        if was_closed:
             raise backup.BackupError(
                 f"{exc} The town was closed for the restore and stays closed: manage.py town_mode open opens it."
             ) from exc
@@ -50,6 +51,12 @@ def _close_for_restore() -> bool:
     return True
 
 
+def closed(why: str) -> CommandError:
+    """Close the restored town for `why`, and the refusal that says so."""
+    desk.set_town_mode("closed", why)
+    return CommandError(f"{why} The town is closed until a person looks.")
+
+
 class Command(backup_command.Command):
     help = (
         "Restore the town's database from a backup made by manage.py backup, then verify its Archive. "
@@ -63,15 +70,12 @@ class Command(backup_command.Command):
         if not verdict.ok:
             for problem in verdict.problems[:20]:
                 self.stderr.write(problem)
-            why = f"The restored Archive does not verify: {len(verdict.problems)} problems."
-            desk.set_town_mode("closed", why)
-            raise CommandError(f"{why} The town is closed until a person looks.")
+            raise closed(f"The restored Archive does not verify: {len(verdict.problems)} problems.")
         self.stdout.write(f"The restored Archive verifies: {verdict.size} footsteps.")
         try:
             behind = head.behind()
         except RuntimeError as exc:  # the head file cannot be read: nobody can say the database is not behind
-            desk.set_town_mode("closed", str(exc))
-            raise CommandError(f"{exc} The town is closed until a person looks.") from exc
+            raise closed(str(exc)) from exc
         if behind:
             desk.set_town_mode("closed", behind)
             self.stdout.write(
