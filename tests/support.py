@@ -384,6 +384,16 @@ def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str,
     return request("GET", url, headers=headers)
 
 
+def clear_of_a_window_edge(length: int, margin: float) -> None:
+    """Wait, when fewer than `margin` seconds are left of the current fixed window of requests (the
+    town's windows start at multiples of their length since the epoch, clockford/town/limits.py), for
+    the next one to start: a test that counts requests or failures must not straddle two windows,
+    where every count starts over. The town and the test read the same clock."""
+    left = length - time.time() % length
+    if left < margin:
+        time.sleep(left + 0.05)
+
+
 def assert_plain(reply: tuple[int, dict[str, str], str], status: int, body: str, most: int) -> int:
     """A refusal before the town (a row of 001), exactly: its status, its plain body, and a Retry-After of whole seconds, at most `most`."""
     got_status, headers, got_body = reply

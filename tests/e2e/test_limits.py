@@ -13,13 +13,22 @@ from collections.abc import Callable
 from hall.tests.oauth_agent import LiveWeb, Person
 from tests.e2e.test_http_rows import sql
 from tests.e2e.test_oauth_mcp import connect
-from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, hall_of, sse_message
+from tests.support import MCP_HEADERS, RawSession, Town, assert_plain, clear_of_a_window_edge, hall_of, sse_message
 
 TOO_MANY = "Too many requests. Try again later."
 FULL = "The town is full. Try again later."
 NOT_WELCOMING = "The town is not taking new visitors right now."
 SIGN_IN = "Sign in to enter the town."
 TownFactory = Callable[..., Town]
+# The fixed window the tests count in, and the seconds of it a test may take: each test starts its
+# counting clear of the window's edge (tests/support.py clear_of_a_window_edge).
+WINDOW = {"CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}
+
+
+def in_one_window() -> None:
+    clear_of_a_window_edge(600, 30)
+
+
 Reply = tuple[int, dict[str, str], str]
 
 
@@ -51,9 +60,10 @@ def initialize(town: Town, source: str = "127.0.0.1") -> Reply:
 
 
 def test_an_address_over_its_limit_waits_whichever_process_it_calls(town_factory: TownFactory) -> None:
-    env = {"CLOCKFORD_REQUESTS_PER_ADDRESS": "6", "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}
+    env = {"CLOCKFORD_REQUESTS_PER_ADDRESS": "6", **WINDOW}
     a = town_factory(env=env).start()
     b = town_factory(env=env, share=a).start()
+    in_one_window()
     # Six requests, three to each process: each is answered as it would be without a limit.
     for town in (a, b, a, b, a, b):
         assert send(town)[0] == 400  # a GET without a session
@@ -66,7 +76,8 @@ def test_an_address_over_its_limit_waits_whichever_process_it_calls(town_factory
 
 
 def test_a_session_in_use_is_refused_too_when_its_address_is_over(town_factory: TownFactory) -> None:
-    t = town_factory(env={"CLOCKFORD_REQUESTS_PER_ADDRESS": "4", "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}).start()
+    t = town_factory(env={"CLOCKFORD_REQUESTS_PER_ADDRESS": "4", **WINDOW}).start()
+    in_one_window()
     s = RawSession(t.mcp)  # initialize and its notification: two requests
     assert s.call("look_around")["isError"] is False  # three
     assert s.call("look_around")["isError"] is False  # four
@@ -79,7 +90,8 @@ def test_every_post_is_counted_whichever_road_answers_it(town_factory: TownFacto
     """A POST's count is taken with its first trip to the database (clockford/face/checks.py
     count_later): a tools/call in the desk's own trip, whether the face answers it or the SDK does,
     and a request refused after its body was read before it is answered."""
-    t = town_factory(env={"CLOCKFORD_REQUESTS_PER_ADDRESS": "8", "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600"}).start()
+    t = town_factory(env={"CLOCKFORD_REQUESTS_PER_ADDRESS": "8", **WINDOW}).start()
+    in_one_window()
     s = RawSession(t.mcp)  # initialize and its notification: two requests
     assert s.call("look_around")["isError"] is False  # three: answered by the face
     assert s.call("no_such_tool")["content"][0]["text"] == "MCP error -32602: Tool no_such_tool not found"  # four
@@ -108,8 +120,14 @@ def test_every_post_is_counted_whichever_road_answers_it(town_factory: TownFacto
 
 def test_repeated_refused_tokens_hold_the_address_back(town_factory: TownFactory) -> None:
     t = town_factory(
-        env={"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300"}
+        env={
+            "CLOCKFORD_SIGN_IN": "1",
+            "CLOCKFORD_FAILURES_PER_ADDRESS": "3",
+            "CLOCKFORD_FAILURE_HOLD_SECONDS": "300",
+            **WINDOW,
+        }
     ).start()
+    in_one_window()
     for _ in range(2):
         status, headers, body = initialize(t)
         assert (status, body) == (401, SIGN_IN)
@@ -127,11 +145,12 @@ def test_an_account_over_its_limit_waits_from_any_address(town_factory: TownFact
         env={
             "CLOCKFORD_SIGN_IN": "1",
             "CLOCKFORD_REQUESTS_PER_ACCOUNT": "5",
-            "CLOCKFORD_REQUEST_WINDOW_SECONDS": "600",
+            **WINDOW,
         }
     ).start()
     agent = connect(t, Person(LiveWeb(hall_of(t))).sign_up("Ada"))
     bearer = {"Authorization": f"Bearer {agent.tokens['access_token']}"}
+    in_one_window()
     replies = [send(t, headers=bearer, source=f"127.0.0.{2 + i % 2}") for i in range(6)]
     # Connecting made no request to /mcp with the token: five are served (a GET without a session is
     # 400), from two addresses, and the sixth is over the account's limit.
@@ -188,8 +207,14 @@ def register(town: Town, body: str, source: str = "127.0.0.1") -> Reply:
 
 def test_repeated_refused_registrations_hold_the_address_back_everywhere(town_factory: TownFactory) -> None:
     t = town_factory(
-        env={"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300"}
+        env={
+            "CLOCKFORD_SIGN_IN": "1",
+            "CLOCKFORD_FAILURES_PER_ADDRESS": "3",
+            "CLOCKFORD_FAILURE_HOLD_SECONDS": "300",
+            **WINDOW,
+        }
     ).start()
+    in_one_window()
     bad = json.dumps({"redirect_uris": "not a list"})
     for _ in range(2):
         assert register(t, bad)[0] == 400
@@ -206,7 +231,9 @@ def test_repeated_refused_registrations_hold_the_address_back_everywhere(town_fa
 
 
 def test_repeated_failed_passkeys_hold_the_address_back(town_factory: TownFactory) -> None:
-    t = town_factory(env={"CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300"}).start()
+    t = town_factory(
+        env={"CLOCKFORD_FAILURES_PER_ADDRESS": "3", "CLOCKFORD_FAILURE_HOLD_SECONDS": "300", **WINDOW}
+    ).start()
     web = LiveWeb(hall_of(t))
 
     def sign_in_with(credential: dict[str, object]) -> tuple[int, dict[str, str], dict[str, object]]:
@@ -214,6 +241,7 @@ def test_repeated_failed_passkeys_hold_the_address_back(town_factory: TownFactor
         r = web.post("/hall/signin/finish", json_body={"credential": credential})
         return r.status, r.headers, json.loads(r.text)
 
+    in_one_window()
     unknown = {"id": "bm90LWEtcGFzc2tleQ", "type": "public-key", "response": {}}
     for _ in range(2):
         status, _, said = sign_in_with(unknown)

@@ -10,7 +10,7 @@ from clockford.face import checks
 from clockford.face.tests.test_checks import every_road
 from clockford.town import limits
 from clockford.town.models import Tally
-from tests.support import statements_seen
+from tests.support import clear_of_a_window_edge, statements_seen
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +26,7 @@ def small(settings: Any) -> dict[str, Any]:
         "FAILURE_HOLD_SECONDS": 120,
     }
     settings.CLOCKFORD = c
+    clear_of_a_window_edge(60, 2)
     return c
 
 
