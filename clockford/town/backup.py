@@ -51,6 +51,8 @@ def _run(cmd: list[str]) -> None:
 def backup(to: Path) -> str:
     """Write a consistent copy of the database to `to` while the town serves. Returns its kind."""
     kind = _kind()
+    if to.is_dir():
+        raise BackupError(f"{to.name} is a folder: name the file the backup is to be written to, in it or elsewhere.")
     if to.exists():
         raise BackupError(f"{to.name} exists already; a backup never overwrites a file.")
     if not to.parent.is_dir():

@@ -185,6 +185,10 @@ def test_a_backup_that_cannot_be_written_is_said_so_and_leaves_nothing(
     assert blocked.returncode != 0 and "town.backup cannot be written:" in blocked.stderr, blocked.stderr
     assert "Traceback" not in blocked.stderr
     assert not (tmp_path / "town.backup").exists()
+    # A folder given for the file: named as a folder, not as a file that exists.
+    folder = town.manage("backup", str(tmp_path), check=False)
+    assert folder.returncode != 0
+    assert f"{tmp_path.name} is a folder: name the file the backup is to be written to" in folder.stderr
 
 
 def test_under_uvicorn_a_database_behind_the_signed_head_is_not_served(town_factory: TownFactory) -> None:
