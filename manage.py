@@ -6,6 +6,10 @@ import sys
 
 if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
+    from clockford.startup import settings_readable
+
+    if not settings_readable():
+        sys.exit(2)
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -18,6 +18,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
+from clockford.startup import settings_readable
+
 SERVERS = ("uvicorn", "daphne", "granian", "hypercorn")
 DEFAULT_SERVER = "uvicorn"
 # The most a page may send the town in one websocket message (see command).
@@ -125,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--workers", default=None, help="worker processes (default: one per core)")
     p.add_argument("--server", choices=SERVERS, default=os.environ.get("CLOCKFORD_SERVER", DEFAULT_SERVER))
     opts = p.parse_args(argv)
+    if not settings_readable():  # here, once, rather than in every worker's traceback
+        return 2
     workers = checked_workers(opts.workers, "--workers") if opts.workers is not None else default_workers()
     if opts.server == "daphne":
         return run_daphne(opts.app, opts.host, opts.port, workers)

@@ -5,6 +5,7 @@ run with the default's settings. Every value an operator may set is read here an
 value that cannot be read stops the town at start-up rather than later in a call.
 """
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -12,6 +13,8 @@ from typing import TypedDict
 from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
+
+from clockford.startup import SettingError
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,7 +29,7 @@ def envbool(name: str, default: str = "0") -> bool:
         return True
     if value in ("0", "false", "no", "off", ""):
         return False
-    raise ValueError(f"{name} must be true or false, not {value!r}")
+    raise SettingError(f"{name} must be true or false, not {value!r}")
 
 
 def envint(name: str, default: int, least: int = 0, most: int | None = None) -> int:
@@ -38,11 +41,23 @@ def envint(name: str, default: int, least: int = 0, most: int | None = None) -> 
     try:
         number = int(value)
     except ValueError:
-        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+        raise SettingError(f"{name} must be a whole number, not {value!r}") from None
     if number < least:
-        raise ValueError(f"{name} must be at least {least}, not {number}")
+        raise SettingError(f"{name} must be at least {least}, not {number}")
     if most is not None and number > most:
-        raise ValueError(f"{name} must be at most {most}, not {number}")
+        raise SettingError(f"{name} must be at most {most}, not {number}")
+    return number
+
+
+def envfloat(name: str, default: float) -> float:
+    """A number of seconds from the environment, more than 0 (a deadline of none would refuse everything)."""
+    value = env(name, str(default))
+    try:
+        number = float(value)
+    except ValueError:
+        raise SettingError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not 0 < number < float("inf"):
+        raise SettingError(f"{name} must be more than 0 seconds, not {value}")
     return number
 
 
@@ -50,20 +65,48 @@ def envsecret(name: str, default: str = "") -> str:
     """A secret straight from the environment, or from the file named by NAME_FILE."""
     path = env(f"{name}_FILE")
     if path:
-        return Path(path).read_text().strip()
+        try:
+            return Path(path).read_text().strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            why = getattr(exc, "strerror", None) or "it is not text"
+            raise SettingError(f"{name}_FILE names {path}, which cannot be read ({why})") from None
     return env(name, default)
+
+
+def envurl(name: str, default: str) -> str:
+    """An address of the town's (CLOCKFORD_URL, CLOCKFORD_HALL_URL): http or https, a host and perhaps a
+    port, nothing after them. The checks of Host and Origin, the passkeys' relying party and the tokens'
+    audience are all made from it, so an address they cannot be made from stops the town here, not in
+    Django's checks (in other words) or at the first request."""
+    value = env(name, default)
+    if not _an_address(value.rstrip("/")):
+        raise SettingError(f"{name} must be an http or https address, such as https://town.example, not {value!r}")
+    return value.rstrip("/")
+
+
+def _an_address(value: str) -> bool:
+    parts = urlsplit(value)
+    try:
+        parts.port  # noqa: B018 (read for its ValueError: a port that is not a number, or past 65535)
+    except ValueError:
+        return False
+    nothing_else = parts.username is None and not (parts.path or parts.query or parts.fragment)
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and nothing_else
 
 
 DEBUG = envbool("CLOCKFORD_DEBUG")
 VAR_DIR = Path(env("CLOCKFORD_VAR", str(BASE_DIR / "var")))
 # The town's own folder (its key, its secret, an SQLite database): its owner's alone when made here.
-VAR_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
+try:
+    VAR_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
+except OSError as _exc:
+    raise SettingError(f"CLOCKFORD_VAR names {VAR_DIR}, a folder the town cannot make ({_exc.strerror})") from None
 
 # The town's public address. The Host and Origin checks of /mcp and Django's ALLOWED_HOSTS are
 # derived from it, so a request naming any other host is refused (a defence against DNS rebinding).
 TOWN_HOST = env("CLOCKFORD_HOST", "127.0.0.1")
 TOWN_PORT = envint("CLOCKFORD_PORT", 7433)
-TOWN_URL = env("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}").rstrip("/")
+TOWN_URL = envurl("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}")
 # A local town answers on every loopback name; a shared town names its public hosts.
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 EXTRA_HOSTS = [h for h in env("CLOCKFORD_ALLOWED_HOSTS").split(",") if h]
@@ -76,7 +119,7 @@ if _url_host and _url_host not in ALLOWED_HOSTS:
 # The hall's address. Browsers refuse an IP address as a passkey's relying party, so a town on a
 # loopback address serves its hall at localhost; anywhere else the hall lives at the town's URL.
 # HALL_RP_ID is the domain every passkey of this town is bound to: changing it orphans them all.
-HALL_URL = env("CLOCKFORD_HALL_URL", TOWN_URL).rstrip("/")
+HALL_URL = envurl("CLOCKFORD_HALL_URL", TOWN_URL)
 if urlsplit(HALL_URL).hostname in ("127.0.0.1", "::1"):
     _hall = urlsplit(HALL_URL)
     HALL_URL = urlunsplit(_hall._replace(netloc="localhost" + (f":{_hall.port}" if _hall.port else "")))
@@ -212,7 +255,7 @@ def witnesses(value: str) -> dict[str, str]:
     for item in filter(None, (x.strip() for x in value.split(","))):
         name, _, key = item.partition("=")
         if not name.strip() or len(key.strip()) != 64 or any(c not in "0123456789abcdef" for c in key.strip()):
-            raise ValueError(f"CLOCKFORD_WITNESSES names a witness as name=64 hex characters, not {item!r}")
+            raise SettingError(f"CLOCKFORD_WITNESSES names a witness as name=64 hex characters, not {item!r}")
         out[name.strip()] = key.strip()
     return out
 
@@ -269,10 +312,21 @@ def sqlite_settings(name: str) -> dict[str, object]:
     }
 
 
+def sqlite_file(name: str, setting: str) -> str:
+    """An SQLite database's file, in a folder that exists: SQLite makes the file, never its folder, and
+    said so only as "unable to open database file" at the first query."""
+    if name != ":memory:" and not Path(name).parent.is_dir():
+        raise SettingError(f"{setting} names an SQLite file in a folder that does not exist: {name}")
+    return name
+
+
 DATABASE_URL = env("DATABASE_URL")
 DATABASES: dict[str, Mapping[str, object]]
+if DATABASE_URL and urlsplit(DATABASE_URL).scheme not in ("sqlite", "postgres", "postgresql", "pgsql"):
+    _scheme = urlsplit(DATABASE_URL).scheme or DATABASE_URL[:20]
+    raise SettingError(f"DATABASE_URL must name PostgreSQL (postgresql://...) or SQLite (sqlite:///...), not {_scheme}")
 if DATABASE_URL.startswith("sqlite:"):
-    DATABASES = {"default": sqlite_settings(dj_database_url.parse(DATABASE_URL)["NAME"])}
+    DATABASES = {"default": sqlite_settings(sqlite_file(dj_database_url.parse(DATABASE_URL)["NAME"], "DATABASE_URL"))}
 elif DATABASE_URL:
     # As on SQLite (above): a connection ends with its request, but on the desk's threads.
     _postgresql = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
@@ -284,7 +338,11 @@ elif DATABASE_URL:
     _postgresql["OPTIONS"] = _options
     DATABASES = {"default": _postgresql}
 else:
-    DATABASES = {"default": sqlite_settings(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")))}
+    DATABASES = {
+        "default": sqlite_settings(
+            sqlite_file(env("CLOCKFORD_SQLITE", str(VAR_DIR / "town.sqlite3")), "CLOCKFORD_SQLITE")
+        )
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -323,6 +381,9 @@ if TOWN_URL.startswith("https://"):
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+LOG_LEVEL = env("CLOCKFORD_LOG_LEVEL", "WARNING").upper()
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise SettingError(f"CLOCKFORD_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {LOG_LEVEL!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -333,7 +394,7 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "filters": ["bounded"]},
         "calls": {"class": "logging.StreamHandler", "formatter": "line", "filters": ["bounded"]},
     },
-    "root": {"handlers": ["console"], "level": env("CLOCKFORD_LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # One JSON line per call (clockford/metrics/counting.py): tool, outcome, duration, footstep, never
     # the arguments. CLOCKFORD_CALL_LOG=0 turns it off.
     "loggers": {
@@ -352,11 +413,20 @@ CLOCKFORD_METRICS_TOKEN = envsecret("CLOCKFORD_METRICS_TOKEN")
 CLOCKFORD_TRUSTED_PROXIES = [
     p.strip() for p in env("CLOCKFORD_TRUSTED_PROXIES", "127.0.0.1,::1").split(",") if p.strip()
 ]
+for _proxy in CLOCKFORD_TRUSTED_PROXIES:
+    # Read here as clockford/face/proxy.py reads them at every request, where one that cannot be read
+    # made every request fail.
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise SettingError(
+            f"CLOCKFORD_TRUSTED_PROXIES names addresses or networks (10.0.0.5, 10.0.0.0/24), not {_proxy!r}"
+        ) from None
 
 
 TOKEN_SECONDS = envint("CLOCKFORD_TOKEN_SECONDS", 3600)
 if not 0 < TOKEN_SECONDS <= 3600:
-    raise ValueError(f"CLOCKFORD_TOKEN_SECONDS must be 1 to 3600 (tokens live at most an hour), not {TOKEN_SECONDS}")
+    raise SettingError(f"CLOCKFORD_TOKEN_SECONDS must be 1 to 3600 (tokens live at most an hour), not {TOKEN_SECONDS}")
 
 
 # The town's own limits. Those an agent can meet are stated in spec 001; the rest are operator
@@ -434,12 +504,12 @@ CLOCKFORD: TownSettings = {
     # (clockford/face/deadline.py): the server in front of the town sets no such limit, and a body
     # begun and never finished held its connection and its task for ever. The same 30 s as
     # deploy/Caddyfile's read_body.
-    "BODY_SECONDS": float(env("CLOCKFORD_BODY_SECONDS", "30")),
+    "BODY_SECONDS": envfloat("CLOCKFORD_BODY_SECONDS", 30),
     # A request's head (its request line and headers), read by the town's connections under uvicorn
     # (clockford/wire.py), which set no limit of their own: this long from its first byte (the same
     # 10 s as deploy/Caddyfile's read_header), and this many bytes (Node's limit is 16 KiB; a hall
     # page's cookies and a bearer token need a few).
-    "HEADER_SECONDS": float(env("CLOCKFORD_HEADER_SECONDS", "10")),
+    "HEADER_SECONDS": envfloat("CLOCKFORD_HEADER_SECONDS", 10),
     "HEADER_BYTES": envint("CLOCKFORD_HEADER_BYTES", 64 * 1024),
     "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
     "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "configuration.md"
 README = ROOT / "README.md"
-READERS = {"env", "envint", "envbool", "envsecret"}
+READERS = {"env", "envint", "envbool", "envsecret", "envfloat", "envurl"}
 _ARITHMETIC = {ast.Mult: operator.mul, ast.Add: operator.add}
 
 
@@ -85,7 +85,7 @@ def test_each_secret_is_marked_and_each_default_is_the_codes() -> None:
         row = rows[name]
         if reader == "envsecret":
             assert "*secret*" in row, name
-        default = _number(call.args[1]) if reader == "envint" and len(call.args) > 1 else None
+        default = _number(call.args[1]) if reader in ("envint", "envfloat") and len(call.args) > 1 else None
         if default is not None:
             cell = row.rsplit("|", 2)[-2]
             assert f"`{default}`" in cell, f"{name}: the code's default is {default}, the doc says {cell.strip()}"

@@ -1,0 +1,155 @@
+"""A setting the town cannot run with stops it at start, in one line naming the setting (manage.py and
+clockford/serve.py, through clockford/startup.py), never a traceback: a negative count or time (a fold
+every -5 seconds was a fold without pause) and, where 0 means nothing sensible, 0 (a pool of no desk
+threads failed deep inside the first call); past what the machine can give, a number of desk threads
+(each keeps a database connection); an address the Host checks and passkeys cannot be made from (Django
+said it of CSRF_TRUSTED_ORIGINS, or said nothing of ftp://); a proxy that is not an address (every
+request failed); a database, a folder or a file the town cannot use (said at the first query, or as
+Python's own error)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def settings_read(code: str, var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
+    """`code` run in a process of its own that reads the town's settings (not the tests') with `setting`
+    in its environment and no other CLOCKFORD_ variable (its var folder `var`, not the checkout's)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**env, "CLOCKFORD_VAR": str(var), **setting},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+READ = "import sys; from clockford.startup import settings_readable; sys.exit(0 if settings_readable() else 2)"
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "said"),
+    [
+        ("CLOCKFORD_FOLD_SECONDS", "-5", "CLOCKFORD_FOLD_SECONDS must be at least 1, not -5"),
+        ("CLOCKFORD_FOLD_SECONDS", "0", "CLOCKFORD_FOLD_SECONDS must be at least 1, not 0"),
+        ("CLOCKFORD_DESK_THREADS", "0", "CLOCKFORD_DESK_THREADS must be at least 1, not 0"),
+        ("CLOCKFORD_DESK_THREADS", "10000", "CLOCKFORD_DESK_THREADS must be at most 64, not 10000"),
+        ("CLOCKFORD_SQLITE_WAIT_SECONDS", "-1", "CLOCKFORD_SQLITE_WAIT_SECONDS must be at least 0, not -1"),
+        ("CLOCKFORD_HOLDS_PER_PASSPORT", "ten", "CLOCKFORD_HOLDS_PER_PASSPORT must be a whole number, not 'ten'"),
+        ("CLOCKFORD_CALL_LOG", "maybe", "CLOCKFORD_CALL_LOG must be true or false, not 'maybe'"),
+        ("CLOCKFORD_BODY_SECONDS", "-1", "CLOCKFORD_BODY_SECONDS must be more than 0 seconds, not -1"),
+        ("CLOCKFORD_HEADER_SECONDS", "nan", "CLOCKFORD_HEADER_SECONDS must be more than 0 seconds, not nan"),
+        ("CLOCKFORD_HEADER_SECONDS", "soon", "CLOCKFORD_HEADER_SECONDS must be a number of seconds, not 'soon'"),
+        (
+            "CLOCKFORD_TOKEN_SECONDS",
+            "7200",
+            "CLOCKFORD_TOKEN_SECONDS must be 1 to 3600 (tokens live at most an hour), not 7200",
+        ),
+        *(
+            (name, value, f"{name} must be an http or https address, such as https://town.example, not {value!r}")
+            for name, value in (
+                ("CLOCKFORD_URL", "town.example"),
+                ("CLOCKFORD_URL", "ftp://town.example"),
+                ("CLOCKFORD_URL", "https://"),
+                ("CLOCKFORD_URL", "https://town.example:99999"),
+                ("CLOCKFORD_URL", "https://town.example:port"),
+                ("CLOCKFORD_URL", "https://who:secret@town.example"),
+                ("CLOCKFORD_URL", "https://town.example/clockford"),
+                ("CLOCKFORD_URL", "https://town.example?x=1"),
+                ("CLOCKFORD_HALL_URL", "javascript:alert(1)"),
+            )
+        ),
+        *(
+            (
+                "CLOCKFORD_TRUSTED_PROXIES",
+                value,
+                f"CLOCKFORD_TRUSTED_PROXIES names addresses or networks (10.0.0.5, 10.0.0.0/24), not {value!r}",
+            )
+            for value in ("999.1.1.1", "10.0.0.0/33", "proxy.example")
+        ),
+        ("CLOCKFORD_WITNESSES", "abc", "CLOCKFORD_WITNESSES names a witness as name=64 hex characters, not 'abc'"),
+        (
+            "CLOCKFORD_LOG_LEVEL",
+            "loud",
+            "CLOCKFORD_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'LOUD'",
+        ),
+        (
+            "DATABASE_URL",
+            "mysql://town@db/town",
+            "DATABASE_URL must name PostgreSQL (postgresql://...) or SQLite (sqlite:///...), not mysql",
+        ),
+        (
+            "DATABASE_URL",
+            "sqlite:////no/such/folder/town.sqlite3",
+            "DATABASE_URL names an SQLite file in a folder that does not exist: /no/such/folder/town.sqlite3",
+        ),
+        (
+            "CLOCKFORD_SECRET_KEY_FILE",
+            "/no/such/secret",
+            "CLOCKFORD_SECRET_KEY_FILE names /no/such/secret, which cannot be read (No such file or directory)",
+        ),
+        (
+            "CLOCKFORD_METRICS_TOKEN_FILE",
+            "/",
+            "CLOCKFORD_METRICS_TOKEN_FILE names /, which cannot be read (Is a directory)",
+        ),
+    ],
+)
+def test_a_setting_the_town_cannot_run_with_stops_it_naming_the_setting(
+    tmp_path: Path, setting: str, value: str, said: str
+) -> None:
+    done = settings_read(READ, tmp_path, **{setting: value})
+    assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
+
+
+def test_a_var_folder_the_town_cannot_make_is_named(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    done = settings_read(READ, tmp_path / "a-file" / "var")
+    said = f"CLOCKFORD_VAR names {tmp_path / 'a-file' / 'var'}, a folder the town cannot make (Not a directory)"
+    assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
+
+
+@pytest.mark.parametrize(
+    "command", [["manage.py", "migrate", "--noinput"], ["-m", "clockford.serve", "--port", "1", "--workers", "1"]]
+)
+def test_the_town_says_it_in_one_line_before_it_migrates_or_serves(tmp_path: Path, command: list[str]) -> None:
+    code = f"import runpy, sys; sys.argv = {command!r}; " + (
+        "runpy.run_path('manage.py', run_name='__main__')"
+        if command[0] == "manage.py"
+        else "runpy.run_module('clockford.serve', run_name='__main__')"
+    )
+    done = settings_read(code, tmp_path, CLOCKFORD_URL="ftp://town.example")
+    said = "CLOCKFORD_URL must be an http or https address, such as https://town.example, not 'ftp://town.example'"
+    assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
+    assert not (tmp_path / "town.sqlite3").exists()  # nothing migrated
+
+
+def test_an_address_with_a_slash_at_its_end_is_read_without_it(tmp_path: Path) -> None:
+    done = settings_read(
+        "import clockford.settings as s; print(s.TOWN_URL, s.HALL_URL)",
+        tmp_path,
+        CLOCKFORD_URL="https://town.example/",
+        CLOCKFORD_HALL_URL="https://hall.town.example:8443/",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["https://town.example", "https://hall.town.example:8443"]
+
+
+def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
+    """0 turns the clerk's rate limit off and moves the sweep to a service of its own (docs/configuration.md)."""
+    done = settings_read(
+        "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)",
+        tmp_path,
+        CLOCKFORD_CALLS_PER_MINUTE="0",
+        CLOCKFORD_SWEEP_SECONDS="0",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "0"]
