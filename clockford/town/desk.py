@@ -136,6 +136,9 @@ def town_mode() -> str:
     before any call writes a footstep whose number the town has signed with other contents."""
     global _mode_cache
     mode = cached_town_mode()
+    if mode is None and _closure_unwritten is not None:
+        close_the_town(_closure_unwritten)
+        return "closed"
     if mode is None:
         mode = TownState.objects.filter(pk=1).values_list("mode", flat=True).first() or "open"
         if mode != "closed" and close_if_behind():
@@ -155,9 +158,30 @@ def close_if_behind() -> bool:
         return False
     if why is None:
         return False
-    set_town_mode("closed", why)
+    close_the_town(why)
     log.error("%s The town is closed until a person looks (manage.py archive head).", why)
     return True
+
+
+# Why the town closed, when the database could not take the closure either (a full disk loses the
+# footstep and the mode alike): this process holds the town closed, and writes the closure once the
+# database takes writes again, where a person opens the town as after any closure. Without it the town
+# said "closed until a person looks" and went on serving as soon as the disk had room.
+_closure_unwritten: str | None = None
+
+
+def close_the_town(why: str) -> None:
+    """Close the town: in the database, and in this process whether or not the database takes it."""
+    global _closure_unwritten, _mode_cache
+    try:
+        set_town_mode("closed", why)
+    except DatabaseError:
+        if _closure_unwritten is None:
+            log.exception("could not record the closed mode; this process holds the town closed until it can")
+        _closure_unwritten = why
+        _mode_cache = (time.monotonic(), "closed")  # tried again a second from now (town_mode), not every call
+        return
+    _closure_unwritten = None
 
 
 def set_town_mode(mode: str, why: str = "") -> None:
@@ -396,10 +420,7 @@ def _run(
         # The footstep (or the call's own writes) could not be committed: the whole call rolled
         # back. A town that cannot record does not go on.
         log.exception("the Archive could not take a footstep for %s; closing the town", tool.name)
-        try:
-            set_town_mode("closed", "The Archive could not take a footstep.")
-        except DatabaseError:
-            log.exception("could not record the closed mode either")
+        close_the_town("The Archive could not take a footstep.")
         unrecorded = render(UNRECORDED_SAY, {}, [], None, True)
         unrecorded.outcome = "unrecorded"
         return unrecorded

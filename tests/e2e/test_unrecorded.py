@@ -41,32 +41,42 @@ def sql(town: Town, statements: list[str]) -> list[Any]:
         return rows
 
 
-def break_the_archive(town: Town) -> None:
+def refuse_writes(town: Town, table: str, events: tuple[str, ...] = ("INSERT",), why: str = "the disk is full") -> None:
+    """Make the town's database refuse these writes to a table, as a full disk would."""
+    name = f"test_no_{table}"
     if "CLOCKFORD_SQLITE" in town.env:
+        # One trigger an event: SQLite's take one each.
         sql(
             town,
             [
-                "CREATE TRIGGER test_no_footsteps BEFORE INSERT ON town_footstep "
-                "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+                f"CREATE TRIGGER {name}_{event.lower()} BEFORE {event} ON {table} BEGIN SELECT RAISE(ABORT, '{why}'); END"
+                for event in events
             ],
         )
     else:
         sql(
             town,
             [
-                "CREATE FUNCTION test_no_footsteps() RETURNS trigger AS $$ "
-                "BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql",
-                "CREATE TRIGGER test_no_footsteps BEFORE INSERT ON town_footstep "
-                "FOR EACH ROW EXECUTE FUNCTION test_no_footsteps()",
+                f"CREATE FUNCTION {name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION '{why}'; END $$ LANGUAGE plpgsql",
+                f"CREATE TRIGGER {name} BEFORE {' OR '.join(events)} ON {table} FOR EACH ROW EXECUTE FUNCTION {name}()",
             ],
         )
+
+
+def allow_writes(town: Town, table: str, events: tuple[str, ...] = ("INSERT",)) -> None:
+    name = f"test_no_{table}"
+    if "CLOCKFORD_SQLITE" in town.env:
+        sql(town, [f"DROP TRIGGER {name}_{event.lower()}" for event in events])
+    else:
+        sql(town, [f"DROP TRIGGER {name} ON {table}", f"DROP FUNCTION {name}()"])
+
+
+def break_the_archive(town: Town) -> None:
+    refuse_writes(town, "town_footstep")
 
 
 def mend_the_archive(town: Town) -> None:
-    if "CLOCKFORD_SQLITE" in town.env:
-        sql(town, ["DROP TRIGGER test_no_footsteps"])
-    else:
-        sql(town, ["DROP TRIGGER test_no_footsteps ON town_footstep", "DROP FUNCTION test_no_footsteps()"])
+    allow_writes(town, "town_footstep")
 
 
 def test_a_call_that_cannot_be_recorded_leaves_the_box_unchanged_and_closes_the_town(
@@ -127,24 +137,7 @@ def test_a_fault_that_is_not_the_archive_keeps_the_town_open(town_factory: TownF
     """The contrast: a tool whose own table refuses a write is a fault with a footstep, not a closed town."""
     town = town_factory().start()
     s = RawSession(town.mcp)
-    if "CLOCKFORD_SQLITE" in town.env:
-        sql(
-            town,
-            [
-                "CREATE TRIGGER test_no_notes BEFORE INSERT ON post_office_note "
-                "BEGIN SELECT RAISE(ABORT, 'no notes today'); END"
-            ],
-        )
-    else:
-        sql(
-            town,
-            [
-                "CREATE FUNCTION test_no_notes() RETURNS trigger AS $$ "
-                "BEGIN RAISE EXCEPTION 'no notes today'; END $$ LANGUAGE plpgsql",
-                "CREATE TRIGGER test_no_notes BEFORE INSERT ON post_office_note "
-                "FOR EACH ROW EXECUTE FUNCTION test_no_notes()",
-            ],
-        )
+    refuse_writes(town, "post_office_note", why="no notes today")
     r = s.call("remember", {"key": "k", "value": "v"})
     assert r["isError"] is True
     assert r["structuredContent"]["say"] != UNRECORDED
@@ -154,3 +147,34 @@ def test_a_fault_that_is_not_the_archive_keeps_the_town_open(town_factory: TownF
     assert json.loads(body) == {"mode": "open"}
     status, _, body = s.post({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "look_around"}})
     assert status == 200 and sse_message(body)["result"]["isError"] is False
+
+
+def test_a_town_that_cannot_record_its_closure_either_stays_closed_until_a_person_opens_it(
+    town_factory: TownFactory,
+) -> None:
+    """A full disk refuses the footstep and the closed mode alike: the town holds itself closed, writes
+    the closure once the database takes writes again, and opens only when a person opens it."""
+    town = town_factory().start()
+    s = RawSession(town.mcp)
+    assert s.call("look_around")["isError"] is False
+    state = ("INSERT", "UPDATE")
+    break_the_archive(town)
+    refuse_writes(town, "town_townstate", state)
+    r = s.call("remember", {"key": "k", "value": "v"})
+    assert (r["isError"], r["structuredContent"]["say"]) == (True, UNRECORDED)
+    assert json.loads(get(town.url + "/status")[2]) == {"mode": "closed"}
+    # The disk has room again: the town stays closed, and says so in the database too.
+    mend_the_archive(town)
+    allow_writes(town, "town_townstate", state)
+    time.sleep(1.2)  # past the desk's one-second memory of the mode, to the database
+    assert json.loads(get(town.url + "/status")[2]) == {"mode": "closed"}
+    assert sql(town, ["SELECT mode, why FROM town_townstate WHERE id = 1"]) == [
+        ("closed", "The Archive could not take a footstep.")
+    ]
+    status, _, body = s.post({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "look_around"}})
+    assert (status, body) == (503, CLOSED)
+    assert sql(town, ["SELECT COUNT(*) FROM post_office_note"]) == [(0,)]
+    # A person looks, and opens it.
+    town.manage("town_mode", "open")
+    time.sleep(1.2)
+    assert s.call("look_around")["isError"] is False
