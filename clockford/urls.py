@@ -1,10 +1,17 @@
+import logging
+import sys
+
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import include, path
+from django.views import defaults
 
 from clockford.metrics.views import metrics
 from clockford.reads import reads_only
-from clockford.town import desk
+from clockford.town import desk, tooling
+
+log = logging.getLogger(__name__)
 
 
 @reads_only
@@ -25,6 +32,24 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     """A request Django cannot read (a Host header of two names, say): "Bad request." in plain text (001
     section 02), not Django's own page."""
     return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """What escaped a page, the API or a middleware around them (a hall sign-in's session saved as the
+    page went out): a database busy past the town's wait (a lock held too long, PostgreSQL restarting)
+    is the clerk's 503 with Retry-After, as at /mcp (clockford/face/http.py), never a 500. Anything
+    else is Django's own 500, logged by Django."""
+    error = sys.exc_info()[1]
+    if isinstance(error, DatabaseError) and desk.is_busy(error):
+        log.warning("the database was busy for %s: %s", request.path, error)
+        seconds = desk.BUSY_RETRY_SECONDS
+        return HttpResponse(
+            tooling.busy_say(seconds),
+            status=503,
+            content_type="text/plain; charset=utf-8",
+            headers={"Retry-After": str(seconds)},
+        )
+    return defaults.server_error(request)
 
 
 @reads_only
@@ -48,3 +73,4 @@ urlpatterns = [
 
 handler400 = "clockford.urls.bad_request"
 handler404 = "clockford.urls.not_found"
+handler500 = "clockford.urls.server_error"

@@ -12,7 +12,7 @@ from typing import Any
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from clockford.face import auth
-from clockford.town import limits
+from clockford.town import limits, tooling
 
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
@@ -87,7 +87,7 @@ def event(data: str) -> Answer:
 def clerk_busy(retry_after: int) -> Answer:
     """The database could not be reached before the desk, for anything but a tools/call (which is
     answered in the desk's busy words, 001 section 04): wait Retry-After and try again."""
-    return plain(503, f"The clerk is busy. Try again in {retry_after} seconds.", {"Retry-After": str(retry_after)})
+    return plain(503, tooling.busy_say(retry_after), {"Retry-After": str(retry_after)})
 
 
 def refused(refusal: auth.Refusal) -> Answer:

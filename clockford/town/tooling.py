@@ -249,8 +249,13 @@ class Closed(TownReply):
     outcome = "closed"
 
 
+def busy_say(seconds: int) -> str:
+    """001's busy words: in a call's reply, and as the 503 of /mcp and of every page (clockford/urls.py)."""
+    return f"The clerk is busy. Try again in {seconds} seconds."
+
+
 def clerk_busy(seconds: int) -> Busy:
-    return Busy(f"The clerk is busy. Try again in {seconds} seconds.", seconds)
+    return Busy(busy_say(seconds), seconds)
 
 
 # A call that publishes, or passes words to another account, goes ahead without its person's yes (or

@@ -1,0 +1,53 @@
+"""A page whose database is busy past the town's wait (another writer holding the lock) answers as /mcp
+does: 503 "The clerk is busy. Try again in N seconds." with Retry-After, never a 500 (clockford/urls.py
+server_error). Over real HTTP, the lock held for real through the database's own client."""
+
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+
+from tests.support import Town, hall_of, request
+
+TownFactory = Callable[..., Town]
+BUSY = "The clerk is busy. Try again in 2 seconds."
+
+
+@contextlib.contextmanager
+def clients_locked(town: Town) -> Iterator[None]:
+    """Hold the write lock on the hall's clients as another writer would, until the block ends."""
+    if "CLOCKFORD_SQLITE" in town.env:
+        db = sqlite3.connect(town.env["CLOCKFORD_SQLITE"], isolation_level=None)
+        db.execute("BEGIN IMMEDIATE")  # SQLite's one write lock: every writer waits for it
+        try:
+            yield
+        finally:
+            db.execute("ROLLBACK")
+            db.close()
+        return
+    import psycopg
+
+    with psycopg.connect(town.env["DATABASE_URL"]) as pg:
+        pg.execute("LOCK TABLE hall_client IN EXCLUSIVE MODE")  # readers go on, writers wait
+        yield
+        pg.rollback()
+
+
+def register(town: Town) -> tuple[int, dict[str, str], str]:
+    body = json.dumps({"redirect_uris": ["https://app.example/cb"], "client_name": "App"})
+    return request("POST", hall_of(town) + "/oauth/register", body, {"Content-Type": "application/json"})
+
+
+def test_a_page_whose_database_is_busy_says_the_clerk_is_busy(town_factory: TownFactory) -> None:
+    t = town_factory(env={"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_SQLITE_WAIT_SECONDS": "1"}).start()
+    with clients_locked(t):
+        began = time.monotonic()
+        status, headers, body = register(t)
+        assert time.monotonic() - began >= 0.9  # it waited the town's whole wait first
+    assert (status, body) == (503, BUSY)
+    assert headers["retry-after"] == "2"
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    # Nothing was half-made: the lock gone, the same registration is taken.
+    status, _, body = register(t)
+    assert status == 201, body
