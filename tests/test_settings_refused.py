@@ -153,3 +153,26 @@ def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "0"]
+
+
+@pytest.mark.parametrize("held", ["garbage", "", "z" * 64, "ab" * 31])
+def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held: str) -> None:
+    (tmp_path / "town.key").write_text(held)
+    code = "import runpy, sys; sys.argv = ['manage.py', 'town_ready']; runpy.run_path('manage.py', run_name='__main__')"
+    done = settings_read(code, tmp_path)
+    assert done.returncode == 1
+    assert done.stderr == (
+        "CommandError: The town key in town.key is not 32 bytes of hex. Put back the copy kept apart "
+        "(docs/backup.md): a new key cannot vouch for what the old one signed.\n"
+    )
+    assert (tmp_path / "town.key").read_text() == held  # never replaced by a new key
+
+
+def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    code = "import runpy, sys; sys.argv = ['manage.py', 'town_ready']; runpy.run_path('manage.py', run_name='__main__')"
+    done = settings_read(code, tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key"))
+    assert (done.returncode, done.stderr) == (
+        1,
+        f"CommandError: The town key cannot be made or read at {tmp_path / 'a-file' / 'town.key'}: File exists.\n",
+    )

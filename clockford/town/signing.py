@@ -42,18 +42,28 @@ def make_key(path: Path) -> bool:
     return True
 
 
+class KeyFileError(RuntimeError):
+    """The town key's file holds no key: said in words by the commands that start a town (town_ready)."""
+
+
 @cache
 def _seed() -> bytes:
     path = Path(str(settings.CLOCKFORD["KEY_FILE"]))
     make_key(path)
     for _ in range(50):
-        text = path.read_text().strip()
+        text = path.read_text(errors="replace").strip()
         if len(text) == 64:
-            return bytes.fromhex(text)
+            try:
+                return bytes.fromhex(text)
+            except ValueError:
+                break
         import time
 
         time.sleep(0.02)  # another process is still writing it
-    raise RuntimeError(f"The town key in {path.name} is not 32 bytes of hex.")
+    raise KeyFileError(
+        f"The town key in {path.name} is not 32 bytes of hex. Put back the copy kept apart (docs/backup.md): "
+        "a new key cannot vouch for what the old one signed."
+    )
 
 
 def signing_key() -> SigningKey:

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from clockford.town import signing
 
@@ -24,7 +24,14 @@ class Command(BaseCommand):
     help = "Make the town key if missing and say what the town serves."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        made = signing.make_key(Path(str(settings.CLOCKFORD["KEY_FILE"])))
-        self.stdout.write(f"Town key {signing.key_id()} ({'made now' if made else 'kept'}).")
+        path = Path(str(settings.CLOCKFORD["KEY_FILE"]))
+        try:
+            made = signing.make_key(path)
+            key = signing.key_id()
+        except signing.KeyFileError as exc:
+            raise CommandError(str(exc)) from None
+        except OSError as exc:
+            raise CommandError(f"The town key cannot be made or read at {path}: {exc.strerror}.") from None
+        self.stdout.write(f"Town key {key} ({'made now' if made else 'kept'}).")
         self.stdout.write(f"MCP endpoint: {settings.TOWN_URL}/mcp ({mode_words()})")
         self.stdout.write(f"Town status: {settings.TOWN_URL}/status")
