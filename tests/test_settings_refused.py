@@ -17,12 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def settings_read(code: str, var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
-    """`code` run in a process of its own that reads the town's settings (not the tests') with `setting`
-    in its environment and no other CLOCKFORD_ variable (its var folder `var`, not the checkout's)."""
+def settings_read(args: list[str], var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
+    """Python run with `args` (["-c", code], ["manage.py", ...]) in a process of its own that reads the
+    town's settings (not the tests') with `setting` in its environment and no other CLOCKFORD_ variable
+    (its var folder `var`, not the checkout's)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "-c", code],
+    return subprocess.run(  # noqa: S603 (this interpreter, the checkout's own files)
+        [sys.executable, *args],
         cwd=ROOT,
         env={**env, "CLOCKFORD_VAR": str(var), **setting},
         capture_output=True,
@@ -32,7 +33,7 @@ def settings_read(code: str, var: Path, **setting: str) -> subprocess.CompletedP
     )
 
 
-READ = "import sys; from clockford.startup import settings_readable; sys.exit(0 if settings_readable() else 2)"
+READ = ["-c", "import sys; from clockford.startup import settings_readable; sys.exit(0 if settings_readable() else 2)"]
 
 
 @pytest.mark.parametrize(
@@ -121,12 +122,7 @@ def test_a_var_folder_the_town_cannot_make_is_named(tmp_path: Path) -> None:
     "command", [["manage.py", "migrate", "--noinput"], ["-m", "clockford.serve", "--port", "1", "--workers", "1"]]
 )
 def test_the_town_says_it_in_one_line_before_it_migrates_or_serves(tmp_path: Path, command: list[str]) -> None:
-    code = f"import runpy, sys; sys.argv = {command!r}; " + (
-        "runpy.run_path('manage.py', run_name='__main__')"
-        if command[0] == "manage.py"
-        else "runpy.run_module('clockford.serve', run_name='__main__')"
-    )
-    done = settings_read(code, tmp_path, CLOCKFORD_URL="ftp://town.example")
+    done = settings_read(command, tmp_path, CLOCKFORD_URL="ftp://town.example")
     said = "CLOCKFORD_URL must be an http or https address, such as https://town.example, not 'ftp://town.example'"
     assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
     assert not (tmp_path / "town.sqlite3").exists()  # nothing migrated
@@ -134,7 +130,7 @@ def test_the_town_says_it_in_one_line_before_it_migrates_or_serves(tmp_path: Pat
 
 def test_an_address_with_a_slash_at_its_end_is_read_without_it(tmp_path: Path) -> None:
     done = settings_read(
-        "import clockford.settings as s; print(s.TOWN_URL, s.HALL_URL)",
+        ["-c", "import clockford.settings as s; print(s.TOWN_URL, s.HALL_URL)"],
         tmp_path,
         CLOCKFORD_URL="https://town.example/",
         CLOCKFORD_HALL_URL="https://hall.town.example:8443/",
@@ -146,7 +142,7 @@ def test_an_address_with_a_slash_at_its_end_is_read_without_it(tmp_path: Path) -
 def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
     """0 turns the clerk's rate limit off and moves the sweep to a service of its own (docs/configuration.md)."""
     done = settings_read(
-        "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)",
+        ["-c", "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)"],
         tmp_path,
         CLOCKFORD_CALLS_PER_MINUTE="0",
         CLOCKFORD_SWEEP_SECONDS="0",
@@ -158,8 +154,7 @@ def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
 @pytest.mark.parametrize("held", ["garbage", "", "z" * 64, "ab" * 31])
 def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held: str) -> None:
     (tmp_path / "town.key").write_text(held)
-    code = "import runpy, sys; sys.argv = ['manage.py', 'town_ready']; runpy.run_path('manage.py', run_name='__main__')"
-    done = settings_read(code, tmp_path)
+    done = settings_read(["manage.py", "town_ready"], tmp_path)
     assert done.returncode == 1
     assert done.stderr == (
         "CommandError: The town key in town.key is not 32 bytes of hex. Put back the copy kept apart "
@@ -170,8 +165,9 @@ def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held
 
 def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
-    code = "import runpy, sys; sys.argv = ['manage.py', 'town_ready']; runpy.run_path('manage.py', run_name='__main__')"
-    done = settings_read(code, tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key"))
+    done = settings_read(
+        ["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key")
+    )
     assert (done.returncode, done.stderr) == (
         1,
         f"CommandError: The town key cannot be made or read at {tmp_path / 'a-file' / 'town.key'}: File exists.\n",
