@@ -147,6 +147,7 @@ class Lines:
         self.pending = bytearray()  # read and not yet handed on: at most limit + 1 + CHUNK bytes
         self.skipping = False  # inside a line too long, until its newline
         self.ended = False
+        self.stopped = False  # the client has gone (Output): no line read after is served
         self.write: WriteStream[SessionMessage] | None = None
         self.writable = anyio.Event()
 
@@ -161,6 +162,8 @@ class Lines:
 
     async def __anext__(self) -> str:
         while True:
+            if self.stopped:
+                raise StopAsyncIteration
             end = self.pending.find(b"\n")
             if self.skipping:
                 if end < 0:
@@ -197,6 +200,36 @@ class Lines:
             await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=self.refusal)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             pass  # the session has ended: nobody is left to tell
+
+
+class Output:
+    """Standard output, for the SDK's stdio server to write its messages on. A client that quits while a
+    call runs closes its end of the pipe, and the SDK's writer died of the broken pipe: a traceback on
+    standard error and status 1, the next reply's bytes still buffered. Here the session ends quietly
+    instead: nothing more is written, and no line read after it is served (Lines.stopped), so nothing
+    runs for a client that can no longer read what it did. Each message is written unbuffered, whole."""
+
+    def __init__(self, fd: int, lines: Lines) -> None:
+        self.fd = fd
+        self.lines = lines
+        self.gone = False
+
+    def _write_all(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fd, view) :]
+
+    async def write(self, text: str) -> None:
+        if self.gone:
+            return
+        try:
+            await anyio.to_thread.run_sync(self._write_all, text.encode())
+        except (BrokenPipeError, ConnectionResetError):
+            self.gone = True
+            self.lines.stopped = True
+
+    async def flush(self) -> None:
+        pass  # each write is whole on the pipe before it returns
 
 
 class Answering:
@@ -250,7 +283,7 @@ def main() -> None:
     django.setup()
     from django.conf import settings
     from django.utils import timezone
-    from mcp.server.stdio import _claim_fd, _open_stdin_diversion, stdio_server
+    from mcp.server.stdio import _claim_fd, _open_stdin_diversion, _open_stdout_diversion, stdio_server
 
     from clockford.face import answers, server
     from clockford.town.models import Passport
@@ -269,15 +302,21 @@ def main() -> None:
         # SDK does not claim an input it is given, so it is claimed here with the SDK's own function
         # (private to its module; an upgrade that renames it fails at this import, and
         # tests/e2e/test_stdio.py with it): fd 0 then reads the null device, and nothing else in the
-        # process can take the client's bytes. Standard output stays the SDK's to claim.
+        # process can take the client's bytes. Standard output is claimed the same way (fd 1 then
+        # writes to standard error), and written by Output, which outlives a client that has gone.
         raw, release = _claim_fd(0, sys.stdin, "rb", _open_stdin_diversion)
+        wire, release_out = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
         try:
             lines = Lines(raw, limit, too_long)
-            # The SDK only iterates what it is given as its input, for str lines.
-            async with stdio_server(stdin=cast(Any, lines)) as (read, write):
+            output = Output(wire.fileno(), lines)
+            # The SDK only iterates what it is given as its input, for str lines, and only writes and
+            # flushes its output.
+            async with stdio_server(stdin=cast(Any, lines), stdout=cast(Any, output)) as (read, write):
                 lines.answer_on(write)
                 await mcp_server.run(Answering(read, write), write, mcp_server.create_initialization_options())
         finally:
+            if release_out is not None:
+                release_out()
             if release is not None:
                 release()
 

@@ -3,6 +3,7 @@
 import contextlib
 import json
 import subprocess
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
@@ -350,3 +351,48 @@ def test_arguments_that_are_no_object_are_refused_in_words(stdio_town: Town) -> 
         )
         # None of them ran: this call is the passport's first footstep.
         assert passport["id"] == 5 and passport["result"]["structuredContent"]["footsteps"] == 1
+
+
+def test_a_client_that_quits_mid_call_ends_the_session_quietly(stdio_town: Town) -> None:
+    """A desktop agent that quits while a call runs closes both its pipes; the SDK's writer died of the
+    broken pipe writing the reply, with a traceback and status 1. Now the session ends quietly, and a
+    line that comes after the town found no one reading is not served."""
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin and proc.stdout and proc.stderr
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    try:
+        proc.stdin.write(json.dumps(init) + "\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["id"] == 1
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around"}}
+        proc.stdin.write(json.dumps(call) + "\n")
+        proc.stdin.flush()
+        proc.stdout.close()
+        # The call's log line comes just before its reply, which finds the pipe closed.
+        assert '"tool":"look_around"' in proc.stderr.readline()
+        time.sleep(2)
+        after = {"key": "after-gone", "value": "nobody reads this"}
+        late = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "remember", "arguments": after}}
+        proc.stdin.write(json.dumps(late) + "\n")
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err[-2000:]
+    assert sql(stdio_town, "SELECT COUNT(*) FROM post_office_note WHERE key = %s", ("after-gone",)) == [(0,)]
