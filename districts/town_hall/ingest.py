@@ -16,6 +16,7 @@ Every step is idempotent and commits in batches, so an interrupted run is safe t
 import datetime as dt
 import hashlib
 import json
+import math
 import sys
 import urllib.parse
 import urllib.request
@@ -111,22 +112,56 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _storable(value: Any) -> bool:
+    """Whether every database the town runs on can keep this JSON as it is: no NUL character in any
+    string or key (PostgreSQL's text and jsonb refuse it, where SQLite takes it), and no number that
+    is not finite (NaN, Infinity: JSON has no words for them, but Python's reader takes them, and
+    PostgreSQL's json refuses them). Walked with a list, not by recursion, however deep the JSON."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            if "\x00" in v:
+                return False
+        elif isinstance(v, float) and not math.isfinite(v):
+            return False
+    return True
+
+
 def read_entry(item: Any) -> Incoming | None:
-    """One entry of the registry's list shape, or None when it cannot be one (counted as skipped)."""
+    """One entry of the registry's list shape, or None when it cannot be one (counted as skipped): no
+    name or version, one longer than its column (its lot's case-folded name too: "ß" folds to "ss"),
+    or anything the database cannot keep (_storable, or a lone surrogate, which UTF-8 cannot write).
+    A registry's one odd entry is skipped and said in the count; it must not stop every later import
+    and sync, as an entry taken in and then never folded would."""
     if not isinstance(item, dict) or not isinstance(item.get("server"), dict):
         return None
     server = item["server"]
     name, version = server.get("name"), server.get("version")
-    if not isinstance(name, str) or not name.strip() or len(name) > 255:
+    if not isinstance(name, str) or not name.strip() or len(name) > 255 or len(name.casefold()) > 255:
         return None
     if not isinstance(version, str) or len(version) > 255:
+        return None
+    if not _storable(item):
+        return None
+    try:
+        canonical = signing.canonical_json(item)
+    except UnicodeEncodeError:  # a lone surrogate (\ud800), which JSON reads and UTF-8 cannot write
         return None
     meta = _dict(item.get("_meta"))
     official = _dict(meta.get(OFFICIAL))
     status = official.get("status")
     # A listing without a status came from the registry's first weeks, when every listing was active.
     status = status if status in ("active", "deprecated", "deleted") else "active"
-    canonical = signing.canonical_json(item)
     return Incoming(
         name=name,
         version=version,
@@ -217,10 +252,13 @@ def publisher_of(name: str) -> str:
 
 
 def host_of(url: str) -> str | None:
+    """A remote's host, or None when it names none that DNS could: a name is at most 253 characters
+    (and the lot's host column 255)."""
     try:
-        return (urllib.parse.urlsplit(url).hostname or "").lower() or None
+        host = (urllib.parse.urlsplit(url).hostname or "").lower()
     except ValueError:
         return None
+    return host if 0 < len(host) <= 253 else None
 
 
 def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
@@ -236,11 +274,11 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
     repo_url = repo.get("url") if isinstance(repo.get("url"), str) and repo["url"].strip() else None
     remotes = [
         {"type": str(r.get("type") or ""), "url": str(r.get("url") or "")}
-        for r in server.get("remotes") or []
+        for r in _list(server.get("remotes"))
         if isinstance(r, dict)
     ]
     package = None
-    for p in server.get("packages") or []:
+    for p in _list(server.get("packages")):
         if isinstance(p, dict):
             transport = _dict(p.get("transport"))
             package = {

@@ -96,14 +96,21 @@ class Rule:
     reason_many: str | None = None
 
 
-def parse_time(value: str | None) -> dt.datetime | None:
-    if not value:
+def parse_time(value: Any) -> dt.datetime | None:
+    """A listing's time, or None when it gives none: not a string (a number, an object), not ISO 8601,
+    or outside the years 1 to 9999 once in UTC, where it is kept (0001-01-01T00:00:00+01:00)."""
+    if not isinstance(value, str) or not value:
         return None
     try:
         t = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
-    return t if t.tzinfo else t.replace(tzinfo=dt.UTC)
+    t = t if t.tzinfo else t.replace(tzinfo=dt.UTC)
+    try:
+        t.astimezone(dt.UTC)
+    except OverflowError:
+        return None
+    return t
 
 
 def is_semver(version: str) -> bool:

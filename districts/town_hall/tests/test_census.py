@@ -158,3 +158,39 @@ def test_real_data_replaces_the_demo_and_the_demo_never_replaces_real_data(demo:
 def test_ensure_loads_the_demo_only_into_an_empty_census(db: None) -> None:
     assert "loaded the demo census" in ingest.ensure(None)
     assert "34 servers (the demo census)" in ingest.ensure(None)
+
+
+def test_a_registrys_odd_entries_are_read_or_skipped_and_never_stop_the_census(db: None) -> None:
+    """One odd entry stopped the import (and every later import and sync, as an entry taken in but
+    never folded): a list field that is no list, a time that is no string or falls outside the years
+    once in UTC; and on PostgreSQL, a NUL character, a NaN, a host longer than a host can be, a name
+    that grows when case-folded. The odd fields now read as absent; an entry no database can keep
+    as it is is skipped, and said in the count."""
+    odd = "https://" + "h" * 300 + ".example.com/mcp"
+    readable = [
+        listing("com.a/remotes", remotes=5),  # type: ignore[arg-type]
+        listing("com.a/packages", packages=7),  # type: ignore[arg-type]
+        listing("com.a/number-time", published=12345),  # type: ignore[arg-type]
+        listing("com.a/before-year-one", published="0001-01-01T00:00:00+01:00"),
+        listing("com.a/after-9999", published="9999-12-31T23:59:59-01:00"),
+        listing("com.a/long-host", remotes=[{"type": "streamable-http", "url": odd}]),
+    ]
+    unkeepable = [
+        listing("com.a/nul", description="Reads rows of a \x00 PostgreSQL database with read-only roles."),
+        listing("com.a/nan", extra={"size": float("nan")}),
+        listing("com.a/surrogate", description="Reads rows of a \ud800 PostgreSQL database."),
+        listing("com.a/" + "ß" * 249),  # 255 characters, 504 once case-folded
+    ]
+    tally, s = take(readable + unkeepable)
+    assert (tally.received, tally.skipped, s.servers) == (10, 4, 6)
+    assert not Entry.objects.filter(folded=False).exists()
+    assert lot("com.a/remotes").record["remote"] is None
+    assert lot("com.a/packages").record["package"] is None
+    assert lot("com.a/number-time").record["firstSeen"] is None
+    assert lot("com.a/before-year-one").record["firstSeen"] is None
+    assert lot("com.a/after-9999").record["firstSeen"] is None
+    long_host = lot("com.a/long-host").record
+    assert long_host["host"] is None and long_host["remote"] == {"type": "streamable-http", "url": odd}
+    # The census goes on: the next import reads as the first did.
+    tally, s = take([listing("com.a/next")])
+    assert (tally.skipped, s.servers) == (0, 7)
