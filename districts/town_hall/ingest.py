@@ -116,6 +116,13 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def _text(value: Any) -> str | None:
+    """A listing's field that is words: a number or an object in its place reads as absent, so that a
+    record says a package's fields are words or null, as every reader of it expects (the read API's
+    schema refused the lot with a 500)."""
+    return value if isinstance(value, str) else None
+
+
 def _storable(value: Any) -> bool:
     """Whether every database the town runs on can keep this JSON as it is: no NUL character in any
     string or key (PostgreSQL's text and jsonb refuse it, where SQLite takes it), and no number that
@@ -282,10 +289,10 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
         if isinstance(p, dict):
             transport = _dict(p.get("transport"))
             package = {
-                "registryType": p.get("registryType"),
-                "identifier": p.get("identifier"),
-                "version": p.get("version"),
-                "transport": transport.get("type"),
+                "registryType": _text(p.get("registryType")),
+                "identifier": _text(p.get("identifier")),
+                "version": _text(p.get("version")),
+                "transport": _text(transport.get("type")),
             }
             break
     published = [t for e in entries if (t := e.published_at or e.updated_at) is not None]

@@ -14,6 +14,8 @@ from clockford.town import archive, merkle
 from clockford.town.models import Footstep
 from clockford.town.tests.test_archive import make_footsteps
 from districts.testing import new_passport, outcome, visit
+from districts.town_hall import ingest
+from districts.town_hall.tests.base import listing
 from tests import fixtures
 from tests.support import clear_of_a_window_edge
 
@@ -80,6 +82,17 @@ def test_the_census_and_its_lots(client: Client, demo_census: None) -> None:
     assert lot["server"]["integrity"]["score"] == 100 - sum(d["points"] for d in lot["deductions"])
     assert lot["seal"]["verified"] is True and lot["seal"]["root"] == census["seal"]["root"]
     assert get(client, "/api/census/lots/999") == (404, {"say": "No lot by that number."})
+
+
+def test_a_lot_whose_listing_gives_odd_package_fields_is_served(client: Client) -> None:
+    """A package whose registryType, identifier or version is a number, an object or a list, as a
+    registry's odd entry may give: the record said them as given, and the API's schema (words or
+    null) refused the lot with a 500. They read as absent."""
+    odd = {"registryType": 5, "identifier": {"a": 1}, "version": [1], "transport": {"type": 7}}
+    ingest.import_items([listing("com.a/odd-package", packages=[odd])], "tests")
+    status, lot = get(client, "/api/census/lots/0")
+    assert status == 200, lot
+    assert lot["server"]["package"] == {"registryType": None, "identifier": None, "version": None, "transport": None}
 
 
 def test_checkpoints_and_their_proofs_verify(client: Client, folded: list[int]) -> None:
