@@ -38,6 +38,7 @@ OFFICIAL = "io.modelcontextprotocol.registry/official"
 BATCH = 2000
 FOLD_BATCH = 1000
 PAGE_LIMIT = 100
+CURSOR_MOST = 500  # the length of CensusState.sync_cursor
 DEMO_FILE = Path(__file__).resolve().parent / "demo_census.json"
 USER_AGENT = "Clockford census sync"
 
@@ -654,6 +655,9 @@ def sync(
     progress.start("sync", 0)
     if cursor:
         tally.notes.append("Resumed an interrupted sync where it stopped.")
+    # The cursors this run was given: a registry that gives one again would be read round and round
+    # for ever (and `./town up`, which syncs before it serves, would never serve).
+    seen = {cursor}
     while True:
         params = {"limit": str(PAGE_LIMIT)}
         if cursor:
@@ -662,7 +666,18 @@ def sync(
             params["updated_since"] = since
         page = fetch(endpoint + "?" + urllib.parse.urlencode(params))
         tally.pages += 1
-        nxt = (page.get("metadata") or {}).get("nextCursor") or ""
+        nxt = _dict(page.get("metadata")).get("nextCursor") or ""
+        if not isinstance(nxt, str) or len(nxt) > CURSOR_MOST or "\x00" in nxt:
+            raise CensusError(
+                f"The registry at {endpoint} gave a next cursor the town cannot keep (words of at most "
+                f"{CURSOR_MOST} characters); the sync stopped there."
+            )
+        if nxt and page["servers"] and nxt in seen:
+            raise CensusError(
+                f"The registry at {endpoint} gave a cursor it had given before, so its list goes round "
+                "in a circle; the sync stopped there."
+            )
+        seen.add(nxt)
         with transaction.atomic():
             ingest(page["servers"], tally)
             CensusState.objects.filter(pk=1).update(sync_cursor=nxt)

@@ -194,3 +194,31 @@ def test_a_registrys_odd_entries_are_read_or_skipped_and_never_stop_the_census(d
     # The census goes on: the next import reads as the first did.
     tally, s = take([listing("com.a/next")])
     assert (tally.skipped, s.servers) == (0, 7)
+
+
+def test_a_sync_stops_where_a_registrys_cursors_go_round_in_a_circle(db: None) -> None:
+    """A registry whose next cursor comes back again was read round and round for ever, and
+    `./town up`, which syncs before it serves, never served. The sync stops there, said in words
+    (ensure serves the census as it was); so does one whose cursor the town cannot keep."""
+    asked: list[str] = []
+
+    def circle(url: str) -> dict[str, Any]:
+        asked.append(url)
+        if len(asked) > 10:
+            raise AssertionError("the sync went round in a circle")
+        cursor = "b" if "cursor=a" in url else "a"
+        return {"servers": [listing(f"com.a/page-{cursor}")], "metadata": {"nextCursor": cursor}}
+
+    with pytest.raises(ingest.CensusError) as refused:
+        ingest.sync("https://registry.example", fetch=circle)
+    assert str(refused.value) == (
+        "The registry at https://registry.example/v0.1/servers gave a cursor it had given before, so its "
+        "list goes round in a circle; the sync stopped there."
+    )
+    assert len(asked) == 3
+
+    def unkeepable(url: str) -> dict[str, Any]:
+        return {"servers": [listing("com.a/odd")], "metadata": {"nextCursor": {"page": 2}}}
+
+    with pytest.raises(ingest.CensusError, match="gave a next cursor the town cannot keep"):
+        ingest.sync("https://registry.example", fetch=unkeepable)
