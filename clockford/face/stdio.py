@@ -278,7 +278,18 @@ class Answering:
         return None
 
 
+# Said on standard error, and the process ends with status 2, when it was started without standard
+# input or output (a launcher that closed them, `./town stdio <&-`): Python has no sys.stdin or
+# sys.stdout then, and the SDK's claim of them failed with a traceback, after a passport was made.
+NO_PIPE = "./town stdio serves MCP on standard input and output, and this process was started without {which}."
+
+
 def main() -> None:
+    missing = [name for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout)) if not stream]
+    if missing:
+        if sys.stderr:
+            print(NO_PIPE.format(which=" or ".join(missing)), file=sys.stderr)
+        sys.exit(2)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
     django.setup()
     from django.conf import settings

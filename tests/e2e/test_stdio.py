@@ -2,6 +2,7 @@
 
 import contextlib
 import json
+import os
 import subprocess
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -396,3 +397,30 @@ def test_a_client_that_quits_mid_call_ends_the_session_quietly(stdio_town: Town)
             proc.kill()
     assert "Traceback" not in err and "BrokenPipeError" not in err, err[-2000:]
     assert sql(stdio_town, "SELECT COUNT(*) FROM post_office_note WHERE key = %s", ("after-gone",)) == [(0,)]
+
+
+@pytest.mark.parametrize("closed", [0, 1])
+def test_a_process_started_without_standard_input_or_output_says_so(stdio_town: Town, closed: int) -> None:
+    """A launcher that closes standard input or output (`./town stdio <&-`): the SDK's claim of it
+    failed with a traceback, after a passport was made. Now it says why on standard error and ends
+    with status 2, before it makes anything."""
+    before = sql(stdio_town, "SELECT COUNT(*) FROM town_passport")
+    proc = subprocess.run(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL if closed == 1 else None,
+        stdout=subprocess.DEVNULL if closed == 0 else None,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(closed),  # noqa: PLW1509 (closes one descriptor, in the child only)
+    )
+    which = ("standard input", "standard output")[closed]
+    assert proc.returncode == 2
+    assert (
+        proc.stderr
+        == f"./town stdio serves MCP on standard input and output, and this process was started without {which}.\n"
+    )
+    assert sql(stdio_town, "SELECT COUNT(*) FROM town_passport") == before
