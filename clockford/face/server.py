@@ -376,13 +376,24 @@ ARGUMENTS_NOT_AN_OBJECT = "Invalid params: arguments must be an object."
 NAME_NOT_A_STRING = "Invalid params: name must be a string, the name of a tool tools/list gives."
 
 
+# What the SDK says to a request that comes before initialize (its "pinned compat" answer, the same
+# as a refusal of the params), and what the town says instead: 001's words for the same mistake over
+# HTTP, where the face answers it before the SDK sees it. Only stdio meets it.
+SDK_BEFORE_INITIALIZE = "Invalid request parameters"
+NO_VALID_SESSION = "No valid session. Start with initialize."
+
+
 async def worded_params(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """The SDK's middleware (it runs around its own validation of a request's params, over HTTP and
     stdio alike): a tools/call the SDK refused for its params, whose name is no string or whose
-    arguments are no object, gets the same refusal (-32602) in words. Every other request, and every
-    other refusal, is the SDK's."""
+    arguments are no object, gets the same refusal (-32602) in words, and so does a request sent
+    before initialize. Every other request, and every other refusal, is the SDK's."""
     try:
         return await call_next(ctx)
+    except MCPError as err:
+        if err.error.message == SDK_BEFORE_INITIALIZE and ctx.session.client_params is None:
+            raise MCPError(INVALID_PARAMS, NO_VALID_SESSION) from None
+        raise
     except ValidationError:
         params = ctx.params
         if ctx.method != "tools/call" or not isinstance(params, Mapping):
@@ -416,7 +427,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         request = ctx.request
         visitor = request.scope.get("clockford.visitor") if request is not None else stdio_visitor
         if visitor is None:  # the face sets it on every request it lets through
-            return protocol_error("MCP error -32602: No valid session. Start with initialize.")
+            return protocol_error(f"MCP error -32602: {NO_VALID_SESSION}")
         if request is None and isinstance(visitor, Visitor) and not visitor.passport.client_name:
             await in_db(_keep_client_name, visitor.passport, ctx)
         return await call_tool(visitor, params.name, params.arguments)
@@ -425,7 +436,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         request = ctx.request
         visitor = request.scope.get("clockford.visitor") if request is not None else stdio_visitor
         if not isinstance(visitor, Visitor):  # the face sets one on every request but a tools/call
-            raise MCPError(INVALID_PARAMS, "No valid session. Start with initialize.")
+            raise MCPError(INVALID_PARAMS, NO_VALID_SESSION)
         return visitor
 
     async def on_list_resources(

@@ -424,3 +424,52 @@ def test_a_process_started_without_standard_input_or_output_says_so(stdio_town: 
         == f"./town stdio serves MCP on standard input and output, and this process was started without {which}.\n"
     )
     assert sql(stdio_town, "SELECT COUNT(*) FROM town_passport") == before
+
+
+def test_a_request_before_initialize_is_told_to_initialize(stdio_town: Town) -> None:
+    """Before initialize the SDK refused every request but ping with "Invalid request parameters",
+    which blames params that were fine; the town says what it says over HTTP of the same mistake.
+    Nothing runs, and the handshake after it is served as ever."""
+    no_session = {"code": -32602, "message": "No valid session. Start with initialize."}
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env=stdio_town.env,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin and proc.stdout and proc.stderr
+
+    def ask(message: dict[str, Any]) -> Any:
+        assert proc.stdin and proc.stdout
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    init = {
+        "jsonrpc": "2.0",
+        "id": 5,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+    try:
+        assert ask(call) == {"jsonrpc": "2.0", "id": 2, "error": no_session}
+        assert ask({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}) == {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "error": no_session,
+        }
+        assert ask({"jsonrpc": "2.0", "id": 4, "method": "ping"}) == {"jsonrpc": "2.0", "id": 4, "result": {}}
+        assert ask(init)["result"]["protocolVersion"] == "2025-11-25"
+        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        shown = ask({**call, "id": 6, "params": {"name": "show_passport", "arguments": {}}})
+        assert shown["result"]["structuredContent"]["footsteps"] == 1  # the call before initialize never ran
+        proc.stdin.close()
+        assert proc.wait(30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
