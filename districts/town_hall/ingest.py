@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from django.db import connection, transaction
-from django.db.models import Max, Min
+from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from clockford.town import signing
@@ -527,7 +527,14 @@ def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> Ce
 
 
 def census_as_of() -> dt.datetime | None:
-    agg = Entry.objects.aggregate(u=Max("updated_at"), p=Max("published_at"))
+    """The census's date: the newest time a listing of it was updated (or, with no update times,
+    published). A listing dated later than now (a registry's wrong clock, an odd file) does not
+    count: one entry of 2099 made the census's date 2099, so that every other listing read as stale
+    and every lamp went out, and each later sync asked only for what changed after 2099."""
+    now = timezone.now()
+    agg = Entry.objects.aggregate(
+        u=Max("updated_at", filter=Q(updated_at__lte=now)), p=Max("published_at", filter=Q(published_at__lte=now))
+    )
     return agg["u"] or agg["p"]
 
 

@@ -222,3 +222,17 @@ def test_a_sync_stops_where_a_registrys_cursors_go_round_in_a_circle(db: None) -
 
     with pytest.raises(ingest.CensusError, match="gave a next cursor the town cannot keep"):
         ingest.sync("https://registry.example", fetch=unkeepable)
+
+
+def test_a_listing_dated_in_the_future_does_not_move_the_censuss_date(db: None) -> None:
+    """The census's date is the newest updatedAt it holds; one entry dated 2099 made it 2099, so
+    every other listing read as 73 years stale and every lamp went out. A listing dated later than
+    now does not count."""
+    take([listing("com.a/today", published="2026-05-01T10:00:00Z")])
+    before = lot("com.a/today").record
+    assert before["house"]["lampLit"] is True
+    tally, s = take([listing("com.a/tomorrow", published="2099-01-01T00:00:00Z")])
+    assert s.as_of is not None and s.as_of.isoformat() == "2026-05-01T10:00:00+00:00"
+    assert tally.derived == 0
+    assert lot("com.a/today").record == before
+    assert "stale" not in [d["rule"] for d in lot("com.a/today").deductions]
