@@ -22,6 +22,7 @@ import urllib.parse
 import urllib.request
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -41,6 +42,7 @@ PAGE_LIMIT = 100
 CURSOR_MOST = 500  # the length of CensusState.sync_cursor
 DEMO_FILE = Path(__file__).resolve().parent / "demo_census.json"
 USER_AGENT = "Clockford census sync"
+CENSUS_LOCK = "clockford-census"  # the advisory lock one census run holds on PostgreSQL
 
 
 class CensusError(Exception):
@@ -591,6 +593,25 @@ def wipe() -> None:
     services.forget_summary()
 
 
+@contextmanager
+def one_run_at_a_time() -> Iterator[None]:
+    """A census run (an import, a sync) waits while another runs. On PostgreSQL two at once (a sync
+    beside an import, two operators) both numbered new lots from the same highest number, and one
+    stopped with an IntegrityError, its lots left unfolded until the next run: a session advisory
+    lock, held across the run's many transactions, lets one finish before the next begins. SQLite's
+    IMMEDIATE transactions already run one writer at a time, batch by batch."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as c:
+        c.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", [CENSUS_LOCK])
+    try:
+        yield
+    finally:
+        with connection.cursor() as c:
+            c.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", [CENSUS_LOCK])
+
+
 def import_file(path: Path, stream: IO[str] | None = None, replace: bool = False) -> tuple[Tally, CensusState]:
     data = read_file(path)
     demo = bool(data.get("demo"))
@@ -602,6 +623,13 @@ def import_items(
     items: list[Any], source: str, demo: bool = False, stream: IO[str] | None = None, replace: bool = False
 ) -> tuple[Tally, CensusState]:
     """Entries in the registry's list shape, taken into the census."""
+    with one_run_at_a_time():
+        return _import_items(items, source, demo, stream, replace)
+
+
+def _import_items(
+    items: list[Any], source: str, demo: bool, stream: IO[str] | None, replace: bool
+) -> tuple[Tally, CensusState]:
     make_room(demo, replace)
     tally = Tally()
     progress = Progress(stream)
@@ -650,6 +678,11 @@ def sync(
 ) -> tuple[Tally, CensusState]:
     """Page through a registry's list API. The first sync reads everything; later ones ask only for
     what changed since the last complete sync (updated_since, which includes deleted listings)."""
+    with one_run_at_a_time():
+        return _sync(url, stream, fetch, full)
+
+
+def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[Tally, CensusState]:
     make_room(False, False)
     endpoint = list_url(url)
     s = services.state()

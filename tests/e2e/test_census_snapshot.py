@@ -4,12 +4,14 @@ nothing. Runs on SQLite, and on PostgreSQL when DATABASE_URL names it. Skipped w
 """
 
 import json
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from tests.support import SHARED, RawSession, Town
+from tests.support import PYTHON, ROOT, SHARED, RawSession, Town
 
 SNAPSHOT = SHARED / "census" / "registry-snapshot.json"
 pytestmark = pytest.mark.skipif(not SNAPSHOT.is_file(), reason="../shared/census is not here")
@@ -54,3 +56,37 @@ def test_the_snapshot_folds_into_its_servers_quickly_and_again_changes_nothing(
     town_block = s.call("look_around")["structuredContent"]["town"]
     assert town_block["servers"] == 12137 and town_block["registryEntriesBeforeDedup"] == 25150
     assert 0 < town_block["litLamps"] < 12137
+
+
+def test_two_imports_at_once_both_finish_and_leave_one_census(
+    town_factory: Callable[..., Town], tmp_path: Path
+) -> None:
+    """Two census runs at once (a sync beside an import, two operators). On PostgreSQL both numbered
+    new lots from the same highest number, and one stopped with an IntegrityError, its lots left
+    unfolded. Now the second waits for the first: both finish, and the census is whole."""
+    town = town_factory()
+    servers = json.loads(SNAPSHOT.read_text())["servers"][:6000]
+    halves = [tmp_path / "first.json", tmp_path / "second.json"]
+    halves[0].write_text(json.dumps({"servers": servers[:3000]}))
+    halves[1].write_text(json.dumps({"servers": servers[3000:]}))
+    runs = [
+        subprocess.Popen(
+            [PYTHON, "manage.py", "census", "import", str(half)],
+            cwd=ROOT,
+            env=town.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for half in halves
+    ]
+    outs = [run.communicate(timeout=600) for run in runs]
+    for run, (_out, err) in zip(runs, outs, strict=True):
+        assert run.returncode == 0, err[-3000:]
+        assert "Traceback" not in err
+    names = {s["server"]["name"] for s in servers}
+    status = json.loads(town.manage("census", "status").stdout)
+    assert status["servers"] == len(names) and status["registryEntriesBeforeDedup"] == 6000
+    # Every lot folded and derived as one run alone would leave it: running again changes nothing.
+    again = town.manage("census", "import", str(halves[0])).stdout
+    assert "0 new, 0 changed; 0 servers folded (0 new lots); 0 records changed." in again
