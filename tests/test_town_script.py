@@ -101,3 +101,45 @@ def test_town_up_on_a_port_something_answers_on_says_so_before_doing_anything(tm
         f"Something already answers on 127.0.0.1:{port} (a town started before?). "
         "Stop it, or choose another port with CLOCKFORD_PORT."
     )
+
+
+# The test run's own settings, which `./town stdio` must not inherit: it runs with the town's.
+OWN_SETTINGS = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+
+
+@pytest.mark.parametrize(
+    ("setting", "last_line"),
+    [
+        (
+            {"CLOCKFORD_SQLITE": "{tmp}/no/such/t.db"},
+            "Clockford cannot start: CLOCKFORD_SQLITE names an SQLite file in a folder that does not exist: "
+            "{tmp}/no/such/t.db.",
+        ),
+        # A PostgreSQL server that does not answer: migrate's own error, its last line.
+        ({"DATABASE_URL": "postgresql://nobody@127.0.0.1:1/town"}, "django.db.utils.OperationalError: "),
+    ],
+)
+def test_town_stdio_says_why_when_it_cannot_migrate_the_database(
+    tmp_path: Path, setting: dict[str, str], last_line: str
+) -> None:
+    """`./town stdio` keeps what migrate prints off standard output, which is MCP's alone. When the
+    migration failed it ended with status 1 and not a word, so a desktop agent's log had nothing to go
+    on; now its standard error says why, and standard output is empty."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k not in OWN_SETTINGS}
+    env.update({"CLOCKFORD_VAR": str(tmp_path / "var")})
+    env.update({k: v.format(tmp=tmp_path) for k, v in setting.items()})
+    done = subprocess.run(
+        [str(ROOT / "town"), "stdio"],
+        cwd=ROOT,
+        env=env,
+        input='{"jsonrpc":"2.0","id":1,"method":"ping"}\n',
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    said = done.stderr.splitlines()
+    assert said[0].startswith(last_line.format(tmp=tmp_path)), done.stderr
+    assert said[-1] == "./town stdio could not migrate the town's database (above), so it serves nothing."
+    assert "Traceback" not in done.stderr and len(said) <= 3, done.stderr
