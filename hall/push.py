@@ -59,6 +59,11 @@ def key_file() -> Path:
     return Path(str(settings.CLOCKFORD_VAPID_KEY_FILE))
 
 
+class VapidKeyError(RuntimeError):
+    """The VAPID key's file holds no key: said in words by hall_ready, which reads it at start, so that
+    the account page (which hands the key to the browser) never meets it as a 500."""
+
+
 @cache
 def vapid() -> Vapid02:
     """The town's VAPID key, made on first use (O_EXCL: when two processes start at once, one makes it)."""
@@ -69,7 +74,16 @@ def vapid() -> Vapid02:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return Vapid02.from_file(str(path))
+        try:
+            # The town writes its key as PEM (below). Read here, not with Vapid02.from_file, which logs its
+            # own error line and makes a key in place of a path that is not a file.
+            return Vapid02.from_pem(path.read_bytes())
+        except Exception as exc:  # a file that is no key fails deep in the parser, as one of many errors
+            raise VapidKeyError(
+                f"The hall's notification key in {path.name} cannot be read ({exc.__class__.__name__}). Move it "
+                "away and start the town again: a new key is made, and each device turns its notifications on "
+                "again on its account page."
+            ) from None
     with os.fdopen(fd, "wb") as f:
         f.write(made.private_pem())
     return made

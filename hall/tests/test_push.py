@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.management import CommandError, call_command
 
 from clockford import settings as shipped
 from clockford.town.models import Hold
@@ -218,3 +219,21 @@ def test_a_push_services_redirect_is_not_followed(service: PushService) -> None:
     assert service.asked == ["phone"], service.asked
     assert service.got == [] and service.problems == []
     assert PushSubscription.objects.count() == 1  # a redirect is no "gone": the device stays
+
+
+@pytest.mark.parametrize("held", [b"garbage", b"", b"-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"])
+def test_a_vapid_key_file_that_holds_no_key_is_said_in_words_at_start(held: bytes) -> None:
+    """The account page hands the key to the browser: a file that holds no key made it a 500 for every
+    person; hall_ready (run by ./town up) now reads it first and says what to do."""
+    path = settings.CLOCKFORD_VAPID_KEY_FILE
+    path.write_bytes(held)
+    with pytest.raises(CommandError) as refused:
+        call_command("hall_ready")
+    assert str(refused.value) == (
+        "The hall's notification key in vapid.pem cannot be read (ValueError). Move it away and start the town "
+        "again: a new key is made, and each device turns its notifications on again on its account page."
+    )
+    assert path.read_bytes() == held  # never replaced behind the person's back
+    path.unlink()
+    call_command("hall_ready")  # moved away: a new key is made
+    assert path.read_bytes().startswith(b"-----BEGIN")
