@@ -22,3 +22,21 @@ def settings_readable() -> bool:
         sys.stderr.write(f"Clockford cannot start: {exc}.\n")
         return False
     return True
+
+
+def said_when_unopened(error: BaseException) -> str | None:
+    """One line for a database the town could not open (a PostgreSQL server that does not answer, a
+    database or role that does not exist, a file that is not an SQLite database), told apart from
+    every other error by the connection it never got; None for anything else, whose traceback stands.
+    The address is said without its password."""
+    from django.db import DatabaseError, connections
+
+    db = connections["default"]
+    if not isinstance(error, DatabaseError) or db.connection is not None:
+        return None
+    s = db.settings_dict
+    where = (
+        s["NAME"] if db.vendor == "sqlite" else f"{s.get('HOST') or 'localhost'}:{s.get('PORT') or 5432}/{s['NAME']}"
+    )
+    why = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    return f"Clockford cannot open its database ({where}): {why}" + ("" if why.endswith((".", "?")) else ".")

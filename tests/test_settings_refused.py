@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def settings_read(args: list[str], var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
     """Python run with `args` (["-c", code], ["manage.py", ...]) in a process of its own that reads the
     town's settings (not the tests') with `setting` in its environment and no other CLOCKFORD_ variable
-    (its var folder `var`, not the checkout's)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DJANGO_SETTINGS_MODULE"}
+    or database (its var folder `var`, not the checkout's, and SQLite there unless `setting` says)."""
+    theirs = ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")  # the test run's, never the process's
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k not in theirs}
     return subprocess.run(  # noqa: S603 (this interpreter, the checkout's own files)
         [sys.executable, *args],
         cwd=ROOT,
@@ -172,3 +173,17 @@ def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None
         1,
         f"CommandError: The town key cannot be made or read at {tmp_path / 'a-file' / 'town.key'}: File exists.\n",
     )
+
+
+def test_a_database_the_town_cannot_open_is_said_in_one_line(tmp_path: Path) -> None:
+    """A database file that is not one (damaged, or something else put in its place), and a PostgreSQL
+    server that does not answer: migrate (the first thing ./town up runs) said it in a traceback."""
+    (tmp_path / "town.sqlite3").write_bytes(b"not a database, not even close" * 300)
+    done = settings_read(["manage.py", "migrate", "--noinput"], tmp_path)
+    said = f"Clockford cannot open its database ({tmp_path / 'town.sqlite3'}): file is not a database."
+    assert (done.returncode, done.stderr) == (2, said + "\n")
+    url = "postgresql://town:a-password@127.0.0.1:1/town"
+    done = settings_read(["manage.py", "migrate", "--noinput"], tmp_path, DATABASE_URL=url)
+    assert done.returncode == 2
+    assert done.stderr.startswith("Clockford cannot open its database (127.0.0.1:1/town): connection failed: ")
+    assert done.stderr.count("\n") == 1 and "a-password" not in done.stderr, done.stderr

@@ -115,8 +115,11 @@ OWN_SETTINGS = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
             "Clockford cannot start: CLOCKFORD_SQLITE names an SQLite file in a folder that does not exist: "
             "{tmp}/no/such/t.db.",
         ),
-        # A PostgreSQL server that does not answer: migrate's own error, its last line.
-        ({"DATABASE_URL": "postgresql://nobody@127.0.0.1:1/town"}, "django.db.utils.OperationalError: "),
+        # A PostgreSQL server that does not answer.
+        (
+            {"DATABASE_URL": "postgresql://nobody@127.0.0.1:1/town"},
+            "Clockford cannot open its database (127.0.0.1:1/town): connection failed: ",
+        ),
     ],
 )
 def test_town_stdio_says_why_when_it_cannot_migrate_the_database(
