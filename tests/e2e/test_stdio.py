@@ -114,6 +114,44 @@ async def test_the_front_door_serves_stdio(stdio_town: Town) -> None:
     ]
 
 
+def piped(stdio_town: Town, **setting: str) -> "subprocess.Popen[str]":
+    """The stdio town in a process of its own (with `setting` added to its environment), its three
+    streams piped to the test."""
+    return subprocess.Popen(
+        [PYTHON, "-m", "clockford.face.stdio"],
+        env={**stdio_town.env, **setting},
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def asking(proc: "subprocess.Popen[str]") -> Callable[[dict[str, Any]], Any]:
+    """`ask`: one message written on its own line, and the one reply it gets read."""
+
+    def ask(message: dict[str, Any]) -> Any:
+        assert proc.stdin and proc.stdout
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    return ask
+
+
+def initialize(request_id: int) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
+    }
+
+
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+
 def fed(stdio_town: Town, lines: list[str]) -> subprocess.CompletedProcess[str]:
     """The stdio town run with these lines on its stdin, one message a line, to their end."""
     return subprocess.run(
@@ -131,26 +169,13 @@ def fed(stdio_town: Town, lines: list[str]) -> subprocess.CompletedProcess[str]:
 def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> None:
     """A line on stdout that is not JSON-RPC would break every stdio client: logs go to stderr, even
     at the most talkative log level."""
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
+    init = initialize(1)
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
-    proc = subprocess.Popen(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env={**stdio_town.env, "CLOCKFORD_LOG_LEVEL": "DEBUG"},
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = piped(stdio_town, CLOCKFORD_LOG_LEVEL="DEBUG")
     assert proc.stdin and proc.stdout
     try:
         replies = []
-        for message in (init, {"jsonrpc": "2.0", "method": "notifications/initialized"}, call):
+        for message in (init, INITIALIZED, call):
             proc.stdin.write(json.dumps(message) + "\n")
             proc.stdin.flush()
             if "id" in message:
@@ -172,15 +197,10 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     (\\ud800) all the same, so a request with one gets a parse error for its id instead of silence,
     and the lines after it are served. Lines with no id to answer stay unanswered, and none of it is
     a footstep."""
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
+    init = initialize(1)
     lines = [
         json.dumps(init),
-        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json.dumps(INITIALIZED),
         '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"remember","arguments":'
         '{"key":"a","value":"\\ud800"}}}',
         '{"jsonrpc":"2.0","id":"\\udc00","method":"ping"}',  # its id cannot be written back
@@ -213,12 +233,7 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
     request in it waited for an answer that never came. Each one with an id is now told the town takes
     one message per line; a notification in it, or a member with no id to answer, is not; nothing in
     it runs, and the lines after it are served."""
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
+    init = initialize(1)
     batch = [
         {"jsonrpc": "2.0", "id": 2, "method": "ping"},
         {"jsonrpc": "2.0", "method": "notifications/progress"},
@@ -228,7 +243,7 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
     ]
     lines = [
         json.dumps(init),
-        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json.dumps(INITIALIZED),
         json.dumps(batch),
         "[]",
         json.dumps({"jsonrpc": "2.0", "id": 6, "method": "ping", "params": []}),  # a list, but a field's
@@ -260,15 +275,7 @@ def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
     """A stdio town past its handshake, and `ask`: one line written, and the one reply it gets read.
     Each request is answered before the next is sent, since closing standard input ends the session
     and cuts off a call still running. At the end, nothing more on standard output, and no traceback."""
-    proc = subprocess.Popen(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env=stdio_town.env,
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = piped(stdio_town)
     assert proc.stdin and proc.stdout and proc.stderr
 
     def ask(line: str) -> Any:
@@ -277,15 +284,9 @@ def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
         proc.stdin.flush()
         return json.loads(proc.stdout.readline())
 
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
     try:
-        assert ask(json.dumps(init))["id"] == 1
-        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        assert asking(proc)(initialize(1))["id"] == 1
+        proc.stdin.write(json.dumps(INITIALIZED) + "\n")
         yield ask
         proc.stdin.close()
         assert proc.stdout.read() == ""
@@ -358,27 +359,11 @@ def test_a_client_that_quits_mid_call_ends_the_session_quietly(stdio_town: Town)
     """A desktop agent that quits while a call runs closes both its pipes; the SDK's writer died of the
     broken pipe writing the reply, with a traceback and status 1. Now the session ends quietly, and a
     line that comes after the town found no one reading is not served."""
-    proc = subprocess.Popen(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env=stdio_town.env,
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = piped(stdio_town)
     assert proc.stdin and proc.stdout and proc.stderr
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
     try:
-        proc.stdin.write(json.dumps(init) + "\n")
-        proc.stdin.flush()
-        assert json.loads(proc.stdout.readline())["id"] == 1
-        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        assert asking(proc)(initialize(1))["id"] == 1
+        proc.stdin.write(json.dumps(INITIALIZED) + "\n")
         call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around"}}
         proc.stdin.write(json.dumps(call) + "\n")
         proc.stdin.flush()
@@ -432,29 +417,10 @@ def test_a_request_before_initialize_is_told_to_initialize(stdio_town: Town) -> 
     Nothing runs, and the handshake after it is served as ever."""
     no_session = {"code": -32602, "message": "No valid session. Start with initialize."}
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
-    proc = subprocess.Popen(
-        [PYTHON, "-m", "clockford.face.stdio"],
-        env=stdio_town.env,
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = piped(stdio_town)
     assert proc.stdin and proc.stdout and proc.stderr
 
-    def ask(message: dict[str, Any]) -> Any:
-        assert proc.stdin and proc.stdout
-        proc.stdin.write(json.dumps(message) + "\n")
-        proc.stdin.flush()
-        return json.loads(proc.stdout.readline())
-
-    init = {
-        "jsonrpc": "2.0",
-        "id": 5,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}},
-    }
+    ask = asking(proc)
     try:
         assert ask(call) == {"jsonrpc": "2.0", "id": 2, "error": no_session}
         assert ask({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}) == {
@@ -463,8 +429,8 @@ def test_a_request_before_initialize_is_told_to_initialize(stdio_town: Town) -> 
             "error": no_session,
         }
         assert ask({"jsonrpc": "2.0", "id": 4, "method": "ping"}) == {"jsonrpc": "2.0", "id": 4, "result": {}}
-        assert ask(init)["result"]["protocolVersion"] == "2025-11-25"
-        proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+        assert ask(initialize(5))["result"]["protocolVersion"] == "2025-11-25"
+        proc.stdin.write(json.dumps(INITIALIZED) + "\n")
         shown = ask({**call, "id": 6, "params": {"name": "show_passport", "arguments": {}}})
         assert shown["result"]["structuredContent"]["footsteps"] == 1  # the call before initialize never ran
         proc.stdin.close()
