@@ -24,6 +24,7 @@ from clockford import plain
 from clockford.face import answers, auth, sessions
 from clockford.face.answers import Answer
 from clockford.face.server import SURROGATE, in_db
+from clockford.leaves import leaves
 from clockford.town import desk, limits
 from clockford.town.models import McpSession, Passport
 
@@ -348,20 +349,15 @@ async def one_json_object(r: Request) -> Answer | None:
 def _holds_a_lone_surrogate(message: dict[str, Any]) -> bool:
     """Whether a key or a string anywhere in the message is not writable as UTF-8. Read only for a body
     with a surrogate's escape in it; one pass over the message, without recursion."""
-    waiting: list[Any] = [message]
-    while waiting:
-        value = waiting.pop()
-        if isinstance(value, dict):
-            waiting.extend(value.keys())
-            waiting.extend(value.values())
-        elif isinstance(value, list):
-            waiting.extend(value)
-        elif isinstance(value, str) and not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-    return False
+    return any(isinstance(value, str) and not value.isascii() and not _utf8(value) for value in leaves(message))
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 async def well_formed(r: Request) -> Answer | None:

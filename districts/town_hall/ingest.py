@@ -31,6 +31,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Min, Q
 from django.utils import timezone
 
+from clockford.leaves import leaves
 from clockford.town import signing
 from districts.town_hall import integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
@@ -130,19 +131,9 @@ def _storable(value: Any) -> bool:
     """Whether every database the town runs on can keep this JSON as it is: no NUL character in any
     string or key (PostgreSQL's text and jsonb refuse it, where SQLite takes it), and no number that
     is not finite (NaN, Infinity: JSON has no words for them, but Python's reader takes them, and
-    PostgreSQL's json refuses them). Walked with a list, not by recursion, however deep the JSON."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            stack.extend(v.keys())
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, str):
-            if "\x00" in v:
-                return False
-        elif isinstance(v, float) and not math.isfinite(v):
+    PostgreSQL's json refuses them). Walked without recursion, however deep the JSON (clockford/leaves.py)."""
+    for leaf in leaves(value):
+        if (isinstance(leaf, str) and "\x00" in leaf) or (isinstance(leaf, float) and not math.isfinite(leaf)):
             return False
     return True
 
