@@ -322,9 +322,11 @@ def sqlite_file(name: str, setting: str) -> str:
 
 DATABASE_URL = env("DATABASE_URL")
 DATABASES: dict[str, Mapping[str, object]]
-if DATABASE_URL and urlsplit(DATABASE_URL).scheme not in ("sqlite", "postgres", "postgresql", "pgsql"):
-    _scheme = urlsplit(DATABASE_URL).scheme or DATABASE_URL[:20]
-    raise SettingError(f"DATABASE_URL must name PostgreSQL (postgresql://...) or SQLite (sqlite:///...), not {_scheme}")
+_scheme = urlsplit(DATABASE_URL).scheme
+if DATABASE_URL and _scheme not in ("sqlite", "postgres", "postgresql", "pgsql"):
+    raise SettingError(
+        f"DATABASE_URL must name PostgreSQL (postgresql://...) or SQLite (sqlite:///...), not {_scheme or DATABASE_URL[:20]}"
+    )
 if DATABASE_URL.startswith("sqlite:"):
     DATABASES = {"default": sqlite_settings(sqlite_file(dj_database_url.parse(DATABASE_URL)["NAME"], "DATABASE_URL"))}
 elif DATABASE_URL:

@@ -384,6 +384,14 @@ def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str,
     return request("GET", url, headers=headers)
 
 
+def own_town_env(var: Path, **setting: str) -> dict[str, str]:
+    """The environment of a process that runs a town of its own: this one's without any CLOCKFORD_
+    setting or the test run's database and settings module, the town's own settings, its var folder
+    `var` (SQLite there unless `setting` names a database), and `setting`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DATABASE_URL"}
+    return {**env, "DJANGO_SETTINGS_MODULE": "clockford.settings", "CLOCKFORD_VAR": str(var), **setting}
+
+
 def clear_of_a_window_edge(length: int, margin: float) -> None:
     """Wait, when fewer than `margin` seconds are left of the current fixed window of requests (the
     town's windows start at multiples of their length since the epoch, clockford/town/limits.py), for

@@ -5,22 +5,21 @@ read lock fails at once with "database is locked", and a single client's calls c
 Settings are read once at import, so each case reads them in a fresh interpreter."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from tests.support import own_town_env
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def databases(tmp_path: Path, **env: str) -> dict[str, Any]:
-    e = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DATABASE_URL"}
-    e.update({"CLOCKFORD_VAR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "clockford.settings", **env})
     done = subprocess.run(
         [sys.executable, "-c", "import json, clockford.settings as s; print(json.dumps(s.DATABASES['default']))"],
         cwd=ROOT,
-        env=e,
+        env=own_town_env(tmp_path, **env),
         capture_output=True,
         text=True,
         timeout=60,

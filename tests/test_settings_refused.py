@@ -7,12 +7,13 @@ said it of CSRF_TRUSTED_ORIGINS, or said nothing of ftp://); a proxy that is not
 request failed); a database, a folder or a file the town cannot use (said at the first query, or as
 Python's own error)."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support import own_town_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,12 +22,10 @@ def settings_read(args: list[str], var: Path, **setting: str) -> subprocess.Comp
     """Python run with `args` (["-c", code], ["manage.py", ...]) in a process of its own that reads the
     town's settings (not the tests') with `setting` in its environment and no other CLOCKFORD_ variable
     or database (its var folder `var`, not the checkout's, and SQLite there unless `setting` says)."""
-    theirs = ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")  # the test run's, never the process's
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k not in theirs}
     return subprocess.run(  # noqa: S603 (this interpreter, the checkout's own files)
         [sys.executable, *args],
         cwd=ROOT,
-        env={**env, "CLOCKFORD_VAR": str(var), **setting},
+        env=own_town_env(var, **setting),
         capture_output=True,
         text=True,
         timeout=60,

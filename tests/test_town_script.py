@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from clockford import serve
+from tests.support import own_town_env
 
 ROOT = Path(__file__).resolve().parent.parent
 MOST = serve.MOST_PER_CORE * serve.cores()
@@ -103,10 +104,6 @@ def test_town_up_on_a_port_something_answers_on_says_so_before_doing_anything(tm
     )
 
 
-# The test run's own settings, which `./town stdio` must not inherit: it runs with the town's.
-OWN_SETTINGS = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
-
-
 @pytest.mark.parametrize(
     ("setting", "last_line"),
     [
@@ -128,13 +125,10 @@ def test_town_stdio_says_why_when_it_cannot_migrate_the_database(
     """`./town stdio` keeps what migrate prints off standard output, which is MCP's alone. When the
     migration failed it ended with status 1 and not a word, so a desktop agent's log had nothing to go
     on; now its standard error says why, and standard output is empty."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k not in OWN_SETTINGS}
-    env.update({"CLOCKFORD_VAR": str(tmp_path / "var")})
-    env.update({k: v.format(tmp=tmp_path) for k, v in setting.items()})
     done = subprocess.run(
         [str(ROOT / "town"), "stdio"],
         cwd=ROOT,
-        env=env,
+        env=own_town_env(tmp_path / "var", **{k: v.format(tmp=tmp_path) for k, v in setting.items()}),
         input='{"jsonrpc":"2.0","id":1,"method":"ping"}\n',
         capture_output=True,
         text=True,

@@ -3,21 +3,19 @@ a live town through its read API; then the town's database is copied, the copy's
 are dropped and its Archive's tail cut, and the copy is served in the town's place with the same key.
 `archive verify` on the copy finds nothing wrong; the witness refuses it."""
 
-import os
 import secrets
 import sqlite3
 import subprocess
 from pathlib import Path
 
-from tests.support import PYTHON, ROOT, RawSession, Town, _pg_copy, _pg_url_for, make_town
+from tests.support import PYTHON, ROOT, RawSession, Town, _pg_copy, _pg_url_for, make_town, own_town_env
 
 TABLES = ("town_footstep", "town_archiveleaf", "town_checkpoint")
 
 
 def witness(town_url: str, var: Path) -> subprocess.CompletedProcess[str]:
     """The witness: another Clockford with a var folder (and so a key) of its own."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOCKFORD_") and k != "DATABASE_URL"}
-    env.update({"DJANGO_SETTINGS_MODULE": "clockford.settings", "CLOCKFORD_VAR": str(var)})
+    env = own_town_env(var)
     return subprocess.run(
         [PYTHON, "manage.py", "archive", "witness", town_url],
         cwd=ROOT,
