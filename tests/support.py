@@ -392,6 +392,20 @@ def own_town_env(var: Path, **setting: str) -> dict[str, str]:
     return {**env, "DJANGO_SETTINGS_MODULE": "clockford.settings", "CLOCKFORD_VAR": str(var), **setting}
 
 
+def own_town_run(args: list[str], var: Path, **setting: str) -> "subprocess.CompletedProcess[str]":
+    """This Python run with `args` (["-c", code], ["manage.py", ...]) from the checkout, in a process of
+    its own with a town of its own (own_town_env): what it printed, and how it ended."""
+    return subprocess.run(  # noqa: S603 (this interpreter, the checkout's own files)
+        [PYTHON, *args],
+        cwd=ROOT,
+        env=own_town_env(var, **setting),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def clear_of_a_window_edge(length: int, margin: float) -> None:
     """Wait, when fewer than `margin` seconds are left of the current fixed window of requests (the
     town's windows start at multiples of their length since the epoch, clockford/town/limits.py), for

@@ -5,26 +5,17 @@ read lock fails at once with "database is locked", and a single client's calls c
 Settings are read once at import, so each case reads them in a fresh interpreter."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from tests.support import own_town_env
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import own_town_run
 
 
 def databases(tmp_path: Path, **env: str) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-c", "import json, clockford.settings as s; print(json.dumps(s.DATABASES['default']))"],
-        cwd=ROOT,
-        env=own_town_env(tmp_path, **env),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
+    done = own_town_run(
+        ["-c", "import json, clockford.settings as s; print(json.dumps(s.DATABASES['default']))"], tmp_path, **env
     )
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 

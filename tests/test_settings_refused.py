@@ -7,31 +7,11 @@ said it of CSRF_TRUSTED_ORIGINS, or said nothing of ftp://); a proxy that is not
 request failed); a database, a folder or a file the town cannot use (said at the first query, or as
 Python's own error)."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support import own_town_env
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def settings_read(args: list[str], var: Path, **setting: str) -> subprocess.CompletedProcess[str]:
-    """Python run with `args` (["-c", code], ["manage.py", ...]) in a process of its own that reads the
-    town's settings (not the tests') with `setting` in its environment and no other CLOCKFORD_ variable
-    or database (its var folder `var`, not the checkout's, and SQLite there unless `setting` says)."""
-    return subprocess.run(  # noqa: S603 (this interpreter, the checkout's own files)
-        [sys.executable, *args],
-        cwd=ROOT,
-        env=own_town_env(var, **setting),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
+from tests.support import own_town_run
 
 READ = ["-c", "import sys; from clockford.startup import settings_readable; sys.exit(0 if settings_readable() else 2)"]
 
@@ -107,13 +87,13 @@ READ = ["-c", "import sys; from clockford.startup import settings_readable; sys.
 def test_a_setting_the_town_cannot_run_with_stops_it_naming_the_setting(
     tmp_path: Path, setting: str, value: str, said: str
 ) -> None:
-    done = settings_read(READ, tmp_path, **{setting: value})
+    done = own_town_run(READ, tmp_path, **{setting: value})
     assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
 
 
 def test_a_var_folder_the_town_cannot_make_is_named(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
-    done = settings_read(READ, tmp_path / "a-file" / "var")
+    done = own_town_run(READ, tmp_path / "a-file" / "var")
     said = f"CLOCKFORD_VAR names {tmp_path / 'a-file' / 'var'}, a folder the town cannot make (Not a directory)"
     assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
 
@@ -122,14 +102,14 @@ def test_a_var_folder_the_town_cannot_make_is_named(tmp_path: Path) -> None:
     "command", [["manage.py", "migrate", "--noinput"], ["-m", "clockford.serve", "--port", "1", "--workers", "1"]]
 )
 def test_the_town_says_it_in_one_line_before_it_migrates_or_serves(tmp_path: Path, command: list[str]) -> None:
-    done = settings_read(command, tmp_path, CLOCKFORD_URL="ftp://town.example")
+    done = own_town_run(command, tmp_path, CLOCKFORD_URL="ftp://town.example")
     said = "CLOCKFORD_URL must be an http or https address, such as https://town.example, not 'ftp://town.example'"
     assert (done.returncode, done.stderr) == (2, f"Clockford cannot start: {said}.\n")
     assert not (tmp_path / "town.sqlite3").exists()  # nothing migrated
 
 
 def test_an_address_with_a_slash_at_its_end_is_read_without_it(tmp_path: Path) -> None:
-    done = settings_read(
+    done = own_town_run(
         ["-c", "import clockford.settings as s; print(s.TOWN_URL, s.HALL_URL)"],
         tmp_path,
         CLOCKFORD_URL="https://town.example/",
@@ -141,7 +121,7 @@ def test_an_address_with_a_slash_at_its_end_is_read_without_it(tmp_path: Path) -
 
 def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
     """0 turns the clerk's rate limit off and moves the sweep to a service of its own (docs/configuration.md)."""
-    done = settings_read(
+    done = own_town_run(
         ["-c", "import clockford.settings as s; print(s.CLOCKFORD['CALLS_PER_MINUTE'], s.CLOCKFORD_SWEEP_SECONDS)"],
         tmp_path,
         CLOCKFORD_CALLS_PER_MINUTE="0",
@@ -154,7 +134,7 @@ def test_zero_stays_a_setting_where_it_means_off(tmp_path: Path) -> None:
 @pytest.mark.parametrize("held", ["garbage", "", "z" * 64, "ab" * 31])
 def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held: str) -> None:
     (tmp_path / "town.key").write_text(held)
-    done = settings_read(["manage.py", "town_ready"], tmp_path)
+    done = own_town_run(["manage.py", "town_ready"], tmp_path)
     assert done.returncode == 1
     assert done.stderr == (
         "CommandError: The town key in town.key is not 32 bytes of hex. Put back the copy kept apart "
@@ -165,9 +145,7 @@ def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held
 
 def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
-    done = settings_read(
-        ["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key")
-    )
+    done = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key"))
     assert (done.returncode, done.stderr) == (
         1,
         f"CommandError: The town key cannot be made or read at {tmp_path / 'a-file' / 'town.key'}: File exists.\n",
@@ -178,11 +156,11 @@ def test_a_database_the_town_cannot_open_is_said_in_one_line(tmp_path: Path) -> 
     """A database file that is not one (damaged, or something else put in its place), and a PostgreSQL
     server that does not answer: migrate (the first thing ./town up runs) said it in a traceback."""
     (tmp_path / "town.sqlite3").write_bytes(b"not a database, not even close" * 300)
-    done = settings_read(["manage.py", "migrate", "--noinput"], tmp_path)
+    done = own_town_run(["manage.py", "migrate", "--noinput"], tmp_path)
     said = f"Clockford cannot open its database ({tmp_path / 'town.sqlite3'}): file is not a database."
     assert (done.returncode, done.stderr) == (2, said + "\n")
     url = "postgresql://town:a-password@127.0.0.1:1/town"
-    done = settings_read(["manage.py", "migrate", "--noinput"], tmp_path, DATABASE_URL=url)
+    done = own_town_run(["manage.py", "migrate", "--noinput"], tmp_path, DATABASE_URL=url)
     assert done.returncode == 2
     assert done.stderr.startswith("Clockford cannot open its database (127.0.0.1:1/town): connection failed: ")
     assert done.stderr.count("\n") == 1 and "a-password" not in done.stderr, done.stderr
