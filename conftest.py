@@ -58,6 +58,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 _TEMPLATES = pytest.StashKey[Path]()
+DAY = 24 * 60 * 60
+# Longer than a test that counts within a day takes (the live ones start a town: seconds).
+DAY_MARGIN = 60.0
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -72,6 +75,10 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     # Before the test's fixtures are set up: make_town refuses to start a town for a test that is not
     # marked live, so a test serving a town outside tests/e2e is caught, not quietly slow in --fast.
     support.live_allowed = item.get_closest_marker("live") is not None
+    # The town's daily limits, posting budgets and public counts turn over at 00:00 UTC
+    # (clockford/town/clock.py), on the same clock the tests read: a test that counts within a day
+    # must not start in its last minute, where its count would start over halfway.
+    support.clear_of_a_window_edge(DAY, DAY_MARGIN)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

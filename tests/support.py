@@ -408,9 +408,10 @@ def own_town_run(args: list[str], var: Path, **setting: str) -> "subprocess.Comp
 
 def clear_of_a_window_edge(length: int, margin: float) -> None:
     """Wait, when fewer than `margin` seconds are left of the current fixed window of requests (the
-    town's windows start at multiples of their length since the epoch, clockford/town/limits.py), for
-    the next one to start: a test that counts requests or failures must not straddle two windows,
-    where every count starts over. The town and the test read the same clock."""
+    town's windows start at multiples of their length since the epoch, clockford/town/limits.py, and
+    its days at midnight UTC, which is a multiple of a day since the epoch), for the next one to start:
+    a test that counts requests, failures or a day's posts must not straddle two windows, where every
+    count starts over. The town and the test read the same clock."""
     left = length - time.time() % length
     if left < margin:
         time.sleep(left + 0.05)
