@@ -25,6 +25,8 @@ TOO_LONG = "{too_large} A message is at most {limit} bytes, over stdio as over H
 
 # Standard input is read at most this much at a time.
 CHUNK = 64 * 1024
+# UTF-8's byte order mark, which some Windows shells and editors put before what they pipe.
+BOM = b"\xef\xbb\xbf"
 
 Unreadable = list[tuple[types.RequestId, types.ErrorData]]
 
@@ -138,7 +140,8 @@ class Lines:
     what was read of it is dropped and the rest skipped to its newline; it is answered with an
     Invalid Request for the id named in its first `limit` bytes (_head_id), or a null id when the id
     is not there, and the lines after it are served. A line ends at a newline; a carriage return before
-    it is not counted."""
+    it is not counted. A byte order mark that opens the stream is dropped, as JSON allows (RFC 8259,
+    section 8.1): the first request is answered, where the SDK's parser refused it unanswered."""
 
     def __init__(self, raw: BinaryIO, limit: int, refusal: str) -> None:
         self.raw = anyio.wrap_file(raw)
@@ -148,6 +151,7 @@ class Lines:
         self.skipping = False  # inside a line too long, until its newline
         self.ended = False
         self.stopped = False  # the client has gone (Output): no line read after is served
+        self.opened = False  # whether the stream's first bytes were looked at for a byte order mark
         self.write: WriteStream[SessionMessage] | None = None
         self.writable = anyio.Event()
 
@@ -164,7 +168,11 @@ class Lines:
         while True:
             if self.stopped:
                 raise StopAsyncIteration
-            end = self.pending.find(b"\n")
+            if not self.opened and (self.ended or not BOM.startswith(self.pending)):
+                self.opened = True
+                if self.pending.startswith(BOM):
+                    del self.pending[: len(BOM)]
+            end = self.pending.find(b"\n") if self.opened else -1
             if self.skipping:
                 if end < 0:
                     self.pending.clear()

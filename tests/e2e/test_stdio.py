@@ -439,3 +439,13 @@ def test_a_request_before_initialize_is_told_to_initialize(stdio_town: Town) -> 
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_a_stream_that_opens_with_a_byte_order_mark_is_served(stdio_town: Town) -> None:
+    """What a Windows shell pipes may begin with UTF-8's byte order mark: the first request, an
+    initialize, is answered, where the SDK's reader refused its line and the client waited for ever."""
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
+    proc = fed(stdio_town, ["\ufeff" + json.dumps(initialize(1)), json.dumps(INITIALIZED), json.dumps(call)])
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert replies[0]["id"] == 1 and replies[0]["result"]["protocolVersion"] == "2025-11-25", replies
+    assert proc.returncode == 0, proc.stderr[-2000:]

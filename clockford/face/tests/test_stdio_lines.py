@@ -102,3 +102,28 @@ def test_a_line_too_long_is_answered_for_the_id_its_start_names() -> None:
     assert refused_ids(head + b', "params": {"v": "' + b"x" * 1000 + b'"}}\n') == [None]
     sooner = head.replace(b"xx", b"x", 1)
     assert refused_ids(sooner + b', "params": {"v": "' + b"x" * 1000 + b'"}}\n') == [12]
+
+
+def lines_of(given: bytes, chunk: int) -> list[str]:
+    """The lines the reader hands on from `given`, read `chunk` bytes at a time."""
+
+    class Trickle(io.BytesIO):
+        def read1(self, n: int = -1) -> bytes:
+            return super().read1(min(n, chunk))
+
+    async def run() -> list[str]:
+        lines = stdio.Lines(Trickle(given), 1000, "Too large.")
+        return [line async for line in lines]
+
+    return anyio.run(run)
+
+
+def test_a_byte_order_mark_that_opens_the_stream_is_dropped() -> None:
+    """Some Windows shells and editors begin what they pipe with UTF-8's byte order mark, which JSON
+    may ignore (RFC 8259, section 8.1): the first line read without it, however the bytes arrive, so
+    its request is answered; a mark anywhere else is the line's own, and stays."""
+    given = b'\xef\xbb\xbf{"a":1}\n\xef\xbb\xbf{"b":2}\n'
+    for chunk in (1, 2, 3, 64):
+        assert lines_of(given, chunk) == ['{"a":1}\n', '\ufeff{"b":2}\n'], chunk
+    assert lines_of(b"\xef\xbb", 1) == ["\ufffd"]  # a mark cut short is no mark
+    assert lines_of(b"", 1) == []
