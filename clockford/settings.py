@@ -32,19 +32,32 @@ def envbool(name: str, default: str = "0") -> bool:
     raise SettingError(f"{name} must be true or false, not {value!r}")
 
 
+# The most a whole number setting may be, by the unit its name gives (seconds, hours, days, bytes). A time past ten years means
+# "never" to a person and overflows Python's dates soon after (a session idle for 10**20 seconds made
+# every new session a traceback); a size past a tebibyte is no limit on any machine; anything else is a
+# count, which fits PostgreSQL's integer.
+TEN_YEARS_OF = {"_SECONDS": 10 * 365 * 24 * 3600, "_HOURS": 10 * 365 * 24, "_DAYS": 10 * 365}
+MOST_BYTES = 2**40
+MOST_COUNT = 2**31 - 1
+
+
 def envint(name: str, default: int, least: int = 0, most: int | None = None) -> int:
     """A whole number from the environment, at least `least`: no count, size or time of the town's is
     negative (a fold every -5 seconds was a fold without pause), and where 0 means nothing sensible
-    (a pool of no threads) the setting asks for 1. `most`, where a larger number would spend the machine
-    rather than serve it (a database connection per desk thread)."""
+    (a pool of no threads, a session that ends as it begins) the setting asks for 1. At most `most`,
+    where a larger number would spend the machine rather than serve it (a database connection per desk
+    thread), and otherwise at most what its unit allows (TEN_YEARS_OF, MOST_BYTES, MOST_COUNT)."""
     value = env(name, str(default))
     try:
         number = int(value)
     except ValueError:
         raise SettingError(f"{name} must be a whole number, not {value!r}") from None
+    if most is None:
+        unit = next((longest for suffix, longest in TEN_YEARS_OF.items() if name.endswith(suffix)), None)
+        most = unit or (MOST_BYTES if "_BYTES" in name else MOST_COUNT)
     if number < least:
         raise SettingError(f"{name} must be at least {least}, not {number}")
-    if most is not None and number > most:
+    if number > most:
         raise SettingError(f"{name} must be at most {most}, not {number}")
     return number
 
@@ -105,7 +118,7 @@ except OSError as _exc:
 # The town's public address. The Host and Origin checks of /mcp and Django's ALLOWED_HOSTS are
 # derived from it, so a request naming any other host is refused (a defence against DNS rebinding).
 TOWN_HOST = env("CLOCKFORD_HOST", "127.0.0.1")
-TOWN_PORT = envint("CLOCKFORD_PORT", 7433)
+TOWN_PORT = envint("CLOCKFORD_PORT", 7433, least=1, most=65535)
 TOWN_URL = envurl("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}")
 # A local town answers on every loopback name; a shared town names its public hosts.
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -366,8 +379,8 @@ CSRF_COOKIE_SAMESITE = "Strict"
 SESSION_COOKIE_HTTPONLY = True
 # How long a sign-in to the hall lasts (hall/lifetime.py): unused, and at most. The cookie lasts no
 # longer than a sign-in can.
-HALL_IDLE_SECONDS = envint("CLOCKFORD_HALL_IDLE_SECONDS", 12 * 3600)
-HALL_SIGN_IN_SECONDS = envint("CLOCKFORD_HALL_SIGN_IN_SECONDS", 7 * 24 * 3600)
+HALL_IDLE_SECONDS = envint("CLOCKFORD_HALL_IDLE_SECONDS", 12 * 3600, least=1)
+HALL_SIGN_IN_SECONDS = envint("CLOCKFORD_HALL_SIGN_IN_SECONDS", 7 * 24 * 3600, least=1)
 SESSION_COOKIE_AGE = HALL_SIGN_IN_SECONDS
 CSRF_TRUSTED_ORIGINS = list(dict.fromkeys([TOWN_URL, HALL_URL]))
 CSRF_FAILURE_VIEW = "hall.views.csrf_failure"
@@ -512,15 +525,15 @@ CLOCKFORD: TownSettings = {
     # 10 s as deploy/Caddyfile's read_header), and this many bytes (Node's limit is 16 KiB; a hall
     # page's cookies and a bearer token need a few).
     "HEADER_SECONDS": envfloat("CLOCKFORD_HEADER_SECONDS", 10),
-    "HEADER_BYTES": envint("CLOCKFORD_HEADER_BYTES", 64 * 1024),
-    "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60),
-    "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600),
+    "HEADER_BYTES": envint("CLOCKFORD_HEADER_BYTES", 64 * 1024, least=1024),
+    "SESSION_IDLE_SECONDS": envint("CLOCKFORD_SESSION_IDLE_SECONDS", 30 * 60, least=1),
+    "SESSION_MAX_AGE_SECONDS": envint("CLOCKFORD_SESSION_MAX_AGE_SECONDS", 24 * 3600, least=1),
     # An address may have this many sessions that are open or were opened within the window: an
     # ended session still counts until it leaves the window, so ending and opening again mints no
     # passport past the cap (001: "Too many new or open sessions from your address").
     "SESSIONS_PER_ADDRESS": envint("CLOCKFORD_SESSIONS_PER_ADDRESS", 64),
-    "SESSION_WINDOW_SECONDS": envint("CLOCKFORD_SESSION_WINDOW_SECONDS", 3600),
-    "IN_FLIGHT_PER_SESSION": envint("CLOCKFORD_IN_FLIGHT_PER_SESSION", 8),
+    "SESSION_WINDOW_SECONDS": envint("CLOCKFORD_SESSION_WINDOW_SECONDS", 3600, least=1),
+    "IN_FLIGHT_PER_SESSION": envint("CLOCKFORD_IN_FLIGHT_PER_SESSION", 8, least=1),
     "RETRY_AFTER_SECONDS": 30,
     # The Post Office's shared room: how many bytes of notes the whole town keeps.
     "POST_OFFICE_ROOM_BYTES": envint("CLOCKFORD_POST_OFFICE_ROOM_BYTES", 512 * 1024 * 1024),
@@ -594,7 +607,7 @@ CLOCKFORD: TownSettings = {
     # within the window is walled off for WALL_SECONDS, then opens by itself. One broken call is a
     # fault, answered as one; a run of them is a district that is down. 0 faults turns it off.
     "WALL_FAULTS": envint("CLOCKFORD_WALL_FAULTS", 10),
-    "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60),
+    "WALL_WINDOW_SECONDS": envint("CLOCKFORD_WALL_WINDOW_SECONDS", 60, least=1),
     "WALL_SECONDS": envint("CLOCKFORD_WALL_SECONDS", 300),
     # Posting budgets (001 "A daily or weekly posting budget is spent", docs/budgets.md): the public
     # posts (notices, broadcasts, beacons, parcels) an agent, and all of its account's agents together,
@@ -640,7 +653,7 @@ GITHUB_API_URL = env("CLOCKFORD_GITHUB_API_URL", "https://api.github.com").rstri
 # a domain the resolver answers with a loopback address is fetched from localhost on that port, trusting
 # that one authority. A deed is re-checked by the sweep once it is older than DEED_RECHECK_HOURS.
 DEED_RESOLVER = env("CLOCKFORD_DEED_RESOLVER")
-DEED_LOOPBACK_PORT = envint("CLOCKFORD_DEED_LOOPBACK_PORT", 0)
+DEED_LOOPBACK_PORT = envint("CLOCKFORD_DEED_LOOPBACK_PORT", 0, most=65535)
 DEED_RECHECK_HOURS = envint("CLOCKFORD_DEED_RECHECK_HOURS", 24)
 
 # The OAuth clients are the hall's own model, so that http redirect URIs are allowed for loopback

@@ -1,8 +1,10 @@
 """A setting the town cannot run with stops it at start, in one line naming the setting (manage.py and
 clockford/serve.py, through clockford/startup.py), never a traceback: a negative count or time (a fold
 every -5 seconds was a fold without pause) and, where 0 means nothing sensible, 0 (a pool of no desk
-threads failed deep inside the first call); past what the machine can give, a number of desk threads
-(each keeps a database connection); an address the Host checks and passkeys cannot be made from (Django
+threads failed deep inside the first call, a session's life of 0 ended every session as it began);
+past what the machine can give, a number of desk threads (each keeps a database connection), and past
+what its unit allows, any number (a session idle for 10**20 seconds made every new session a
+traceback); an address the Host checks and passkeys cannot be made from (Django
 said it of CSRF_TRUSTED_ORIGINS, or said nothing of ftp://); a proxy that is not an address (every
 request failed); a database, a folder or a file the town cannot use (said at the first query, or as
 Python's own error)."""
@@ -24,6 +26,28 @@ READ = ["-c", "import sys; from clockford.startup import settings_readable; sys.
         ("CLOCKFORD_DESK_THREADS", "0", "CLOCKFORD_DESK_THREADS must be at least 1, not 0"),
         ("CLOCKFORD_DESK_THREADS", "10000", "CLOCKFORD_DESK_THREADS must be at most 64, not 10000"),
         ("CLOCKFORD_SQLITE_WAIT_SECONDS", "-1", "CLOCKFORD_SQLITE_WAIT_SECONDS must be at least 0, not -1"),
+        # 0 where it means nothing sensible: every session ended as it began (404 at every call), every
+        # call told to wait (429), every request's head too large.
+        ("CLOCKFORD_SESSION_MAX_AGE_SECONDS", "0", "CLOCKFORD_SESSION_MAX_AGE_SECONDS must be at least 1, not 0"),
+        ("CLOCKFORD_IN_FLIGHT_PER_SESSION", "0", "CLOCKFORD_IN_FLIGHT_PER_SESSION must be at least 1, not 0"),
+        ("CLOCKFORD_HEADER_BYTES", "0", "CLOCKFORD_HEADER_BYTES must be at least 1024, not 0"),
+        ("CLOCKFORD_PORT", "0", "CLOCKFORD_PORT must be at least 1, not 0"),
+        ("CLOCKFORD_PORT", "70000", "CLOCKFORD_PORT must be at most 65535, not 70000"),
+        # Past what its unit allows: a session idle for 10**20 seconds made every new session a
+        # traceback; days past Python's last date; a count past PostgreSQL's integer.
+        (
+            "CLOCKFORD_SESSION_IDLE_SECONDS",
+            "99999999999999999999",
+            "CLOCKFORD_SESSION_IDLE_SECONDS must be at most 315360000, not 99999999999999999999",
+        ),
+        ("CLOCKFORD_REHAB_DAYS", "4000000", "CLOCKFORD_REHAB_DAYS must be at most 3650, not 4000000"),
+        ("CLOCKFORD_DEED_RECHECK_HOURS", "100000", "CLOCKFORD_DEED_RECHECK_HOURS must be at most 87600, not 100000"),
+        ("CLOCKFORD_HOLDS_IN_TOWN", str(2**31), f"CLOCKFORD_HOLDS_IN_TOWN must be at most {2**31 - 1}, not {2**31}"),
+        (
+            "CLOCKFORD_POST_OFFICE_ROOM_BYTES",
+            str(2**50),
+            f"CLOCKFORD_POST_OFFICE_ROOM_BYTES must be at most {2**40}, not {2**50}",
+        ),
         ("CLOCKFORD_HOLDS_PER_PASSPORT", "ten", "CLOCKFORD_HOLDS_PER_PASSPORT must be a whole number, not 'ten'"),
         ("CLOCKFORD_CALL_LOG", "maybe", "CLOCKFORD_CALL_LOG must be true or false, not 'maybe'"),
         ("CLOCKFORD_BODY_SECONDS", "-1", "CLOCKFORD_BODY_SECONDS must be more than 0 seconds, not -1"),
