@@ -34,11 +34,19 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
 
 
+# A page's database error that is not "busy" (a full disk, a file made read-only, a table gone): no time it is known
+# to end, so no Retry-After. Django has logged the error with its traceback before this is said.
+UNWRITABLE_SAY = (
+    "The town cannot use its database just now. Try again later; if it goes on, tell whoever runs this town."
+)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """What escaped a page, the API or a middleware around them (a hall sign-in's session saved as the
     page went out): a database busy past the town's wait (a lock held too long, PostgreSQL restarting)
-    is the clerk's 503 with Retry-After, as at /mcp (clockford/face/http.py), never a 500. Anything
-    else is Django's own 500, logged by Django."""
+    is the clerk's 503 with Retry-After, as at /mcp (clockford/face/http.py); any other database error
+    a 503 that says the town cannot use it. Plain text, both: a page of the hall would read the same
+    database again to be drawn. Anything else is Django's own 500, logged by Django."""
     error = sys.exc_info()[1]
     if isinstance(error, DatabaseError) and desk.is_busy(error):
         log.warning("the database was busy for %s: %s", request.path, error)
@@ -49,6 +57,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
             content_type="text/plain; charset=utf-8",
             headers={"Retry-After": str(seconds)},
         )
+    if isinstance(error, DatabaseError):
+        return HttpResponse(UNWRITABLE_SAY, status=503, content_type="text/plain; charset=utf-8")
     return defaults.server_error(request)
 
 

@@ -1,6 +1,7 @@
 """A page whose database is busy past the town's wait (another writer holding the lock) answers as /mcp
 does: 503 "The clerk is busy. Try again in N seconds." with Retry-After, never a 500 (clockford/urls.py
-server_error). Over real HTTP, the lock held for real through the database's own client."""
+server_error); a database that refuses a page's write for another reason says the town cannot use it.
+Over real HTTP, the lock held and the write refused for real through the database's own client."""
 
 import contextlib
 import json
@@ -49,5 +50,25 @@ def test_a_page_whose_database_is_busy_says_the_clerk_is_busy(town_factory: Town
     assert headers["retry-after"] == "2"
     assert headers["content-type"] == "text/plain; charset=utf-8"
     # Nothing was half-made: the lock gone, the same registration is taken.
+    status, _, body = register(t)
+    assert status == 201, body
+
+
+UNWRITABLE = "The town cannot use its database just now. Try again later; if it goes on, tell whoever runs this town."
+
+
+def test_a_page_whose_database_cannot_write_says_so_in_words(town_factory: TownFactory) -> None:
+    """A database that refuses a page's write for a reason that is not "busy" (a full disk) is the town's
+    503 in words, as /mcp answers a call it cannot record, not Django's "Server Error (500)"; once the
+    database takes writes again, the same request is served."""
+    from tests.e2e.test_unrecorded import allow_writes, refuse_writes
+
+    t = town_factory(env={"CLOCKFORD_SIGN_IN": "1"}).start()
+    refuse_writes(t, "hall_client")
+    status, headers, body = register(t)
+    assert (status, body) == (503, UNWRITABLE)
+    assert headers["content-type"] == "text/plain; charset=utf-8"
+    assert "retry-after" not in headers  # a full disk has no time it is known to end
+    allow_writes(t, "hall_client")
     status, _, body = register(t)
     assert status == 201, body
