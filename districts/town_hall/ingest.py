@@ -127,6 +127,12 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
+# The most one registry entry may hold, as canonical JSON: four times the largest in the real snapshot
+# (61,761 bytes of 25,150 entries). The registry caps a description at 100 characters; a mirror that does
+# not check could send megabytes, which every enter and verify of the lot would carry.
+ENTRY_BYTES = 256 * 1024
+
+
 def _storable(value: Any) -> bool:
     """Whether every database the town runs on can keep this JSON as it is: no NUL character in any
     string or key (PostgreSQL's text and jsonb refuse it, where SQLite takes it), and no number that
@@ -141,7 +147,7 @@ def _storable(value: Any) -> bool:
 def read_entry(item: Any) -> Incoming | None:
     """One entry of the registry's list shape, or None when it cannot be one (counted as skipped): no
     name or version, one longer than its column (its lot's case-folded name too: "ß" folds to "ss"),
-    or anything the database cannot keep (_storable, or a lone surrogate, which UTF-8 cannot write).
+    more than ENTRY_BYTES, or anything the database cannot keep (_storable, or a lone surrogate, which UTF-8 cannot write).
     A registry's one odd entry is skipped and said in the count; it must not stop every later import
     and sync, as an entry taken in and then never folded would."""
     if not isinstance(item, dict) or not isinstance(item.get("server"), dict):
@@ -157,6 +163,8 @@ def read_entry(item: Any) -> Incoming | None:
     try:
         canonical = signing.canonical_json(item)
     except UnicodeEncodeError:  # a lone surrogate (\ud800), which JSON reads and UTF-8 cannot write
+        return None
+    if len(canonical) > ENTRY_BYTES:
         return None
     meta = _dict(item.get("_meta"))
     official = _dict(meta.get(OFFICIAL))

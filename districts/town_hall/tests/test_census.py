@@ -196,6 +196,18 @@ def test_a_registrys_odd_entries_are_read_or_skipped_and_never_stop_the_census(d
     assert (tally.skipped, s.servers) == (0, 7)
 
 
+def test_an_entry_far_larger_than_any_registry_listing_is_skipped(db: None) -> None:
+    """The registry caps a description at 100 characters and the real snapshot's largest entry is about
+    60 KiB; an entry of 2 MB (a mirror that does not check) was taken whole, and every enter and verify
+    of its lot carried it twice, 4 MB a reply. Past ingest.ENTRY_BYTES an entry is skipped and counted."""
+    at_most = listing("com.a/roomy")
+    at_most["server"]["description"] = "r" * (ingest.ENTRY_BYTES - len(json.dumps(at_most)) - 200)
+    huge = listing("com.a/huge", description="Reads rows of a PostgreSQL database. " * 60_000)
+    tally, s = take([at_most, huge])
+    assert (tally.received, tally.skipped, s.servers) == (2, 1, 1)
+    assert lot("com.a/roomy").record["name"] == "com.a/roomy"
+
+
 def test_a_sync_stops_where_a_registrys_cursors_go_round_in_a_circle(db: None) -> None:
     """A registry whose next cursor comes back again was read round and round for ever, and
     `./town up`, which syncs before it serves, never served. The sync stops there, said in words
