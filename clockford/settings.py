@@ -118,7 +118,9 @@ except OSError as _exc:
 # The town's public address. The Host and Origin checks of /mcp and Django's ALLOWED_HOSTS are
 # derived from it, so a request naming any other host is refused (a defence against DNS rebinding).
 TOWN_HOST = env("CLOCKFORD_HOST", "127.0.0.1")
-TOWN_PORT = envint("CLOCKFORD_PORT", 7433, least=1, most=65535)
+TOWN_PORT = envint("CLOCKFORD_PORT", 7433)
+if not 0 < TOWN_PORT <= 65535:  # in the words the town script says it, which checks it first for ./town up
+    raise SettingError(f"CLOCKFORD_PORT must be a port number from 1 to 65535, not {TOWN_PORT}")
 TOWN_URL = envurl("CLOCKFORD_URL", f"http://{TOWN_HOST}:{TOWN_PORT}")
 # A local town answers on every loopback name; a shared town names its public hosts.
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]

@@ -31,8 +31,8 @@ READ = ["-c", "import sys; from clockford.startup import settings_readable; sys.
         ("CLOCKFORD_SESSION_MAX_AGE_SECONDS", "0", "CLOCKFORD_SESSION_MAX_AGE_SECONDS must be at least 1, not 0"),
         ("CLOCKFORD_IN_FLIGHT_PER_SESSION", "0", "CLOCKFORD_IN_FLIGHT_PER_SESSION must be at least 1, not 0"),
         ("CLOCKFORD_HEADER_BYTES", "0", "CLOCKFORD_HEADER_BYTES must be at least 1024, not 0"),
-        ("CLOCKFORD_PORT", "0", "CLOCKFORD_PORT must be at least 1, not 0"),
-        ("CLOCKFORD_PORT", "70000", "CLOCKFORD_PORT must be at most 65535, not 70000"),
+        ("CLOCKFORD_PORT", "0", "CLOCKFORD_PORT must be a port number from 1 to 65535, not 0"),
+        ("CLOCKFORD_PORT", "70000", "CLOCKFORD_PORT must be a port number from 1 to 65535, not 70000"),
         # Past what its unit allows: a session idle for 10**20 seconds made every new session a
         # traceback; days past Python's last date; a count past PostgreSQL's integer.
         (

@@ -140,3 +140,27 @@ def test_town_stdio_says_why_when_it_cannot_migrate_the_database(
     assert said[0].startswith(last_line.format(tmp=tmp_path)), done.stderr
     assert said[-1] == "./town stdio could not migrate the town's database (above), so it serves nothing."
     assert "Traceback" not in done.stderr and len(said) <= 3, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["serve"], "./town has no command serve. It takes:"),
+        (["stdio", "--port", "8000"], "./town stdio takes no arguments, not --port."),
+    ],
+)
+def test_the_town_script_refuses_what_it_does_not_have(args: list[str], said: str) -> None:
+    """A mistyped command printed the usage and exited 0, as if it had done something; `./town stdio`
+    took arguments it never read and waited on standard input. Both say what was wrong, exit 2."""
+    done = subprocess.run(
+        [str(ROOT / "town"), *args], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == said
+    assert done.stdout == ""
+
+
+def test_the_town_script_with_no_command_shows_what_it_takes() -> None:
+    done = subprocess.run([str(ROOT / "town")], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0
+    assert "./town up [--workers N]" in done.stdout
