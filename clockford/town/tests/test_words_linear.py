@@ -9,6 +9,7 @@ a timed test on a machine shared with other work fails for reasons that are not 
 """
 
 import random
+import re
 import time
 from collections.abc import Callable
 
@@ -185,3 +186,41 @@ def test_the_rules_words_are_found_in_one_pass_as_a_search_for_each_would_find_t
         assert words._present(text, low) == expected, text
         besides = set(rng.sample(needed, 5))
         assert words._present(text, low, besides) == expected - besides, text
+
+
+def expressions() -> list[tuple[str, "re.Pattern[str]"]]:
+    from clockford.town import matching
+
+    return [
+        (f"{module.__name__}.{name}", value)
+        for module in (words, matching)
+        for name, value in vars(module).items()
+        if isinstance(value, re.Pattern)
+    ]
+
+
+RUNS = [" ", "\n", "a", "1", ".", "-", "a ", "1.", ":", "/", "a.", "- "]
+
+
+def test_no_expression_of_the_screen_grows_faster_than_its_words() -> None:
+    """Every expression the screen and its readings are made of, searched through a run of one thing
+    repeated (spaces, digits, dots...): four times the run, at most eight times the time. The label's
+    verdict (_ABOUT_AFTER_LABEL) shared a run of spaces among its three runs of spaces every way it
+    could, 27 s for 1,000 spaces; each hedged passage of the staff-voice screen read 60 of them."""
+    slow = []
+    for name, expression in expressions():
+        for run in RUNS:
+            small, large = (run * (n // len(run)) + "!" for n in (500, 2000))
+            took_small = best_of_three(lambda s=small, e=expression: sum(1 for _ in e.finditer(s)))
+            took_large = best_of_three(lambda s=large, e=expression: sum(1 for _ in e.finditer(s)))
+            if took_large > max(8 * took_small, 0.02):
+                slow.append((name, run, took_small, took_large))
+    assert not slow, slow
+
+
+def test_a_long_run_of_digits_after_a_dotted_quad_is_screened_in_bounded_time() -> None:
+    # The dotted numbers were looked for from every digit of a run, each look reading the rest of it:
+    # 20,000 digits 4.2 s, 40,000 digits 16.6 s, a square.
+    body = "1.1.1.1 " + "1" * (120 * 1024 - 8)
+    took = best_of_three(lambda: words.screen(body, "public"))
+    assert took < GUARD, took
