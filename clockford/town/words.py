@@ -596,9 +596,12 @@ _PHRASE_AFTER = set(
 
 _MARKS = "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u0e31-\u0e4e\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
-_OBF_DOT = r"\s*+[\[({<]\s*+(?:\.|dot|punkt|punto|point)\s*+[\])}>]\s*+"
+# A separator led by spaces never starts after a space (in a name each follows a label), so that a
+# search through a run of spaces fails at once from each of its places instead of reading the rest of
+# the run from each: a square.
+_OBF_DOT = r"(?:(?<!\s)\s++)?+[\[({<]\s*+(?:\.|dot|punkt|punto|point)\s*+[\])}>]\s*+"
 # Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com".
-_SPELLED_DOT = r"\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
+_SPELLED_DOT = r"(?<!\s)\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
 # The plain dot last, so that a spaced one (". com") is read whole.
 _SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + r"|\.)"
 _SEP_RE = re.compile(_SEP)
