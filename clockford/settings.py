@@ -677,6 +677,9 @@ OAUTH2_PROVIDER = {
     "REFRESH_TOKEN_GRACE_PERIOD_SECONDS": 0,
     "PKCE_REQUIRED": True,
     "OAUTH2_VALIDATOR_CLASS": "hall.oauth_validator.TownValidator",
+    # The code grant and refresh tokens only, as the metadata says: oauthlib's all-grants Server would
+    # read a password grant (and answer "Invalid credentials given.") or a client credentials one.
+    "OAUTH2_SERVER_CLASS": "oauthlib.oauth2.WebApplicationServer",
     "OIDC_ISS_ENDPOINT": OAUTH_ISSUER,
     "ALLOWED_REDIRECT_URI_SCHEMES": ["https"],
     "ALLOW_URI_WILDCARDS": False,

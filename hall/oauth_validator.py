@@ -39,6 +39,15 @@ class TownValidator(OAuth2Validator):
                 request=request,
             )
 
+    def validate_response_type(
+        self, client_id: str, response_type: str, client: Any, request: Any, *args: Any, **kwargs: Any
+    ) -> bool:
+        # oauthlib's code grant also takes "none" and hybrids such as "code token", then asks here;
+        # a False is "unauthorized_client", as if another client could have them. No client can.
+        if response_type != "code":
+            raise errors.UnsupportedResponseTypeError(request=request)
+        return bool(super().validate_response_type(client_id, response_type, client, request, *args, **kwargs))
+
     def invalidate_authorization_code(self, client_id: str, code: str, request: Any, *args: Any, **kwargs: Any) -> None:
         super().invalidate_authorization_code(client_id, code, request, *args, **kwargs)
         now = timezone.now()

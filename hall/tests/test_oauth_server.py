@@ -199,6 +199,30 @@ def test_pkce_with_s256_is_required(ada: Person, agent: Agent) -> None:
     assert r.status == 400 and r.json()["error"] == "invalid_grant"
 
 
+def test_only_the_grants_the_metadata_names_are_served(ada: Person, agent: Agent) -> None:
+    """The metadata names the code grant and refresh tokens. The password grant was read and answered
+    "Invalid credentials given." (it asked the account backends), the client credentials grant
+    "unauthorized_client", the device grant "device_not_found" (a 500 without its code), and the
+    response types other than code "unauthorized_client": what the town never serves, refused as
+    unsupported (RFC 6749 sections 4.1.2.1 and 5.2)."""
+    for form in (
+        {"grant_type": "password", "username": "ada", "password": "x"},
+        {"grant_type": "client_credentials"},
+        {"grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": "x"},
+        # Without its device_code, the toolkit's device flow was a KeyError: an HTTP 500.
+        {"grant_type": "urn:ietf:params:oauth:grant-type:device_code"},
+        {"grant_type": "implicit"},
+    ):
+        r = agent.web.post(f"{HALL}/oauth/token", form={**form, "client_id": agent.client_id})
+        assert (r.status, r.json()["error"]) == (400, "unsupported_grant_type"), (form, r.text)
+    for response_type in ("token", "none", "code token", "id_token"):
+        back = sent_back(ada.web.get(agent.authorize_url(response_type=response_type)))
+        assert back["error"] == "unsupported_response_type" and back["state"] == agent.state, (response_type, back)
+    # The two it serves still work.
+    agent.connect(ada)
+    assert agent.refresh().status == 200
+
+
 def test_a_request_naming_another_resource_or_none_is_refused(ada: Person, agent: Agent) -> None:
     for resource in (None, "https://elsewhere.example/mcp", "http://127.0.0.1:7433/"):
         back = sent_back(ada.web.get(agent.authorize_url(resource=resource)))
