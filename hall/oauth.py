@@ -278,8 +278,9 @@ def statement_digest(text: str) -> bytes:
 
 def read_authorization(request: HttpRequest) -> Consent:
     """The authorization request in this request's query string, checked the toolkit's way and the
-    town's: a known client and its exact redirect URI, response_type code, PKCE with S256, scope town,
-    and the town's resource named. Raises BadClient or SendBack."""
+    town's: a known client and its exact redirect URI, response_type code (oauthlib's code grant and
+    the town's validator refuse any other), PKCE with S256, scope town, and the town's resource named.
+    Raises BadClient or SendBack."""
     try:
         scopes, credentials = get_oauthlib_core().validate_authorization_request(request)
     except FatalClientError as error:
@@ -291,8 +292,6 @@ def read_authorization(request: HttpRequest) -> Consent:
         raise _send_back(e.redirect_uri, e.error, e.description or e.error, getattr(e, "state", None)) from error
     redirect_uri = credentials["redirect_uri"]
     state = credentials.get("state") or ""
-    if credentials.get("response_type") != "code":
-        raise _send_back(redirect_uri, "unsupported_response_type", "This town answers with a code only.", state)
     if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
         raise _send_back(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
     if list(scopes) != [oauth_tokens.SCOPE]:
