@@ -133,20 +133,18 @@ def register(data: Any, address: str) -> Client:
     for uri in uris:
         if problem := redirect_problem(uri):
             raise OAuthRefused("invalid_redirect_uri", problem)
-    grants = data.get("grant_types", ["authorization_code"])
+    grants = data.get("grant_types", [oauth_tokens.GRANT_TYPES[0]])
     if (
         not isinstance(grants, list)
-        or "authorization_code" not in grants
-        or set(grants)
-        - {
-            "authorization_code",
-            "refresh_token",
-        }
+        or oauth_tokens.GRANT_TYPES[0] not in grants
+        or set(grants) - set(oauth_tokens.GRANT_TYPES)
     ):
-        raise OAuthRefused("invalid_client_metadata", "grant_types may hold authorization_code and refresh_token only.")
-    responses = data.get("response_types", ["code"])
-    if responses != ["code"]:
-        raise OAuthRefused("invalid_client_metadata", 'response_types must be ["code"].')
+        raise OAuthRefused(
+            "invalid_client_metadata", f"grant_types may hold {' and '.join(oauth_tokens.GRANT_TYPES)} only."
+        )
+    responses = data.get("response_types", [oauth_tokens.RESPONSE_TYPE])
+    if responses != [oauth_tokens.RESPONSE_TYPE]:
+        raise OAuthRefused("invalid_client_metadata", f'response_types must be ["{oauth_tokens.RESPONSE_TYPE}"].')
     name = data.get("client_name", "")
     if not isinstance(name, str):
         raise OAuthRefused("invalid_client_metadata", "client_name must be a string.")
@@ -183,8 +181,8 @@ def registration_reply(client: Client) -> dict[str, Any]:
         "client_id": client.client_id,
         "client_id_issued_at": int(client.created.timestamp()),
         "redirect_uris": client.redirect_uris.split(),
-        "grant_types": ["authorization_code", "refresh_token"],
-        "response_types": ["code"],
+        "grant_types": list(oauth_tokens.GRANT_TYPES),
+        "response_types": [oauth_tokens.RESPONSE_TYPE],
         "token_endpoint_auth_method": "none",
         "scope": oauth_tokens.SCOPE,
     }
@@ -257,7 +255,7 @@ class Consent:
         return {
             "client_id": self.client.client_id,
             "redirect_uri": self.redirect_uri,
-            "response_type": "code",
+            "response_type": oauth_tokens.RESPONSE_TYPE,
             "state": self.state,
             "code_challenge": self.code_challenge,
             "code_challenge_method": "S256",

@@ -24,6 +24,11 @@ from django.conf import settings
 from clockford.town import signing
 
 SCOPE = "town"
+# The grants and the one response type the town serves: its metadata names them, registration takes
+# nothing else, and oauthlib's WebApplicationServer (settings) with the validator serves no other.
+# The code grant comes first: every client must hold it.
+GRANT_TYPES = ("authorization_code", "refresh_token")
+RESPONSE_TYPE = "code"
 MAX_SECONDS = 3600
 TYP = "at+jwt"
 ALG = "EdDSA"

@@ -45,7 +45,7 @@ class TownValidator(OAuth2Validator):
         # oauthlib's code grant also takes "none" and hybrids such as "code token", then asks here;
         # a False is "unauthorized_client", as if another client could have them. No client can.
         # (Any other response type, "token" among them, oauthlib refuses as unsupported itself.)
-        if response_type != "code":
+        if response_type != oauth_tokens.RESPONSE_TYPE:
             raise errors.UnsupportedResponseTypeError("This town answers with a code only.", request=request)
         return bool(super().validate_response_type(client_id, response_type, client, request, *args, **kwargs))
 
