@@ -17,3 +17,16 @@ def leaves(document: Any) -> Iterator[Any]:
             waiting.extend(value)
         else:
             yield value
+
+
+def deeper_than(document: Any, levels: int) -> bool:
+    """Whether objects and arrays nest more than `levels` deep in the document (a plain value is at no
+    level; the outermost object is level 1). Walked with a list, like leaves."""
+    waiting: list[tuple[Any, int]] = [(document, 0)]
+    while waiting:
+        value, level = waiting.pop()
+        if isinstance(value, dict | list):
+            if level == levels:
+                return True
+            waiting.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False

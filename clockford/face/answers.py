@@ -9,6 +9,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from django.conf import settings
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from clockford.face import auth
@@ -95,15 +96,25 @@ def refused(refusal: auth.Refusal) -> Answer:
     return plain(refusal.status, refusal.body, {"WWW-Authenticate": refusal.challenge} if refusal.challenge else {})
 
 
+def supported() -> list[str]:
+    """The revisions a client that reads an unsupported version's data may pick from and be served.
+    Signed in, the revisions server/discover names (the conformance suite holds the two to the same
+    list). Without sign-in a 2026-07-28 request cannot be served (400, No valid session), so the
+    revisions an initialize negotiates, newest first."""
+    if settings.CLOCKFORD_SIGN_IN:
+        return list(MODERN_PROTOCOL_VERSIONS)
+    return list(reversed(HANDSHAKE_PROTOCOL_VERSIONS))
+
+
 def unsupported_version(version: str, request_id: str | int | None = None) -> Answer:
-    """001's row for a revision the town does not speak. The data names the revisions a modern
-    (2026-07-28) request may name and echoes the one asked for, as an UnsupportedProtocolVersionError
-    does (SEP-2575); the message lists the handshake revisions, as 001 words it."""
+    """001's row for a revision the town does not speak. The data names the revisions the town serves
+    this caller (supported) and echoes the one asked for, as an UnsupportedProtocolVersionError does
+    (SEP-2575); the message lists the handshake revisions, as 001 words it."""
     return rpc_error(
         400,
         f"Bad Request: Unsupported protocol version: {version[:40]}. Supported versions: {SPOKEN}",
         request_id=request_id,
-        data={"supported": list(MODERN_PROTOCOL_VERSIONS), "requested": version[:40]},
+        data={"supported": supported(), "requested": version[:40]},
     )
 
 
@@ -138,6 +149,22 @@ TOO_SLOW = plain(408, "The request's body did not arrive in time.", {"Connection
 NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
 ONE_MESSAGE = plain(400, "One message per request.")
 INVALID_REQUEST = rpc_error(400, "Invalid Request", code=-32600)
+
+
+def initialized_already(request_id: str | int | None) -> Answer:
+    return rpc_error(
+        400,
+        "Invalid Request: this session is initialized already. To initialize again, start a new session"
+        " (an initialize without Mcp-Session-Id).",
+        code=-32600,
+        request_id=request_id,
+    )
+
+
+def nested_too_deep(levels: int, request_id: str | int | None) -> Answer:
+    return rpc_error(
+        400, f"Invalid Request: the message nests more than {levels} levels deep.", code=-32600, request_id=request_id
+    )
 
 
 def invalid_params(request_id: str | int | None) -> Answer:

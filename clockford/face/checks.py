@@ -24,7 +24,7 @@ from clockford import plain
 from clockford.face import answers, auth, sessions
 from clockford.face.answers import Answer
 from clockford.face.server import SURROGATE, in_db
-from clockford.leaves import leaves
+from clockford.leaves import deeper_than, leaves
 from clockford.town import desk, limits
 from clockford.town.models import McpSession, Passport
 
@@ -55,11 +55,19 @@ class Request:
 
     @classmethod
     def of(cls, scope: MutableMapping[str, Any], receive: Receive) -> "Request":
+        """The request with its headers as HTTP defines them, read once for the checks and handed to the
+        SDK in the same form (http._for_sdk): a header sent twice is one list, a value has no space or
+        tab around it (RFC 9110, section 5.5: "2025-11-25 " is 2025-11-25, a session id with a space
+        after it is that session), and a media type is the same in any case (Application/JSON)."""
         headers: dict[str, str] = {}
         for k, v in scope.get("headers", []):
             name = k.decode("latin-1").lower()
-            value = v.decode("latin-1")
+            value = v.decode("latin-1").strip(" \t")
             headers[name] = f"{headers[name]}, {value}" if name in headers else value
+        if "content-type" in headers:
+            media, semicolon, parameters = headers["content-type"].partition(";")
+            headers["content-type"] = media.strip(" \t").lower() + semicolon + parameters
+        scope = {**scope, "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]}
         return cls(scope, receive, headers, scope["method"], headers.get("mcp-session-id", ""))
 
 
@@ -263,6 +271,16 @@ async def session_there(r: Request) -> Answer | None:
     return answers.SESSION_NOT_FOUND if r.session is None else None
 
 
+async def initialized_once(r: Request) -> Answer | None:
+    """An initialize on a session: a session is initialized once, by the request that opened it. The
+    SDK would answer a second one, with another revision than the session speaks, and the session
+    would go on as before."""
+    if r.message.get("method") != "initialize":
+        return None
+    mid = r.message.get("id")
+    return answers.initialized_already(mid if isinstance(mid, str | int) else None)
+
+
 def _signed_in_session(bearer: auth.Bearer, sid: str) -> tuple[auth.Refusal | None, McpSession | None]:
     """The token's record and the session, in one trip to the database: a refusal for a token the
     town no longer honours, or for a session another account and client opened (403)."""
@@ -383,6 +401,20 @@ async def well_formed(r: Request) -> Answer | None:
     return None if ok else answers.INVALID_REQUEST
 
 
+# Objects and arrays nest at most this deep in a message. The SDK's parser reads about 200 levels and
+# then calls the message unreadable, without its id; no message of MCP's nests a tenth as deep.
+MAX_LEVELS = 100
+
+
+async def shallow_enough(r: Request) -> Answer | None:
+    """A message nested deeper than MAX_LEVELS is refused whatever it asks, with its id. (Counting the
+    brackets first keeps the walk off every usual message.)"""
+    if r.body.count(b"[") + r.body.count(b"{") <= MAX_LEVELS or not deeper_than(r.message, MAX_LEVELS):
+        return None
+    mid = r.message.get("id")
+    return answers.nested_too_deep(MAX_LEVELS, mid if isinstance(mid, str | int) else None)
+
+
 async def version_spoken(r: Request) -> Answer | None:
     """A POST naming a revision the town does not speak (protocol_version): 001's 400, with the
     request's id, and nothing of the request is run."""
@@ -448,6 +480,7 @@ ROUTES: dict[str, tuple[Check, ...]] = {
         json_content,
         one_json_object,
         well_formed,
+        shallow_enough,
         version_spoken,
     ),
 }
@@ -467,7 +500,14 @@ ROADS: dict[str, tuple[Check, ...]] = {
     # A tools/call without sign-in, the town's hottest road: the desk counts it and looks its session
     # up in its own trip to the database (server.Unchecked), so no check here reads the database.
     "call": (session_named,),
-    "session": (within_limits, version_in_header, session_named, token_owns_session, session_there),
+    "session": (
+        within_limits,
+        version_in_header,
+        session_named,
+        token_owns_session,
+        session_there,
+        initialized_once,
+    ),
 }
 
 

@@ -275,17 +275,10 @@ def reply_version(r: Request) -> str:
 
 
 def _for_sdk(scope: Scope, visitor: Visitor | Unchecked) -> Scope:
-    """The request as the SDK is handed it: with its visitor, and each header once, as the checks read
-    it (checks.Request.of). A header sent twice is one list in HTTP, but the SDK reads only the first:
-    Accept sent as two lines, application/json and text/event-stream, passed the face's check and was
-    then refused by the SDK with a 406 of its own (code -32600, where 001 gives -32000)."""
-    headers = scope.get("headers", [])
-    if len({name for name, _ in headers}) < len(headers):
-        joined: dict[bytes, bytes] = {}
-        for name, value in headers:
-            name = name.lower()
-            joined[name] = joined[name] + b", " + value if name in joined else value
-        scope = {**scope, "headers": list(joined.items())}
+    """The request as the SDK is handed it: with its visitor, and its headers as the checks read them
+    (checks.Request.of). The SDK reads only the first of a header sent twice (Accept as two lines passed
+    the face's check, then the SDK refused it with a 406 of its own, code -32600 where 001 gives
+    -32000), and compares a media type and MCP-Protocol-Version as sent (Application/JSON was its 415)."""
     return {**scope, "clockford.visitor": visitor}
 
 

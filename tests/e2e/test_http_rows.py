@@ -222,7 +222,7 @@ def test_400_an_unsupported_protocol_version(town: Town, live: RawSession, versi
         "error": {
             "code": -32000,
             "message": f"Bad Request: Unsupported protocol version: {version}. Supported versions: {spoken}",
-            "data": {"supported": ["2026-07-28"], "requested": version},
+            "data": {"supported": ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], "requested": version},
         },
     }
     for status, headers, body in (
@@ -731,3 +731,78 @@ def test_mcps_answers_carry_the_security_headers_every_page_has(town: Town, live
         assert headers["x-content-type-options"] == "nosniff", (status, body[:200])
         assert headers["x-frame-options"] == "DENY"
         assert "frame-ancestors 'none'" in headers["content-security-policy"]
+
+
+# -- headers as HTTP defines them, and messages the SDK would misread ---------------------------------
+
+
+def test_a_header_is_read_without_the_space_around_it_and_a_media_type_in_any_case(
+    town: Town, live: RawSession
+) -> None:
+    # RFC 9110 (section 5.5): a field value has no space or tab around it, and a media type's name is
+    # the same in any case. The town's checks read them so, and now the SDK behind them does too:
+    # "2025-11-25 " was an unsupported revision (400), Application/JSON a 415 from the SDK, a session id
+    # with a space after it "not found" (404), and Host and Origin with one foreign (403).
+    spaced = {
+        "MCP-Protocol-Version": "2025-11-25 ",
+        "Content-Type": "Application/JSON; charset=UTF-8",
+        "Mcp-Session-Id": f"{live.sid}\t",
+        "Host": f"127.0.0.1:{town.port} ",
+        "Origin": f"http://127.0.0.1:{town.port} ",
+    }
+    status, _, body = request("POST", town.mcp, json.dumps(TOOLS_LIST), {**live.headers(), **spaced})
+    assert status == 200, body
+    assert any(t["name"] == "look_around" for t in sse_message(body)["result"]["tools"])
+    # A tools/call, which the face answers itself, is read the same way.
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "look_around", "arguments": {}}}
+    status, _, body = request("POST", town.mcp, json.dumps(call), {**live.headers(), **spaced})
+    assert status == 200, body
+    assert sse_message(body)["result"]["isError"] is False
+    # And an initialize.
+    status, headers, body = post(town.mcp, initialize_message(), {"Content-Type": "APPLICATION/json"})
+    assert status == 200, body
+    request("DELETE", town.mcp, None, {**MCP_HEADERS, "Mcp-Session-Id": headers["mcp-session-id"]})
+
+
+def test_a_session_is_initialized_once(town: Town, live: RawSession) -> None:
+    # The SDK answered a second initialize on a live session, with another revision than the session
+    # speaks; it is refused, with its id, and the session goes on as it was.
+    status, headers, body = live.post(initialize_message(version="2024-11-05"))
+    assert status == 400, body
+    assert headers["content-type"] == "application/json"
+    assert json.loads(body) == {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "error": {
+            "code": -32600,
+            "message": "Invalid Request: this session is initialized already. To initialize again, start a new "
+            "session (an initialize without Mcp-Session-Id).",
+        },
+    }
+    assert "mcp-session-id" not in headers
+    assert live.rpc("tools/list")["result"]["tools"]
+
+
+@pytest.mark.parametrize("levels", [101, 150, 199, 250, 4000])
+def test_a_message_nested_too_deep_is_refused_with_its_id(town: Town, live: RawSession, levels: int) -> None:
+    # The SDK's parser stops at about 200 levels and answered a parse error without the id; Python's
+    # reads on. The face refuses every message nested past 100 levels the same way, with its id.
+    nested = "[" * (levels - 1) + "]" * (levels - 1)  # inside the message (level 1) and params (level 2)
+    for body in (
+        '{"jsonrpc":"2.0","id":9,"method":"ping","params":{"x":NESTED}}'.replace("NESTED", nested),
+        '{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"look_around","arguments":{"x":NESTED}}}'.replace(
+            "NESTED", nested
+        ),
+    ):
+        status, headers, reply = request("POST", town.mcp, body, live.headers())
+        assert (status, headers["content-type"]) == (400, "application/json"), reply
+        assert json.loads(reply) == {
+            "jsonrpc": "2.0",
+            "id": 9,
+            "error": {"code": -32600, "message": "Invalid Request: the message nests more than 100 levels deep."},
+        }
+    # One level less is read as any message is.
+    shallow = "[" * 98 + "]" * 98
+    body = '{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":NESTED}}'.replace("NESTED", shallow)
+    status, _, reply = request("POST", town.mcp, body, live.headers())
+    assert status == 200 and sse_message(reply) == {"jsonrpc": "2.0", "id": 10, "result": {}}, reply

@@ -35,12 +35,22 @@ def test_an_unspoken_revision_is_refused_with_the_requests_id_and_the_revisions_
         "error": {
             "code": -32000,
             "message": f"Bad Request: Unsupported protocol version: v999.0.0. Supported versions: {answers.SPOKEN}",
-            "data": {"supported": ["2026-07-28"], "requested": "v999.0.0"},
+            "data": {"supported": ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], "requested": "v999.0.0"},
         },
     }
     # A GET has no id to carry: answered at once, as before.
     get = asyncio.run(checks.protocol_version(request("GET", mcp_protocol_version="v999.0.0")))
     assert get is not None and json.loads(get.body)["id"] is None
+
+
+def test_the_revisions_named_supported_are_those_the_town_serves_its_caller(settings: Any) -> None:
+    # A client that picks from data.supported must be served: signed in, the revisions server/discover
+    # names; without sign-in a 2026-07-28 request is 400 (No valid session), so the handshake's.
+    handshake = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    settings.CLOCKFORD_SIGN_IN = False
+    assert json.loads(answers.unsupported_version("x").body)["error"]["data"]["supported"] == handshake
+    settings.CLOCKFORD_SIGN_IN = True
+    assert json.loads(answers.unsupported_version("x").body)["error"]["data"]["supported"] == ["2026-07-28"]
 
 
 def test_resource_templates_are_listed_not_a_missing_method() -> None:
