@@ -28,12 +28,13 @@ CHUNK = 64 * 1024
 # UTF-8's byte order mark, which some Windows shells and editors put before what they pipe.
 BOM = b"\xef\xbb\xbf"
 
-Unreadable = list[tuple[types.RequestId, types.ErrorData]]
+Unreadable = list[tuple[types.RequestId | None, types.ErrorData]]
 
 
 def _unreadable(item: Exception) -> Unreadable:
-    """The ids of the requests the SDK's reader could not read, and the error to answer each with, when
-    the ids can still be read: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where
+    """The ids of the requests the SDK's reader could not read, and the error to answer each with; a
+    null id when none can be read (garbage, 42, a request without a method), but never for a response.
+    An id that can still be read is answered: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where
     the SDK's parser does not (a parse error), a line that is JSON but no JSON-RPC 2.0 message (a
     "jsonrpc" of "1.0", a method that is a number) still names its id (an invalid request), and so does
     each request of a batch, which MCP no longer has (over HTTP: 400, "One message per request.")."""
@@ -43,12 +44,10 @@ def _unreadable(item: Exception) -> Unreadable:
     invalid = next((e for e in errors if e.get("type") == "json_invalid"), None)
     if invalid is not None:
         line = invalid.get("input")
-        if not isinstance(line, str):
-            return []
         try:
-            message = json.loads(line)
+            message = json.loads(line) if isinstance(line, str) else None
         except (ValueError, RecursionError):  # not JSON at all, or nested past Python's own limit
-            return []
+            message = None
         code, said = (
             types.PARSE_ERROR,
             UNREADABLE.format(why=str(invalid.get("msg", "")).removeprefix("Invalid JSON: ")),
@@ -68,7 +67,17 @@ def _unreadable(item: Exception) -> Unreadable:
     else:
         message = [message]
     error = types.ErrorData(code=code, message=said)
-    return [(ident, error) for m in message if (ident := _id_of(m)) is not None]
+    answered: Unreadable = [(ident, error) for m in message if (ident := _id_of(m)) is not None]
+    if answered or any(_is_response(m) for m in message):
+        # A response the client sent (to the town's own request) is never answered, however it is wrong.
+        return answered
+    # Nothing on the line names an id to answer: JSON-RPC answers with a null id then (section 5), as
+    # HTTP answers the same body 400, so that no client waits for ever on a line nobody read.
+    return [(None, error)]
+
+
+def _is_response(message: Any) -> bool:
+    return isinstance(message, dict) and "method" not in message and ("result" in message or "error" in message)
 
 
 def _whole(error: Any) -> bool:

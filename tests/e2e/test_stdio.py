@@ -195,8 +195,8 @@ def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> No
 def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town) -> None:
     """The SDK's stdio reader drops a line its JSON parser refuses; Python's reads a lone surrogate
     (\\ud800) all the same, so a request with one gets a parse error for its id instead of silence,
-    and the lines after it are served. Lines with no id to answer stay unanswered, and none of it is
-    a footstep."""
+    and the lines after it are served. A line with no id that can be written back is answered with a
+    null id (JSON-RPC, section 5), and none of it is a footstep."""
     init = initialize(1)
     lines = [
         json.dumps(init),
@@ -212,18 +212,22 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     proc = fed(stdio_town, lines)
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     # Closing stdin ends the session, so the last call may or may not have been answered first.
-    assert [r["id"] for r in replies][:4] == [1, 5, 7, 8]
+    assert [r["id"] for r in replies][:6] == [1, 5, None, 7, None, 8]
     assert replies[1]["error"] == {
         "code": -32700,
         "message": "Parse error: the town cannot read this line as JSON (unexpected end of hex escape at line 1 "
         "column 113). Nothing was done.",
     }
-    # Nesting past the SDK's parser, not past Python's: answered too. The rest are not.
-    assert replies[2]["id"] == 7 and replies[2]["error"]["code"] == -32700
-    assert replies[2]["error"]["message"].startswith("Parse error: the town cannot read this line as JSON (recursion")
-    assert replies[3]["id"] == 8 and replies[3]["error"]["code"] == -32600
-    assert replies[3]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (jsonrpc: ")
-    assert {r["id"] for r in replies[4:]} <= {6}
+    # An id that cannot be written back: a parse error with a null id.
+    assert replies[2]["error"]["code"] == -32700
+    # Nesting past the SDK's parser, not past Python's: answered for its id.
+    assert replies[3]["id"] == 7 and replies[3]["error"]["code"] == -32700
+    assert replies[3]["error"]["message"].startswith("Parse error: the town cannot read this line as JSON (recursion")
+    # Not JSON at all: a parse error with a null id.
+    assert replies[4]["error"]["code"] == -32700
+    assert replies[5]["id"] == 8 and replies[5]["error"]["code"] == -32600
+    assert replies[5]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (jsonrpc: ")
+    assert {r["id"] for r in replies[6:]} <= {6}
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
 
@@ -231,8 +235,9 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
 def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> None:
     """MCP has no batches since 2025-06-18, and the SDK's reader dropped a batch's line whole, so each
     request in it waited for an answer that never came. Each one with an id is now told the town takes
-    one message per line; a notification in it, or a member with no id to answer, is not; nothing in
-    it runs, and the lines after it are served."""
+    one message per line; a notification in it, or a member with no id to answer, is not (an empty
+    batch, with nothing to answer for, is told with a null id); nothing in it runs, and the lines
+    after it are served."""
     init = initialize(1)
     batch = [
         {"jsonrpc": "2.0", "id": 2, "method": "ping"},
@@ -260,10 +265,11 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
         {"jsonrpc": "2.0", "id": 2, "error": one_per_line},
         {"jsonrpc": "2.0", "id": "three", "error": one_per_line},
     ]
-    assert replies[3]["id"] == 6 and replies[3]["error"]["code"] == -32600
-    assert replies[3]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (params: ")
+    assert replies[3] == {"jsonrpc": "2.0", "id": None, "error": one_per_line}
+    assert replies[4]["id"] == 6 and replies[4]["error"]["code"] == -32600
+    assert replies[4]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (params: ")
     # Closing stdin ends the session, so the last ping may or may not have been answered first.
-    assert replies[4:] in ([], [{"jsonrpc": "2.0", "id": 7, "result": {}}])
+    assert replies[5:] in ([], [{"jsonrpc": "2.0", "id": 7, "result": {}}])
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     # The batch's tools/call never ran: the process's passport (the newest) has no footstep.
@@ -449,3 +455,34 @@ def test_a_stream_that_opens_with_a_byte_order_mark_is_served(stdio_town: Town) 
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
     assert replies[0]["id"] == 1 and replies[0]["result"]["protocolVersion"] == "2025-11-25", replies
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(stdio_town: Town) -> None:
+    """JSON-RPC (section 5) answers a line it cannot read, or a request it cannot take, with a null id
+    when it cannot tell the id: a client waited for ever on these. A response the client sends (to a
+    request of the town's) is never answered, however wrong."""
+    lines = [
+        json.dumps(initialize(1)),
+        json.dumps(INITIALIZED),
+        "garbage",
+        "42",
+        "null",
+        '{"jsonrpc":"2.0","id":4}',  # neither a request nor a response
+        '{"jsonrpc":"2.0","id":14,"method":"ping"}{"jsonrpc":"2.0","id":15,"method":"ping"}',  # two on one line
+        '{"jsonrpc":"2.0","id":99,"result":"not what anyone asked"}',
+        '{"jsonrpc":"2.0","id":98,"error":"no object"}',
+        json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
+        json.dumps({"jsonrpc": "2.0", "id": 8, "method": "ping"}),
+    ]
+    proc = fed(stdio_town, lines)
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert replies[0]["id"] == 1 and "result" in replies[0]
+    codes = [(r["id"], r["error"]["code"]) for r in replies[1:6]]
+    assert codes == [(None, -32700), (None, -32600), (None, -32600), (None, -32600), (None, -32700)], replies
+    for r in replies[1:6]:
+        assert r["error"]["message"].endswith("Nothing was done."), r
+    # Closing stdin ends the session, so the last ping may or may not have been answered first.
+    assert replies[6] == {"jsonrpc": "2.0", "id": 7, "result": {}}
+    assert replies[7:] in ([], [{"jsonrpc": "2.0", "id": 8, "result": {}}])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
