@@ -15,6 +15,7 @@ import json
 import math
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,6 +190,8 @@ class Census:
         self.records: dict[int, str] = {}
         # The census's common words (CensusState.common), read once per seal.
         self.common: dict[str, float] = {}
+        # How many lots hold each word (folded, as terms_of folds a need), for spelling a need's words.
+        self.words: dict[str, int] = {}
         self.text: TextIndex | None = None
         self.as_of: dt.datetime | None = None
 
@@ -203,10 +206,11 @@ class Census:
             lots: dict[int, Row] = {}
             kept: dict[int, tuple[float, list[str]]] = {}
             records: dict[int, str] = {}
+            words: Counter[str] = Counter()
             rows = Lot.objects.exclude(status="deleted").values_list(
                 "number", "name", "record", "search_name", "search_title", "search_description", "score", "status"
             )
-            for number, name, record, words, title, description, score, status in rows.iterator(chunk_size=2000):
+            for number, name, record, name_words, title, description, score, status in rows.iterator(chunk_size=2000):
                 owner = owner_of(name)
                 if owner is not None:
                     by_owner.setdefault(owner.key, []).append(number)
@@ -220,7 +224,8 @@ class Census:
                     full=record.get("fidelity") != "partial",
                     owner=owner,
                 )
-                lots[number] = (words, title, description, score, status)
+                lots[number] = (name_words, title, description, score, status)
+                words.update(set(WORD.findall(f"{name_words} {title} {description}".casefold())))
                 kept[number] = quality(facts[number], score, as_of)
                 records[number] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
             text = TextIndex((n, r[0], r[1], r[2]) for n, r in lots.items())
@@ -230,6 +235,7 @@ class Census:
             self.text = text
             self.by_owner, self.facts, self.rows, self.kept = by_owner, facts, lots, kept
             self.records = records
+            self.words = dict(words)
             self.common, self.as_of, self.root = common, as_of, root
             return self
 
@@ -238,10 +244,62 @@ class Census:
             self.root = None
             self.by_owner, self.facts, self.rows, self.kept, self.common = {}, {}, {}, {}, {}
             self.records = {}
+            self.words = {}
             self.text = None
 
 
 CENSUS = Census()
+
+
+# -- A need's words as the census spells them ---------------------------------------------------------
+
+WORD = re.compile(r"[^\W_]+")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# A word is read as a slip of the keyboard only when it is this long, at most this many lots hold it,
+# and the word one edit away is held by at least this many lots and this many times as many.
+SPELL_FROM = 5
+SPELL_RARE = 2
+SPELL_COMMON = 5
+SPELL_RATIO = 5
+
+
+def one_edit(word: str) -> set[str]:
+    """Every word one deletion, transposition, replacement or insertion of a letter away (about 54
+    times the word's length of them: bounded, since a term is a word of a need)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return {
+        *(a + b[1:] for a, b in splits if b),
+        *(a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1),
+        *(a + c + b[1:] for a, b in splits if b for c in LETTERS),
+        *(a + c + b for a, b in splits for c in LETTERS),
+    }
+
+
+def spelled(terms: list[str], words: dict[str, int]) -> list[str]:
+    """The terms, each word that almost no lot holds replaced by the word one edit away that many lots
+    hold ("wether" is weather, "salesfroce" salesforce), when there is one. A word the vocabulary knows
+    is kept as it is, and so is any word with a digit or a letter outside a-z (a name, a version)."""
+    out: list[str] = []
+    for term in terms:
+        held = words.get(term, 0)
+        if (
+            len(term) >= SPELL_FROM
+            and held <= SPELL_RARE
+            and term.isascii()
+            and term.isalpha()
+            and term not in vocabulary.CONCEPTS
+            and term not in vocabulary.MAKERS
+        ):
+            least = max(SPELL_COMMON, SPELL_RATIO * max(held, 1))
+            best = max(
+                ((words.get(w, 0), w) for w in one_edit(term) if w != term and words.get(w, 0) >= least),
+                default=None,
+            )
+            if best is not None:
+                term = best[1]
+        if term not in out:
+            out.append(term)
+    return out
 
 
 # -- The score, and its reasons ---------------------------------------------------------------------

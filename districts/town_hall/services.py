@@ -242,7 +242,9 @@ STOPWORDS = frozenset(
     """a an and any are as at be but by can do does for from get give has have how i in into is it its
     just let like me my need needs no not of on one only or our please some that the their them then there
     these this to too use used using want wants was we what when where which while who will with would you
-    your mcp server servers model context protocol something thing things find looking look""".split()
+    your mcp server servers model context protocol something thing things find looking look
+    so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
+    currently week weeks weekend""".split()
 )
 MAX_TERMS = 10
 CANDIDATES = 60
@@ -287,6 +289,13 @@ def terms_of(need: str) -> list[str]:
         if w not in out:
             out.append(w)
     return out[:MAX_TERMS]
+
+
+def words_searched(need: str, census: CensusState | None = None) -> list[str]:
+    """The need's terms (terms_of) as the census spells them (ranking.spelled): the words searched,
+    which the answer shows."""
+    s = census or seal()
+    return ranking.spelled(terms_of(need), ranking.CENSUS.load(s.root, s.as_of).words)
 
 
 # A candidate: (lot, relevance, name words, title, description, integrity score, status).
@@ -525,7 +534,7 @@ CLERK = Clerk()
 def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int]:
     """The Directory's answer: (fields, whether it came from memory, how many servers the census holds)."""
     s = seal()
-    terms = terms_of(need)
+    terms = words_searched(need, s)
     key = (s.root, tuple(terms), limit)
     remembered = CLERK.recall(key)
     if remembered is not None:

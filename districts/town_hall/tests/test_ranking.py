@@ -5,6 +5,8 @@ vocabulary, and every result says why it ranks where it does, in the town's word
 
 import pytest
 
+from clockford.town.models import Passport
+from districts.testing import visit
 from districts.town_hall import ranking, services, vocabulary
 from districts.town_hall.tests.base import listing, take
 
@@ -12,12 +14,12 @@ pytestmark = pytest.mark.django_db
 
 
 def names(need: str, limit: int = 8) -> list[str]:
-    _, records = services.search(services.terms_of(need), limit)
+    _, records = services.search(services.words_searched(need), limit)
     return [r["name"] for r in records]
 
 
 def whys(need: str, limit: int = 8) -> dict[str, str]:
-    _, records = services.search(services.terms_of(need), limit)
+    _, records = services.search(services.words_searched(need), limit)
     return {r["name"]: r["why"] for r in records}
 
 
@@ -128,3 +130,33 @@ def test_a_need_that_names_no_product_ranks_by_its_words(db: None) -> None:
     # "pdf" is a namespace owner here, but the need's words lead: the namespace alone is not enough
     # against a server that holds every word asked.
     assert names("extract text from pdf files")[0] == "io.github.a/pdf-reader"
+
+
+def test_one_edit_is_every_slip_of_one_letter() -> None:
+    edits = ranking.one_edit("wether")
+    assert {"ether", "wehter", "wither", "weather"} <= edits  # deleted, swapped, replaced, inserted
+    assert "weathre" not in edits  # two edits away
+    assert len(edits) <= 54 * len("wether") + 25
+
+
+def test_a_word_almost_no_lot_holds_is_read_as_the_census_spells_it(db: None) -> None:
+    take(
+        [listing(f"io.github.w{i}/forecasts", description="Weather forecast for any city.") for i in range(6)]
+        + [listing(f"io.github.g{i}/plants", description="Gardening tips for plants.") for i in range(3)]
+        + [listing("io.github.k/kube", description="Gardenia kube3 clusters.")]
+    )
+    # Missing a letter, one letter too many and two letters swapped, each read as the word many lots hold.
+    assert services.words_searched("wether forcast") == ["weather", "forecast"]
+    assert services.words_searched("weathher forecsat") == ["weather", "forecast"]
+    assert names("wether forcast") == names("weather forecast") != []
+    # A word three lots hold is a word of the census ("gardening"), and so is one lot's next to it.
+    assert services.words_searched("gardening gardenia") == ["gardening", "gardenia"]
+    # Short words, words with digits and words the vocabulary knows are never changed.
+    assert services.words_searched("cty kube4 invoice") == ["cty", "kube4", "invoice"]
+
+
+def test_the_answer_shows_the_words_searched(alice: Passport) -> None:
+    take([listing(f"io.github.w{i}/forecasts", description="Weather forecast for any city.") for i in range(6)])
+    reply = visit(alice, "ask_directory", need="wether forcast")
+    assert reply.structured["terms"] == ["weather", "forecast"]
+    assert len(reply.structured["results"]) == 6

@@ -12,7 +12,8 @@ carries:
   Every lot it matches, and every `best`, is listed in `relevant` when this script runs.
 
 The needs are split by a hash of their text (not by hand) into a development half, the only one the
-ranking was tuned on, and a held-out half, measured at the end. Run from the repository with the full
+ranking was tuned on, and a held-out half, measured at the end. fresh.py holds a second evaluation by
+another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was used). Run from the repository with the full
 census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
 """
 
@@ -20,6 +21,8 @@ import hashlib
 import json
 import re
 from pathlib import Path
+
+from tests.bench.directory_needs.fresh import FRESH
 
 HERE = Path(__file__).resolve().parent
 
@@ -231,6 +234,10 @@ def split(need: str) -> str:
     return "held" if int(hashlib.sha256(need.encode()).hexdigest()[:8], 16) % 2 else "dev"
 
 
+def split_fresh(need: str) -> str:
+    return "fresh-sealed" if int(hashlib.sha256(f"fresh:{need}".encode()).hexdigest()[:8], 16) % 2 else "fresh-look"
+
+
 def main() -> None:
     from districts.town_hall.models import Lot
 
@@ -240,15 +247,17 @@ def main() -> None:
         .order_by("number")
     )
     names = {n for n, _, _ in lots}
-    halves: dict[str, list[dict[str, object]]] = {"dev": [], "held": []}
-    for need, best, pattern in NEEDS:
+    halves: dict[str, list[dict[str, object]]] = {"dev": [], "held": [], "fresh-look": [], "fresh-sealed": []}
+    written = [(need, best, pattern, split(need)) for need, best, pattern in NEEDS]
+    written += [(need, best, pattern, split_fresh(need)) for need, best, pattern in FRESH]
+    for need, best, pattern, half in written:
         missing = [b for b in best if b not in names]
         if missing:
             raise SystemExit(f"{need!r}: best {missing} not in the census")
         p = re.compile(pattern, re.IGNORECASE)
         # io.github. is where a namespace lives, not what a server does: it is left out of the match.
         relevant = sorted({n for n, t, d in lots if p.search(f"{n.removeprefix('io.github.')} {t} {d}")} | set(best))
-        halves[split(need)].append({"need": need, "best": best, "pattern": pattern, "relevant": relevant})
+        halves[half].append({"need": need, "best": best, "pattern": pattern, "relevant": relevant})
     for half, rows in halves.items():
         (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
         print(half, len(rows), "needs")
