@@ -182,12 +182,26 @@ def protocol_error(text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
+# pydantic's names for a union's plain members; the others have a hyphen or brackets (constrained-int,
+# function-after[...]), which no field of a tool's arguments has.
+_PLAIN_MEMBERS = frozenset({"int", "str", "float", "bool", "list", "dict", "none"})
+
+
+def _union_member(part: str | int) -> bool:
+    return isinstance(part, str) and ("-" in part or "[" in part or part in _PLAIN_MEMBERS)
+
+
 def validation_text(err: ValidationError) -> str:
-    problems = []
+    """001's words for arguments the tool's schema refuses, naming each field. A field that takes one
+    of several types (enter's lot: a number or a name) says why each would not do, as one problem:
+    pydantic's names for the members of the union ("constrained-int") are no field of the schema."""
+    problems: dict[str, list[str]] = {}
     for e in err.errors(include_url=False):
-        where = ".".join(str(x) for x in e["loc"]) or "arguments"
-        problems.append(f"{where}: {e['msg']}")
-    return "MCP error -32602: Input validation error: " + "; ".join(problems)
+        where = ".".join(str(x) for x in e["loc"] if not _union_member(x)) or "arguments"
+        if e["msg"] not in problems.setdefault(where, []):
+            problems[where].append(e["msg"])
+    said = (f"{where}: " + ", or: ".join(msgs) for where, msgs in problems.items())
+    return "MCP error -32602: Input validation error: " + "; ".join(said)
 
 
 def to_result(r: desk.Rendered) -> CallToolResult:

@@ -154,3 +154,24 @@ async def test_a_signed_in_plain_call_is_answered_by_the_face_not_the_sdk(monkey
     assert json.loads(event[len("event: message\r\ndata: ") :]) == json.loads(
         server.rendered_reply(4, "2025-11-25", here)
     )
+
+
+def test_arguments_refused_name_each_field_of_the_schema_never_pydantics_names_for_a_union() -> None:
+    from pydantic import ValidationError
+
+    from districts.registry import TOOLS
+
+    said = {}
+    for arguments in ({"lot": [1]}, {"lot": ""}, {}):
+        try:
+            TOOLS["enter"].args.model_validate(arguments)
+        except ValidationError as err:
+            said[json.dumps(arguments)] = server.validation_text(err)
+    # enter's lot is a number or a name: one problem, with why each would not do.
+    assert said == {
+        '{"lot": [1]}': "MCP error -32602: Input validation error: lot: Input should be a valid integer, or: Input "
+        "should be a valid string",
+        '{"lot": ""}': "MCP error -32602: Input validation error: lot: Input should be a valid integer, or: String "
+        "should have at least 1 character",
+        "{}": "MCP error -32602: Input validation error: lot: Field required",
+    }
