@@ -328,8 +328,11 @@ async def whole_body(r: Request) -> Answer | None:
 
 
 async def accepts_both(r: Request) -> Answer | None:
-    accept = r.headers.get("accept", "").lower()
-    if ("application/json" in accept and "text/event-stream" in accept) or "*/*" in accept:
+    """Accept names both media types, each itself or by its wildcard (RFC 9110, section 12.5.1), as the
+    SDK reads it after: a type that only begins with one (application/jsonx, text/event-streamy) passed
+    here and met the SDK's own 406 (code -32600, where 001 gives -32000)."""
+    types = {media.split(";", 1)[0].strip().lower() for media in r.headers.get("accept", "").split(",")}
+    if "*/*" in types or (types & {"application/json", "application/*"} and types & {"text/event-stream", "text/*"}):
         return None
     return answers.NOT_ACCEPTABLE
 

@@ -479,7 +479,17 @@ def test_405_get_on_a_session_offers_no_stream(live: RawSession) -> None:
 
 
 @pytest.mark.parametrize(
-    "accept", ["application/json", "text/event-stream", None, "text/html", "application/*", "text/*"]
+    "accept",
+    [
+        "application/json",
+        "text/event-stream",
+        None,
+        "text/html",
+        "application/*",
+        "text/*",
+        "application/jsonx, text/event-streamy",
+        "application/json-seq, text/event-stream",
+    ],
 )
 def test_406_accept_missing_one_type(town: Town, live: RawSession, accept: str | None) -> None:
     def headers(base: dict[str, str]) -> dict[str, str]:
@@ -494,6 +504,13 @@ def test_406_accept_missing_one_type(town: Town, live: RawSession, accept: str |
         assert got["content-type"] == "application/json"
         assert json.loads(body) == NOT_ACCEPTABLE
         assert "mcp-session-id" not in got
+
+
+@pytest.mark.parametrize("accept", ["application/*, text/*", "*/*", "Application/JSON;q=0.9, TEXT/event-stream"])
+def test_accept_by_wildcards_or_in_any_case_is_served(live: RawSession, accept: str) -> None:
+    status, _, body = live.post(TOOLS_LIST, {"Accept": accept})
+    assert status == 200, body
+    assert sse_message(body)["result"]["tools"]
 
 
 def test_accept_sent_as_two_header_lines_is_one_list(town: Town, live: RawSession) -> None:
