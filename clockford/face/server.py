@@ -351,13 +351,19 @@ async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str
     return to_result(ran) if isinstance(ran, desk.Rendered) else ran
 
 
+# An unknown tool's name is said back at most this long (no tool's name is a third of it).
+NAME_SHOWN = 100
+
+
 async def run_tool(
     visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None
 ) -> desk.Rendered | CallToolResult:
     """A tools/call through the desk: its rendered reply, or the protocol error that stopped it first."""
     tool = TOOLS.get(name)
     if tool is None:
-        return protocol_error(f"MCP error -32602: Tool {name} not found")
+        # The name as sent, cut short: a 100 KB name was sent back whole.
+        shown = name if len(name) <= NAME_SHOWN else name[:NAME_SHOWN] + "…"
+        return protocol_error(f"MCP error -32602: Tool {shown} not found")
     arguments = arguments or {}
     try:
         # The desk parses the arguments once, before it writes anything: a call outside the schema

@@ -175,3 +175,10 @@ def test_arguments_refused_name_each_field_of_the_schema_never_pydantics_names_f
         "should have at least 1 character",
         "{}": "MCP error -32602: Input validation error: lot: Field required",
     }
+
+
+def test_an_unknown_tools_name_is_said_back_cut_short() -> None:
+    for name, said in (("walk_too", "walk_too"), ("x" * 100_000, "x" * 100 + "…")):
+        ran = asyncio.run(server.run_tool(server.Unchecked("sid", "127.0.0.1"), name, {}))
+        assert not isinstance(ran, desk.Rendered)
+        assert ran.is_error and ran.content[0].text == f"MCP error -32602: Tool {said} not found"
