@@ -159,7 +159,9 @@ def measure() -> None:
 
 
 def run(opts: Any) -> None:
-    print("directory: the Directory's two evaluations (each a half it was tuned on and a held-out half) beside two baselines")
+    print(
+        "directory: the Directory's two evaluations (each a half it was tuned on and a held-out half) beside two baselines"
+    )
     if not SNAPSHOT.is_file():
         print("  ../shared/census/registry-snapshot.json is not here: skipped.")
         return
