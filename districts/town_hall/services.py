@@ -279,7 +279,8 @@ def name_words(name: str) -> str:
 
 
 def terms_of(need: str) -> list[str]:
-    """The words searched: folded, stop words out, at most ten, in the order given."""
+    """The need's words: folded, stop words out, each once, in the order given (a need is at most 200
+    characters, so at most 100 words)."""
     found = re.findall(r"[^\W_]+", words.for_matching(need).casefold())
     kept = [w for w in found if w not in STOPWORDS and (len(w) > 1 or not w.isascii())]
     if not kept:
@@ -288,14 +289,21 @@ def terms_of(need: str) -> list[str]:
     for w in kept:
         if w not in out:
             out.append(w)
-    return out[:MAX_TERMS]
+    return out
 
 
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
-    """The need's terms (terms_of) as the census spells them (ranking.spelled): the words searched,
-    which the answer shows."""
+    """The words searched, which the answer shows: the need's words (terms_of) as the census spells
+    them (ranking.spelled), and of a long need the MAX_TERMS that fewest lots hold, in the order
+    given. An agent's errand names its product anywhere in a sentence ("... in Stripe" at its end),
+    and the words most lots hold say least about which server it needs."""
     s = census or seal()
-    return ranking.spelled(terms_of(need), ranking.CENSUS.load(s.root, s.as_of).words)
+    words = ranking.CENSUS.load(s.root, s.as_of).words
+    terms = ranking.spelled(terms_of(need), words)
+    if len(terms) > MAX_TERMS:
+        rarest = sorted(range(len(terms)), key=lambda i: (words.get(terms[i], 0), i))[:MAX_TERMS]
+        terms = [terms[i] for i in sorted(rarest)]
+    return terms
 
 
 # A candidate: (lot, relevance, name words, title, description, integrity score, status).

@@ -13,7 +13,8 @@ carries:
 
 The needs are split by a hash of their text (not by hand) into a development half, the only one the
 ranking was tuned on, and a held-out half, measured at the end. fresh.py holds a second evaluation by
-another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was used). Run from the repository with the full
+another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was used);
+third.py a third, by a third author, kept whole as third. Run from the repository with the full
 census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
 """
 
@@ -23,6 +24,7 @@ import re
 from pathlib import Path
 
 from tests.bench.directory_needs.fresh import FRESH
+from tests.bench.directory_needs.third import THIRD
 
 HERE = Path(__file__).resolve().parent
 
@@ -247,9 +249,16 @@ def main() -> None:
         .order_by("number")
     )
     names = {n for n, _, _ in lots}
-    halves: dict[str, list[dict[str, object]]] = {"dev": [], "held": [], "fresh-look": [], "fresh-sealed": []}
+    halves: dict[str, list[dict[str, object]]] = {
+        "dev": [],
+        "held": [],
+        "fresh-look": [],
+        "fresh-sealed": [],
+        "third": [],
+    }
     written = [(need, best, pattern, split(need)) for need, best, pattern in NEEDS]
     written += [(need, best, pattern, split_fresh(need)) for need, best, pattern in FRESH]
+    written += [(need, best, pattern, "third") for need, best, pattern in THIRD]
     for need, best, pattern, half in written:
         missing = [b for b in best if b not in names]
         if missing:
