@@ -255,9 +255,11 @@ CENSUS = Census()
 
 WORD = re.compile(r"[^\W_]+")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# A word is read as a slip of the keyboard only when it is this long, at most this many lots hold it,
+# A word is read as a slip of the keyboard only when it is this long (and no longer than SPELL_UPTO:
+# a word's edits are about 54 times its length, each as long as it), at most this many lots hold it,
 # and the word one edit away is held by at least this many lots and this many times as many.
 SPELL_FROM = 5
+SPELL_UPTO = 30
 SPELL_RARE = 2
 SPELL_COMMON = 5
 SPELL_RATIO = 5
@@ -283,7 +285,7 @@ def spelled(terms: list[str], words: dict[str, int]) -> list[str]:
     for term in terms:
         held = words.get(term, 0)
         if (
-            len(term) >= SPELL_FROM
+            SPELL_FROM <= len(term) <= SPELL_UPTO
             and held <= SPELL_RARE
             and term.isascii()
             and term.isalpha()
@@ -297,9 +299,8 @@ def spelled(terms: list[str], words: dict[str, int]) -> list[str]:
             )
             if best is not None:
                 term = best[1]
-        if term not in out:
-            out.append(term)
-    return out
+        out.append(term)
+    return list(dict.fromkeys(out))  # a word spelled as another already searched is searched once
 
 
 # -- The score, and its reasons ---------------------------------------------------------------------

@@ -285,11 +285,7 @@ def terms_of(need: str) -> list[str]:
     kept = [w for w in found if w not in STOPWORDS and (len(w) > 1 or not w.isascii())]
     if not kept:
         kept = found
-    out: list[str] = []
-    for w in kept:
-        if w not in out:
-            out.append(w)
-    return out
+    return list(dict.fromkeys(kept))
 
 
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
