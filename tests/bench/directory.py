@@ -160,9 +160,7 @@ def measure() -> None:
 
 
 def run(opts: Any) -> None:
-    print(
-        "directory: the Directory's two evaluations (each a half it was tuned on and a held-out half) beside two baselines"
-    )
+    print("directory: the Directory's three evaluations (halves it was tuned on, held-out halves) beside two baselines")
     if not SNAPSHOT.is_file():
         print("  ../shared/census/registry-snapshot.json is not here: skipped.")
         return
@@ -185,7 +183,8 @@ def run(opts: Any) -> None:
     }
     for half in HALVES:
         f = figures[half]
-        print(f"  {half} half, {f['directory']['needs']:.0f} needs      MRR@10  recall@8  hit@1")
+        name = "the third evaluation" if half == "third" else f"{half} half"
+        print(f"  {name}, {f['directory']['needs']:.0f} needs      MRR@10  recall@8  hit@1")
         for who, label in labels.items():
             print(f"    {label:<58} {f[who]['mrr']:.3f}   {f[who]['recall8']:.3f}    {f[who]['hit1']:.3f}")
         if half == "held":
