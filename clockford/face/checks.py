@@ -53,6 +53,13 @@ class Request:
     count_due: bool = False
     counted: bool = False
 
+    @property
+    def request_id(self) -> str | int | None:
+        """The message's id, for an error that answers it: None when it has none a reply could carry
+        (well_formed refuses the rest before any check that answers with it)."""
+        mid = self.message.get("id")
+        return mid if isinstance(mid, str | int) else None
+
     @classmethod
     def of(cls, scope: MutableMapping[str, Any], receive: Receive) -> "Request":
         """The request with its headers as HTTP defines them, read once for the checks and handed to the
@@ -277,8 +284,7 @@ async def initialized_once(r: Request) -> Answer | None:
     would go on as before."""
     if r.message.get("method") != "initialize":
         return None
-    mid = r.message.get("id")
-    return answers.initialized_already(mid if isinstance(mid, str | int) else None)
+    return answers.initialized_already(r.request_id)
 
 
 def _signed_in_session(bearer: auth.Bearer, sid: str) -> tuple[auth.Refusal | None, McpSession | None]:
@@ -414,8 +420,7 @@ async def shallow_enough(r: Request) -> Answer | None:
     brackets first keeps the walk off every usual message.)"""
     if r.body.count(b"[") + r.body.count(b"{") <= MAX_LEVELS or not deeper_than(r.message, MAX_LEVELS):
         return None
-    mid = r.message.get("id")
-    return answers.nested_too_deep(MAX_LEVELS, mid if isinstance(mid, str | int) else None)
+    return answers.nested_too_deep(MAX_LEVELS, r.request_id)
 
 
 async def version_spoken(r: Request) -> Answer | None:
@@ -423,8 +428,7 @@ async def version_spoken(r: Request) -> Answer | None:
     request's id, and nothing of the request is run."""
     if r.unspoken is None:
         return None
-    mid = r.message.get("id")
-    return answers.unsupported_version(r.unspoken, mid if isinstance(mid, str | int) else None)
+    return answers.unsupported_version(r.unspoken, r.request_id)
 
 
 # What a POST's message asks, and for whom.
