@@ -23,6 +23,7 @@ import json
 import re
 from pathlib import Path
 
+from tests.bench.directory import HALVES
 from tests.bench.directory_needs.fresh import FRESH
 from tests.bench.directory_needs.third import THIRD
 
@@ -232,12 +233,9 @@ NEEDS: list[tuple[str, list[str], str]] = [
 ]
 
 
-def split(need: str) -> str:
-    return "held" if int(hashlib.sha256(need.encode()).hexdigest()[:8], 16) % 2 else "dev"
-
-
-def split_fresh(need: str) -> str:
-    return "fresh-sealed" if int(hashlib.sha256(f"fresh:{need}".encode()).hexdigest()[:8], 16) % 2 else "fresh-look"
+def split(need: str, halves: tuple[str, str] = ("dev", "held"), salt: str = "") -> str:
+    """One of two halves, by a hash of the need's text (with a salt, a second evaluation's own split)."""
+    return halves[int(hashlib.sha256(f"{salt}{need}".encode()).hexdigest()[:8], 16) % 2]
 
 
 def main() -> None:
@@ -249,15 +247,10 @@ def main() -> None:
         .order_by("number")
     )
     names = {n for n, _, _ in lots}
-    halves: dict[str, list[dict[str, object]]] = {
-        "dev": [],
-        "held": [],
-        "fresh-look": [],
-        "fresh-sealed": [],
-        "third": [],
-    }
+    halves: dict[str, list[dict[str, object]]] = {half: [] for half in HALVES}
     written = [(need, best, pattern, split(need)) for need, best, pattern in NEEDS]
-    written += [(need, best, pattern, split_fresh(need)) for need, best, pattern in FRESH]
+    fresh = ("fresh-look", "fresh-sealed")
+    written += [(need, best, pattern, split(need, fresh, salt="fresh:")) for need, best, pattern in FRESH]
     written += [(need, best, pattern, "third") for need, best, pattern in THIRD]
     for need, best, pattern, half in written:
         missing = [b for b in best if b not in names]
