@@ -46,13 +46,17 @@ SUFFIXES = (
 
 # The weights (docs/directory.md). The text's own weight is at most about 3.5.
 W_OFFICIAL = 4.0  # the namespace is the product the need names
-W_MAKER = 3.4
-W_SILENT = 0.8  # the namespace is a word of the need, but the listing never names it  # the namespace is the maker of the product the need names
+W_MAKER = 3.4  # the namespace is the maker of the product the need names
+W_SILENT = 0.8  # the namespace is a word of the need, but the listing never names it
 W_WRAPPED = 2.8  # a GitHub login wraps the product's name, and the listing names the product
 W_WRAPPED_DOMAIN = 3.4  # a domain wraps the product's or its maker's name (googleapis.com)
 W_FLAGSHIP = 0.3  # and the server's own name is the product's
+W_NAMES = 1.0  # share of the names a need writes with capitals that its name or title holds
 BROUGHT = 0.35  # a product the vocabulary brought, not the need's own word, counts this much
 W_CONCEPT = 0.6  # share of the vocabulary's words for the need that the listing holds
+# An owner with this many servers or more names the maker, not the server (googleapis has 17).
+CROWDED = 5
+CROWDED_WHY = "its namespace publishes many servers, and this one holds none of your other words"
 RECENT_DAYS = 90
 INACTIVE = 8.0  # more than any signal gives: a server that is not active goes after every active one
 
@@ -105,6 +109,12 @@ class Reading:
     terms: list[str]
     products: dict[str, tuple[str, ...]] = field(default_factory=dict)
     concepts: list[tuple[str, ...]] = field(default_factory=list)
+    # the words a need writes as names, and the products read from words it writes in lower case
+    # beside them (services.casing): both empty for a need that capitalises nothing or everything
+    names: frozenset[str] = frozenset()
+    plain: set[str] = field(default_factory=set)
+    # a name of two words the need writes together ("Google Drive"): each word -> the joined name
+    whole: dict[str, str] = field(default_factory=dict)
 
     @property
     def extra(self) -> list[str]:
@@ -116,15 +126,21 @@ class Reading:
         return out
 
 
-def read(terms: list[str]) -> Reading:
-    r = Reading(terms)
-    joined = [a + b for a, b in zip(terms, terms[1:], strict=False)]
-    phrases = [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)]
+def read(terms: list[str], names: frozenset[str] = frozenset(), plain: frozenset[str] = frozenset()) -> Reading:
+    r = Reading(terms, names=names)
+    pairs = list(zip(terms, terms[1:], strict=False))
+    joined = [a + b for a, b in pairs]
+    phrases = [f"{a} {b}" for a, b in pairs]
     for w in [*terms, *joined]:
         key = fold(w)
         if len(key) < 2 or w in vocabulary.NOT_PRODUCTS:
             continue
         r.products[key] = vocabulary.MAKERS.get(key, ())
+    r.plain = {fold(w) for w in terms if w in plain} | {fold(a + b) for a, b in pairs if a in plain and b in plain}
+    for a, b in pairs:
+        if a in names and b in names:
+            r.whole.setdefault(fold(a), fold(a + b))
+            r.whole.setdefault(fold(b), fold(a + b))
     for w in [*phrases, *terms]:
         group = vocabulary.CONCEPTS.get(w)
         if group:
@@ -136,6 +152,10 @@ def read(terms: list[str]) -> Reading:
             r.products.setdefault("~" + key, vocabulary.MAKERS[key])
         elif key not in r.products and w not in vocabulary.NOT_PRODUCTS:
             r.products.setdefault("~" + key, ())
+        if plain:
+            # a need that writes its products' names with capitals names them; what the vocabulary
+            # brings for its other words is not one of them
+            r.plain.add(key)
     return r
 
 
@@ -333,9 +353,12 @@ def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str 
         elif f.owner.key in makers:
             w, r = W_MAKER, "its namespace is the maker of the product you named"
         elif len(p) >= 4 and wraps(f.owner.key, p) and (domain or p in fold(text)):
-            w, r = (W_WRAPPED_DOMAIN if domain else W_WRAPPED), "its namespace is the named product's own organisation"
+            w, r = (
+                (W_WRAPPED_DOMAIN if domain else W_WRAPPED),
+                "its namespace is the organisation of the product you named",
+            )
         elif domain and any(len(m) >= 4 and wraps(f.owner.key, m) for m in makers):
-            w, r = W_WRAPPED_DOMAIN, "its namespace is the organisation of the named product's maker"
+            w, r = W_WRAPPED_DOMAIN, "its namespace is the organisation of the maker of the product you named"
         else:
             continue
         if p in fold(f.name.split("/", 1)[-1]):
@@ -343,12 +366,31 @@ def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str 
             r += ", and its own name is the product's"
         if brought:
             w *= BROUGHT
-            r = r.replace("the product you named", "a product your words point to").replace(
-                "the named product", "a product your words point to"
+            r = r.replace("the product you named", "a product your words point to")
+        elif p in reading.whole and reading.whole[p] not in fold(text):
+            # "Google Drive": Google's namespace is Drive's only where its listing speaks of Drive
+            w, r = (
+                min(w, W_SILENT),
+                "its namespace is part of a name you wrote, though its listing does not speak of the whole name",
+            )
+        if p in reading.plain:
+            w = min(w, W_SILENT * (BROUGHT if brought else 1.0))
+            r = (
+                "its namespace is a word your words point to, not a name you wrote"
+                if brought
+                else "its namespace is a word you wrote, though not as a name"
             )
         if w > best:
             best, why, which = w, f"{r} ({proven})", p
     return best, why, which
+
+
+def crowded(f: Facts, product: str | None, census: "Census") -> bool:
+    """Whether the server's owner publishes so many servers that its namespace cannot say which of
+    them a need means, and this one's own name (after the namespace) is not the product's."""
+    if f.owner is None or len(census.by_owner.get(f.owner.key, ())) < CROWDED:
+        return False
+    return product is None or product not in fold(f.name.split("/", 1)[-1])
 
 
 def recent(updated: str, as_of: dt.datetime | None) -> bool:
@@ -399,6 +441,9 @@ def score_all(
     stems = list(dict.fromkeys(stem(t) for t in reading.terms))
     n = max(1, len(stems))
     held_by = holds_pattern(stems)
+    # the need's names, by their places in held_by (services.casing: "Slack", "Google Drive")
+    name_stems = {stem(w) for w in reading.names}
+    names = {i + 1 for i, t in enumerate(stems) if t in name_stems}
     groups = [holds_pattern(list(g)) for g in reading.concepts]
     # Only a namespace whose owner could be named is read further (owners_sought, wrapped forms too).
     wanted = set(owners_sought(reading, census.by_owner) if sought is None else sought)
@@ -416,6 +461,13 @@ def score_all(
         every = len(held) == len(stems) and bool(stems)
         s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
         why: list[str] = []
+        if names & named:
+            s += W_NAMES * len(names & named) / len(names)
+            why.append(
+                "its name or title holds the name you wrote"
+                if len(names) == 1
+                else f"its name or title holds {len(names & named)} of the {len(names)} names you wrote"
+            )
         ns, ns_why, product = (
             namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
             if f.owner is not None and f.owner.key in wanted
@@ -424,8 +476,17 @@ def score_all(
         if ns:
             # A namespace names the product; the rest of the need says which of its servers.
             others = [i + 1 for i, t in enumerate(stems) if product is None or fold(t) not in product]
+            # of a need that names products ("Google Drive"), the other names say which server
+            others = [i for i in others if i in names] or others
             if others:
-                ns *= 0.85 + 0.15 * len(held & set(others)) / len(others)
+                share = len(held & set(others)) / len(others)
+                if not share and crowded(f, product, census):
+                    # A maker with many servers (googleapis, microsoft): its namespace says whose a
+                    # server is, not which; one that holds none of the need's other words and is
+                    # not named for the product is not the one asked for ("google calendar").
+                    ns, ns_why = min(ns, W_SILENT), CROWDED_WHY
+                else:
+                    ns *= 0.85 + 0.15 * share
             s += ns
             why.append(ns_why or "")
         if every and stems:

@@ -245,6 +245,14 @@ STOPWORDS = frozenset(
     your mcp server servers model context protocol something thing things find looking look
     so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
     currently week weeks weekend""".split()
+) | frozenset(
+    # Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for
+    # canal and discord, not the UN's servers; only words that are not also English ones (die and per
+    # stay searched).
+    """un una unos unas el la los las de del al y en con para por que mi mis tu tus su sus le les des du au aux
+    et ou pour avec dans sur mon ma mes ton ta tes ce cette ces qui der den dem des und oder mit fur von
+    zu im ein eine einen einem einer mein meine meinen ich uma os em com meu minha meus minhas nos nas
+    il lo gli della dello degli nel nella di da het een voor ik mijn""".split()
 )
 MAX_TERMS = 10
 CANDIDATES = 60
@@ -286,6 +294,34 @@ def terms_of(need: str) -> list[str]:
     if not kept:
         kept = found
     return list(dict.fromkeys(kept))
+
+
+# The searched words a need writes as names, and those it writes only in lower case beside them.
+Cased = tuple[frozenset[str], frozenset[str]]
+
+
+def casing(need: str, terms: list[str]) -> Cased:
+    """The searched words the need writes as names, and those it writes only in lower case, when it
+    capitalises some word after its first: a sentence that writes "Slack" and "deploy" names a product
+    by the one and a task by the other. Both empty when the need capitalises nothing past its first
+    word (keyword queries, all lower case) or everything (a title); its first word is neither, being
+    capitalised by grammar."""
+    found = re.findall(r"[^\W_]+", words.for_matching(need))
+    later = found[1:]
+    if not any(w[0].isupper() for w in later) or all(w[0].isupper() for w in later):
+        return frozenset(), frozenset()
+    names = {w.casefold() for w in later if w[0].isupper()}
+    first = {found[0].casefold()}
+    plain = {w.casefold() for w in later} - names - first
+    kept = set(terms)
+    return frozenset(names & kept), frozenset(plain & kept)
+
+
+def read_need(need: str, census: CensusState | None = None) -> tuple[list[str], Cased]:
+    """What a question searches for: its words (words_searched) and how it writes them (casing). The
+    answer, the bench and the tests all read a need this one way."""
+    terms = words_searched(need, census)
+    return terms, casing(need, terms)
 
 
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
@@ -374,7 +410,11 @@ def recall_terms(terms: list[str], common: dict[str, float]) -> list[str]:
 
 
 def search(
-    terms: list[str], limit: int, common: dict[str, float] | None = None, census: CensusState | None = None
+    terms: list[str],
+    limit: int,
+    common: dict[str, float] | None = None,
+    census: CensusState | None = None,
+    cased: Cased = (frozenset(), frozenset()),
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
@@ -391,7 +431,7 @@ def search(
     common = known.common if common is None else common
     text = known.text
     assert text is not None  # load() builds it
-    reading = ranking.read(terms)
+    reading = ranking.read(terms, *cased)
     matches, found = text.search(recall_terms(terms, common), CANDIDATES)
     # lot -> its bm25 relevance in the text index, scaled to 0..1 (half for lots only the vocabulary brought)
     pool: dict[int, float] = {}
@@ -538,14 +578,14 @@ CLERK = Clerk()
 def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int]:
     """The Directory's answer: (fields, whether it came from memory, how many servers the census holds)."""
     s = seal()
-    terms = words_searched(need, s)
-    key = (s.root, tuple(terms), limit)
+    terms, cased = read_need(need, s)
+    key = (s.root, tuple(terms), tuple(sorted(cased[0])), tuple(sorted(cased[1])), limit)
     remembered = CLERK.recall(key)
     if remembered is not None:
         return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit, census=s)
+        matches, records = search(terms, limit, census=s, cased=cased)
     finally:
         CLERK.end()
     answer = {

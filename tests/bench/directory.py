@@ -61,7 +61,8 @@ def rankers() -> dict[str, Any]:
     names = dict(Lot.objects.exclude(status="deleted").values_list("number", "name"))
 
     def directory(need: str) -> list[str]:
-        _, records = services.search(services.words_searched(need), TOP)
+        terms, cased = services.read_need(need)
+        _, records = services.search(terms, TOP, cased=cased)
         return [r["name"] for r in records]
 
     def registry(need: str) -> list[str]:

@@ -14,12 +14,14 @@ pytestmark = pytest.mark.django_db
 
 
 def names(need: str, limit: int = 8) -> list[str]:
-    _, records = services.search(services.words_searched(need), limit)
+    terms, cased = services.read_need(need)
+    _, records = services.search(terms, limit, cased=cased)
     return [r["name"] for r in records]
 
 
 def whys(need: str, limit: int = 8) -> dict[str, str]:
-    _, records = services.search(services.words_searched(need), limit)
+    terms, cased = services.read_need(need)
+    _, records = services.search(terms, limit, cased=cased)
     return {r["name"]: r["why"] for r in records}
 
 
@@ -175,3 +177,56 @@ def test_of_a_long_need_the_words_fewest_lots_hold_are_searched_in_the_order_giv
     assert set(services.terms_of(need)) - set(searched) <= {"reply", "customer", "set", "priority"}
     assert searched == [w for w in services.terms_of(need) if w in searched]
     assert names(need)[0] == "io.github.zendesk/zendesk-mcp"
+
+
+def test_a_maker_with_many_servers_names_whose_not_which(db: None) -> None:
+    google = [
+        listing(f"com.googleapis.{p}/mcp", description=f"Google Cloud {p.capitalize()} on Google's own servers.")
+        for p in ("run", "compute", "container", "design", "androidmanagement")
+    ]
+    take([*google, listing("io.github.fan/youtube-transcript", description="Transcripts of YouTube videos.")])
+    # YouTube is Google's; of Google's five servers none holds a transcript, so none is the one asked for.
+    assert names("youtube transcripts")[0] == "io.github.fan/youtube-transcript"
+    assert "publishes many servers" in whys("youtube transcripts")["com.googleapis.run/mcp"]
+
+
+def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
+    take(
+        [
+            listing("io.github.deployhq/deployhq-mcp-server", description="Deploy your sites with DeployHQ."),
+            listing("sh.releases/mcp", description="Releases and changelogs for your repositories."),
+            listing("io.github.fan/slack-mcp", description="Post messages to Slack channels."),
+        ]
+    )
+    need = "Post a summary of the deploy into the #releases channel of our Slack workspace"
+    terms, (written_as_names, plain) = services.read_need(need)
+    assert written_as_names == {"slack"} and {"deploy", "releases", "channel"} <= plain and "post" not in plain
+    assert names(need)[0] == "io.github.fan/slack-mcp"
+    assert "not as a name" in whys(need)["sh.releases/mcp"]
+    # Without capitals past the first word, or with capitals everywhere, a need says nothing by its case.
+    for unmarked in ("post to slack about the deploy", "Post To Slack About The Deploy", "Slack deploy notes"):
+        assert services.read_need(unmarked)[1] == (frozenset(), frozenset())
+
+
+def test_a_name_of_two_words_is_one_name(db: None) -> None:
+    take(
+        [
+            listing("com.googleapis.run/mcp", description="Google Cloud Run services and their revisions."),
+            listing("io.github.fan/drive-mcp", description="Upload files to Google Drive folders and share them."),
+        ]
+    )
+    need = "Upload the report to a shared folder in Google Drive"
+    assert names(need)[0] == "io.github.fan/drive-mcp"
+    assert "does not speak of the whole name" in whys(need)["com.googleapis.run/mcp"]
+
+
+def test_another_languages_little_words_are_not_searched() -> None:
+    assert services.terms_of("enviar un mensaje a un canal de discord") == ["enviar", "mensaje", "canal", "discord"]
+    assert services.terms_of("Nachricht an einen Kanal in Discord senden") == [
+        "nachricht",
+        "kanal",
+        "discord",
+        "senden",
+    ]
+    # words that are English too stay searched
+    assert "die" in services.terms_of("die casting machines") and "per" in services.terms_of("cost per seat")
