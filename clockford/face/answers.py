@@ -161,10 +161,11 @@ def initialized_already(request_id: str | int | None) -> Answer:
     )
 
 
+NESTED_TOO_DEEP = "Invalid Request: the message nests more than {levels} levels deep."
+
+
 def nested_too_deep(levels: int, request_id: str | int | None) -> Answer:
-    return rpc_error(
-        400, f"Invalid Request: the message nests more than {levels} levels deep.", code=-32600, request_id=request_id
-    )
+    return rpc_error(400, NESTED_TOO_DEEP.format(levels=levels), code=-32600, request_id=request_id)
 
 
 def invalid_params(request_id: str | int | None) -> Answer:

@@ -434,6 +434,16 @@ def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -
     Passport.objects.filter(pk=passport.pk).update(client_name=passport.client_name)
 
 
+# Every list the town serves comes whole, in one page, so it never hands out a cursor: one sent back
+# is none of its own, and MCP's pagination answers an invalid cursor with Invalid params.
+UNKNOWN_CURSOR = "Invalid params: this town hands out no cursors; every list comes whole. Ask without a cursor."
+
+
+def first_page(params: PaginatedRequestParams | None) -> None:
+    if params is not None and params.cursor is not None:
+        raise MCPError(INVALID_PARAMS, UNKNOWN_CURSOR)
+
+
 def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     """The server. Over HTTP the face puts each request's visitor on its scope; over stdio there is
     no request, and the process's one visitor is given here (clockford/face/stdio.py)."""
@@ -441,6 +451,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     async def on_list_tools(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
     ) -> ListToolsResult:
+        first_page(params)
         return ListToolsResult(tools=tool_list())
 
     async def on_call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> CallToolResult:
@@ -462,6 +473,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     async def on_list_resources(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
     ) -> ListResourcesResult:
+        first_page(params)
         return cast(ListResourcesResult, await in_db(resources.list_resources))
 
     async def on_list_resource_templates(
@@ -470,6 +482,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
         # Every course has a fixed address (resources/list), so there are no templates; but a server
         # with the resources capability answers this list all the same (the conformance suite's caching
         # scenario asks), rather than "Method not found".
+        first_page(params)
         return resources.list_resource_templates()
 
     async def on_read_resource(
@@ -486,6 +499,7 @@ def build_server(stdio_visitor: Visitor | None = None) -> Server[Any]:
     async def on_list_prompts(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
     ) -> ListPromptsResult:
+        first_page(params)
         return resources.list_prompts()
 
     async def on_get_prompt(ctx: ServerRequestContext[Any, Any], params: GetPromptRequestParams) -> GetPromptResult:

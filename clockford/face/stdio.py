@@ -17,6 +17,8 @@ from mcp.shared._stream_protocols import ReadStream, WriteStream
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
+from clockford.leaves import deeper_than
+
 UNREADABLE = "Parse error: the town cannot read this line as JSON ({why}). Nothing was done."
 NOT_A_REQUEST = "Invalid request: this is not a JSON-RPC 2.0 request ({why}). Nothing was done."
 ONE_PER_LINE = "Invalid request: the town takes one JSON-RPC message per line, not a batch. Nothing was done."
@@ -142,6 +144,21 @@ def _head_id(head: bytes) -> types.RequestId | None:
         return None
 
 
+def _nested(line: str, levels: int) -> tuple[bool, types.RequestId | None]:
+    """Whether a line's message nests deeper than `levels`, and the id to answer it with. A line that
+    is no JSON is the SDK's to answer (a parse error); one nested past Python's own limit is deeper
+    than any `levels`, and its id is read from its head."""
+    try:
+        message = json.loads(line)
+    except RecursionError:
+        return True, _head_id(line.encode()[:4096])
+    except ValueError:
+        return False, None
+    if _is_response(message) or not deeper_than(message, levels):
+        return False, None  # a response the client sent is never answered (_unreadable)
+    return True, _id_of(message)
+
+
 class Lines:
     """Standard input's lines, for the SDK's stdio server to parse, read CHUNK bytes at most at a time.
     The SDK's own reader takes a line whole however long it is, so one client could make the process
@@ -152,10 +169,14 @@ class Lines:
     it is not counted. A byte order mark that opens the stream is dropped, as JSON allows (RFC 8259,
     section 8.1): the first request is answered, where the SDK's parser refused it unanswered."""
 
-    def __init__(self, raw: BinaryIO, limit: int, refusal: str) -> None:
+    def __init__(self, raw: BinaryIO, limit: int, refusal: str, levels: int, too_deep: str) -> None:
         self.raw = anyio.wrap_file(raw)
         self.limit = limit
         self.refusal = types.ErrorData(code=types.INVALID_REQUEST, message=refusal)
+        # A message nested past `levels` is refused with its id, as over HTTP (checks.shallow_enough):
+        # the SDK's parser reads about 200 levels and then answers a parse error without the id.
+        self.levels = levels
+        self.too_deep = types.ErrorData(code=types.INVALID_REQUEST, message=too_deep)
         self.pending = bytearray()  # read and not yet handed on: at most limit + 1 + CHUNK bytes
         self.skipping = False  # inside a line too long, until its newline
         self.ended = False
@@ -197,7 +218,13 @@ class Lines:
                     await self.refuse(_head_id(line[: self.limit]))
                     continue
                 # As the SDK's reader decodes: a byte that is not UTF-8 becomes U+FFFD.
-                return line.decode("utf-8", errors="replace")
+                text = line.decode("utf-8", errors="replace")
+                if line.count(b"[") + line.count(b"{") > self.levels:  # the walk only where it could be
+                    deep, ident = _nested(text, self.levels)
+                    if deep:
+                        await self.refuse(ident, self.too_deep)
+                        continue
+                return text
             elif len(self.pending) > self.limit + 1:  # too long already, with or without a \r to come
                 ident = _head_id(bytes(self.pending[: self.limit]))
                 self.pending.clear()
@@ -210,11 +237,12 @@ class Lines:
             self.ended = not chunk
             self.pending += chunk
 
-    async def refuse(self, ident: types.RequestId | None) -> None:
+    async def refuse(self, ident: types.RequestId | None, error: types.ErrorData | None = None) -> None:
         await self.writable.wait()
         assert self.write is not None  # set with writable
+        said = error or self.refusal
         try:
-            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=self.refusal)))
+            await self.write.send(SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=ident, error=said)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             pass  # the session has ended: nobody is left to tell
 
@@ -313,7 +341,7 @@ def main() -> None:
     from django.utils import timezone
     from mcp.server.stdio import _claim_fd, _open_stdin_diversion, _open_stdout_diversion, stdio_server
 
-    from clockford.face import answers, server
+    from clockford.face import answers, checks, server
     from clockford.town.models import Passport
     from districts.registry import START_PLACE
 
@@ -335,7 +363,9 @@ def main() -> None:
         raw, release = _claim_fd(0, sys.stdin, "rb", _open_stdin_diversion)
         wire, release_out = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
         try:
-            lines = Lines(raw, limit, too_long)
+            lines = Lines(
+                raw, limit, too_long, checks.MAX_LEVELS, answers.NESTED_TOO_DEEP.format(levels=checks.MAX_LEVELS)
+            )
             output = Output(wire.fileno(), lines)
             # The SDK only iterates what it is given as its input, for str lines, and only writes and
             # flushes its output.

@@ -823,3 +823,21 @@ def test_a_message_nested_too_deep_is_refused_with_its_id(town: Town, live: RawS
     body = '{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":NESTED}}'.replace("NESTED", shallow)
     status, _, reply = request("POST", town.mcp, body, live.headers())
     assert status == 200 and sse_message(reply) == {"jsonrpc": "2.0", "id": 10, "result": {}}, reply
+
+
+@pytest.mark.parametrize("method", ["tools/list", "resources/list", "resources/templates/list", "prompts/list"])
+def test_a_cursor_the_town_never_gave_is_invalid_params(live: RawSession, method: str) -> None:
+    # Every list comes whole in one page and names no nextCursor, so any cursor sent is none of the
+    # town's: MCP's pagination answers it -32602 rather than the first page again.
+    first = live.rpc(method)
+    assert "result" in first and "nextCursor" not in first["result"], first
+    for cursor in ("abc", "", "eyJwYWdlIjoyfQ=="):
+        assert live.rpc(method, {"cursor": cursor}) == {
+            "jsonrpc": "2.0",
+            "id": live.next_id,
+            "error": {
+                "code": -32602,
+                "message": "Invalid params: this town hands out no cursors; every list comes whole. Ask without a "
+                "cursor.",
+            },
+        }

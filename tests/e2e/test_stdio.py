@@ -150,6 +150,7 @@ def initialize(request_id: int) -> dict[str, Any]:
 
 
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+NESTED = {"code": -32600, "message": "Invalid Request: the message nests more than 100 levels deep."}
 
 
 def fed(stdio_town: Town, lines: list[str]) -> subprocess.CompletedProcess[str]:
@@ -220,9 +221,8 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     }
     # An id that cannot be written back: a parse error with a null id.
     assert replies[2]["error"]["code"] == -32700
-    # Nesting past the SDK's parser, not past Python's: answered for its id.
-    assert replies[3]["id"] == 7 and replies[3]["error"]["code"] == -32700
-    assert replies[3]["error"]["message"].startswith("Parse error: the town cannot read this line as JSON (recursion")
+    # Nesting past the SDK's parser and Python's: refused for its id, as over HTTP.
+    assert replies[3] == {"jsonrpc": "2.0", "id": 7, "error": NESTED}
     # Not JSON at all: a parse error with a null id.
     assert replies[4]["error"]["code"] == -32700
     assert replies[5]["id"] == 8 and replies[5]["error"]["code"] == -32600
@@ -493,3 +493,36 @@ def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(
     for r in replies[1:-1]:
         assert r["error"]["message"].endswith("Nothing was done."), r
     assert replies[-1] == {"jsonrpc": "2.0", "id": 7, "result": {}}
+
+
+def test_a_message_nested_too_deep_is_refused_with_its_id_as_over_http(stdio_town: Town) -> None:
+    """Over HTTP a message nested past 100 levels is refused with its id (checks.shallow_enough); the
+    SDK's stdio reader read such a line up to about 200 levels and ran it."""
+
+    def ping(ident: int, levels: int) -> str:
+        nested = "[" * (levels - 2) + "]" * (levels - 2)  # inside the message (level 1) and params (level 2)
+        return '{"jsonrpc":"2.0","id":ID,"method":"ping","params":{"x":NESTED}}'.replace("ID", str(ident)).replace(
+            "NESTED", nested
+        )
+
+    lines = [json.dumps(initialize(1)), json.dumps(INITIALIZED), ping(2, 101), ping(3, 150), ping(4, 202), ping(5, 100)]
+    lines.append('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"x":' + "[" * 120 + "]" * 120 + "}}")
+    lines.append(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping"}))
+    proc = piped(stdio_town)
+    assert proc.stdin and proc.stdout and proc.stderr
+    proc.stdin.write("\n".join(lines) + "\n")
+    proc.stdin.flush()
+    replies = []
+    while not replies or replies[-1].get("id") != 9:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()[-2000:]
+        replies.append(json.loads(line))
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    # (The refusals are written as the lines are read, the answers as the SDK gives them: in any order.)
+    by_id = {r["id"]: r for r in replies}
+    assert sorted(by_id, key=str) == sorted([1, 2, 3, 4, 5, None, 9], key=str) and len(replies) == 7
+    assert [by_id[i]["error"] for i in (2, 3, 4)] == [NESTED] * 3
+    # A hundred levels is read as any message is; a notification too deep is refused with a null id.
+    assert by_id[5] == {"jsonrpc": "2.0", "id": 5, "result": {}}
+    assert by_id[None]["error"] == NESTED

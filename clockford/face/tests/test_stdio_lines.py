@@ -43,7 +43,7 @@ class Written:
 def read_all(size: int, after: bytes, limit: int = 1000) -> tuple[list[str], list[Any], int]:
     async def run() -> tuple[list[str], list[Any], int]:
         raw = Endless(None, size, after)
-        lines = stdio.Lines(raw, limit, "Too large.")  # type: ignore[arg-type]  # read1 is all it reads
+        lines = stdio.Lines(raw, limit, "Too large.", 100, "Too deep.")  # type: ignore[arg-type]  # read1 is all it reads
         raw.lines = lines
         written = Written()
         lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
@@ -76,7 +76,7 @@ def refused_ids(given: bytes, limit: int = 1000) -> list[Any]:
     """The ids the refusals of the lines in `given` name, standard input read as it comes."""
 
     async def run() -> list[Any]:
-        lines = stdio.Lines(io.BytesIO(given), limit, "Too large.")
+        lines = stdio.Lines(io.BytesIO(given), limit, "Too large.", 100, "Too deep.")
         written = Written()
         lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
         assert [line async for line in lines] == []
@@ -112,7 +112,7 @@ def lines_of(given: bytes, chunk: int) -> list[str]:
             return super().read1(min(n, chunk))
 
     async def run() -> list[str]:
-        lines = stdio.Lines(Trickle(given), 1000, "Too large.")
+        lines = stdio.Lines(Trickle(given), 1000, "Too large.", 100, "Too deep.")
         return [line async for line in lines]
 
     return anyio.run(run)
