@@ -462,6 +462,7 @@ def score_all(
         s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
         why: list[str] = []
         if names & named:
+            # (a name alone, a place's or a person's, says nothing of what the server is for)
             s += W_NAMES * len(names & named) / len(names)
             why.append(
                 "its name or title holds the name you wrote"

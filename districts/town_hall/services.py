@@ -296,6 +296,11 @@ def terms_of(need: str) -> list[str]:
     return list(dict.fromkeys(kept))
 
 
+# Words English capitalises that name no product: the days and months ("next Tuesday").
+CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december""".split()
+)
 # The searched words a need writes as names, and those it writes only in lower case beside them.
 Cased = tuple[frozenset[str], frozenset[str]]
 
@@ -310,7 +315,7 @@ def casing(need: str, terms: list[str]) -> Cased:
     later = found[1:]
     if not any(w[0].isupper() for w in later) or all(w[0].isupper() for w in later):
         return frozenset(), frozenset()
-    names = {w.casefold() for w in later if w[0].isupper()}
+    names = {w.casefold() for w in later if w[0].isupper()} - CALENDAR
     first = {found[0].casefold()}
     plain = {w.casefold() for w in later} - names - first
     kept = set(terms)

@@ -203,6 +203,9 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
     assert written_as_names == {"slack"} and {"deploy", "releases", "channel"} <= plain and "post" not in plain
     assert names(need)[0] == "io.github.fan/slack-mcp"
     assert "not as a name" in whys(need)["sh.releases/mcp"]
+    # Days and months are capitalised by grammar, not as names.
+    need = "Book a slot next Tuesday in March on my Google Calendar"
+    assert services.casing(need, services.terms_of(need))[0] == {"google", "calendar"}
     # Without capitals past the first word, or with capitals everywhere, a need says nothing by its case.
     for unmarked in ("post to slack about the deploy", "Post To Slack About The Deploy", "Slack deploy notes"):
         assert services.read_need(unmarked)[1] == (frozenset(), frozenset())

@@ -14,7 +14,7 @@ carries:
 The needs are split by a hash of their text (not by hand) into a development half, the only one the
 ranking was tuned on, and a held-out half, measured at the end. fresh.py holds a second evaluation by
 another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was used);
-third.py a third, by a third author, kept whole as third. Run from the repository with the full
+third.py a third, by a third author, kept whole as third; fourth.py a fourth, kept whole as fourth. Run from the repository with the full
 census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
 """
 
@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from tests.bench.directory import HALVES
+from tests.bench.directory_needs.fourth import FOURTH
 from tests.bench.directory_needs.fresh import FRESH
 from tests.bench.directory_needs.third import THIRD
 
@@ -252,6 +253,7 @@ def main() -> None:
     fresh = ("fresh-look", "fresh-sealed")
     written += [(need, best, pattern, split(need, fresh, salt="fresh:")) for need, best, pattern in FRESH]
     written += [(need, best, pattern, "third") for need, best, pattern in THIRD]
+    written += [(need, best, pattern, "fourth") for need, best, pattern in FOURTH]
     for need, best, pattern, half in written:
         missing = [b for b in best if b not in names]
         if missing:
