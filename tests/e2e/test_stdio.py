@@ -457,6 +457,26 @@ def test_a_stream_that_opens_with_a_byte_order_mark_is_served(stdio_town: Town) 
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
+def exchange(stdio_town: Town, lines: list[str], last: int, count: int) -> list[dict[str, Any]]:
+    """The replies to `lines`, read until the one to id `last` has come and `count` in all, with
+    standard input open until then (closing it at once could cut the last answers off); then the
+    process ends quietly, with nothing more written."""
+    proc = piped(stdio_town)
+    assert proc.stdin and proc.stdout and proc.stderr
+    proc.stdin.write("\n".join(lines) + "\n")
+    proc.stdin.flush()
+    replies: list[dict[str, Any]] = []
+    while len(replies) < count or last not in {r.get("id") for r in replies}:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()[-2000:]
+        replies.append(json.loads(line))
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert proc.stdout.read() == ""
+    assert "Traceback" not in proc.stderr.read()
+    return replies
+
+
 def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(stdio_town: Town) -> None:
     """JSON-RPC (section 5) answers a line it cannot read, or a request it cannot take, with a null id
     when it cannot tell the id: a client waited for ever on these. A response the client sends (to a
@@ -474,19 +494,7 @@ def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(
         '{"jsonrpc":"2.0","id":98,"error":"no object"}',
         json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
     ]
-    proc = piped(stdio_town)
-    assert proc.stdin and proc.stdout and proc.stderr
-    proc.stdin.write("\n".join(lines) + "\n")
-    proc.stdin.flush()
-    replies = []
-    while not replies or replies[-1].get("id") != 7:
-        line = proc.stdout.readline()
-        assert line, proc.stderr.read()[-2000:]
-        replies.append(json.loads(line))
-    proc.stdin.close()
-    assert proc.wait(timeout=30) == 0
-    assert proc.stdout.read() == ""
-    assert "Traceback" not in proc.stderr.read()
+    replies = exchange(stdio_town, lines, last=7, count=7)
     assert replies[0]["id"] == 1 and "result" in replies[0]
     codes = [(r["id"], r["error"]["code"]) for r in replies[1:-1]]
     assert codes == [(None, -32700), (None, -32600), (None, -32600), (None, -32600), (None, -32700)], replies
@@ -508,20 +516,10 @@ def test_a_message_nested_too_deep_is_refused_with_its_id_as_over_http(stdio_tow
     lines = [json.dumps(initialize(1)), json.dumps(INITIALIZED), ping(2, 101), ping(3, 150), ping(4, 202), ping(5, 100)]
     lines.append('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"x":' + "[" * 120 + "]" * 120 + "}}")
     lines.append(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping"}))
-    proc = piped(stdio_town)
-    assert proc.stdin and proc.stdout and proc.stderr
-    proc.stdin.write("\n".join(lines) + "\n")
-    proc.stdin.flush()
-    replies = []
-    while not replies or replies[-1].get("id") != 9:
-        line = proc.stdout.readline()
-        assert line, proc.stderr.read()[-2000:]
-        replies.append(json.loads(line))
-    proc.stdin.close()
-    assert proc.wait(timeout=30) == 0
+    replies = exchange(stdio_town, lines, last=9, count=7)
     # (The refusals are written as the lines are read, the answers as the SDK gives them: in any order.)
     by_id = {r["id"]: r for r in replies}
-    assert sorted(by_id, key=str) == sorted([1, 2, 3, 4, 5, None, 9], key=str) and len(replies) == 7
+    assert sorted(by_id, key=str) == sorted([1, 2, 3, 4, 5, None, 9], key=str)
     assert [by_id[i]["error"] for i in (2, 3, 4)] == [NESTED] * 3
     # A hundred levels is read as any message is; a notification too deep is refused with a null id.
     assert by_id[5] == {"jsonrpc": "2.0", "id": 5, "result": {}}
