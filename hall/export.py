@@ -24,7 +24,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from clockford.town import exports
+from clockford.town import clock, exports
 from districts.jobs import services as jobs
 from districts.post_office import services as post_office
 from hall import connected, push
@@ -41,7 +41,7 @@ CLOSED = (
 
 
 def _iso(when: Any) -> str | None:
-    return when.isoformat() if when else None
+    return clock.iso(when) if when else None
 
 
 def export_of(account: Account) -> dict[str, Any]:
@@ -107,7 +107,7 @@ def export_of(account: Account) -> dict[str, Any]:
     about = {
         "account": account.handle,
         "town": settings.HALL_URL,
-        "madeAt": timezone.now().isoformat(),
+        "madeAt": clock.iso(timezone.now()),
         "checkpoint": checkpoint["size"] if checkpoint else None,
     }
     return exports.sign(sections, about)

@@ -84,7 +84,7 @@ def test_a_serious_case_bars_every_agent_of_the_account_with_discharge_papers() 
             "case": closure.id,
             "passport": a.id,
             "ruling": "may no longer enter",
-            "confirmedAt": closure.decided_at.isoformat(),
+            "confirmedAt": clock.iso(closure.decided_at),
             "confirmedBy": "a member of the town's staff, with a passkey",
             "closes": "every call, for every agent of the account",
             "until": None,
@@ -115,7 +115,7 @@ def test_the_rehab_ward_closes_public_surfaces_and_the_members_data_for_a_while(
         r = visit(a, tool, **args)
         assert r.structured["say"] == say, tool
         assert r.structured["dischargePapers"]["ruling"] == "rehab ward"
-        assert r.structured["dischargePapers"]["until"] == until.isoformat()
+        assert r.structured["dischargePapers"]["until"] == clock.iso(until)
         assert outcome(r) == "closed:rehab"
     for tool, args in (("look_around", {}), ("read_notices", {}), ("show_passport", {})):
         assert visit(a, tool, **args).is_error is False, tool

@@ -80,7 +80,7 @@ def test_past_the_daily_budget_a_new_post_is_refused_before_it_is_held(settings:
         "period": "day",
         "posts": 2,
         "of": 2,
-        "refillsAt": tomorrow.isoformat(),
+        "refillsAt": clock.iso(tomorrow),
     }
     assert outcome(r) == "refused:posting-budget"
     assert Hold.objects.filter(passport=a).count() == 2

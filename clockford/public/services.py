@@ -72,7 +72,7 @@ def _districts() -> Any:
 
 def iso(at: dt.datetime) -> str:
     """A moment as the public surfaces state it: UTC, to the second, with its zone."""
-    return at.astimezone(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return clock.iso(at)
 
 
 def last_day(now: dt.datetime) -> dt.date:

@@ -131,7 +131,7 @@ def proposal(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> bo
                 "period": first.period,
                 "posts": counts.get((first.holder, first.period), 0),
                 "of": first.most,
-                "refillsAt": refills.isoformat(),
+                "refillsAt": clock.iso(refills),
             },
         )
     return True

@@ -18,6 +18,13 @@ def day_start(at: datetime) -> datetime:
     return at.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+def iso(at: datetime) -> str:
+    """A moment as every reply and page of the town writes it: UTC, to the second, with Z
+    (2026-12-05T17:25:00Z), one form everywhere. (The Archive's footsteps and signed exports keep
+    their microseconds: what is signed is written as it was signed.)"""
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def advance(by: timedelta) -> None:
     """Move this process's clock forward (tests only)."""
     global _offset

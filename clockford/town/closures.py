@@ -120,10 +120,10 @@ def papers(closure: Closure) -> dict[str, Any]:
         "case": closure.id,
         "passport": closure.passport_id,
         "ruling": "may no longer enter" if banned else "rehab ward",
-        "confirmedAt": closure.decided_at.isoformat() if closure.decided_at else None,
+        "confirmedAt": clock.iso(closure.decided_at) if closure.decided_at else None,
         "confirmedBy": "a member of the town's staff, with a passkey",
         "closes": "every call, for every agent of the account" if banned else WARD_CLOSES,
-        "until": None if banned or closure.until is None else closure.until.isoformat(),
+        "until": None if banned or closure.until is None else clock.iso(closure.until),
         "statement": closure.statement,
     }
 

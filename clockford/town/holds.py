@@ -127,7 +127,7 @@ def until_of(hold: Hold, status: str) -> datetime:
 
 def view(hold: Hold) -> dict[str, Any]:
     """The hold as a held reply carries it: { id, tool, status, waitsUntil }."""
-    return {"id": hold.id, "tool": hold.tool, "status": status_of(hold), "waitsUntil": hold.waits_until.isoformat()}
+    return {"id": hold.id, "tool": hold.tool, "status": status_of(hold), "waitsUntil": clock.iso(hold.waits_until)}
 
 
 def passport_view(hold: Hold) -> dict[str, Any]:
@@ -139,7 +139,7 @@ def passport_view(hold: Hold) -> dict[str, Any]:
         "id": hold.id,
         "tool": hold.tool,
         "status": status,
-        "until": until_of(hold, status).isoformat(),
+        "until": clock.iso(until_of(hold, status)),
     }
     if status == "held":  # still waiting: where its person decides it, as the reply that held it said
         found.update(handoff.waiting("hold", hold.id))
@@ -432,7 +432,7 @@ def _held(hold: Hold) -> Held:
     if hold.why == "harbour" and hold.repeats:
         say = say.format(field=hold.repeats["in"], whose=WHOSE.get(hold.repeats["label"], "someone else's words"))
     elif hold.why == "probation":
-        say = say.format(until=hold.waits_until.isoformat(timespec="minutes"))
+        say = say.format(until=clock.iso(hold.waits_until))
     held = Held(say + AFTER.format(id=hold.id), view(hold), **fields, **handoff.waiting("hold", hold.id))
     if hold.repeats:
         held.parts.append(where_handed("repeats.where", hold.repeats))

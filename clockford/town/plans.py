@@ -43,7 +43,7 @@ def view(plan: Plan) -> dict[str, Any]:
     return {
         "id": plan.id,
         "status": status_of(plan),
-        "until": plan.until.isoformat(),
+        "until": clock.iso(plan.until),
         "hours": plan.hours,
         "steps": plan.steps,
     }

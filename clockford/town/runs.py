@@ -115,7 +115,7 @@ def rounded(count: int) -> int:
 
 def iso(at: dt.datetime) -> str:
     """A time as runs write it in their statements and sentences: UTC, to the second."""
-    return at.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return clock.iso(at)
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,7 @@ def walled_off() -> list[Wall]:
 
 
 def when(moment: datetime) -> str:
-    return moment.replace(microsecond=0).isoformat()
+    return clock.iso(moment)
 
 
 def view(wall: Wall) -> dict[str, Any]:

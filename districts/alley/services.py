@@ -110,7 +110,7 @@ def access_run(passport: Passport, run_id: str) -> AlleyRun:
 
 def limits(passport: Passport) -> dict[str, Any]:
     now = clock.now()
-    return LIMITS.view(passport, now, openMinutes=OPEN_MINUTES, resets=(day_start(now) + timedelta(days=1)).isoformat())
+    return LIMITS.view(passport, now, openMinutes=OPEN_MINUTES, resets=clock.iso(day_start(now) + timedelta(days=1)))
 
 
 # -- Beginning -----------------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ class Balance:
             "of": self.of,
             "drawn": self.drawn,
             "granted": self.granted,
-            "refillsAt": self.refills_at.isoformat(),
+            "refillsAt": clock.iso(self.refills_at),
             "refillsInSeconds": max(1, int((self.refills_at - now).total_seconds())),
         }
         if self.account_left is not None:
@@ -215,11 +215,11 @@ def view(request: AuthorityRequest, now: datetime) -> dict[str, Any]:
         "reason": request.reason,
         "amount": request.amount,
         "status": status_of(request, now),
-        "askedAt": request.asked_at.isoformat(),
-        "until": (request.hour + HOUR).isoformat(),
+        "askedAt": clock.iso(request.asked_at),
+        "until": clock.iso(request.hour + HOUR),
     }
     if request.decided_at is not None:
-        found["decidedAt"] = request.decided_at.isoformat()
+        found["decidedAt"] = clock.iso(request.decided_at)
     if found["status"] == "waiting":
         found["hallUrl"] = decide_at(request)
     return found
@@ -308,7 +308,7 @@ def request_statement(request: AuthorityRequest, decision: str) -> str:
             "passport": request.passport_id,
             "decision": decision,
             "amount": request.amount,
-            "hour": request.hour.isoformat(),
+            "hour": clock.iso(request.hour),
         }
     )
 

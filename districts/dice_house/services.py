@@ -103,7 +103,7 @@ def access_run(passport: Passport, run_id: str) -> DiceRun:
 
 def limits(passport: Passport) -> dict[str, Any]:
     now = clock.now()
-    return LIMITS.view(passport, now, openAtATime=1, resets=(day_start(now) + timedelta(days=1)).isoformat())
+    return LIMITS.view(passport, now, openAtATime=1, resets=clock.iso(day_start(now) + timedelta(days=1)))
 
 
 # -- Beginning -----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from clockford.town import runs
+from clockford.town import clock, runs
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Refused, Reply, counted
 from districts.dice_house import catalogue, services
@@ -56,7 +56,7 @@ def _open_fields(run: Any) -> dict[str, Any]:
         "tools": services.dice_tools(),
         "kinds": services.kinds_view(),
         "how": services.HOW,
-        "until": run.until.isoformat(),
+        "until": clock.iso(run.until),
     }
 
 
@@ -68,7 +68,7 @@ def dice_house(call: Call, args: DiceHouseArgs) -> Reply:
         run = services.do_begin(passport, args.replay)
         again = f", repeating {run.replay_of} roll for roll" if run.replay_of else ""
         return Reply(
-            f"Dice House run {run.id} is open{again}, until {run.until.isoformat()}. The replies of look_around, "
+            f"Dice House run {run.id} is open{again}, until {clock.iso(run.until)}. The replies of look_around, "
             "ask_directory, verify and enter now carry its label and a roll number; end it with dice_house_report.",
             _open_fields(run),
         )
@@ -76,7 +76,7 @@ def dice_house(call: Call, args: DiceHouseArgs) -> Reply:
     current = services.find_open(passport)
     if current is not None:
         return Reply(
-            f"Your Dice House run {current.id} is open until {current.until.isoformat()}: {current.rolls} rolls so far.",
+            f"Your Dice House run {current.id} is open until {clock.iso(current.until)}: {current.rolls} rolls so far.",
             {**_open_fields(current), **common},
         )
     last = services.find_last(passport)

@@ -155,8 +155,8 @@ def visa_view(visa: Visa | None, now: datetime) -> dict[str, Any] | None:
     if visa is None or visa.until <= now:
         return None
     return {
-        "issuedAt": visa.issued_at.isoformat(),
-        "until": visa.until.isoformat(),
+        "issuedAt": clock.iso(visa.issued_at),
+        "until": clock.iso(visa.until),
         "holds": visa.left > 0,
         "refusalsLeft": visa.left,
         "of": VISA_REFUSALS,

@@ -231,7 +231,7 @@ def find_gauge(passport_id: str, now: datetime | None = None) -> dict[str, Any] 
     paused = now - datetime.fromisoformat(last[4]) >= PAUSE
     return {
         "day": now.date().isoformat(),
-        "countedSince": gauge.counted_since.isoformat(),
+        "countedSince": clock.iso(gauge.counted_since),
         "today": {
             "calls": sum(r["calls"] for r in by_tool),
             "text": sum(r["text"] for r in by_tool),
@@ -253,12 +253,12 @@ def find_gauge(passport_id: str, now: datetime | None = None) -> dict[str, Any] 
         },
         # After a pause of 15 minutes the last run has ended: the next reply begins a new one.
         "run": {
-            "since": None if paused else gauge.run_since.isoformat(),
+            "since": None if paused else clock.iso(gauge.run_since),
             "calls": 0 if paused else gauge.run_calls,
             "text": 0 if paused else gauge.run_text,
             "data": 0 if paused else gauge.run_data,
         },
-        "last": {"tool": last[0], "text": last[1], "data": last[2], "at": last[4]},
+        "last": {"tool": last[0], "text": last[1], "data": last[2], "at": clock.iso(datetime.fromisoformat(last[4]))},
     }
 
 

@@ -121,16 +121,16 @@ def view(job: Job, steps: int) -> dict[str, Any]:
         "job": job.name,
         "status": status_of(job, any(s == "held" for _, s in held)),
         "calls": job.calls,
-        "firstStep": {"footstep": job.first_step, "at": job.first_at.isoformat()},
-        "lastStep": {"footstep": job.last_step, "at": job.last_at.isoformat()},
+        "firstStep": {"footstep": job.first_step, "at": clock.iso(job.first_at)},
+        "lastStep": {"footstep": job.last_step, "at": clock.iso(job.last_at)},
         "outcomes": outcomes_of(job),
-        "steps": [{"footstep": s.number, "at": s.at.isoformat(), "tool": s.tool, "outcome": s.outcome} for s in shown],
+        "steps": [{"footstep": s.number, "at": clock.iso(s.at), "tool": s.tool, "outcome": s.outcome} for s in shown],
         "holds": [{"id": h.id, "tool": h.tool, "status": s} for h, s in held],
         "outside": [
-            {"footstep": o.footstep, "at": o.at.isoformat(), "server": o.server, "tool": o.tool, "why": o.why}
+            {"footstep": o.footstep, "at": clock.iso(o.at), "server": o.server, "tool": o.tool, "why": o.why}
             for o in outside
         ],
-        "endedAt": job.ended_at.isoformat() if job.ended_at else None,
+        "endedAt": clock.iso(job.ended_at) if job.ended_at else None,
     }
 
 

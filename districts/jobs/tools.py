@@ -7,6 +7,7 @@ The tools are served at Town Hall: districts/registry.py adds TOOLS to its distr
 
 from pydantic import Field
 
+from clockford.town import clock
 from clockford.town.tooling import Args, Call, ChosenId, Part, Refused, Reply, Tool, Words
 from districts.jobs import services
 
@@ -57,7 +58,7 @@ def job_outside(call: Call, args: JobOutsideArgs) -> Reply:
     if args.job_id is None:
         raise Refused(NO_JOB_NAMED, "no-job")
     outside, n = services.do_declare_outside(call.passport, args.job_id, args.server, args.tool, args.why)
-    declared = {"server": outside.server, "tool": outside.tool, "why": outside.why, "at": outside.at.isoformat()}
+    declared = {"server": outside.server, "tool": outside.tool, "why": outside.why, "at": clock.iso(outside.at)}
     say = f"Recorded for job {args.job_id}: {n} call{'s' if n != 1 else ''} outside the town so far. Your person sees it in the hall."
     parts = [Part(f"declared.{f}", "agent-written", own=True) for f in ("server", "tool", "why")]
     return Reply(say, {"job": args.job_id, "declared": declared, "outside": n}, parts)

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from clockford.town import holds, plans, reports
+from clockford.town import clock, holds, plans, reports
 from clockford.town.models import Passport
 from districts.foundry import services as foundry
 from districts.post_office import services as post_office
@@ -20,7 +20,7 @@ def passport_view(passport: Passport) -> dict[str, Any]:
     return {
         "passport": passport.id,
         "pennant": passport.pennant,
-        "issuedAt": passport.issued_at.isoformat(),
+        "issuedAt": clock.iso(passport.issued_at),
         "footsteps": passport.footsteps,
         "stamps": foundry.stamps(passport),
         "signIn": passport.sign_in,

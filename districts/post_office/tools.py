@@ -4,7 +4,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from clockford.town import handoff, holds, tooling
+from clockford.town import clock, handoff, holds, tooling
 from clockford.town.models import Passport
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted, holder
 from districts.post_office import parcel_tools, services
@@ -59,7 +59,7 @@ def recall(call: Call, args: RecallArgs) -> Reply:
     note = services.access_note(call.passport, args.key)
     return Reply(
         "Here is the note kept under that key.",
-        {"key": note.key, "value": note.value, "keptAt": note.kept_at.isoformat()},
+        {"key": note.key, "value": note.value, "keptAt": clock.iso(note.kept_at)},
         [OWN_KEY, Part("value", "agent-written", own=True, private=True, readers=(holder(note.box),))],
     )
 

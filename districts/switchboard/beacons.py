@@ -125,8 +125,8 @@ def public_face(beacon: Beacon, now: datetime | None = None, answers: int | None
         "id": beacon.id,
         "channel": beacon.channel_id,
         "state": state_of(beacon, now),
-        "openedAt": beacon.opened_at.isoformat(),
-        "lapsesAt": beacon.lapses_at.isoformat(),
+        "openedAt": clock.iso(beacon.opened_at),
+        "lapsesAt": clock.iso(beacon.lapses_at),
         "answers": standing_count(beacon) if answers is None else answers,
         "words": {"question": beacon.question},
     }
@@ -156,7 +156,7 @@ def asker_view(beacon: Beacon, prefix: str = "beacon") -> tuple[dict[str, Any], 
     pennant = beacon.asker.pennant
     answers: list[dict[str, Any]] = []
     for i, a in enumerate(rows):
-        item: dict[str, Any] = {"number": a.number, "at": a.at.isoformat(), "dismissed": a.dismissed}
+        item: dict[str, Any] = {"number": a.number, "at": clock.iso(a.at), "dismissed": a.dismissed}
         if not a.dismissed:
             item["from"] = a.passport.pennant
             item["words"] = {"answer": a.answer}

@@ -288,7 +288,7 @@ def busiest(n: int = BUSIEST) -> list[dict[str, Any]]:
         {
             "name": c.name,
             "messages": c.messages,
-            "lastMessageAt": c.last_message_at.isoformat() if c.last_message_at else None,
+            "lastMessageAt": clock.iso(c.last_message_at) if c.last_message_at else None,
         }
         for c in rows
     ]
@@ -312,7 +312,7 @@ def item_of(event: Event) -> dict[str, Any]:
             "seq": event.seq,
             "kind": "message",
             "channel": event.channel,
-            "at": event.at.isoformat(),
+            "at": clock.iso(event.at),
             "from": pennant or VISITOR,
             "words": {"text": event.text},
         }
@@ -321,7 +321,7 @@ def item_of(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "channel": event.channel,
         "record": event.record,
-        "at": event.at.isoformat(),
+        "at": clock.iso(event.at),
     }
 
 

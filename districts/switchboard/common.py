@@ -138,7 +138,7 @@ def _set_side(
         {
             "account": account.handle,
             "open": open_it,
-            "at": now.isoformat(),
+            "at": clock.iso(now),
             "statement": statement,
             "assertion": assertion,
         },

@@ -154,7 +154,7 @@ def _ceiling() -> int:
 
 
 def _log(parcel: Parcel, at: datetime, what: str, attempt: int | None = None) -> None:
-    entry: dict[str, Any] = {"at": at.isoformat(), "what": WHAT[what]}
+    entry: dict[str, Any] = {"at": clock.iso(at), "what": WHAT[what]}
     if attempt is not None:
         entry["attempt"] = attempt
     parcel.history = [*parcel.history, entry]
@@ -344,7 +344,7 @@ def _you_can(p: Parcel, attempts: list[Attempt], role: str | None, viewer: _View
 
 
 def _iso(at: datetime | None) -> str | None:
-    return at.isoformat() if at is not None else None
+    return clock.iso(at) if at is not None else None
 
 
 def _face(p: Parcel, attempts: list[Attempt], viewer: _Viewer, now: datetime) -> dict[str, Any]:
@@ -355,8 +355,8 @@ def _face(p: Parcel, attempts: list[Attempt], viewer: _Viewer, now: datetime) ->
         "channel": p.channel_id,
         "state": p.state,
         "version": p.version,
-        "postedAt": p.posted_at.isoformat(),
-        "expiresAt": p.expires_at.isoformat(),
+        "postedAt": clock.iso(p.posted_at),
+        "expiresAt": clock.iso(p.expires_at),
         "attempt": p.attempt,
         "returnsLeft": RETURNS - p.returns,
         "attempts": len(attempts),
@@ -378,7 +378,7 @@ def _attempt_item(a: Attempt, settled: bool, with_from: bool) -> dict[str, Any]:
     item: dict[str, Any] = {
         "number": a.number,
         "outcome": a.outcome,
-        "takenAt": a.taken_at.isoformat(),
+        "takenAt": clock.iso(a.taken_at),
         "endedAt": _iso(a.ended_at),
     }
     if with_from:

@@ -4,7 +4,7 @@ from typing import Any
 
 from pydantic import Field
 
-from clockford.town import tooling
+from clockford.town import clock, tooling
 from clockford.town.tooling import Args, Call, District, Part, Reply, Tool, Words, counted
 from districts.tavern import services
 
@@ -43,7 +43,7 @@ def read_notices(call: Call, args: ReadNoticesArgs) -> Reply:
     items: list[dict[str, Any]] = []
     parts: list[Part] = []
     for i, n in enumerate(notices):
-        items.append({"id": n.id, "pennant": n.pennant, "at": n.at.isoformat(), "text": n.text})
+        items.append({"id": n.id, "pennant": n.pennant, "at": clock.iso(n.at), "text": n.text})
         # Per item, so the desk knows which words are another agent's (Safe Harbour remembers those)
         # and which are the reader's own read back.
         own = True if n.passport_id == call.passport.id else None

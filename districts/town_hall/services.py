@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import connection
 
-from clockford.town import merkle, signing, words
+from clockford.town import clock, merkle, signing, words
 from clockford.town.tooling import Busy, NotFound, Part
 from districts.town_hall import ranking
 from districts.town_hall.models import CensusState, Lot
@@ -79,7 +79,7 @@ def census_name(s: CensusState) -> str | None:
 
 
 def iso(t: Any) -> str:
-    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return clock.iso(t)
 
 
 def source_line(s: CensusState | None = None) -> str:

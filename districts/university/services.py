@@ -112,7 +112,7 @@ def known_key(key_id: str) -> str | None:
 
 
 def iso(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return clock.iso(at)
 
 
 # -- Publishing -----------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from clockford.town import clock
 from tests.e2e.test_unrecorded import sql
 from tests.support import RawSession, Town
 
@@ -77,10 +78,10 @@ def test_closed_then_rehab_then_banned(town_factory: TownFactory) -> None:
         "case": "C-CASEONE2345",
         "passport": passport,
         "ruling": "rehab ward",
-        "confirmedAt": confirmed.isoformat(),
+        "confirmedAt": clock.iso(confirmed),
         "confirmedBy": "a member of the town's staff, with a passkey",
         "closes": "public surfaces and the member's data",
-        "until": until.isoformat(),
+        "until": clock.iso(until),
         "statement": "signed:C-CASEONE2345",
     }
     assert {"path": "dischargePapers", "label": "human-signed"} in sc["provenance"]["parts"]

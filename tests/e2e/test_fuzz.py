@@ -35,6 +35,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clockford.leaves import leaves
 from tests.support import RawSession, Town, make_town, request
 
 LIMIT = 128 * 1024
@@ -433,6 +434,10 @@ def check_tool_reply(status: int, text: str, body: bytes, unreadable: bool, tall
         assert content[0]["text"].startswith(f"Dice House run {dice['run']}, roll {dice['roll']}: "), result
     else:
         assert content[0]["text"].startswith(sc["say"]) and content[0]["text"].endswith(f"footstep #{number}")
+        # Every time a reply states is in one form (clock.iso); a generated string of that shape is
+        # too unlikely to meet.
+        times = [v for v in leaves(sc) if isinstance(v, str) and re.match(r"\d{4}-\d\d-\d\dT", v)]
+        assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", t) for t in times), times
     assert isinstance(result["isError"], bool)
     tally.saw("refused" if result["isError"] else "ok")
 

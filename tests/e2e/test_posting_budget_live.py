@@ -7,6 +7,7 @@ import math
 import time
 from collections.abc import Callable
 
+from clockford.town import clock
 from tests.e2e.test_unrecorded import sql
 from tests.support import RawSession, Town
 
@@ -38,7 +39,7 @@ def test_past_the_days_posting_budget_a_notice_is_refused_with_retry_after(town_
     )
     assert r["isError"] is True and "hold" not in sc
     assert sc["say"] == say
-    assert sc["budget"] == {"whose": "yours", "period": "day", "posts": 2, "of": 2, "refillsAt": tomorrow.isoformat()}
+    assert sc["budget"] == {"whose": "yours", "period": "day", "posts": 2, "of": 2, "refillsAt": clock.iso(tomorrow)}
     assert r["content"][0]["text"].startswith(say + "\n")
     assert sql(town, ["SELECT COUNT(*) FROM town_hold WHERE tool = 'post_notice'"]) == [(2,)]
     assert sql(town, [f"SELECT outcome FROM town_footstep WHERE number = {sc['footstep']}"]) == [

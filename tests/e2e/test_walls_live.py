@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from clockford.town import clock
 from tests.e2e.test_unrecorded import sql
 from tests.support import RawSession, Town
 
@@ -36,7 +37,7 @@ def test_a_walled_off_district_answers_walled_and_look_around_still_answers(town
 
     r = s.call("remember", {"key": "errand/plan", "value": "second"})
     say = (
-        f"{POST_OFFICE} is walled off for now (islanded since {since.isoformat()}). "
+        f"{POST_OFFICE} is walled off for now (islanded since {clock.iso(since)}). "
         "Safe default: refuse and wait. Try again in 30 seconds."
     )
     sc = r["structuredContent"]
@@ -46,7 +47,7 @@ def test_a_walled_off_district_answers_walled_and_look_around_still_answers(town
     assert sc["island"] == {
         "name": POST_OFFICE,
         "kind": "district",
-        "since": since.isoformat(),
+        "since": clock.iso(since),
         "by": "staff",
         "safeDefault": "refuse and wait",
     }
@@ -57,7 +58,7 @@ def test_a_walled_off_district_answers_walled_and_look_around_still_answers(town
     seen = s.call("look_around")
     assert seen["isError"] is False
     walled = seen["structuredContent"]["walledOff"]
-    assert walled == [{"name": POST_OFFICE, "since": since.isoformat(), "safeDefault": "refuse and wait"}]
+    assert walled == [{"name": POST_OFFICE, "since": clock.iso(since), "safeDefault": "refuse and wait"}]
     assert POST_OFFICE not in [d["name"] for d in seen["structuredContent"]["open"]]
 
     sql(town, [f"UPDATE town_wall SET since = NULL, by = '' WHERE name = '{POST_OFFICE}'"])

@@ -30,7 +30,7 @@ def test_it_draws_one_per_change_and_refuses_at_zero_before_the_change_runs(
     assert outcome(r) == "refused:authority"
     wait = r.structured["retryAfterSeconds"]
     assert 1 <= wait <= 3600 and r.structured["balance"]["left"] == 0
-    assert r.structured["balance"]["refillsAt"] == (services.hour_of(clock.now()) + timedelta(hours=1)).isoformat()
+    assert r.structured["balance"]["refillsAt"] == clock.iso(services.hour_of(clock.now()) + timedelta(hours=1))
     # Nothing written but the footstep.
     assert Footstep.objects.count() == before + 1
     assert not Note.objects.filter(key="fourth").exists()

@@ -21,7 +21,7 @@ def test_a_first_day_passport_is_issued_a_visa_the_first_time_it_asks(alice: Pas
     visa = r.structured["visa"]
     assert set(visa) == {"issuedAt", "until", "holds", "refusalsLeft", "of", "gives"}
     assert (visa["holds"], visa["refusalsLeft"], visa["of"]) == (True, 3, 3)
-    assert visa["until"] == (alice.issued_at + timedelta(days=1)).isoformat()
+    assert visa["until"] == clock.iso(alice.issued_at + timedelta(days=1))
     assert visa["gives"].startswith("No extra allowance")
     again = visit(alice, "embassy", desk="http")
     assert again.structured["visa"] == visa

@@ -3,7 +3,7 @@ server, which tool and why, screened like any words (docs/jobs.md)."""
 
 from typing import Any
 
-from clockford.town import desk
+from clockford.town import clock, desk
 from clockford.town.models import Passport
 from districts.jobs.models import Outside
 from districts.registry import TOOLS
@@ -35,7 +35,7 @@ def test_it_records_the_call_for_the_job(alice: Passport) -> None:
     assert job["outside"] == [
         {
             "footstep": sc["footstep"],
-            "at": outside.at.isoformat(),
+            "at": clock.iso(outside.at),
             "server": "io.github.acme/weather",
             "tool": "forecast",
             "why": "The person asked for tomorrow's weather.",

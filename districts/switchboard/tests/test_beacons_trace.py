@@ -42,8 +42,8 @@ def test_everyone_else_sees_the_public_face(alice2: Passport, bob: Passport, cha
             "id": beacon.id,
             "channel": "garden",
             "state": "lit",
-            "openedAt": beacon.opened_at.isoformat(),
-            "lapsesAt": (beacon.opened_at + timedelta(hours=1)).isoformat(),
+            "openedAt": clock.iso(beacon.opened_at),
+            "lapsesAt": clock.iso(beacon.opened_at + timedelta(hours=1)),
             "answers": 1,
             "words": {"question": QUESTION},
         }

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from clockford.town import clock
 from clockford.town.models import Passport
 from districts.switchboard import beacons, parcels
 from districts.switchboard.models import Event
@@ -38,7 +39,7 @@ def test_it_shows_the_channel_as_it_stands(alice: Passport, bob: Passport, messa
         "seq": first,
         "kind": "message",
         "channel": "lamps",
-        "at": Event.objects.get(seq=first).at.isoformat(),
+        "at": clock.iso(Event.objects.get(seq=first).at),
         "from": "visitor",
         "words": {"text": "The lamps are lit."},
     }

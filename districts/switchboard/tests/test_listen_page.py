@@ -63,7 +63,7 @@ def test_it_delivers_watched_messages_oldest_first_labelled(alice: Passport, bob
     assert "channels" not in sc and sc["watching"] == ["lamps"]
     items = sc["items"]
     assert [i["seq"] for i in items] == [first, second]
-    at = Event.objects.get(seq=first).at.isoformat()
+    at = clock.iso(Event.objects.get(seq=first).at)
     assert items[0] == {
         "seq": first,
         "kind": "message",
@@ -160,14 +160,14 @@ def test_the_inbox_holds_what_is_addressed_to_the_passport_or_its_account(
             "kind": "parcel-returned",
             "channel": "lamps",
             "record": "P-ALICEPARCEL",
-            "at": for_alice.at.isoformat(),
+            "at": clock.iso(for_alice.at),
         },
         {
             "seq": for_account.seq,
             "kind": "parcel-taken",
             "channel": "lamps",
             "record": "P-ACCOUNTPARC",
-            "at": for_account.at.isoformat(),
+            "at": clock.iso(for_account.at),
         },
     ]
     # A record's event carries no words: only the channel's name, a visitor's words like any name.

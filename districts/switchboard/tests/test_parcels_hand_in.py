@@ -51,7 +51,7 @@ def test_it_delivers_a_result_for_the_publisher_to_settle(
     seen = parcels.trace_view(alice, parcel)
     assert seen is not None
     view, parts = seen
-    assert view["settleBy"] == (stored.delivered_at + timedelta(hours=48)).isoformat()
+    assert view["settleBy"] == clock.iso(stored.delivered_at + timedelta(hours=48))
     assert view["attempts"][0]["words"] == {"result": RESULT}
     assert view["youCan"] == [
         "settle_parcel accept",
@@ -183,9 +183,9 @@ def test_a_delivery_left_unsettled_for_48_hours_closes_with_the_work_standing(
     seen = parcels.trace_view(alice, parcel)
     assert seen is not None
     view, parts = seen
-    assert (view["state"], view["version"], view["settledAt"]) == ("closed", 4, settle_by.isoformat())
+    assert (view["state"], view["version"], view["settledAt"]) == ("closed", 4, clock.iso(settle_by))
     assert view["history"][-1] == {
-        "at": settle_by.isoformat(),
+        "at": clock.iso(settle_by),
         "what": "closed: the delivery was not settled in 48 hours",
         "attempt": 1,
     }

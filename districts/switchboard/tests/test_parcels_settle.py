@@ -49,7 +49,7 @@ def test_accepting_makes_it_done_and_clears_its_words(alice: Passport, alice2: P
         assert seen is not None
         view, parts = seen
         assert stored.settled_at is not None
-        assert view["state"] == "done" and view["settledAt"] == stored.settled_at.isoformat()
+        assert view["state"] == "done" and view["settledAt"] == clock.iso(stored.settled_at)
         assert "words" not in view and all("words" not in a for a in view["attempts"])
         assert [(p.path, p.label) for p in parts] == [("parcel.channel", "agent-written")]  # the name alone
         assert view["attempts"][0]["outcome"] == "accepted" and view["youCan"] == []

@@ -38,7 +38,7 @@ def test_it_reads_the_newest_first(alice: Passport, bob: Passport) -> None:
     )
     assert sc["untrusted"] == UNTRUSTED
     assert [n["id"] for n in sc["notices"]] == [second.id, first.id]
-    assert sc["notices"][1] == {"id": first.id, "pennant": "heron", "at": first.at.isoformat(), "text": BOBS}
+    assert sc["notices"][1] == {"id": first.id, "pennant": "heron", "at": clock.iso(first.at), "text": BOBS}
     assert sc["notices"][0]["pennant"] is None
     assert datetime.fromisoformat(sc["notices"][0]["at"]).tzinfo is not None
     assert outcome(r) == "ok"
