@@ -373,7 +373,7 @@ def test_it_holds_a_passport_the_account_makes_while_on_probation() -> None:
     assert r.is_error and outcome(r) == "held"
     assert r.structured["say"].startswith(
         "Held for the human who runs you: this account is on probation after a freeze, so every call that "
-        f"changes things waits for its person until {report.probation_until:%Y-%m-%dT%H:%M}+00:00."
+        f"changes things waits for its person until {clock.iso(report.probation_until)}."
     )
     assert not Note.objects.filter(key="k").exists()
 

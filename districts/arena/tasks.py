@@ -118,6 +118,14 @@ def read(shape: dict[str, Any], answer: str | int | float) -> str | None:
 # -- Building the tasks ----------------------------------------------------------------------------------
 
 
+def ranked_for(need: str, census: CensusState) -> list[int]:
+    """The lots the Directory ranks for a need, best first (at most 25), read as ask_directory reads
+    it (its words as the census spells them, its capitals): the rank an agent asking it sees."""
+    terms, cased = town_hall.read_need(need, census)
+    _, results = town_hall.search(terms, 25, census=census, cased=cased)
+    return [r["lot"] for r in results]
+
+
 class Builder:
     """One run's tasks, drawn with one seeded generator from one census."""
 
@@ -129,6 +137,7 @@ class Builder:
             raise CannotBuild("the census holds no lots")
         self.last = self.numbers[-1]
         self.used: set[int] = set()
+        self.census = census
 
     def lot(self, pool: list[int] | None = None) -> Lot:
         """A lot not used yet in this run, from `pool` (default: the whole census)."""
@@ -209,9 +218,7 @@ class Builder:
         needs = list(NEEDS)
         self.rng.shuffle(needs)
         for need in needs:
-            terms = town_hall.terms_of(need)
-            _, results = town_hall.search(terms, 25)
-            ranked = [r["lot"] for r in results]
+            ranked = ranked_for(need, self.census)
             if len(ranked) < 3:
                 continue
             first = self.rng.randrange(0, min(3, len(ranked) - 2))

@@ -310,3 +310,12 @@ def test_the_outsider_never_sees_or_answers_anothers_run(demo: CensusState, alic
     assert Run.objects.get(pk=r["run"]).answers == {}
     assert services.runs_for(charlie.id, 10) == []
     assert [x.run for x in services.runs_for(alice.id, 10)] == [r["run"]]
+
+
+def test_a_needs_answer_is_the_rank_ask_directory_gives(demo: CensusState, alice: Passport) -> None:
+    # The task's answer was ranked from the need's bare words, while ask_directory reads them as the
+    # census spells them and by their capitals ("read a PostgreSQL database"): an agent that asked the
+    # Directory could be marked wrong.
+    for need in tasks.NEEDS:
+        asked = visit(alice, "ask_directory", need=need, limit=25).structured["results"]
+        assert tasks.ranked_for(need, demo) == [r["lot"] for r in asked], need
