@@ -36,10 +36,11 @@ Unreadable = list[tuple[types.RequestId | None, types.ErrorData]]
 def _unreadable(item: Exception) -> Unreadable:
     """The ids of the requests the SDK's reader could not read, and the error to answer each with; a
     null id when none can be read (garbage, 42, a request without a method), but never for a response.
-    An id that can still be read is answered: Python's JSON takes a lone surrogate (\\ud800) or deeper nesting where
-    the SDK's parser does not (a parse error), a line that is JSON but no JSON-RPC 2.0 message (a
-    "jsonrpc" of "1.0", a method that is a number) still names its id (an invalid request), and so does
-    each request of a batch, which MCP no longer has (over HTTP: 400, "One message per request.")."""
+    An id that can still be read is answered: Python's JSON takes a lone surrogate (\\ud800) where the
+    SDK's parser does not (a parse error; a line nested too deep never gets here, Lines refuses it), a
+    line that is JSON but no JSON-RPC 2.0 message (a "jsonrpc" of "1.0", a method that is a number)
+    still names its id (an invalid request), and so does each request of a batch, which MCP no longer
+    has (over HTTP: 400, "One message per request.")."""
     if not isinstance(item, ValidationError):
         return []
     errors = item.errors()
@@ -144,6 +145,11 @@ def _head_id(head: bytes) -> types.RequestId | None:
         return None
 
 
+# Of a line nested past Python's own limit, the id is looked for in this many bytes at its start
+# (a client's SDK writes jsonrpc, id and method before params).
+HEAD = 4096
+
+
 def _nested(line: str, levels: int) -> tuple[bool, types.RequestId | None]:
     """Whether a line's message nests deeper than `levels`, and the id to answer it with. A line that
     is no JSON is the SDK's to answer (a parse error); one nested past Python's own limit is deeper
@@ -151,7 +157,7 @@ def _nested(line: str, levels: int) -> tuple[bool, types.RequestId | None]:
     try:
         message = json.loads(line)
     except RecursionError:
-        return True, _head_id(line.encode()[:4096])
+        return True, _head_id(line.encode()[:HEAD])
     except ValueError:
         return False, None
     if _is_response(message) or not deeper_than(message, levels):
