@@ -247,12 +247,12 @@ STOPWORDS = frozenset(
     currently week weeks weekend""".split()
 ) | frozenset(
     # Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for
-    # canal and discord, not the UN's servers; only words that are not also English ones (die and per
-    # stay searched).
-    """un una unos unas el la los las de del al y en con para por que mi mis tu tus su sus le les des du au aux
-    et ou pour avec dans sur mon ma mes ton ta tes ce cette ces qui der den dem des und oder mit fur von
-    zu im ein eine einen einem einer mein meine meinen ich uma os em com meu minha meus minhas nos nas
-    il lo gli della dello degli nel nella di da het een voor ik mijn""".split()
+    # canal and discord, not the UN's servers; only words that are not also English ones or a field's
+    # (die, per, den, ton, mit as in MIT, os as in OS, im, su and com stay searched).
+    """un una unos unas el la los las de del al y en con para por que mi mis tu tus sus le les des du au aux
+    et ou pour avec dans sur mon ma mes ta tes ce cette ces qui der dem und oder fur von zu ein eine
+    einen einem einer mein meine meinen ich uma meu minha meus minhas nos nas il lo gli della dello
+    degli nel nella di da het een voor ik mijn""".split()
 )
 MAX_TERMS = 10
 CANDIDATES = 60

@@ -233,3 +233,4 @@ def test_another_languages_little_words_are_not_searched() -> None:
     ]
     # words that are English too stay searched
     assert "die" in services.terms_of("die casting machines") and "per" in services.terms_of("cost per seat")
+    assert "mit" in services.terms_of("MIT licensed servers") and "os" in services.terms_of("OS process list")
