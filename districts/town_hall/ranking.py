@@ -148,10 +148,9 @@ def read(terms: list[str], names: frozenset[str] = frozenset(), plain: frozenset
     # a product the vocabulary brings ("chats" brings slack and teams) may be named too, weaker
     for w in r.extra:
         key = fold(w)
-        if key not in r.products and key in vocabulary.MAKERS:
-            r.products.setdefault("~" + key, vocabulary.MAKERS[key])
-        elif key not in r.products and w not in vocabulary.NOT_PRODUCTS:
-            r.products.setdefault("~" + key, ())
+        if key in r.products or (key not in vocabulary.MAKERS and w in vocabulary.NOT_PRODUCTS):
+            continue  # the need's own product (its words may name it), or never a product
+        r.products.setdefault("~" + key, vocabulary.MAKERS.get(key, ()))
         if plain:
             # a need that writes its products' names with capitals names them; what the vocabulary
             # brings for its other words is not one of them
@@ -462,7 +461,6 @@ def score_all(
         s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
         why: list[str] = []
         if names & named:
-            # (a name alone, a place's or a person's, says nothing of what the server is for)
             s += W_NAMES * len(names & named) / len(names)
             why.append(
                 "its name or title holds the name you wrote"

@@ -234,3 +234,12 @@ def test_another_languages_little_words_are_not_searched() -> None:
     # words that are English too stay searched
     assert "die" in services.terms_of("die casting machines") and "per" in services.terms_of("cost per seat")
     assert "mit" in services.terms_of("MIT licensed servers") and "os" in services.terms_of("OS process list")
+
+
+def test_a_product_the_vocabulary_brings_again_keeps_the_names_weight(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Hugging Face" is a name the need writes; a vocabulary that also brings huggingface for
+    # "models" must not make the named product a plain word.
+    monkeypatch.setitem(vocabulary.CONCEPTS, "models", ("huggingface",))
+    r = ranking.read(["hugging", "face", "models"], frozenset({"hugging", "face"}), frozenset({"models"}))
+    assert "huggingface" in r.products and "huggingface" not in r.plain
+    assert "models" in r.plain
