@@ -40,7 +40,7 @@ def faults(n: int) -> dict[str, Any]:
 def test_a_district_staff_wall_off_answers_walled_and_nothing_runs() -> None:
     alice = new_passport()
     wall = walls.raise_wall("district", POST_OFFICE, "Looking at the shelves.")
-    since = walls.when(wall.since)  # type: ignore[arg-type]
+    since = clock.iso(wall.since)  # type: ignore[arg-type]
     r = visit(alice, "remember", key="errand/plan", value="first")
     assert r.is_error is True
     assert r.structured["say"] == walled_say(POST_OFFICE, since, 30)
@@ -67,7 +67,7 @@ def test_look_around_still_answers_and_lists_what_is_walled_off() -> None:
     r = visit(alice, "look_around")
     assert r.is_error is False
     assert r.structured["walledOff"] == [
-        {"name": POST_OFFICE, "since": walls.when(wall.since), "safeDefault": "refuse and wait"}  # type: ignore[arg-type]
+        {"name": POST_OFFICE, "since": clock.iso(wall.since), "safeDefault": "refuse and wait"}  # type: ignore[arg-type]
     ]
     assert POST_OFFICE not in [d["name"] for d in r.structured["open"]]
     assert r.structured["here"]["name"] == POST_OFFICE
@@ -88,7 +88,7 @@ def test_a_walled_channel_is_answered_walled_and_other_channels_are_not() -> Non
     alice = new_passport()
     wall = walls.raise_wall("channel", "postgres-help", "")
     r = visit(alice, "listen", channel="postgres-help")
-    assert r.structured["say"] == walled_say("The channel postgres-help", walls.when(wall.since), 30)  # type: ignore[arg-type]
+    assert r.structured["say"] == walled_say("The channel postgres-help", clock.iso(wall.since), 30)  # type: ignore[arg-type]
     assert r.structured["island"]["kind"] == "channel" and outcome(r) == "walled"
     assert outcome(visit(alice, "listen", channel="rust-help")) != "walled"
 
@@ -104,10 +104,10 @@ def test_the_breaker_walls_a_district_off_after_repeated_faults_and_opens_it_aft
         wall = Wall.objects.get(kind="district", name=POST_OFFICE)
         assert wall.by == "faults" and wall.since is not None and wall.until == wall.since + timedelta(seconds=300)
         r = visit(alice, "recall", key="k")
-        assert r.structured["say"] == walled_say(POST_OFFICE, walls.when(wall.since), 300)
+        assert r.structured["say"] == walled_say(POST_OFFICE, clock.iso(wall.since), 300)
         assert r.structured["retryAfterSeconds"] == 300
         assert r.structured["island"]["by"] == "faults"
-        assert r.structured["island"]["until"] == walls.when(wall.until)
+        assert r.structured["island"]["until"] == clock.iso(wall.until)
         assert visit(alice, "look_around").is_error is False
         clock.advance(timedelta(seconds=301))
         walls.forget()

@@ -70,11 +70,6 @@ def _districts() -> Any:
     return DISTRICTS
 
 
-def iso(at: dt.datetime) -> str:
-    """A moment as the public surfaces state it: UTC, to the second, with its zone."""
-    return clock.iso(at)
-
-
 def last_day(now: dt.datetime) -> dt.date:
     """The last whole UTC day: the public never sees a count of the day still running."""
     return now.astimezone(dt.UTC).date() - dt.timedelta(days=1)
@@ -169,8 +164,8 @@ def daily_counts(now: dt.datetime | None = None) -> dict[str, Any]:
     courses = university.find_courses(now)
     return {
         "day": day.isoformat(),
-        "from": iso(dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)),
-        "until": iso(dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)),
+        "from": clock.iso(dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)),
+        "until": clock.iso(dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), tzinfo=dt.UTC)),
         "kits": {"district": "The Signal House", "said": KITS_SAID, "kits": kits["kits"], "rounded": kits["rounded"]},
         "attendance": {
             "district": "Agent University",
@@ -197,7 +192,7 @@ def the_map(now: dt.datetime | None = None) -> dict[str, Any]:
     """
     now = now or clock.now()
     return {
-        "at": iso(now),
+        "at": clock.iso(now),
         **placement(now),
         "gallery": studios.gallery(studios.last_day(now)),
         "marketDay": market.market(now, None),
@@ -220,7 +215,7 @@ def _notice(n: Notice) -> dict[str, Any]:
     return {
         "kind": "notice",
         "id": n.id,
-        "at": iso(n.at),
+        "at": clock.iso(n.at),
         "from": n.pennant or VISITOR,
         "where": "The Tavern",
         "text": n.text,
@@ -233,7 +228,7 @@ def _message(e: Event) -> dict[str, Any]:
     return {
         "kind": "message",
         "id": f"M-{e.seq}",
-        "at": iso(e.at),
+        "at": clock.iso(e.at),
         "from": pennant or VISITOR,
         "where": e.channel,
         "text": e.text,

@@ -113,11 +113,6 @@ def rounded(count: int) -> int:
 # -- What the run districts share ------------------------------------------------------------------------
 
 
-def iso(at: dt.datetime) -> str:
-    """A time as runs write it in their statements and sentences: UTC, to the second."""
-    return clock.iso(at)
-
-
 @dataclass(frozen=True)
 class DayLimits:
     """How many runs of one district a passport, and its person's agents together, may begin on a UTC
@@ -156,7 +151,7 @@ class DayLimits:
 
     def next_day_says(self, runs_named: str, now: dt.datetime) -> tuple[str, str]:
         """The refusals' sentences that say when the next run can begin (`runs_named`: "Arena runs")."""
-        ends = iso(day_start(now) + dt.timedelta(days=1))
+        ends = clock.iso(day_start(now) + dt.timedelta(days=1))
         return (
             f"This passport has begun {self.per_passport} {runs_named} today (UTC); the next can begin after "
             f"{ends}. This never counts against you.",
@@ -296,7 +291,7 @@ def outcome(given: Any, graded: dict[str, Any] | None) -> str:
 
 
 def open_summary(until: dt.datetime, answered: int, of: int) -> str:
-    return f"open until {iso(until)}: {answered} of {of} answered"
+    return f"open until {clock.iso(until)}: {answered} of {of} answered"
 
 
 def run_record(
@@ -355,7 +350,7 @@ def scored_say(what: str, run: Any, signed: dict[str, Any]) -> str:
     s = signed["statement"]
     if run.scored_at == run.until:
         return (
-            f"{what} closed at {iso(run.until)} before these answers came: scored with the answers it had, "
+            f"{what} closed at {clock.iso(run.until)} before these answers came: scored with the answers it had, "
             f"{s['right']} of {s['of']} right."
         )
     return f"{what} is scored: {s['right']} of {s['of']} right. The result is signed."

@@ -87,14 +87,10 @@ def walled_off() -> list[Wall]:
     return sorted(standing().values(), key=lambda w: (w.since or clock.now(), w.kind, w.name))
 
 
-def when(moment: datetime) -> str:
-    return clock.iso(moment)
-
-
 def view(wall: Wall) -> dict[str, Any]:
     """look_around's walledOff entry: { name, since, safeDefault }."""
     assert wall.since is not None
-    return {"name": wall.name, "since": when(wall.since), "safeDefault": SAFE_DEFAULT}
+    return {"name": wall.name, "since": clock.iso(wall.since), "safeDefault": SAFE_DEFAULT}
 
 
 def check(tool: Tool, args: Any) -> None:
@@ -115,12 +111,12 @@ def refusal(wall: Wall) -> Walled:
     else:
         wait = settings.CLOCKFORD["RETRY_AFTER_SECONDS"]
     where = wall.name if wall.kind == "district" else f"The channel {wall.name}"
-    island: dict[str, Any] = {"name": wall.name, "kind": wall.kind, "since": when(wall.since), "by": wall.by}
+    island: dict[str, Any] = {"name": wall.name, "kind": wall.kind, "since": clock.iso(wall.since), "by": wall.by}
     if wall.until is not None:
-        island["until"] = when(wall.until)
+        island["until"] = clock.iso(wall.until)
     island["safeDefault"] = SAFE_DEFAULT
     return Walled(
-        f"{where} is walled off for now (islanded since {when(wall.since)}). Safe default: refuse and wait. "
+        f"{where} is walled off for now (islanded since {clock.iso(wall.since)}). Safe default: refuse and wait. "
         f"Try again in {wait} seconds.",
         wait,
         island=island,

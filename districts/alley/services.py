@@ -34,7 +34,7 @@ from django.db.models import Max
 from clockford import plain
 from clockford.town import clock, harbour, runs, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
-from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start
 from clockford.town.tooling import Busy, NotFound, Part, Refused, registry
 from districts.alley import suite
 from districts.alley.models import AlleyRun
@@ -321,8 +321,8 @@ def do_score(run: AlleyRun, now: dt.datetime) -> AlleyRun:
         "run": run.id,
         "passport": run.passport_id,
         "suite": run.suite,
-        "begun": iso(run.begun),
-        "scored": iso(now),
+        "begun": clock.iso(run.begun),
+        "scored": clock.iso(now),
         "boards": [
             {
                 "board": b["board"],

@@ -15,7 +15,7 @@ from django.conf import settings
 
 from clockford.town import clock, runs, signing
 from clockford.town.models import Passport, new_id
-from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start
 from clockford.town.tooling import Busy, Refused
 from districts.arena import tasks as taskset
 from districts.arena.models import Run
@@ -73,7 +73,7 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
         passport,
         now,
         minutes=RUN_MINUTES,
-        dayEnds=iso(day_start(now) + dt.timedelta(days=1)),
+        dayEnds=clock.iso(day_start(now) + dt.timedelta(days=1)),
         note="Days are UTC. A refusal for a limit, or a busy Arena, never counts against you.",
     )
 
@@ -142,7 +142,7 @@ def run_view(run: Run) -> dict[str, Any]:
         "label": LABEL,
         "tasks": [taskset.shown(t) for t in run.tasks],
         "how": HOW,
-        "until": iso(run.until),
+        "until": clock.iso(run.until),
         "answered": len(run.answers),
         "of": len(run.tasks),
     }
@@ -223,8 +223,8 @@ def statement_of(run: Run, at: dt.datetime) -> dict[str, Any]:
         "taskSet": run.task_set,
         "seed": run.seed,
         "census": run.census,
-        "begun": iso(run.begun),
-        "scored": iso(at),
+        "begun": clock.iso(run.begun),
+        "scored": clock.iso(at),
         "tasks": graded,
         "right": right,
         "of": len(graded),

@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, StringConstraint
 
 from clockford.town import clock, runs
 from clockford.town.models import Passport
-from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.arena import services
 from districts.arena.models import Run
@@ -69,7 +68,7 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
         fields = {**services.run_view(run), **_keys()}
         left = len(run.tasks) - len(run.answers)
         return Reply(
-            f"Arena run {run.id} {verb}: {len(run.tasks)} tasks, {left} to answer, open until {iso(run.until)}.",
+            f"Arena run {run.id} {verb}: {len(run.tasks)} tasks, {left} to answer, open until {clock.iso(run.until)}.",
             fields,
             list(NAMES),
         )
@@ -78,7 +77,7 @@ def arena_run(call: Call, args: ArenaRunArgs) -> Reply:
         fields = {**services.run_view(running), "limits": services.limits(passport, now), **_keys()}
         return Reply(
             f"Arena run {running.id} is in progress: {len(running.answers)} of {len(running.tasks)} tasks answered, "
-            f"open until {iso(running.until)}.",
+            f"open until {clock.iso(running.until)}.",
             fields,
             list(NAMES),
         )
@@ -122,7 +121,11 @@ def arena_answer(call: Call, args: ArenaAnswerArgs) -> Reply:
             # it asked, and isError says so (000 section 01), with the result as it stood.
             raise Refused(say, "closed", **fields)
         return Reply(say, fields)
-    fields = {"run": run.id, **runs.progress(run.answers, [t["task"] for t in run.tasks]), "until": iso(run.until)}
+    fields = {
+        "run": run.id,
+        **runs.progress(run.answers, [t["task"] for t in run.tasks]),
+        "until": clock.iso(run.until),
+    }
     return Reply(
         f"Recorded. {len(run.answers)} of {len(run.tasks)} tasks of run {run.id} answered; {len(fields['left'])} left.",
         fields,

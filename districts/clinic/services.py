@@ -13,7 +13,7 @@ from typing import Any
 
 from clockford.town import clock, runs
 from clockford.town.models import Passport, new_id
-from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start, iso
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, TimedRuns, day_start
 from clockford.town.tooling import Refused
 from districts.clinic import probes as probeset
 from districts.clinic.models import Checkup
@@ -64,7 +64,7 @@ def limits(passport: Passport, now: dt.datetime) -> dict[str, Any]:
         "perPersonADay": PER_PERSON_A_DAY,
         "begunToday": LIMITS.begun_by_passport(passport, now),
         "minutes": CHECKUP_MINUTES,
-        "dayEnds": iso(day_start(now) + dt.timedelta(days=1)),
+        "dayEnds": clock.iso(day_start(now) + dt.timedelta(days=1)),
         "note": "Days are UTC. A check-up, and a refusal for a limit, never count against you.",
     }
 
@@ -115,7 +115,7 @@ def checkup_view(c: Checkup) -> dict[str, Any]:
         "probes": [probeset.shown(p) for p in c.probes],
         "answerAs": {"answer": "yes or no: whether the claim is true", "confidence": "0 to 1"},
         "how": HOW,
-        "until": iso(c.until),
+        "until": clock.iso(c.until),
         "answered": len(c.answers),
         "of": len(c.probes),
     }
@@ -162,8 +162,8 @@ def statement_of(c: Checkup, at: dt.datetime) -> dict[str, Any]:
         "probeSet": c.probe_set,
         "seed": c.seed,
         "census": c.census,
-        "begun": iso(c.begun),
-        "scored": iso(at),
+        "begun": clock.iso(c.begun),
+        "scored": clock.iso(at),
         **probeset.scores(c.probes, c.answers),
         "key": KEY.key_id(),
         "note": NOTE,

@@ -11,7 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockford.town import clock, runs
 from clockford.town.models import Passport
-from clockford.town.runs import iso
 from clockford.town.tooling import Args, Call, District, Part, Refused, Reply
 from districts.clinic import services
 from districts.clinic.probes import PROBE_SET
@@ -53,7 +52,7 @@ def calibration_checkup(call: Call, args: CheckupArgs) -> Reply:
         c, new = services.do_begin(passport)
         return Reply(
             f"Check-up {c.id} {'begins' if new else 'resumes'}: {len(c.probes)} probes, open until "
-            f"{iso(c.until)}. It never counts against you.",
+            f"{clock.iso(c.until)}. It never counts against you.",
             {**services.checkup_view(c), **_keys()},
             list(NAMES),
         )
@@ -107,7 +106,7 @@ def calibration_answer(call: Call, args: CalibrationAnswerArgs) -> Reply:
             # it asked, and isError says so (000 section 01), with the result as it stood.
             raise Refused(say, "closed", **fields)
         return Reply(say, fields)
-    fields = {"checkup": c.id, **runs.progress(c.answers, [p["probe"] for p in c.probes]), "until": iso(c.until)}
+    fields = {"checkup": c.id, **runs.progress(c.answers, [p["probe"] for p in c.probes]), "until": clock.iso(c.until)}
     return Reply(
         f"Recorded. {len(c.answers)} of {len(c.probes)} probes of check-up {c.id} answered; "
         f"{len(fields['left'])} left.",

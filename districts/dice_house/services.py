@@ -18,7 +18,7 @@ from typing import Any
 
 from clockford.town import clock, runs
 from clockford.town.models import ID_ALPHABET, Passport, lock, locked
-from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start, iso
+from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start
 from clockford.town.tooling import Dice, NotFound, Refused, Reply, TownReply, counted, registry
 from districts.dice_house import catalogue
 from districts.dice_house.models import DiceRun, Roll
@@ -227,8 +227,8 @@ def _score(run: DiceRun, noticed: list[tuple[int, str]], now: dt.datetime, state
         "run": run.id,
         "passport": run.passport_id,
         "replayOf": run.replay_of or None,
-        "begun": iso(run.begun),
-        "ended": iso(now),
+        "begun": clock.iso(run.begun),
+        "ended": clock.iso(now),
         "rolls": lines,
         "bad": len(bad),
         "noticed": len(said),

@@ -132,7 +132,7 @@ def do_ask(passport: Passport, value: int | str) -> tuple[Lot, Deed | None, bool
 
 
 def deed_view(deed: Deed) -> dict[str, Any]:
-    return {"id": deed.id, "issuedAt": town_hall.iso(deed.issued_at), "checkedAt": town_hall.iso(deed.checked_at)}
+    return {"id": deed.id, "issuedAt": clock.iso(deed.issued_at), "checkedAt": clock.iso(deed.checked_at)}
 
 
 def deeds_page() -> str:
@@ -153,8 +153,8 @@ def listing_view(deed: Deed) -> dict[str, Any]:
     return {
         "proven": deed.method,
         "how": METHOD_WORDS[deed.method],
-        "since": town_hall.iso(deed.issued_at),
-        "checkedAt": town_hall.iso(deed.checked_at),
+        "since": clock.iso(deed.issued_at),
+        "checkedAt": clock.iso(deed.checked_at),
     }
 
 

@@ -10,6 +10,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from clockford.town import clock
 from clockford.town.tooling import Args, Call, District, Reply, Tool
 from districts.realty import services
 
@@ -24,10 +25,7 @@ class ClaimDeedArgs(Args):
 def claim_deed(call: Call, args: ClaimDeedArgs) -> Reply:
     lot, deed, asked = services.do_ask(call.passport, args.server)
     if deed is not None:
-        say = (
-            f"Your account holds the deed to lot {lot.number}: {deed.id}, last checked "
-            f"{services.town_hall.iso(deed.checked_at)}."
-        )
+        say = f"Your account holds the deed to lot {lot.number}: {deed.id}, last checked {clock.iso(deed.checked_at)}."
         return Reply(say, {"lot": lot.number, "deed": services.deed_view(deed), "asked": False})
     # The ask waits for a person, so the reply carries hallUrl, as every reply that waits for one does
     # (letters, holds, reports); say points to it rather than carrying the link itself.

@@ -32,7 +32,7 @@ from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from clockford.leaves import leaves
-from clockford.town import signing
+from clockford.town import clock, signing
 from districts.town_hall import integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
 
@@ -309,8 +309,8 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
         "version": latest.version,
         "versions": [e.version for e in newest_first],
         "status": "deleted" if not live else latest.status,
-        "firstSeen": services.iso(min(published)) if published else None,
-        "updatedAt": services.iso(max(updated)) if updated else None,
+        "firstSeen": clock.iso(min(published)) if published else None,
+        "updatedAt": clock.iso(max(updated)) if updated else None,
         "repoUrl": repo_url.strip() if repo_url else None,
         "remotes": remotes,
         "host": host_of(remotes[0]["url"]) if remotes else None,

@@ -72,14 +72,10 @@ def seal() -> CensusState:
 def census_name(s: CensusState) -> str | None:
     if not s.servers:
         return None
-    as_of = iso(s.as_of) if s.as_of else "an unknown date"
+    as_of = clock.iso(s.as_of) if s.as_of else "an unknown date"
     if s.demo:
         return f"Clockford demo census (made-up servers, not the official registry), as of {as_of}"
     return f"official MCP registry census, as of {as_of}"
-
-
-def iso(t: Any) -> str:
-    return clock.iso(t)
 
 
 def source_line(s: CensusState | None = None) -> str:

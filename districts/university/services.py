@@ -101,7 +101,7 @@ def _keep_key(key: SigningKey) -> str:
 def course_keys() -> list[dict[str, Any]]:
     """Every course key the town has signed with, oldest first: {alg, publicKey, id, since}."""
     return [
-        {"alg": "Ed25519", "publicKey": k.public_key, "id": k.id, "since": iso(k.first_used)}
+        {"alg": "Ed25519", "publicKey": k.public_key, "id": k.id, "since": clock.iso(k.first_used)}
         for k in CourseKey.objects.order_by("first_used", "id")
     ]
 
@@ -109,10 +109,6 @@ def course_keys() -> list[dict[str, Any]]:
 def known_key(key_id: str) -> str | None:
     """The public key (hex) of a course key the town signed with, or None."""
     return CourseKey.objects.filter(pk=key_id).values_list("public_key", flat=True).first()
-
-
-def iso(at: datetime) -> str:
-    return clock.iso(at)
 
 
 # -- Publishing -----------------------------------------------------------------------------------------
@@ -135,7 +131,7 @@ def publish(now: datetime | None = None) -> list[CourseVersion]:
 def _publish_one(f: CourseFile, version: int, now: datetime) -> CourseVersion:
     key = course_key()
     kid = _keep_key(key)
-    published = iso(now)
+    published = clock.iso(now)
     statement = {
         "kind": COURSE_KIND,
         "course": f.course,

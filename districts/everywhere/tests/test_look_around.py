@@ -1,6 +1,7 @@
 """look_around: every field of 000 section 04, the census figures zero until the census lands, and
 three plain statements of what the town is not."""
 
+from clockford.town import clock
 from clockford.town.models import Passport
 from districts.registry import DISTRICTS, START_PLACE
 from districts.testing import outcome, visit
@@ -113,7 +114,7 @@ def test_a_walled_off_district_says_so_where_the_agent_stands_and_where_it_walks
     from clockford.town import walls
 
     wall = walls.raise_wall("district", "The Post Office", "")
-    since = walls.when(wall.since)  # type: ignore[arg-type]
+    since = clock.iso(wall.since)  # type: ignore[arg-type]
     r = visit(alice, "walk_to", to="The Post Office")
     assert r.is_error is False
     assert r.structured["here"]["status"] == "walled off"

@@ -5,6 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
+from clockford.town import clock
 from clockford.town.management.actions import actions
 from districts.university import services
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
                 made = services.publish()
             for v in made:
                 self.stdout.write(
-                    f"{v.course} version {v.version}: published {services.iso(v.published)}, {v.bytes} bytes, "
+                    f"{v.course} version {v.version}: published {clock.iso(v.published)}, {v.bytes} bytes, "
                     f"sha256 {v.sha256}, signed by course key {v.key_id}"
                 )
             self.stdout.write(f"Published {len(made)} new version{'s' if len(made) != 1 else ''}.")
