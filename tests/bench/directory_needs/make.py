@@ -13,9 +13,9 @@ carries:
 
 The needs are split by a hash of their text (not by hand) into a development half, the only one the
 ranking was tuned on, and a held-out half, measured at the end. fresh.py holds a second evaluation by
-another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was used);
-third.py a third, by a third author, kept whole as third; fourth.py a fourth, kept whole as fourth. Run from the repository with the full
-census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
+another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was
+used); third.py a third, by a third author, kept whole as third; fourth.py a fourth, kept whole as
+fourth. Run from the repository with the full census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
 """
 
 import hashlib
