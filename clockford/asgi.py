@@ -121,11 +121,28 @@ class Town:
         self.sweeper: asyncio.Task[None] | None = None
         self.pusher: asyncio.Task[None] | None = None
         self.started = False
+        self.starting: asyncio.Future[None] | None = None
 
     async def start(self) -> None:
+        """Once per process, from the lifespan's startup or the first /mcp request. Requests that come
+        while it starts wait for it: the SDK's manager refuses a request before its task group runs,
+        and a first request that starts it may yield before then (daphne, which has no lifespan,
+        answered three of twelve initializes at once 500)."""
         if self.started:
             return
+        if self.starting is not None:
+            await asyncio.shield(self.starting)
+            return
+        self.starting = asyncio.get_running_loop().create_future()
+        try:
+            await self._start()
+        except BaseException as exc:
+            self.starting.set_exception(exc)
+            raise
         self.started = True
+        self.starting.set_result(None)
+
+    async def _start(self) -> None:
         self.stack = contextlib.AsyncExitStack()
         await self.stack.enter_async_context(manager.run())
         self.folder = asyncio.create_task(fold_loop())
