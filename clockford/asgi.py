@@ -27,7 +27,7 @@ from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.deadline import BodyDeadline  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
 from clockford.face.proxy import through  # noqa: E402
-from clockford.face.server import in_db  # noqa: E402
+from clockford.face.server import on_desk_thread  # noqa: E402
 from clockford.metrics import counting  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
 from clockford.town import archive, desk, sweep  # noqa: E402
@@ -46,14 +46,14 @@ async def fold_loop() -> None:
     while True:
         await asyncio.sleep(settings.CLOCKFORD["FOLD_SECONDS"])
         try:
-            await in_db(archive.fold_all)
+            await on_desk_thread(archive.fold_all)
         except archive.Behind:
             pass  # said once at start, and the town is closed until a person looks
         except Exception:  # a fold that fails is tried again on the next turn; calls go on
             log.exception("the Archive could not fold")
         # This worker's call counts (clockford/metrics/counting.py), even when no call comes to write them.
         try:
-            await in_db(counting.flush)
+            await on_desk_thread(counting.flush)
         except Exception:
             log.exception("could not write the call counts")
 
@@ -64,7 +64,7 @@ async def sweep_loop(every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await in_db(sweep.run)
+            await on_desk_thread(sweep.run)
         except Exception:
             log.exception("the sweep could not tidy")
 

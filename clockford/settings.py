@@ -313,8 +313,9 @@ def sqlite_settings(name: str) -> dict[str, object]:
         "TEST": {"NAME": ":memory:"},
         # A connection ends with its request: under ASGI each of the hall's requests runs on a thread of
         # its own, and a kept connection would stay open after it (a burst of requests, a file and a
-        # connection each, for ever). The desk's threads keep theirs for their life instead
-        # (clockford/face/server.py): reconnecting on every call cost more than the call's queries.
+        # connection each, for ever). The desk's threads, and the event loop's thread that runs calls on
+        # SQLite, keep theirs for their life instead (clockford/face/server.py): reconnecting on every
+        # call cost more than the call's queries.
         "CONN_MAX_AGE": 0,
         "OPTIONS": {
             # WAL lets readers and the one writer go on together; IMMEDIATE takes the write
@@ -470,6 +471,7 @@ class TownSettings(TypedDict):
     PG_PREPARE: bool
     PG_FLUSH_READS: bool
     DESK_THREADS: int
+    DESK_ON_LOOP: bool
     FOLD_SETTLE_SECONDS: int
     HOLDS_PER_PASSPORT: int
     HOLDS_PER_ACCOUNT: int
@@ -549,20 +551,24 @@ CLOCKFORD: TownSettings = {
     # Off, such a footstep is durable as every commit is on SQLite (synchronous=NORMAL);
     # clockford/town/desk.py CallTransaction.commit.
     "PG_FLUSH_READS": envbool("CLOCKFORD_PG_FLUSH_READS", "0"),
-    # Threads of each worker that run the desk (every call, the fold, the sweep). On SQLite every call
-    # writes and one writer goes at a time: more threads only wait for the lock, by sleeping and
-    # trying again, and take the interpreter's turns from the ones working. With 32 clients at once
-    # 1 to 3 threads answered a fifth more calls a second than 16 (docs/scale.md). On PostgreSQL
-    # writers go together, and a thread waiting for the server lets another work, but a call spends
-    # more time in Python than waiting, so a few threads keep one process busy: with 32 clients at
-    # once 4 threads answered a third more calls a second than 16, which only took turns at the
-    # interpreter's lock (docs/scale.md, 2026-12-03).
+    # Threads of each worker that run the desk: on PostgreSQL every call; on SQLite, where calls run on
+    # the event loop (DESK_ON_LOOP), the fold, the sweep and a call that waits for the write lock. On
+    # SQLite one writer goes at a time: more threads only wait for the lock, by sleeping and trying
+    # again, and take the interpreter's turns from the ones working. On PostgreSQL writers go
+    # together, and a thread waiting for the server lets another work, but a call spends more time in
+    # Python than waiting, so a few threads keep one process busy: with 32 clients at once 4 threads
+    # answered a third more calls a second than 16, which only took turns at the interpreter's lock
+    # (docs/scale.md, 2026-12-03).
     "DESK_THREADS": envint(
         "CLOCKFORD_DESK_THREADS",
         4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3,
         least=1,
         most=64,  # each keeps a database connection, and PostgreSQL allows 100 by default
     ),
+    # On SQLite, a call's work runs on the worker's event loop rather than a desk thread, until it would
+    # wait for the write lock (clockford/face/server.py in_db). Off, every call takes a desk thread, as
+    # on PostgreSQL, where this setting changes nothing.
+    "DESK_ON_LOOP": envbool("CLOCKFORD_DESK_ON_LOOP", "1"),
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.
     "FOLD_SETTLE_SECONDS": envint("CLOCKFORD_FOLD_SETTLE_SECONDS", 1),

@@ -9,6 +9,7 @@ import asyncio
 import copy
 import re
 import threading
+from asyncio import events
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from clockford.face import resources, sessions
+from clockford.sqlite.base import GaveWay, giving_way
 from clockford.town import archive, desk, limits
 from clockford.town.models import McpSession, Passport
 from clockford.town.tooling import Tool
@@ -74,8 +76,10 @@ def _kept(sender: Any, connection: Any, **kwargs: Any) -> None:
         connection.close_at = None  # close_old_connections then closes it only when it is broken
 
 
-# The desk is synchronous (Django's ORM). Calls run on these threads, each with its own connection;
-# how many is settings.CLOCKFORD["DESK_THREADS"] (few on SQLite, which has one writer at a time).
+# The desk is synchronous (Django's ORM). On PostgreSQL calls run on these threads, each with its own
+# connection; how many is settings.CLOCKFORD["DESK_THREADS"]. On SQLite they run on the event loop's
+# own thread (in_db), and these threads take what may take long beside the calls, and a call that
+# would wait for the write lock.
 _pool = ThreadPoolExecutor(
     max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk", initializer=_keep_for_life
 )
@@ -83,8 +87,29 @@ _pool = ThreadPoolExecutor(
 # its own, so that a slow push service never holds one of the desk's few.
 _aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aside", initializer=_keep_for_life)
 
+# On SQLite every call writes, and one writer goes at a time, so a desk thread bought a call nothing but
+# two hand-overs between threads, and the interpreter's lock taken in turn: a third of the worker's CPU
+# a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs where its request is
+# read, unless it would wait for the lock (clockford/sqlite/base.py giving_way). On PostgreSQL a call
+# waits for the server's round trips, and other calls go on meanwhile on the loop, so the threads stay.
+ON_LOOP = settings.CLOCKFORD["DESK_ON_LOOP"] and settings.DATABASES["default"]["ENGINE"] == "clockford.sqlite"
+
 
 async def in_db(fn: Any, *args: Any) -> Any:
+    """A request's work with the database (a call, a session's lookup, a count), with its result: on
+    SQLite on the loop's own thread, until it would wait for the write lock before writing anything;
+    then, and on PostgreSQL, on a desk thread."""
+    if ON_LOOP:
+        try:
+            return _on_loop(fn, args)
+        except GaveWay:
+            pass  # nothing was written: it waits for the lock on a desk thread, holding up no other request
+    return await _on(_pool, fn, args)
+
+
+async def on_desk_thread(fn: Any, *args: Any) -> Any:
+    """Work beside the calls that may take long (the fold, the sweep, the call counts): on a desk
+    thread, where it holds up no request on the loop."""
     return await _on(_pool, fn, args)
 
 
@@ -98,6 +123,21 @@ async def _on(pool: ThreadPoolExecutor, fn: Any, args: tuple[Any, ...]) -> Any:
         return fn(*args)
 
     return await asyncio.get_running_loop().run_in_executor(pool, work)
+
+
+def _on_loop(fn: Any, args: tuple[Any, ...]) -> Any:
+    """fn(*args) on the loop's thread, on the connection the thread keeps for the process's life."""
+    running = events._get_running_loop()
+    # Django refuses its ORM on a thread where an event loop runs, so that no query holds the loop up
+    # unawares; this work does so knowingly, for as long as it takes. With no loop running, Django
+    # also keeps the thread's connection for the thread, not for each request's task.
+    events._set_running_loop(None)
+    try:
+        _keeping.on = True  # a connection the thread opens is kept: one a call was the costlier part
+        with giving_way():
+            return fn(*args)
+    finally:
+        events._set_running_loop(running)
 
 
 @dataclass
@@ -298,8 +338,8 @@ def call_error(request_id: str | int, error: Exception) -> str:
 @dataclass
 class Unchecked:
     """A tools/call whose session the face has not looked up yet, nor counted against its address's
-    limit: the desk's own trip to the database does both, before the call, so a call costs one hop to
-    the desk's threads, not three. `found` stays None until the lookup has run; the face answers 429
+    limit: the desk's own trip to the database does both, before the call, so a call costs one piece of
+    work (in_db), not three. `found` stays None until the lookup has run; the face answers 429
     when `over` is set, and 404 for a session that was not found."""
 
     session_id: str

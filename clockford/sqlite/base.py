@@ -1,6 +1,8 @@
 """Django's SQLite backend, as the town runs it (ENGINE "clockford.sqlite", clockford/settings.py).
 
-Beside it, waiting_briefly: a write worth less than a wait for the one write lock waits only briefly.
+Beside it, waiting_briefly: a write worth less than a wait for the one write lock waits only briefly;
+and giving_way: work on the server's event loop, which must not sleep there waiting for that lock
+before it has written anything (clockford/face/server.py runs a call's work on the loop's own thread).
 
 One change to the backend: a statement's placeholders ("%s", as Django writes them) become sqlite3's ("?") once per
 text of the statement, not at every execution. Django's backend rewrites them with a regular expression
@@ -10,7 +12,9 @@ each time a statement runs; the town runs the same few statements on every call,
 
 import contextlib
 import os
+import sqlite3
 import stat
+import threading
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -22,6 +26,56 @@ from django.db.backends.sqlite3 import base
 BRIEF_WAIT_MS = 100
 
 
+class GaveWay(BaseException):  # noqa: N818 (a turn given up, not an error: it passes every `except Exception`)
+    """Work run under giving_way met the write lock held by another connection before it had written
+    anything, and stopped there: nothing of it is written, and it may be run again from its start on a
+    thread where waiting for the lock holds up nothing else. A BaseException, so that the desk's own
+    handlers (a busy database is a busy reply) never take it for an answer."""
+
+
+class _Way(threading.local):
+    on = False  # what runs on this thread gives way, until it first writes
+    raw: Any = None  # the driver's connection it gives way on: the first one it runs a statement on
+    changes = 0  # that connection's total_changes before its first statement
+    waits_ms = 0  # the wait it has again once it has written
+
+
+_way = _Way()
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    """SQLITE_BUSY, with any extended code: "database is locked", the lock another connection holds."""
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) == sqlite3.SQLITE_BUSY
+
+
+@contextlib.contextmanager
+def giving_way(db: Any = connection) -> Iterator[None]:
+    """What runs inside, on this thread's connection `db`, does not wait for the one write lock until it
+    has written something: met held, the lock raises GaveWay, and nothing was written. Its first write
+    (the request's count, or a transaction's BEGIN IMMEDIATE, which takes the lock) gives it the
+    connection's usual wait back (CLOCKFORD_SQLITE_WAIT_SECONDS) for the rest: from then on, running it
+    again would write twice. For work on the server's event loop, where a connection asleep in SQLite's
+    busy handler holds up every request the worker serves (clockford/face/server.py)."""
+    if db.vendor != "sqlite":
+        yield
+        return
+    # The connection gives way from its first statement on (SQLiteCursorWrapper): work that never
+    # touches the database opens no connection for it.
+    _way.on, _way.raw, _way.waits_ms = True, None, _waits_ms(db)
+    try:
+        yield
+    finally:
+        raw, giving = _way.raw, _way.on
+        _way.on, _way.raw = False, None
+        if giving and raw is not None:  # wrote nothing: the usual wait again, for whoever uses it next
+            with contextlib.suppress(sqlite3.ProgrammingError):  # closed meanwhile
+                raw.execute(f"PRAGMA busy_timeout = {_way.waits_ms}")
+
+
+def _waits_ms(db: Any = connection) -> int:
+    return int(float(db.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
+
+
 @contextlib.contextmanager
 def waiting_briefly() -> Iterator[None]:
     """On SQLite, what runs inside waits at most BRIEF_WAIT_MS for the write lock, then the connection
@@ -30,7 +84,7 @@ def waiting_briefly() -> Iterator[None]:
     after its whole wait (clockford/town/desk.py), the counts for /metrics, which are kept for the next
     time (clockford/metrics/counting.py). SQLite takes its lock at BEGIN, so this goes around the
     transaction; on PostgreSQL, a transaction's own wait is `briefly_in_this_transaction`."""
-    if connection.vendor != "sqlite":
+    if connection.vendor != "sqlite" or _way.on:  # giving way, it waits for nothing yet
         yield
         return
     connection.ensure_connection()
@@ -39,8 +93,7 @@ def waiting_briefly() -> Iterator[None]:
     try:
         yield
     finally:
-        waits = int(float(connection.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
-        connection.connection.execute(f"PRAGMA busy_timeout = {waits}")
+        connection.connection.execute(f"PRAGMA busy_timeout = {_waits_ms()}")
 
 
 def briefly_in_this_transaction() -> None:
@@ -66,6 +119,36 @@ class SQLiteCursorWrapper(base.SQLiteCursorWrapper):
         if param_names is None:
             return _qmark(query)
         return super().convert_query(query, param_names=param_names)
+
+    # Under giving_way (its docstring says why), a statement that meets the write lock held before the
+    # connection has written anything raises GaveWay, and the first one that writes ends the giving way.
+    def execute(self, query: str, params: Any = None) -> Any:
+        if not _way.on:
+            return super().execute(query, params)
+        return self._giving_way(super().execute, query, params)
+
+    def executemany(self, query: str, param_list: Any) -> Any:
+        if not _way.on:
+            return super().executemany(query, param_list)
+        return self._giving_way(super().executemany, query, param_list)
+
+    def _giving_way(self, run: Any, query: str, params: Any) -> Any:
+        raw = self.connection
+        if _way.raw is None:
+            _way.raw, _way.changes = raw, raw.total_changes
+            raw.execute("PRAGMA busy_timeout = 0")
+        elif _way.raw is not raw:
+            return run(query, params)  # another connection than the one giving way waits as usual
+        try:
+            done = run(query, params)
+        except sqlite3.OperationalError as error:
+            if _locked(error) and raw.total_changes == _way.changes and not raw.in_transaction:
+                raise GaveWay from error
+            raise
+        if raw.in_transaction or raw.total_changes != _way.changes:  # it has the lock, or had it
+            _way.on = False
+            raw.execute(f"PRAGMA busy_timeout = {_way.waits_ms}")
+        return done
 
 
 def owner_only(path: str) -> None:

@@ -101,8 +101,8 @@ class Rendered:
     blocks: tuple[str, ...] = ()
     # The outcome code its footstep records (ok, refused:<why>, busy, ...), for the log and the counts.
     outcome: str = ""
-    # Seconds the reply waits before it goes (the Dice House's slow reply): the face waits them, off
-    # the desk's threads, which are few (settings DESK_THREADS).
+    # Seconds the reply waits before it goes (the Dice House's slow reply): the face waits them after
+    # the desk is done, holding neither a desk thread (few, settings DESK_THREADS) nor the loop.
     delay: float = 0.0
     _json: bytes | None = field(default=None, repr=False, compare=False)
 

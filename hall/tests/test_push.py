@@ -148,7 +148,9 @@ async def test_the_push_loop_waits_on_push_services_on_no_desk_thread(monkeypatc
             await asyncio.sleep(0.01)
         t0 = time.monotonic()
         threads = settings.CLOCKFORD["DESK_THREADS"]
-        assert await asyncio.gather(*(server.in_db(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
+        assert (
+            await asyncio.gather(*(server.on_desk_thread(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
+        )
         assert time.monotonic() - t0 < 0.3  # every desk thread was free while the push waited
         assert ran_on[0].startswith("aside")
     finally:

@@ -1,8 +1,9 @@
 """The town's ASGI app with timers on it, for `./town bench calls --phases` and `--cprofile`.
 
 Only the bench serves this module. It wraps clockford.asgi's application in this process and changes
-nothing the town answers: it times each /mcp request and each hop to the desk's threads (the await,
-and the work on the thread apart, with the thread's CPU time), and counts the SQL statements each hop runs. BENCH_CPROFILE=1 also runs
+nothing the town answers: it times each /mcp request and each piece of work with the database (the
+await, and the work apart, on a desk thread or on SQLite on the loop's own thread, with its CPU time),
+and counts the SQL statements each runs. BENCH_CPROFILE=1 also runs
 cProfile from the first /mcp request on: enabled on the event loop's thread, it sees the desk's
 threads too (Python 3.12+ profiles through sys.monitoring, one profiler per process). GET
 /bench/phases writes the timings to BENCH_PROFILE_OUT (JSON) and the profile beside it (.prof).
@@ -50,6 +51,27 @@ def note(name: str, value: float) -> None:
         phases[name].append(value)
 
 
+def measured(name: str, where: str, fn: Callable[..., Any], *args: Any) -> Any:
+    """fn(*args), noting its wall and CPU time `where` it ran (on the thread, on the loop) and its SQL."""
+    began, cpu = time.perf_counter(), time.thread_time()
+    sql: list[str] = []
+
+    def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+        sql.append(text)
+        return execute(text, params, many, context)
+
+    try:
+        # close_old_connections (inside fn) may open the connection, so wrap around it too.
+        with connection.execute_wrapper(count):
+            return fn(*args)
+    finally:
+        note(f"{name}: {where}", time.perf_counter() - began)
+        note(f"{name}: CPU {where}", time.thread_time() - cpu)
+        note(f"{name}: SQL statements", len(sql))
+        with lock:
+            statements.setdefault(name, sql)
+
+
 class TimedPool(ThreadPoolExecutor):
     """The desk's pool, timing each piece of work on its thread and counting its SQL."""
 
@@ -58,53 +80,55 @@ class TimedPool(ThreadPoolExecutor):
         queued = time.perf_counter()
 
         def work() -> Any:
-            began, cpu = time.perf_counter(), time.thread_time()
-            note(f"{name}: wait for a thread", began - queued)
-            sql: list[str] = []
-
-            def count(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
-                sql.append(text)
-                return execute(text, params, many, context)
-
-            try:
-                # close_old_connections (inside fn) may open the connection, so wrap around it too.
-                with connection.execute_wrapper(count):
-                    return fn(*args, **kwargs)
-            finally:
-                note(f"{name}: on the thread", time.perf_counter() - began)
-                note(f"{name}: CPU of the thread", time.thread_time() - cpu)
-                note(f"{name}: SQL statements", len(sql))
-                with lock:
-                    statements.setdefault(name, sql)
+            note(f"{name}: wait for a thread", time.perf_counter() - queued)
+            return measured(name, "on the thread", fn, *args)
 
         return super().submit(work)
+
+
+# On SQLite a request's work runs on the loop's own thread (server.in_db): timed there the same way,
+# inside the town's own wrapper, where Django's connection is the one the work uses.
+_on_loop = face_server._on_loop
+
+
+def timed_on_loop(fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    name = getattr(local, "hop", None) or "other"
+    return _on_loop(lambda *a: measured(name, "on the loop", fn, *a), args)
+
+
+face_server._on_loop = timed_on_loop  # type: ignore[assignment]
 
 
 # As many threads as the town's own pool (clockford/face/server.py): few on SQLite.
 face_server._pool = TimedPool(
     max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk", initializer=face_server._keep_for_life
 )
-_in_db = face_server.in_db
 
 
-async def timed_in_db(fn: Any, *args: Any) -> Any:
-    name = getattr(fn, "__qualname__", repr(fn))
-    if getattr(fn, "__module__", "") == "clockford.town.desk":
-        name = f"desk.{name}"
-    if args and isinstance(args[0], Tool):  # the desk's run, or whatever runs a tool: name the tool
-        name = f"{name}({args[0].name})"
-    local.hop = name  # read by TimedPool.submit, on this same (loop) thread, before the await yields
-    t0 = time.perf_counter()
-    try:
-        return await _in_db(fn, *args)
-    finally:
-        note(f"{name}: await in_db", time.perf_counter() - t0)
+def timed(road: Callable[..., Any]) -> Callable[..., Any]:
+    """The face's road to the database (in_db, on_desk_thread), timed as the event loop sees it."""
+
+    async def timed_road(fn: Any, *args: Any) -> Any:
+        name = getattr(fn, "__qualname__", repr(fn))
+        if getattr(fn, "__module__", "") == "clockford.town.desk":
+            name = f"desk.{name}"
+        if args and isinstance(args[0], Tool):  # the desk's run, or whatever runs a tool: name the tool
+            name = f"{name}({args[0].name})"
+        local.hop = name  # read by TimedPool.submit and timed_on_loop, on this same (loop) thread
+        t0 = time.perf_counter()
+        try:
+            return await road(fn, *args)
+        finally:
+            note(f"{name}: await {road.__name__}", time.perf_counter() - t0)
+
+    return timed_road
 
 
+timed_in_db = timed(face_server.in_db)
 face_http.in_db = timed_in_db
 face_checks.in_db = timed_in_db
 face_server.in_db = timed_in_db
-asgi.in_db = timed_in_db
+asgi.on_desk_thread = timed(face_server.on_desk_thread)
 
 _forward = asgi.face.forward
 

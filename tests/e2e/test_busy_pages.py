@@ -16,8 +16,9 @@ BUSY = "The clerk is busy. Try again in 2 seconds."
 
 
 @contextlib.contextmanager
-def clients_locked(town: Town) -> Iterator[None]:
-    """Hold the write lock on the hall's clients as another writer would, until the block ends."""
+def clients_locked(town: Town, table: str = "hall_client") -> Iterator[None]:
+    """Hold the write lock on the hall's clients (or another table) as another writer would, until the
+    block ends: on SQLite the one lock of the whole file."""
     if "CLOCKFORD_SQLITE" in town.env:
         db = sqlite3.connect(town.env["CLOCKFORD_SQLITE"], isolation_level=None)
         db.execute("BEGIN IMMEDIATE")  # SQLite's one write lock: every writer waits for it
@@ -30,7 +31,7 @@ def clients_locked(town: Town) -> Iterator[None]:
     import psycopg
 
     with psycopg.connect(town.env["DATABASE_URL"]) as pg:
-        pg.execute("LOCK TABLE hall_client IN EXCLUSIVE MODE")  # readers go on, writers wait
+        pg.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")  # readers go on, writers wait
         yield
         pg.rollback()
 

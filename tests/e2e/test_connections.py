@@ -4,7 +4,8 @@ Under ASGI Django runs each request's view on a thread of its own; a connection 
 life (CONN_MAX_AGE) stayed open after every one of them, a file on SQLite and a server process on
 PostgreSQL each, until a burst of 128 requests at once left PostgreSQL's hundred connections all
 taken and every page of the town answered 500 for minutes. A connection now ends with its request,
-and only the desk's threads keep theirs (clockford/face/server.py)."""
+and only the desk's threads and the thread that runs calls on SQLite keep theirs
+(clockford/face/server.py)."""
 
 import os
 import time
@@ -43,7 +44,8 @@ def test_a_burst_of_hall_requests_leaves_no_connection_open(town_factory: Callab
     deadline = time.monotonic() + 10
     while (held := connections(town)) > 24 and time.monotonic() < deadline:
         time.sleep(0.2)  # the last requests' threads close theirs as they finish
-    # The desk's threads (16 at most on PostgreSQL, 3 on SQLite) and the hall's live work keep theirs.
+    # The desk's threads (16 at most on PostgreSQL, 3 on SQLite), the loop's thread on SQLite and the
+    # hall's live work keep theirs.
     print(f"after it: {held}")
     assert held <= 24, f"{held} connections held after {BURST * ROUNDS} requests, {BURST} at once"
     assert get(town.url + "/status")[0] == 200

@@ -4,11 +4,14 @@ over HTTP."""
 
 import asyncio
 import json
+import threading
 import time
 from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.exceptions import SynchronousOnlyOperation
+from django.db import connection
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -58,6 +61,32 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
     }
 
 
+@pytest.mark.django_db
+async def test_a_requests_work_runs_on_the_loops_thread_on_sqlite_and_on_a_desk_thread_on_postgresql() -> None:
+    """On SQLite the hand-over to a desk thread and back was a third of a call's CPU beyond the bare
+    server's (docs/scale.md, 2026-12-05); on PostgreSQL a call waits for round trips, and other calls
+    go on meanwhile."""
+    loop = threading.current_thread()
+    ran_on = await server.in_db(lambda: (threading.current_thread(), Passport.objects.count()))
+    if connection.vendor == "sqlite":
+        assert ran_on == (loop, 0)
+    else:
+        assert ran_on[0].name.startswith("desk") and ran_on[1] == 0
+    # Outside that work the loop is the loop again: Django refuses its ORM here, as everywhere.
+    with pytest.raises(SynchronousOnlyOperation):
+        Passport.objects.count()
+
+
+async def test_with_the_setting_off_every_request_takes_a_desk_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "ON_LOOP", False)  # CLOCKFORD_DESK_ON_LOOP=0, read as the face loads
+    assert (await server.in_db(threading.current_thread)).name.startswith("desk")
+
+
+async def test_a_request_that_never_touches_the_database_opens_no_connection_for_it() -> None:
+    """Without the django_db mark, any query would fail the test."""
+    assert await server.in_db(lambda: 7) == 7
+
+
 # The desk's threads close their old connections before each piece of work (server._on): a thread an
 # earlier test in this process used for the database may still hold one, which only a test with the
 # database may touch. Without the mark the test failed whenever it ran after such a test.
@@ -72,7 +101,7 @@ async def test_a_slow_reply_waits_on_the_face_while_every_desk_thread_is_free(mo
     reply = asyncio.create_task(server.run_tool(server.Visitor(Passport(), None), "look_around", {}))
     await asyncio.sleep(0.05)
     threads = django_settings.CLOCKFORD["DESK_THREADS"]
-    assert await asyncio.gather(*(server.in_db(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
+    assert await asyncio.gather(*(server.on_desk_thread(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
     assert time.monotonic() - t0 < 0.3 and not reply.done()  # every thread was there meanwhile
     assert await reply is slow and time.monotonic() - t0 >= 0.4
 

@@ -1,7 +1,7 @@
 """The screen and Safe Harbour run in time linear in the words' length (issue 11, finding 1).
 
 A call's words are screened before its transaction opens, but a screen that took seconds would
-still hold a desk thread that long. Timed with process time, best of three, so that other work on a
+still hold the worker that long. Timed with process time, best of three, so that other work on a
 shared machine counts for as little as it can. These tests catch what grows faster than the words
 (a ratio between sizes) and what is out of all proportion (a guard ten times the target); the target
 itself, 50 ms for the largest legal body, is held by `./town bench words` on a quiet machine, since
