@@ -292,10 +292,24 @@ def terms_of(need: str) -> list[str]:
     return list(dict.fromkeys(kept))
 
 
-# Words English capitalises that name no product: the days and months ("next Tuesday").
+# Words English capitalises by grammar that name no product: the days and months ("next Tuesday"),
+# the continents and the countries most asked about, their peoples' adjectives and their languages
+# ("earthquakes near Japan", "German invoices", "translate into French"). Each is still searched, as
+# any word is; it only does not count as a name the need gives (ranking.read).
 CALENDAR = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
-    august september october november december""".split()
+    august september october november december
+    africa america americas antarctica asia australia europe oceania
+    african american asian australian european
+    argentina austria belgium brazil canada chile china colombia czechia denmark egypt england finland
+    france germany greece hungary iceland india indonesia iran iraq ireland israel italy japan kenya korea
+    mexico morocco netherlands nigeria norway pakistan peru philippines poland portugal romania russia
+    scotland singapore spain sweden switzerland taiwan thailand turkey uk ukraine usa vietnam wales
+    argentinian austrian belgian brazilian canadian chilean chinese colombian czech danish dutch egyptian
+    english finnish french german greek hungarian icelandic indian indonesian iranian irish israeli
+    italian japanese kenyan korean mexican moroccan nigerian norwegian pakistani peruvian polish
+    portuguese romanian russian scottish spanish swedish swiss taiwanese thai turkish ukrainian
+    vietnamese welsh arabic hebrew hindi persian""".split()
 )
 # The searched words a need writes as names, and those it writes only in lower case beside them.
 Cased = tuple[frozenset[str], frozenset[str]]

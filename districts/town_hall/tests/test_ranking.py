@@ -206,6 +206,11 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
     # Days and months are capitalised by grammar, not as names.
     need = "Book a slot next Tuesday in March on my Google Calendar"
     assert services.casing(need, services.terms_of(need))[0] == {"google", "calendar"}
+    # So are places, peoples and languages: searched, as any word, but no name the need gives.
+    need = "Were there any earthquakes above magnitude 5 near Japan for our Korean and French users?"
+    written_as_names, plain = services.casing(need, services.terms_of(need))
+    assert written_as_names == set() and "earthquakes" in plain
+    assert {"japan", "korean", "french"} <= set(services.terms_of(need))
     # Without capitals past the first word, or with capitals everywhere, a need says nothing by its case.
     for unmarked in ("post to slack about the deploy", "Post To Slack About The Deploy", "Slack deploy notes"):
         assert services.read_need(unmarked)[1] == (frozenset(), frozenset())
