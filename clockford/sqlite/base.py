@@ -72,7 +72,7 @@ def giving_way(db: Any = connection) -> Iterator[None]:
                 raw.execute(f"PRAGMA busy_timeout = {_way.waits_ms}")
 
 
-def _waits_ms(db: Any = connection) -> int:
+def _waits_ms(db: Any) -> int:
     return int(float(db.settings_dict["OPTIONS"].get("timeout", 5)) * 1000)
 
 
@@ -93,7 +93,7 @@ def waiting_briefly() -> Iterator[None]:
     try:
         yield
     finally:
-        connection.connection.execute(f"PRAGMA busy_timeout = {_waits_ms()}")
+        connection.connection.execute(f"PRAGMA busy_timeout = {_waits_ms(connection)}")
 
 
 def briefly_in_this_transaction() -> None:
