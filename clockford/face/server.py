@@ -88,17 +88,17 @@ _pool = ThreadPoolExecutor(
 _aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aside", initializer=_keep_for_life)
 
 # On SQLite every call writes, and one writer goes at a time, so a desk thread bought a call nothing but
-# two hand-overs between threads, and the interpreter's lock taken in turn: a third of the worker's CPU
-# a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs where its request is
-# read, unless it would wait for the lock (clockford/sqlite/base.py giving_way). On PostgreSQL a call
+# two hand-overs between threads, and the interpreter's lock taken in turn: two to three fifths of the
+# worker's CPU a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs where its request is
+# read, unless it would wait long for the lock (clockford/sqlite/base.py giving_way). On PostgreSQL a call
 # waits for the server's round trips, and other calls go on meanwhile on the loop, so the threads stay.
 ON_LOOP = settings.CLOCKFORD["DESK_ON_LOOP"] and settings.DATABASES["default"]["ENGINE"] == "clockford.sqlite"
 
 
 async def in_db(fn: Any, *args: Any) -> Any:
     """A request's work with the database (a call, a session's lookup, a count), with its result: on
-    SQLite on the loop's own thread, until it would wait for the write lock before writing anything;
-    then, and on PostgreSQL, on a desk thread."""
+    SQLite on the loop's own thread, until it would wait longer than a few milliseconds for the write
+    lock before writing anything; then, and on PostgreSQL, on a desk thread."""
     if ON_LOOP:
         try:
             return _on_loop(fn, args)

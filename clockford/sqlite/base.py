@@ -24,6 +24,11 @@ from django.db.backends.sqlite3 import base
 
 # How long a write that is worth less than a wait waits for the one write lock, in milliseconds.
 BRIEF_WAIT_MS = 100
+# How long work that gives way (giving_way) waits for the lock before it does, in milliseconds: most
+# writers hold it well under a millisecond, and one hand-over to a thread costs more than a short
+# wait. With two workers at 32 clients, waiting 0 ms gave 0.54x and 0.43x the bare server's calls a
+# second, 2, 5 and 20 ms 0.63x to 0.67x and 0.56x to 0.57x (docs/scale.md, 2026-12-05).
+LOOP_WAIT_MS = 5
 
 
 class GaveWay(BaseException):  # noqa: N818 (a turn given up, not an error: it passes every `except Exception`)
@@ -50,8 +55,9 @@ def _locked(error: sqlite3.OperationalError) -> bool:
 
 @contextlib.contextmanager
 def giving_way(db: Any = connection) -> Iterator[None]:
-    """What runs inside, on this thread's connection `db`, does not wait for the one write lock until it
-    has written something: met held, the lock raises GaveWay, and nothing was written. Its first write
+    """What runs inside, on this thread's connection `db`, waits for the one write lock at most
+    LOOP_WAIT_MS until it has written something: held longer, the lock raises GaveWay, and nothing was
+    written. Its first write
     (the request's count, or a transaction's BEGIN IMMEDIATE, which takes the lock) gives it the
     connection's usual wait back (CLOCKFORD_SQLITE_WAIT_SECONDS) for the rest: from then on, running it
     again would write twice. For work on the server's event loop, where a connection asleep in SQLite's
@@ -84,7 +90,7 @@ def waiting_briefly() -> Iterator[None]:
     after its whole wait (clockford/town/desk.py), the counts for /metrics, which are kept for the next
     time (clockford/metrics/counting.py). SQLite takes its lock at BEGIN, so this goes around the
     transaction; on PostgreSQL, a transaction's own wait is `briefly_in_this_transaction`."""
-    if connection.vendor != "sqlite" or _way.on:  # giving way, it waits for nothing yet
+    if connection.vendor != "sqlite" or _way.on:  # giving way, it waits briefer still
         yield
         return
     connection.ensure_connection()
@@ -136,7 +142,7 @@ class SQLiteCursorWrapper(base.SQLiteCursorWrapper):
         raw = self.connection
         if _way.raw is None:
             _way.raw, _way.changes = raw, raw.total_changes
-            raw.execute("PRAGMA busy_timeout = 0")
+            raw.execute(f"PRAGMA busy_timeout = {LOOP_WAIT_MS}")
         elif _way.raw is not raw:
             return run(query, params)  # another connection than the one giving way waits as usual
         try:
