@@ -133,14 +133,16 @@ class Town:
         if self.starting is not None:
             await asyncio.shield(self.starting)
             return
-        self.starting = asyncio.get_running_loop().create_future()
+        starting = self.starting = asyncio.get_running_loop().create_future()
         try:
             await self._start()
         except BaseException as exc:
-            self.starting.set_exception(exc)
+            starting.set_exception(exc)  # the requests waiting for it fail with it
+            starting.exception()  # and it is said here, not again as never retrieved
+            self.starting = None  # the next request tries again
             raise
         self.started = True
-        self.starting.set_result(None)
+        starting.set_result(None)
 
     async def _start(self) -> None:
         self.stack = contextlib.AsyncExitStack()

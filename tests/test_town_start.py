@@ -29,7 +29,9 @@ async def test_requests_that_come_while_the_town_starts_wait_until_it_has(monkey
     assert await request() is True
 
 
-async def test_a_start_that_fails_fails_every_request_that_waited_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_start_that_fails_fails_every_request_that_waited_for_it_and_the_next_tries_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     town = asgi.Town()
 
     async def failing_start() -> None:
@@ -39,3 +41,7 @@ async def test_a_start_that_fails_fails_every_request_that_waited_for_it(monkeyp
     monkeypatch.setattr(town, "_start", failing_start)
     answers = await asyncio.gather(town.start(), town.start(), return_exceptions=True)
     assert [str(a) for a in answers] == ["the manager could not start"] * 2
+    # The next request tries again.
+    monkeypatch.setattr(town, "_start", lambda: asyncio.sleep(0))
+    await town.start()
+    assert town.started

@@ -87,11 +87,12 @@ _pool = ThreadPoolExecutor(
 # its own, so that a slow push service never holds one of the desk's few.
 _aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aside", initializer=_keep_for_life)
 
-# On SQLite every call writes, and one writer goes at a time, so a desk thread bought a call nothing but
-# two hand-overs between threads, and the interpreter's lock taken in turn: two to three fifths of the
-# worker's CPU a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs where its request is
-# read, unless it would wait long for the lock (clockford/sqlite/base.py giving_way). On PostgreSQL a call
-# waits for the server's round trips, and other calls go on meanwhile on the loop, so the threads stay.
+# On SQLite every call writes, and one writer goes at a time, so a desk thread bought a call nothing
+# but two hand-overs between threads, and the interpreter's lock taken in turn: two to three fifths of
+# the worker's CPU a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs
+# where its request is read, unless it would wait long for the lock (clockford/sqlite/base.py
+# giving_way). On PostgreSQL a call waits for the server's round trips, and other calls go on
+# meanwhile, each on its thread: on the loop they would wait with it, so the threads stay.
 ON_LOOP = settings.CLOCKFORD["DESK_ON_LOOP"] and settings.DATABASES["default"]["ENGINE"] == "clockford.sqlite"
 
 

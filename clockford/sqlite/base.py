@@ -1,7 +1,7 @@
 """Django's SQLite backend, as the town runs it (ENGINE "clockford.sqlite", clockford/settings.py).
 
 Beside it, waiting_briefly: a write worth less than a wait for the one write lock waits only briefly;
-and giving_way: work on the server's event loop, which must not sleep there waiting for that lock
+and giving_way: work on the server's event loop, which must not sleep there long waiting for that lock
 before it has written anything (clockford/face/server.py runs a call's work on the loop's own thread).
 
 One change to the backend: a statement's placeholders ("%s", as Django writes them) become sqlite3's ("?") once per
@@ -57,11 +57,11 @@ def _locked(error: sqlite3.OperationalError) -> bool:
 def giving_way(db: Any = connection) -> Iterator[None]:
     """What runs inside, on this thread's connection `db`, waits for the one write lock at most
     LOOP_WAIT_MS until it has written something: held longer, the lock raises GaveWay, and nothing was
-    written. Its first write
-    (the request's count, or a transaction's BEGIN IMMEDIATE, which takes the lock) gives it the
-    connection's usual wait back (CLOCKFORD_SQLITE_WAIT_SECONDS) for the rest: from then on, running it
-    again would write twice. For work on the server's event loop, where a connection asleep in SQLite's
-    busy handler holds up every request the worker serves (clockford/face/server.py)."""
+    written. Its first write (the request's count, or a transaction's BEGIN IMMEDIATE, which takes the
+    lock) gives it the connection's usual wait back (CLOCKFORD_SQLITE_WAIT_SECONDS) for the rest: from
+    then on, running it again would write twice. For work on the server's event loop, where a
+    connection asleep in SQLite's busy handler holds up every request the worker serves
+    (clockford/face/server.py)."""
     if db.vendor != "sqlite":
         yield
         return
