@@ -17,7 +17,7 @@ import pytest
 from django.db import connection, connections
 
 from clockford.settings import sqlite_settings
-from clockford.sqlite.base import LOOP_WAIT_MS, DatabaseWrapper, GaveWay, giving_way, waiting_briefly
+from clockford.sqlite.base import LOOP_WAIT_MS, DatabaseWrapper, GaveWay, give_way_again, giving_way, waiting_briefly
 
 
 @pytest.fixture
@@ -122,3 +122,23 @@ def test_a_brief_wait_inside_gives_way_too_and_the_usual_wait_comes_back(
         assert busy_timeout(db) == backend.BRIEF_WAIT_MS
         c.execute("INSERT INTO note VALUES ('count')")
     assert busy_timeout(db) == 20_000 and notes(other) == 1
+
+
+def test_given_way_again_once_what_it_wrote_is_remembered_it_gives_way_at_the_next_lock(
+    db: DatabaseWrapper, other: sqlite3.Connection
+) -> None:
+    """The request's count is written first; the face remembers it (server.Unchecked.counted) and gives
+    way again, so a lock another writer takes before the call's transaction is not slept on."""
+    with pytest.raises(GaveWay), giving_way(db), db.cursor() as c:
+        c.execute("INSERT INTO note VALUES ('count')")
+        assert busy_timeout(db) == 20_000
+        give_way_again()
+        assert busy_timeout(db) == LOOP_WAIT_MS
+        other.execute("BEGIN IMMEDIATE")
+        began = time.monotonic()
+        c.execute("INSERT INTO note VALUES ('call')")
+    assert time.monotonic() - began < 0.5
+    other.execute("ROLLBACK")
+    assert notes(other) == 1 and busy_timeout(db) == 20_000
+    give_way_again()  # outside giving_way: nothing
+    assert busy_timeout(db) == 20_000

@@ -49,7 +49,7 @@ from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from clockford.face import resources, sessions
-from clockford.sqlite.base import GaveWay, giving_way
+from clockford.sqlite.base import GaveWay, give_way_again, giving_way
 from clockford.town import archive, desk, limits
 from clockford.town.models import McpSession, Passport
 from clockford.town.tooling import Tool
@@ -341,12 +341,14 @@ class Unchecked:
     """A tools/call whose session the face has not looked up yet, nor counted against its address's
     limit: the desk's own trip to the database does both, before the call, so a call costs one piece of
     work (in_db), not three. `found` stays None until the lookup has run; the face answers 429
-    when `over` is set, and 404 for a session that was not found."""
+    when `over` is set, and 404 for a session that was not found. `counted` once the request is
+    counted: work that gave way and runs again on a desk thread (in_db) counts it only once."""
 
     session_id: str
     address: str
     found: bool | None = None
     over: limits.Over | None = None
+    counted: bool = False
 
 
 def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
@@ -354,14 +356,21 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     statement where the database takes both (limits.count_and_read); on PostgreSQL that statement also
     takes the call's footstep number ahead (archive.NUMBER_AHEAD), returned beside the session."""
     read = sessions.session_read(unchecked.session_id)
-    rows: list[tuple[Any, ...]]
+    rows: list[tuple[Any, ...]] = []
     ahead = False
-    if read is None:
-        unchecked.over, rows = limits.count(unchecked.address, None), []
+    if unchecked.counted:
+        if read is not None:  # counted by the run that gave way: looked up only
+            rows = limits.rows_of(*read)
+    elif read is None:
+        unchecked.over = limits.count(unchecked.address, None)
     else:
         if ahead := desk.rides_with_commit():
             read = f"SELECT found.*, {archive.NUMBER_AHEAD} FROM ({read[0]}) found", read[1]  # noqa: S608 (the town's own statements)
         unchecked.over, rows = limits.count_and_read(unchecked.address, *read)
+    # The count is written and remembered: from here the call gives way again until it writes, so that
+    # a lock another writer takes before the call's transaction is not waited for on the loop.
+    unchecked.counted = True
+    give_way_again()
     if unchecked.over is not None:
         return None  # the 429 comes first, as it would before any session check
     row = rows[0] if rows else None

@@ -164,17 +164,18 @@ def count_and_read(address: str, read: str, params: Sequence[Any]) -> tuple[Over
     costs no trip, after the count. Returns the verdict and the read's rows. The read's first column must
     never be NULL: on PostgreSQL its rows come back joined to the count, and a NULL there means none."""
     if connection.vendor != "postgresql":
-        return count(address, None), _read(read, params)
+        return count(address, None), rows_of(read, params)
     counting = _Counting(address, None)
     both = f"WITH counted AS ({_count_sql(1)}) SELECT * FROM counted LEFT JOIN ({read}) found ON true"  # noqa: S608 (both statements are the town's own; values are parameters)
     rows = _tally(both, [*counting.params, *params])
     if not rows:
-        return None, _read(read, params)  # the count was lost (see _tally), and the read with it
+        return None, rows_of(read, params)  # the count was lost (see _tally), and the read with it
     found = [tuple(row[3:]) for row in rows if row[3] is not None]
     return counting.verdict([row[:3] for row in rows[:1]]), found
 
 
-def _read(read: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+def rows_of(read: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one read, without a count (count_and_read's read alone)."""
     with connection.cursor() as cur:
         cur.execute(read, params)
         return list(cur.fetchall())

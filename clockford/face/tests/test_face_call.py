@@ -18,8 +18,8 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from clockford.face import http, server, sessions
 from clockford.face.tests.test_checks import request
-from clockford.town import desk
-from clockford.town.models import Passport
+from clockford.town import desk, limits
+from clockford.town.models import McpSession, Passport, Tally
 
 
 def test_a_call_that_raises_is_answered_as_the_sdks_dispatcher_answers_it() -> None:
@@ -84,6 +84,20 @@ async def test_a_requests_work_runs_on_the_loops_thread_on_sqlite_and_on_a_desk_
 async def test_with_the_setting_off_every_request_takes_a_desk_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server, "ON_LOOP", False)  # CLOCKFORD_DESK_ON_LOOP=0, read as the face loads
     assert (await server.in_db(threading.current_thread)).name.startswith("desk")
+
+
+@pytest.mark.django_db
+def test_a_call_run_again_after_giving_way_is_counted_once() -> None:
+    """Work on the loop that gave way after the request's count (server.in_db) runs again from its start
+    on a desk thread: the count it wrote is remembered on its Unchecked, and not taken again."""
+    opened = sessions.open_session("10.9.8.7", "counted once")
+    assert isinstance(opened, McpSession)
+    unchecked = server.Unchecked(opened.id, "10.9.8.7")
+    first = server.admit(unchecked)
+    assert first is not None and unchecked.counted
+    again = server.admit(unchecked)  # as the desk thread runs it
+    assert again is not None and again[0].id == opened.id
+    assert Tally.objects.get(pk=limits.address_key("10.9.8.7")).requests == 1
 
 
 async def test_a_request_that_never_touches_the_database_opens_no_connection_for_it() -> None:
