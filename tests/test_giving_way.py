@@ -1,7 +1,8 @@
 """Work that gives way to another writer (clockford/sqlite/base.py giving_way): on the server's event
 loop a connection must not sleep long in SQLite's busy handler, so until it has written something, a
-lock another connection holds past a few milliseconds stops it with GaveWay and nothing written; once it has written, it
-waits for the lock as any connection does, since running it again would write twice.
+lock another connection holds past a few milliseconds stops it with GaveWay and nothing written; once
+it has written, it waits for the lock as any connection does, since running it again would write
+twice, unless what it wrote is remembered (give_way_again).
 
 On a database file of its own (the test database is in memory, where a second connection meets a
 table's lock, not the file's), with the town's own backend and its settings."""
