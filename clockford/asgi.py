@@ -120,8 +120,11 @@ class Town:
         self.folder: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.pusher: asyncio.Task[None] | None = None
-        self.started = False
-        self.starting: asyncio.Future[None] | None = None
+        self.starting: asyncio.Future[None] | None = None  # done once started; None again after a failure
+
+    @property
+    def started(self) -> bool:
+        return self.starting is not None and self.starting.done()
 
     async def start(self) -> None:
         """Once per process, from the lifespan's startup or the first /mcp request. Requests that come
@@ -141,7 +144,6 @@ class Town:
             starting.exception()  # and it is said here, not again as never retrieved
             self.starting = None  # the next request tries again
             raise
-        self.started = True
         starting.set_result(None)
 
     async def _start(self) -> None:
