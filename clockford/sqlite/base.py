@@ -75,7 +75,7 @@ def giving_way(db: Any = connection) -> Iterator[None]:
         _way.on, _way.raw = False, None
         if giving and raw is not None:  # wrote nothing: the usual wait again, for whoever uses it next
             with contextlib.suppress(sqlite3.ProgrammingError):  # closed meanwhile
-                raw.execute(f"PRAGMA busy_timeout = {_way.waits_ms}")
+                _wait(raw, _way.waits_ms)
 
 
 def give_way_again() -> None:
@@ -86,7 +86,13 @@ def give_way_again() -> None:
     if raw is None or _way.on or raw.in_transaction:
         return
     _way.on, _way.changes = True, raw.total_changes
-    raw.execute(f"PRAGMA busy_timeout = {LOOP_WAIT_MS}")
+    _wait(raw, LOOP_WAIT_MS)
+
+
+def _wait(raw: sqlite3.Connection, ms: int) -> None:
+    """How long the driver's connection waits for the write lock: on it directly, a setting, not a
+    statement the town's wrappers count."""
+    raw.execute(f"PRAGMA busy_timeout = {ms}")
 
 
 def _waits_ms(db: Any) -> int:
@@ -105,12 +111,11 @@ def waiting_briefly() -> Iterator[None]:
         yield
         return
     connection.ensure_connection()
-    # On the driver's own connection: a setting, not a statement the town's wrappers count.
-    connection.connection.execute(f"PRAGMA busy_timeout = {BRIEF_WAIT_MS}")
+    _wait(connection.connection, BRIEF_WAIT_MS)
     try:
         yield
     finally:
-        connection.connection.execute(f"PRAGMA busy_timeout = {_waits_ms(connection)}")
+        _wait(connection.connection, _waits_ms(connection))
 
 
 def briefly_in_this_transaction() -> None:
@@ -153,7 +158,7 @@ class SQLiteCursorWrapper(base.SQLiteCursorWrapper):
         raw = self.connection
         if _way.raw is None:
             _way.raw, _way.changes = raw, raw.total_changes
-            raw.execute(f"PRAGMA busy_timeout = {LOOP_WAIT_MS}")
+            _wait(raw, LOOP_WAIT_MS)
         elif _way.raw is not raw:
             return run(query, params)  # another connection than the one giving way waits as usual
         try:
@@ -164,7 +169,7 @@ class SQLiteCursorWrapper(base.SQLiteCursorWrapper):
             raise
         if raw.in_transaction or raw.total_changes != _way.changes:  # it has the lock, or had it
             _way.on = False
-            raw.execute(f"PRAGMA busy_timeout = {_way.waits_ms}")
+            _wait(raw, _way.waits_ms)
         return done
 
 
