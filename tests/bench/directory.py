@@ -19,6 +19,7 @@ ask_directory through the desk on every need, fresh, server-side.
 """
 
 import json
+import random
 import statistics
 import time
 from pathlib import Path
@@ -128,8 +129,6 @@ PLACES_UNSEEN = (
 
 def placed(phrases: tuple[str, ...]) -> dict[str, float]:
     """The Directory's figures on PLACED_HALVES' needs, each with one of `phrases` added (seeded)."""
-    import random
-
     directory = rankers()["directory"]
     judged = []
     for half in PLACED_HALVES:

@@ -51,8 +51,8 @@ def note(name: str, value: float) -> None:
         phases[name].append(value)
 
 
-def measured(name: str, where: str, fn: Callable[..., Any], *args: Any) -> Any:
-    """fn(*args), noting its wall and CPU time `where` it ran (on the thread, on the loop) and its SQL."""
+def measured(name: str, where: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """fn(*args, **kwargs), noting its wall and CPU time `where` it ran (on the thread, on the loop) and its SQL."""
     began, cpu = time.perf_counter(), time.thread_time()
     sql: list[str] = []
 
@@ -63,7 +63,7 @@ def measured(name: str, where: str, fn: Callable[..., Any], *args: Any) -> Any:
     try:
         # close_old_connections (inside fn) may open the connection, so wrap around it too.
         with connection.execute_wrapper(count):
-            return fn(*args)
+            return fn(*args, **kwargs)
     finally:
         note(f"{name}: {where}", time.perf_counter() - began)
         note(f"{name}: CPU {where}", time.thread_time() - cpu)
@@ -81,7 +81,7 @@ class TimedPool(ThreadPoolExecutor):
 
         def work() -> Any:
             note(f"{name}: wait for a thread", time.perf_counter() - queued)
-            return measured(name, "on the thread", fn, *args)
+            return measured(name, "on the thread", fn, *args, **kwargs)
 
         return super().submit(work)
 

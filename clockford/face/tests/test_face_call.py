@@ -67,8 +67,8 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
 @pytest.mark.django_db
 async def test_a_requests_work_runs_on_the_loops_thread_on_sqlite_and_on_a_desk_thread_on_postgresql() -> None:
     """On SQLite the hand-over to a desk thread and back was two to three fifths of a call's CPU beyond
-    the bare server's (docs/scale.md, 2026-12-05); on PostgreSQL a call waits for round trips, and other calls
-    go on meanwhile."""
+    the bare server's (docs/scale.md, 2026-12-05); on PostgreSQL a call waits for round trips, and other
+    calls go on meanwhile."""
     ran_on = await server.in_db(threading.current_thread)
     if connection.vendor == "sqlite":
         assert ran_on is threading.current_thread()
