@@ -120,8 +120,13 @@ def django_db_setup(
     # The call counts the tests' calls left in this process's buffer would be written at its exit
     # (clockford/metrics/counting.py), into a database gone by then: on PostgreSQL psycopg logged the
     # failure into pytest's closed streams, tracebacks at the end of every run.
+    from clockford.face import server
     from clockford.metrics import counting
 
     counting.discard()
+    # On PostgreSQL the tests that run a call in process leave its connections open, kept for the
+    # worker's life (clockford/postgresql/green.py): the database cannot be dropped while they are.
+    if server.IN_GREENLETS is not None:
+        server.IN_GREENLETS.close()
     with django_db_blocker.unblock():
         teardown_databases(made, verbosity=verbosity)

@@ -551,23 +551,23 @@ CLOCKFORD: TownSettings = {
     # Off, such a footstep is durable as every commit is on SQLite (synchronous=NORMAL);
     # clockford/town/desk.py CallTransaction.commit.
     "PG_FLUSH_READS": envbool("CLOCKFORD_PG_FLUSH_READS", "0"),
-    # Threads of each worker that run the desk: on PostgreSQL every call; on SQLite, where calls run on
-    # the event loop (DESK_ON_LOOP), the fold, the sweep and a call that waits for the write lock. On
-    # SQLite one writer goes at a time: more threads only wait for the lock, by sleeping and trying
-    # again, and take the interpreter's turns from the ones working. On PostgreSQL writers go
-    # together, and a thread waiting for the server lets another work, but a call spends more time in
-    # Python than waiting, so a few threads keep one process busy: with 32 clients at once 4 threads
-    # answered a third more calls a second than 16, which only took turns at the interpreter's lock
-    # (docs/scale.md, 2026-12-03).
+    # Threads of each worker that run the desk beside the calls: the fold, the sweep, and on SQLite a
+    # call that waits for the write lock; on PostgreSQL also how many calls a worker runs at once on
+    # its event loop (DESK_ON_LOOP), each with a connection of its own, and with DESK_ON_LOOP off every
+    # call. On SQLite one writer goes at a time: more threads only wait for the lock, by sleeping and
+    # trying again, and take the interpreter's turns from the ones working. On PostgreSQL writers go
+    # together, but a call spends more time in Python than waiting for the server, so a few at once
+    # keep one process busy: with 32 clients at once 4 threads answered a third more calls a second
+    # than 16, which only took turns at the interpreter's lock (docs/scale.md, 2026-12-03).
     "DESK_THREADS": envint(
         "CLOCKFORD_DESK_THREADS",
         4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3,
         least=1,
         most=64,  # each keeps a database connection, and PostgreSQL allows 100 by default
     ),
-    # On SQLite, a call's work runs on the worker's event loop rather than a desk thread, until it would
-    # wait for the write lock (clockford/face/server.py in_db). Off, every call takes a desk thread, as
-    # on PostgreSQL, where this setting changes nothing.
+    # A call's work runs on the worker's event loop rather than a desk thread (clockford/face/server.py
+    # in_db): on SQLite until it would wait for the write lock; on PostgreSQL in a greenlet of its own
+    # that lets the loop go while it waits for the server. Off, every call takes a desk thread.
     "DESK_ON_LOOP": envbool("CLOCKFORD_DESK_ON_LOOP", "1"),
     # Footsteps younger than this are left for the next fold, so that a call still committing
     # with a lower number is never skipped.

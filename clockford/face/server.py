@@ -49,6 +49,7 @@ from mcp_types import Tool as MCPTool
 from pydantic import ValidationError
 
 from clockford.face import resources, sessions
+from clockford.postgresql import green
 from clockford.sqlite.base import GaveWay, give_way_again, giving_way
 from clockford.town import archive, desk, limits
 from clockford.town.models import McpSession, Passport
@@ -74,12 +75,13 @@ def _keep_for_life() -> None:
 def _kept(sender: Any, connection: Any, **kwargs: Any) -> None:
     if getattr(_keeping, "on", False):
         connection.close_at = None  # close_old_connections then closes it only when it is broken
+    if connection.vendor == "postgresql":
+        green.adopt(connection)
 
 
-# The desk is synchronous (Django's ORM). On PostgreSQL calls run on these threads, each with its own
-# connection; how many is settings.CLOCKFORD["DESK_THREADS"]. On SQLite they run on the event loop's
-# own thread (in_db), and these threads take what may take long beside the calls, and a call that
-# would wait for the write lock.
+# The desk is synchronous (Django's ORM). Calls run on the event loop's own thread (in_db); these
+# threads, each with its own connection, take what may take long beside the calls (the fold, the
+# sweep), a call on SQLite that would wait for the write lock, and every call with DESK_ON_LOOP off.
 _pool = ThreadPoolExecutor(
     max_workers=settings.CLOCKFORD["DESK_THREADS"], thread_name_prefix="desk", initializer=_keep_for_life
 )
@@ -91,20 +93,32 @@ _aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aside", initializ
 # but two hand-overs between threads, and the interpreter's lock taken in turn: two to three fifths of
 # the worker's CPU a call beyond the bare server's (docs/scale.md, 2026-12-05). A call's work runs
 # where its request is read, unless it would wait long for the lock (clockford/sqlite/base.py
-# giving_way). On PostgreSQL a call waits for the server's round trips, and other calls go on
-# meanwhile, each on its thread: on the loop they would wait with it, so the threads stay.
+# giving_way).
 ON_LOOP = settings.CLOCKFORD["DESK_ON_LOOP"] and settings.DATABASES["default"]["ENGINE"] == "clockford.sqlite"
+# On PostgreSQL a call waits for the server's round trips, and other calls must go on meanwhile: each
+# runs on the loop's thread in a greenlet of its own, which hands each wait for the server to the loop
+# (clockford/postgresql/green.py), DESK_THREADS of them at once, each with its own connection.
+IN_GREENLETS = (
+    green.Calls(settings.CLOCKFORD["DESK_THREADS"])
+    if settings.CLOCKFORD["DESK_ON_LOOP"]
+    and not ON_LOOP
+    and str(settings.DATABASES["default"]["ENGINE"]).endswith("postgresql")
+    else None
+)
 
 
 async def in_db(fn: Any, *args: Any) -> Any:
     """A request's work with the database (a call, a session's lookup, a count), with its result: on
     SQLite on the loop's own thread, until it would wait longer than a few milliseconds for the write
-    lock before writing anything; then, and on PostgreSQL, on a desk thread."""
+    lock before writing anything, and then on a desk thread; on PostgreSQL in a greenlet on the loop's
+    thread, which lets the loop go at each wait for the server."""
     if ON_LOOP:
         try:
             return _on_loop(fn, args)
         except GaveWay:
             pass  # nothing was written: it waits for the lock on a desk thread, holding up no other request
+    if IN_GREENLETS is not None:
+        return await IN_GREENLETS.run(fn, args)
     return await _on(_pool, fn, args)
 
 

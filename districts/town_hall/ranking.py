@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from clockford.postgresql.green import holding_the_loop
 from districts.town_hall import vocabulary
 from districts.town_hall.textindex import TextIndex
 
@@ -215,7 +216,9 @@ class Census:
         self.as_of: dt.datetime | None = None
 
     def load(self, root: str, as_of: dt.datetime | None) -> "Census":
-        with self.lock:
+        # A call on the loop that let the loop go at each query would leave the lock held for the next
+        # call on the same thread, which would wait for it for ever: this load keeps the loop.
+        with self.lock, holding_the_loop():
             if self.root == root:
                 return self
             from districts.town_hall.models import CensusState, Lot

@@ -1,7 +1,8 @@
 """Where a call's work runs (clockford/face/server.py in_db): on SQLite on the worker's event loop, where
 its request was read; a call that would wait for the write lock another writer holds gives way and
-waits on a desk thread, so the worker answers everything else meanwhile. On PostgreSQL every call runs
-on a desk thread, and the same holds.
+waits on a desk thread, so the worker answers everything else meanwhile. On PostgreSQL a call runs on
+the loop in a greenlet of its own, which lets the loop go while it waits for the server (here, for a
+table's lock), and the same holds.
 
 Over real HTTP, the lock held for real by the database's own client, as another worker or a person's
 command would hold it."""

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 from django.core.exceptions import SynchronousOnlyOperation
-from django.db import connection
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -61,20 +60,15 @@ async def test_the_face_answers_a_call_that_raised_with_a_jsonrpc_error_not_a_50
     }
 
 
-# The desk's threads close their old connections before each piece of work (server._on): a thread an
-# earlier test in this process used for the database may still hold one, which only a test with the
-# database may touch. Without the mark a test failed whenever it ran after such a test.
+# A call's work may open a connection (on a desk thread, or kept for the loop's calls), which only a
+# test with the database may touch.
 @pytest.mark.django_db
-async def test_a_requests_work_runs_on_the_loops_thread_on_sqlite_and_on_a_desk_thread_on_postgresql() -> None:
+async def test_a_requests_work_runs_on_the_loops_thread() -> None:
     """On SQLite the hand-over to a desk thread and back was two to three fifths of a call's CPU beyond
-    the bare server's (docs/scale.md, 2026-12-05); on PostgreSQL a call waits for round trips, and other
-    calls go on meanwhile."""
-    ran_on = await server.in_db(threading.current_thread)
-    if connection.vendor == "sqlite":
-        assert ran_on is threading.current_thread()
-        assert await server.in_db(Passport.objects.count) == 0  # Django's ORM, knowingly, on the loop
-    else:
-        assert ran_on.name.startswith("desk")
+    the bare server's (docs/scale.md, 2026-12-05); on PostgreSQL it runs there too, in a greenlet that
+    lets the loop go while it waits for the server (tests/test_green.py)."""
+    assert await server.in_db(threading.current_thread) is threading.current_thread()
+    assert await server.in_db(Passport.objects.count) == 0  # Django's ORM, knowingly, on the loop
     # Outside that work the loop is the loop again: Django refuses its ORM here, as everywhere.
     with pytest.raises(SynchronousOnlyOperation):
         Passport.objects.count()
@@ -82,7 +76,9 @@ async def test_a_requests_work_runs_on_the_loops_thread_on_sqlite_and_on_a_desk_
 
 @pytest.mark.django_db
 async def test_with_the_setting_off_every_request_takes_a_desk_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "ON_LOOP", False)  # CLOCKFORD_DESK_ON_LOOP=0, read as the face loads
+    # CLOCKFORD_DESK_ON_LOOP=0, read as the face loads
+    monkeypatch.setattr(server, "ON_LOOP", False)
+    monkeypatch.setattr(server, "IN_GREENLETS", None)
     assert (await server.in_db(threading.current_thread)).name.startswith("desk")
 
 
@@ -102,8 +98,6 @@ def test_a_call_run_again_after_giving_way_is_counted_once() -> None:
 
 async def test_a_request_that_never_touches_the_database_opens_no_connection_for_it() -> None:
     """Without the django_db mark, any query would fail the test."""
-    if not server.ON_LOOP:
-        pytest.skip("on PostgreSQL the work takes a desk thread, which may hold an earlier test's connection")
     assert await server.in_db(lambda: 7) == 7
 
 

@@ -1,0 +1,172 @@
+"""A call's work on PostgreSQL, on the event loop in a greenlet of its own (clockford/postgresql/green.py):
+while one call waits for the server, the loop runs others; each call has a connection of its own,
+at most DESK_THREADS at once; a call whose client went still finishes; code holding a lock across
+queries keeps the loop. In process, on the test database's server, with real round trips (a query
+that sleeps in the server stands for a slow one)."""
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import anyio
+import pytest
+from django.conf import settings
+from django.db import DatabaseError, connections
+
+from clockford.face import server
+from clockford.postgresql import green
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(server.IN_GREENLETS is None, reason="calls run in greenlets on PostgreSQL only"),
+]
+
+
+def query(sql: str, *params: Any) -> Any:
+    """One statement on the connection of whoever runs it, its first value."""
+    from django.db import connection as here  # the thread's connection, as the call sees it
+
+    with here.cursor() as c:
+        c.execute(sql, params)
+        return c.fetchone()[0]
+
+
+def slow(seconds: float) -> int:
+    """The server's own pid for this connection, after sleeping in the server."""
+    query("SELECT pg_sleep(%s)", seconds)
+    return int(query("SELECT pg_backend_pid()"))
+
+
+@pytest.fixture
+def calls() -> Iterator[green.Calls]:
+    """Calls of the test's own, so that each test starts with none of its connections made."""
+    made = green.Calls(settings.CLOCKFORD["DESK_THREADS"])
+    yield made
+    made.close()
+
+
+async def test_a_call_waiting_for_the_server_lets_the_loop_run_other_calls(calls: green.Calls) -> None:
+    began = time.monotonic()
+    long = asyncio.create_task(calls.run(slow, (0.5,)))
+    await asyncio.sleep(0.05)
+    quick = await calls.run(query, ("SELECT 7",))
+    assert quick == 7 and time.monotonic() - began < 0.4 and not long.done()
+    ticks = 0
+    while not long.done():  # the loop itself is free meanwhile
+        ticks += 1
+        await asyncio.sleep(0.01)
+    assert ticks >= 10
+    await long
+
+
+async def test_each_call_runs_on_the_loops_thread_with_a_connection_of_its_own(calls: green.Calls) -> None:
+    def where() -> tuple[threading.Thread, int]:
+        return threading.current_thread(), slow(0.2)
+
+    at_once = await asyncio.gather(*(calls.run(where, ()) for _ in range(3)))
+    assert {t for t, _ in at_once} == {threading.current_thread()}
+    assert len({pid for _, pid in at_once}) == 3
+
+
+def test_the_threads_own_connection_is_its_own_again_after_a_call(calls: green.Calls) -> None:
+    mine = connections["default"]
+    pid = query("SELECT pg_backend_pid()")
+    theirs = asyncio.run(calls.run(slow, (0,)))
+    assert connections["default"] is mine and theirs != pid
+    assert query("SELECT pg_backend_pid()") == pid
+
+
+async def test_at_most_desk_threads_calls_run_at_once_the_rest_in_turn(calls: green.Calls) -> None:
+    n = calls.at_once
+    began = time.monotonic()
+    pids = await asyncio.gather(*(calls.run(slow, (0.2,)) for _ in range(n + 1)))
+    took = time.monotonic() - began
+    assert len(set(pids)) == n  # connections made: one for each call at once, none for the one that waited
+    assert 0.4 <= took < 0.4 + 0.3  # two turns of 0.2 s: the last call waited for the first to finish
+    assert calls.made == n and len(calls.free) == n
+
+
+async def test_a_call_whose_client_went_finishes_its_work_first(calls: green.Calls) -> None:
+    done: list[int] = []
+
+    def write() -> None:
+        query("SELECT pg_sleep(0.2)")
+        done.append(1)
+
+    task = asyncio.create_task(calls.run(write, ()))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert done == [1]
+    # Its connection is back, usable: the next call takes it.
+    assert await calls.run(query, ("SELECT 8",)) == 8 and calls.made == 1
+
+
+def test_a_call_cancelled_at_every_await_still_finishes() -> None:
+    """anyio's cancel scopes (the SDK's task groups, the stdio server at its input's end) cancel a task
+    again at every await: a call half way through a round trip finishes on the thread instead. On a
+    thread of its own, so that a call that never finished would fail the test rather than hang it."""
+    done: list[str] = []
+
+    def write() -> None:
+        query("SELECT pg_sleep(0.2)")
+        done.append("slept")
+        query("SELECT 1")
+        done.append("ended")
+
+    async def cancelled(calls: green.Calls) -> None:
+        with anyio.move_on_after(0.05):
+            await calls.run(write, ())
+        done.append("moved on")
+        assert await calls.run(query, ("SELECT 11",)) == 11  # its connection is back, usable
+        done.append("again")
+
+    def run() -> None:
+        calls = green.Calls(1)
+        try:
+            asyncio.run(cancelled(calls))
+        finally:
+            calls.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(5)
+    assert done == ["slept", "ended", "moved on", "again"]
+
+
+async def test_a_call_that_raises_gives_its_connection_back_usable(calls: green.Calls) -> None:
+    with pytest.raises(DatabaseError):
+        await calls.run(query, ("SELECT no_such_column FROM no_such_table",))
+    assert await calls.run(query, ("SELECT 9",)) == 9 and calls.made == 1
+    with pytest.raises(ZeroDivisionError):
+        await calls.run(lambda: 1 / 0, ())
+    assert calls.free and calls.made == 1
+
+
+async def test_a_call_holding_the_loop_keeps_it_through_its_queries(calls: green.Calls) -> None:
+    def held() -> None:
+        with green.holding_the_loop():
+            query("SELECT pg_sleep(0.3)")
+
+    ticks: list[float] = []
+
+    async def tick() -> None:
+        while True:
+            ticks.append(time.monotonic())
+            await asyncio.sleep(0.01)
+
+    ticker = asyncio.create_task(tick())
+    await asyncio.sleep(0.03)
+    await calls.run(held, ())
+    await asyncio.sleep(0.03)
+    ticker.cancel()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert max(gaps) >= 0.25  # nothing else ran on the loop while the held call waited
+
+
+async def test_the_face_runs_a_requests_work_this_way_on_postgresql() -> None:
+    assert await server.in_db(threading.current_thread) is threading.current_thread()
+    assert await server.in_db(query, "SELECT 10") == 10
