@@ -146,6 +146,15 @@ async def test_a_call_that_raises_gives_its_connection_back_usable(calls: green.
     assert calls.free and calls.made == 1
 
 
+def test_a_connection_the_server_ended_is_opened_anew_for_the_next_call(calls: green.Calls) -> None:
+    pid = asyncio.run(calls.run(query, ("SELECT pg_backend_pid()",)))
+    assert query("SELECT pg_terminate_backend(%s)", pid) is True  # as a restart of the server would
+    with pytest.raises(DatabaseError):
+        asyncio.run(calls.run(query, ("SELECT 1",)))  # the call that finds it gone is answered busy
+    assert asyncio.run(calls.run(query, ("SELECT pg_backend_pid()",))) != pid
+    assert calls.made == 1
+
+
 async def test_a_call_holding_the_loop_keeps_it_through_its_queries(calls: green.Calls) -> None:
     def held() -> None:
         with green.holding_the_loop():

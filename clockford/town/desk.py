@@ -102,7 +102,8 @@ class Rendered:
     # The outcome code its footstep records (ok, refused:<why>, busy, ...), for the log and the counts.
     outcome: str = ""
     # Seconds the reply waits before it goes (the Dice House's slow reply): the face waits them after
-    # the desk is done, holding neither a desk thread (few, settings DESK_THREADS) nor the loop.
+    # the desk is done, holding neither one of the few calls a worker runs at once with a connection of
+    # its own (settings DESK_THREADS) nor the loop.
     delay: float = 0.0
     _json: bytes | None = field(default=None, repr=False, compare=False)
 

@@ -105,7 +105,8 @@ async def test_a_request_that_never_touches_the_database_opens_no_connection_for
 @pytest.mark.django_db
 async def test_a_slow_reply_waits_on_the_face_while_every_desk_thread_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Dice House's slow reply (Rendered.delay) is waited for after the desk is done, on the event
-    loop: the desk's threads are few (DESK_THREADS), and one asleep would be one fewer for every call."""
+    loop: the desk's threads, and on PostgreSQL the calls a worker runs at once, are few (DESK_THREADS),
+    and one asleep would be one fewer for every call."""
     slow = desk.Rendered(structured={"say": "A slow reply."}, text="A slow reply.", is_error=False, footstep=1)
     slow.delay = 0.4
     monkeypatch.setattr(server.desk, "run", lambda *args: slow)
@@ -115,6 +116,8 @@ async def test_a_slow_reply_waits_on_the_face_while_every_desk_thread_is_free(mo
     threads = django_settings.CLOCKFORD["DESK_THREADS"]
     assert await asyncio.gather(*(server.on_desk_thread(time.sleep, 0.05) for _ in range(threads))) == [None] * threads
     assert time.monotonic() - t0 < 0.3 and not reply.done()  # every thread was there meanwhile
+    calls = server.IN_GREENLETS
+    assert calls is None or len(calls.free) == calls.made  # and every call's connection
     assert await reply is slow and time.monotonic() - t0 >= 0.4
 
 
