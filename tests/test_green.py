@@ -13,7 +13,7 @@ from typing import Any
 import anyio
 import pytest
 from django.conf import settings
-from django.db import DatabaseError, connections
+from django.db import DatabaseError, connections, transaction
 
 from clockford.face import server
 from clockford.postgresql import green
@@ -88,7 +88,7 @@ async def test_at_most_desk_threads_calls_run_at_once_the_rest_in_turn(calls: gr
     assert calls.made == n and len(calls.free) == n
 
 
-async def test_a_call_whose_client_went_finishes_its_work_first(calls: green.Calls) -> None:
+async def test_a_call_whose_client_went_finishes_its_work_after(calls: green.Calls) -> None:
     done: list[int] = []
 
     def write() -> None:
@@ -100,15 +100,17 @@ async def test_a_call_whose_client_went_finishes_its_work_first(calls: green.Cal
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert done == [1]
-    # Its connection is back, usable: the next call takes it.
-    assert await calls.run(query, ("SELECT 8",)) == 8 and calls.made == 1
+    assert done == [] and calls.made == 1 and not calls.free  # the cancellation is raised at once
+    await asyncio.sleep(0.3)
+    assert done == [1] and len(calls.free) == 1  # its connection given back when the work was done
+    assert await calls.run(query, ("SELECT 8",)) == 8 and calls.made == 1  # usable
 
 
 def test_a_call_cancelled_at_every_await_still_finishes() -> None:
     """anyio's cancel scopes (the SDK's task groups, the stdio server at its input's end) cancel a task
-    again at every await: a call half way through a round trip finishes on the thread instead. On a
-    thread of its own, so that a call that never finished would fail the test rather than hang it."""
+    again at every await: a call half way through a round trip finishes in a task of its own, and the
+    cancelled one goes on at once. On a thread of its own, so that a call that never finished would fail
+    the test rather than hang it."""
     done: list[str] = []
 
     def write() -> None:
@@ -134,7 +136,7 @@ def test_a_call_cancelled_at_every_await_still_finishes() -> None:
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(5)
-    assert done == ["slept", "ended", "moved on", "again"]
+    assert done == ["moved on", "slept", "ended", "again"]
 
 
 async def test_a_call_that_raises_gives_its_connection_back_usable(calls: green.Calls) -> None:
@@ -144,6 +146,49 @@ async def test_a_call_that_raises_gives_its_connection_back_usable(calls: green.
     with pytest.raises(ZeroDivisionError):
         await calls.run(lambda: 1 / 0, ())
     assert calls.free and calls.made == 1
+
+
+def test_a_cancelled_call_waiting_for_a_lock_another_call_holds_lets_that_call_finish() -> None:
+    """Two calls of one worker on one lock (as two calls of one passport meet on its row): the one
+    waiting for it is cancelled. Finished there and then, blocking on its socket, it would stop the
+    loop, and with it the call holding the lock, until the lock's timeout."""
+    done: list[str] = []
+
+    def holder() -> None:
+        with transaction.atomic():
+            query("SELECT pg_advisory_xact_lock(4242)")
+            done.append("locked")
+            query("SELECT pg_sleep(0.3)")
+        done.append("let go")
+
+    def waiter() -> None:
+        with transaction.atomic():
+            query("SELECT pg_advisory_xact_lock(4242)")
+            done.append("waiter locked")
+
+    async def both(calls: green.Calls) -> None:
+        holding = asyncio.create_task(calls.run(holder, ()))
+        await asyncio.sleep(0.05)
+        with anyio.move_on_after(0.05):
+            await calls.run(waiter, ())
+        done.append("moved on")
+        await holding
+        while len(calls.free) < calls.made:
+            await asyncio.sleep(0.01)
+
+    def run() -> None:
+        calls = green.Calls(2)
+        try:
+            asyncio.run(both(calls))
+        finally:
+            calls.close()
+
+    began = time.monotonic()
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(5)
+    assert done == ["locked", "moved on", "let go", "waiter locked"]
+    assert time.monotonic() - began < 1.5
 
 
 def test_a_connection_the_server_ended_is_opened_anew_for_the_next_call(calls: green.Calls) -> None:

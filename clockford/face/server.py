@@ -76,7 +76,7 @@ def _kept(sender: Any, connection: Any, **kwargs: Any) -> None:
     if getattr(_keeping, "on", False):
         connection.close_at = None  # close_old_connections then closes it only when it is broken
     if connection.vendor == "postgresql":
-        green.adopt(connection)
+        green.adopt(connection)  # its waits for the server go to the loop when a call on the loop makes them
 
 
 # The desk is synchronous (Django's ORM). Calls run on the event loop's own thread (in_db); these
@@ -100,9 +100,7 @@ ON_LOOP = settings.CLOCKFORD["DESK_ON_LOOP"] and settings.DATABASES["default"]["
 # (clockford/postgresql/green.py), DESK_THREADS of them at once, each with its own connection.
 IN_GREENLETS = (
     green.Calls(settings.CLOCKFORD["DESK_THREADS"])
-    if settings.CLOCKFORD["DESK_ON_LOOP"]
-    and not ON_LOOP
-    and str(settings.DATABASES["default"]["ENGINE"]).endswith("postgresql")
+    if settings.CLOCKFORD["DESK_ON_LOOP"] and str(settings.DATABASES["default"]["ENGINE"]).endswith("postgresql")
     else None
 )
 

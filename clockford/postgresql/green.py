@@ -18,7 +18,7 @@ a seal, is the one).
 import asyncio
 import contextlib
 import contextvars
-import select
+import logging
 from asyncio import events
 from collections import deque
 from collections.abc import Iterator
@@ -28,6 +28,11 @@ import greenlet
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from psycopg.waiting import READY_R, READY_W, WAIT_R, WAIT_W
+
+log = logging.getLogger(__name__)
+
+# Tasks finishing calls whose requests were cancelled: the loop keeps only weak references to tasks.
+_finishing: set[asyncio.Task[None]] = set()
 
 
 class _Call(greenlet.greenlet):
@@ -49,11 +54,44 @@ class Calls:
 
     async def run(self, fn: Any, args: tuple[Any, ...]) -> Any:
         """fn(*args) in a greenlet on the loop's thread, its result or its exception. Cancelled
-        meanwhile (its client went), the work still finishes, as it did on a thread, and then the
-        cancellation is raised."""
+        meanwhile (its client went), the cancellation is raised at once and the work still finishes,
+        as it did on a thread, in a task of its own (`_finish`), which then gives its connection back."""
         db = await self._take()
+        call = _Call(_work)
+        call.gr_context = contextvars.copy_context()
+        loop = asyncio.get_running_loop()
         try:
-            return await _drive(_Call(_work), (db, fn, args), db)
+            asked = _switch(call, (db, fn, args), db)
+            while not call.dead:
+                try:
+                    ready = await _ready(loop, *asked)
+                except asyncio.CancelledError:
+                    # Half way through a round trip. Not finished here: a task cancelled may be
+                    # cancelled again at every await (anyio's cancel scopes are), and finished without
+                    # the loop, blocking on its socket, a call waiting for a lock another call of this
+                    # worker holds would wait with that call stopped behind it until the lock's timeout.
+                    finishing = loop.create_task(self._finish(call, asked, db))
+                    _finishing.add(finishing)
+                    finishing.add_done_callback(_finishing.discard)
+                    db = None  # the finishing task gives it back
+                    raise
+                asked = _switch(call, (ready,), db)
+            return asked
+        finally:
+            if db is not None:
+                self._give(db)
+
+    async def _finish(self, call: "_Call", asked: tuple[int, int], db: Any) -> None:
+        """The rest of a call whose request was cancelled; what it returns or raises goes to nobody."""
+        loop = asyncio.get_running_loop()
+        try:
+            while not call.dead:
+                asked = _switch(call, (await _ready(loop, *asked),), db)
+        except Exception:
+            log.exception("a call whose request was cancelled failed as it finished")
+        except BaseException:
+            db.errors_occurred = True  # stopped half way (the loop closing): checked before it is used again
+            raise
         finally:
             self._give(db)
 
@@ -108,41 +146,26 @@ def _close_if_broken(db: Any) -> None:
             db.close()
 
 
-async def _drive(call: _Call, first: tuple[Any, ...], db: Any) -> Any:
-    """Switch to the call until it ends; each time it asks to wait for its socket, wait on the loop."""
-    loop = asyncio.get_running_loop()
-    call.gr_context = contextvars.copy_context()
-    # Django's connections, by thread (its stubs do not name the store): this call's is set while it runs.
+def _switch(call: _Call, sent: tuple[Any, ...], db: Any) -> Any:
+    """Run the call until it next waits for its socket ((fileno, wait) is returned) or ends (its result
+    is returned, or its exception raised). The first switch starts it with its arguments; each after
+    it sends what the socket is ready for."""
+    # Django refuses its ORM on a thread where an event loop runs, so that no query holds the loop up
+    # unawares: the call's queries do not, and the loop is hidden from them while they run.
+    loop = events._get_running_loop()
+    events._set_running_loop(None)
+    # Django's connections, by thread (its stubs do not name the store): the call's is set while it runs.
     storage = connections._connections  # type: ignore[attr-defined]
-    cancelled: asyncio.CancelledError | None = None
-    sent = first  # the first switch starts the call with these; each after it sends what the socket is ready for
-    while True:
-        # Django refuses its ORM on a thread where an event loop runs, so that no query holds the loop
-        # up unawares: the call's queries do not, and the loop is hidden from them while they run.
-        events._set_running_loop(None)
-        before = getattr(storage, DEFAULT_DB_ALIAS, None)
-        setattr(storage, DEFAULT_DB_ALIAS, db)
-        try:
-            asked = call.switch(*sent)
-        finally:
-            if before is None:
-                delattr(storage, DEFAULT_DB_ALIAS)
-            else:
-                setattr(storage, DEFAULT_DB_ALIAS, before)
-            events._set_running_loop(loop)
-        if call.dead:
-            if cancelled is not None:
-                raise cancelled  # the one that came, which anyio's scopes know for theirs
-            return asked
-        try:
-            sent = (await _ready(loop, *asked),)
-        except asyncio.CancelledError as error:
-            # The call is half way through a round trip: it finishes first, as it did on a thread, but
-            # without the loop, since a task cancelled may be cancelled again at every await (anyio's
-            # cancel scopes are): from here its waits block the loop's thread.
-            cancelled = error
-            call.holding += 1
-            sent = (_ready_now(*asked),)
+    before = getattr(storage, DEFAULT_DB_ALIAS, None)
+    setattr(storage, DEFAULT_DB_ALIAS, db)
+    try:
+        return call.switch(*sent)
+    finally:
+        if before is None:
+            delattr(storage, DEFAULT_DB_ALIAS)
+        else:
+            setattr(storage, DEFAULT_DB_ALIAS, before)
+        events._set_running_loop(loop)
 
 
 async def _ready(loop: asyncio.AbstractEventLoop, fileno: int, wait: int) -> int:
@@ -170,18 +193,6 @@ async def _ready(loop: asyncio.AbstractEventLoop, fileno: int, wait: int) -> int
     return ready
 
 
-def _ready_now(fileno: int, wait: int) -> int:
-    """Wait on the thread itself until the socket is ready as psycopg asks."""
-    poll = select.poll()
-    poll.register(fileno, (select.POLLIN if wait & WAIT_R else 0) | (select.POLLOUT if wait & WAIT_W else 0))
-    ready = 0
-    for _, event in poll.poll():
-        ready |= (READY_R if event & select.POLLIN else 0) | (READY_W if event & select.POLLOUT else 0)
-    if not ready:
-        raise psycopg.OperationalError("connection socket closed")  # as psycopg says it for POLLHUP or POLLERR alone
-    return ready
-
-
 def green_wait(raw: psycopg.Connection[Any], gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
     """psycopg's Connection.wait, for a call on the loop: each time the connection's work would block
     on its socket, the call switches to the loop until the socket is ready. Anywhere else (a desk
@@ -195,7 +206,7 @@ def green_wait(raw: psycopg.Connection[Any], gen: Any, interval: float = 0.1, ti
     try:
         wait = next(gen)
         while True:
-            wait = gen.send(_ready_now(fileno, wait) if here.holding else loop_side.switch((fileno, wait)))
+            wait = gen.send(loop_side.switch((fileno, wait)))
     except StopIteration as ex:
         return ex.value
 
