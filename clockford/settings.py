@@ -558,7 +558,8 @@ CLOCKFORD: TownSettings = {
     # trying again, and take the interpreter's turns from the ones working. On PostgreSQL writers go
     # together, but a call spends more time in Python than waiting for the server, so a few at once
     # keep one process busy: with 32 clients at once 4 threads answered a third more calls a second
-    # than 16, which only took turns at the interpreter's lock (docs/scale.md, 2026-12-03).
+    # than 16, which only took turns at the interpreter's lock (docs/scale.md, 2026-12-03), and on the
+    # loop 8 calls at once no more than 4 (2026-12-05).
     "DESK_THREADS": envint(
         "CLOCKFORD_DESK_THREADS",
         4 if str(DATABASES["default"]["ENGINE"]).endswith("postgresql") else 3,

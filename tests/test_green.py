@@ -13,7 +13,7 @@ from typing import Any
 import anyio
 import pytest
 from django.conf import settings
-from django.db import DatabaseError, connections, transaction
+from django.db import DatabaseError, connection, connections, transaction
 
 from clockford.face import server
 from clockford.postgresql import green
@@ -25,10 +25,9 @@ pytestmark = [
 
 
 def query(sql: str, *params: Any) -> Any:
-    """One statement on the connection of whoever runs it, its first value."""
-    from django.db import connection as here  # the thread's connection, as the call sees it
-
-    with here.cursor() as c:
+    """One statement on the connection of whoever runs it (Django's connection is looked up at each
+    use: in a call, the call's own), its first value."""
+    with connection.cursor() as c:
         c.execute(sql, params)
         return c.fetchone()[0]
 
@@ -57,7 +56,7 @@ async def test_a_call_waiting_for_the_server_lets_the_loop_run_other_calls(calls
     while not long.done():  # the loop itself is free meanwhile
         ticks += 1
         await asyncio.sleep(0.01)
-    assert ticks >= 10
+    assert ticks >= 5
     await long
 
 
@@ -84,7 +83,8 @@ async def test_at_most_desk_threads_calls_run_at_once_the_rest_in_turn(calls: gr
     pids = await asyncio.gather(*(calls.run(slow, (0.2,)) for _ in range(n + 1)))
     took = time.monotonic() - began
     assert len(set(pids)) == n  # connections made: one for each call at once, none for the one that waited
-    assert 0.4 <= took < 0.4 + 0.3  # two turns of 0.2 s: the last call waited for the first to finish
+    # Two turns of 0.2 s: the last call waited for a first one to finish; one at a time would be five.
+    assert 0.4 <= took < 0.95
     assert calls.made == n and len(calls.free) == n
 
 
@@ -101,7 +101,10 @@ async def test_a_call_whose_client_went_finishes_its_work_after(calls: green.Cal
     with pytest.raises(asyncio.CancelledError):
         await task
     assert done == [] and calls.made == 1 and not calls.free  # the cancellation is raised at once
-    await asyncio.sleep(0.3)
+    for _ in range(200):
+        if done:
+            break
+        await asyncio.sleep(0.01)
     assert done == [1] and len(calls.free) == 1  # its connection given back when the work was done
     assert await calls.run(query, ("SELECT 8",)) == 8 and calls.made == 1  # usable
 
@@ -187,7 +190,8 @@ def test_a_cancelled_call_waiting_for_a_lock_another_call_holds_lets_that_call_f
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     thread.join(5)
-    assert done == ["locked", "moved on", "let go", "waiter locked"]
+    # The holder's COMMIT and the waiter's lock come back in either order.
+    assert done[:2] == ["locked", "moved on"] and sorted(done[2:]) == ["let go", "waiter locked"], done
     assert time.monotonic() - began < 1.5
 
 

@@ -53,7 +53,8 @@ def note(name: str, value: float) -> None:
 
 
 def measured(name: str, where: str, fn: Callable[..., Any], *args: Any, cpu: bool = True, **kwargs: Any) -> Any:
-    """fn(*args, **kwargs), noting its wall and CPU time `where` it ran (on the thread, on the loop) and its SQL.
+    """fn(*args, **kwargs), noting its wall and CPU time `where` it ran (on the thread, on the loop, in a
+    greenlet) and its SQL.
     Not the CPU time of work in a greenlet: the thread's clock counts every call that ran while it waited."""
     began, began_cpu = time.perf_counter(), time.thread_time()
     sql: list[str] = []
