@@ -7,7 +7,7 @@ server (docs/scale.md). Run on the loop as it is, a call would hold every other 
 waits for PostgreSQL. So each call runs in a greenlet on the loop's thread, with a connection of its
 own, and where psycopg would block on the connection's socket the greenlet hands the wait to the
 loop (`green_wait`), which answers other requests meanwhile and switches back when the socket is
-ready: the round trips of several calls overlap as they did on threads, and nothing else is shared.
+ready: the round trips of several calls overlap as they did on threads.
 
 What a call must not do there is wait on the loop's thread for something another call on the same
 thread holds: a threading lock held across a query would never be let go. Such code says so with
