@@ -7,7 +7,7 @@ that sleeps in the server stands for a slow one)."""
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import anyio
@@ -44,6 +44,22 @@ def calls() -> Iterator[green.Calls]:
     made = green.Calls(settings.CLOCKFORD["DESK_THREADS"])
     yield made
     made.close()
+
+
+def on_a_loop_of_its_own(main: Callable[[green.Calls], Awaitable[None]], at_once: int) -> None:
+    """main(calls) on a new event loop in a thread of its own, with calls of its own: a call that never
+    finished fails the test (its assertions see what was done by then) rather than hanging it."""
+
+    def run() -> None:
+        calls = green.Calls(at_once)
+        try:
+            asyncio.run(main(calls))
+        finally:
+            calls.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(5)
 
 
 async def test_a_call_waiting_for_the_server_lets_the_loop_run_other_calls(calls: green.Calls) -> None:
@@ -112,8 +128,7 @@ async def test_a_call_whose_client_went_finishes_its_work_after(calls: green.Cal
 def test_a_call_cancelled_at_every_await_still_finishes() -> None:
     """anyio's cancel scopes (the SDK's task groups, the stdio server at its input's end) cancel a task
     again at every await: a call half way through a round trip finishes in a task of its own, and the
-    cancelled one goes on at once. On a thread of its own, so that a call that never finished would fail
-    the test rather than hang it."""
+    cancelled one goes on at once."""
     done: list[str] = []
 
     def write() -> None:
@@ -129,16 +144,7 @@ def test_a_call_cancelled_at_every_await_still_finishes() -> None:
         assert await calls.run(query, ("SELECT 11",)) == 11  # its connection is back, usable
         done.append("again")
 
-    def run() -> None:
-        calls = green.Calls(1)
-        try:
-            asyncio.run(cancelled(calls))
-        finally:
-            calls.close()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(5)
+    on_a_loop_of_its_own(cancelled, 1)
     assert done == ["moved on", "slept", "ended", "again"]
 
 
@@ -179,17 +185,8 @@ def test_a_cancelled_call_waiting_for_a_lock_another_call_holds_lets_that_call_f
         while len(calls.free) < calls.made:
             await asyncio.sleep(0.01)
 
-    def run() -> None:
-        calls = green.Calls(2)
-        try:
-            asyncio.run(both(calls))
-        finally:
-            calls.close()
-
     began = time.monotonic()
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(5)
+    on_a_loop_of_its_own(both, 2)
     # The holder's COMMIT and the waiter's lock come back in either order.
     assert done[:2] == ["locked", "moved on"] and sorted(done[2:]) == ["let go", "waiter locked"], done
     assert time.monotonic() - began < 1.5
