@@ -3,7 +3,7 @@ queue (hall/live.py), /town/live to the public map's (clockford/public/live.py),
 Django.
 
 Django's ASGIHandler refuses lifespan scopes, so the lifespan is handled here: it starts the SDK's
-manager (once per process), the Archive's folding loop and the sweep.
+manager (once per process), the Archive's folding loop, the work made ahead (`ahead_loop`) and the sweep.
 """
 
 import asyncio
@@ -21,6 +21,7 @@ django.setup()
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 from django.db import connections  # noqa: E402
+from django.utils.module_loading import import_string  # noqa: E402
 
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
@@ -56,6 +57,20 @@ async def fold_loop() -> None:
             await on_desk_thread(counting.flush)
         except Exception:
             log.exception("could not write the call counts")
+
+
+async def ahead_loop(every: float) -> None:
+    """What the calls will need, made ahead on a desk thread (CLOCKFORD_AHEAD: the census's index once a
+    seal): as the worker starts, then every `every` seconds. Each piece that fails is tried again on the
+    next turn; the calls that need it make it themselves meanwhile, as they always could."""
+    pieces = [import_string(name) for name in settings.CLOCKFORD_AHEAD]
+    while True:
+        for piece in pieces:
+            try:
+                await on_desk_thread(piece)
+            except Exception:
+                log.exception("could not make %s ahead", piece.__qualname__)
+        await asyncio.sleep(every)
 
 
 async def sweep_loop(every: float) -> None:
@@ -118,6 +133,7 @@ class Town:
     def __init__(self) -> None:
         self.stack: contextlib.AsyncExitStack | None = None
         self.folder: asyncio.Task[None] | None = None
+        self.ahead: asyncio.Task[None] | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.pusher: asyncio.Task[None] | None = None
         self.starting: asyncio.Future[None] | None = None  # done once started; None again after a failure
@@ -150,6 +166,7 @@ class Town:
         self.stack = contextlib.AsyncExitStack()
         await self.stack.enter_async_context(manager.run())
         self.folder = asyncio.create_task(fold_loop())
+        self.ahead = asyncio.create_task(ahead_loop(settings.CLOCKFORD["FOLD_SECONDS"]))
         # Web Push (hall/push.py): notifications of what waits, sent after the calls' transactions.
         self.pusher = asyncio.create_task(push.loop())
         # 0 when the sweep runs as its own service (manage.py sweep --every).
@@ -159,6 +176,8 @@ class Town:
     async def stop(self) -> None:
         if self.folder:
             self.folder.cancel()
+        if self.ahead:
+            self.ahead.cancel()
         if self.sweeper:
             self.sweeper.cancel()
         if self.pusher:

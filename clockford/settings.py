@@ -250,6 +250,12 @@ CLOCKFORD_TIDY = [
     "hall.push.tidy",
     "clockford.town.limits.tidy",
 ]
+# Work each worker does ahead of the calls that will need it (clockford/asgi.py ahead_loop): on a desk
+# thread as it starts and at every fold's turn after, named here so the core imports no district. Each
+# takes nothing, reads what changed, and makes only what this process keeps in memory.
+CLOCKFORD_AHEAD = [
+    "districts.town_hall.services.build_ahead",
+]
 # Runs an agent asks for (docs/runs.md): each run district's RunSource, read by the hall's runs pages
 # (a person's own runs, the public's rounded daily counts) without importing a district.
 CLOCKFORD_RUNS: list[str] = [
