@@ -64,12 +64,18 @@ async def ahead_loop(every: float) -> None:
     seal): as the worker starts, then every `every` seconds. Each piece that fails is tried again on the
     next turn; the calls that need it make it themselves meanwhile, as they always could."""
     pieces = [import_string(name) for name in settings.CLOCKFORD_AHEAD]
+    failing: set[str] = set()  # said once when a piece starts failing (the database gone a while), not every turn
     while True:
         for piece in pieces:
+            name = piece.__qualname__
             try:
                 await on_desk_thread(piece)
             except Exception:
-                log.exception("could not make %s ahead", piece.__qualname__)
+                if name not in failing:
+                    log.exception("could not make %s ahead; trying again every %s s", name, every)
+                failing.add(name)
+            else:
+                failing.discard(name)
         await asyncio.sleep(every)
 
 

@@ -4,6 +4,7 @@ while it starts wait until it has: the SDK's manager refuses any request before 
 and twelve initializes at once under daphne had three answered 500."""
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -45,3 +46,31 @@ async def test_a_start_that_fails_fails_every_request_that_waited_for_it_and_the
     monkeypatch.setattr(town, "_start", lambda: asyncio.sleep(0))
     await town.start()
     assert town.started
+
+
+TURNS: list[str] = []
+
+
+def failing_then_not() -> None:
+    """A piece made ahead (CLOCKFORD_AHEAD) that fails on its first three turns, then works."""
+    TURNS.append("turn")
+    if len(TURNS) <= 3:
+        raise RuntimeError("the database is gone")
+
+
+async def test_work_made_ahead_that_fails_is_said_once_and_tried_again_every_turn(
+    settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings.CLOCKFORD_AHEAD = [f"{__name__}.failing_then_not"]
+    TURNS.clear()
+    loop = asyncio.create_task(asgi.ahead_loop(0.01))
+    try:
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if len(TURNS) >= 5:
+                break
+    finally:
+        loop.cancel()
+    assert len(TURNS) >= 5  # tried again after each failure, and on after it worked
+    said = [r for r in caplog.records if "could not make failing_then_not ahead" in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is not None
