@@ -42,21 +42,32 @@ manager = build_manager()
 face = Face(manager)
 
 
+async def each_turn(work: Any, failed: str, failing: set[str], unsaid: type[Exception] | None = None) -> None:
+    """One turn of a loop's work on a desk thread. Work that fails is tried again on the next turn
+    (calls go on meanwhile), and said once when it starts failing, with its traceback, not at every
+    turn of an outage (the database gone a while); `failing` is the loop's own. An `unsaid` failure
+    is said elsewhere, and passes silently."""
+    try:
+        await on_desk_thread(work)
+    except Exception as error:
+        if unsaid is not None and isinstance(error, unsaid):
+            return
+        if failed not in failing:
+            log.exception("%s; trying again at every turn, and saying so once", failed)
+        failing.add(failed)
+    else:
+        failing.discard(failed)
+
+
 async def fold_loop() -> None:
     """Fold settled footsteps into the Archive's tree now and then, apart from any call."""
+    failing: set[str] = set()
     while True:
         await asyncio.sleep(settings.CLOCKFORD["FOLD_SECONDS"])
-        try:
-            await on_desk_thread(archive.fold_all)
-        except archive.Behind:
-            pass  # said once at start, and the town is closed until a person looks
-        except Exception:  # a fold that fails is tried again on the next turn; calls go on
-            log.exception("the Archive could not fold")
+        # Behind is said once at start, and the town is closed until a person looks.
+        await each_turn(archive.fold_all, "the Archive could not fold", failing, unsaid=archive.Behind)
         # This worker's call counts (clockford/metrics/counting.py), even when no call comes to write them.
-        try:
-            await on_desk_thread(counting.flush)
-        except Exception:
-            log.exception("could not write the call counts")
+        await each_turn(counting.flush, "could not write the call counts", failing)
 
 
 async def ahead_loop(every: float) -> None:
@@ -64,30 +75,20 @@ async def ahead_loop(every: float) -> None:
     seal): as the worker starts, then every `every` seconds. Each piece that fails is tried again on the
     next turn; the calls that need it make it themselves meanwhile, as they always could."""
     pieces = [import_string(name) for name in settings.CLOCKFORD_AHEAD]
-    failing: set[str] = set()  # said once when a piece starts failing (the database gone a while), not every turn
+    failing: set[str] = set()
     while True:
         for piece in pieces:
-            name = piece.__qualname__
-            try:
-                await on_desk_thread(piece)
-            except Exception:
-                if name not in failing:
-                    log.exception("could not make %s ahead; trying again every %s s", name, every)
-                failing.add(name)
-            else:
-                failing.discard(name)
+            await each_turn(piece, f"could not make {piece.__qualname__} ahead", failing)
         await asyncio.sleep(every)
 
 
 async def sweep_loop(every: float) -> None:
     """Tidy storage now and then (clockford/town/sweep.py): a sweep decides nothing, so one that fails
     is simply tried again on the next turn."""
+    failing: set[str] = set()
     while True:
         await asyncio.sleep(every)
-        try:
-            await on_desk_thread(sweep.run)
-        except Exception:
-            log.exception("the sweep could not tidy")
+        await each_turn(sweep.run, "the sweep could not tidy", failing)
 
 
 def check_at_start() -> None:
