@@ -10,6 +10,7 @@ Every signal a ranking used is said in the result's `why`, in the town's words o
 lists the signals and their weights.
 """
 
+import bisect
 import datetime as dt
 import json
 import math
@@ -52,6 +53,7 @@ W_SILENT = 0.8  # the namespace is a word of the need, but the listing never nam
 W_WRAPPED = 2.8  # a GitHub login wraps the product's name, and the listing names the product
 W_WRAPPED_DOMAIN = 3.4  # a domain wraps the product's or its maker's name (googleapis.com)
 W_FLAGSHIP = 0.3  # and the server's own name is the product's
+RARE_NAME = 2  # a name this few lots hold is a server's name only beside another of the need's words
 W_NAMES = 1.0  # share of the names a need writes with capitals that its name or title holds
 BROUGHT = 0.35  # a product the vocabulary brought, not the need's own word, counts this much
 W_CONCEPT = 0.6  # share of the vocabulary's words for the need that the listing holds
@@ -212,6 +214,8 @@ class Census:
         self.common: dict[str, float] = {}
         # How many lots hold each word (folded, as terms_of folds a need), for spelling a need's words.
         self.words: dict[str, int] = {}
+        # The same words in order, to ask whether any lot holds a word beginning so (holds_start).
+        self.ordered: list[str] = []
         self.text: TextIndex | None = None
         self.as_of: dt.datetime | None = None
 
@@ -258,8 +262,15 @@ class Census:
             self.by_owner, self.facts, self.rows, self.kept = by_owner, facts, lots, kept
             self.records = records
             self.words = dict(words)
+            self.ordered = sorted(words)
             self.common, self.as_of, self.root = common, as_of, root
             return self
+
+    def holds_start(self, start: str) -> bool:
+        """Whether any lot holds a word that begins with `start` (folded): a name the need writes that
+        none holds can be held by no candidate, as score_all reads them."""
+        i = bisect.bisect_left(self.ordered, start)
+        return i < len(self.ordered) and self.ordered[i].startswith(start)
 
     def forget(self) -> None:
         with self.lock:
@@ -267,6 +278,7 @@ class Census:
             self.by_owner, self.facts, self.rows, self.kept, self.common = {}, {}, {}, {}, {}
             self.records = {}
             self.words = {}
+            self.ordered = []
             self.text = None
 
 
@@ -299,15 +311,18 @@ def one_edit(word: str) -> set[str]:
     }
 
 
-def spelled(terms: list[str], words: dict[str, int]) -> list[str]:
+def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = frozenset()) -> list[str]:
     """The terms, each word that almost no lot holds replaced by the word one edit away that many lots
     hold ("wether" is weather, "salesfroce" salesforce), when there is one. A word the vocabulary knows
-    is kept as it is, and so is any word with a digit or a letter outside a-z (a name, a version)."""
+    is kept as it is, and so is any word with a digit or a letter outside a-z (a name, a version), and
+    any of `names`, the words a sentence writes as names (services.written_as_names): "a shop in Lagos"
+    names a city, not logos."""
     out: list[str] = []
     for term in terms:
         held = words.get(term, 0)
         if (
-            SPELL_FROM <= len(term) <= SPELL_UPTO
+            term not in names
+            and SPELL_FROM <= len(term) <= SPELL_UPTO
             and held <= SPELL_RARE
             and term.isascii()
             and term.isalpha()
@@ -440,12 +455,22 @@ def score_all(
     """Score every candidate: its text relevance by lot, already scaled to 0..1; its name words,
     title, description, integrity and status are the census's (Census.rows). `sought` is
     owners_sought(reading, census.by_owner), when the caller has it already."""
-    stems = list(dict.fromkeys(stem(t) for t in reading.terms))
+    # A name the need writes that no lot holds (a city the census never names, "in Berlin") is held by
+    # no candidate: counted, it only kept every candidate from holding all the need's words. A word in
+    # lower case that no lot holds still counts (a task the census has no server for).
+    name_stems = {stem(w) for w in reading.names}
+    searched = list(dict.fromkeys(stem(t) for t in reading.terms))
+    stems = [t for t in searched if t not in name_stems or census.holds_start(t)]
+    unheld = len(searched) - len(stems)
     n = max(1, len(stems))
     held_by = holds_pattern(stems)
     # the need's names, by their places in held_by (services.casing: "Slack", "Google Drive")
-    name_stems = {stem(w) for w in reading.names}
     names = {i + 1 for i, t in enumerate(stems) if t in name_stems}
+    # A name few lots hold and no namespace is ("Paulo" of São Paulo, "Tokyo", a person's name) is as
+    # likely a place or a person as a product: it counts as the name of a server only where that server
+    # holds another of the need's words too.
+    rare_stems = {stem(w) for w in reading.names if census.words.get(w, 0) <= RARE_NAME and w not in census.by_owner}
+    rare = {i + 1 for i, t in enumerate(stems) if t in rare_stems}
     groups = [holds_pattern(list(g)) for g in reading.concepts]
     # Only a namespace whose owner could be named is read further (owners_sought, wrapped forms too).
     wanted = set(owners_sought(reading, census.by_owner) if sought is None else sought)
@@ -463,12 +488,15 @@ def score_all(
         every = len(held) == len(stems) and bool(stems)
         s = 2.0 * every + relevance + 0.5 * len(held) / n + 0.3 * len(named) / n
         why: list[str] = []
-        if names & named:
-            s += W_NAMES * len(names & named) / len(names)
+        credited = names & named
+        if credited & rare and not held - rare:
+            credited -= rare
+        if credited:
+            s += W_NAMES * len(credited) / len(names)
             why.append(
                 "its name or title holds the name you wrote"
                 if len(names) == 1
-                else f"its name or title holds {len(names & named)} of the {len(names)} names you wrote"
+                else f"its name or title holds {len(credited)} of the {len(names)} names you wrote"
             )
         ns, ns_why, product = (
             namespace_signal(reading, f, f"{f.name.split('/', 1)[-1]} {title} {description}")
@@ -491,7 +519,9 @@ def score_all(
                     ns *= 0.85 + 0.15 * share
             s += ns
             why.append(ns_why or "")
-        if every and stems:
+        if every and stems and unheld:
+            why.append(f"it holds all {len(stems)} of your words but the names no server in the census holds")
+        elif every and stems:
             why.append(f"it holds all {len(stems)} of your words" if len(stems) > 1 else "it holds your word")
         elif held:
             why.append(f"it holds {len(held)} of your {len(stems)} words")

@@ -337,19 +337,27 @@ CALENDAR = frozenset(
 Cased = tuple[frozenset[str], frozenset[str]]
 
 
-def casing(need: str, terms: list[str]) -> Cased:
-    """The searched words the need writes as names, and those it writes only in lower case, when it
-    capitalises some word after its first: a sentence that writes "Slack" and "deploy" names a product
-    by the one and a task by the other. Both empty when the need capitalises nothing past its first
-    word (keyword queries, all lower case) or everything (a title); its first word is neither, being
-    capitalised by grammar."""
-    found = re.findall(r"[^\W_]+", words.for_matching(need))
-    later = found[1:]
+def written_as_names(need: str) -> frozenset[str]:
+    """The words (folded) a need writes as names: those it capitalises after its first, when it
+    capitalises some but not all of them (a sentence that writes "Slack" and "deploy"). None when it
+    capitalises nothing past its first word (keyword queries, all lower case) or everything (a title);
+    its first word is never one, being capitalised by grammar."""
+    later = re.findall(r"[^\W_]+", words.for_matching(need))[1:]
     if not any(w[0].isupper() for w in later) or all(w[0].isupper() for w in later):
+        return frozenset()
+    return frozenset(w.casefold() for w in later if w[0].isupper())
+
+
+def casing(need: str, terms: list[str]) -> Cased:
+    """The searched words the need writes as names (written_as_names, less the words capitalised by
+    grammar: CALENDAR), and those it writes only in lower case, when it writes some as names: a
+    sentence that writes "Slack" and "deploy" names a product by the one and a task by the other."""
+    written = written_as_names(need)
+    if not written:
         return frozenset(), frozenset()
-    names = {w.casefold() for w in later if w[0].isupper()} - CALENDAR
-    first = {found[0].casefold()}
-    plain = {w.casefold() for w in later} - names - first
+    found = re.findall(r"[^\W_]+", words.for_matching(need))
+    names = written - CALENDAR
+    plain = {w.casefold() for w in found[1:]} - names - {found[0].casefold()}
     kept = set(terms)
     return frozenset(names & kept), frozenset(plain & kept)
 
@@ -368,7 +376,7 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     and the words most lots hold say least about which server it needs."""
     s = census or seal()
     words = ranking.CENSUS.load(s.root, s.as_of).words
-    terms = ranking.spelled(terms_of(need), words)
+    terms = ranking.spelled(terms_of(need), words, written_as_names(need))
     if len(terms) > MAX_TERMS:
         rarest = sorted(range(len(terms)), key=lambda i: (words.get(terms[i], 0), i))[:MAX_TERMS]
         terms = [terms[i] for i in sorted(rarest)]

@@ -216,6 +216,48 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
         assert services.read_need(unmarked)[1] == (frozenset(), frozenset())
 
 
+def test_a_place_the_census_never_names_is_neither_a_word_to_hold_nor_another_word(db: None) -> None:
+    take(
+        [
+            listing("io.github.a/forecast", description="Weather forecast for any city."),
+            listing("io.github.c/radar", description="Weather weather weather: weather radar for weather fans."),
+        ]
+        + [listing(f"io.github.l{i}/logos", description="Logos for brands.") for i in range(6)]
+        + [listing("io.github.s/invoices", description="Send an invoice to a shop's customers.")]
+    )
+    # No lot holds the name "Berlin": counted as a word to hold, it kept the server that holds every other
+    # word from holding them all, and a server that says one of them louder came first.
+    assert names("Weather forecast in Berlin")[0] == names("Weather forecast")[0] == "io.github.a/forecast"
+    why = whys("Weather forecast in Berlin")["io.github.a/forecast"]
+    assert "it holds all 2 of your words but the names no server in the census holds" in why
+    # A word a sentence writes as a name is not spelled as another word many lots hold ("Lagos" is not
+    # logos); in lower case it still is, as any rare word is.
+    assert services.words_searched("Send an invoice for a shop in Lagos") == ["send", "invoice", "shop", "lagos"]
+    assert services.words_searched("send an invoice for a shop in lagos")[-1] == "logos"
+    assert names("Send an invoice for a shop in Lagos")[0] == "io.github.s/invoices"
+
+
+def test_a_name_few_lots_hold_names_a_server_only_beside_another_word_of_the_need(db: None) -> None:
+    take(
+        [
+            listing("io.github.pmaker/lisbon-notes", description="Lisbon notes, Lisbon walks."),
+            listing("io.github.fan/deploy-sites", description="Deploy static sites and previews."),
+            listing("io.github.q/quillborough-tides", description="Tides of Quillborough harbour, by the hour."),
+            listing("io.github.r/tide-tables", description="Tide tables for any harbour."),
+        ]
+    )
+    # "Lisbon" is held by one lot, which holds none of the need's other words: a place, not the server
+    # asked for.
+    assert names("Deploy my site from Lisbon")[0] == "io.github.fan/deploy-sites"
+    assert "holds the name" not in whys("Deploy my site from Lisbon")["io.github.pmaker/lisbon-notes"]
+    # A name as rare, held beside another of the need's words, still names its server.
+    assert names("Harbour tides at Quillborough")[0] == "io.github.q/quillborough-tides"
+    assert (
+        "its name or title holds the name you wrote"
+        in whys("Harbour tides at Quillborough")["io.github.q/quillborough-tides"]
+    )
+
+
 def test_a_name_of_two_words_is_one_name(db: None) -> None:
     take(
         [
