@@ -262,7 +262,7 @@ STOPWORDS = frozenset(
     these this to too use used using want wants was we what when where which while who will with would you
     your mcp server servers model context protocol something thing things find looking look
     so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
-    currently week weeks weekend""".split()
+    currently week weeks weekend hi thanks thank errand errands asked""".split()
 ) | frozenset(
     # Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for
     # canal and discord, not the UN's servers; only words that are not also English ones or a field's
@@ -337,15 +337,32 @@ CALENDAR = frozenset(
 Cased = tuple[frozenset[str], frozenset[str]]
 
 
+def _as_written(need: str) -> tuple[list[str], list[str]]:
+    """The need's words as it writes them: those that begin a sentence (its first, and each after a
+    full stop, a question mark or an exclamation mark), which grammar capitalises, and the rest."""
+    text = words.for_matching(need)
+    starts: list[str] = []
+    within: list[str] = []
+    end = 0
+    for m in WORD_RUN.finditer(text):
+        between = text[end : m.start()]
+        (starts if end == 0 or any(c in between for c in ".!?") else within).append(m.group())
+        end = m.end()
+    return starts, within
+
+
+WORD_RUN = re.compile(r"[^\W_]+")
+
+
 def written_as_names(need: str) -> frozenset[str]:
-    """The words (folded) a need writes as names: those it capitalises after its first, when it
+    """The words (folded) a need writes as names: those it capitalises within a sentence, when it
     capitalises some but not all of them (a sentence that writes "Slack" and "deploy"). None when it
-    capitalises nothing past its first word (keyword queries, all lower case) or everything (a title);
-    its first word is never one, being capitalised by grammar."""
-    later = re.findall(r"[^\W_]+", words.for_matching(need))[1:]
-    if not any(w[0].isupper() for w in later) or all(w[0].isupper() for w in later):
+    capitalises nothing within its sentences (keyword queries, all lower case) or everything (a title).
+    A word that begins a sentence is never one, being capitalised by grammar ("Hi! Quick question: ...")."""
+    _, within = _as_written(need)
+    if not any(w[0].isupper() for w in within) or all(w[0].isupper() for w in within):
         return frozenset()
-    return frozenset(w.casefold() for w in later if w[0].isupper())
+    return frozenset(w.casefold() for w in within if w[0].isupper())
 
 
 def casing(need: str, terms: list[str]) -> Cased:
@@ -355,9 +372,9 @@ def casing(need: str, terms: list[str]) -> Cased:
     written = written_as_names(need)
     if not written:
         return frozenset(), frozenset()
-    found = re.findall(r"[^\W_]+", words.for_matching(need))
+    starts, within = _as_written(need)
     names = written - CALENDAR
-    plain = {w.casefold() for w in found[1:]} - names - {found[0].casefold()}
+    plain = {w.casefold() for w in within} - names - {w.casefold() for w in starts}
     kept = set(terms)
     return frozenset(names & kept), frozenset(plain & kept)
 

@@ -141,6 +141,35 @@ PLACES_FRESH = (
 )
 
 
+# An agent writes its need inside a sentence of its own as often as bare: the same needs framed so,
+# each need in every frame. SEEN's misses were read on 2026-12-06 (greetings, a sentence's first word
+# capitalised after another sentence); FRESH was written before that and never read need by need.
+FRAMES_SEEN = (
+    "I'm looking for an MCP server for this errand: {}",
+    "Which tool in the census can help with: {}?",
+    "My person asked me to find a server so I can {}",
+    "Hi! Quick question from an agent: {}. Thanks!",
+)
+FRAMES_FRESH = (
+    "Hello there. Could you find something to {}? Much appreciated.",
+    "Hey, {} - any ideas?",
+    "Urgent: {}. Please advise.",
+    "Question from my agent: what server lets me {}?",
+)
+
+
+def framed(frames: tuple[str, ...]) -> dict[str, float]:
+    """The Directory's figures on PLACED_HALVES' needs, each in every one of `frames`."""
+    directory = rankers()["directory"]
+    judged = []
+    for half in PLACED_HALVES:
+        for row in load(half):
+            for frame in frames:
+                need = frame.format(row["need"].rstrip(".?! "))
+                judged.append(judge(directory(need if len(need) <= 200 else row["need"]), row))
+    return {**{k: statistics.mean(j[k] for j in judged) for k in TARGETS}, "needs": len(judged)}
+
+
 def placed(phrases: tuple[str, ...]) -> dict[str, float]:
     """The Directory's figures on PLACED_HALVES' needs, each with one of `phrases` added (seeded)."""
     directory = rankers()["directory"]
@@ -208,6 +237,9 @@ def measure() -> None:
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
                 "placed-fresh": placed(PLACES_FRESH),
+                "framed-none": framed(("{}",)),
+                "framed-seen": framed(FRAMES_SEEN),
+                "framed-fresh": framed(FRAMES_FRESH),
                 "ms": wall,
                 "cpu": cpu,
                 "sql": sql,
@@ -257,6 +289,15 @@ def run(opts: Any) -> None:
         ("placed-seen", "phrases seen while tuning"),
         ("placed-unseen", "phrases measured once, then tuned on"),
         ("placed-fresh", "phrases never tuned on"),
+    ):
+        f = figures[key]
+        said = f"{label}, {f['needs']:.0f} needs"
+        print(f"    {said:<58} {f['mrr']:.3f}   {f['recall8']:.3f}    {f['hit1']:.3f}")
+    print(f"  the same needs inside an agent's own sentence ({', '.join(PLACED_HALVES)}), the Directory:")
+    for key, label in (
+        ("framed-none", "as written"),
+        ("framed-seen", "frames whose misses were read"),
+        ("framed-fresh", "frames never tuned on"),
     ):
         f = figures[key]
         said = f"{label}, {f['needs']:.0f} needs"

@@ -258,6 +258,25 @@ def test_a_name_few_lots_hold_names_a_server_only_beside_another_word_of_the_nee
     )
 
 
+def test_a_word_that_begins_a_sentence_is_capitalised_by_grammar_and_a_greeting_is_not_searched() -> None:
+    need = "Hi! Quick question from an agent: post the deploy notes to Slack. Thanks!"
+    assert services.written_as_names(need) == {"slack"}  # not Quick, not Thanks: each begins a sentence
+    assert services.terms_of(need)[:2] == ["quick", "question"] and "thanks" not in services.terms_of(need)
+    assert services.casing(need, services.terms_of(need)) == (
+        {"slack"},
+        {"question", "agent", "post", "deploy", "notes"},
+    )
+    # After a colon a sentence goes on: a name there is still a name.
+    assert services.written_as_names("Urgent: post the notes to Slack") == {"slack"}
+    # An agent's errand and what its person asked are no words of a server.
+    assert services.terms_of("My person asked me to run this errand: transcribe a podcast") == [
+        "person",
+        "run",
+        "transcribe",
+        "podcast",
+    ]
+
+
 def test_a_name_of_two_words_is_one_name(db: None) -> None:
     take(
         [
