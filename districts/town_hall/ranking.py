@@ -461,7 +461,8 @@ def score_all(
     name_stems = {stem(w) for w in reading.names}
     searched = list(dict.fromkeys(stem(t) for t in reading.terms))
     stems = [t for t in searched if t not in name_stems or census.holds_start(t)]
-    unheld = len(searched) - len(stems)
+    # The words a reason counts are these; the answer's `terms` still lists every word searched.
+    aside = ", leaving aside the names no server in the census holds" if len(stems) < len(searched) else ""
     n = max(1, len(stems))
     held_by = holds_pattern(stems)
     # the need's names, by their places in held_by (services.casing: "Slack", "Google Drive")
@@ -519,12 +520,11 @@ def score_all(
                     ns *= 0.85 + 0.15 * share
             s += ns
             why.append(ns_why or "")
-        if every and stems and unheld:
-            why.append(f"it holds all {len(stems)} of your words but the names no server in the census holds")
-        elif every and stems:
-            why.append(f"it holds all {len(stems)} of your words" if len(stems) > 1 else "it holds your word")
+        if every and stems:
+            counted = f"all {len(stems)} of your words" if len(stems) > 1 else "your word"
+            why.append(f"it holds {counted}{aside}")
         elif held:
-            why.append(f"it holds {len(held)} of your {len(stems)} words")
+            why.append(f"it holds {len(held)} of your {len(stems)} words{aside}")
         if named:
             why.append(f"{len(named)} of them in its name or title")
         if groups:
