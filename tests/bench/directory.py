@@ -22,6 +22,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -158,28 +159,28 @@ FRAMES_FRESH = (
 )
 
 
-def framed(frames: tuple[str, ...]) -> dict[str, float]:
-    """The Directory's figures on PLACED_HALVES' needs, each in every one of `frames`."""
+def disguised(variants: Callable[[str, dict[str, Any]], list[str]]) -> dict[str, float]:
+    """The Directory's figures on PLACED_HALVES' needs, each asked as every need `variants(half, row)`
+    makes of it (one that would pass the 200 characters a need may hold is asked as written)."""
     directory = rankers()["directory"]
-    judged = []
-    for half in PLACED_HALVES:
-        for row in load(half):
-            for frame in frames:
-                need = frame.format(row["need"].rstrip(".?! "))
-                judged.append(judge(directory(need if len(need) <= 200 else row["need"]), row))
+    judged = [
+        judge(directory(need if len(need) <= 200 else row["need"]), row)
+        for half in PLACED_HALVES
+        for row in load(half)
+        for need in variants(half, row)
+    ]
     return {**{k: statistics.mean(j[k] for j in judged) for k in TARGETS}, "needs": len(judged)}
+
+
+def framed(frames: tuple[str, ...]) -> dict[str, float]:
+    """Each need in every one of `frames`."""
+    return disguised(lambda half, row: [frame.format(row["need"].rstrip(".?! ")) for frame in frames])
 
 
 def placed(phrases: tuple[str, ...]) -> dict[str, float]:
-    """The Directory's figures on PLACED_HALVES' needs, each with one of `phrases` added (seeded)."""
-    directory = rankers()["directory"]
-    judged = []
-    for half in PLACED_HALVES:
-        chosen = random.Random(f"{half}:{len(phrases)}")
-        for row in load(half):
-            need = row["need"].rstrip(".?! ") + chosen.choice(phrases)
-            judged.append(judge(directory(need if len(need) <= 200 else row["need"]), row))
-    return {**{k: statistics.mean(j[k] for j in judged) for k in TARGETS}, "needs": len(judged)}
+    """Each need with one of `phrases` added, chosen by a seed of its half's."""
+    chosen = {half: random.Random(f"{half}:{len(phrases)}") for half in PLACED_HALVES}
+    return disguised(lambda half, row: [row["need"].rstrip(".?! ") + chosen[half].choice(phrases)])
 
 
 def timed() -> tuple[list[float], list[float], list[int]]:
@@ -251,6 +252,15 @@ def measure() -> None:
     )
 
 
+def rows(figures: dict[str, Any], title: str, keys: tuple[tuple[str, str], ...]) -> None:
+    """One line of the Directory's figures for each (key, label), under a title."""
+    print(f"  {title}:")
+    for key, label in keys:
+        f = figures[key]
+        said = f"{label}, {f['needs']:.0f} needs"
+        print(f"    {said:<58} {f['mrr']:.3f}   {f['recall8']:.3f}    {f['hit1']:.3f}")
+
+
 def run(opts: Any) -> None:
     print("directory: the Directory's four evaluations (halves it was tuned on, held-out halves) beside two baselines")
     if not SNAPSHOT.is_file():
@@ -284,24 +294,24 @@ def run(opts: Any) -> None:
                 f"{k} {'PASS' if f['directory'][k] >= t else 'MISS'} (>= {t:.2f})" for k, t in TARGETS.items()
             )
             print(f"    targets on the held-out half: {verdict}")
-    print(f"  the same needs with a place or a language added ({', '.join(PLACED_HALVES)}), the Directory:")
-    for key, label in (
-        ("placed-seen", "phrases seen while tuning"),
-        ("placed-unseen", "phrases measured once, then tuned on"),
-        ("placed-fresh", "phrases never tuned on"),
-    ):
-        f = figures[key]
-        said = f"{label}, {f['needs']:.0f} needs"
-        print(f"    {said:<58} {f['mrr']:.3f}   {f['recall8']:.3f}    {f['hit1']:.3f}")
-    print(f"  the same needs inside an agent's own sentence ({', '.join(PLACED_HALVES)}), the Directory:")
-    for key, label in (
-        ("framed-none", "as written"),
-        ("framed-seen", "frames whose misses were read"),
-        ("framed-fresh", "frames never tuned on"),
-    ):
-        f = figures[key]
-        said = f"{label}, {f['needs']:.0f} needs"
-        print(f"    {said:<58} {f['mrr']:.3f}   {f['recall8']:.3f}    {f['hit1']:.3f}")
+    rows(
+        figures,
+        f"the same needs with a place or a language added ({', '.join(PLACED_HALVES)}), the Directory",
+        (
+            ("placed-seen", "phrases seen while tuning"),
+            ("placed-unseen", "phrases measured once, then tuned on"),
+            ("placed-fresh", "phrases never tuned on"),
+        ),
+    )
+    rows(
+        figures,
+        f"the same needs inside an agent's own sentence ({', '.join(PLACED_HALVES)}), the Directory",
+        (
+            ("framed-none", "as written"),
+            ("framed-seen", "frames whose misses were read"),
+            ("framed-fresh", "frames never tuned on"),
+        ),
+    )
     ms, cpu = figures["ms"], figures["cpu"]
     verdict = "PASS" if pct(ms, 95) <= P95_TARGET_MS else "MISS"
     print(
