@@ -344,14 +344,11 @@ def _as_written(need: str) -> tuple[list[str], list[str]]:
     starts: list[str] = []
     within: list[str] = []
     end = 0
-    for m in WORD_RUN.finditer(text):
+    for m in ranking.WORD.finditer(text):
         between = text[end : m.start()]
         (starts if end == 0 or any(c in between for c in ".!?") else within).append(m.group())
         end = m.end()
     return starts, within
-
-
-WORD_RUN = re.compile(r"[^\W_]+")
 
 
 def written_as_names(need: str) -> frozenset[str]:
@@ -359,7 +356,11 @@ def written_as_names(need: str) -> frozenset[str]:
     capitalises some but not all of them (a sentence that writes "Slack" and "deploy"). None when it
     capitalises nothing within its sentences (keyword queries, all lower case) or everything (a title).
     A word that begins a sentence is never one, being capitalised by grammar ("Hi! Quick question: ...")."""
-    _, within = _as_written(need)
+    return _names_within(_as_written(need)[1])
+
+
+def _names_within(within: list[str]) -> frozenset[str]:
+    """written_as_names, from the words a need writes within its sentences."""
     if not any(w[0].isupper() for w in within) or all(w[0].isupper() for w in within):
         return frozenset()
     return frozenset(w.casefold() for w in within if w[0].isupper())
@@ -369,10 +370,10 @@ def casing(need: str, terms: list[str]) -> Cased:
     """The searched words the need writes as names (written_as_names, less the words capitalised by
     grammar: CALENDAR), and those it writes only in lower case, when it writes some as names: a
     sentence that writes "Slack" and "deploy" names a product by the one and a task by the other."""
-    written = written_as_names(need)
+    starts, within = _as_written(need)
+    written = _names_within(within)
     if not written:
         return frozenset(), frozenset()
-    starts, within = _as_written(need)
     names = written - CALENDAR
     plain = {w.casefold() for w in within} - names - {w.casefold() for w in starts}
     kept = set(terms)
