@@ -39,6 +39,7 @@ from clockford.face.server import (
     rendered_reply,
     run_tool,
 )
+from clockford.metrics import counting
 from clockford.town import desk
 
 Scope = MutableMapping[str, Any]
@@ -185,19 +186,20 @@ class Face:
         sid = r.sid
         if not self.in_flight.enter(sid):
             return await (await checks.within_limits(r) or answers.TOO_MANY_AT_ONCE).send(send)
-        unchecked = Unchecked(sid, checks.address(r))
-        try:
-            held = await self.answer_call(r, unchecked)
-        finally:
-            self.in_flight.leave(sid)
-        if unchecked.found is None and unchecked.over is None:  # the desk never ran (no such tool)
-            await in_db(admit, unchecked)
-        if unchecked.over is not None:
-            return await answers.too_many_requests(unchecked.over.retry_after).send(send)
-        if not unchecked.found:
-            return await answers.SESSION_NOT_FOUND.send(send)
-        for message in held:
-            await send(message)
+        with counting.lines_after():  # the call's log line once its reply is out
+            unchecked = Unchecked(sid, checks.address(r))
+            try:
+                held = await self.answer_call(r, unchecked)
+            finally:
+                self.in_flight.leave(sid)
+            if unchecked.found is None and unchecked.over is None:  # the desk never ran (no such tool)
+                await in_db(admit, unchecked)
+            if unchecked.over is not None:
+                return await answers.too_many_requests(unchecked.over.retry_after).send(send)
+            if not unchecked.found:
+                return await answers.SESSION_NOT_FOUND.send(send)
+            for message in held:
+                await send(message)
 
     async def answer_call(self, r: Request, visitor: Visitor | Unchecked) -> list[Message]:
         """The whole reply to a tools/call, held: the face's own for a plain call, else the SDK's."""

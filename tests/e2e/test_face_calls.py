@@ -7,6 +7,7 @@ of, which sends it through the SDK (server.plain_call); the two replies differ o
 import http.client
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -153,5 +154,27 @@ def test_a_body_the_sdk_could_not_read_is_bad_request_and_runs_nothing(town: Tow
         status, _, text = request("POST", s.url, body, s.headers())
         assert status == 200 and sse_message(text)["result"]["isError"] is False, text[:300]
         assert s.call("recall", {"key": "face.pair"})["structuredContent"]["value"] == "lamp \U0001f56f lit"
+    finally:
+        s.delete()
+
+
+def test_a_plain_calls_log_line_is_written_once_its_reply_is_out(town: Town) -> None:
+    """The face holds a plain call's JSON line until the reply is sent (counting.lines_after), and then
+    writes it: one line per call, with the reply's footstep, never dropped."""
+    s = RawSession(town.mcp)
+    try:
+        numbers = [s.call("look_around")["structuredContent"]["you"]["footsteps"] for _ in range(3)]
+        refused = s.call("recall", {"key": "face.never-kept"})
+        assert refused["isError"] is True and numbers == sorted(numbers)
+        footstep = refused["structuredContent"]["footstep"]
+        deadline = time.monotonic() + 10
+        while True:
+            lines = [json.loads(x) for x in town.log.read_text().splitlines() if x.startswith('{"at":')]
+            mine = [x for x in lines if x["footstep"] == footstep]
+            if mine or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert len(mine) == 1 and mine[0]["tool"] == "recall" and mine[0]["outcome"].startswith("refused"), mine
+        assert sum(1 for x in lines if x["tool"] == "look_around") >= 3
     finally:
         s.delete()

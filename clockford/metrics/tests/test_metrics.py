@@ -1,6 +1,7 @@
 """/metrics: every worker's counts from the database, in the Prometheus text format, to this machine or
 with the token; and one JSON line per call in the log, never its arguments."""
 
+import contextvars
 import json
 import logging
 from typing import Any
@@ -108,6 +109,27 @@ def test_the_log_has_one_json_line_per_call_and_never_the_arguments(caplog: pyte
     assert first["ms"] > 0
     everything = "\n".join(rec.getMessage() for rec in caplog.records)
     assert SECRET_VALUE not in everything and "secret-key-name" not in everything
+
+
+def test_a_requests_lines_are_held_until_its_reply_is_out(caplog: pytest.LogCaptureFixture) -> None:
+    """The face writes a plain call's line once the reply is sent (counting.lines_after); a line that
+    comes after the request ended (a call whose client went, finishing on) is written at once."""
+
+    def logged() -> list[dict[str, Any]]:
+        return [json.loads(r.getMessage()) for r in caplog.records if r.name == "clockford.calls"]
+
+    with caplog.at_level(logging.INFO, logger="clockford.calls"):
+        with counting.lines_after():
+            counting.finished("look_around", "ok", 0.002, 7)
+            counting.finished("recall", "refused:no-such-note", 0.003, 8)
+            assert logged() == []
+        assert [(line["tool"], line["footstep"]) for line in logged()] == [("look_around", 7), ("recall", 8)]
+        caplog.clear()
+        with counting.lines_after():
+            late = contextvars.copy_context()  # a greenlet's copy of the request's context
+        late.run(counting.finished, "remember", "ok", 0.004, 9)
+        assert [(line["tool"], line["footstep"]) for line in logged()] == [("remember", 9)]
+    counting.discard()
 
 
 def test_an_outsider_is_refused_without_the_token() -> None:
