@@ -71,6 +71,16 @@ def test_a_value_written_by_the_town_arrives_as_psycopg_would_send_it(value: Any
     assert ours == theirs == value  # an int past int8's range comes back numeric, a Decimal equal to it
 
 
+@pytest.mark.parametrize("value", WRITTEN, ids=repr)
+def test_a_value_is_written_byte_for_byte_as_psycopg_writes_it_but_a_backslash(value: Any) -> None:
+    connection.ensure_connection()
+    with psycopg.ClientCursor(connection.connection) as theirs:
+        psycopgs = theirs.mogrify("%s", [value]).encode()
+    if isinstance(value, str) and "\\" in value:  # psycopg doubles it inside E'...': the same value
+        psycopgs = psycopgs.removeprefix(b" E").replace(b"\\\\", b"\\")
+    assert literals.literal(value) == psycopgs
+
+
 @pytest.mark.parametrize("value", LEFT_TO_PSYCOPG, ids=repr)
 def test_any_other_value_is_left_to_psycopg(value: Any) -> None:
     assert literals.literal(value) is None

@@ -3,13 +3,14 @@
 The town sends its statements through psycopg's client-side cursor, which writes each value into the
 statement's text as a literal, so that several statements can go in one message (clockford/town/
 several.py). psycopg writes each value through its adapters: a lookup of the value's dumper, the
-dumper's bytes, libpq's escaping and a type cast, 1 to 3 microseconds a value, and 25 to 30 a statement
-on a worker's hot path (a read's COMMIT message carries 21 values). That was a third of a call's time
-in psycopg beside the round trips themselves (docs/scale.md, 2026-12-06, a second session).
+dumper's bytes, libpq's escaping and a type cast, 1 to 3 microseconds a value, and 23 to 26 a statement
+on a worker's hot path (a read's COMMIT message carries 21 values): as long as sending the statement,
+and twice as long as reading its results (docs/scale.md, 2026-12-06, a second session).
 
-The values the hot path sends are of four kinds, written here directly as psycopg writes them: None
-(NULL), an int (its digits, a negative one after a space so that no "-" before it makes a comment),
-ASCII text (quoted, each quote doubled) and an aware datetime (its ISO text, cast to timestamptz). A
+The values the hot path sends are of four kinds, written here directly, byte for byte as psycopg
+writes them: None (NULL), an int (its digits, a negative one after a space so that no "-" before it
+makes a comment), ASCII text (quoted, each quote doubled; a backslash is left as it is, where psycopg
+doubles it inside E'...', the same value) and an aware datetime (its ISO text, cast to timestamptz). A
 statement with any other value (non-ASCII text, bytes, a bool, a float, a naive datetime, a dict, a
 mapping of named values) is written by psycopg whole, as before; so is every statement on a
 connection where standard_conforming_strings is off, the one setting under which a backslash inside
