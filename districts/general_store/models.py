@@ -18,6 +18,9 @@ class Gauge(models.Model):
     # JSON list of the last replies, oldest first: [tool, text bytes, data bytes, digest, at (ISO 8601)].
     # Its last entry is the last reply: when it came is the time the run's pause is measured from.
     ring = models.TextField()
+    # Random, new at every write (services._stamp): a worker that wrote the row last writes on it where
+    # the stamp is still the one it set, comparing one number instead of the row's three columns.
+    stamp = models.BigIntegerField(default=0)
     run_since = models.DateTimeField()
     run_calls = models.PositiveIntegerField(default=0)
     run_text = models.PositiveBigIntegerField(default=0)

@@ -12,6 +12,7 @@ those calls is written.
 """
 
 import json
+import random
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -45,36 +46,38 @@ NOTE = (
 LOCKER = "The store keeps no locker of its own: notes go in your P.O. box at the Post Office (remember, recall)."
 
 
-_READ = "SELECT day, today, ring FROM general_store_gauge WHERE passport_id = %s"
+_READ = "SELECT day, today, ring, stamp FROM general_store_gauge WHERE passport_id = %s"
 _INSERT = (
-    "INSERT INTO general_store_gauge (passport_id, counted_since, day, today, ring, run_since, run_calls, "
-    "run_text, run_data) VALUES (%s, %s, %s, %s, %s, %s, 1, %s, %s)"
+    "INSERT INTO general_store_gauge (passport_id, counted_since, day, today, ring, stamp, run_since, run_calls, "
+    "run_text, run_data) VALUES (%s, %s, %s, %s, %s, %s, %s, 1, %s, %s)"
 )
-_SET = "UPDATE general_store_gauge SET day = %s, today = %s, ring = %s, "
+_SET = "UPDATE general_store_gauge SET day = %s, today = %s, ring = %s, stamp = %s, "
 _NEW_RUN = _SET + "run_since = %s, run_calls = 1, run_text = %s, run_data = %s WHERE passport_id = %s"
 _SAME_RUN = (
     _SET + "run_calls = run_calls + 1, run_text = run_text + %s, run_data = run_data + %s WHERE passport_id = %s"
 )
-_AS_KNOWN = " AND day = %s AND today = %s AND ring = %s"
+_AS_KNOWN = " AND stamp = %s"
 _IF_NEW = " ON CONFLICT (passport_id) DO NOTHING"
 
 
-# The row as this process last wrote it, by passport: (day, today, ring), the columns the next count
-# is computed from. The next count of that passport writes on it with one conditional UPDATE, where
-# the row still holds exactly those three, instead of a locked read and an UPDATE; a row written by
-# another worker, by a call whose transaction rolled back, or by nobody since it went, holds something
-# else, and is read FOR UPDATE and written as before. Bounded, the oldest forgotten first.
+# The row as this process last wrote it, by passport: (day, today, ring, stamp), the columns the next
+# count is computed from and the stamp that write set. The next count of that passport writes on it
+# with one conditional UPDATE, where the row still holds that stamp, instead of a locked read and an
+# UPDATE; a row written by another worker, by a call whose transaction rolled back, or by nobody since
+# it went, holds another stamp, and is read FOR UPDATE and written as before. Bounded, the oldest
+# forgotten first.
 KNOWN_ROWS = 4096
-_known: OrderedDict[str, tuple[str, str, str]] = OrderedDict()
+Row = tuple[str, str, str, int]
+_known: OrderedDict[str, Row] = OrderedDict()
 _known_lock = threading.Lock()
 
 
-def _recall(passport_id: str) -> tuple[str, str, str] | None:
+def _recall(passport_id: str) -> Row | None:
     with _known_lock:
         return _known.get(passport_id)
 
 
-def _keep(passport_id: str, row: tuple[str, str, str]) -> None:
+def _keep(passport_id: str, row: Row) -> None:
     with _known_lock:
         _known[passport_id] = row
         _known.move_to_end(passport_id)
@@ -123,16 +126,16 @@ def count(
         # it at its own COMMIT: PostgreSQL found the deadlock after a second and one call was busy. So a
         # new row's INSERT goes with the COMMIT too, after the passport's UPDATE, and a row already there
         # is read and written after the COMMIT, in a transaction of its own, as a stale one is below.
-        today, ring = _json({tool: [1, text, data]}), _json([entry])
+        first: Row = (day, _json({tool: [1, text, data]}), _json([entry]), _stamp())
 
         def then_new(rows: int) -> None:
             if rows == 1:
-                _keep(pk, (day, today, ring))
+                _keep(pk, first)
                 return
             with transaction.atomic():
                 _count_read(db, pk, now, day, at, entry, text, data)
 
-        with_commit(prepared(_INSERT + _IF_NEW), [pk, at, day, today, ring, at, text, data], then_new)
+        with_commit(prepared(_INSERT + _IF_NEW), [pk, at, *first, at, text, data], then_new)
         return
     if known is not None:
         sql, params, row = _next(known, now, day, at, entry, text, data)
@@ -145,10 +148,10 @@ def count(
                 with transaction.atomic():
                     _count_read(db, pk, now, day, at, entry, text, data)
 
-            with_commit(prepared(sql + _AS_KNOWN), [*params, pk, *known], then)
+            with_commit(prepared(sql + _AS_KNOWN), [*params, pk, known[3]], then)
             return
         with db.cursor() as c:
-            c.execute(prepared(sql + _AS_KNOWN), [*params, pk, *known])
+            c.execute(prepared(sql + _AS_KNOWN), [*params, pk, known[3]])
             if c.rowcount == 1:
                 _keep(pk, row)
                 return
@@ -163,9 +166,9 @@ def _count_read(db: Any, pk: str, now: datetime, day: str, at: Any, entry: list[
         c.execute(read, [pk])
         found = c.fetchone()
         if found is None:
-            today, ring = _json({tool: [1, text, data]}), _json([entry])
-            c.execute(_INSERT, [pk, at, day, today, ring, at, text, data])
-            _keep(pk, (day, today, ring))
+            first: Row = (day, _json({tool: [1, text, data]}), _json([entry]), _stamp())
+            c.execute(_INSERT, [pk, at, *first, at, text, data])
+            _keep(pk, first)
             return
         sql, params, row = _next(tuple(found), now, day, at, entry, text, data)
         c.execute(sql, [*params, pk])
@@ -173,24 +176,27 @@ def _count_read(db: Any, pk: str, now: datetime, day: str, at: Any, entry: list[
 
 
 def _next(
-    row: tuple[str, str, str], now: datetime, day: str, at: Any, entry: list[Any], text: int, data: int
-) -> tuple[str, list[Any], tuple[str, str, str]]:
-    """The UPDATE that adds `entry` to a row holding (day, today, ring), its parameters but the
-    passport, and the row's (day, today, ring) after it."""
+    row: Row, now: datetime, day: str, at: Any, entry: list[Any], text: int, data: int
+) -> tuple[str, list[Any], Row]:
+    """The UPDATE that adds `entry` to a row holding (day, today, ring, stamp), its parameters but the
+    passport, and the row's (day, today, ring, stamp) after it, with a stamp of its own."""
     today_counts: dict[str, list[int]] = pydantic_core.from_json(row[1]) if row[0] == day else {}
     tool = entry[0]
     calls, t, d = today_counts.get(tool, (0, 0, 0))
     today_counts[tool] = [calls + 1, t + text, d + data]
     replies: list[list[Any]] = pydantic_core.from_json(row[2])
     paused = now - datetime.fromisoformat(replies[-1][4]) >= PAUSE
-    after = (
-        day,
-        _json(today_counts),
-        _json([*replies, entry][-RING:]),
-    )
+    after = (day, _json(today_counts), _json([*replies, entry][-RING:]), _stamp())
     if paused:
         return _NEW_RUN, [*after, at, text, data], after
     return _SAME_RUN, [*after, text, data], after
+
+
+def _stamp() -> int:
+    """A write's stamp: a random 63-bit number, so that a row another writer wrote, or a write that
+    rolled back, is told from this process's last write by one number (two writes drawing the same
+    stamp is a chance of one in 2**63)."""
+    return random.getrandbits(63)
 
 
 def _json(value: Any) -> str:
