@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from clockford.face import server, sessions
@@ -205,10 +206,11 @@ def test_a_footstep_that_fails_with_its_commit_fails_the_call(passport: Passport
 def test_a_gauge_row_changed_elsewhere_is_read_and_counted_after_the_commit(passport: Passport, warm: None) -> None:
     """The gauge's write sent with the COMMIT finds its row as this process wrote it last, or changes
     nothing: then the count is read and written after the COMMIT, and nothing is counted twice or lost."""
-    Gauge.objects.filter(passport=passport).update(today="{}")  # another worker's write, say
+    # Another worker's write, say: every write sets a stamp of its own (general_store.services._stamp).
+    Gauge.objects.filter(passport=passport).update(today="{}", stamp=F("stamp") + 1)
     r, queries = sent("look_around", {}, passport, number_ahead())
     assert not r.is_error and len([q for q in queries if q.endswith('; COMMIT"')]) == 1
-    assert any(q.startswith('"SELECT day, today, ring FROM general_store_gauge') for q in queries), queries
+    assert any(q.startswith('"SELECT day, today, ring, stamp FROM general_store_gauge') for q in queries), queries
     gauge = Gauge.objects.get(passport=passport)
     assert store.pydantic_core.from_json(gauge.today) == {"look_around": [1, r_text(r), r_data(r)]}
     assert gauge.run_calls == 3
