@@ -11,6 +11,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.test import Client
 
 from clockford.public import services
@@ -70,7 +71,8 @@ def test_no_private_value_is_on_any_public_surface(demo: CensusState) -> None:
     assert Hold.objects.filter(passport=loner).exists() and Hold.objects.filter(passport=person).exists()
     # A gauge, a job and a call outside the town, a plan, a dispute, a deed's ask.
     visit(loner, "context_gauge")
-    Gauge.objects.filter(passport=loner).update(today=json.dumps({f"{MARK}-gauge": [1, 2, 3]}))
+    # Written as a worker writes it, with a stamp of its own, so that the counts after it keep the mark.
+    Gauge.objects.filter(passport=loner).update(today=json.dumps({f"{MARK}-gauge": [1, 2, 3]}), stamp=F("stamp") + 1)
     outside = {
         "server": f"io.github.{MARK}/outside",
         "tool": f"{MARK}-tool",
@@ -95,6 +97,7 @@ def test_no_private_value_is_on_any_public_surface(demo: CensusState) -> None:
     visit(loner, "report_suspicious_instruction", quote=marked("quote"), where=marked("where"), errand=marked("errand"))
     clock.advance(timedelta(seconds=1))
 
+    assert MARK in Gauge.objects.get(passport=loner).today  # still there to be leaked, and never is
     seen = public_responses()
     assert "The ledger server on lot 2 served me well." in seen["/feed"]
     for where, text in seen.items():
