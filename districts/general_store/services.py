@@ -126,7 +126,7 @@ def count(
         # it at its own COMMIT: PostgreSQL found the deadlock after a second and one call was busy. So a
         # new row's INSERT goes with the COMMIT too, after the passport's UPDATE, and a row already there
         # is read and written after the COMMIT, in a transaction of its own, as a stale one is below.
-        first: Row = (day, _json({tool: [1, text, data]}), _json([entry]), _stamp())
+        first = _first(day, entry, text, data)
 
         def then_new(rows: int) -> None:
             if rows == 1:
@@ -160,19 +160,23 @@ def count(
 
 def _count_read(db: Any, pk: str, now: datetime, day: str, at: Any, entry: list[Any], text: int, data: int) -> None:
     """The count with the row read first (FOR UPDATE, where the database has it), then written."""
-    tool = entry[0]
     with db.cursor() as c:
         read = _READ + (" FOR UPDATE" if db.features.has_select_for_update else "")
         c.execute(read, [pk])
         found = c.fetchone()
         if found is None:
-            first: Row = (day, _json({tool: [1, text, data]}), _json([entry]), _stamp())
+            first = _first(day, entry, text, data)
             c.execute(_INSERT, [pk, at, *first, at, text, data])
             _keep(pk, first)
             return
         sql, params, row = _next(tuple(found), now, day, at, entry, text, data)
         c.execute(sql, [*params, pk])
         _keep(pk, row)
+
+
+def _first(day: str, entry: list[Any], text: int, data: int) -> Row:
+    """A new row's (day, today, ring, stamp): `entry` its first reply."""
+    return day, _json({entry[0]: [1, text, data]}), _json([entry]), _stamp()
 
 
 def _next(
