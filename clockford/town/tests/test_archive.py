@@ -505,3 +505,13 @@ def test_behind_its_signed_head_the_archive_command_says_so_in_words(settings: A
     assert json.loads(out.getvalue())["verifies"] is True
     assert "is behind its own Archive" in err.getvalue()
     assert Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() == 5
+
+
+def test_a_footstep_pays_for_one_index_on_its_passport() -> None:
+    """Every footstep writes each of its table's indexes: beside its number, one on its time and one on
+    its passport, on both databases (on PostgreSQL db_index had also made a LIKE index on the passport
+    that no query of the Archive uses)."""
+    with connection.cursor() as c:
+        found = connection.introspection.get_constraints(c, "town_footstep")
+    indexes = {name: about["columns"] for name, about in found.items() if about["index"] and not about["primary_key"]}
+    assert indexes == {"town_footstep_at_32220bcb": ["at"], "town_footstep_passport": ["passport"]}
