@@ -10,6 +10,7 @@ repeated question is answered from memory and does not count against the clerk's
 Import, fold, derive and sync live in ingest.py; the integrity rules and the house in integrity.py.
 """
 
+import functools
 import json
 import logging
 import re
@@ -304,6 +305,82 @@ def name_words(name: str) -> str:
     return " ".join(out)
 
 
+# An agent often writes its need inside words of its own: a greeting, a label, the asking and a
+# thanks ("Hello there. Could you find something to <need>? Much appreciated."). Those words are rare
+# in the census, so searched they bring servers named for them ("hello", "ideas") before the need's
+# own. `unframed` leaves them out where they frame the need: a clause at its start or its end made of
+# them alone ("Urgent:", "Any ideas?", "Kind regards"), the asking that opens its first clause
+# ("could you find something to"), and the thanks that closes its last ("... asap, thx"). The same
+# word within the need stays searched ("set the ticket's priority to urgent").
+FRAME_WORDS = frozenset(
+    """hello hey hiya howdy greetings yo dear hola bonjour salut hallo ciao ola
+    please pls plz kindly thanks thx ty tia cheers regards kind appreciated appreciate much advance
+    grateful sincerely best wishes gracias favor merci danke bitte obrigado obrigada grazie
+    could would should might anyone anybody someone somebody anything got know tell wondering hoping
+    hope trying able lets allows enables ideas idea thoughts advice advise suggest suggestions
+    suggestion recommend recommendation recommendations options option help question questions
+    quick quickly urgent urgently asap important task request fyi note agent assistant bot person
+    boss user team town morning afternoon evening night good great love open ok okay sure possible
+    everyone all folks guys friend friends well doing day um oh census tool tools ll re ve im ive""".split()
+)
+# Of those, the words that open the asking, left out before the need in its first clause, and those
+# that close it, left out after the need in its last.
+OPENING_WORDS = frozenset(
+    """hello hey hiya howdy greetings yo dear hola bonjour salut hallo ciao ola please pls plz kindly
+    could would should anyone anybody someone somebody anything wondering hoping trying able lets
+    allows enables recommend suggest quick quickly urgent urgently ok okay um oh so""".split()
+)
+CLOSING_WORDS = frozenset("please pls plz thanks thx ty tia cheers asap urgently kindly".split())
+# Where a clause ends: a sentence's end, a colon or semicolon, a bracket, a dash between spaces, a comma.
+_CLAUSE_END = re.compile(r"[.!?;:()\[\]{}|,]+|\s[-\u2013\u2014]+\s|--+|->")
+
+
+@functools.lru_cache(maxsize=256)
+def unframed(need: str) -> tuple[str, int, int]:
+    """The need as read (words.for_matching) and where in it the need is, without the words an agent
+    framed it in (FRAME_WORDS above): all of it when nothing else would be left. Each clause is
+    looked at once from each end, and each word of the first and the last once: linear."""
+    text = words.for_matching(need)
+    cuts = [0]
+    for m in _CLAUSE_END.finditer(text):
+        cuts += [m.start(), m.end()]
+    cuts.append(len(text))
+    clauses = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts), 2)]
+    first, last = 0, len(clauses) - 1
+    while first <= last and _only_frame(text, *clauses[first]):
+        first += 1
+    while last >= first and _only_frame(text, *clauses[last]):
+        last -= 1
+    if first > last:
+        return text, 0, len(text)
+    start, end = clauses[first][0], clauses[last][1]
+    opening = list(ranking.WORD.finditer(text, start, clauses[first][1]))
+    lead = 0
+    while lead < len(opening) - 1 and _is(opening[lead], OPENING_WORDS):
+        lead += 1
+    if any(m.group().casefold() in OPENING_WORDS for m in opening[:lead]):
+        start = opening[lead].start()
+    closing = list(ranking.WORD.finditer(text, max(start, clauses[last][0]), end))
+    tail = len(closing)
+    while tail > 1 and _is(closing[tail - 1], CLOSING_WORDS):
+        tail -= 1
+    if any(m.group().casefold() in CLOSING_WORDS for m in closing[tail:]):
+        end = closing[tail - 1].end()
+    return text, start, end
+
+
+def _only_frame(text: str, start: int, end: int) -> bool:
+    folded = (w.casefold() for w in ranking.WORD.findall(text, start, end))
+    # A letter alone is searched by no need: the m of "I'm", the s of "what's".
+    return all(w in STOPWORDS or w in FRAME_WORDS or (len(w) == 1 and w.isascii()) for w in folded)
+
+
+def _is(m: re.Match[str], frame: frozenset[str]) -> bool:
+    """Whether a word is one of `frame`'s or a stop word (searched by no need)."""
+    w = m.group().casefold()
+    return w in frame or w in STOPWORDS
+
+
 def terms_of(need: str) -> list[str]:
     """The need's words: folded, stop words out, each once, in the order given (a need is at most 200
     characters, so at most 100 words)."""
@@ -338,15 +415,17 @@ Cased = tuple[frozenset[str], frozenset[str]]
 
 
 def _as_written(need: str) -> tuple[list[str], list[str]]:
-    """The need's words as it writes them: those that begin a sentence (its first, and each after a
-    full stop, a question mark or an exclamation mark), which grammar capitalises, and the rest."""
-    text = words.for_matching(need)
+    """The need's words as it writes them, less the words it is framed in (unframed): those that begin
+    a sentence (its first, and each after a full stop, a question mark or an exclamation mark), which
+    grammar capitalises, and the rest."""
+    text, start, stop = unframed(need)
     starts: list[str] = []
     within: list[str] = []
     end = 0
     for m in ranking.WORD.finditer(text):
         between = text[end : m.start()]
-        (starts if end == 0 or any(c in between for c in ".!?") else within).append(m.group())
+        if start <= m.start() < stop:
+            (starts if end == 0 or any(c in between for c in ".!?") else within).append(m.group())
         end = m.end()
     return starts, within
 
@@ -394,7 +473,8 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     and the words most lots hold say least about which server it needs."""
     s = census or seal()
     words = ranking.CENSUS.load(s.root, s.as_of).words
-    terms = ranking.spelled(terms_of(need), words, written_as_names(need))
+    text, start, end = unframed(need)
+    terms = ranking.spelled(terms_of(text[start:end]), words, written_as_names(need))
     if len(terms) > MAX_TERMS:
         rarest = sorted(range(len(terms)), key=lambda i: (words.get(terms[i], 0), i))[:MAX_TERMS]
         terms = [terms[i] for i in sorted(rarest)]

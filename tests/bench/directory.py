@@ -144,7 +144,8 @@ PLACES_FRESH = (
 
 # An agent writes its need inside a sentence of its own as often as bare: the same needs framed so,
 # each need in every frame. SEEN's misses were read on 2026-12-06 (greetings, a sentence's first word
-# capitalised after another sentence); FRESH was written before that and never read need by need.
+# capitalised after another sentence); FRESH was written before that, and its misses were read later
+# the same day for the frame's own words (services.unframed). SEALED and OTHER never were.
 FRAMES_SEEN = (
     "I'm looking for an MCP server for this errand: {}",
     "Which tool in the census can help with: {}?",
@@ -156,6 +157,37 @@ FRAMES_FRESH = (
     "Hey, {} - any ideas?",
     "Urgent: {}. Please advise.",
     "Question from my agent: what server lets me {}?",
+)
+# Written on 2026-12-06 (the third session) before the fresh frames' misses were read, and never read.
+FRAMES_SEALED = (
+    "Good morning! I'd love a recommendation: {}. Cheers",
+    "Can anyone point me to an MCP that can {}? TIA",
+    "Task for today - {}. What would you suggest?",
+    "hey, need to {} asap, got anything?",
+    "Looking for suggestions: {} (open to any option)",
+    "Dear town, I am an assistant trying to {}. Kind regards",
+    "Is there a good server to {}? Let me know, thanks in advance.",
+    "{} -- best option please",
+)
+# Written on 2026-12-06 by another author who was told only what a frame is, before the Directory read
+# frames at all (the third session), and never read need by need.
+FRAMES_OTHER = (
+    "Hi there! Looking for a tool that can help with this: {}. Thanks in advance!",
+    "Request: {}",
+    "[task] {} -- please suggest the best server for this",
+    "is there anything that handles this: {}?",
+    "my user asked me to find a tool for the following: {}",
+    "Hello, I am an AI assistant acting on behalf of a user. The requirement is: {}. Which server fits best?",
+    "{} - need this asap, boss is waiting",
+    "Good morning. Could you recommend a server for the following need: {}? Kind regards.",
+    "quick one: {}. whatever works, doesnt have to be perfect",
+    "Need: {} | Context: automated agent run, no human in the loop",
+    "hey can u find me something for this -> {} thx",
+    "Task from my manager, pretty urgent: {}. Any suggestions?",
+    "{}? is that something one of your tools can do",
+    'Per the user\'s instructions, please locate a tool matching this description: "{}". Thank you.',
+    "ok so the user wants this: {} ... what have you got",
+    "Searching for a capability. query = {} . return top match pls",
 )
 
 
@@ -241,6 +273,8 @@ def measure() -> None:
                 "framed-none": framed(("{}",)),
                 "framed-seen": framed(FRAMES_SEEN),
                 "framed-fresh": framed(FRAMES_FRESH),
+                "framed-sealed": framed(FRAMES_SEALED),
+                "framed-other": framed(FRAMES_OTHER),
                 "ms": wall,
                 "cpu": cpu,
                 "sql": sql,
@@ -309,7 +343,9 @@ def run(opts: Any) -> None:
         (
             ("framed-none", "as written"),
             ("framed-seen", "frames whose misses were read"),
-            ("framed-fresh", "frames never tuned on"),
+            ("framed-fresh", "frames read for services.unframed"),
+            ("framed-sealed", "frames written later, never read"),
+            ("framed-other", "frames by another author, never read"),
         ),
     )
     ms, cpu = figures["ms"], figures["cpu"]

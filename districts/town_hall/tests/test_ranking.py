@@ -216,6 +216,41 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
         assert services.read_need(unmarked)[1] == (frozenset(), frozenset())
 
 
+def test_the_words_an_agent_frames_its_need_in_are_not_searched(db: None) -> None:
+    take(
+        [
+            listing("io.github.fan/slack-mcp", description="Post messages to Slack channels."),
+            listing("io.github.x/hello-world", description="Hello world: a first server to greet you."),
+            listing("io.github.y/ideas", description="Ideas: advise, brainstorm and appreciate."),
+            listing("io.github.z/zendesk", description="Zendesk tickets: reply, set priority, urgent or not."),
+        ]
+    )
+    bare = "post the deploy notes to Slack"
+    for framed in (
+        f"Hello there. Could you find something to {bare}? Much appreciated.",
+        f"Hey, {bare} - any ideas?",
+        f"Urgent: {bare}. Please advise.",
+        f"Question from my agent: what server lets me {bare}?",
+        f"I'm looking for an MCP server for this errand: {bare}",
+        f"{bare} asap, thx",
+    ):
+        # The same words searched, and the same names (a word the frame leaves first in the sentence
+        # was written within it, and so counts as written in lower case: "to post ...").
+        (terms, (named, _)), (bare_terms, (bare_named, _)) = services.read_need(framed), services.read_need(bare)
+        assert (terms, named) == (bare_terms, bare_named), framed
+        assert names(framed)[0] == "io.github.fan/slack-mcp"
+    # A word of the frame's within the need itself is the need's, and searched.
+    need = "Reply to the ticket and set its priority to urgent in Zendesk. Thanks!"
+    assert services.words_searched(need) == ["reply", "ticket", "set", "priority", "urgent", "zendesk"]
+    # A name right after the greeting is still written within a sentence, as a name.
+    assert services.read_need("Hey, Slack: post the deploy notes please")[1][0] == {"slack"}
+    # A need that is all frame is searched whole, as before; a product named so is not frame.
+    assert services.words_searched("hello") == ["hello"] and names("hello")[0] == "io.github.x/hello-world"
+    assert services.words_searched("Good morning! Any ideas?") == ["good", "morning", "ideas"]
+    # Linear: the longest need, all clauses, is read at once.
+    assert services.unframed("hi, " * 50)[1:] == (0, 200)
+
+
 def test_a_place_the_census_never_names_is_neither_a_word_to_hold_nor_another_word(db: None) -> None:
     take(
         [
@@ -262,10 +297,8 @@ def test_a_word_that_begins_a_sentence_is_capitalised_by_grammar_and_a_greeting_
     need = "Hi! Quick question from an agent: post the deploy notes to Slack. Thanks!"
     assert services.written_as_names(need) == {"slack"}  # not Quick, not Thanks: each begins a sentence
     assert services.terms_of(need)[:2] == ["quick", "question"] and "thanks" not in services.terms_of(need)
-    assert services.casing(need, services.terms_of(need)) == (
-        {"slack"},
-        {"question", "agent", "post", "deploy", "notes"},
-    )
+    # "Quick question from an agent" frames the need (services.unframed): its words are not read.
+    assert services.casing(need, services.terms_of(need)) == ({"slack"}, {"post", "deploy", "notes"})
     # After a colon a sentence goes on: a name there is still a name.
     assert services.written_as_names("Urgent: post the notes to Slack") == {"slack"}
     # An agent's errand and what its person asked are no words of a server.
