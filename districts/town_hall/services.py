@@ -16,6 +16,7 @@ import logging
 import re
 import threading
 import time
+import unicodedata
 from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable
 from typing import Any
@@ -24,7 +25,7 @@ from django.db import connection
 
 from clockford.town import clock, merkle, signing, words
 from clockford.town.tooling import Busy, NotFound, Part
-from districts.town_hall import ranking
+from districts.town_hall import ranking, vocabulary
 from districts.town_hall.models import CensusState, Lot
 
 log = logging.getLogger(__name__)
@@ -474,11 +475,70 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     s = census or seal()
     words = ranking.CENSUS.load(s.root, s.as_of).words
     text, start, end = unframed(need)
-    terms = ranking.spelled(terms_of(text[start:end]), words, written_as_names(need))
+    terms = ranking.spelled(translated(terms_of(text[start:end]), words), words, written_as_names(need))
     if len(terms) > MAX_TERMS:
         rarest = sorted(range(len(terms)), key=lambda i: (words.get(terms[i], 0), i))[:MAX_TERMS]
         terms = [terms[i] for i in sorted(rarest)]
     return terms
+
+
+# A word of another language that at most this many lots hold (of some 12,000 searchable) is searched
+# in English instead: a few servers describe themselves in Spanish ("datos" 7, "banco" 16).
+TRANSLATE_UPTO = 20
+# A word of another language is searched in English only when it is at least this long, and a word
+# no lot holds is read as two (a German compound) only when each part is at least this long.
+TRANSLATE_FROM = 2
+COMPOUND_PART = 4
+
+
+def translated(terms: list[str], held: dict[str, int]) -> list[str]:
+    """The need's words, those of another language that the vocabulary knows (vocabulary.TRANSLATIONS,
+    looked up with their accents off) in English in their place, and its little words out
+    (vocabulary.OTHER_LITTLE_WORDS): the census is written in English. Only a word that at most
+    TRANSLATE_UPTO lots hold is read so; a word the census uses is searched as written, so a need in
+    English is never changed. A word no lot holds may be two the vocabulary knows (a German compound:
+    "wettervorhersage" is wetter and vorhersage). Two neighbouring words may name one thing
+    ("base de datos"). Linear: each word looked up a bounded number of times."""
+    keys = [_accents_off(t) for t in terms]
+    rare = [held.get(t, 0) <= TRANSLATE_UPTO and len(t) >= TRANSLATE_FROM for t in terms]
+    out: list[str] = []
+    i = 0
+    while i < len(terms):
+        key = keys[i]
+        pair = f"{key} {keys[i + 1]}" if i + 1 < len(terms) else ""
+        if pair in vocabulary.TRANSLATIONS and (rare[i] or rare[i + 1]):
+            out.extend(vocabulary.TRANSLATIONS[pair])
+            i += 1
+        elif not rare[i]:
+            out.append(terms[i])
+        elif key in vocabulary.OTHER_LITTLE_WORDS:
+            pass
+        elif key in vocabulary.TRANSLATIONS:
+            out.extend(vocabulary.TRANSLATIONS[key])
+        else:
+            parts = None if held.get(terms[i]) else _compound(key)
+            out.extend(parts or [terms[i]])
+        i += 1
+    kept = [w for w in out if w not in STOPWORDS]
+    return list(dict.fromkeys(kept or terms))
+
+
+def _compound(word: str) -> list[str] | None:
+    """A word no lot holds read as two the vocabulary knows, each in English (the first may end in the
+    s that joins German words: "gesundheitsdaten"), or None."""
+    for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
+        first, second = word[:cut], word[cut:]
+        if second in vocabulary.TRANSLATIONS:
+            for head in (first, first[:-1] if first.endswith("s") else None):
+                if head in vocabulary.TRANSLATIONS:
+                    return [*vocabulary.TRANSLATIONS[head], *vocabulary.TRANSLATIONS[second]]
+    return None
+
+
+def _accents_off(word: str) -> str:
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 # A candidate: (lot, relevance, name words, title, description, integrity score, status).

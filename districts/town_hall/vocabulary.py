@@ -265,3 +265,155 @@ NOT_PRODUCTS = frozenset(
     """official server servers mcp api apis app apps data tools tool agent agents my our the web search
     files file code docs team cloud com io dev new open free best all get""".split()
 )
+
+# The words of tasks and things in other languages, each line an English word the census uses and
+# the Spanish, Portuguese, French, German, Italian and Dutch words for it, written without accents
+# (a need's word is looked up with its accents off, as a person typing fast writes it). The
+# census describes its servers in English, so a need in another language searches for the English
+# words too (services.translated). Words that are also English words ("red" is a network in Spanish,
+# "actions" shares in French, "converter" and "payer" are English as written) are left out. A line
+# may name a phrase of two words ("base datos", its little word left out as every stop word is).
+_IN_OTHER_LANGUAGES = """
+send: enviar envia envie mandar manda envoyer envoie envoyez senden sende schicken schicke verschicken
+    inviare invia versturen verstuur sturen stuur verzenden
+query: consultar consulta interroger requeter abfragen abfrage interrogare opvragen bevragen
+retrieve: abrufen recuperar recuperer
+search: buscar busca busqueda pesquisar pesquisa procurar chercher rechercher recherche suchen suche
+    durchsuchen cercare cerca ricerca zoeken zoek
+create: crear crea criar crie creer creez erstellen erstelle anlegen creare maken maak aanmaken
+manage: gestionar gestiona administrar gerenciar gerir gerer verwalten verwalte gestire beheren beheer
+read: leer ler lire lesen leggere lezen lees
+write: escribir escrever ecrire schreiben scrivere schrijven
+translate: traducir traduce traduzir traduza traduire ubersetzen uebersetzen tradurre vertalen vertaal
+translation: traduccion traducao traduction ubersetzung traduzione vertaling
+generate: generar genera gerar gere generer generieren erzeugen generare genereren
+check: revisar verificar comprobar checar conferir prufen pruefen uberprufen controllare
+    verificare controleren
+monitor: monitorear monitorizar supervisar vigilar monitorar surveiller uberwachen ueberwachen
+    monitorare monitoren bewaken
+list: listar lister auflisten elencare
+update: actualizar atualizar aktualisieren aggiornare bijwerken
+delete: borrar eliminar apagar excluir supprimer loschen loeschen cancellare verwijderen
+download: descargar baixar telecharger herunterladen scaricare
+upload: subir carregar televerser hochladen caricare
+schedule: programar agendar planifier planen programmare plannen
+book: reservar reserver buchen prenotare boeken
+summarize: resumir resumen resumo resumer zusammenfassen riassumere samenvatten
+analyze: analizar analisar analyser analysieren analizzare analyseren
+deploy: desplegar implantar deployer bereitstellen distribuire uitrollen
+extract: extraer extrair extraire extrahieren estrarre extraheren
+convert: convertir umwandeln konvertieren convertire converteren
+pay: pagar bezahlen pagare betalen
+track: rastrear seguimiento suivre verfolgen tracciare volgen
+publish: publicar postar publier veroffentlichen pubblicare publiceren
+database: datenbank databank gegevensbank basedatos bancodados
+base datos: database
+banco dados: database
+base donnees: database
+banca dati: database
+data: datos dados donnees daten dati gegevens
+message: mensaje mensajes mensagem mensagens nachricht nachrichten messaggio messaggi bericht berichten
+email: correo correos courriel courriels
+channel: canal kanal canale kanaal chaine
+weather: clima meteo wetter weerbericht
+forecast: pronostico previsao previsoes prevision previsions vorhersage previsioni voorspelling
+invoice: factura facturas fatura faturas facture factures rechnung rechnungen fattura fatture factuur facturen
+payment: pago pagos pagamento pagamentos paiement paiements zahlung zahlungen pagamenti betaling betalingen
+customer: cliente clientes kunde kunden clienti klant klanten
+task: tarea tareas tarefa tarefas tache taches aufgabe aufgaben compito compiti taak
+project: proyecto proyectos projeto projetos projet projets projekt projekte progetto progetti projecten
+meeting: reunion reuniones reuniao reunioes besprechung riunione riunioni vergadering vergaderingen
+appointment: cita termin termine appuntamento afspraak
+calendar: calendario calendrier kalender
+document: documento documentos dokument dokumente documenti
+file: archivo archivos fichero ficheros arquivo arquivos fichier fichiers datei dateien bestand bestanden
+image: imagen imagenes imagem imagens bild bilder immagine immagini afbeelding afbeeldingen
+text: texto texte testo tekst
+page: pagina paginas seite seiten
+website: sitio webseite sito
+error: errores erro erros erreur erreurs fehler errore errori fout fouten
+code: codigo quellcode codice
+repository: repositorio 
+company: empresa empresas entreprise entreprises unternehmen firma azienda aziende bedrijf bedrijven
+report: informe informes reporte reportes relatorio relatorios berichte rapporto verslag
+financial: financiero financieros financiera financieras financeiro financeiros financeira financier
+    financiers financiere finanz finanzen finanziario finanziari financieel financiele
+filings: declaraciones
+price: precio precios preco precos prix preis preise prezzo prezzi prijs prijzen
+stock: acciones acoes aktien azioni aandelen
+news: noticias nouvelles actualites notizie nieuws
+map: mapa mapas carte karte karten mappa kaart kaarten
+address: direccion endereco adresse indirizzo adres
+spreadsheet: planilha planilhas tableur tabelle tabellen rekenblad
+sheet: hoja hojas feuille foglio
+diagram: diagrama diagramme diagramm diagramma
+architecture: arquitectura arquitetura architektur architettura architectuur
+production: produccion producao produktion produzione productie
+sales: ventas vendas ventes verkauf umsatz vendite verkoop
+order: pedido pedidos commande commandes bestellung bestellungen ordine ordini bestelling bestellingen
+product: producto productos produto produtos produit produits produkt produkte prodotto prodotti producten
+shop: tienda loja magasin negozio winkel
+user: usuario usuarios utilisateur utilisateurs benutzer nutzer utente utenti gebruiker gebruikers
+contact: contacto contactos contato contatos kontakt kontakte contatti contacten
+note: nota notas notizen notities
+voice: voz voix stimme voce
+music: musica musique musik muziek
+recipe: receta recetas recette recettes rezept rezepte ricetta ricette recept recepten
+flight: vuelo vuelos voo voos flug fluge fluege volo voli vlucht vluchten
+law: ley leyes lei leis loi lois gesetz gesetze legge leggi
+legal: juridico juridique rechtlich giuridico juridisch
+health: salud saude sante gesundheit gezondheid
+security: seguridad seguranca securite sicherheit sicurezza beveiliging
+vulnerability: vulnerabilidad vulnerabilidades vulnerabilidade vulnerabilite schwachstelle schwachstellen
+    vulnerabilita kwetsbaarheid
+container: contenedor contenedores conteiner conteneur conteneurs contenitore
+cloud: nube nuvem nuage
+storage: almacenamiento armazenamento stockage speicher archiviazione opslag
+backup: respaldo sauvegarde sicherung
+alert: alerta alertas alerte alertes warnung warnungen avviso avvisi waarschuwing
+dashboard: tablero painel
+screenshot: bildschirmfoto
+browser: navegador navigateur
+tests: pruebas 
+accounting: contabilidad contabilidade comptabilite buchhaltung contabilita boekhouding
+bank: banco banque banca
+transaction: transaccion transacciones transacao transacoes transaktion transaktionen transazione
+    transazioni transactie transacties
+subscription: suscripcion suscripciones assinatura assinaturas abonnement abonnements abbonamento
+    abonnementen
+account: cuenta conta compte konto conto rekening
+password: contrasena senha passwort wachtwoord
+free: gratis gratuito gratuita gratuit kostenlos
+ai: ia
+social: sociales sociais sociaux soziale
+logs: registros protokolle
+issue: incidencia incidencias problema problemas
+"""
+# Words of other languages that say nothing a search could use (the little words, the asking), left
+# out as the English stop words are (services.STOPWORDS holds those written without accents).
+OTHER_LITTLE_WORDS = frozenset(
+    """fur uber a as nao atraves partir entre desde hasta ate apres avant mas muy todo todos todas tous
+    toutes alle jeden cada chaque ogni elke nuestro nuestra nuestros nuestras nosso nossa nossos notre
+    unser unsere unseren unserem nostro nostra nostri onze ons este esta estos estas esse essa isso
+    dieser diese dieses questo questa deze dit aan naar met om uit bij hacer fazer faire machen doen
+    quiero quero veux voudrais mochte mochten vorrei wil necesito preciso besoin brauche bisogno nodig
+    puedes podes pode peux pouvez kannst konnen puoi kun kunt como comment wie come hoe qual cual quelle
+    quel welche welcher quale welke das manana amanha demain morgen domani hoy hoje aujourd hui heute
+    oggi vandaag nuevo nueva novo nova nouveau nouvelle neu neue nuovo nieuw automaticamente
+    automatiquement automatisch sempre siempre toujours immer""".split()
+)
+
+
+def _translations(table: str) -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for line in table.replace("\n ", " ").strip().splitlines():
+        english, _, others = line.partition(":")
+        if " " in english:  # a phrase of another language: "base datos: database"
+            out[english] = (*out.get(english, ()), *others.split())
+            continue
+        for word in others.split():
+            out[word] = (*out.get(word, ()), english)
+    return out
+
+
+TRANSLATIONS: dict[str, tuple[str, ...]] = _translations(_IN_OTHER_LANGUAGES)

@@ -251,6 +251,47 @@ def test_the_words_an_agent_frames_its_need_in_are_not_searched(db: None) -> Non
     assert services.unframed("hi, " * 50)[1:] == (0, 200)
 
 
+def test_a_need_in_another_language_searches_the_census_in_english(db: None) -> None:
+    take(
+        [
+            listing("io.github.a/pg-query", description="Query a PostgreSQL database in production."),
+            listing("io.github.b/weather", description="Weather forecast for any city, retrieved live."),
+            listing("io.github.c/stripe-books", description="Check Stripe invoices and payments."),
+            listing("io.github.d/discord", description="Send a message to a Discord channel."),
+            listing("io.github.e/recetas", description="Recetas de cocina: recetas recetas recetas."),
+        ]
+        + [
+            listing(f"io.github.r{i}/recetas-{i}", description="Recetas for cooks.")
+            for i in range(services.TRANSLATE_UPTO)
+        ]
+    )
+    # The census is written in English: the words of other languages are searched in English, their
+    # little words left out, accents or not, a phrase of two words ("base de datos") as one.
+    assert services.words_searched("consultar la base de datos postgres de producción") == [
+        "query",
+        "database",
+        "postgres",
+        "production",
+    ]
+    assert services.words_searched("consultar la base de datos postgres de produccion")[-1] == "production"
+    assert names("consultar la base de datos postgres de producción")[0] == "io.github.a/pg-query"
+    assert services.words_searched("enviar un mensaje a un canal de discord") == [
+        "send",
+        "message",
+        "channel",
+        "discord",
+    ]
+    assert names("Rechnungen und Zahlungen in Stripe prüfen")[0] == "io.github.c/stripe-books"
+    # A German compound no lot holds is read as its two words.
+    assert services.words_searched("Wettervorhersage für morgen abrufen") == ["weather", "forecast", "retrieve"]
+    assert names("Wettervorhersage für morgen abrufen")[0] == "io.github.b/weather"
+    # A word the census uses is searched as written: more than TRANSLATE_UPTO lots hold "recetas".
+    assert services.words_searched("recetas") == ["recetas"]
+    # A need in English is never read so.
+    for english in ("send a message to a channel", "query the production database", "check invoices"):
+        assert services.words_searched(english) == services.terms_of(english)
+
+
 def test_a_place_the_census_never_names_is_neither_a_word_to_hold_nor_another_word(db: None) -> None:
     take(
         [

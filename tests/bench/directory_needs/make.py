@@ -15,7 +15,7 @@ The needs are split by a hash of their text (not by hand) into a development hal
 ranking was tuned on, and a held-out half, measured at the end. fresh.py holds a second evaluation by
 another author, split the same way into fresh-look and fresh-sealed (its docstring says how each was
 used); third.py a third, by a third author, kept whole as third; fourth.py a fourth, kept whole as
-fourth. Run from the repository with the full census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
+fourth; fifth.py a fifth, in other languages, kept whole as fifth. Run from the repository with the full census imported:  `manage.py shell -c "from tests.bench.directory_needs.make import main; main()"`.
 """
 
 import hashlib
@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from tests.bench.directory import HALVES
+from tests.bench.directory_needs.fifth import FIFTH
 from tests.bench.directory_needs.fourth import FOURTH
 from tests.bench.directory_needs.fresh import FRESH
 from tests.bench.directory_needs.third import THIRD
@@ -254,6 +255,7 @@ def main() -> None:
     written += [(need, best, pattern, split(need, fresh, salt="fresh:")) for need, best, pattern in FRESH]
     written += [(need, best, pattern, "third") for need, best, pattern in THIRD]
     written += [(need, best, pattern, "fourth") for need, best, pattern in FOURTH]
+    written += [(need, best, pattern, "fifth") for need, best, pattern in FIFTH]
     for need, best, pattern, half in written:
         missing = [b for b in best if b not in names]
         if missing:
