@@ -394,7 +394,10 @@ def terms_of(need: str) -> list[str]:
 
 # Words English capitalises by grammar that name no product: the days and months ("next Tuesday"),
 # the continents and the countries most asked about, their peoples' adjectives and their languages
-# ("earthquakes near Japan", "German invoices", "translate into French"). Each is still searched, as
+# ("earthquakes near Japan", "German invoices", "translate into French"), and the cities, states and
+# regions most asked about ("for a shop in London": 32 lots hold "london", most of them about the
+# city, and none is the server a shop in London asks for). Cities that are also products or everyday
+# words (Phoenix, Aurora, Lima, Mesa, Nice, Derby) are not among them. Each is still searched, as
 # any word is; it only does not count as a name the need gives (ranking.read).
 CALENDAR = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may june july
@@ -409,7 +412,25 @@ CALENDAR = frozenset(
     english finnish french german greek hungarian icelandic indian indonesian iranian irish israeli
     italian japanese kenyan korean mexican moroccan nigerian norwegian pakistani peruvian polish
     portuguese romanian russian scottish spanish swedish swiss taiwanese thai turkish ukrainian
-    vietnamese welsh arabic hebrew hindi persian""".split()
+    vietnamese welsh arabic hebrew hindi persian
+    london paris berlin madrid rome milan vienna prague budapest warsaw krakow amsterdam rotterdam
+    brussels antwerp zurich geneva basel bern munich hamburg frankfurt cologne stuttgart dusseldorf
+    lisbon porto barcelona valencia seville bilbao dublin edinburgh glasgow manchester liverpool
+    birmingham leeds bristol oxford cambridge copenhagen stockholm oslo helsinki reykjavik athens
+    istanbul ankara bucharest belgrade zagreb kyiv kiev moscow riga tallinn vilnius marseille lyon
+    toulouse bordeaux naples turin florence venice bologna genoa tokyo osaka kyoto yokohama seoul busan
+    beijing shanghai shenzhen guangzhou hangzhou chengdu taipei bangkok jakarta manila hanoi saigon
+    mumbai bombay delhi bangalore bengaluru chennai hyderabad kolkata pune karachi lahore dhaka colombo
+    kathmandu dubai doha riyadh jeddah tehran baghdad jerusalem beirut amman cairo almaty tashkent lagos
+    nairobi accra johannesburg durban casablanca marrakech tunis algiers addis ababa kampala kigali
+    dakar abuja kinshasa luanda guadalajara monterrey bogota medellin quito santiago caracas havana
+    montevideo brasilia recife curitiba janeiro paulo aires york francisco angeles kong vegas diego
+    lumpur aviv minh boston seattle chicago houston dallas denver detroit philadelphia pittsburgh
+    atlanta baltimore minneapolis portland sacramento austin miami tampa raleigh columbus toronto
+    montreal vancouver calgary ottawa sydney melbourne brisbane perth adelaide auckland wellington
+    canberra texas california florida colorado oregon nevada arizona ohio michigan illinois georgia
+    virginia carolina massachusetts pennsylvania tennessee utah alaska hawaii quebec ontario bavaria
+    catalonia scandinavia balkans baltics caribbean patagonia siberia""".split()
 )
 # The searched words a need writes as names, and those it writes only in lower case beside them.
 Cased = tuple[frozenset[str], frozenset[str]]

@@ -140,6 +140,24 @@ PLACES_FRESH = (
     " for a clinic in Zurich",
     " in Denver, Colorado",
 )
+# Written on 2026-12-06 by another author who was told only what such a phrase is, before the
+# Directory was given the cities most asked about (services.CALENDAR), and never read need by need.
+PLACES_OTHER = (
+    " in Austin, Texas",
+    " near Porto, Portugal",
+    " for our office in Osaka",
+    " for customers in Sao Paulo",
+    " based in Melbourne, Australia",
+    " around Leeds",
+    ", from Bogota, Colombia",
+    " across Scandinavia",
+    " within Morocco",
+    " near Krakow",
+    " for a clinic in Pune, India",
+    ", in Cape Town please",
+    " for our team in Toronto",
+    " around Guadalajara, Mexico",
+)
 
 
 # An agent writes its need inside a sentence of its own as often as bare: the same needs framed so,
@@ -270,6 +288,7 @@ def measure() -> None:
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
                 "placed-fresh": placed(PLACES_FRESH),
+                "placed-other": placed(PLACES_OTHER),
                 "framed-none": framed(("{}",)),
                 "framed-seen": framed(FRAMES_SEEN),
                 "framed-fresh": framed(FRAMES_FRESH),
@@ -335,6 +354,7 @@ def run(opts: Any) -> None:
             ("placed-seen", "phrases seen while tuning"),
             ("placed-unseen", "phrases measured once, then tuned on"),
             ("placed-fresh", "phrases never tuned on"),
+            ("placed-other", "phrases by another author, never read"),
         ),
     )
     rows(
