@@ -1,10 +1,11 @@
 """The `directory` section: the Directory judged on its own evaluation, beside two baselines.
 
 The evaluation is tests/bench/directory_needs/ (dev.json and held.json; a second evaluation by another
-author, fresh-look.json and fresh-sealed.json; a third, third.json; a fourth, fourth.json; all written
-by make.py from the census): needs in plain words, each with every relevant server and the best one.
-The ranking was tuned on the development half only, later on fresh-look and then on the third
-(each of their files says how); held, fresh-sealed and the fourth are its held-out measures. For
+author, fresh-look.json and fresh-sealed.json; a third, third.json; a fourth, fourth.json; a fifth in
+other languages, fifth.json; all written by make.py from the census): needs in plain words, each with
+every relevant server and the best one. The ranking was tuned on the development half only, later on
+fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
+the fifth are its held-out measures. For
 each half it prints, for the Directory and two baselines:
 
 - MRR@10: the reciprocal rank of the first relevant server in the first 10, averaged;
@@ -315,7 +316,7 @@ def rows(figures: dict[str, Any], title: str, keys: tuple[tuple[str, str], ...])
 
 
 def run(opts: Any) -> None:
-    print("directory: the Directory's four evaluations (halves it was tuned on, held-out halves) beside two baselines")
+    print("directory: the Directory's five evaluations (halves it was tuned on, held-out halves) beside two baselines")
     if not SNAPSHOT.is_file():
         print("  ../shared/census/registry-snapshot.json is not here: skipped.")
         return
