@@ -325,11 +325,12 @@ FRAME_WORDS = frozenset(
     everyone all folks guys friend friends well doing day um oh census tool tools ll re ve im ive""".split()
 )
 # Of those, the words that open the asking, left out before the need in its first clause, and those
-# that close it, left out after the need in its last.
+# that close it, left out after the need in its last. Not among the first: words a need may begin with
+# as its own ("Recommend products to shoppers", "Suggest tags", "Quick notes", "Urgent care clinics").
 OPENING_WORDS = frozenset(
     """hello hey hiya howdy greetings yo dear hola bonjour salut hallo ciao ola please pls plz kindly
     could would should anyone anybody someone somebody anything wondering hoping trying able lets
-    allows enables recommend suggest quick quickly urgent urgently ok okay um oh so""".split()
+    allows enables urgently ok okay um oh so""".split()
 )
 CLOSING_WORDS = frozenset("please pls plz thanks thx ty tia cheers asap urgently kindly".split())
 # Where a clause ends: a sentence's end, a colon or semicolon, a bracket, a dash between spaces, a comma.
