@@ -519,7 +519,8 @@ def translated(terms: list[str], held: dict[str, int]) -> list[str]:
     (vocabulary.OTHER_LITTLE_WORDS): the census is written in English. Only a word that at most
     TRANSLATE_UPTO lots hold is read so; a word the census uses is searched as written, so a need in
     English is never changed. A word no lot holds may be two the vocabulary knows (a German compound:
-    "wettervorhersage" is wetter and vorhersage). Two neighbouring words may name one thing
+    "wettervorhersage" is wetter and vorhersage); a word of Japanese, Chinese or Korean holds several
+    (vocabulary.CJK_RUNS: "天気予報を調べて" is weather and forecast). Two neighbouring words may name one thing
     ("base de datos"). Linear: each word looked up a bounded number of times."""
     keys = [_accents_off(t) for t in terms]
     rare = [held.get(t, 0) <= TRANSLATE_UPTO and len(t) >= TRANSLATE_FROM for t in terms]
@@ -535,6 +536,8 @@ def translated(terms: list[str], held: dict[str, int]) -> list[str]:
             out.append(terms[i])
         elif key in vocabulary.OTHER_LITTLE_WORDS:
             pass
+        elif _CJK.search(terms[i]):  # as written: taking accents off would take kana's marks off too
+            out.extend(_cjk_runs(terms[i]) or [terms[i]])
         elif key in vocabulary.TRANSLATIONS:
             out.extend(vocabulary.TRANSLATIONS[key])
         else:
@@ -543,6 +546,26 @@ def translated(terms: list[str], held: dict[str, int]) -> list[str]:
         i += 1
     kept = [w for w in out if w not in STOPWORDS]
     return list(dict.fromkeys(kept or terms))
+
+
+# Japanese kana, the ideographs and Korean's syllables: scripts written without spaces between words.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _cjk_runs(word: str) -> list[str]:
+    """The English words for the runs of characters the vocabulary knows within a word of Japanese,
+    Chinese or Korean (vocabulary.CJK_RUNS), the longest run first at each place, in the order written."""
+    out: list[str] = []
+    i = 0
+    while i < len(word):
+        for length in range(min(vocabulary.CJK_LONGEST, len(word) - i), 1, -1):
+            if word[i : i + length] in vocabulary.CJK_RUNS:
+                out.extend(vocabulary.CJK_RUNS[word[i : i + length]])
+                i += length
+                break
+        else:
+            i += 1
+    return out
 
 
 def _compound(word: str) -> list[str] | None:

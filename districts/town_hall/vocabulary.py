@@ -417,3 +417,108 @@ def _translations(table: str) -> dict[str, tuple[str, ...]]:
 
 
 TRANSLATIONS: dict[str, tuple[str, ...]] = _translations(_IN_OTHER_LANGUAGES)
+
+# The same for Japanese, Chinese (simplified and traditional) and Korean, which write no spaces between
+# words (Korean joins its little words to them): each line the English words for a run of characters
+# that may stand anywhere in one of a need's words ("天気予報を調べて" holds 天気 and 予報). Each run is at
+# least two characters long, so that none is found inside an unrelated word by chance.
+_IN_CJK = """
+weather: 天気 天气 天氣 날씨
+forecast: 予報 预报 預報 예보
+search: 検索 搜索 搜尋 검색
+papers: 論文 论文 논문
+summarize: 要約 摘要 总结 總結 요약
+translate: 翻訳 翻译 翻譯 번역
+address: 住所 地址 주소
+latitude: 緯度 纬度 緯度 위도
+longitude: 経度 经度 經度 경도
+map: 地図 地图 地圖 지도
+route: 経路 路线 路線 경로
+database: データベース 数据库 資料庫 데이터베이스
+data: データ 数据 數據 데이터
+email: メール 邮件 郵件 이메일 메일
+send: 送信 发送 發送 전송 보내
+message: メッセージ 消息 讯息 訊息 메시지
+invoice: 請求書 发票 發票 청구서 인보이스
+payment: 支払 支付 付款 결제 지불
+calendar: カレンダー 日历 日曆 캘린더 달력
+meeting: 会議 会议 會議 회의 ミーティング
+schedule: 予定 日程 일정 スケジュール
+image: 画像 图片 圖片 图像 圖像 이미지
+generate: 生成 생성
+stock price: 株価 股价 股價 주가
+news: ニュース 新闻 新聞 뉴스
+task: タスク 任务 任務 할일
+project: プロジェクト 项目 項目 프로젝트
+file: ファイル 文件 檔案 파일
+document: 文書 ドキュメント 文档 文檔 문서
+code: コード 代码 代碼 코드
+error: エラー 错误 錯誤 오류 에러
+logs: ログ 日志 日誌 로그
+monitor: 監視 监控 監控 모니터링
+deploy: デプロイ 部署 배포
+repository: リポジトリ 仓库 倉庫 저장소
+customer: 顧客 客户 客戶 고객
+sales: 売上 销售 銷售 매출 판매
+order: 注文 订单 訂單 주문
+product: 商品 产品 產品 제품 상품
+price: 価格 价格 價格 가격
+flight: フライト 航班 항공편
+hotel: ホテル 酒店 호텔
+restaurant: レストラン 餐厅 餐廳 식당 레스토랑
+recipe: レシピ 食谱 食譜 레시피
+music: 音楽 音乐 音樂 음악
+video: 動画 视频 視頻 影片 동영상 비디오
+browser: ブラウザ 浏览器 瀏覽器 브라우저
+screenshot: スクリーンショット 截图 截圖 스크린샷
+web page: ウェブページ 网页 網頁 웹페이지
+website: ウェブサイト 网站 網站 웹사이트
+scrape: スクレイピング 爬取 抓取 크롤링 스크래핑
+security: セキュリティ 보안
+vulnerability: 脆弱性 漏洞 취약점
+law: 法律 법률
+health: 健康 건강
+bank: 銀行 银行 은행
+account: アカウント 账户 帳戶 계정
+password: パスワード 密码 密碼 비밀번호
+notes: メモ ノート 笔记 筆記 메모 노트
+chat: チャット 聊天 채팅
+query: クエリ 查询 查詢 쿼리 조회
+analyze: 分析 분석
+report: レポート 报告 報告 보고서 리포트
+spreadsheet: スプレッドシート 电子表格 電子表格 스프레드시트
+contact: 連絡先 联系人 聯絡人 연락처
+user: ユーザー 用户 用戶 사용자
+company: 企業 会社 公司 회사 기업
+financial filings: 決算 财报 財報 공시
+tax: 税金 세금
+earthquake: 地震 지진
+create: 作成 创建 創建 만들기
+manage: 管理 관리
+read: 読み 读取 讀取 읽기
+check: 確認 检查 檢查 확인
+list: 一覧 列表 목록
+update: 更新 업데이트
+delete: 削除 删除 刪除 삭제
+download: ダウンロード 下载 下載 다운로드
+upload: アップロード 上传 上傳 업로드
+book: 予約 预订 預訂 예약
+convert: 変換 转换 轉換 변환
+extract: 抽出 提取 추출
+transcribe: 文字起こし 转录 轉錄
+audio: 音声 音频 音訊 오디오 음성
+"""
+
+
+def _runs(table: str) -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for line in table.strip().splitlines():
+        english, _, runs = line.partition(":")
+        for run in runs.split():
+            out[run] = tuple(dict.fromkeys((*out.get(run, ()), *english.split())))
+    return out
+
+
+# A run of characters -> the English words for it (services.translated looks for the longest first).
+CJK_RUNS: dict[str, tuple[str, ...]] = _runs(_IN_CJK)
+CJK_LONGEST = max(map(len, CJK_RUNS))

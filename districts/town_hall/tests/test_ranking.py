@@ -293,6 +293,13 @@ def test_a_need_in_another_language_searches_the_census_in_english(db: None) -> 
     # A German compound no lot holds is read as its two words.
     assert services.words_searched("Wettervorhersage für morgen abrufen") == ["weather", "forecast", "retrieve"]
     assert names("Wettervorhersage für morgen abrufen")[0] == "io.github.b/weather"
+    # Japanese, Chinese and Korean write no spaces between words: the runs the vocabulary knows are
+    # found within one, the longest first, kana's marks kept (データ is not テータ).
+    assert services.words_searched("天気予報を調べて") == ["weather", "forecast"]
+    assert services.words_searched("明天的天气预报") == ["weather", "forecast"]
+    assert services.words_searched("Discord にメッセージを送信") == ["discord", "message", "send"]
+    assert names("Discord にメッセージを送信")[0] == "io.github.d/discord"
+    assert services.words_searched("날씨 예보") == ["weather", "forecast"]
     # A word the census uses is searched as written: more than TRANSLATE_UPTO lots hold "recetas".
     assert services.words_searched("recetas") == ["recetas"]
     # A need in English is never read so.
