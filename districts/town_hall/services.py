@@ -326,11 +326,12 @@ FRAME_WORDS = frozenset(
 )
 # Of those, the words that open the asking, left out before the need in its first clause, and those
 # that close it, left out after the need in its last. Not among the first: words a need may begin with
-# as its own ("Recommend products to shoppers", "Suggest tags", "Quick notes", "Urgent care clinics").
+# as its own ("Recommend products to shoppers", "Suggest tags", "Quick notes", "Urgent care clinics"),
+# nor a greeting, which frames a need in a clause of its own ("Hello, ...") and may begin one ("Hello
+# World example server").
 OPENING_WORDS = frozenset(
-    """hello hey hiya howdy greetings yo dear hola bonjour salut hallo ciao ola please pls plz kindly
-    could would should anyone anybody someone somebody anything wondering hoping trying able lets
-    allows enables urgently ok okay um oh so""".split()
+    """please pls plz kindly could would should anyone anybody someone somebody anything wondering hoping
+    trying able lets allows enables urgently ok okay um oh so""".split()
 )
 CLOSING_WORDS = frozenset("please pls plz thanks thx ty tia cheers asap urgently kindly".split())
 # Where a clause ends: a sentence's end, a colon or semicolon, a bracket, a dash between spaces, a comma.

@@ -248,7 +248,7 @@ def test_the_words_an_agent_frames_its_need_in_are_not_searched(db: None) -> Non
     need = "Reply to the ticket and set its priority to urgent in Zendesk. Thanks!"
     assert services.words_searched(need) == ["reply", "ticket", "set", "priority", "urgent", "zendesk"]
     # A need may begin with a word that also opens an asking: it is the need's own.
-    for need in ("Recommend products to shoppers", "Suggest tags for posts", "Urgent care clinics"):
+    for need in ("Recommend products to shoppers", "Suggest tags for posts", "Urgent care clinics", "Hello world"):
         assert services.words_searched(need)[0] == need.split()[0].lower()
     # A name right after the greeting is still written within a sentence, as a name.
     assert services.read_need("Hey, Slack: post the deploy notes please")[1][0] == {"slack"}
