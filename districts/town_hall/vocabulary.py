@@ -4,7 +4,9 @@ technical ones. docs/directory.md explains how each table is used.
 These tables know about words and products, never about needs or servers: no entry names a registry
 name or a lot, and none maps a question to its answer. A word a need uses is looked up here; what it
 brings is more words to search by (`CONCEPTS`) and, for a product, the organisation that makes it
-(`MAKERS`), whose own namespace is the strongest sign of the product's official server.
+(`MAKERS`), whose own namespace is the strongest sign of the product's official server. A word of
+another language brings the English words for it (`TRANSLATIONS`, `CJK_RUNS`), the census being
+written in English, and its little words none (`OTHER_LITTLE_WORDS`).
 """
 
 # An everyday or general word -> the words servers use for it. The words brought in recall and rank
