@@ -273,8 +273,9 @@ NOT_PRODUCTS = frozenset(
 # (a need's word is looked up with its accents off, as a person typing fast writes it). The
 # census describes its servers in English, so a need in another language searches for the English
 # words too (services.translated). Words that are also English words ("red" is a network in Spanish,
-# "actions" shares in French, "converter" and "payer" are English as written) are left out. A line
-# may name a phrase of two words ("base datos", its little word left out as every stop word is).
+# "actions" shares in French, "converter" and "payer" are English as written) are left out. A phrase
+# of two words is written with a + between them ("base+datos", its little word left out as every stop
+# word is).
 _IN_OTHER_LANGUAGES = """
 send: enviar envia envie mandar manda envoyer envoie envoyez senden sende schicken schicke verschicken
     inviare invia versturen verstuur sturen stuur verzenden
@@ -308,11 +309,7 @@ convert: convertir umwandeln konvertieren convertire converteren
 pay: pagar bezahlen pagare betalen
 track: rastrear seguimiento suivre verfolgen tracciare volgen
 publish: publicar postar publier veroffentlichen pubblicare publiceren
-database: datenbank databank gegevensbank basedatos bancodados
-base datos: database
-banco dados: database
-base donnees: database
-banca dati: database
+database: datenbank databank gegevensbank basedatos bancodados base+datos banco+dados base+donnees banca+dati
 data: datos dados donnees daten dati gegevens
 message: mensaje mensajes mensagem mensagens nachricht nachrichten messaggio messaggi bericht berichten
 email: correo correos courriel courriels
@@ -406,19 +403,19 @@ OTHER_LITTLE_WORDS = frozenset(
 )
 
 
-def _translations(table: str) -> dict[str, tuple[str, ...]]:
+def _table(text: str) -> dict[str, tuple[str, ...]]:
+    """A table's lines read: each "english words: what stands for them ..." (a line going on indented
+    on the next), each entry -> the English words, a + in an entry a space ("base+datos")."""
     out: dict[str, tuple[str, ...]] = {}
-    for line in table.replace("\n ", " ").strip().splitlines():
-        english, _, others = line.partition(":")
-        if " " in english:  # a phrase of another language: "base datos: database"
-            out[english] = (*out.get(english, ()), *others.split())
-            continue
-        for word in others.split():
-            out[word] = (*out.get(word, ()), english)
+    for line in text.replace("\n ", " ").strip().splitlines():
+        english, _, entries = line.partition(":")
+        for entry in entries.split():
+            key = entry.replace("+", " ")
+            out[key] = tuple(dict.fromkeys((*out.get(key, ()), *english.split())))
     return out
 
 
-TRANSLATIONS: dict[str, tuple[str, ...]] = _translations(_IN_OTHER_LANGUAGES)
+TRANSLATIONS: dict[str, tuple[str, ...]] = _table(_IN_OTHER_LANGUAGES)
 
 # The same for Japanese, Chinese (simplified and traditional) and Korean, which write no spaces between
 # words (Korean joins its little words to them): each line the English words for a run of characters
@@ -512,15 +509,6 @@ audio: 音声 音频 音訊 오디오 음성
 """
 
 
-def _runs(table: str) -> dict[str, tuple[str, ...]]:
-    out: dict[str, tuple[str, ...]] = {}
-    for line in table.strip().splitlines():
-        english, _, runs = line.partition(":")
-        for run in runs.split():
-            out[run] = tuple(dict.fromkeys((*out.get(run, ()), *english.split())))
-    return out
-
-
 # A run of characters -> the English words for it (services.translated looks for the longest first).
-CJK_RUNS: dict[str, tuple[str, ...]] = _runs(_IN_CJK)
+CJK_RUNS: dict[str, tuple[str, ...]] = _table(_IN_CJK)
 CJK_LONGEST = max(map(len, CJK_RUNS))
