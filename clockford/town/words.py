@@ -831,9 +831,10 @@ _URL_REST = re.compile(_URL_CHARS + "*")
 _DEFANGED_SCHEME = re.compile(
     r"(?:h(?:tt|xx|\*\*|__|\.\.)ps?|f[tx]ps?|sftp|wss?)"
     r"(?:\s*+(?:\[\s*:\s*\]|\(\s*:\s*\)|\{\s*:\s*\})\s*+/{0,2}|\s*+\[\s*:?/{1,2}\s*\]|:\s*\[/{1,2}\]|\s++:\s*//|:\s++//"
-    r"|:\\{1,2}|:/(?=[^/\s])|://)" + _URL_CHARS + r"*|h(?:xx|\*\*|__)ps?(?![a-z0-9*])"
+    r"|:\\{1,2}|:/(?=[^/\s])|://|;?//(?=[a-z0-9]))" + _URL_CHARS + r"*|h(?:xx|\*\*|__)ps?(?![a-z0-9*])"
 )
-_DEFANGED_HINTS = ("[:", "(:", "{:", "[/", ": /", ":\\", ":/", "hxx", "h**", "h__", "h..p")
+# "https//host" and "http;//host" (the colon left out or mistyped) count as a scheme written plainly.
+_DEFANGED_HINTS = ("[:", "(:", "{:", "[/", ": /", ":\\", ":/", "hxx", "h**", "h__", "h..p", "p//", "s//", "p;//", "s;//")  # fmt: skip
 _PSEUDO_SCHEME = re.compile(
     r"(?:(?:java|vb|live)script:(?=\S)|data:[a-z]+/[\w.+-]+(?:;[\w=.+-]+)*[;,]|file:/|magnet:\?|view-source:)"
     + _URL_CHARS

@@ -598,6 +598,8 @@ STAFF_SAY = "Those words read as town staff, which is impersonation. Reword them
         ("Check https://evil.example.com/login now", "link", "https://evil.example.com/login"),
         ("hxxp://evil[.]com/x", "link", "hxxp://evil[.]com/x"),
         ("h**p://evil.com", "link", "h**p://evil.com"),
+        ("open https//evil.example/x now", "link", "https//evil.example/x"),
+        ("open http;//evil.example now", "link", "http;//evil.example"),
         ("see example[.]com", "link", "example[.]com"),
         ("see example(dot)com", "link", "example(dot)com"),
         ("see example dot com today", "link", "example dot com"),
