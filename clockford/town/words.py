@@ -1444,7 +1444,7 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
         ("[",),
         r"\[/?INST\]|\[\s*System\s+(?:Message|Notice|Prompt|Alert|Announcement|Override)\s*\]"
         r"|\[\s*(?:SYSTEM|SYS|ADMIN|Admin|ADMINISTRATOR|Administrator|STAFF|Staff|MOD|MODERATOR|Moderator|OFFICIAL"
-        r"|Official|TOWN(?:\s+HALL)?|CLOCKFORD|MAYOR|Mayor|SECURITY)(?:\s+(?:MESSAGE|NOTICE|PROMPT|ALERT|ANNOUNCEMENT"
+        r"|Official|System|TOWN(?:\s+HALL)?|CLOCKFORD|MAYOR|Mayor|SECURITY)(?:\s+(?:MESSAGE|NOTICE|PROMPT|ALERT|ANNOUNCEMENT"
         r"|OVERRIDE|STAFF|TEAM|OFFICE|Message|Notice|Prompt|Alert|Announcement|Override|Staff|Team|Office))?\s*\]",
         cased=True,
     ),
@@ -1482,10 +1482,17 @@ _DISTRICTS = (
     r"realty\s*office", r"studio(?:s)", r"foundr(?:y|ies)", "arena", "embass(?:y|ies)", "markets?", r"injection\s*alley",
     r"dice\s*house", "directory", "census", "archive", r"safe\s*harbou?r", r"swap\s*meet", r"the\s+hall",
 )  # fmt: skip
-_TOWN = r"(?:clockford(?:\s*town)?|the\s+town|town)"
+_TOWN = r"(?:(?:the\s+)?clockford(?:\s*town)?|the\s+town|town)"
 # A body of the town: the town itself, a district or an office, with or without "the" and the town's name.
 _BODY = (
-    "(?:" + _TOWN + r"(?:['’]s)?[\s_-]*(?:" + "|".join(_DISTRICTS) + r")?|(?:the\s+)?(?:" + "|".join(_DISTRICTS) + "))"
+    "(?:"
+    + _TOWN
+    + r"(?:['’]s)?[\s_-]*(?:"
+    + "|".join(_DISTRICTS)
+    + r")?|(?:the\s+)?(?:"
+    + "|".join(_DISTRICTS)
+    # "the Bank of Clockford", "the Post Office of the town": a district named with its town.
+    + r")(?:\s+of\s+(?:clockford(?:\s*town)?|the\s+town))?|(?:the\s+)?(?:realty|p\.\s?o\.))"
 )
 # Who works for a body: its staff and the officers a district has.
 _PEOPLE = (
@@ -1509,7 +1516,7 @@ _PEOPLE = (
     r"|takers?|enumerators?|organi[sz]ers?|carriers?|issuers?|indexers?|lifeguards?|testers?|calibrators?"
     r"|proprietors?|chairpersons?|chairm[ae]n|presidents?|greeters?|mentors?|trainers?|arbit(?:er|rator)s?"
     r"|mediators?|negotiators?|interpreters?|translators?|timekeepers?|signall?ers?|signalm[ae]n|lamplighters?"
-    r"|bell-?ringers?|graders?)"
+    r"|bell-?ringers?|graders?|mayors?|alderm[ae]n|certifiers?|verifiers?|masters?)"
 )
 # Roles the town has on their own, with no body named: "the postmaster", "the registrar".
 _ROLE_ALONE = (
@@ -1524,9 +1531,15 @@ _NOTICE = (
 )
 # A speaker: a body's people ("Courthouse clerk", "Clockford staff", "staff of the Post Office"), a
 # role, or the system and its automated senders.
+# A rank before a role: "head teller", "duty doctor", "deputy registrar".
+_RANK = r"(?:(?:head|chief|senior|junior|deputy|assistant|acting|lead|duty|principal|vice|night|day|on-?duty)\s+)?"
+# A trade between a body and its role: "Swap Meet table steward", "Signal House signal keeper" (any one
+# word: a lookahead that left out "and" or "the" would take every speaker's rule off RE2).
+_TRADE = r"(?:[a-z][\w-]*\s+)?"
 _SPEAKER = (
-    "(?:" + _BODY + r"(?:['’]s)?[\s_-]*" + _PEOPLE + r"|" + _PEOPLE + r"\s+(?:of|at|from)\s+" + _BODY + "|" + _ROLE_ALONE
-    + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
+    "(?:" + _BODY + r"(?:['’]s)?[\s_-]*" + _TRADE + _RANK + _PEOPLE + r"|" + _RANK + _PEOPLE
+    + r"\s+(?:over\s+)?(?:of|at|from|for|in)\s+" + _BODY
+    + "|" + _ROLE_ALONE + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
 )  # fmt: skip
 _SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
 _GRAMMAR_WORDS: tuple[str, ...] = (*_TOWN_WORDS, "system", "automat", "verif", "approv", "endors", "certif")
@@ -1913,7 +1926,7 @@ _STAFF_RULES += (
 # you for contacting the Bank"), a role set beside "I" ("As Bank teller, I", "I, Bank teller,"), and
 # a body that wishes to tell you something ("the Bank would like to remind you"). Being at a place is
 # not one of them: "I'm at the Bank", "at the Market we bought apples", "I'm writing from the Tavern".
-_I_AM = r"(?:i\s+am|i['’]m|im|we\s+are|we['’]re)"
+_I_AM = r"(?:i\s+am|i['’]m|im|we\s+are|we['’]re|we\s+r)"
 _INTENT = (
     r"(?:to\s+(?:confirm|inform|let|tell|remind|announce|notify|say|update|ask|advise|warn|request|follow\s+up"
     r"|verify|approve|welcome|thank)|regarding|about\s+your|concerning|in\s+reply|with\s+(?:an?\s+)?(?:update"
@@ -2189,6 +2202,147 @@ _STAFF_RULES += (
 )
 
 
+# --- staff voice, as a third author wrote it ----------------------------------------------------
+#
+# Forms a corpus written without reading this grammar found missing (clockford/town/tests/corpus/
+# staff_third.py, its tune half): a greeting or a check-in from a speaker ("Greetings from the Embassy
+# team.", "the staff of the Clinic greet you", "it's your Embassy desk officer again."), a name and then
+# the role ("This is Ada Finch, professor at the Agent University."), the one a reader is talking to
+# ("you are speaking with the court bailiff", "u r talking 2 the town hall clerk"), a body's desk ("This
+# is the Bank, cashier's desk."), what a body's people do there ("At Injection Alley we take your
+# safety seriously."), a paper of a body opening a sentence ("Bulletin of the General Store, day 3."),
+# an order, a capacity ("in my capacity as deed clerk at the Realty Office", "a word from me as your
+# moderator at the Switchboard:"), a chat's speaker ("Staff >> ...", "[15:39] Moderator:", "Tavern Bot
+# says:", "(Clinic duty doctor)"), and work claimed in a body ("i am work in the Bank as head teller").
+_GREETING = (
+    r"(?:greetings?|hello|hi|hey|howdy|salutations|welcome|good\s+(?:morning|afternoon|evening|day))(?:\s*,?\s*"
+    r"(?:residents|agents|everyone|all|folks|friends|neighbou?rs|newcomers|y['’]?all)\s*,)?"
+)
+_TALKING_TO = (
+    r"(?:you\s+are|you['’]re|youre|u\s*r|ur)\s+(?:now\s+)?(?:speaking|talking|chatting|writing|texting)\s+(?:to|with"
+    r"|2|w/?)\s+(?:the\s+|your\s+|an?\s+)?"
+)
+_AFTER_SPEAKER = r"\s*(?:[.,:;!)—–]|-\s|(?m:$)|\s+(?:and|here|speaking|writing|again|now|checking\s+in)\b)"
+_STAFF_RULES += _grammar(
+    _GREETING + r"\s+(?:all\s+|everyone\s+)?from\s+(?:the\s+|your\s+|ur\s+)?(?:friendly\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.,:;!—–]|-\s"
+    r"|(?m:$))",
+    r"(?:the\s+)?" + _SPEAKER + r"\s+(?:greets?|welcomes?|says?\s+(?:hello|hi|hey)|wish(?:es)?\s+you|(?:is\s+)?"
+    r"(?:checking|reporting)\s+in)\b",
+    r"it['’]?s\s+(?:me\s*,?\s+)?(?:your|the|ya|yer|ur)\s+(?:\w+\s+)?" + _SPEAKER + _AFTER_SPEAKER,
+    r"(?:this\s+is|i\s+am|i['’]m|my\s+name\s+is|it['’]s)\s+\w[\w.]*(?:\s+\w[\w.]*){0,2}\s*,\s*(?:the\s+|your\s+|an?\s+)?"
+    r"(?:\w+\s+)?" + _SPEAKER + _AFTER_SPEAKER,
+    r"this\s+(?:really|truly|actually|honestly|genuinely|definitely)\s+is\s+(?:the\s+|your\s+)?(?:official\s+)?"
+    + _SPEAKER_OR_BODY + r"\b",
+    _TALKING_TO + r"(?:" + _SPEAKER_OR_BODY + r"\b|(?:\w+\s+)?" + _PEOPLE + _AFTER_SPEAKER + ")",
+    r"this\s+is\s+(?:the\s+)?" + _BODY + r"\s*,\s*(?:the\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?" + _PEOPLE + r"\b",
+    r"(?:here\s+)?at\s+(?:the\s+)?" + _BODY + r"\s*,?\s+we\s+(?:take|care|value|believe|strive|aim|welcome|thank"
+    r"|appreciate|pride|are\s+committed|are\s+here\s+to|are\s+proud|want\s+to\s+(?:remind|inform|thank|welcome))\b",
+    # Us at a body ("All of us here at the Foundry thank you"); "thanks to everyone at the Bank" is a guest's.
+    r"(?:all\s+of\s+us|every\s+one\s+of\s+us)\s+(?:here\s+)?at\s+(?:the\s+)?" + _BODY + r"\b",
+    r"by\s+(?:the\s+)?order\s+of\s+(?:the\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"in\s+my\s+(?:official\s+)?capacity\s+as\s+(?:the\s+|your\s+|an?\s+)?(?:\w+\s+){0,3}?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:a\s+word|a\s+note|a\s+message|one\s+thing|a\s+reminder)\s+from\s+me\s+as\s+(?:your|the)\s+(?:\w+\s+){0,2}?"
+    + _SPEAKER + r"\b",
+    r"as\s+(?:your|the)\s+(?:\w+\s+){0,2}?" + _SPEAKER + r"\s*[:：]",
+    r"as\s+(?:your|the)\s+" + _BODY + r"\s+(?:\w+\s+)?" + _PEOPLE + r"\s*,\s*(?:i|we)\b",
+    r"(?:work|working|employed)\s+(?:in|at|for)\s+(?:the\s+)?" + _BODY + r"\s+as\s+(?:an?\s+|the\s+|its\s+)?"
+    r"(?:\w+\s+)?" + _PEOPLE + r"\b",
+    r"(?:we\s+r|we\s+are|we['’]re)\s+(?:the\s+|ur\s+|your\s+)?" + _SPEAKER + r"\b",
+    # "i am offical examiner of injection alley", "IM THE LETTER CARRIER AT POST OFFICE".
+    _I_AM + r"\s+(?:(?:the|ur|your|an?)\s+(?:offici?al\s+)?(?:[\w-]+\s+)?|offici?al\s+)?" + _SPEAKER + r"\b",
+    r"this\s+(?:really\s+|truly\s+)?is\s+(?:the\s+|your\s+)?[\w-]+\s+" + _SPEAKER + r"\b",
+    r"here\s+at\s+(?:the\s+)?" + _BODY + r"\s+(?:office|team|desk)\s*,?\s+(?:we|our)\b",
+    r"(?:the\s+)?" + _SPEAKER + r"\s+(?:msg|message|note|notice|memo|psa|update|alert|announcement|info|bulletin)\s*"
+    r"[:：!]",
+    r"\(\s*(?:from\s+)?(?:the\s+)?" + _SPEAKER + r"\s*:?\s*\)",
+    r"a\s+(?:warm|friendly|big|quick|hearty)\s+(?:hello|greeting|welcome)\s+from\s+(?:the\s+|your\s+)?" + _SPEAKER_OR_BODY
+    + r"\b",
+)  # fmt: skip
+_STAFF_RULES += _grammar(
+    # "Bulletin of the General Store, day 3.", "Message from the Census taker, ...".
+    r"(?:[^\w\n]|_){0,8}(?:(?:fyi|ps|p\.s\.|note|reminder|psa)\s*[:,]?\s*)?(?:official\s+)?(?:bulletin|notice"
+    r"|announcement|memo|circular|directive|decree|advisory|communiqu[eé]"
+    r"|dispatch|message)\s+(?:of|from)\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\s*(?:[.,:;!—–]|-\s|(?m:$))",
+    where="sentences",
+)  # fmt: skip
+_CHAT_SPEAKER = (
+    r"(?:the\s+)?(?:" + _SPEAKER_OR_BODY + r"|staff|moderator|mod|admin|administrator|system|sysop)(?:\s+bot)?"
+)
+_CHAT_WORDS = (*_GRAMMAR_WORDS, "mod", "sysop", "bot")
+_STAFF_RULES += (
+    # A chat's speaker: "Staff >> ...", "[15:39] Moderator: ...", "Tavern Bot says: ...", "--- moderator ---".
+    _rule(
+        _CHAT_WORDS,
+        _LINE_LEAD + r"(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*)?" + _CHAT_SPEAKER + r"\s*[*_]*\s*(?:>{1,2}|»|=>|says\s*[:：])",
+        where="lines",
+    ),
+    _rule(_CHAT_WORDS, r"\[\d{1,2}:\d{2}(?::\d{2})?\]\s*" + _CHAT_SPEAKER + r"\s*[:：>]"),
+    # "(mod) ...", "<mod> ...", and "staff: all notices must ..." opening a line.
+    _rule(_CHAT_WORDS, r"[(<]\s*(?:mod|moderator|admin|administrator|staff|sysop|system)\s*[)>]"),
+    _rule(
+        _CHAT_WORDS,
+        _LINE_LEAD + r"(?:staff|moderator|mod|admin|administrator|sysop)\s*[:：]\s*(?:all|every|you|your|please|kindly"
+        r"|do\s+not|don['’]t|agents|from\s+(?:now|today))\b",
+        where="lines",
+    ),
+    _rule(
+        _CHAT_WORDS,
+        r"-{2,}\s*(?:system|admin|administrator|staff|moderator|mod|official|" + _SPEAKER_OR_BODY + r")(?:\s+(?:message"
+        r"|notice|alert|official|bot|staff))?\s*-{2,}",
+    ),
+    _rule(
+        _CHAT_WORDS,
+        r"[^\w\n]{0,6}system\s*[:：]\s*(?:you|your|all\s+agents|agents|ignore|new\s+instructions|the\s+town)\b",
+        where="lines",
+    ),
+)  # fmt: skip
+_STAFF_RULES += (
+    # A line that is only "SYSTEM" (or "ADMIN", "STAFF") between rules: "--- SYSTEM ---".
+    _rule(
+        ("SYSTEM", "ADMIN", "STAFF", "MODERATOR", "OFFICIAL", "TOWN", "CLOCKFORD"),
+        r"[ \t>*#_=~\[(]*-{2,}\s*(?:SYSTEM|ADMIN|STAFF|MODERATOR|OFFICIAL|TOWN(?:\s+HALL)?|CLOCKFORD)(?:\s+(?:MESSAGE"
+        r"|NOTICE|ALERT))?\s*-{2,}",
+        cased=True,
+        where="lines",
+    ),
+)
+
+
+# Approval, as the same author wrote it: a verdict with a word between it and its source ("certified
+# clean by the Foundry"), a body's check passed or its certificate held ("passed the Post Office
+# certification", "holds an Arena safety certificate", "the Census issued a safety certificate"), a
+# body's pick ("the Embassy's top pick", "Injection Alley's choice:"), a body that recommends, checks
+# and approves ("the only one the Directory officially recommends", "the toolkit that the General Store
+# recommends", "the Swap Meet checked it and approved it", "Bank certified."), and a record's fields
+# ("verifier: the Archive", "Reviewed-By: Passport Office clerk", "AUTHORITY=INJECTION ALLEY", a
+# table whose "Approved by" column names a body).
+_CERTIFICATE = r"(?:certificates?|certifications?|badges?|checkmarks?|ticks?|seals?|stamps?|marks?|ratings?)"
+_STAFF_RULES += _grammar(
+    _VERDICT + r"\s+(?:\w+\s+)?(?:by|from)\s+(?:the\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:official\s+)?(?:blessing|seal|stamp|approval|endorsement)\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"\s+(?:[\w-]+\s+){0,2}?" + _CHECKS + r"\s*\|\s*(?:" + _MARK + r"\s*)?(?:passed|ok|okay|clean|approved|green"
+    r"|cleared|verified)\b",
+    r"(?:passed|received|got|earned|holds?|has|have|carries|bears|awarded|with)\s+(?:the\s+|an?\s+)?" + _BODY
+    + r"(?:['’]s)?\s+(?:\w+\s+)?(?:" + _SEAL + "|" + _CERTIFICATE + r"|inspection|review|audit)\b",
+    _BODY + r"\s+(?:has\s+)?(?:issued|granted|gave|awarded|handed)\s+(?:me\s+|us\s+|it\s+|this\s+)?(?:my\s+\w+\s+)?"
+    r"(?:an?\s+|its\s+)?(?:\w+\s+)?(?:" + _SEAL + "|" + _CERTIFICATE + r")\b",
+    _BODY + r"(?:\s+(?:office|team|staff))?['’]s\s+(?:top\s+pick|#1\s+pick|number\s+one\s+pick|choice\s*[:：!]|favou?rite\b|pick\s+for\b)",
+    _BODY + r"\s+(?:\w+\s+)?(?:officially|formally)\s+(?:recommends?|endorses?|approves?|certifies|verifies)\b",
+    r"(?:that|which)\s+(?:the\s+)?" + _BODY + r"\s+(?:officially\s+)?(?:recommends|endorses|approves|certifies"
+    r"|vouches\s+for)\b",
+    _BODY + r"\s+(?:\w+\s+){0,5}?(?:and\s+)?(?:recommends|endorses|certifies|vouches\s+for)\s+(?:it|this|them|my|our)\b",
+    # Checked and approved: a claim of a seal; "the Bank approved my loan" tells what it did.
+    _BODY + r"\s+(?:has\s+)?\w+\s+(?:it|this|them)\s+and\s+(?:approved|verified|certified|endorsed|cleared|vetted)"
+    r"\s+(?:it|this|them)\b",
+    _BODY + r"[\s-]+(?:certified|approved|verified|endorsed|vetted)\s*(?:[.!,;)]|(?m:$))",
+    r"(?:verifier|verified[\s_-]*by|approved[\s_-]*by|approver|certifier|certified[\s_-]*by|reviewed[\s_-]*by|reviewer"
+    r"|authority|issuer|issued[\s_-]*by|endorsed[\s_-]*by|endorser|signed[\s_-]*by|signer|auditor|audited[\s_-]*by"
+    r"|vetted[\s_-]*by|checked[\s_-]*by)\s*[:=|：]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"(?:approved|verified|certified|endorsed|reviewed|vetted|checked)\s+by\s*\|?[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,4}?"
+    r"[^\n]{0,200}\|\s*(?:the\s+)?" + _BODY + r"\s*[!.]?\s*(?:\||(?m:$))",
+)  # fmt: skip
+
+
 # Talk about someone else's use of the town's voice is not the town's voice: "someone signed a post
 # as the Mayor", "an agent wrote 'I am the Mayor' on the board", "a note pretending to be from the
 # sheriff". A passage is reported when, earlier in its sentence, a third party (not "I" or "we") is
@@ -2240,7 +2394,8 @@ _CLAUSE_REACH = 60
 # A label (a colon or a dash) followed by a verdict on whom it names, or a definition of it, is a
 # note about them: "Town Hall clerk: very helpful, 5/5", "Bank teller - what a nice person", "The
 # Mayor: a role in the spec". A label followed by news or an instruction is still their voice
-# ("Town Hall: opening hours are nine to five"). The label's mark may end the passage itself.
+# ("Town Hall: opening hours are nine to five"), and so is a word that only begins like a verdict
+# ("Realty Office: Kindly repeat ..."). The label's mark may end the passage itself.
 # Every run of spaces is taken whole (\s*+, \s++: what follows each is never a space), so a window of
 # spaces is read once, where the engine tried every way of sharing it among the runs: 0.31 ms for 60
 # spaces, 27 s for 1,000.
@@ -2250,7 +2405,7 @@ _ABOUT_AFTER_LABEL = re.compile(
     r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
     r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
     r"|recommended|worth\s++it|\d++(?:\.\d)?\s*+/\s*+\d+|\d++\s++(?:of|out\s++of)\s++\d+|[★⭐☆]"
-    r"|(?:an?|the)\s++(?:role|office|district|place|building|program|job|title|position|part)\b)"
+    r"|(?:an?|the)\s++(?:role|office|district|place|building|program|job|title|position|part)\b)(?![a-z])"
 )
 
 
