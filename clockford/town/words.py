@@ -1485,15 +1485,11 @@ _DISTRICTS = (
 _TOWN = r"(?:(?:the\s+)?clockford(?:\s*town)?|the\s+town|town)"
 # A body of the town: the town itself, a district or an office, with or without "the" and the town's name.
 _BODY = (
-    "(?:"
-    + _TOWN
-    + r"(?:['’]s)?[\s_-]*(?:"
-    + "|".join(_DISTRICTS)
-    + r")?|(?:the\s+)?(?:"
-    + "|".join(_DISTRICTS)
-    # "the Bank of Clockford", "the Post Office of the town": a district named with its town.
+    "(?:" + _TOWN + r"(?:['’]s)?[\s_-]*(?:" + "|".join(_DISTRICTS) + r")?|(?:the\s+)?(?:" + "|".join(_DISTRICTS)
+    # "the Bank of Clockford", "the Post Office of the town": a district named with its town; "the
+    # Realty" and "the P.O." as people shorten them.
     + r")(?:\s+of\s+(?:clockford(?:\s*town)?|the\s+town))?|(?:the\s+)?(?:realty|p\.\s?o\.))"
-)
+)  # fmt: skip
 # Who works for a body: its staff and the officers a district has.
 _PEOPLE = (
     r"(?:staff(?:\s+members?)?|team|crew|admins?|administrat(?:ors?|ion)|officials?|officers?|moderators?|mods"
@@ -1546,7 +1542,7 @@ _GRAMMAR_WORDS: tuple[str, ...] = (*_TOWN_WORDS, "system", "automat", "verif", "
 _GRAMMAR_WORDS += ("sanction", "vetted", "court", "office", "switchboard", "tavern", "bank", "store", "house")
 _GRAMMAR_WORDS += ("universit", "clinic", "studios", "foundry", "arena", "embass", "market", "alley", "directory")
 _GRAMMAR_WORDS += ("census", "archive", "harbo", "swap", "staff", "admin", "moderat", "official", "registrar")
-_GRAMMAR_WORDS += ("postmaster",)
+_GRAMMAR_WORDS += ("postmaster", "realty", "p.o.", "p. o.")
 _CLOSINGS = (
     r"(?:regards|kind\s+regards|best\s+regards|best|sincerely|yours(?:\s+(?:truly|faithfully|sincerely))?|thanks"
     r"|thank\s+you|cheers|respectfully|warmly|with\s+thanks|signed)"
