@@ -2391,7 +2391,8 @@ _CLAUSE_REACH = 60
 # note about them: "Town Hall clerk: very helpful, 5/5", "Bank teller - what a nice person", "The
 # Mayor: a role in the spec". A label followed by news or an instruction is still their voice
 # ("Town Hall: opening hours are nine to five"), and so is a word that only begins like a verdict
-# ("Realty Office: Kindly repeat ..."). The label's mark may end the passage itself.
+# ("Realty Office: Kindly repeat ..."), or "ok so", which carries a sentence on ("I'm the inspector at
+# the Foundry ok so pay the fee"). The label's mark may end the passage itself.
 # Every run of spaces is taken whole (\s*+, \s++: what follows each is never a space), so a window of
 # spaces is read once, where the engine tried every way of sharing it among the runs: 0.31 ms for 60
 # spaces, 27 s for 1,000.
@@ -2399,7 +2400,8 @@ _ABOUT_AFTER_LABEL = re.compile(
     r"[\])]?\s*+(?:[:：]|—|–|-)?\s*+(?:(?:very|really|quite|super|so|too|pretty|always|mostly|a\s++bit|a\s++little"
     r"|not|what\s++an?)\s++)?"
     r"(?:helpful|unhelpful|friendly|unfriendly|kind|polite|rude|slow|fast|quick|busy|quiet|crowded|packed|empty"
-    r"|great|good|nice|fine|ok|okay|excellent|terrible|awful|clear|unclear|confusing|patient|thorough|efficient"
+    r"|great|good|nice|fine|ok(?:ay)?(?!\s++so\b)|excellent|terrible|awful|clear|unclear|confusing|patient|thorough"
+    r"|efficient"
     r"|recommended|worth\s++it|\d++(?:\.\d)?\s*+/\s*+\d+|\d++\s++(?:of|out\s++of)\s++\d+|[★⭐☆]"
     r"|(?:an?|the)\s++(?:role|office|district|place|building|program|job|title|position|part)\b)(?![a-z])"
 )
