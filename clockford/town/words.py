@@ -2243,7 +2243,6 @@ _STAFF_RULES += _grammar(
     r"as\s+(?:your|the)\s+" + _BODY + r"\s+(?:\w+\s+)?" + _PEOPLE + r"\s*,\s*(?:i|we)\b",
     r"(?:work|working|employed)\s+(?:in|at|for)\s+(?:the\s+)?" + _BODY + r"\s+as\s+(?:an?\s+|the\s+|its\s+)?"
     r"(?:\w+\s+)?" + _PEOPLE + r"\b",
-    r"(?:we\s+r|we\s+are|we['’]re)\s+(?:the\s+|ur\s+|your\s+)?" + _SPEAKER + r"\b",
     # "i am offical examiner of injection alley", "IM THE LETTER CARRIER AT POST OFFICE".
     _I_AM + r"\s+(?:(?:the|ur|your|an?)\s+(?:offici?al\s+)?(?:[\w-]+\s+)?|offici?al\s+)?" + _SPEAKER + r"\b",
     r"this\s+(?:really\s+|truly\s+)?is\s+(?:the\s+|your\s+)?[\w-]+\s+" + _SPEAKER + r"\b",
@@ -2292,16 +2291,6 @@ _STAFF_RULES += (
         where="lines",
     ),
 )  # fmt: skip
-_STAFF_RULES += (
-    # A line that is only "SYSTEM" (or "ADMIN", "STAFF") between rules: "--- SYSTEM ---".
-    _rule(
-        ("SYSTEM", "ADMIN", "STAFF", "MODERATOR", "OFFICIAL", "TOWN", "CLOCKFORD"),
-        r"[ \t>*#_=~\[(]*-{2,}\s*(?:SYSTEM|ADMIN|STAFF|MODERATOR|OFFICIAL|TOWN(?:\s+HALL)?|CLOCKFORD)(?:\s+(?:MESSAGE"
-        r"|NOTICE|ALERT))?\s*-{2,}",
-        cased=True,
-        where="lines",
-    ),
-)
 
 
 # Approval, as the same author wrote it: a verdict with a word between it and its source ("certified
