@@ -473,10 +473,26 @@ def reply_bytes(r: Rendered) -> tuple[int, int, str]:
     SDK writes the message with. digest: the reply without its footstep number, so that a reply equal
     to an earlier one is seen as a repeat."""
     data = r.structured_json()
-    rest = {k: v for k, v in r.structured.items() if k != "footstep"}
-    digest = hashlib.sha256(pydantic_core.to_json([r.is_error, rest])).hexdigest()
+    digest = hashlib.sha256(_without_footstep(r, data)).hexdigest()
     text = len(r.text.encode("utf-8")) + sum(len(b.encode("utf-8")) for b in r.blocks)
     return text, len(data), digest
+
+
+def _without_footstep(r: Rendered, data: bytes) -> bytes:
+    """The reply's bytes as sent, without its footstep number, after whether it is an error: what a
+    repeat has in common with the reply it repeats. render() puts the footstep last but provenance
+    (which names paths and labels, never a footstep), so the number is cut from the bytes already
+    written instead of writing the reply a second time without it. A reply whose fields moved the
+    footstep from there (one with a field named provenance) is written again without it."""
+    flag = b"1" if r.is_error else b"0"
+    if r.footstep is None:
+        return flag + data
+    mark = b',"footstep":%d,"provenance":' % r.footstep
+    at = data.rfind(mark)
+    if at < 0:
+        rest = {k: v for k, v in r.structured.items() if k != "footstep"}
+        return flag + pydantic_core.to_json(pydantic_core.to_jsonable_python(rest), inf_nan_mode="null")
+    return flag + data[:at] + data[at + len(mark) - len(',"provenance":') :]
 
 
 @contextlib.contextmanager
