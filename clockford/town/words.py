@@ -1717,8 +1717,11 @@ _STAFF_RULES += (
         r"|once\s+more)\b",
         # "As your postmaster, I ...", "as the Courthouse judge, we ...".
         r"as\s+(?:your|the|a|an)\s+(?:official\s+)?" + _SPEAKER + r"\s*,\s*(?:i|we)\b",
-        # "Here at the Dice House we ...", "Our team at the Studios", "Me, the Arena referee".
-        r"(?:here\s+at|all\s+of\s+us\s+at|everyone\s+here\s+at)\s+(?:the\s+)?" + _BODY + r"\s*,?\s+(?:we|our)\b",
+        # "Here at the Dice House we ...", "here at the Census Office team, our ...", "Our team at the
+        # Studios", "Me, the Arena referee". ("All of us at the Bank, we ..." is read below, with or without "we".)
+        r"(?:here\s+at|everyone\s+here\s+at)\s+(?:the\s+)?"
+        + _BODY
+        + r"(?:\s+(?:office|team|desk)){0,2}\s*,?\s+(?:we|our)\b",
         r"(?:our|my)\s+(?:team|staff|crew|colleagues|office|desk|department)\s+(?:at|in|of)\s+(?:the\s+)?"
         + _BODY
         + r"\b",
@@ -1950,9 +1953,8 @@ _STAFF_RULES += _grammar(
     + r"\s*,?\s+" + _INTENT,
     r"(?:i|we)\s+(?:speak|write|act|talk|answer)\s+for\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
     r"(?:i|we)\s+represent\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
-    r"(?:you['’]ve\s+reached|you\s+have\s+reached|you\s+reached|you['’]re\s+(?:chatting|talking|speaking|writing)"
-    r"\s+(?:to|with)|you\s+are\s+(?:chatting|talking|speaking|writing)\s+(?:to|with))\s+(?:the\s+|your\s+)?"
-    + _SPEAKER_OR_BODY + r"\b",
+    # (Whom a reader is talking to, "you're chatting with the Bank", is _TALKING_TO's, below.)
+    r"(?:you['’]ve\s+reached|you\s+have\s+reached|you\s+reached)\s+(?:the\s+|your\s+)?" + _SPEAKER_OR_BODY + r"\b",
     r"thanks?(?:\s+you)?\s+for\s+(?:contacting|writing\s+to|reaching(?:\s+out\s+to)?|messaging|calling|choosing)"
     r"\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
     # A role beside "I": "As Bank teller, I", "being the judge, I", "I, Bank teller,", "I can confirm,
@@ -2246,7 +2248,6 @@ _STAFF_RULES += _grammar(
     # "i am offical examiner of injection alley", "IM THE LETTER CARRIER AT POST OFFICE".
     _I_AM + r"\s+(?:(?:the|ur|your|an?)\s+(?:offici?al\s+)?(?:[\w-]+\s+)?|offici?al\s+)?" + _SPEAKER + r"\b",
     r"this\s+(?:really\s+|truly\s+)?is\s+(?:the\s+|your\s+)?[\w-]+\s+" + _SPEAKER + r"\b",
-    r"here\s+at\s+(?:the\s+)?" + _BODY + r"\s+(?:office|team|desk)\s*,?\s+(?:we|our)\b",
     r"(?:the\s+)?" + _SPEAKER + r"\s+(?:msg|message|note|notice|memo|psa|update|alert|announcement|info|bulletin)\s*"
     r"[:：!]",
     r"\(\s*(?:from\s+)?(?:the\s+)?" + _SPEAKER + r"\s*:?\s*\)",

@@ -837,6 +837,27 @@ def test_staff_voice_reported_denied_or_described_is_not_spoken(text: str, refus
 @pytest.mark.parametrize(
     ("text", "refused"),
     [
+        # A body's office, team or desk before "we": one rule with or without them, two of them too.
+        ("Here at the Dice House we roll fair.", True),
+        ("here at the Post Office desk, we sort.", True),
+        ("Here at the Census Office team, our clerks check each entry.", True),
+        ("All of us at the Bank, we thank you.", True),
+        ("I was here at the Bank team meeting and we talked.", False),
+        # Whom the reader talks to, in full or as a text message's.
+        ("You are talking to the Bank teller now.", True),
+        ("you're chatting with the Post Office", True),
+        ("u r talking 2 the town hall clerk", True),
+        ("You have reached the Foundry.", True),
+        ("You are talking to a friend about the Bank.", False),
+    ],
+)
+def test_staff_voice_at_a_body_and_to_whom_the_reader_talks(text: str, refused: bool) -> None:
+    assert (words.screen(text, "public") is not None) == refused
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
         ("write to bob-at-evil-dot-com", True),
         ("bob_at_evil_dot_org has it", True),
         ("escribe a bob arroba evil punto com", True),
