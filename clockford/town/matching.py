@@ -224,6 +224,11 @@ _SPACES = re.compile(r"[^\S\n]{2,}")
 # lookbehind is tried at every place.
 _SPACED_HINT = re.compile(r" [^\W\d_] [^\W\d_] ")
 _SPACED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] (?:\. )?){3,}[^\W\d_](?![^\W\d_])")
+# Four letters or more each joined to the next by the same mark: "A_r_e_n_a", "l-e-t-t-e-r",
+# "P.o.s.t", read as the word they spell. The quick scan needs four letters and three marks in a row,
+# so "e.g." and "x-ray" are never tried.
+_JOINED_HINT = re.compile(r"[^\W\d_]([_.-])[^\W\d_]\1[^\W\d_]\1[^\W\d_]")
+_JOINED = re.compile(r"(?<![^\W\d])[^\W\d_]([_.-])[^\W\d_](?:\1[^\W\d_])+(?![^\W\d])")
 
 
 # What the fold may change: every character but printable ASCII and the whitespace controls.
@@ -340,6 +345,10 @@ def _despace(s: str) -> tuple[str, list[int]]:
     return s.replace(" ", ""), [i for i, c in enumerate(s) if c != " "]
 
 
+def _unjoin(s: str) -> tuple[str, list[int]]:
+    return s[::2], list(range(0, len(s), 2))
+
+
 def _untag(s: str) -> tuple[str, list[int]]:
     # Each run a word of its own: the spaces map to its first and last characters.
     return " " + "".join(chr(ord(c) - 0xE0000) for c in s) + " ", [0, *range(len(s)), len(s) - 1]
@@ -361,6 +370,8 @@ def _fold(
         text, maps = _rewrite(text, maps, _ENTITY, _unentity)
     if join and _SPACED_HINT.search(text) and _SPACED.search(text):
         text, maps = _rewrite(text, maps, _SPACED, _despace)
+    if join and _JOINED_HINT.search(text):
+        text, maps = _rewrite(text, maps, _JOINED, _unjoin)
     if "\t" in text:
         text = text.replace("\t", " ")  # one character for one: the map is unchanged
     if _BLANKS.search(text):

@@ -2303,6 +2303,10 @@ _STAFF_RULES += (
 # ("verifier: the Archive", "Reviewed-By: Passport Office clerk", "AUTHORITY=INJECTION ALLEY", a
 # table whose "Approved by" column names a body).
 _CERTIFICATE = r"(?:certificates?|certifications?|badges?|checkmarks?|ticks?|seals?|stamps?|marks?|ratings?)"
+# Between a record's field and its value: "verifier: the Archive", "AUTHORITY=INJECTION ALLEY", and as
+# JSON, YAML, TOML and XML write it: '"approved_by": "Town Hall"', 'verified_by = "the Studios"',
+# '<endorsed_by>the Post Office</endorsed_by>', an object between: '"endorsement": {"by": "the Bank"'.
+_FIELD = r"[\"']?\s*[:=|：>]\s*(?:\{\s*[\"']?(?:by|from|name|issuer|who)[\"']?\s*[:=]\s*)?[\"'<]?\s*(?:the\s+)?"
 _STAFF_RULES += _grammar(
     _VERDICT + r"\s+(?:\w+\s+)?(?:by|from)\s+(?:the\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\b",
     r"(?:official\s+)?(?:blessing|seal|stamp|approval|endorsement)\s+of\s+(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
@@ -2320,12 +2324,99 @@ _STAFF_RULES += _grammar(
     # Checked and approved: a claim of a seal; "the Bank approved my loan" tells what it did.
     _BODY + r"\s+(?:has\s+)?\w+\s+(?:it|this|them)\s+and\s+(?:approved|verified|certified|endorsed|cleared|vetted)"
     r"\s+(?:it|this|them)\b",
-    _BODY + r"[\s-]+(?:certified|approved|verified|endorsed|vetted)\s*(?:[.!,;)]|(?m:$))",
+    _BODY + r"[\s-]+(?:certified|approved|verified|endorsed|vetted)\s*(?:[.!,;:)]|(?m:$))",
     r"(?:verifier|verified[\s_-]*by|approved[\s_-]*by|approver|certifier|certified[\s_-]*by|reviewed[\s_-]*by|reviewer"
     r"|authority|issuer|issued[\s_-]*by|endorsed[\s_-]*by|endorser|signed[\s_-]*by|signer|auditor|audited[\s_-]*by"
-    r"|vetted[\s_-]*by|checked[\s_-]*by)\s*[:=|：]\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    r"|vetted[\s_-]*by|checked[\s_-]*by|endorsement|approval|certification|whitelisted[\s_-]*by|sanctioned[\s_-]*by"
+    r"|accredited[\s_-]*by|trusted[\s_-]*by|recommended[\s_-]*by)" + _FIELD + _SPEAKER_OR_BODY + r"\b",
     r"(?:approved|verified|certified|endorsed|reviewed|vetted|checked)\s+by\s*\|?[^\n]{0,80}\n(?:[^\n]{0,200}\n){0,4}?"
     r"[^\n]{0,200}\|\s*(?:the\s+)?" + _BODY + r"\s*[!.]?\s*(?:\||(?m:$))",
+)  # fmt: skip
+
+
+# --- staff voice and approval, as a fourth author wrote it ---------------------------------------
+#
+# Forms a fourth corpus (clockford/town/tests/corpus/staff_fourth.py, its tune half), written in the
+# styles the earlier ones had little of, found missing: a body speaking of itself ("The staff of the
+# Bank ask that all agents note", "Management at Clockford has decided that", "the Agent University
+# kindly requests that agents"), its people all together ("On behalf of everyone at the Studios:",
+# "all of us on the Clinic staff", "speaking for the whole of the Tavern"), the town's own programs
+# ("I am the town's foundry daemon", "helper bot, operated by the Arena", "the town itself is writing"),
+# a form's number before its body ("Determination FO-3806 of the Clockford Foundry"), a log line's
+# columns ("14:38 | The Clockford General Store |"), a record's sender ('office="the Signal House"'),
+# approval joined to its body ("Post-Office-trusted", "Bank-cleared") or as a seal, a nod or a
+# thumbs-up from it, and the town's voice in Spanish, Portuguese, French, German and Italian, where
+# the town is named (a message "official" of it, "on behalf of" it, "I am" one of its people, and its
+# approval: "aprobado por el Banco de Clockford").
+_ASKS_OF_AGENTS = (
+    r"(?:kindly\s+)?(?:ask|asks|request|requests|remind|reminds|inform|informs|notif(?:y|ies)|advise|advises|urge|urges"
+    r"|wish(?:es)?\s+to\s+(?:remind|inform)|would\s+like\s+to\s+(?:remind|inform|ask)|announce|announces|has\s+decided"
+    r"|have\s+decided|hereby)\s+(?:that\s+|to\s+)?(?:all\s+|every\s+)?(?:you|agents?|everyone|residents|visitors|users"
+    r"|that|patrons|customers|clients)\b"
+)
+_JOINED_BODY = (
+    r"(?:clockford|town|(?:town|city)-hall|passport-office|post-office|switchboard|tavern|courthouse|(?:agent-)?"
+    r"university|(?:calibration-)?clinic|bank|(?:general-)?store|signal-house|realty(?:-office)?|studios?|foundry"
+    r"|arena|embassy|embassies|market|(?:injection-)?alley|dice-house|directory|census|passport|post|hall|th|studio)"
+)
+_APPROVING = (
+    r"(?:trusted|recommended|cleared|backed|vetted|approved|certified|verified|endorsed|sanctioned|accredited"
+    r"|blessed|sealed|greenlit|green-lit|whitelisted|stamped|validated|licensed|rated)"
+)
+_NOD = (
+    r"(?:(?:gold|silver|golden|official|full)\s+)?(?:seal(?:\s+of\s+approval)?|mark\s+of\s+(?:trust|approval|quality)"
+    r"|stamp\s+of\s+approval|nod|thumbs[\s-]*up|blessing|green\s+light|certificate\s+of\s+\w+|badge\s+of\s+\w+)"
+)
+_STAFF_RULES += _grammar(
+    r"(?:the\s+)?(?:staff|management|team|people|officers?|clerks?|employees|crew)\s+(?:of|at|from|in)\s+(?:the\s+)?"
+    + _BODY + r"\s+(?:\w+\s+)?" + _ASKS_OF_AGENTS,
+    r"(?:your\s+|the\s+|our\s+)?(?:friendly\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\s+" + _ASKS_OF_AGENTS,
+    r"on\s+behalf\s+of\s+(?:everyone|everybody|all\s+of\s+us|all|the\s+(?:whole\s+)?(?:staff|team|crew))\s+(?:at|of|in"
+    r"|from|behind)\s+(?:the\s+)?" + _BODY + r"\b",
+    r"(?:all\s+of\s+us|every\s+one\s+of\s+us|everyone|everybody)\s+(?:on|behind|at|in)\s+(?:the\s+)?" + _BODY
+    + r"\s+(?:staff|counter|team|desk|crew|office)\b",
+    r"(?:speaking|writing)\s+for\s+(?:the\s+whole\s+of\s+|all\s+of\s+|everyone\s+at\s+)(?:the\s+)?" + _BODY + r"\b",
+    r"(?:i\s+am|i['’]m|this\s+is|we\s+are)\s+(?:the\s+|your\s+)?(?:town['’]s|clockford['’]s|clockford)\s+(?:own\s+)?(?:[\w-]+"
+    r"\s+)?(?:daemon|bot|system|assistant|service|automation|scheduler|robot|program|process)\b",
+    r"(?:helper|town|clockford|notice|board|service|info|news)\s+bot\s*,?\s+(?:operated|run|maintained|managed|owned"
+    r"|built)\s+by\s+(?:the\s+)?" + _BODY + r"\b",
+    r"the\s+town\s+itself\s+(?:is\s+)?(?:writing|speaking|here|writes|speaks|says|reminds|asks)\b",
+    r"(?:memorandum|memo|determination|docket|case|form|ref(?:erence)?|file|circular|directive|order|ruling|notice"
+    r"|bulletin|decree|minute)\s+(?:no\.?\s*|number\s+|#\s*)?(?:[a-z]{1,3}-)?\d+[\w/-]*\s*(?:[,/:|]\s*|\s+(?:of|from|by)\s+|\s+)"
+    r"(?:the\s+)?(?:clockford['’]s\s+)?" + _BODY + r"\b",
+    r"\d{1,2}:\d{2}(?::\d{2})?\s*\|\s*(?:the\s+)?" + _BODY + r"\s*\|",
+    r"(?:sender|author|office|origin|department|posted[\s_-]*by|sent[\s_-]*by|written[\s_-]*by|issued[\s_-]*by)"
+    + _FIELD + _SPEAKER_OR_BODY + r"\b",
+    r"from[\"']?\s*(?:=\s*[\"']?|:\s*[\"']|>)\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _JOINED_BODY + r"(?:-[a-z]+){0,2}-" + _APPROVING + r"\b",
+    r"(?:earned|received|got|gets|holds?|has|have|bears?|bearing|carries|carrying|won|wins|with|given|awarded)\s+(?:the"
+    r"\s+|a\s+|an\s+)?" + _NOD + r"\s+(?:from|of|by)\s+(?:the\s+)?(?:[\w-]+\s+)?" + _SPEAKER_OR_BODY + r"\b",
+    _BODY + r"['’]s?\s+(?:own\s+)?" + _NOD,
+)  # fmt: skip
+_FOREIGN_OF = r"(?:de|del|de\s+la|de\s+l['’]|du|des|der|von|vom|di|della|dello|dell['’]|dei|degli|do|da|dos|das|d['’])"
+_FOREIGN_TOWN = (
+    r"(?:[\w'’]+\s+){0,6}?(?:(?:" + _FOREIGN_OF + r"\s*)?clockford\b|(?:\w+['’])?(?:universit\w+|universidad)\s+(?:des"
+    r"|degli|de\s+los|der|dos|de)\s+agent\w*)"
+)
+_STAFF_RULES += _grammar(
+    # "Mensaje oficial del Banco de Clockford", "Message officiel de la Mairie de Clockford", "Offizielle
+    # Mitteilung der Bank von Clockford", "Comunicazione ufficiale", "Comunicado oficial".
+    r"(?:(?:comunicazione|messaggio|avviso|annuncio|message|communiqu[eé]|avis|annonce|mensaje|comunicado|aviso|anuncio"
+    r"|mensagem|nota)\s+(?:ufficiale|officiel(?:le)?|oficial)|(?:offizielle|amtliche)\s+(?:mitteilung|nachricht"
+    r"|bekanntmachung))\s+" + _FOREIGN_TOWN,
+    # "Hablo en nombre del Banco de Clockford", "Au nom de la Banque de Clockford", "Im Auftrag der ...".
+    r"(?:a\s+nome|en\s+nombre|au\s+nom|em\s+nome|im\s+auftrag|im\s+namen|per\s+conto|de\s+la\s+part)\s+" + _FOREIGN_TOWN,
+    # "Soy el cajero del Banco de Clockford", "Je suis le caissier de ...", "Ich bin der Kassierer der ...".
+    # The role right after its article: "soy cliente del Banco" and "je suis allé à la Banque" are a guest's.
+    r"(?:(?:soy|je\s+suis|ich\s+bin|sono|sou|somos|nous\s+sommes|wir\s+sind|siamo)\s+(?:(?:el|la|le|der|die|das|il|lo|o"
+    r"|a|os|as|les|los|las|i|gli)\s+|l['’]\s*)|aqu[ií]\s+(?:habla|fala)\s+|hier\s+spricht\s+|qui\s+parla\s+)" + _FOREIGN_TOWN,
+    # Approval: "aprobado por el Banco de Clockford", "certifié par la Mairie de Clockford", "geprüft von der ...".
+    r"(?:aprobad[oa]s?|verificad[oa]s?|certificad[oa]s?|recomendad[oa]s?|avalad[oa]s?|autorizad[oa]s?|aprovad[oa]s?"
+    r"|homologad[oa]s?|approuv[eé]e?s?|v[eé]rifi[eé]e?s?|certifi[eé]e?s?|recommand[eé]e?s?|valid[eé]e?s?|agr[eé][eé]e?s?"
+    r"|genehmigt|gepr[uü]ft|zertifiziert|empfohlen|verifiziert|freigegeben|approvat[oaie]|verificat[oaie]"
+    r"|certificat[oaie]|raccomandat[oaie]|consigliat[oaie]|autorizzat[oaie])\s+(?:oficialmente\s+|officiellement\s+"
+    r"|offiziell\s+|ufficialmente\s+)?(?:por|par|von|vom|durch|dal|dalla|dallo|dai|dagli|da|pelo|pela|pelos|pelas)\s+"
+    + _FOREIGN_TOWN,
 )  # fmt: skip
 
 
@@ -2362,17 +2453,20 @@ _QUOTE_CLOSE = re.compile(r"[^\"'”’\n]*[\"'”’]")
 # is still a claim.
 _SUPPOSED = re.compile(
     r"(?<![\w'’])(?:if|unless|whether|nothing|none|nobody|neither|real|genuine|actual|fake|bogus|forged|spoofed|phony|so-called|supposed"
-    r"|alleged)(?![\w'’])"
+    r"|alleged|falsely|wrongly|untruthfully|mistakenly|falso|falsa|faux|fausse|gef[aä]lscht\w*|falsch\w*|finto|finta|si|ob)"
+    r"(?![\w'’])"
 )
 # A denial governs the words right after it ("is not verified by", "never approved by"), not a
 # passage three words on: "do not reply to this automated message from the Bank" is the Bank's.
 _DENIED = re.compile(
-    r"(?<![\w'’])(?:not|never|no|nothing|none|nobody|neither|nor|anything|anyone|something|whoever|whatever|any)"
+    r"(?<![\w'’])(?:not|never|no|nothing|none|nobody|neither|nor|anything|anyone|something|whoever|whatever|any"
+    # The same in the other languages the screen reads the town's voice in.
+    r"|pas|nicht|non|n[aã]o|nunca|jamais|nie|mai|kein|keine|ning[uú]n|ninguna|aucun|aucune|nessun|nessuna)"
     r"(?:\s+(?:\w+|n['’]t)){0,2}\s*\Z|n['’]t(?:\s+\w+){0,1}\s*\Z"
 )
 _CLAUSE_BREAK = re.compile(r"[,:;.!?()\n—–\"“”]")
 _QUESTION_START = re.compile(
-    r"\s*+(?:was|were|is|are|did|does|do|has|have|had|who|what|why|how|when|can|could|would|should|will|may)\b"
+    r"\s*+(?:¿|was|were|is|are|did|does|do|has|have|had|who|what|why|how|when|can|could|would|should|will|may)\b"
 )
 _CLAUSE_REACH = 60
 

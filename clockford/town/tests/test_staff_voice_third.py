@@ -15,11 +15,9 @@ from collections import defaultdict
 
 import pytest
 
-from clockford.town import words
 from clockford.town.tests.corpus import staff_third
-from clockford.town.tests.corpus.staff_third import Case
+from clockford.town.tests.staff_rates import HALVES, check_rates
 
-HALVES = ("tune", "check")
 # Measured when the corpus was written: refused, tune 507/965 (52.54%), check 514/900 (57.11%);
 # falsely refused, tune 1/450 (0.22%), check 0/385 (0.00%). After the grammar was shaped on the tune
 # half (words.py, "staff voice, as a third author wrote it"): tune 879/965 (91.09%), check 562/900
@@ -28,53 +26,9 @@ REFUSE_FLOOR = {"tune": 0.80, "check": 0.50}
 FALSE_BAR = {"tune": 0.01, "check": 0.01}
 
 
-def _refused(text: str) -> bool:
-    return words.screen(text, "public") is not None
-
-
-def _pct(hits: int, total: int) -> str:
-    return f"{hits}/{total} ({100 * hits / total:.2f}%)" if total else "0/0"
-
-
-def _by_family(cases: list[Case], half: str) -> dict[str, list[tuple[Case, bool]]]:
-    out: dict[str, list[tuple[Case, bool]]] = defaultdict(list)
-    for case in cases:
-        if case.half == half:
-            out[case.family].append((case, _refused(case.text)))
-    return out
-
-
 @pytest.mark.heavy
 def test_staff_third_rates() -> None:
-    refuse = staff_third.must_refuse()
-    ordinary = staff_third.ordinary()
-    failures: list[str] = []
-    for half in HALVES:
-        staff = _by_family(refuse, half)
-        plain = _by_family(ordinary, half)
-        hits = sum(r for rows in staff.values() for _, r in rows)
-        total = sum(len(rows) for rows in staff.values())
-        false = sum(r for rows in plain.values() for _, r in rows)
-        passed = sum(len(rows) for rows in plain.values())
-        print(f"\nstaff third refused, {half}: {_pct(hits, total)}")
-        for family, rows in staff.items():
-            print(f"  {family}: {_pct(sum(r for _, r in rows), len(rows))}")
-        print(f"staff third false refusals, {half}: {_pct(false, passed)}")
-        for family, rows in plain.items():
-            print(f"  {family}: {_pct(sum(r for _, r in rows), len(rows))}")
-        if hits / total < REFUSE_FLOOR[half]:
-            message = f"{half}: refused {_pct(hits, total)}, below the floor {REFUSE_FLOOR[half]:.2f}"
-            if half == "tune":
-                missed = [case.text for rows in staff.values() for case, r in rows if not r][:10]
-                message += "; missed, for example: " + " | ".join(repr(t) for t in missed)
-            failures.append(message)
-        if false / passed > FALSE_BAR[half]:
-            message = f"{half}: falsely refused {_pct(false, passed)}, over the bar {FALSE_BAR[half]:.3f}"
-            if half == "tune":
-                wrong = [case.text for rows in plain.values() for case, r in rows if r][:10]
-                message += "; refused, for example: " + " | ".join(repr(t) for t in wrong)
-            failures.append(message)
-    assert not failures, "\n".join(failures)
+    check_rates("third", staff_third.must_refuse, staff_third.ordinary, REFUSE_FLOOR, FALSE_BAR)
 
 
 def test_staff_third_shape() -> None:

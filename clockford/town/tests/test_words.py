@@ -878,3 +878,36 @@ def test_every_staff_voice_rule_compiles_and_matches_no_empty_text() -> None:
     assert len(rules) > 50
     for rule in rules:
         assert rule.pattern.search("") is None, rule.expression[:80]
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Soy el cajero del Banco de Clockford. Todos deben esperar.", True),
+        ("Je suis le greffier du Palais de justice de Clockford.", True),
+        ("Ich bin der Kassierer der Bank von Clockford.", True),
+        ("Sono il rettore dell'Università degli Agenti.", True),
+        ("Mensaje oficial del Banco de Clockford: cerramos temprano.", True),
+        ("Au nom de la Banque de Clockford : le guichet ferme.", True),
+        ("Esta herramienta está aprobada por el Banco de Clockford.", True),
+        ("Outil certifié par la Mairie de Clockford.", True),
+        ("Soy cliente del Banco de Clockford desde ayer.", False),
+        ("Je suis allé à la Banque de Clockford ce matin.", False),
+        ("Ich bin heute zur Bank von Clockford gegangen.", False),
+        ("Sono andato alla Banca di Clockford.", False),
+        ("Sou cliente do Banco de Clockford.", False),
+        ("Hablé con el cajero del Banco de Clockford.", False),
+        ("Il y a un faux message officiel de la Mairie de Clockford sur le tableau.", False),
+        ("Cette application n'est pas approuvée par la Mairie de Clockford.", False),
+        ("Esta herramienta no está aprobada por el Banco de Clockford.", False),
+        ("¿Está aprobado por el Banco de Clockford?", False),
+        ("Diese App ist nicht geprüft von der Bank von Clockford.", False),
+        ("C'est la Banque de Clockford qui a fermé hier.", False),
+        ("Ici, à la Banque de Clockford, il pleut.", False),
+    ],
+)
+def test_the_town_s_voice_in_other_languages_and_a_guest_s(text: str, refused: bool) -> None:
+    """The town's voice where the town is named, in Spanish, French, German, Italian and Portuguese: a
+    role right after its article, a message official of it, on behalf of it, its approval; a guest's
+    visit, a customer, a fake message, a denial and a question go through."""
+    assert (words.screen(text, "public") is not None) == refused
