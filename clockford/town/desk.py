@@ -43,7 +43,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from clockford.metrics import counting
-from clockford.sqlite.base import briefly_in_this_transaction, waiting_briefly
+from clockford.sqlite.base import GaveWay, briefly_in_this_transaction, waiting_briefly
 from clockford.town import archive, budgets, clock, closures, head, holds, kept, prepared, replays, walls, words
 from clockford.town.kept import Kept
 from clockford.town.models import Passport, TownState, Withheld
@@ -321,11 +321,18 @@ def run(
     except pydantic.ValidationError:
         outcome = "invalid-arguments"  # a protocol error: no footstep
         raise
+    except GaveWay:
+        # On SQLite, a call that met another writer's lock before writing anything stops and is run
+        # again from its start on a desk thread (clockford/face/server.py in_db): that run is the call,
+        # logged and counted once with its own outcome, and this one is no call at all.
+        outcome = ""
+        raise
     finally:
-        try:
-            counting.finished(tool.name, outcome, time.perf_counter() - t0, rendered.footstep if rendered else None)
-        except Exception:
-            log.exception("could not count the call of %s", tool.name)
+        if outcome:
+            try:
+                counting.finished(tool.name, outcome, time.perf_counter() - t0, rendered.footstep if rendered else None)
+            except Exception:
+                log.exception("could not count the call of %s", tool.name)
 
 
 def _call(

@@ -155,3 +155,28 @@ def test_a_call_outside_its_schema_is_logged_and_counted_without_a_footstep(capl
     assert [(tool, outcome, n) for (tool, outcome, _), n in counting.pending().items()] == [
         ("remember", "invalid-arguments", 1)
     ]
+
+
+def test_a_call_that_gave_way_is_logged_and_counted_once_by_its_run_again(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite a call that met another writer's lock before writing anything gives way (GaveWay) and is
+    run again from its start on a desk thread (clockford/face/server.py in_db): the run that gave way is
+    no call, so it writes no line and no count, where it wrote an "error" for a call that then went well."""
+    from clockford.sqlite.base import GaveWay
+
+    p = new_passport()
+    real_mode = desk.town_mode
+
+    def locked() -> str:
+        raise GaveWay
+
+    with caplog.at_level(logging.INFO, logger="clockford.calls"):
+        monkeypatch.setattr(desk, "town_mode", locked)  # the call's first read meets the lock
+        with pytest.raises(GaveWay):
+            desk.run(TOOLS["remember"], {"key": "k", "value": "v"}, p, None)
+        monkeypatch.setattr(desk, "town_mode", real_mode)
+        r = desk.run(TOOLS["remember"], {"key": "k", "value": "v"}, p, None)  # as the desk thread runs it
+    lines = [json.loads(rec.getMessage()) for rec in caplog.records if rec.name == "clockford.calls"]
+    assert [(x["tool"], x["outcome"], x["footstep"]) for x in lines] == [("remember", "ok", r.footstep)]
+    assert [(tool, outcome, n) for (tool, outcome, _), n in counting.pending().items()] == [("remember", "ok", 1)]
