@@ -242,7 +242,8 @@ SECRET_RULES: tuple[SecretRule, ...] = (
     ),
     _r("a GitLab token", r"\bglpat-[\w-]{20,}", hints=("glpat-",)),
     _r("a Stripe key", r"\b(?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99}\b", hints=("sk_", "rk_")),
-    _r("a Hugging Face token", r"\bhf_[a-zA-Z]{34}\b", hints=("hf_",)),
+    # Letters only in the tokens seen so far; digits allowed, as a scanner that missed one would be the worse error.
+    _r("a Hugging Face token", r"\bhf_[a-zA-Z0-9]{34}\b", hints=("hf_",)),
     _r("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}" + _END, hints=("aiza",)),
     _r("an npm token", r"\bnpm_[A-Za-z0-9]{36}\b", hints=("npm_",)),
     _r("a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}", hints=("pypi-ageichlwas5vcmc",)),

@@ -75,7 +75,10 @@ SHAPES: dict[str, list[Callable[[random.Random], str]]] = {
         lambda r: "rk_test_" + _pick(r, ALNUM, 99),
         lambda r: "sk_test_" + _pick(r, ALNUM, 24),
     ],
-    "a Hugging Face token": [lambda r: "hf_" + _pick(r, string.ascii_letters, 34)],
+    "a Hugging Face token": [
+        lambda r: "hf_" + _pick(r, string.ascii_letters, 34),
+        lambda r: "hf_" + _pick(r, string.ascii_letters + string.digits, 30) + "7x2Q",
+    ],
     "a Google API key": [lambda r: "AIza" + _pick(r, URLSAFE, 35)],
     "an npm token": [lambda r: "npm_" + _pick(r, ALNUM, 36)],
     "a PyPI token": [lambda r: "pypi-AgEIcHlwaS5vcmc" + _pick(r, URLSAFE, 70)],
