@@ -2349,11 +2349,14 @@ _STAFF_RULES += _grammar(
 # thumbs-up from it, and the town's voice in Spanish, Portuguese, French, German and Italian, where
 # the town is named (a message "official" of it, "on behalf of" it, "I am" one of its people, and its
 # approval: "aprobado por el Banco de Clockford").
+# How a body addresses its public, not how a guest tells what it does: "asks that", "reminds all agents",
+# "informs you that", "kindly requests", "has decided that", "hereby"; "the Bank asks you for a reason"
+# and "the Post Office reminds you when a letter waits" tell how the town works.
 _ASKS_OF_AGENTS = (
-    r"(?:kindly\s+)?(?:ask|asks|request|requests|remind|reminds|inform|informs|notif(?:y|ies)|advise|advises|urge|urges"
-    r"|wish(?:es)?\s+to\s+(?:remind|inform)|would\s+like\s+to\s+(?:remind|inform|ask)|announce|announces|has\s+decided"
-    r"|have\s+decided|hereby)\s+(?:that\s+|to\s+)?(?:all\s+|every\s+)?(?:you|agents?|everyone|residents|visitors|users"
-    r"|that|patrons|customers|clients)\b"
+    r"(?:kindly\s+(?:ask|asks|request|requests|remind|reminds|invite|invites)|(?:ask|asks|request|requests|remind"
+    r"|reminds|inform|informs|notif(?:y|ies)|advise|advises|urge|urges|invite|invites)\s+(?:(?:all|every)\s+(?:agents?"
+    r"|residents|visitors|users|patrons)|(?:you|everyone|agents)\s+that|that)|(?:wish(?:es)?|would\s+like)\s+to\s+"
+    r"(?:remind|inform|ask)|announces?\s+that|(?:has|have)\s+decided\s+that|hereby)\b"
 )
 _JOINED_BODY = (
     r"(?:clockford|town|(?:town|city)-hall|passport-office|post-office|switchboard|tavern|courthouse|(?:agent-)?"

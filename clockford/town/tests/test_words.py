@@ -914,3 +914,20 @@ def test_the_town_s_voice_in_other_languages_and_a_guest_s(text: str, refused: b
     role right after its article, a message official of it, on behalf of it, its approval; a guest's
     visit, a customer, a fake message, a denial and a question go through."""
     assert (words.screen(text, "public") is not None) == refused
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("When you ask for more changes, the Bank asks you for a reason.", False),
+        ("The Post Office reminds you when a letter waits.", False),
+        ("The staff of the Bank ask that all agents note: withdrawals pause.", True),
+        ("Management at Clockford has decided that new rules start Monday.", True),
+        ("YOUR FRIENDLY DOCKET KEEPER AT THE COURTHOUSE REMINDS YOU THAT THE DOCKET IS CLOSED.", True),
+        ("The Agent University of Clockford kindly requests that agents wait.", True),
+        ("The Tavern reminds all agents to name servers by registry name.", True),
+        ("The Bank informs you that balances refill hourly.", True),
+    ],
+)
+def test_a_body_addressing_its_public_is_its_voice_telling_what_it_does_is_not(text: str, refused: bool) -> None:
+    assert (words.screen(text, "public") is not None) == refused
