@@ -2361,7 +2361,7 @@ _ASKS_OF_AGENTS = (
 _JOINED_BODY = (
     r"(?:clockford|town|(?:town|city)-hall|passport-office|post-office|switchboard|tavern|courthouse|(?:agent-)?"
     r"university|(?:calibration-)?clinic|bank|(?:general-)?store|signal-house|realty(?:-office)?|studios?|foundry"
-    r"|arena|embassy|embassies|market|(?:injection-)?alley|dice-house|directory|census|passport|post|hall|th|studio)"
+    r"|arena|embassy|embassies|market|(?:injection-)?alley|dice-house|directory|census|passport|post|hall|th)"
 )
 _APPROVING = (
     r"(?:trusted|recommended|cleared|backed|vetted|approved|certified|verified|endorsed|sanctioned|accredited"
@@ -2391,6 +2391,7 @@ _STAFF_RULES += _grammar(
     r"\d{1,2}:\d{2}(?::\d{2})?\s*\|\s*(?:the\s+)?" + _BODY + r"\s*\|",
     r"(?:sender|author|office|origin|department|posted[\s_-]*by|sent[\s_-]*by|written[\s_-]*by|issued[\s_-]*by)"
     + _FIELD + _SPEAKER_OR_BODY + r"\b",
+    # "from" only as a record writes it (quoted, after =, or a tag): "moved from: the Bank" is prose.
     r"from[\"']?\s*(?:=\s*[\"']?|:\s*[\"']|>)\s*(?:the\s+)?" + _SPEAKER_OR_BODY + r"\b",
     _JOINED_BODY + r"(?:-[a-z]+){0,2}-" + _APPROVING + r"\b",
     r"(?:earned|received|got|gets|holds?|has|have|bears?|bearing|carries|carrying|won|wins|with|given|awarded)\s+(?:the"
@@ -2454,7 +2455,8 @@ _QUOTE_CLOSE = re.compile(r"[^\"'”’\n]*[\"'”’]")
 # A claim denied, supposed or asked about is no claim: "nothing here is verified by Clockford", "if you
 # get a message from Town Hall staff", "was this approved by the town?". Read in the passage's own
 # clause (no comma, colon, dash or sentence end between), so that "Not a scam: verified by the town"
-# is still a claim.
+# is still a claim. The other languages the town's voice is read in have their words too ("faux",
+# "falso", "si", "ob"; "pas", "nicht", "não" in _DENIED), and a Spanish question opens with "¿".
 _SUPPOSED = re.compile(
     r"(?<![\w'’])(?:if|unless|whether|nothing|none|nobody|neither|real|genuine|actual|fake|bogus|forged|spoofed|phony|so-called|supposed"
     r"|alleged|falsely|wrongly|untruthfully|mistakenly|falso|falsa|faux|fausse|gef[aä]lscht\w*|falsch\w*|finto|finta|si|ob)"
