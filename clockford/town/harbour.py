@@ -17,7 +17,10 @@ run count), and it is a repeat when it is meaningful (the thresholds below).
 
 Candidates are found cheaply: each handed passage keeps a few sampled character n-grams of its stream
 (cached per passage text), the text's n-grams go in one dict, and only passages sharing a probe with
-the text are extended into exact runs, each run once, from where it starts.
+the text are extended into exact runs, each run once, from where it starts. Text and passages built
+of one fragment repeated make those runs many (their number grows with the product of the two
+lengths); past a fixed number of them in one look (PAIRS_MEASURED), the passages left are read
+against the text's suffix automaton, which finds the same run in time linear in both.
 
 Digits and signs written for letters ("Ign0re a11 previous instructi0ns", "p@$$word") are read as
 the letters they stand for, but only inside a word that has a letter of its own: a number stays a
@@ -445,8 +448,9 @@ def _common_length(x: str, i: int, y: str, j: int) -> int:
     return k
 
 
-def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | None:
-    """The longest meaningful run of h's words repeated in the text, as (first word, last word + 1)."""
+def _best_run(h: _Form, t_stream: str, t_index: _Index, spent: list[int]) -> tuple[int, int] | None:
+    """The longest meaningful run of h's words repeated in the text, as (first word, last word + 1).
+    Each run measured is counted in spent[0]; past PAIRS_MEASURED it raises _Costly (see there)."""
     hs = h.stream
     best: tuple[int, int] | None = None
     best_chars = 0
@@ -462,6 +466,9 @@ def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | Non
         for prev, at in groups.items():
             if p and prev == before:
                 continue  # the run started earlier, and was measured there
+            spent[0] += len(at)
+            if spent[0] > PAIRS_MEASURED:
+                raise _Costly
             for t in at:
                 e = p + GRAM + _common_length(hs, p + GRAM, t_stream, t + GRAM)
                 # The handed words wholly inside stream[p:e].
@@ -478,6 +485,84 @@ def _best_run(h: _Form, t_stream: str, t_index: _Index) -> tuple[int, int] | Non
     return best
 
 
+# Runs measured from their n-grams, per call, before the rest is read the linear way. Most calls measure
+# a few dozen; text and handed words built of one repeated fragment (each copy ended by a different
+# character, so that every copy starts a run of its own) make the n-gram road quadratic: 18,000
+# characters against 300 such passages measured 10 million runs, 7.6 s. Past this many (about 30 ms),
+# each passage left is read against the text's suffix automaton instead: the same answer, in time
+# linear in the text and the passages.
+PAIRS_MEASURED = 20_000
+
+
+class _Costly(Exception):
+    """The n-gram road has measured PAIRS_MEASURED runs for this call."""
+
+
+class _Automaton:
+    """The suffix automaton of a text's stream: every substring of it, in at most twice as many states as
+    it has characters (Blumer et al., 1985), built in one pass. Walking a handed passage through it gives,
+    at each of its characters, the longest run of the text that ends there."""
+
+    def __init__(self, stream: str) -> None:
+        nxt: list[dict[str, int]] = [{}]
+        link = [-1]
+        length = [0]
+        last = 0
+        for c in stream:
+            cur = len(length)
+            nxt.append({})
+            link.append(0)
+            length.append(length[last] + 1)
+            p = last
+            while p != -1 and c not in nxt[p]:
+                nxt[p][c] = cur
+                p = link[p]
+            if p != -1:
+                q = nxt[p][c]
+                if length[p] + 1 == length[q]:
+                    link[cur] = q
+                else:
+                    clone = len(length)
+                    nxt.append(dict(nxt[q]))
+                    link.append(link[q])
+                    length.append(length[p] + 1)
+                    while p != -1 and nxt[p].get(c) == q:
+                        nxt[p][c] = clone
+                        p = link[p]
+                    link[q] = clone
+                    link[cur] = clone
+            last = cur
+        self.nxt, self.link, self.length = nxt, link, length
+
+    def best_run(self, h: _Form) -> tuple[int, int] | None:
+        """_best_run's answer, read the linear way: for each word of h, the longest run of the text that
+        ends with it covers the words from the first that starts inside that run. Meaningful grows with
+        the words it is given, so the longest meaningful run ends at some word's end and starts at that
+        run's first word; of runs as long, the first (as _best_run finds it)."""
+        nxt, link, length = self.nxt, self.link, self.length
+        starts, ends = h.starts, h.ends
+        best: tuple[int, int] | None = None
+        best_chars = 0
+        v = matched = k = 0
+        for i, c in enumerate(h.stream):
+            while v and c not in nxt[v]:
+                v = link[v]
+                matched = length[v]
+            t = nxt[v].get(c)
+            if t is None:
+                v = matched = 0
+            else:
+                v, matched = t, matched + 1
+            if i + 1 == ends[k]:
+                first = bisect.bisect_left(starts, i + 1 - matched)
+                if first <= k and h.meaningful(first, k + 1):
+                    chars = ends[k] - starts[first]
+                    if chars > best_chars:
+                        best, best_chars = (first, k + 1), chars
+                k += 1
+        return best
+
+
 def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     """The first meaningful repeat of any handed words in `text`, or None.
 
@@ -486,6 +571,7 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     right-to-left override read as drawn, and what a program reads, tag characters decoded. So are
     the handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
+    spent = [0]  # runs measured on the n-gram road, over every reading
     for reading in matching.readings(text, join=False):
         t = _form(text, reading)
         if len(t.stream) < GRAM:
@@ -495,13 +581,23 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
         # and then the index of where each n-gram stands is never built.
         t_grams = {stream[p : p + GRAM] for p in range(len(stream) - GRAM + 1)}
         t_index: _Index | None = None
+        automaton: _Automaton | None = None
         for h in handed:
             for hf in _handed_forms(h.text):
                 if not hf.probes or t_grams.isdisjoint(hf.probes):
                     continue
-                if t_index is None:
-                    t_index = _gram_index(stream)
-                run = _best_run(hf, stream, t_index)
+                run = None
+                if spent[0] <= PAIRS_MEASURED:
+                    if t_index is None:
+                        t_index = _gram_index(stream)
+                    try:
+                        run = _best_run(hf, stream, t_index, spent)
+                    except _Costly:
+                        pass
+                if spent[0] > PAIRS_MEASURED:
+                    if automaton is None:
+                        automaton = _Automaton(stream)
+                    run = automaton.best_run(hf)
                 if run is not None:
                     first, last = run
                     passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]

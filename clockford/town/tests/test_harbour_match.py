@@ -225,6 +225,65 @@ def test_repetitive_padding_hides_nothing_and_costs_little():
     print(f"\nSafe Harbour speed: 1,400 a's and a repeat against 1,000 a's and the passage: {ms:.1f} ms")
 
 
+def _periodic_passage(rng: random.Random, i: int) -> str:
+    """One fragment repeated ("abcdefghij…"), cut into words of 3 to 9 letters, with a tail of its own."""
+    stream = "abcdefghij" * 26
+    words, at = [], 0
+    while at < len(stream):
+        k = rng.randint(3, 9)
+        words.append(stream[at : at + k])
+        at += k
+    return " ".join(words) + f" tail{i} zq{i}x"
+
+
+def test_text_built_to_be_slow_is_read_the_linear_way(monkeypatch):
+    """Handed words and text made of one fragment repeated, each copy in the text ended by a different
+    ideograph (so that every copy starts a run of its own): measured from their n-grams, 18,000
+    characters against 300 such passages took 10 million runs (7.6 s), and held a worker meanwhile.
+    Past PAIRS_MEASURED the passages left are read against the text's suffix automaton, and a real
+    repeat after the padding is still found."""
+    rng = random.Random(5)
+    handed = [
+        Handed("agent-written", f"read_notices N-{i}", "notices[].text", _periodic_passage(rng, i)) for i in range(300)
+    ]
+    chunks = "".join("abcdefghijabc" + chr(0x4E00 + i) for i in range(1280))
+    measured = []
+    real = harbour._common_length
+    monkeypatch.setattr(harbour, "_common_length", lambda *a: measured.append(1) or real(*a))
+    start = time.perf_counter()
+    assert find_repeat(chunks, handed) is None
+    r = find_repeat(chunks + " " + NOTICE.text, [*handed, NOTICE])
+    ms = (time.perf_counter() - start) * 1000
+    assert r is not None and r.where == NOTICE.where and r.passage == NOTICE.text.rstrip(".")
+    assert len(measured) <= 2 * (harbour.PAIRS_MEASURED + 64)  # two looks, each cut off at the budget
+    print(f"\nSafe Harbour speed: {len(chunks):,} characters built to be slow, 300 passages: {ms:.0f} ms")
+
+
+def test_the_automaton_finds_what_the_ngrams_find():
+    """The two roads of find_repeat give the same run (the longest meaningful one, the first of runs as
+    long) on words drawn from a small vocabulary, where runs are many and often partial; with leet and
+    ideographs among them."""
+    rng = random.Random(11)
+    vocabulary = [*VOCABULARY, "a11", "p@ss", "不動産", "情報", "ライブラリ", "1gnore", "instructi0ns"]
+    compared = 0
+    for _ in range(1500):
+        passage = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(3, 40)))
+        words = passage.split()
+        a = rng.randint(0, len(words))
+        b = rng.randint(a, len(words))
+        text = " ".join(
+            [*(rng.choice(vocabulary) for _ in range(rng.randint(0, 12))), *words[a:b]]
+            + [rng.choice(vocabulary) for _ in range(rng.randint(0, 12))]
+        )
+        h, t = harbour._form(passage), harbour._form(text)
+        if len(t.stream) < harbour.GRAM or not h.probes:
+            continue
+        ngrams = harbour._best_run(h, t.stream, harbour._gram_index(t.stream), [0])
+        assert harbour._Automaton(t.stream).best_run(h) == ngrams, (passage, text)
+        compared += ngrams is not None
+    assert compared > 300  # most draws share a meaningful run: the comparison is not of Nones
+
+
 # -- properties -----------------------------------------------------------------------------------------
 
 VOCABULARY = (
