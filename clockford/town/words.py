@@ -198,15 +198,36 @@ def _aws_secret_value(value: str) -> bool:
     )
 
 
+# A name written in prose has a space in it ("API key", "client secret"); "access key" is left to the
+# AWS rules, whose kinds are plainer.
 _GENERIC_KEYWORD = (
-    r"(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|access[_-]?key|client[_-]?secret|auth|credentials?)"
+    r"(?:api[_ -]?key|apikey|secret|token|passw(?:or)?d|passwd|pwd|access[_-]?key|client[_ -]?secret|auth|credentials?)"
 )
+
+
+def _github_token_cut(value: str) -> bool:
+    """A GitHub token's 36 characters cut into pieces by spaces or hyphens, as random as a token is (both
+    cases and a digit): "ghp_tokens look like this" is words."""
+    joined = value.replace(" ", "").replace("-", "")
+    return (
+        len(joined) == 36
+        and any(c.isupper() for c in joined)
+        and any(c.islower() for c in joined)
+        and any(c.isdigit() for c in joined)
+    )
+
 
 SECRET_RULES: tuple[SecretRule, ...] = (
     _r(
         "a GitHub token",
         r"\b(?:ghp|gho|ghu|ghs|ghr)_[0-9a-zA-Z]{36}\b|\bgithub_pat_\w{82}\b",
         hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ),
+    _r(
+        "a GitHub token",
+        r"\b(?:ghp|gho|ghu|ghs|ghr)_((?:[0-9a-zA-Z]{4,36}[ -]){1,8}[0-9a-zA-Z]{4,36})\b",
+        check=_github_token_cut,
+        hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
     ),
     _r(
         "an AWS access key",
@@ -278,18 +299,21 @@ SECRET_RULES: tuple[SecretRule, ...] = (
         hints=("bearer",),
     ),
     # gitleaks' generic rule, in short: a credential's name, up to 20 more name characters
-    # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters.
+    # (aws_secret_access_key), an assignment, and a random-looking value of 16 to 150 characters. In
+    # prose the assignment is a word ("my password is Tr0ub4dor3xK9pqZw7"); the value's own checks
+    # keep "the token is expired" and "the password is in the vault" out.
     _r(
         "a secret",
-        _GENERIC_KEYWORD + r"[\w.-]{0,20}?[\"'`]?\s{0,3}(?::=|=>|[:=])\s{0,3}[\"'`]?([\w.=+/-]{16,150}+)(?![\w.=+/-])",
+        _GENERIC_KEYWORD
+        + r"[\w.-]{0,20}?(?:[\"'`]?\s{0,3}(?::=|=>|[:=])|\s{1,3}(?:is|was))\s{0,3}[\"'`]?([\w.=+/-]{16,150}+)(?![\w.=+/-])",
         re.IGNORECASE,
         min_entropy=3.5,
         check=_generic_value,
         hints=("key", "secret", "token", "passw", "pwd", "auth", "credential"),
     ),
     # An AWS secret access key named in prose ("the AWS secret key is ...", "AWS secret access key:
-    # ..."), which the generic rule above misses when no "=" or ":" follows the name. The value is
-    # AWS's: forty characters of base64 with both cases and a digit, / or +, standing alone.
+    # ..."), which the generic rule above misses after a line break or any word but "is" and "was".
+    # The value is AWS's: forty characters of base64 with both cases and a digit, / or +, standing alone.
     _r(
         "an AWS secret key",
         r"\baws[\s_-]{0,3}secret(?:[\s_-]{0,3}access)?(?:[\s_-]{0,3}key)?\b[\s\S]{0,30}?"

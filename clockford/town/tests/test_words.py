@@ -232,6 +232,42 @@ def test_prose_about_aws_secret_keys_holds_none(text: str) -> None:
     assert words.find_secret(text) is None
 
 
+PROSE_VALUE = _pick(random.Random(41), ALNUM, 18) + "7q"
+GITHUB_36 = _pick(random.Random(42), ALNUM, 34) + "a7"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (f"my password is {PROSE_VALUE}", "a secret"),
+        (f"The API key was {PROSE_VALUE}, use it for the build", "a secret"),
+        (f"api key: {PROSE_VALUE}", "a secret"),
+        (f"client secret = {PROSE_VALUE}", "a secret"),
+        (f"ghp_{GITHUB_36[:16]} {GITHUB_36[16:]}", "a GitHub token"),
+        ("ghp_" + "-".join(GITHUB_36[i : i + 6] for i in range(0, 36, 6)), "a GitHub token"),
+    ],
+)
+def test_it_finds_a_secret_named_in_prose_or_cut_by_spaces(text: str, kind: str) -> None:
+    found = words.find_secret(text)
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the token is expired, ask your person for a new one",
+        "my password was reset yesterday at 10:42",
+        "the password is in the vault, not in this notice",
+        "The secret is that nobody reads the docs.",
+        "the api key is stored in AWS_SECRETS_MANAGER_V2",
+        "ghp_tokens look like this and that here there",
+        "a classic token starts ghp_ and has 36 more characters",
+    ],
+)
+def test_prose_about_passwords_and_tokens_holds_none(text: str) -> None:
+    assert words.find_secret(text) is None
+
+
 @pytest.mark.parametrize("kind", list(SHAPES))
 def test_the_refusal_says_the_kind_in_plain_words(kind: str) -> None:
     secret = SHAPES[kind][0](random.Random(kind))
