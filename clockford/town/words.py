@@ -1310,8 +1310,11 @@ _STAFF_RULES: tuple[_StaffRule, ...] = (
         where="lines",
     ),
     _rule(
-        ("official", "town", "clockford", "mayor", "staff", "admin", "moderat"),
-        _LINE_LEAD + r"(?:(?:official|clockford|mayor['’]?s?|mayoral|staff|admin(?:istrat(?:ion|or|ors))?"
+        ("official", "town", "clockford", "mayor", "staff", "admin", "moderat", "sheriff", "registrar", "postmaster")
+        + ("clerk", "crier", "alderm", "archivist", "magistrate", "harbo"),
+        _LINE_LEAD + r"(?:(?:official|clockford|(?:mayor|sheriff|registrar|postmaster|town\s*clerk|town\s*crier"
+        r"|archivist|magistrate|harbou?r\s*master|alderm[ae]n)['’]?s?(?:\s+office)?|mayoral|staff"
+        r"|admin(?:istrat(?:ion|or|ors))?"
         r"|moderat(?:or|ion))\s+(?:notice|announcement|directive|order|decree|proclamation|bulletin|memo|advisory"
         r"|circular|update|message|warning|statement|broadcast|alert|notification)|(?:town(?:\s+hall)?|city\s+hall)"
         r"\s+(?:notice|announcement|directive|order|decree|proclamation|bulletin|memo|advisory|circular))s?\b",
@@ -1560,7 +1563,10 @@ _TRADE = r"(?:[a-z][\w-]*\s+)?"
 _SPEAKER = (
     "(?:" + _BODY + r"(?:['’]s)?[\s_-]*" + _TRADE + _RANK + _PEOPLE + r"|" + _RANK + _PEOPLE
     + r"\s+(?:over\s+)?(?:of|at|from|for|in)\s+" + _BODY
-    + "|" + _ROLE_ALONE + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system)"
+    + "|" + _ROLE_ALONE + r"|the\s+system|(?:the\s+)?(?:town|clockford)['’]?s?\s+(?:automated\s+)?system"
+    # The town's people named by what they do: "the people running Clockford", "the folks who run the town".
+    + r"|(?:the\s+)?(?:people|folks|humans|ones|team|crew)\s+(?:who\s+(?:run|runs|operate|own|manage)|running"
+    + r"|operating|behind|in\s+charge\s+of)\s+" + _TOWN + ")"
 )  # fmt: skip
 _SPEAKER_OR_BODY = "(?:" + _SPEAKER + "|" + _BODY + ")"
 _GRAMMAR_WORDS: tuple[str, ...] = (*_TOWN_WORDS, "system", "automat", "verif", "approv", "endors", "certif")
@@ -1654,6 +1660,17 @@ _STAFF_RULES += (
         + _NOTICE
         + r")?\s*(?:\]|】|\)|>|\})",
     ),  # fmt: skip
+    # A hashtag in the town's name: "#ClockfordOfficial", "#OfficialTownHall", "#TownHallNotice" (a body
+    # alone, "#markets", is a topic).
+    _rule(
+        ("#",),
+        r"#(?:official[_-]?"
+        + _BODY
+        + r"|"
+        + _BODY
+        + r"[_-]?(?:officials?|officers?|staff|team|admins?|mods|moderators?"
+        r"|management|council|clerks?|desk|office|hq|bureau|support|security|" + _NOTICE + r"))\b",
+    ),
     # A sign-off on its own line: "— Clockford Staff", "-- the postmaster", "The Bank team", or a
     # closing and then a body: "Regards,\nThe Courthouse".
     _rule(
