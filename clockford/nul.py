@@ -5,7 +5,10 @@ No field of the town can hold one: PostgreSQL's text refuses the character outri
 a 500, at whichever query met it first), and SQLite would keep what PostgreSQL cannot. No person types
 one, and a browser never sends one of its own. Refusing it at the door, once, answers every view
 alike instead of each view learning it. An agent's call carrying one is refused by the desk, in the
-town's voice and with a footstep (clockford/town/kept.py)."""
+town's voice and with a footstep (clockford/town/kept.py).
+
+Being the first to read a request, the door also reads its body whole before any form is parsed
+from it, so every view after it can still read the body."""
 
 from collections.abc import Callable, Iterable
 
@@ -32,10 +35,14 @@ def says_nul(request: HttpRequest) -> bool:
         return True
     if request.method not in ("POST", "PUT", "PATCH"):
         return False
+    # Read before the form is parsed: a multipart form parsed from the request's stream leaves no body
+    # to read after it (RawPostDataException, a 500 wherever a JSON address was sent a form), and one
+    # parsed from the body read here leaves both. The town takes no uploads, so no body it serves is
+    # more than DATA_UPLOAD_MAX_MEMORY_SIZE to hold.
+    body = request.body
     if request.content_type in FORMS:
         return _in_pairs(request.POST.lists())
     # JSON, or anything else read as text: the character itself, or JSON's escape for it.
-    body = request.body
     return b"\x00" in body or b"\\u0000" in body
 
 

@@ -139,3 +139,19 @@ def test_json_nested_too_deep_to_read_is_invalid_client_metadata(client: DjangoC
     r = client.post("/oauth/register", "[" * 20_000, "application/json", HTTP_HOST=urlsplit(settings.HALL_URL).netloc)
     assert (r.status_code, r.json()["error"]) == (400, "invalid_client_metadata")
     assert not Client.objects.exists()
+
+
+# A form sent as multipart, as a program that mistook the endpoint for a form's might send one.
+MULTIPART = "multipart/form-data; boundary=x"
+FORM = "--x\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--x--\r\n"
+
+
+def test_a_form_sent_as_multipart_is_invalid_client_metadata(client: DjangoClient) -> None:
+    # The door parsed the form (clockford/nul.py), which once left nothing for the view to read as JSON:
+    # a 500 and a traceback.
+    r = client.post("/oauth/register", FORM, MULTIPART, HTTP_HOST=urlsplit(settings.HALL_URL).netloc)
+    assert (r.status_code, r.json()) == (
+        400,
+        {"error": "invalid_client_metadata", "error_description": "The body must be a JSON object."},
+    )
+    assert not Client.objects.exists()

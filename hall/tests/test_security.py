@@ -98,6 +98,19 @@ def test_the_same_post_with_its_token_goes_through() -> None:
     assert r.status_code == 200 and r.json()["ok"] is True
 
 
+def test_a_ceremony_sent_a_multipart_form_is_refused_in_the_halls_words(settings: Any) -> None:
+    """A ceremony reads JSON; a form sent as multipart, token and origin in order, is a request it
+    cannot read. The door's reading of the form left no body for the ceremony: a 500 and a traceback."""
+    settings.CLOCKFORD_SIGN_IN = True  # for /oauth/authorize/begin
+    client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    client.get("/hall/")
+    token = client.cookies[settings.CSRF_COOKIE_NAME].value
+    form = "--x\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--x--\r\n"
+    for url in ("/hall/signup/begin", "/hall/signin/begin", "/oauth/authorize/begin"):
+        r = client.post(url, form, "multipart/form-data; boundary=x", HTTP_X_CSRFTOKEN=token)
+        assert (r.status_code, r.json()) == (400, {"ok": False, "say": http.UNREADABLE}), url
+
+
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_every_hall_response_denies_frames(signed_in: bool) -> None:
     client = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
