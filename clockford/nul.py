@@ -8,18 +8,22 @@ alike instead of each view learning it. An agent's call carrying one is refused 
 town's voice and with a footstep (clockford/town/kept.py).
 
 Being the first to read a request, the door also reads its body whole before any form is parsed
-from it, so every view after it can still read the body."""
+from it, so every view after it can still read the body, and refuses what Django cannot read (a body
+too large, a multipart form without its boundary, too many fields) without the traceback Django logs
+for each."""
 
 from collections.abc import Callable, Iterable
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 
 NUL = "\x00"
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 OAUTH = "/oauth/"
 OAUTH_SAY = "A request may hold no NUL character."
 TOO_BIG_SAY = "The request is too large."
+UNREADABLE_SAY = "The request could not be read."
 
 
 def _any_nul(texts: Iterable[str]) -> bool:
@@ -48,14 +52,21 @@ def says_nul(request: HttpRequest) -> bool:
 
 def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
     def middleware(request: HttpRequest) -> HttpResponseBase:
+        # Refused here as Django would refuse each, but without the traceback Django logs for it:
+        # anyone could fill the log with them.
         try:
-            if not says_nul(request):
+            nul = says_nul(request)
+        except RequestDataTooBig:
+            # A body past DATA_UPLOAD_MAX_MEMORY_SIZE.
+            why = TOO_BIG_SAY
+        except (SuspiciousOperation, MultiPartParserError):
+            # A query or form of more than DATA_UPLOAD_MAX_NUMBER_FIELDS fields (TooManyFieldsSent), a
+            # multipart body Django cannot parse.
+            why = UNREADABLE_SAY
+        else:
+            if not nul:
                 return get_response(request)
             why = OAUTH_SAY
-        except RequestDataTooBig:
-            # A body past DATA_UPLOAD_MAX_MEMORY_SIZE, refused here as Django would refuse it, but
-            # without the traceback Django logs for it: anyone could fill the log with them.
-            why = TOO_BIG_SAY
         if request.path.startswith(OAUTH):
             # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
             refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)

@@ -63,3 +63,30 @@ def test_a_body_too_large_to_read_is_bad_request_without_a_traceback(
         "error_description": "The request is too large.",
     }
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
+
+
+def test_a_form_that_cannot_be_read_is_bad_request_without_a_traceback(
+    client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A multipart body without its boundary, or a form or query of more than Django's 1,000 fields:
+    Django refuses each as 001's "Bad request." and logged a traceback for it, which anyone could fill
+    the log with. The door refuses them first, with the same words."""
+    many = "&".join(f"f{i}=1" for i in range(1001))
+    with caplog.at_level("DEBUG"):
+        answers = [
+            client.post("/status", "x", content_type="multipart/form-data"),
+            client.post("/status", many, content_type="application/x-www-form-urlencoded"),
+            client.get(f"/status?{many}"),
+            client.get(f"/hall/?{many}"),
+        ]
+        oauth = client.post("/oauth/token", "x", content_type="multipart/form-data")
+    for response in answers:
+        assert (response.status_code, response.content) == (400, b"Bad request."), response.content
+        assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert (oauth.status_code, json.loads(oauth.content)) == (
+        400,
+        {"error": "invalid_request", "error_description": "The request could not be read."},
+    )
+    # Django's own line for every 4xx ("Bad Request: /status") is the one line each leaves.
+    lines = [r.getMessage() for r in caplog.records]
+    assert not [r for r in caplog.records if r.exc_info] and len(lines) <= len(answers) + 1, lines
