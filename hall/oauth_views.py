@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 from oauth2_provider.views import RevokeTokenView, TokenView
 
 from clockford.town import limits
@@ -52,8 +52,25 @@ def with_sign_in(view: View) -> View:
     return wrapped
 
 
-# The metadata, the keys and registration are read by programs, not people: Django's own 405 (HEAD
-# answered as GET); the consent page and its Deny answer in the hall's words (hall/http.py allows).
+# The metadata and the keys are read by programs, not people: Django's own 405 (HEAD answered as GET).
+# Registration, tokens and revocation answer any method but POST as /mcp does (below); the consent
+# page and its Deny answer in the hall's words (hall/http.py allows).
+
+
+def posts_only(view: View) -> View:
+    """An endpoint a program POSTs to: any other method is 001's 405, "Method not allowed." in plain
+    text with its Allow header, as /mcp answers one. Django's (require_POST's, and the toolkit's views')
+    was an empty HTML page, and the toolkit's answered OPTIONS with a 200."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method != "POST":
+            return HttpResponse(
+                "Method not allowed.", status=405, content_type="text/plain; charset=utf-8", headers={"Allow": "POST"}
+            )
+        return view(request, *args, **kwargs)
+
+    return wrapped
 
 
 def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
@@ -121,7 +138,7 @@ def _oauth_error(refused: oauth.OAuthRefused) -> JsonResponse:
 
 @csrf_exempt
 @with_sign_in
-@require_POST
+@posts_only
 def register(request: HttpRequest) -> JsonResponse:
     """RFC 7591, anonymous and rate-limited per address: any agent app may register, and only a person's
     passkey connects it to anything."""
@@ -153,8 +170,8 @@ class _TokenView(TokenView):
         return self.authorization_flow_token_response(request)
 
 
-token = with_sign_in(csrf_exempt(_TokenView.as_view()))
-revoke_token = with_sign_in(csrf_exempt(RevokeTokenView.as_view()))
+token = with_sign_in(csrf_exempt(posts_only(_TokenView.as_view())))
+revoke_token = with_sign_in(csrf_exempt(posts_only(RevokeTokenView.as_view())))
 
 
 # Consent.

@@ -284,6 +284,18 @@ def test_registration_refuses_what_the_town_does_not_serve(web: DjangoWeb) -> No
     assert Client.objects.get().client_type == "public"
 
 
+def test_the_endpoints_programs_post_to_refuse_other_methods_in_plain_words() -> None:
+    """Registration, tokens and revocation take only POST: any other method is the town's own 405, as
+    /mcp's (001 section 02), with its Allow header; Django's was an empty HTML page."""
+    client = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc)
+    for url in ("/oauth/register", "/oauth/token", "/oauth/revoke"):
+        for method in ("get", "head", "put", "delete", "patch", "options"):
+            r = getattr(client, method)(url)
+            assert r.status_code == 405, (method, url)
+            assert r["Allow"] == "POST" and r["Content-Type"] == "text/plain; charset=utf-8", (method, url)
+            assert r.content == (b"" if method == "head" else b"Method not allowed."), (method, url)
+
+
 def test_registration_is_rate_limited_per_address(web: DjangoWeb, settings: Any) -> None:
     settings.CLOCKFORD = {**settings.CLOCKFORD, "REGISTRATIONS_PER_ADDRESS": 2}
     agent = Agent(web, RESOURCE)
