@@ -241,6 +241,10 @@ def text(data: dict[str, Any], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+# How long a session begun signed out lasts: its ceremony's five minutes and a margin to finish it.
+SIGNED_OUT_SECONDS = 15 * 60
+
+
 def ceremony(step: Callable[..., dict[str, Any]]) -> View:
     """A JSON half of a passkey ceremony: a refusal is {ok: false, say} with its status."""
 
@@ -250,7 +254,13 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
         over = limits.held(address)
         if over is None:
             try:
-                return JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
+                answer = JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
+                if not request.user.is_authenticated:
+                    # A ceremony begun signed out keeps its challenge in a session row: kept as long as
+                    # a sign-in lasts (7 days), a script's begins would pile rows up. A sign-in takes
+                    # the whole age again (hall/lifetime.py).
+                    request.session.set_expiry(SIGNED_OUT_SECONDS)
+                return answer
             except Refused as refused:
                 over = limits.failed(address) if refused.failure else None
                 if over is None:

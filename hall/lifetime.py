@@ -46,6 +46,9 @@ def _now() -> int:
 def _signed_in(sender: object, request: HttpRequest | None, **kwargs: object) -> None:
     if request is not None and hasattr(request, "session"):
         request.session[SIGNED_IN_AT] = request.session[SEEN_AT] = _now()
+        # A session begun signed out was given a short life (hall/http.py ceremony); signed in, it lasts
+        # as a sign-in does.
+        request.session.set_expiry(None)
 
 
 def ended(session: SessionBase, now: int) -> str | None:

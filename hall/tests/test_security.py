@@ -263,3 +263,18 @@ def test_every_hall_page_answers_head_as_it_answers_get_and_refuses_other_method
     )
     r = client.get("/hall/signin/begin", HTTP_ACCEPT="application/json")
     assert r.status_code == 405 and r.json() == {"ok": False, "say": http.ONLY_SENT}
+
+
+def test_a_ceremony_begun_signed_out_keeps_its_session_minutes_and_a_sign_in_its_whole_age() -> None:
+    """Begun signed out, a passkey ceremony's session row lives 15 minutes, not the 7 days of a sign-in:
+    a script's begins cannot pile rows up for a week. Signing in gives the session its whole age again."""
+    visitor = Visitor()
+    visitor.options("/hall/signin/begin")
+    assert visitor.client.session.get_expiry_age() == http.SIGNED_OUT_SECONDS
+    status, data = visitor.sign_up("Ada")
+    assert status == 200 and data["ok"] is True, data
+    assert visitor.client.session.get_expiry_age() == settings.SESSION_COOKIE_AGE
+    visitor.sign_out()
+    visitor.sign_in()
+    assert visitor.account is not None
+    assert visitor.client.session.get_expiry_age() == settings.SESSION_COOKIE_AGE
