@@ -10,6 +10,7 @@ redirect host and is signed with a passkey whose challenge commits to it.
 
 import datetime as dt
 import hashlib
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -266,6 +267,9 @@ class Consent:
         return _send_back(self.redirect_uri, "access_denied", "The person declined.", self.state).uri
 
 
+S256_CHALLENGE = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
 def statement_text(consent: Consent) -> str:
     return signing.canonical_json(consent.statement()).decode()
 
@@ -292,6 +296,15 @@ def read_authorization(request: HttpRequest) -> Consent:
     state = credentials.get("state") or ""
     if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
         raise _send_back(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
+    if not S256_CHALLENGE.fullmatch(credentials["code_challenge"]):
+        # RFC 7636 section 4.2: an S256 challenge is a SHA-256 digest in base64url, 43 characters. Any
+        # other could never be redeemed: refused now, not after the person has consented.
+        raise _send_back(
+            redirect_uri,
+            "invalid_request",
+            "The code_challenge is not an S256 challenge (43 base64url characters).",
+            state,
+        )
     if list(scopes) != [oauth_tokens.SCOPE]:
         raise _send_back(redirect_uri, "invalid_scope", "This town grants the scope town only.", state)
     if request.GET.getlist("resource") != [oauth_tokens.resource()]:

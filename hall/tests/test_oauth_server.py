@@ -192,6 +192,11 @@ def test_pkce_with_s256_is_required(ada: Person, agent: Agent) -> None:
         back = sent_back(ada.web.get(agent.authorize_url(**change)))
         assert back["error"] == "invalid_request" and back["iss"] == HALL, (change, back)
         assert back["state"] == agent.state
+    # An S256 challenge is a SHA-256 digest in base64url (RFC 7636 section 4.2): one of any other shape
+    # could never be redeemed, and is refused before the person is asked.
+    for challenge in ("abc", "!" * 43, "A" * 42, "A" * 44, "A" * 42 + "="):
+        back = sent_back(ada.web.get(agent.authorize_url(code_challenge=challenge)))
+        assert back["error"] == "invalid_request" and "43 base64url characters" in back["error_description"], back
     # The code is redeemed only with its verifier.
     done = ada.approve(agent.authorize_url())
     code = agent.code_from(done.json()["next"])["code"]
