@@ -7,6 +7,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from types import TracebackType
 from typing import Any, BinaryIO, Self, cast
 
@@ -14,6 +15,8 @@ import anyio
 import django
 import mcp_types as types
 from mcp.shared._stream_protocols import ReadStream, WriteStream
+from mcp.shared.dispatcher import coerce_request_id
+from mcp.shared.jsonrpc_dispatcher import cancelled_request_id_from_params
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
@@ -283,15 +286,79 @@ class Output:
         pass  # each write is whole on the pipe before it returns
 
 
+class Unanswered:
+    """The requests the SDK was handed and has not answered yet, by id (as the SDK's dispatcher counts
+    them: "7" and 7 are one; a client may send one id twice, and gets two answers)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[types.RequestId] = Counter()
+        self.settled = anyio.Event()
+
+    def asked(self, ident: types.RequestId) -> None:
+        self.counts[coerce_request_id(ident)] += 1
+
+    def answered(self, ident: types.RequestId) -> None:
+        """A reply went out, or the client cancelled the request (the SDK never answers a request its
+        client cancelled); one the SDK has already answered is not counted twice."""
+        key = coerce_request_id(ident)
+        if self.counts[key] > 1:
+            self.counts[key] -= 1
+        else:
+            self.counts.pop(key, None)
+            if not self.counts:
+                self.settled.set()
+
+    async def all_answered(self) -> None:
+        while self.counts:
+            self.settled = anyio.Event()
+            await self.settled.wait()
+
+
+class Replies:
+    """The SDK's write stream, for its dispatcher: what it sends goes on as ever, and each reply is
+    counted answered (Unanswered) once the writer of standard output has taken it."""
+
+    def __init__(self, inner: WriteStream[SessionMessage], unanswered: Unanswered) -> None:
+        self.inner = inner
+        self.unanswered = unanswered
+
+    async def send(self, item: SessionMessage, /) -> None:
+        await self.inner.send(item)
+        if isinstance(item.message, types.JSONRPCResponse | types.JSONRPCError) and item.message.id is not None:
+            self.unanswered.answered(item.message.id)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
 class Answering:
     """The SDK's read stream, answering the requests it cannot read. The SDK's stdio reader drops
     such a line, and a request dropped unanswered leaves its client waiting until it times out; here
     it gets a parse error or an invalid request for its id, as JSON-RPC asks, and nothing is done. (Over HTTP the same body
-    is answered 400.) Like every protocol error, it leaves no footstep (spec 001, section 03)."""
+    is answered 400.) Like every protocol error, it leaves no footstep (spec 001, section 03).
 
-    def __init__(self, inner: ReadStream[SessionMessage | Exception], write: WriteStream[SessionMessage]) -> None:
+    At the end of standard input the SDK ended the session at once and cancelled the calls still
+    running: they had run, often committed, and their replies were lost, so a client that piped its
+    requests and closed its input got only the first answers. Here the end of input reaches the SDK
+    only once every request it was handed is answered (Unanswered), and its writer then writes the
+    last reply before the process ends. (MCP's stdio shutdown has the client close standard input,
+    wait for the server to exit, and only then send SIGTERM.)"""
+
+    def __init__(
+        self, inner: ReadStream[SessionMessage | Exception], write: WriteStream[SessionMessage], unanswered: Unanswered
+    ) -> None:
         self.inner = inner
         self.write = write
+        self.unanswered = unanswered
 
     @property
     def last_context(self) -> Any:
@@ -300,7 +367,19 @@ class Answering:
 
     async def receive(self) -> SessionMessage | Exception:
         while True:
-            item = await self.inner.receive()
+            try:
+                item = await self.inner.receive()
+            except anyio.EndOfStream:
+                await self.unanswered.all_answered()
+                raise
+            if isinstance(item, SessionMessage):
+                message = item.message
+                if isinstance(message, types.JSONRPCRequest):
+                    self.unanswered.asked(message.id)
+                elif isinstance(message, types.JSONRPCNotification) and message.method == "notifications/cancelled":
+                    cancelled = cancelled_request_id_from_params(message.params)
+                    if cancelled is not None:
+                        self.unanswered.answered(cancelled)
             unreadable = _unreadable(item) if isinstance(item, Exception) else []
             if not unreadable:
                 return item
@@ -377,7 +456,12 @@ def main() -> None:
             # flushes its output.
             async with stdio_server(stdin=cast(Any, lines), stdout=cast(Any, output)) as (read, write):
                 lines.answer_on(write)
-                await mcp_server.run(Answering(read, write), write, mcp_server.create_initialization_options())
+                unanswered = Unanswered()
+                await mcp_server.run(
+                    Answering(read, write, unanswered),
+                    Replies(write, unanswered),
+                    mcp_server.create_initialization_options(),
+                )
         finally:
             if release_out is not None:
                 release_out()

@@ -153,18 +153,54 @@ INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 NESTED = {"code": -32600, "message": "Invalid Request: the message nests more than 100 levels deep."}
 
 
-def fed(stdio_town: Town, lines: list[str]) -> subprocess.CompletedProcess[str]:
-    """The stdio town run with these lines on its stdin, one message a line, to their end."""
+def fed(stdio_town: Town, lines: list[str], end: str = "\n") -> subprocess.CompletedProcess[str]:
+    """The stdio town run with these lines on its stdin, one message a line (the last ended by `end`),
+    to their end."""
     return subprocess.run(
         [PYTHON, "-m", "clockford.face.stdio"],
         env=stdio_town.env,
         cwd=ROOT,
-        input="\n".join(lines) + "\n",
+        input="\n".join(lines) + end,
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
+
+
+def call(request_id: int, tool: str, arguments: dict[str, Any] | None = None) -> str:
+    params = {"name": tool, "arguments": arguments or {}}
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params})
+
+
+def newest_passport(stdio_town: Town) -> tuple[str, int]:
+    """The id and footsteps of the passport made last: the last stdio process's."""
+    rows = sql(stdio_town, "SELECT id, footsteps FROM town_passport ORDER BY issued_at DESC LIMIT 1")
+    return rows[0][0], rows[0][1]
+
+
+def test_every_request_read_is_answered_before_the_process_ends(stdio_town: Town) -> None:
+    """A scripted client pipes its requests and ends its input. The SDK ended the session at the end
+    of input and cut off the calls still running: they ran and committed, and their replies were
+    lost (of three remember calls, one reply came out). Now every request read is answered, and
+    written, before the process ends; the last line too, without its newline."""
+    lines = [json.dumps(initialize(1)), json.dumps(INITIALIZED)]
+    lines += [call(i, "remember", {"key": f"k{i - 1}", "value": "kept"}) for i in (2, 3, 4)]
+    lines += [call(i, "look_around") for i in (5, 6, 7)]
+    lines.append(json.dumps({"jsonrpc": "2.0", "id": 8, "method": "ping"}))
+    proc = fed(stdio_town, lines, end="")
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert sorted(r["id"] for r in replies) == [1, 2, 3, 4, 5, 6, 7, 8], proc.stderr[-2000:]
+    by_id = {r["id"]: r for r in replies}
+    assert {by_id[i]["result"]["structuredContent"]["keys"] for i in (2, 3, 4)} == {1, 2, 3}
+    assert all(by_id[i]["result"]["isError"] is False for i in range(2, 8))
+    assert by_id[8] == {"jsonrpc": "2.0", "id": 8, "result": {}}
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    passport, footsteps = newest_passport(stdio_town)
+    assert footsteps == 6
+    notes = sql(stdio_town, "SELECT key FROM post_office_note WHERE box = %s ORDER BY key", (passport,))
+    assert notes == [("k1",), ("k2",), ("k3",)]
 
 
 def test_stdio_writes_nothing_but_mcp_to_standard_output(stdio_town: Town) -> None:
@@ -212,8 +248,7 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     ]
     proc = fed(stdio_town, lines)
     replies = [json.loads(line) for line in proc.stdout.splitlines()]
-    # Closing stdin ends the session, so the last call may or may not have been answered first.
-    assert [r["id"] for r in replies][:6] == [1, 5, None, 7, None, 8]
+    assert [r["id"] for r in replies] == [1, 5, None, 7, None, 8, 6]
     assert replies[1]["error"] == {
         "code": -32700,
         "message": "Parse error: the town cannot read this line as JSON (unexpected end of hex escape at line 1 "
@@ -227,7 +262,7 @@ def test_a_request_the_sdk_cannot_parse_is_answered_not_dropped(stdio_town: Town
     assert replies[4]["error"]["code"] == -32700
     assert replies[5]["id"] == 8 and replies[5]["error"]["code"] == -32600
     assert replies[5]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (jsonrpc: ")
-    assert {r["id"] for r in replies[6:]} <= {6}
+    assert replies[6]["result"]["isError"] is False  # the last line, read before the end of input, is answered
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
 
@@ -268,8 +303,7 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
     assert replies[3] == {"jsonrpc": "2.0", "id": None, "error": one_per_line}
     assert replies[4]["id"] == 6 and replies[4]["error"]["code"] == -32600
     assert replies[4]["error"]["message"].startswith("Invalid request: this is not a JSON-RPC 2.0 request (params: ")
-    # Closing stdin ends the session, so the last ping may or may not have been answered first.
-    assert replies[5:] in ([], [{"jsonrpc": "2.0", "id": 7, "result": {}}])
+    assert replies[5:] == [{"jsonrpc": "2.0", "id": 7, "result": {}}]
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
     # The batch's tools/call never ran: the process's passport (the newest) has no footstep.
@@ -279,8 +313,9 @@ def test_each_request_of_a_batch_is_answered_not_dropped(stdio_town: Town) -> No
 @contextlib.contextmanager
 def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
     """A stdio town past its handshake, and `ask`: one line written, and the one reply it gets read.
-    Each request is answered before the next is sent, since closing standard input ends the session
-    and cuts off a call still running. At the end, nothing more on standard output, and no traceback."""
+    At the end a last call is written and standard input closed at once, without waiting: a request
+    read is answered before the process ends, so its reply is all that is left on standard output;
+    then status 0, and no traceback."""
     proc = piped(stdio_town)
     assert proc.stdin and proc.stdout and proc.stderr
 
@@ -294,8 +329,13 @@ def talking(stdio_town: Town) -> Iterator[Callable[[str], Any]]:
         assert asking(proc)(initialize(1))["id"] == 1
         proc.stdin.write(json.dumps(INITIALIZED) + "\n")
         yield ask
+        proc.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "id": "last", "method": "tools/call", "params": {"name": "look_around"}})
+            + "\n"
+        )
         proc.stdin.close()
-        assert proc.stdout.read() == ""
+        last = [json.loads(line) for line in proc.stdout.read().splitlines()]
+        assert [r["id"] for r in last] == ["last"] and last[0]["result"]["isError"] is False, last
         assert proc.wait(30) == 0
         assert "Traceback" not in proc.stderr.read()
     finally:
@@ -457,31 +497,19 @@ def test_a_stream_that_opens_with_a_byte_order_mark_is_served(stdio_town: Town) 
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
-def exchange(stdio_town: Town, lines: list[str], last: int, count: int) -> list[dict[str, Any]]:
-    """The replies to `lines`, read until the one to id `last` has come and `count` in all, with
-    standard input open until then (closing it at once could cut the last answers off); then the
-    process ends quietly, with nothing more written."""
-    proc = piped(stdio_town)
-    assert proc.stdin and proc.stdout and proc.stderr
-    proc.stdin.write("\n".join(lines) + "\n")
-    proc.stdin.flush()
-    replies: list[dict[str, Any]] = []
-    while len(replies) < count or last not in {r.get("id") for r in replies}:
-        line = proc.stdout.readline()
-        assert line, proc.stderr.read()[-2000:]
-        replies.append(json.loads(line))
-    proc.stdin.close()
-    assert proc.wait(timeout=30) == 0
-    assert proc.stdout.read() == ""
-    assert "Traceback" not in proc.stderr.read()
-    return replies
+def exchange(stdio_town: Town, lines: list[str]) -> list[dict[str, Any]]:
+    """The replies to `lines`, piped with standard input closed at their end: every request read is
+    answered before the process ends, quietly, and nothing else is written."""
+    proc = fed(stdio_town, lines)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
 def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(stdio_town: Town) -> None:
     """JSON-RPC (section 5) answers a line it cannot read, or a request it cannot take, with a null id
     when it cannot tell the id: a client waited for ever on these. A response the client sends (to a
-    request of the town's) is never answered, however wrong. Standard input stays open until the last
-    ping is answered, so every reply before it is read."""
+    request of the town's) is never answered, however wrong."""
     lines = [
         json.dumps(initialize(1)),
         json.dumps(INITIALIZED),
@@ -494,7 +522,8 @@ def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(
         '{"jsonrpc":"2.0","id":98,"error":"no object"}',
         json.dumps({"jsonrpc": "2.0", "id": 7, "method": "ping"}),
     ]
-    replies = exchange(stdio_town, lines, last=7, count=7)
+    replies = exchange(stdio_town, lines)
+    assert len(replies) == 7, replies
     assert replies[0]["id"] == 1 and "result" in replies[0]
     codes = [(r["id"], r["error"]["code"]) for r in replies[1:-1]]
     assert codes == [(None, -32700), (None, -32600), (None, -32600), (None, -32600), (None, -32700)], replies
@@ -516,7 +545,8 @@ def test_a_message_nested_too_deep_is_refused_with_its_id_as_over_http(stdio_tow
     lines = [json.dumps(initialize(1)), json.dumps(INITIALIZED), ping(2, 101), ping(3, 150), ping(4, 202), ping(5, 100)]
     lines.append('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"x":' + "[" * 120 + "]" * 120 + "}}")
     lines.append(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping"}))
-    replies = exchange(stdio_town, lines, last=9, count=7)
+    replies = exchange(stdio_town, lines)
+    assert len(replies) == 7, replies
     # (The refusals are written as the lines are read, the answers as the SDK gives them: in any order.)
     by_id = {r["id"]: r for r in replies}
     assert sorted(by_id, key=str) == sorted([1, 2, 3, 4, 5, None, 9], key=str)
