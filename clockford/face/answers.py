@@ -148,7 +148,10 @@ TOO_LARGE = plain(413, TOO_LARGE_WORDS)
 TOO_SLOW = plain(408, "The request's body did not arrive in time.", {"Connection": "close"})
 NOT_ACCEPTABLE = rpc_error(406, "Not Acceptable: Client must accept both application/json and text/event-stream")
 ONE_MESSAGE = plain(400, "One message per request.")
-INVALID_REQUEST = rpc_error(400, "Invalid Request", code=-32600)
+# JSON-RPC's words for a message that is no request it can take; stdio says them, with a null id, of
+# a request whose id is no string nor integer (clockford/face/stdio.py), as HTTP answers its body.
+INVALID_REQUEST_WORDS = "Invalid Request"
+INVALID_REQUEST = rpc_error(400, INVALID_REQUEST_WORDS, code=-32600)
 
 
 def initialized_already(request_id: str | int | None) -> Answer:

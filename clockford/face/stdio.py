@@ -153,19 +153,10 @@ def _head_id(head: bytes) -> types.RequestId | None:
 HEAD = 4096
 
 
-def _nested(line: str, levels: int) -> tuple[bool, types.RequestId | None]:
-    """Whether a line's message nests deeper than `levels`, and the id to answer it with. A line that
-    is no JSON is the SDK's to answer (a parse error); one nested past Python's own limit is deeper
-    than any `levels`, and its id is read from its head."""
-    try:
-        message = json.loads(line)
-    except RecursionError:
-        return True, _head_id(line.encode()[:HEAD])
-    except ValueError:
-        return False, None
-    if _is_response(message) or not deeper_than(message, levels):
-        return False, None  # a response the client sent is never answered (_unreadable)
-    return True, _id_of(message)
+def _an_id(ident: Any) -> bool:
+    """Whether a request's id is one JSON-RPC takes: a string or an integer (as checks.well_formed asks
+    over HTTP, and as the SDK's parser reads a request)."""
+    return isinstance(ident, str | int) and not isinstance(ident, bool)
 
 
 class Lines:
@@ -176,16 +167,16 @@ class Lines:
     Invalid Request for the id named in its first `limit` bytes (_head_id), or a null id when the id
     is not there, and the lines after it are served. A line ends at a newline; a carriage return before
     it is not counted. A byte order mark that opens the stream is dropped, as JSON allows (RFC 8259,
-    section 8.1): the first request is answered, where the SDK's parser refused it unanswered."""
+    section 8.1): the first request is answered, where the SDK's parser refused it unanswered. A line
+    the SDK would take and should not (refusal_of) is answered here, and never reaches it."""
 
-    def __init__(self, raw: BinaryIO, limit: int, refusal: str, levels: int, too_deep: str) -> None:
+    def __init__(self, raw: BinaryIO, limit: int, refusal: str, levels: int, too_deep: str, invalid: str) -> None:
         self.raw = anyio.wrap_file(raw)
         self.limit = limit
         self.refusal = types.ErrorData(code=types.INVALID_REQUEST, message=refusal)
-        # A message nested past `levels` is refused with its id, as over HTTP (checks.shallow_enough):
-        # the SDK's parser reads about 200 levels and then answers a parse error without the id.
-        self.levels = levels
+        self.levels = levels  # a message nested deeper is refused (refusal_of)
         self.too_deep = types.ErrorData(code=types.INVALID_REQUEST, message=too_deep)
+        self.invalid = types.ErrorData(code=types.INVALID_REQUEST, message=invalid)
         self.pending = bytearray()  # read and not yet handed on: at most limit + 1 + CHUNK bytes
         self.skipping = False  # inside a line too long, until its newline
         self.ended = False
@@ -228,11 +219,10 @@ class Lines:
                     continue
                 # As the SDK's reader decodes: a byte that is not UTF-8 becomes U+FFFD.
                 text = line.decode("utf-8", errors="replace")
-                if line.count(b"[") + line.count(b"{") > self.levels:  # the walk only where it could be
-                    deep, ident = _nested(text, self.levels)
-                    if deep:
-                        await self.refuse(ident, self.too_deep)
-                        continue
+                refused = self.refusal_of(line, text)
+                if refused is not None:
+                    await self.refuse(*refused)
+                    continue
                 return text
             elif len(self.pending) > self.limit + 1:  # too long already, with or without a \r to come
                 ident = _head_id(bytes(self.pending[: self.limit]))
@@ -245,6 +235,32 @@ class Lines:
             chunk = await self.raw.read1(CHUNK)
             self.ended = not chunk
             self.pending += chunk
+
+    def refusal_of(self, line: bytes, text: str) -> tuple[types.RequestId | None, types.ErrorData] | None:
+        """The id and the error to answer a line with that the SDK would take and should not, read
+        with Python's JSON (a line that is no JSON is the SDK's to answer, a parse error; a response
+        the client sent is never answered, _unreadable):
+        - a message nested deeper than `levels`, refused with its id, as over HTTP
+          (checks.shallow_enough): the SDK's parser reads about 200 levels and then answers a parse
+          error without the id; one nested past Python's own limit has its id read from its head;
+        - a request whose id is no string nor integer (true, 1.5, an object, a list, null): the SDK's
+          parser took it for a notification, ran nothing and answered nothing, and its client waited
+          for ever. JSON-RPC answers it Invalid Request with a null id (section 5), in the words HTTP
+          answers the same body with (checks.well_formed)."""
+        try:
+            message = json.loads(text)
+        except RecursionError:
+            return _head_id(line[:HEAD]), self.too_deep
+        except ValueError:
+            return None
+        if _is_response(message):
+            return None
+        # The walk only where it could be deep.
+        if line.count(b"[") + line.count(b"{") > self.levels and deeper_than(message, self.levels):
+            return _id_of(message), self.too_deep
+        if isinstance(message, dict) and "method" in message and "id" in message and not _an_id(message["id"]):
+            return None, self.invalid
+        return None
 
     async def refuse(self, ident: types.RequestId | None, error: types.ErrorData | None = None) -> None:
         await self.writable.wait()
@@ -449,7 +465,12 @@ def main() -> None:
         wire, release_out = _claim_fd(1, sys.stdout, "wb", _open_stdout_diversion)
         try:
             lines = Lines(
-                raw, limit, too_long, checks.MAX_LEVELS, answers.NESTED_TOO_DEEP.format(levels=checks.MAX_LEVELS)
+                raw,
+                limit,
+                too_long,
+                checks.MAX_LEVELS,
+                answers.NESTED_TOO_DEEP.format(levels=checks.MAX_LEVELS),
+                answers.INVALID_REQUEST_WORDS,
             )
             output = Output(wire.fileno(), lines)
             # The SDK only iterates what it is given as its input, for str lines, and only writes and

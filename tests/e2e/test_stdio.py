@@ -532,6 +532,34 @@ def test_a_line_with_no_id_to_answer_gets_a_null_id_and_a_response_gets_nothing(
     assert replies[-1] == {"jsonrpc": "2.0", "id": 7, "result": {}}
 
 
+def test_a_request_whose_id_is_no_string_nor_integer_is_answered_with_a_null_id(stdio_town: Town) -> None:
+    """An id that is true, 1.5, an object, a list or null: the SDK's parser took such a request for a
+    notification, ran nothing and answered nothing, so its client waited for ever. JSON-RPC (section 5)
+    answers it Invalid Request with a null id, and the town sends what HTTP sends of the same body
+    (checks.well_formed). Nothing runs; a notification, and a response however wrong, get no answer."""
+    invalid = {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+    ids = ["true", "1.5", '{"a":1}', "[1]", "null"]
+    lines = [json.dumps(initialize(1)), json.dumps(INITIALIZED)]
+    lines += ['{"jsonrpc":"2.0","id":' + ident + ',"method":"ping"}' for ident in ids]
+    lines.append(
+        '{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"remember","arguments":'
+        '{"key":"null-id","value":"never kept"}}}'
+    )
+    lines.append('{"jsonrpc":"2.0","id":true,"result":{}}')  # a response: never answered
+    lines.append(
+        json.dumps(
+            {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": 1, "progress": 1}}
+        )
+    )
+    lines.append(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "ping"}))
+    replies = exchange(stdio_town, lines)
+    assert replies[0]["id"] == 1 and "result" in replies[0]
+    assert replies[1:] == [invalid] * 6 + [{"jsonrpc": "2.0", "id": 9, "result": {}}]
+    passport, footsteps = newest_passport(stdio_town)
+    assert footsteps == 0
+    assert sql(stdio_town, "SELECT COUNT(*) FROM post_office_note WHERE box = %s", (passport,)) == [(0,)]
+
+
 def test_a_message_nested_too_deep_is_refused_with_its_id_as_over_http(stdio_town: Town) -> None:
     """Over HTTP a message nested past 100 levels is refused with its id (checks.shallow_enough); the
     SDK's stdio reader read such a line up to about 200 levels and ran it."""

@@ -43,7 +43,7 @@ class Written:
 def read_all(size: int, after: bytes, limit: int = 1000) -> tuple[list[str], list[Any], int]:
     async def run() -> tuple[list[str], list[Any], int]:
         raw = Endless(None, size, after)
-        lines = stdio.Lines(raw, limit, "Too large.", 100, "Too deep.")  # type: ignore[arg-type]  # read1 is all it reads
+        lines = stdio.Lines(raw, limit, "Too large.", 100, "Too deep.", "Invalid Request")  # type: ignore[arg-type]  # read1 is all it reads
         raw.lines = lines
         written = Written()
         lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
@@ -76,7 +76,7 @@ def refused_ids(given: bytes, limit: int = 1000) -> list[Any]:
     """The ids the refusals of the lines in `given` name, standard input read as it comes."""
 
     async def run() -> list[Any]:
-        lines = stdio.Lines(io.BytesIO(given), limit, "Too large.", 100, "Too deep.")
+        lines = stdio.Lines(io.BytesIO(given), limit, "Too large.", 100, "Too deep.", "Invalid Request")
         written = Written()
         lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
         assert [line async for line in lines] == []
@@ -112,7 +112,7 @@ def lines_of(given: bytes, chunk: int) -> list[str]:
             return super().read1(min(n, chunk))
 
     async def run() -> list[str]:
-        lines = stdio.Lines(Trickle(given), 1000, "Too large.", 100, "Too deep.")
+        lines = stdio.Lines(Trickle(given), 1000, "Too large.", 100, "Too deep.", "Invalid Request")
         return [line async for line in lines]
 
     return anyio.run(run)
@@ -127,3 +127,29 @@ def test_a_byte_order_mark_that_opens_the_stream_is_dropped() -> None:
         assert lines_of(given, chunk) == ['{"a":1}\n', '\ufeff{"b":2}\n'], chunk
     assert lines_of(b"\xef\xbb", 1) == ["\ufffd"]  # a mark cut short is no mark
     assert lines_of(b"", 1) == []
+
+
+def test_a_request_whose_id_is_no_string_nor_integer_is_answered_here_with_a_null_id() -> None:
+    """The SDK's parser takes such a request for a notification and answers nothing: it is answered
+    here and never handed on. A notification, a response (however wrong) and a line that is no JSON
+    are handed on, for the SDK to take or answer."""
+
+    async def run() -> tuple[list[str], list[Any]]:
+        given = [b'{"jsonrpc":"2.0","id":' + ident + b',"method":"ping"}\n' for ident in (b"true", b"1.5", b"null")]
+        passed = [b'{"jsonrpc":"2.0","method":"ping"}\n', b'{"jsonrpc":"2.0","id":true,"result":{}}\n', b"{\n"]
+        passed.append(b'{"jsonrpc":"2.0","id":"7","method":"ping"}\n')
+        lines = stdio.Lines(
+            io.BytesIO(b"".join(given + passed)), 1000, "Too large.", 100, "Too deep.", "Invalid Request"
+        )
+        written = Written()
+        lines.answer_on(written)  # type: ignore[arg-type]  # send is all it writes
+        return [line async for line in lines], written.sent
+
+    got, sent = anyio.run(run)
+    assert got == [
+        '{"jsonrpc":"2.0","method":"ping"}\n',
+        '{"jsonrpc":"2.0","id":true,"result":{}}\n',
+        "{\n",
+        '{"jsonrpc":"2.0","id":"7","method":"ping"}\n',
+    ]
+    assert sent == [{"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}] * 3
