@@ -3,10 +3,15 @@
 Run by `./town stdio`. Nothing but MCP may reach standard output, so logs go to standard error.
 """
 
+import asyncio
+import io
 import json
 import os
+import queue
 import re
+import signal
 import sys
+import threading
 from collections import Counter
 from types import TracebackType
 from typing import Any, BinaryIO, Self, cast
@@ -159,6 +164,57 @@ def _an_id(ident: Any) -> bool:
     return isinstance(ident, str | int) and not isinstance(ident, bool)
 
 
+class Reader:
+    """Standard input, read on a thread of its own, a chunk at a time as Lines asks. anyio's worker
+    threads (anyio.wrap_file) cannot be left behind: a read waiting on a client that sends nothing
+    held the process after Ctrl-C until the client wrote or closed its end, and the interpreter waits
+    for them at exit. A read awaited here can be given up (Lines.stop): the thread, a daemon, is left
+    blocked in it, and the process ends all the same."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        # What _claim_fd gives is buffered (os.fdopen's "rb", or sys.stdin.buffer), and so reads with
+        # read1: no more than what the pipe holds, with no wait for the rest of a chunk.
+        self.raw = cast(io.BufferedReader, raw)
+        self.asked: queue.SimpleQueue[tuple[asyncio.AbstractEventLoop, asyncio.Future[bytes], int] | None] = (
+            queue.SimpleQueue()
+        )
+        self.thread: threading.Thread | None = None
+
+    async def read1(self, size: int) -> bytes:
+        loop = asyncio.get_running_loop()
+        got: asyncio.Future[bytes] = loop.create_future()
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._serve, name="stdin", daemon=True)
+            self.thread.start()
+        self.asked.put((loop, got, size))
+        return await got
+
+    def close(self) -> None:
+        """No more reads: the thread ends once it is done with the one in hand, if any."""
+        self.asked.put(None)
+
+    def _serve(self) -> None:
+        while (asked := self.asked.get()) is not None:
+            loop, got, size = asked
+            try:
+                chunk, error = self.raw.read1(size), None
+            except Exception as failed:  # raised where the read is awaited, as anyio's thread raised it
+                chunk, error = b"", failed
+            try:
+                loop.call_soon_threadsafe(_settle, got, chunk, error)
+            except RuntimeError:  # the loop has closed: nobody waits for this read any more
+                return
+
+
+def _settle(got: "asyncio.Future[bytes]", chunk: bytes, error: Exception | None) -> None:
+    if got.done():  # given up (Lines.stop): what was read goes to nobody
+        return
+    if error is not None:
+        got.set_exception(error)
+    else:
+        got.set_result(chunk)
+
+
 class Lines:
     """Standard input's lines, for the SDK's stdio server to parse, read CHUNK bytes at most at a time.
     The SDK's own reader takes a line whole however long it is, so one client could make the process
@@ -171,7 +227,8 @@ class Lines:
     the SDK would take and should not (refusal_of) is answered here, and never reaches it."""
 
     def __init__(self, raw: BinaryIO, limit: int, refusal: str, levels: int, too_deep: str, invalid: str) -> None:
-        self.raw = anyio.wrap_file(raw)
+        self.raw = Reader(raw)
+        self.reading: anyio.CancelScope | None = None  # around a read in hand, for stop to give it up
         self.limit = limit
         self.refusal = types.ErrorData(code=types.INVALID_REQUEST, message=refusal)
         self.levels = levels  # a message nested deeper is refused (refusal_of)
@@ -180,7 +237,7 @@ class Lines:
         self.pending = bytearray()  # read and not yet handed on: at most limit + 1 + CHUNK bytes
         self.skipping = False  # inside a line too long, until its newline
         self.ended = False
-        self.stopped = False  # the client has gone (Output): no line read after is served
+        self.stopped = False  # the client has gone (Output), or Ctrl-C (stop): no line read after is served
         self.opened = False  # whether the stream's first bytes were looked at for a byte order mark
         self.write: WriteStream[SessionMessage] | None = None
         self.writable = anyio.Event()
@@ -191,12 +248,20 @@ class Lines:
         self.write = write
         self.writable.set()
 
+    def stop(self) -> None:
+        """No line more is served, and a read waiting on the client is given up: the end of input,
+        for the SDK, at once."""
+        self.stopped = True
+        if self.reading is not None:
+            self.reading.cancel()
+
     def __aiter__(self) -> Self:
         return self
 
     async def __anext__(self) -> str:
         while True:
             if self.stopped:
+                self.raw.close()
                 raise StopAsyncIteration
             if not self.opened and (self.ended or not BOM.startswith(self.pending)):
                 self.opened = True
@@ -231,10 +296,13 @@ class Lines:
                 await self.refuse(ident)
                 continue
             if self.ended:
+                self.raw.close()
                 raise StopAsyncIteration
-            chunk = await self.raw.read1(CHUNK)
-            self.ended = not chunk
-            self.pending += chunk
+            with anyio.CancelScope() as self.reading:
+                chunk = await self.raw.read1(CHUNK)
+                self.ended = not chunk
+                self.pending += chunk
+            self.reading = None
 
     def refusal_of(self, line: bytes, text: str) -> tuple[types.RequestId | None, types.ErrorData] | None:
         """The id and the error to answer a line with that the SDK would take and should not, read
@@ -424,6 +492,39 @@ class Answering:
         return None
 
 
+# The status a process ends with after Ctrl-C: 128 and SIGINT's number, as a shell reports a program
+# the signal ended.
+INTERRUPTED = 128 + signal.SIGINT
+
+
+class Interrupts:
+    """Ctrl-C (SIGINT), for a person running the town by hand. Python's own handling cancelled every
+    task wherever it was and raised KeyboardInterrupt, which printed some 4 KB of traceback, and the
+    process died by the signal (idle, only once the client wrote or closed its input). Here the first
+    Ctrl-C ends standard input (Lines.stop): the calls in hand finish and are answered, and nothing
+    more is read, as when the client closes its input. A second, while they finish, cancels them
+    (`serving`), as a client that goes mid-call over HTTP does: a call's work still finishes, or its
+    transaction is rolled back when the process ends first (clockford/postgresql/green.py); none is
+    left half-done. Either way the process ends quietly with INTERRUPTED."""
+
+    def __init__(self, lines: Lines) -> None:
+        self.lines = lines
+        self.serving = anyio.CancelScope()
+        self.count = 0
+
+    async def watch(self, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        # The signal is taken on the loop, between its tasks, never inside a call's synchronous work
+        # (Python's handler raised wherever the main thread was).
+        with anyio.open_signal_receiver(signal.SIGINT) as signals:
+            task_status.started()
+            async for _ in signals:
+                self.count += 1
+                if self.count == 1:
+                    self.lines.stop()
+                else:
+                    self.serving.cancel()
+
+
 # Said on standard error, and the process ends with status 2, when it was started without standard
 # input or output (a launcher that closed them, `./town stdio <&-`): Python has no sys.stdin or
 # sys.stdout then, and the SDK's claim of them failed with a traceback, after a passport was made.
@@ -436,6 +537,17 @@ def main() -> None:
         if sys.stderr:
             print(NO_PIPE.format(which=" or ".join(missing)), file=sys.stderr)
         sys.exit(2)
+    try:
+        interrupted = serve()
+    except KeyboardInterrupt:
+        # Ctrl-C before Interrupts watches for it (the town still starting), or once it has stopped.
+        interrupted = True
+    if interrupted:
+        sys.exit(INTERRUPTED)
+
+
+def serve() -> bool:
+    """Serve the process's one session until the end of standard input; whether Ctrl-C ended it."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
     django.setup()
     from django.conf import settings
@@ -454,7 +566,7 @@ def main() -> None:
     limit = settings.CLOCKFORD["MAX_BODY_BYTES"]
     too_long = TOO_LONG.format(too_large=answers.TOO_LARGE_WORDS, limit=limit)
 
-    async def run() -> None:
+    async def run() -> bool:
         # Standard input is read by Lines, not by the SDK, which would take a line of any length. The
         # SDK does not claim an input it is given, so it is claimed here with the SDK's own function
         # (private to its module; an upgrade that renames it fails at this import, and
@@ -473,23 +585,29 @@ def main() -> None:
                 answers.INVALID_REQUEST_WORDS,
             )
             output = Output(wire.fileno(), lines)
-            # The SDK only iterates what it is given as its input, for str lines, and only writes and
-            # flushes its output.
-            async with stdio_server(stdin=cast(Any, lines), stdout=cast(Any, output)) as (read, write):
-                lines.answer_on(write)
-                unanswered = Unanswered()
-                await mcp_server.run(
-                    Answering(read, write, unanswered),
-                    Replies(write, unanswered),
-                    mcp_server.create_initialization_options(),
-                )
+            interrupts = Interrupts(lines)
+            async with anyio.create_task_group() as watching:
+                await watching.start(interrupts.watch)
+                with interrupts.serving:
+                    # The SDK only iterates what it is given as its input, for str lines, and only
+                    # writes and flushes its output.
+                    async with stdio_server(stdin=cast(Any, lines), stdout=cast(Any, output)) as (read, write):
+                        lines.answer_on(write)
+                        unanswered = Unanswered()
+                        await mcp_server.run(
+                            Answering(read, write, unanswered),
+                            Replies(write, unanswered),
+                            mcp_server.create_initialization_options(),
+                        )
+                watching.cancel_scope.cancel()
+            return interrupts.count > 0
         finally:
             if release_out is not None:
                 release_out()
             if release is not None:
                 release()
 
-    anyio.run(run)
+    return anyio.run(run)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 import contextlib
 import json
 import os
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
@@ -582,3 +584,61 @@ def test_a_message_nested_too_deep_is_refused_with_its_id_as_over_http(stdio_tow
     # A hundred levels is read as any message is; a notification too deep is refused with a null id.
     assert by_id[5] == {"jsonrpc": "2.0", "id": 5, "result": {}}
     assert by_id[None]["error"] == NESTED
+
+
+SHOUTED = ("Traceback", "KeyboardInterrupt", "CancelledError")
+
+
+def test_ctrl_c_while_idle_ends_the_process_quietly_with_130(stdio_town: Town) -> None:
+    """Ctrl-C printed some 4 KB of traceback and the process died by the signal, and only once its
+    client wrote or closed its input: the read waiting on it held the process. Now it ends at once,
+    quietly, with the status a shell gives a program Ctrl-C ended, and nothing more on stdout."""
+    proc = piped(stdio_town)
+    assert proc.stdin and proc.stdout and proc.stderr
+    try:
+        assert asking(proc)(initialize(1))["id"] == 1
+        proc.stdin.write(json.dumps(INITIALIZED) + "\n")
+        proc.stdin.flush()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(30) == 130  # standard input still open
+        assert proc.stdout.read() == ""
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert not any(word in err for word in SHOUTED), err[-2000:]
+
+
+def test_ctrl_c_mid_call_answers_the_calls_in_hand_and_runs_no_more(stdio_town: Town) -> None:
+    """Ctrl-C while calls run: each call read is finished and answered, nothing more is read or run,
+    and the process ends quietly with 130. So every note kept has its reply, and every reply its
+    note and its footstep: nothing half-done, whichever call the signal came in. (60 calls: fewer
+    than a box's 64 keys.)"""
+    proc = piped(stdio_town)
+    assert proc.stdin and proc.stdout and proc.stderr
+    # The replies are read as they come, to the end (a client that stopped reading would hold the
+    # town's writes up), and the process killed if it has not ended in 30 seconds.
+    killer = threading.Timer(30, proc.kill)
+    try:
+        assert asking(proc)(initialize(1))["id"] == 1
+        lines = [json.dumps(INITIALIZED)]
+        lines += [call(i, "remember", {"key": f"c{i}", "value": "kept"}) for i in range(2, 62)]
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        replies = [json.loads(proc.stdout.readline())]  # the calls have begun
+        proc.send_signal(signal.SIGINT)
+        killer.start()
+        replies += [json.loads(line) for line in proc.stdout]  # standard input still open
+        assert proc.wait(30) == 130
+        err = proc.stderr.read()
+    finally:
+        killer.cancel()
+        if proc.poll() is None:
+            proc.kill()
+    assert not any(word in err for word in SHOUTED), err[-2000:]
+    assert all(r["result"]["isError"] is False for r in replies), replies
+    answered = sorted(f"c{r['id']}" for r in replies)
+    passport, footsteps = newest_passport(stdio_town)
+    notes = sql(stdio_town, "SELECT key FROM post_office_note WHERE box = %s", (passport,))
+    assert sorted(key for (key,) in notes) == answered
+    assert footsteps == len(answered)
