@@ -282,6 +282,10 @@ class Lines:
                 if len(line.removesuffix(b"\n").removesuffix(b"\r")) > self.limit:
                     await self.refuse(_head_id(line[: self.limit]))
                     continue
+                if not line.strip():
+                    # A blank line is no message: a client (or a person typing) that sends one is
+                    # not answered a parse error for it, as JSON Lines readers skip one.
+                    continue
                 # As the SDK's reader decodes: a byte that is not UTF-8 becomes U+FFFD.
                 text = line.decode("utf-8", errors="replace")
                 refused = self.refusal_of(line, text)

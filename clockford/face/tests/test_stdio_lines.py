@@ -153,3 +153,11 @@ def test_a_request_whose_id_is_no_string_nor_integer_is_answered_here_with_a_nul
         '{"jsonrpc":"2.0","id":"7","method":"ping"}\n',
     ]
     assert sent == [{"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}] * 3
+
+
+def test_a_blank_line_is_no_message_and_is_not_answered() -> None:
+    """A blank line (a person pressing Enter, a client ending each message with a blank line) is skipped:
+    the SDK answered each with a parse error of its own. A line of anything else is handed on."""
+    given = b'\n\r\n  \t\n{"a":1}\n\n \n{"b":2}\n   '
+    for chunk in (1, 3, 64):
+        assert lines_of(given, chunk) == ['{"a":1}\n', '{"b":2}\n'], chunk
