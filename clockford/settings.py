@@ -499,6 +499,7 @@ class TownSettings(TypedDict):
     REQUEST_WINDOW_SECONDS: int
     FAILURES_PER_ADDRESS: int
     FAILURE_HOLD_SECONDS: int
+    CEREMONIES_PER_ADDRESS: int
     SESSIONS_IN_TOWN: int
     WALL_FAULTS: int
     WALL_WINDOW_SECONDS: int
@@ -616,6 +617,10 @@ CLOCKFORD: TownSettings = {
     # one window hold the address back this long. 0 turns it off.
     "FAILURES_PER_ADDRESS": envint("CLOCKFORD_FAILURES_PER_ADDRESS", 20),
     "FAILURE_HOLD_SECONDS": envint("CLOCKFORD_FAILURE_HOLD_SECONDS", 300),
+    # Steps of the hall's passkey ceremonies (a begin or a finish) from one address in one window: a
+    # person signs in in two and decides a hold in two; a script's begins would pile up session rows.
+    # 0 turns it off.
+    "CEREMONIES_PER_ADDRESS": envint("CLOCKFORD_CEREMONIES_PER_ADDRESS", 120),
     # 001 "The town is full.": open sessions in the whole town before a new one is refused.
     "SESSIONS_IN_TOWN": envint("CLOCKFORD_SESSIONS_IN_TOWN", 100_000),
     # The breaker (001 "walled off for now"): a district or channel whose calls fault this many times

@@ -251,7 +251,7 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
     @wraps(step)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         address = request.META.get("REMOTE_ADDR", "unknown")
-        over = limits.held(address)
+        over = limits.held(address) or limits.count_ceremony(address)
         if over is None:
             try:
                 answer = JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
@@ -265,7 +265,8 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
                 over = limits.failed(address) if refused.failure else None
                 if over is None:
                     return JsonResponse({"ok": False, "say": refused.say}, status=refused.status)
-        # Held back after repeated failures (passkeys here, tokens at /mcp, registrations).
+        # Held back after repeated failures (passkeys here, tokens at /mcp, registrations), or past the
+        # ceremonies an address may begin and finish in a window.
         response = JsonResponse({"ok": False, "say": limits.TOO_MANY}, status=429)
         response["Retry-After"] = str(over.retry_after)
         return response

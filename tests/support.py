@@ -322,6 +322,7 @@ def make_town(
             "CLOCKFORD_REQUESTS_PER_ADDRESS": str(10**9),
             "CLOCKFORD_REQUESTS_PER_ACCOUNT": str(10**9),
             "CLOCKFORD_FAILURES_PER_ADDRESS": str(10**9),
+            "CLOCKFORD_CEREMONIES_PER_ADDRESS": str(10**9),
             "PYTHONUNBUFFERED": "1",
         }
     )

@@ -44,6 +44,10 @@ def account_key(account: str) -> str:
     return "account:" + account[:100]
 
 
+def ceremony_key(address: str) -> str:
+    return "ceremony:" + address[:100]
+
+
 def column(meta: Any, name: str) -> str:
     """A model field's column, quoted for this database."""
     return connection.ops.quote_name(meta.get_field(name).column)
@@ -134,13 +138,21 @@ def count(address: str, account: str | None) -> Over | None:
     return counting.verdict(_tally(_count_sql(len(counting.limits)), counting.params))
 
 
+def count_ceremony(address: str) -> Over | None:
+    """Count one step of a passkey ceremony from the address, on a key of its own (a person's hall
+    and their agent's calls share an address on one machine): Over when the address is past
+    CEREMONIES_PER_ADDRESS in this window. Whether it is held back after failures is `held`'s."""
+    counting = _Counting(address, None, {ceremony_key(address): settings.CLOCKFORD["CEREMONIES_PER_ADDRESS"]})
+    return counting.verdict(_tally(_count_sql(1), counting.params))
+
+
 class _Counting:
     """One request's count: the keys it counts against (and their limits), the statement's parameters,
     and the window it falls in."""
 
-    def __init__(self, address: str, account: str | None) -> None:
+    def __init__(self, address: str, account: str | None, limits: dict[str, int] | None = None) -> None:
         c = settings.CLOCKFORD
-        self.limits = {address_key(address): c["REQUESTS_PER_ADDRESS"]}
+        self.limits = limits or {address_key(address): c["REQUESTS_PER_ADDRESS"]}
         if account is not None:
             self.limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
         self.now = time.time()

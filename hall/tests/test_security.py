@@ -14,10 +14,13 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, reverse
 
+from clockford.town import limits
+from clockford.town.models import Tally
 from hall import http
 from hall.models import Account
 from hall.tests.conftest import HOST, ORIGIN, Visitor
 from hall.urls import urlpatterns
+from tests.support import clear_of_a_window_edge
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -278,3 +281,19 @@ def test_a_ceremony_begun_signed_out_keeps_its_session_minutes_and_a_sign_in_its
     visitor.sign_in()
     assert visitor.account is not None
     assert visitor.client.session.get_expiry_age() == settings.SESSION_COOKIE_AGE
+
+
+def test_an_address_s_ceremonies_are_counted_apart_from_its_agents_calls(settings: Any) -> None:
+    """Each begin and each finish of a passkey ceremony counts against the address, on a key of its own:
+    past CEREMONIES_PER_ADDRESS in a window the address is told to wait, whatever its agents did on
+    /mcp meanwhile, and its agents' count is left as it was."""
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "CEREMONIES_PER_ADDRESS": 3}
+    clear_of_a_window_edge(settings.CLOCKFORD["REQUEST_WINDOW_SECONDS"], 5)
+    visitor = Visitor()
+    for _ in range(3):
+        visitor.options("/hall/signin/begin")
+    r = visitor.client.post("/hall/signin/begin", "{}", content_type="application/json")
+    assert (r.status_code, r.json()) == (429, {"ok": False, "say": limits.TOO_MANY})
+    assert 1 <= int(r["Retry-After"]) <= settings.CLOCKFORD["REQUEST_WINDOW_SECONDS"]
+    assert not Tally.objects.filter(pk=limits.address_key("127.0.0.1")).exists()
+    assert Tally.objects.get(pk=limits.ceremony_key("127.0.0.1")).requests == 4
