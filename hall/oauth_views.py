@@ -167,7 +167,16 @@ class _TokenView(TokenView):
     when no device_code was sent). oauthlib answers it as every grant the town does not serve."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        twice = [name for name in ONCE if len(request.POST.getlist(name)) > 1]
+        if twice:
+            # RFC 6749 section 3.2: a parameter sent more than once is invalid_request (oauthlib read
+            # two grant_types as a grant it does not serve).
+            return JsonResponse({"error": "invalid_request", "error_description": f"Send {twice[0]} once."}, status=400)
         return self.authorization_flow_token_response(request)
+
+
+# The token request's parameters that may appear once (resource may name several, RFC 8707).
+ONCE = ("grant_type", "code", "redirect_uri", "code_verifier", "client_id", "refresh_token", "scope")
 
 
 token = with_sign_in(csrf_exempt(posts_only(_TokenView.as_view())))

@@ -451,3 +451,20 @@ def test_a_signed_out_person_on_the_consent_page_comes_back_to_it_after_sign_up(
     options = visitor.options("/hall/signup/begin", {"name": "Ada"})
     status, done = visitor.post(finish.group(1), {"credential": visitor.key.create(options)})
     assert status == 200 and done == {"ok": True, "next": where}
+
+
+def test_a_token_request_naming_a_parameter_twice_is_invalid(ada: Person, agent: Agent) -> None:
+    """RFC 6749 section 3.2: a parameter may be sent once. Two grant_types were read as a grant the town
+    does not serve; two codes or verifiers must not be read as either."""
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    host = urlsplit(HALL).netloc
+    for twice in (
+        "grant_type=authorization_code&grant_type=refresh_token",
+        f"grant_type=authorization_code&code={code}",
+    ):
+        body = f"{twice}&code={code}&redirect_uri={CALLBACK}&client_id={agent.client_id}&code_verifier={agent.verifier}"
+        r = DjangoClient().post("/oauth/token", body, "application/x-www-form-urlencoded", HTTP_HOST=host)
+        assert r.status_code == 400 and r.json()["error"] == "invalid_request", (twice, r.content)
+    # The code was not spent by either: sent once, it is redeemed.
+    assert agent.token(code).status == 200
