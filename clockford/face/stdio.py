@@ -3,6 +3,7 @@
 Run by `./town stdio`. Nothing but MCP may reach standard output, so logs go to standard error.
 """
 
+import abc
 import asyncio
 import io
 import json
@@ -402,7 +403,23 @@ class Unanswered:
             await self.settled.wait()
 
 
-class Replies:
+class _ClosedOnExit(abc.ABC):
+    """A stream the SDK enters as an async context: leaving it closes the stream (aclose)."""
+
+    @abc.abstractmethod
+    async def aclose(self) -> None: ...
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
+class Replies(_ClosedOnExit):
     """The SDK's write stream, for its dispatcher: what it sends goes on as ever, and each reply is
     counted answered (Unanswered) once the writer of standard output has taken it."""
 
@@ -418,17 +435,8 @@ class Replies:
     async def aclose(self) -> None:
         await self.inner.aclose()
 
-    async def __aenter__(self) -> Self:
-        return self
 
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> bool | None:
-        await self.aclose()
-        return None
-
-
-class Answering:
+class Answering(_ClosedOnExit):
     """The SDK's read stream, answering the requests it cannot read. The SDK's stdio reader drops
     such a line, and a request dropped unanswered leaves its client waiting until it times out; here
     it gets a parse error or an invalid request for its id, as JSON-RPC asks, and nothing is done. (Over HTTP the same body
@@ -485,15 +493,6 @@ class Answering:
             return await self.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> bool | None:
-        await self.aclose()
-        return None
 
 
 # The status a process ends with after Ctrl-C: 128 and SIGINT's number, as a shell reports a program
