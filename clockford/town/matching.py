@@ -92,7 +92,26 @@ def _table() -> dict[int, str]:
     # The three characters whose compatibility form is a letter that no longer looks Latin, though
     # they themselves do (NFKC makes the lunate sigma Ϲ a Σ): the letter they are drawn as.
     table.update({0x03F2: "c", 0x03F9: "C", 0xFFE8: "l"})
+    # Pictographs read as nothing, as a reader's eye passes over them: "Clockford 🏛️ official" is
+    # "Clockford official", "evil🎉.com" a link. The marks the screen reads as words stay (a check
+    # that approves, a star that rates), as does a pictograph the fold already maps to something.
+    for lo, hi in _PICTOGRAPHS:
+        for cp in range(lo, hi + 1):
+            if cp not in table and cp not in _MARKS_READ:
+                table[cp] = ""
     return table
+
+
+_PICTOGRAPHS = (
+    (0x2600, 0x27BF),  # miscellaneous symbols, dingbats
+    (0x1F300, 0x1F5FF),  # miscellaneous symbols and pictographs
+    (0x1F600, 0x1F64F),  # emoticons
+    (0x1F680, 0x1F6FF),  # transport and map symbols
+    (0x1F900, 0x1F9FF),  # supplemental symbols and pictographs
+    (0x1FA70, 0x1FAFF),  # symbols and pictographs extended-A
+)
+# ✓ ✔ ☑ ✅ ✗ ✘ ❌ ★ ☆: read by the staff screen's rules (words._MARK, a review's stars).
+_MARKS_READ = frozenset((0x2713, 0x2714, 0x2611, 0x2705, 0x2717, 0x2718, 0x274C, 0x2605, 0x2606))
 
 
 class _Runs:
