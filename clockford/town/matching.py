@@ -5,8 +5,8 @@ can differ from their code points, so the screen and Safe Harbour read a matchin
 the kept text:
 
 - default-ignorable characters (zero-width, word joiner, BOM, variation selectors, the Hangul
-  fillers), format characters, combining marks and control characters other than whitespace are
-  removed;
+  fillers), format characters, combining marks, control characters other than whitespace and
+  pictographs (emoji, dingbats; not the checks and stars the screen reads) are removed;
 - compatibility forms are folded (NFKC: fullwidth, mathematical alphanumerics, ligatures), and each
   character that is not ASCII becomes its Unicode TR39 confusable prototype when that is ASCII
   (Cyrillic а, Greek ο, Cherokee Ꭺ, the modifier colon ꞉), dots that only look like dots (and the
