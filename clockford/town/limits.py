@@ -134,30 +134,38 @@ def _window(now: float) -> tuple[int, int]:
 def count(address: str, account: str | None) -> Over | None:
     """Count one request from the address (and the signed-in account): Over when either is past its
     limit in this window, or the address is held back after repeated failures."""
-    counting = _Counting(address, account)
-    return counting.verdict(_tally(_count_sql(len(counting.limits)), counting.params))
+    return _Counting(_requests(address, account)).take()
 
 
 def count_ceremony(address: str) -> Over | None:
     """Count one step of a passkey ceremony from the address, on a key of its own (a person's hall
     and their agent's calls share an address on one machine): Over when the address is past
     CEREMONIES_PER_ADDRESS in this window. Whether it is held back after failures is `held`'s."""
-    counting = _Counting(address, None, {ceremony_key(address): settings.CLOCKFORD["CEREMONIES_PER_ADDRESS"]})
-    return counting.verdict(_tally(_count_sql(1), counting.params))
+    return _Counting({ceremony_key(address): settings.CLOCKFORD["CEREMONIES_PER_ADDRESS"]}).take()
+
+
+def _requests(address: str, account: str | None) -> dict[str, int]:
+    """The keys a request on /mcp or /api counts against, with their limits."""
+    c = settings.CLOCKFORD
+    limits = {address_key(address): c["REQUESTS_PER_ADDRESS"]}
+    if account is not None:
+        limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
+    return limits
 
 
 class _Counting:
     """One request's count: the keys it counts against (and their limits), the statement's parameters,
     and the window it falls in."""
 
-    def __init__(self, address: str, account: str | None, limits: dict[str, int] | None = None) -> None:
-        c = settings.CLOCKFORD
-        self.limits = limits or {address_key(address): c["REQUESTS_PER_ADDRESS"]}
-        if account is not None:
-            self.limits[account_key(account)] = c["REQUESTS_PER_ACCOUNT"]
+    def __init__(self, limits: dict[str, int]) -> None:
+        self.limits = limits
         self.now = time.time()
         period, self.left = _window(self.now)
         self.params: list[str | int] = [v for key in self.limits for v in (key, period)]
+
+    def take(self) -> Over | None:
+        """Count it, in one statement, and say whether any key is over."""
+        return self.verdict(_tally(_count_sql(len(self.limits)), self.params))
 
     def verdict(self, rows: Sequence[Sequence[Any]]) -> Over | None:
         """Over, from the counted rows (key, requests, held_until), when any key is past its limit or held."""
@@ -177,7 +185,7 @@ def count_and_read(address: str, read: str, params: Sequence[Any]) -> tuple[Over
     never be NULL: on PostgreSQL its rows come back joined to the count, and a NULL there means none."""
     if connection.vendor != "postgresql":
         return count(address, None), rows_of(read, params)
-    counting = _Counting(address, None)
+    counting = _Counting(_requests(address, None))
     both = f"WITH counted AS ({_count_sql(1)}) SELECT * FROM counted LEFT JOIN ({read}) found ON true"  # noqa: S608 (both statements are the town's own; values are parameters)
     rows = _tally(both, [*counting.params, *params])
     if not rows:
