@@ -10,7 +10,9 @@ reaches the application.
   proxy in front (the deployment's Caddy, `read_header 10s`) cuts them first.
 - **uvicorn's own answers carry the town's security headers.** A request httptools cannot read (a
   made-up method, a NUL in a header) is answered by uvicorn, never reaching the town; that answer now
-  carries the headers every page has, and the town's words ("Bad request.", spec 001).
+  carries the headers every page has, and the town's words ("Bad request.", spec 001). A method HTTP
+  does not have is answered as 001 answers a method /mcp does not take, 405 with its Allow header,
+  when it asks for /mcp; elsewhere 501, as RFC 9110 (15.6.2) answers a method a server does not know.
 
 (A reply's head and body leaving in one write instead of uvicorn's two was tried and measured no
 faster: docs/scale.md, 2026-12-04.)
@@ -21,8 +23,10 @@ by the environment), never its models.
 
 import asyncio
 import os
+import sys
 from http import HTTPStatus
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
@@ -30,6 +34,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clockford.settings")
 TOO_LARGE = (431, "The request's headers are too large.")
 TOO_SLOW = (408, "The request's headers did not arrive in time.")
 BAD_REQUEST = (400, "Bad request.")
+# 001's row for /mcp (clockford/face/answers.py METHOD_NOT_ALLOWED says the same), and RFC 9110's for
+# any other path: httptools stops at the method, before the target, so the target is read from the
+# request line's bytes as they came.
+NOT_ALLOWED_ON_MCP = (405, "Method not allowed.", [(b"allow", b"POST, GET, DELETE")])
+NOT_IMPLEMENTED = (501, "Not implemented.")
 
 
 def security_headers() -> list[tuple[bytes, bytes]]:
@@ -45,7 +54,7 @@ def security_headers() -> list[tuple[bytes, bytes]]:
     ]
 
 
-def closing_answer(status: int, words: str) -> bytes:
+def closing_answer(status: int, words: str, more: list[tuple[bytes, bytes]] | None = None) -> bytes:
     """An HTTP/1.1 answer in the town's plain-text form, which closes its connection."""
     body = words.encode()
     lines = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}".encode()]
@@ -54,7 +63,7 @@ def closing_answer(status: int, words: str) -> bytes:
         b"content-length: " + str(len(body)).encode(),
         b"connection: close",
     ]
-    lines += [name + b": " + value for name, value in security_headers()]
+    lines += [name + b": " + value for name, value in [*security_headers(), *(more or [])]]
     return b"\r\n".join(lines) + b"\r\n\r\n" + body
 
 
@@ -75,12 +84,16 @@ class Protocol(HttpToolsProtocol):
         self.head_received = 0
         self.head_timer: asyncio.TimerHandle | None = None
         self.refusing: tuple[int, str] | None = None
+        # The first bytes of the data a request began in, for the target of a method httptools refuses.
+        self.line_start = b""
         super().connection_made(transport)
         # A connection's first request has the same time to begin and be read (as Go's servers, Caddy's
         # among them, count ReadHeaderTimeout): one opened and left silent is closed.
         self.head_timer = self.loop.call_later(self.head_seconds, self.head_too_slow)
 
     def data_received(self, data: bytes) -> None:
+        if self.head_bytes is None and (self.cycle is None or self.cycle.response_complete):
+            self.line_start = data[:80]  # between requests: this data begins the next one
         super().data_received(data)
         if self.head_bytes is not None:
             self.head_received += len(data)
@@ -129,13 +142,23 @@ class Protocol(HttpToolsProtocol):
 
     def send_400_response(self, msg: str) -> None:
         # uvicorn's own, for a request httptools could not read: in the town's words, with its headers.
-        self.refuse(*(self.refusing or BAD_REQUEST))
+        # uvicorn calls it from its handler of the parser's error, which is the one being handled.
+        if self.refusing is None and isinstance(sys.exc_info()[1], httptools.HttpParserInvalidMethodError):
+            self.refuse(*self.unknown_method())
+        else:
+            self.refuse(*(self.refusing or BAD_REQUEST))
 
-    def refuse(self, status: int, words: str) -> None:
+    def unknown_method(self) -> tuple[int, str, list[tuple[bytes, bytes]]] | tuple[int, str]:
+        """The answer to a method httptools does not know: 001's 405 on /mcp (as the face routes it,
+        asgi.py: the path with or without its last slash), RFC 9110's 501 elsewhere."""
+        target = self.line_start.partition(b" ")[2].split(b" ", 1)[0].split(b"?", 1)[0]
+        return NOT_ALLOWED_ON_MCP if target.rstrip(b"/") == b"/mcp" else NOT_IMPLEMENTED
+
+    def refuse(self, status: int, words: str, more: list[tuple[bytes, bytes]] | None = None) -> None:
         """Answer the request being read, before the town has seen it, and close the connection."""
         self.head_bytes = None
         self.end_head_timer()
         if self.transport.is_closing():
             return
-        self.transport.write(closing_answer(status, words))
+        self.transport.write(closing_answer(status, words, more))
         self.transport.close()

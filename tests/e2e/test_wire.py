@@ -90,7 +90,6 @@ def test_a_request_uvicorn_cannot_read_gets_the_towns_words_and_headers(town_fac
     t = town_factory(server="uvicorn").start()
     host = f"Host: localhost:{t.port}\r\n".encode()
     for bad in (
-        b"BREW /status HTTP/1.1\r\n" + host + b"\r\n",  # a method HTTP does not have
         b"GET /status HTTP/1.1\r\n" + host + b"X-Nul: a\x00b\r\n\r\n",  # a NUL in a header
         b"GET /status HTTP/9.9\r\n" + host + b"\r\n",
     ):
@@ -98,3 +97,31 @@ def test_a_request_uvicorn_cannot_read_gets_the_towns_words_and_headers(town_fac
         assert status == b"HTTP/1.1 400 Bad Request", (bad, status, body)
         assert body == b"Bad request.", (bad, body)
         assert_the_towns(head)
+
+
+def test_a_method_http_does_not_have(town_factory: TownFactory) -> None:
+    """httptools refuses a method it does not know before the town sees the request: on /mcp the answer
+    is 001's 405 with its Allow header, as for a method HTTP has (tests/e2e/test_http_rows.py), and
+    elsewhere RFC 9110's 501; both in the town's words, with its headers, and no traceback."""
+    t = town_factory(server="uvicorn").start()
+    before = t.log.read_text(errors="replace")
+    host = f"Host: localhost:{t.port}\r\n".encode()
+    for method in (b"FOO", b"BREW", b"get"):
+        for target in (b"/mcp", b"/mcp/", b"/mcp?x=1"):
+            status, head, body, _ = answer_to(t, [method + b" " + target + b" HTTP/1.1\r\n" + host + b"\r\n"])
+            assert status == b"HTTP/1.1 405 Method Not Allowed", (method, target, status, body)
+            assert body == b"Method not allowed."
+            assert b"allow: POST, GET, DELETE" in head
+            assert_the_towns(head)
+        for target in (b"/status", b"/mcpx", b"/hall/"):
+            status, head, body, _ = answer_to(t, [method + b" " + target + b" HTTP/1.1\r\n" + host + b"\r\n"])
+            assert status == b"HTTP/1.1 501 Not Implemented", (method, target, status, body)
+            assert body == b"Not implemented."
+            assert b"allow:" not in head.lower()
+            assert_the_towns(head)
+    # A request sent after a whole one on the same connection is read from where it begins.
+    ok = b"GET /status HTTP/1.1\r\n" + host + b"\r\n"
+    status, _, body, _ = answer_to(t, [ok, b"FOO /mcp HTTP/1.1\r\n" + host + b"\r\n"], pause=0.3)
+    assert status == b"HTTP/1.1 200 OK", (status, body)
+    assert b"HTTP/1.1 405 Method Not Allowed" in body, body
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
