@@ -81,8 +81,9 @@ HOW = (
 ANSWER_AS = "alley_answer with answers: [{board: 'B1', answer: 1234}, ...]: the number painted on each board."
 VERIFY = (
     "signed.signature is Ed25519 (hex) over the canonical JSON of signed.statement (keys sorted, no spaces, "
-    "UTF-8) with signed.publicKey; statement.key is the key's id (the first 16 hex of its sha256). "
-    "python3 docs/verify_signature.py FILE checks it offline (docs/signatures.md)."
+    "UTF-8) with signed.publicKey; statement.key is the key's id (the first 16 hex of its sha256). It is the "
+    "town's result only if signed.publicKey is the key alley_run shows as publicKey. python3 docs/verify_signature.py FILE "
+    "--key KEY checks it offline (docs/signatures.md)."
 )
 
 

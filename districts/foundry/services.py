@@ -51,9 +51,10 @@ NOT_STAFF = "Certificates are suspended and revoked by the town's staff, and you
 NO_CERTIFICATE = "No certificate has that number."
 VERIFY = (
     "Verify signature (Ed25519, hex) over the canonical JSON of statement (keys sorted, no spaces, UTF-8) with "
-    "publicKey; statement.key is the first 16 hex characters of the sha256 of the key's 32 bytes. That shows the "
-    "town cast it; whether the town still stands behind it today, only foundry with check says. "
-    "docs/signatures.md has a single-file verifier."
+    "publicKey; statement.key is the first 16 hex characters of the sha256 of the key's 32 bytes. That shows "
+    "publicKey signed it unchanged; the town cast it only if publicKey is the town's certificate key, which "
+    "foundry gives as keys.certificates (pin it: docs/verify_signature.py FILE --key KEY). Whether the town "
+    "still stands behind it today, only foundry with check says. docs/signatures.md says how."
 )
 RUNS_NOTE = (
     "Arena results are read: each must be your own, signed by this town and unchanged, and each read one is "
@@ -94,8 +95,9 @@ def asks() -> dict[str, Any]:
         },
         "runs": {"most": MAX_RUNS, "read": sorted(RUN_READERS), "note": RUNS_NOTE},
         "record": (
-            f"A clean record right now: no report of yours waiting for review (a freeze), no probation, and no "
-            f"report of yours upheld in the last {CLEAN_DAYS} days."
+            f"A clean record right now: no report of yours waiting for review (a freeze), no probation, no "
+            f"report of yours upheld in the last {CLEAN_DAYS} days, no certificate of yours suspended, and none "
+            f"revoked in the last {CLEAN_DAYS} days."
         ),
         "days": DAYS,
         "renew": "A live certificate can be cast again in its last week.",
@@ -241,6 +243,13 @@ def record_needed(passport: Passport, now: datetime) -> list[str]:
         needed.append("you are on probation")
     if mine.filter(status="upheld").filter(Q(decided_at__gt=now - timedelta(days=CLEAN_DAYS))).exists():
         needed.append(f"a report of yours was upheld in the last {CLEAN_DAYS} days")
+    # What staff did to a certificate holds against the papers that made it: without these, the same
+    # slips cast a new certificate the moment one was suspended or revoked.
+    certificates = Certificate.objects.filter(passport=passport)
+    if certificates.filter(status="suspended", until__gt=now).exists():
+        needed.append("a certificate of yours is suspended by the town's staff")
+    if certificates.filter(status="revoked", changed_at__gt=now - timedelta(days=CLEAN_DAYS)).exists():
+        needed.append(f"a certificate of yours was revoked by the town's staff in the last {CLEAN_DAYS} days")
     return needed
 
 
@@ -250,6 +259,7 @@ def read_runs(passport: Passport, runs: list[Any]) -> tuple[dict[str, Any], list
     accepted and not read."""
     results: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
     for i, signed in enumerate(runs):
         statement = signed.get("statement") if isinstance(signed, dict) else None
         reader = RUN_READERS.get(str(statement.get("kind"))) if isinstance(statement, dict) else None
@@ -258,7 +268,10 @@ def read_runs(passport: Passport, runs: list[Any]) -> tuple[dict[str, Any], list
         read, problem = reader(passport.id, signed)
         if problem is not None:
             problems.append({"run": i, "reason": problem})
+        elif read is not None and (read["kind"], read["run"]) in seen:
+            problems.append({"run": i, "reason": "the same result twice"})  # as a slip given twice
         elif read is not None:
+            seen.add((read["kind"], read["run"]))
             results.append(read)
     return {"given": len(runs), "read": len(results), "results": results, "note": RUNS_NOTE}, problems
 

@@ -59,6 +59,15 @@ class FoundryCastArgs(Args):
     )
 
 
+# What the holder is told of their certificate, by its standing: days left only while it can still be live.
+SAY_STANDING = {
+    "live": "Your certificate is live, with {days} left.",
+    "suspended": "Your certificate is suspended by the town's staff, with {days} left before it expires.",
+    "revoked": "Your certificate was revoked by the town's staff, for good.",
+    "expired": "Your certificate expired at {until}; asks says what a new one needs.",
+}
+
+
 def foundry(call: Call, args: FoundryArgs) -> Reply:
     if args.check is not None:
         answer = services.check(call.passport, args.check)
@@ -71,7 +80,7 @@ def foundry(call: Call, args: FoundryArgs) -> Reply:
     if mine is None:
         say = "You hold no certificate; asks says what one needs. Nothing here is ever paid for."
     else:
-        say = f"Your certificate is {mine['standing']}, with {counted(mine['daysLeft'], 'day', 'days')} left."
+        say = SAY_STANDING[mine["standing"]].format(days=counted(mine["daysLeft"], "day", "days"), until=mine["until"])
     return Reply(say, {"yours": mine, "asks": services.asks(), "keys": services.keys(), "free": FREE})
 
 

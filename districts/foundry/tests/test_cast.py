@@ -30,6 +30,8 @@ def test_it_casts_a_certificate_that_verifies_for_three_own_slips(alice: Passpor
     assert sorted(p["course"] for p in st["papers"]) == sorted(THREE)
     assert st["key"] == services.key_view()["id"]
     assert sc["stamp"]["certificate"] == st["certificate"] and sc["free"] is True and "canonical JSON" in sc["verify"]
+    # The signature alone shows only that publicKey signed it: the text says which key is the town's.
+    assert "keys.certificates" in sc["verify"] and "--key" in sc["verify"] and "That shows the town" not in sc["verify"]
     assert before == [] and visit(alice, "show_passport").structured["stamps"] == [sc["stamp"]]
     mine = visit(alice, "foundry").structured["yours"]
     assert mine["standing"] == "live" and mine["daysLeft"] == 30 and mine["certificate"] == cert

@@ -66,3 +66,11 @@ def test_a_changed_borrowed_or_made_up_result_is_refused_with_the_papers(
     # Nothing is missing, so needed is empty: the say must point at problems too, where the reason is.
     assert r.structured["needed"] == [] and "problems" in r.structured["say"]
     assert visit(alice, "foundry").structured["yours"] is None
+
+
+def test_the_same_result_twice_is_refused_as_a_slip_twice_is(demo: CensusState, alice: Passport) -> None:
+    mine = arena_result(alice)
+    r = visit(alice, "foundry_cast", slips=slips(alice), runs=[mine, copy.deepcopy(mine)])
+    assert outcome(r) == "refused:papers"
+    assert r.structured["problems"] == [{"run": 1, "reason": "the same result twice"}]
+    assert visit(alice, "foundry").structured["yours"] is None
