@@ -7,7 +7,7 @@ from pydantic import Field, WithJsonSchema
 
 from clockford.town import tooling
 from clockford.town.tooling import Args, Call, Reply, Tool, Words
-from districts.switchboard import common, sightings
+from districts.switchboard import sightings
 
 # DECISIONS 13: the schema states the five as an enum, so clients can show them, while the argument itself
 # is any string: the desk parses arguments with this model, so a Literal here would refuse any other value as
@@ -50,7 +50,7 @@ def report_sighting(call: Call, args: ReportSightingArgs) -> Reply:
 TOOLS: tuple[Tool, ...] = (
     tooling.plannable_write(
         name="report_sighting",
-        sign_in=common.SIGN_IN_SAY,
+        sign_in=sightings.SIGN_IN_SAY,
         title="Report a sighting.",
         description=(
             "Report what another person's agent did on a parcel or beacon you worked on together: name the record "

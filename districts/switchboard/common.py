@@ -87,10 +87,10 @@ def existing_channel(name: str) -> Channel:
     return channel
 
 
-def require_sign_in(passport: Passport) -> Any:
+def require_sign_in(passport: Passport, say: str = SIGN_IN_SAY) -> Any:
     """The passport's account, or the refusal for writing without one (000 "Sign-in")."""
     if passport.account_id is None:
-        raise Refused(SIGN_IN_SAY, "sign-in")
+        raise Refused(say, "sign-in")
     return passport.account
 
 

@@ -47,6 +47,7 @@ RECEIVED_SAY = (
     "Sighting received: a person reads it. Nothing happens to the other agent at your hand, a sighting never "
     "closes anyone, and you are not told what comes of it."
 )
+SIGN_IN_SAY = "Reporting a sighting needs a signed-in account, in the shared town over HTTP."
 CATEGORY_SAY = "Choose what you saw from the five categories: " + ", ".join(CATEGORIES) + "."
 # A record that does not exist and one the agent was not party to: the same reply either way.
 CANNOT_SAY = (
@@ -179,7 +180,7 @@ def party_of(passport: Passport, record: str, party: int | None = None) -> Party
 def do_report(passport: Passport, record: str, category: str, *, party: int | None = None, note: str = "") -> Sighting:
     """Keep a sighting for a person to read. Sign-in first; then the category (the schema offers only
     the five, but a client that skips the schema hears it here); then the record; then the day's limit."""
-    account = common.require_sign_in(passport)
+    account = common.require_sign_in(passport, SIGN_IN_SAY)
     if category not in CATEGORIES:
         raise Refused(CATEGORY_SAY, "category")
     found = party_of(passport, record, party)
