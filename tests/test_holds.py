@@ -403,6 +403,7 @@ def approve(plan_id: str, owner: Any) -> Plan:
 def test_it_refuses_a_plan_nobody_could_approve(alice: Passport) -> None:
     r = visit(alice, "declare_plan", steps=[{"tool": "remember", "times": 1}])
     assert r.is_error and r.structured["say"].startswith("Nobody in the hall holds this agent's account yet")
+    assert r.structured["hallUrl"] == handoff.front_url() and "claim this town at hallUrl" in r.structured["say"]
 
 
 def test_it_holds_calls_off_an_approved_plan(alice: Passport, owner: Any) -> None:

@@ -19,7 +19,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils.module_loading import import_string
 
-from clockford.town import clock
+from clockford.town import clock, handoff
 from clockford.town.models import Passport, Plan, locked, watch
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import Part, Refused, Tool, registry
@@ -196,10 +196,13 @@ def _owner_sql() -> str:
 def do_declare(passport: Passport, steps: list[dict[str, Any]], hours: int) -> Plan:
     """Declare a plan for the person to approve, replacing the waiting one (never the one in force)."""
     if not someone_holds(passport):
+        # Only an unclaimed town gets here (a signed-in passport has its account): its person claims the
+        # hall at its front door, so the refusal says where, as every reply that needs a person does.
         raise Refused(
             "Nobody in the hall holds this agent's account yet, so nobody could approve a plan. Your calls work "
-            "as they did.",
+            "as they did. Your person can claim this town at hallUrl; then declare the plan again.",
             "no-person",
+            hallUrl=handoff.front_url(),
         )
     for step in steps:
         unplannable = _unplannable(step)

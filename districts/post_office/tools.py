@@ -15,7 +15,13 @@ OWN_KEY = Part("key", "agent-written", own=True)
 
 class RememberArgs(Args):
     key: str = Field(min_length=1, max_length=KEY_CAP, description="Letters, digits and . _ - / : only.")
-    value: str = Field(max_length=4000, description="The note. Cut to 4,000 characters after normalization.")
+    value: str = Field(
+        max_length=4000,
+        description=(
+            "The note, up to 4,000 characters. The town keeps its normalized form, cut to 4,000 characters if "
+            "normalizing made it longer."
+        ),
+    )
 
 
 class RecallArgs(Args):
