@@ -110,3 +110,22 @@ def test_a_wrong_schema_of_ours_fails_the_check(
             t["inputSchema"]["properties"]["why"]["maxLength"] = 9
     run_check(tmp_path, monkeypatch, listed, ours=True)
     assert "job_outside.why: maxLength should be 500, got 9" in capsys.readouterr().out
+
+
+def test_every_optional_argument_sent_as_null_is_taken_as_left_out() -> None:
+    """Clients whose models fill every field send null for an optional argument they leave out: each
+    tool's arguments read it as left out (its default), while a required argument sent as null is
+    still refused, naming the field."""
+    from pydantic import ValidationError
+
+    for tool in TOOLS.values():
+        fields = tool.args.model_fields
+        optional = {name: None for name, f in fields.items() if not f.is_required()}
+        assert optional, tool.name  # job_id at least
+        required = [name for name, f in fields.items() if f.is_required()]
+        if not required:
+            assert tool.args.model_validate(optional) == tool.args.model_validate({}), tool.name
+        for name in required:
+            with pytest.raises(ValidationError) as refused:
+                tool.args.model_validate({name: None})
+            assert name in {str(e["loc"][0]) for e in refused.value.errors()}, (tool.name, name)

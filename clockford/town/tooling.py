@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_
 
 from django.conf import settings
 from django.utils.module_loading import import_string
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 if TYPE_CHECKING:
     # Only named in annotations: the models raise this module's refusals (NotFound), so it must not
@@ -88,6 +88,17 @@ class Args(BaseModel):
     job_id: ChosenId | None = Field(
         default=None, description="Optional: the job this call is for. Recorded with the footstep."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_left_out(cls, given: Any) -> Any:
+        """An optional argument sent as null is taken as left out, whatever its type: clients whose
+        models must fill every field (OpenAI's strict function calling among them) send null for the
+        ones they mean to leave out. A required argument sent as null is still refused."""
+        if isinstance(given, dict) and None in given.values():
+            fields = cls.model_fields
+            return {k: v for k, v in given.items() if v is not None or k not in fields or fields[k].is_required()}
+        return given
 
 
 @dataclass(frozen=True)
