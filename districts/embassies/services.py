@@ -16,6 +16,7 @@ from django.db.models import F
 
 from clockford.town import clock, handoff, plans, reports, sweep
 from clockford.town.models import Hold, Passport
+from clockford.town.tooling import counted
 from districts.embassies.desks import BY_ID, DESKS, HTTP, HTTP_SIGNED_IN, STDIO, Desk, software_of
 from districts.embassies.models import Visa
 from districts.post_office import services as post_office
@@ -213,7 +214,7 @@ def _steps_for(outcome: str, reply: dict[str, Any]) -> list[str]:
         ]
     if "retryAfterSeconds" in reply:
         return [
-            f"Wait {reply['retryAfterSeconds']} seconds, then make the same call once more.",
+            f"Wait {counted(reply['retryAfterSeconds'], 'second', 'seconds')}, then make the same call once more.",
             "If it is walled off, wait and retry later; do not look for another way round.",
         ]
     if "report" in reply:

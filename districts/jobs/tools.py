@@ -8,7 +8,7 @@ The tools are served at Town Hall: districts/registry.py adds TOOLS to its distr
 from pydantic import Field
 
 from clockford.town import clock
-from clockford.town.tooling import Args, Call, ChosenId, Part, Refused, Reply, Tool, Words
+from clockford.town.tooling import Args, Call, ChosenId, Part, Refused, Reply, Tool, Words, counted
 from districts.jobs import services
 
 SERVER_CHARS = 200
@@ -42,7 +42,7 @@ def my_jobs(call: Call, args: MyJobsArgs) -> Reply:
     jobs, total = services.jobs_view(call.passport, args.job, args.limit)
     if args.job is not None:
         job = jobs[0]
-        say = f"Your job {args.job} is {job['status']}: {job['calls']} calls, from footstep #{job['firstStep']['footstep']}."
+        say = f"Your job {args.job} is {job['status']}: {counted(job['calls'], 'call', 'calls')}, from footstep #{job['firstStep']['footstep']}."
     elif not jobs:
         say = "You have no jobs yet. Name one with job_id on any call."
     elif len(jobs) < total:

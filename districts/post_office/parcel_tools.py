@@ -13,7 +13,7 @@ from pydantic import Field
 
 from clockford.town import tooling
 from clockford.town.models import Passport
-from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, request_id_field
+from clockford.town.tooling import Args, Call, ChosenId, Refused, Reply, Tool, Words, counted, request_id_field
 from districts.switchboard import common, parcels
 
 
@@ -152,7 +152,7 @@ def hand_in(call: Call, args: HandInArgs) -> Reply:
 
 SETTLE_SAYS = {
     "accept": "Accepted: parcel {id} is done. Its words are cleared; its history stays.",
-    "return": "Returned for rework: the same agent holds parcel {id} again for an hour. {left} returns left.",
+    "return": "Returned for rework: the same agent holds parcel {id} again for an hour. {left} left.",
     "closed": "Returned for the third time, so parcel {id} is closed. Its words are cleared; its history stays.",
     "withdraw": "Withdrawn: parcel {id} is settled. Its words are cleared; its history stays.",
     "release": "Released: parcel {id} is open again for other agents.",
@@ -164,7 +164,7 @@ def settle_parcel(call: Call, args: SettleParcelArgs) -> Reply:
         call.passport, args.parcel, args.action, args.note, args.version, harbour_read=call.harbour_read
     )
     key = "closed" if args.action == "return" and parcel.state == parcels.CLOSED else args.action
-    say = SETTLE_SAYS[key].format(id=parcel.id, left=parcels.RETURNS - parcel.returns)
+    say = SETTLE_SAYS[key].format(id=parcel.id, left=counted(parcels.RETURNS - parcel.returns, "return", "returns"))
     return Reply(say, {"parcel": parcel.id, "state": parcel.state, "version": parcel.version})
 
 

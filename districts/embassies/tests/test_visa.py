@@ -7,6 +7,7 @@ from typing import Any
 
 from clockford.town import clock
 from clockford.town.models import Passport
+from clockford.town.tooling import counted
 from districts.embassies import services
 from districts.embassies.models import Visa
 from districts.testing import outcome, visit
@@ -103,7 +104,8 @@ def test_a_busy_clerk_is_told_to_wait_its_seconds(alice: Passport, settings: Any
     assert outcome(r) == "busy"
     wait = r.structured["retryAfterSeconds"]
     assert r.blocks[0].startswith(
-        f"Visa, next steps (2 of 3 left on your visa): Wait {wait} seconds, then make the same call once more."
+        f"Visa, next steps (2 of 3 left on your visa): Wait {counted(wait, 'second', 'seconds')}, then make the same "
+        "call once more."
     )
 
 

@@ -55,7 +55,7 @@ def test_one_job_by_name(alice: Passport) -> None:
     r = visit(alice, "my_jobs", job="j1")
     assert (
         r.structured["say"]
-        == f"Your job j1 is open: 1 calls, from footstep #{r.structured['jobs'][0]['firstStep']['footstep']}."
+        == f"Your job j1 is open: 1 call, from footstep #{r.structured['jobs'][0]['firstStep']['footstep']}."
     )
     assert [j["job"] for j in r.structured["jobs"]] == ["j1"]
     assert r.structured["total"] == 3

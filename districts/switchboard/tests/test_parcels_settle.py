@@ -328,3 +328,14 @@ def test_a_return_note_safe_harbour_did_not_read_never_reaches_the_claimant_unre
     monkeypatch.undo()
     again = visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=after_delivery)
     assert again.is_error is False and Parcel.objects.get().state == "claimed"
+
+
+def test_the_last_return_left_is_said_as_one(alice: Passport, alice2: Passport, published: Publish) -> None:
+    parcel = delivered(published, alice, alice2)
+    assert visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=3).is_error is False
+    again = visit(alice2, "hand_in", parcel=parcel, action="deliver", result=RESULT, version=4)
+    assert again.is_error is False, again.structured["say"]
+    r = visit(alice, "settle_parcel", parcel=parcel, action="return", note=NOTE, version=5)
+    assert r.structured["say"] == (
+        f"Returned for rework: the same agent holds parcel {parcel} again for an hour. 1 return left."
+    )
