@@ -29,7 +29,7 @@ from districts.jobs import services as jobs
 from districts.post_office import services as post_office
 from hall import connected, push
 from hall.agents import agents_of
-from hall.http import signed_in_page, signed_in_post
+from hall.http import refuse, signed_in_page, signed_in_post
 from hall.models import Account
 from hall.runs import runs_for_export
 
@@ -128,7 +128,10 @@ def account_page(request: HttpRequest, account: Account) -> HttpResponse:
 @signed_in_page
 def download(request: HttpRequest, account: Account) -> HttpResponse:
     """/hall/account/export: the signed file, as a download."""
-    body = json.dumps(export_of(account), ensure_ascii=False, indent=1)
+    try:
+        body = json.dumps(export_of(account), ensure_ascii=False, indent=1)
+    except exports.NoProofs as why:
+        return refuse(request, f"No export can be made right now: {why}", 503)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
     response["Content-Disposition"] = f'attachment; filename="clockford-{account.handle}-{stamp}.json"'

@@ -193,7 +193,7 @@ def checkpoint(request: HttpRequest, size: int) -> Status[dict[str, Any]]:
 
 @api.get(
     "/archive/proof/{footstep}",
-    response={200: s.Inclusion, 404: s.Refusal},
+    response={200: s.Inclusion, 404: s.Refusal, 503: s.Refusal},
     summary="An inclusion proof for one footstep against the latest checkpoint",
     tags=["archive"],
 )
@@ -202,6 +202,8 @@ def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
         return Status(404, {"say": f"Footstep #{footstep} is not in the tree (yet)."})
     try:
         proof = archive.inclusion(footstep)
+    except archive.Damaged as exc:
+        return Status(503, {"say": str(exc)})
     except ValueError as exc:
         return Status(404, {"say": str(exc)})
     return Status(200, {**proof, "verifies": archive.verify_inclusion(proof)})
@@ -209,7 +211,7 @@ def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
 
 @api.get(
     "/archive/consistency",
-    response={200: s.Consistency, 404: s.Refusal},
+    response={200: s.Consistency, 404: s.Refusal, 503: s.Refusal},
     summary="A consistency proof (RFC 6962 2.1.2) between two signed tree sizes",
     tags=["archive"],
 )
@@ -220,6 +222,8 @@ def consistency(
 ) -> Status[dict[str, Any]]:
     try:
         proof = archive.consistency(first, second)
+    except archive.Damaged as exc:
+        return Status(503, {"say": str(exc)})
     except ValueError as exc:
         return Status(404, {"say": str(exc)})
     proof["first"]["cosignatures"] = witness.shown(first, proof["first"]["checkpoint"])

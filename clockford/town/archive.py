@@ -374,16 +374,17 @@ def in_tree(number: int) -> bool:
     return names_a_footstep(number) and ArchiveLeaf.objects.filter(footstep_id=number).exists()
 
 
+class Damaged(ValueError):
+    """The leaves in this database do not make the tree a checkpoint signs: no proof can be given."""
+
+
 def inclusion(number: int) -> dict[str, Any]:
     """An inclusion proof for footstep `number` against the latest checkpoint."""
     leaf = ArchiveLeaf.objects.select_related("footstep").get(footstep_id=number)
     cp = latest_checkpoint()
     if cp is None or cp.size <= leaf.index:  # leaves and their checkpoint are written together
         raise ValueError(f"footstep #{number} has a leaf but no checkpoint covers it")
-    hashes = [
-        bytes.fromhex(h)
-        for h in ArchiveLeaf.objects.filter(index__lt=cp.size).order_by("index").values_list("hash", flat=True)
-    ]
+    hashes = leaf_hashes(cp.size)
     proof = merkle.inclusion_proof(leaf.index, hashes)
     return {
         "footstep": number,
@@ -424,11 +425,20 @@ def checkpoint_view(cp: Checkpoint) -> dict[str, Any]:
     }
 
 
-def _leaf_hashes(size: int) -> list[bytes]:
-    return [
-        bytes.fromhex(h)
-        for h in ArchiveLeaf.objects.filter(index__lt=size).order_by("index").values_list("hash", flat=True)
-    ]
+def leaf_hashes(size: int) -> list[bytes]:
+    """The hashes of the first `size` leaves; Damaged when the database does not hold them all."""
+    rows = ArchiveLeaf.objects.filter(index__lt=size).order_by("index").values_list("index", "hash")
+    hashes = []
+    for expected, (index, h) in enumerate(rows.iterator(chunk_size=5000)):
+        if index != expected:
+            break
+        hashes.append(bytes.fromhex(h))
+    if len(hashes) != size:
+        raise Damaged(
+            f"The Archive in this database does not hold the {size} leaves its checkpoint signs, so no proof "
+            "can be given; `manage.py archive verify` says what is wrong."
+        )
+    return hashes
 
 
 def consistency(first: int, second: int) -> dict[str, Any]:
@@ -443,7 +453,7 @@ def consistency(first: int, second: int) -> dict[str, Any]:
         if cp is None:
             raise ValueError(f"The town signed no checkpoint of size {size}.")
     assert old is not None and new is not None
-    proof = merkle.consistency_proof(first, _leaf_hashes(second))
+    proof = merkle.consistency_proof(first, leaf_hashes(second))
     return {
         "first": checkpoint_view(old),
         "second": checkpoint_view(new),

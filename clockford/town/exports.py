@@ -37,10 +37,22 @@ def entry(f: Footstep) -> dict[str, Any]:
     }
 
 
+class NoProofs(RuntimeError):
+    """The Archive in this database cannot prove anything now (it is behind the town's signed head, or
+    damaged): an export would carry proofs that do not hold, so none is made. Says why, in words."""
+
+
 def footsteps_with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Every footstep of these passports, oldest first, each with its leaf and inclusion proof against
     the latest checkpoint (folded first, so that every footstep committed by now is in the tree); and
     that checkpoint, signed. A footstep the tree has not taken yet has proof null."""
+    try:
+        return _with_proofs(passport_ids)
+    except (archive.Behind, archive.Damaged) as why:
+        raise NoProofs(str(why)) from None
+
+
+def _with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     archive.fold_all(settle=dt.timedelta(0))
     cp = archive.latest_checkpoint()
     steps = list(Footstep.objects.filter(passport__in=list(passport_ids)).order_by("number"))
@@ -49,9 +61,7 @@ def footsteps_with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, A
     )
     hashes: list[bytes] = []
     if cp is not None and leaves:
-        # The tree's leaves up to the checkpoint, read once for every proof.
-        rows = ArchiveLeaf.objects.filter(index__lt=cp.size).order_by("index").values_list("hash", flat=True)
-        hashes = [bytes.fromhex(h) for h in rows.iterator(chunk_size=5000)]
+        hashes = archive.leaf_hashes(cp.size)  # the tree's leaves up to the checkpoint, read once for every proof
     out = []
     for f in steps:
         index = leaves.get(f.number)

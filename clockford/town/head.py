@@ -12,6 +12,14 @@ signed before the restore: a witness that kept an old one will see the fork, as 
 The file only ever grows: a fold that finished after a larger one never writes a smaller head. A
 crash between a fold's commit and the file's write leaves the file one fold behind, which is safe
 (a lower head only lets through a database that is further ahead).
+
+The head's row alone is not enough: the next fold builds on the database's latest checkpoint, so that
+one must be sound too, or the town would sign a tree that does not extend the one it signed. A
+database rolled back with a checkpoint row written in by hand, or with the log's tail cut under a kept
+checkpoint, would pass a look at the head's size and root (both are public). So the latest checkpoint
+must be signed by the town key, its frontier must make its root and count its size, and the leaves
+must end exactly where it says, the last one the hash of its footstep. Each of those is one row or one
+index's end, so the look stays cheap at any size; `archive verify` reads the whole log.
 """
 
 import fcntl
@@ -21,8 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.db.models import OuterRef, Subquery
 
-from clockford.town.models import Checkpoint
+from clockford.town import merkle, signing
+from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep
 
 
 @dataclass(frozen=True)
@@ -83,13 +93,18 @@ def accept_restore() -> Head | None:
 
 def behind() -> str | None:
     """Why this database may not be served, or None: its Archive lacks the last checkpoint the town
-    signed, or holds one of that size with another root."""
+    signed, or holds one of that size with another root, or its latest checkpoint is not sound."""
     head = signed_head()
     if head is None:
-        return None
+        return unsound()
     cp = Checkpoint.objects.filter(size=head.size).first()
     if cp is None:
         latest = Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() or 0
+        if latest > head.size:
+            return (
+                f"The Archive in this database reaches {latest} footsteps but holds no checkpoint of "
+                f"{head.size}, the last this town signed: the database is not this town's, or was changed."
+            )
         return (
             f"The Archive in this database reaches {latest} footsteps, but this town signed a checkpoint "
             f"of {head.size}: the database is behind its own Archive (restored from an older backup?)."
@@ -99,4 +114,62 @@ def behind() -> str | None:
             f"The Archive's checkpoint of {head.size} footsteps in this database is not the one this town "
             "signed: the database is not this town's, or was changed."
         )
+    return unsound()
+
+
+# The latest checkpoint found sound in this process, so that its signature is checked once, not at
+# every look: (size, root, frontier, key id, signature).
+_sound: tuple[int, str, str, str, str] | None = None
+
+
+def unsound() -> str | None:
+    """Why the database's latest checkpoint, the one the next fold builds on, cannot be built on (None
+    when it can): not signed by the town key, a frontier that does not make its root or its size, or
+    leaves that do not end where it says (fewer, more, or a last one that is not its footstep's)."""
+    global _sound
+    # Here, not at the top: the Archive's module imports this one, to ask it before every fold.
+    from clockford.town.archive import checkpoint_body, entry_bytes
+
+    # One statement, so a fold committing meanwhile is seen whole or not at all.
+    last_leaf = ArchiveLeaf.objects.filter(index=OuterRef("size") - 1)
+    row = (
+        Checkpoint.objects.order_by("-size")
+        .annotate(
+            top=Subquery(ArchiveLeaf.objects.order_by("-index").values("index")[:1]),
+            leaf_hash=Subquery(last_leaf.values("hash")[:1]),
+            leaf_step=Subquery(last_leaf.values("footstep_id")[:1]),
+        )
+        .values_list("size", "root", "frontier", "key_id", "signature", "top", "leaf_hash", "leaf_step")
+        .first()
+    )
+    if row is None:
+        return None
+    size, root, frontier, key_id, signature, top, leaf_hash, leaf_step = row
+    changed = f"The Archive's latest checkpoint in this database ({size} footsteps)"
+    try:
+        shape = json.dumps(frontier, separators=(",", ":"))
+        tree = [(int(h), bytes.fromhex(x)) for h, x in frontier]
+        if any(not 0 <= h < 64 for h, _ in tree):
+            raise ValueError("a height no tree of 64-bit sizes has")
+        made = merkle.frontier_root(tree).hex()
+        counted = sum(2**h for h, _ in tree)
+    except (TypeError, ValueError, OverflowError):
+        return f"{changed} keeps a frontier that cannot be read: the database was changed."
+    seen = (size, root, shape, key_id, signature)
+    if seen != _sound:
+        if key_id != signing.key_id():
+            return f"{changed} names key {key_id}, not this town's key {signing.key_id()}: it is not this town's."
+        if made != root or counted != size:
+            return f"{changed} keeps a frontier that does not make its root and size: the database was changed."
+        if not signing.verify_bytes(checkpoint_body(size, bytes.fromhex(root)), signature, signing.public_key_hex()):
+            return f"{changed} is not signed by this town's key: the database was changed."
+    if top != size - 1 or leaf_hash is None:
+        return (
+            f"{changed} signs {size} leaves, but the leaves end at {0 if top is None else top + 1}: the log "
+            "was cut or added to."
+        )
+    step = Footstep.objects.filter(number=leaf_step).first()
+    if step is None or merkle.leaf_hash(entry_bytes(step)).hex() != leaf_hash:
+        return f"{changed} ends with a leaf that is not its footstep's: the log was changed."
+    _sound = seen
     return None

@@ -2,6 +2,7 @@
 town, checkable offline by a process that knows nothing of the town; and closing an account, which
 drops its words and keeps its footsteps."""
 
+import datetime as dt
 import json
 import subprocess
 import sys
@@ -123,3 +124,21 @@ def test_closing_an_account_drops_its_words_and_keeps_its_footsteps() -> None:
     assert Outside.objects.get().why == ""
     assert Footstep.objects.filter(passport=agent.id).count() == steps
     assert alice.account is None  # signed out
+
+
+def test_no_export_is_made_from_a_damaged_archive() -> None:
+    """An Archive whose leaves do not reach its checkpoint cannot prove a footstep: the download says so
+    on the hall's page (503), not a 500 and not a file of proofs that do not hold."""
+    from clockford.town import archive
+    from clockford.town.models import ArchiveLeaf
+    from clockford.town.tests.test_archive import as_an_attacker
+
+    alice, a = person("Alice")
+    errands(agent_of(a), 1)
+    archive.fold_all(settle=dt.timedelta(0))
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index=0).delete()
+    r = alice.client.get("/hall/account/export")
+    assert r.status_code == 503
+    page = r.content.decode()
+    assert "No export can be made right now:" in page and "Content-Disposition" not in r

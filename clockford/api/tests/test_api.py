@@ -114,6 +114,26 @@ def test_checkpoints_and_their_proofs_verify(client: Client, folded: list[int]) 
     assert get(client, "/api/archive/checkpoints/41")[0] == 404
 
 
+def test_a_damaged_archive_gives_no_proof_and_no_500(client: Client, folded: list[int]) -> None:
+    """Leaves cut from under the latest checkpoint: a proof against it cannot be made, and the API says
+    so in words (503), where it answered 500 (an IndexError) for a proof near the end."""
+    from clockford.town.models import ArchiveLeaf
+    from clockford.town.tests.test_archive import as_an_attacker
+
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index__gte=33).delete()
+    said = {
+        "say": "The Archive in this database does not hold the 40 leaves its checkpoint signs, so no proof can be "
+        "given; `manage.py archive verify` says what is wrong."
+    }
+    for number in (folded[31], folded[2]):
+        assert get(client, f"/api/archive/proof/{number}") == (503, said)
+    assert get(client, "/api/archive/consistency?first=25&second=40") == (503, said)
+    # Below the cut, the tree of 25 is whole: its proofs still hold.
+    status, c = get(client, "/api/archive/consistency?first=10&second=25")
+    assert status == 200 and c["verifies"] is True
+
+
 @pytest.mark.parametrize("number", ["99999999999999999999999", "-99999999999999999999999", "9223372036854775808"])
 def test_a_footstep_number_beyond_the_archive_is_not_found(client: Client, number: str) -> None:
     assert get(client, f"/api/archive/proof/{number}") == (

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from nacl.signing import SigningKey
 
-from clockford.town import archive, merkle, signing
+from clockford.town import archive, head, merkle, signing
 from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep, new_passport_id
 
 pytestmark = pytest.mark.django_db
@@ -418,7 +418,8 @@ def test_a_fold_that_meets_a_leaf_it_did_not_write_fails_loudly() -> None:
     numbers = make_footsteps(8)
     archive.fold(limit=5)
     ArchiveLeaf.objects.create(index=5, footstep_id=numbers[7], hash="0" * 64)
-    with pytest.raises(IntegrityError):
+    # Seen before the fold writes anything: the leaves no longer end where the latest checkpoint says.
+    with pytest.raises(archive.Behind, match="signs 5 leaves, but the leaves end at 6"):
         archive.fold()
     assert archive.latest_checkpoint().size == 5  # type: ignore[union-attr]
     verdict = archive.verify()
@@ -515,3 +516,92 @@ def test_a_footstep_pays_for_one_index_on_its_passport() -> None:
         found = connection.introspection.get_constraints(c, "town_footstep")
     indexes = {name: about["columns"] for name, about in found.items() if about["index"] and not about["primary_key"]}
     assert indexes == {"town_footstep_at_32220bcb": ["at"], "town_footstep_passport": ["passport"]}
+
+
+def _kept_as_head(settings: Any, tmp_path: Any) -> Checkpoint:
+    """The latest checkpoint, kept as the town's signed head in a head file of the test's own."""
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    cp = archive.latest_checkpoint()
+    assert cp is not None
+    head.remember(cp)
+    assert head.behind() is None
+    return cp
+
+
+def test_a_rolled_back_database_with_the_heads_checkpoint_written_in_is_not_served(
+    settings: Any, tmp_path: Any
+) -> None:
+    """Rolled back to fewer footsteps, with a row written in by hand that has the head's size and root
+    (both public): the head's look alone passed it, and the next fold signed a fork. The latest
+    checkpoint must be the town's, and the leaves must reach it."""
+    make_footsteps(12)
+    archive.fold(limit=8)
+    old = archive.latest_checkpoint()
+    archive.fold_all(settle=dt.timedelta(0))
+    signed = _kept_as_head(settings, tmp_path)
+    # The rollback: the leaves past 8 gone, and the checkpoint of 12 written back by hand.
+    with as_an_attacker("town_archiveleaf", "town_checkpoint"):
+        ArchiveLeaf.objects.filter(index__gte=8).delete()
+        Checkpoint.objects.filter(size__gt=8).delete()
+    assert old is not None
+    for forged in (
+        {"frontier": [], "signature": "not-a-signature"},  # as the probe wrote it
+        {"frontier": signed.frontier, "signature": "00" * 64},  # the true frontier, a made-up signature
+        {"frontier": signed.frontier, "signature": signed.signature},  # the real row, copied back
+    ):
+        with as_an_attacker("town_checkpoint"):
+            Checkpoint.objects.filter(size=12).delete()
+        Checkpoint.objects.create(size=12, root=signed.root, at=timezone.now(), key_id=signed.key_id, **forged)
+        why = head.behind()
+        assert why is not None and why.startswith("The Archive's latest checkpoint in this database (12 footsteps)")
+        with pytest.raises(archive.Behind):
+            archive.fold(settle=dt.timedelta(0))
+    assert "the leaves end at 8" in (head.behind() or "")
+
+
+def test_a_tail_cut_under_a_kept_checkpoint_is_not_served(settings: Any, tmp_path: Any) -> None:
+    make_footsteps(10)
+    archive.fold_all(settle=dt.timedelta(0))
+    _kept_as_head(settings, tmp_path)
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index__gte=7).delete()
+    assert head.behind() == (
+        "The Archive's latest checkpoint in this database (10 footsteps) signs 10 leaves, but the leaves end at 7: "
+        "the log was cut or added to."
+    )
+
+
+def test_a_last_leaf_that_is_not_its_footsteps_is_not_served(settings: Any, tmp_path: Any) -> None:
+    make_footsteps(6)
+    archive.fold_all(settle=dt.timedelta(0))
+    _kept_as_head(settings, tmp_path)
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index=5).update(hash="ab" * 32)
+    assert head.behind() == (
+        "The Archive's latest checkpoint in this database (6 footsteps) ends with a leaf that is not its "
+        "footstep's: the log was changed."
+    )
+
+
+def test_a_database_ahead_on_another_tree_is_not_called_behind(settings: Any, tmp_path: Any) -> None:
+    make_footsteps(6)
+    archive.fold_all(settle=dt.timedelta(0))
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    (tmp_path / "archive-head.json").write_text(json.dumps({"size": 3, "root": "00" * 32, "key_id": "x"}))
+    assert head.behind() == (
+        "The Archive in this database reaches 6 footsteps but holds no checkpoint of 3, the last this town "
+        "signed: the database is not this town's, or was changed."
+    )
+
+
+def test_a_sound_archive_is_looked_at_in_a_few_small_statements(settings: Any, tmp_path: Any) -> None:
+    """The look runs at every fresh read of the town's mode: a bounded number of statements whatever
+    the Archive's size, and the signature checked once per checkpoint, not at every look."""
+    from django.test.utils import CaptureQueriesContext
+
+    make_footsteps(40)
+    archive.fold_all(settle=dt.timedelta(0))
+    _kept_as_head(settings, tmp_path)
+    with CaptureQueriesContext(connection) as seen:
+        assert head.behind() is None
+    assert len(seen.captured_queries) == 3  # the head's row, the latest checkpoint with its leaves, a footstep
