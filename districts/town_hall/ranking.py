@@ -314,7 +314,8 @@ def one_edit(word: str) -> set[str]:
 def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = frozenset()) -> list[str]:
     """The terms, each word that almost no lot holds replaced by the word one edit away that many lots
     hold ("wether" is weather, "salesfroce" salesforce), when there is one. A word the vocabulary knows
-    is kept as it is, and so is any word with a digit or a letter outside a-z (a name, a version), and
+    is kept as it is, and so is a common English word (vocabulary.ENGLISH: "quilt" is not built); a
+    slip is never of a word's first letter (few are, and "fridge" is not bridge nor "fails" rails), and so is any word with a digit or a letter outside a-z (a name, a version), and
     any of `names`, the words a sentence writes as names (services.written_as_names): "a shop in Lagos"
     names a city, not logos."""
     out: list[str] = []
@@ -328,10 +329,15 @@ def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = fro
             and term.isalpha()
             and term not in vocabulary.CONCEPTS
             and term not in vocabulary.MAKERS
+            and term not in vocabulary.ENGLISH
         ):
             least = max(SPELL_COMMON, SPELL_RATIO * max(held, 1))
             best = max(
-                ((words.get(w, 0), w) for w in one_edit(term) if w != term and words.get(w, 0) >= least),
+                (
+                    (words.get(w, 0), w)
+                    for w in one_edit(term)
+                    if w != term and w[:1] == term[:1] and words.get(w, 0) >= least
+                ),
                 default=None,
             )
             if best is not None:
@@ -383,7 +389,9 @@ def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str 
             r += ", and its own name is the product's"
         if brought:
             w *= BROUGHT
-            r = r.replace("the product you named", "a product your words point to")
+            r = r.replace(
+                "the product you named", "a product the Directory's vocabulary relates to your words, not one you named"
+            )
         elif p in reading.whole and reading.whole[p] not in fold(text):
             # "Google Drive": Google's namespace is Drive's only where its listing speaks of Drive
             w, r = (
@@ -393,13 +401,23 @@ def namespace_signal(reading: Reading, f: Facts, text: str) -> tuple[float, str 
         if p in reading.plain:
             w = min(w, W_SILENT * (BROUGHT if brought else 1.0))
             r = (
-                "its namespace is a word your words point to, not a name you wrote"
+                "its namespace is a word the Directory's vocabulary relates to yours, not a name you wrote"
                 if brought
                 else "its namespace is a word you wrote, though not as a name"
             )
         if w > best:
             best, why, which = w, f"{r} ({proven})", p
     return best, why, which
+
+
+def weak_name(reading: Reading, f: Facts, product: str | None, listing: str) -> bool:
+    """Whether a namespace matched a product only weakly: a common English word (vocabulary.ENGLISH)
+    the need does not write as a name, that the namespace merely wraps (takehub for "take") while the
+    listing never uses it as a word of its own."""
+    if product is None or product not in vocabulary.ENGLISH or product in reading.names or f.owner is None:
+        return False
+    wrapped = f.owner.key != product and f.owner.key not in reading.products.get(product, ())
+    return wrapped and re.search(rf"\b{re.escape(product)}\b", listing, re.IGNORECASE) is None
 
 
 def crowded(f: Facts, product: str | None, census: "Census") -> bool:
@@ -511,7 +529,14 @@ def score_all(
             others = [i for i in others if i in names] or others
             if others:
                 share = len(held & set(others)) / len(others)
-                if not share and crowded(f, product, census):
+                if weak_name(reading, f, product, f"{title} {description}"):
+                    # A common English word ("take", "book") is read as a product's name only on strong
+                    # evidence: the namespace is the word itself or its product's maker, the need
+                    # writes it as a name, or the listing holds the need's other words too.
+                    ns *= share
+                    if not ns:
+                        ns_why = None
+                elif not share and crowded(f, product, census):
                     # A maker with many servers (googleapis, microsoft): its namespace says whose a
                     # server is, not which; one that holds none of the need's other words and is
                     # not named for the product is not the one asked for ("google calendar").
@@ -519,7 +544,8 @@ def score_all(
                 else:
                     ns *= 0.85 + 0.15 * share
             s += ns
-            why.append(ns_why or "")
+            if ns:
+                why.append(ns_why or "")
         if every and stems:
             counted = f"all {len(stems)} of your words" if len(stems) > 1 else "your word"
             why.append(f"it holds {counted}{aside}")

@@ -13,12 +13,14 @@ Import, fold, derive and sync live in ingest.py; the integrity rules and the hou
 import functools
 import json
 import logging
+import math
 import re
 import threading
 import time
 import unicodedata
 from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -191,8 +193,17 @@ def neighbors(lot: Lot) -> list[dict[str, Any]]:
 # -- Views and provenance --------------------------------------------------------------------------
 
 
+# Of those, the ones a result of ask_directory holds (RESULT_KEYS): a result has no version or host.
+RESULT_PUBLISHER_PATHS = tuple(p for p in PUBLISHER_PATHS if p.removesuffix("[]") in RESULT_KEYS)
+
+
 def record_parts(prefix: str) -> list[Part]:
     return [Part(f"{prefix}.{p}", "publisher-words") for p in PUBLISHER_PATHS]
+
+
+def result_parts(prefix: str) -> list[Part]:
+    """The provenance of ask_directory's results: exactly the publisher's fields a result holds."""
+    return [Part(f"{prefix}.{p}", "publisher-words") for p in RESULT_PUBLISHER_PATHS]
 
 
 def result_view(record: dict[str, Any]) -> dict[str, Any]:
@@ -274,7 +285,24 @@ STOPWORDS = frozenset(
     einen einem einer mein meine meinen ich uma meu minha meus minhas nos nas il lo gli della dello
     degli nel nella di da het een voor ik mijn""".split()
 )
+# Of the stop words, those a need that holds no other word still searches for.
+ASKING_FOR_SERVERS = frozenset("mcp server servers model context protocol".split())
 MAX_TERMS = 10
+# Everyday words that say little about which server a need wants: of a need longer than MAX_TERMS,
+# they are the first left out, after its products' names and before the rarest of its other words.
+FILLER = frozenset(
+    """about above after again against ago all almost along already always am among another anyway
+    around away back because been before being below best better between big both bunch came come comes
+    coming could day days did doing done down during each easy else enough even ever every everything
+    few first going gone got gotten guess had having here honestly hour hours huge kind know last later
+    least less little lot lots made mainly make makes many maybe mean might more most mostly much must
+    never new next nice off often once other others out over own part pretty probably quite rather
+    same says see seems shall should since single small some someone sometimes soon sort stuff such
+    sure take takes than thing think those though through thus time times together tried try trying two
+    under until upon usually way ways well went were whatever whenever whether why within without
+    would yeah yes yet basically actually literally simply okay ok hey hi lately""".split()
+)
+NEED_CAP = 200  # what an agent asks the Directory for, in characters (000 section 05)
 CANDIDATES = 60
 # Candidates the vocabulary's words bring, and lots one namespace owner brings at most.
 EXTRA_CANDIDATES = 30
@@ -385,12 +413,15 @@ def _is(m: re.Match[str], frame: frozenset[str]) -> bool:
 
 
 def terms_of(need: str) -> list[str]:
-    """The need's words: folded, stop words out, each once, in the order given (a need is at most 200
-    characters, so at most 100 words)."""
+    """The need's words: folded, stop words, single letters and lone digits out, each once, in the
+    order given (a need is at most 200 characters, so at most 100 words)."""
     found = re.findall(r"[^\W_]+", words.for_matching(need).casefold())
+    # A need of stop words, single letters and lone digits alone ("the and of to a", a regular
+    # expression's \d and {1,}) has nothing to search: it gets none, not its stop words.
     kept = [w for w in found if w not in STOPWORDS and (len(w) > 1 or not w.isascii())]
     if not kept:
-        kept = found
+        # "MCP server" asks for servers at all: those words are searched when there are no others.
+        kept = [w for w in found if w in ASKING_FOR_SERVERS]
     return list(dict.fromkeys(kept))
 
 
@@ -483,6 +514,84 @@ def casing(need: str, terms: list[str]) -> Cased:
     return frozenset(names & kept), frozenset(plain & kept)
 
 
+# Where a need says what it does not want: the words after one of these, to the end of their clause
+# (or a "but" that turns back), are not searched, and servers that speak of them are left out
+# (excluded, search). English, and the languages the Directory reads (vocabulary.TRANSLATIONS):
+# German, Spanish, Portuguese, French, Italian, Dutch. "not" after a verb that it negates ("is not
+# loading", "does not work", "not responding") says how a thing fails, not what is unwanted, and is no
+# such word. "no"
+# (and Spanish's and Italian's "no") is one only where a clause begins ("email, no gmail"): within one
+# it is Portuguese's "in the" ("projetos no asana") or a task ("no-code").
+_NEGATION = re.compile(
+    r"\b(?:but not|and not|not|without|except(?: for)?|excluding|exclude|other than|instead of|rather than|"
+    r"besides|apart from|anything but|aber nicht|nicht|ohne|ausser|statt|anstatt|au[sß]er|pero no|"
+    r"sin|excepto|salvo|en vez de|en lugar de|em vez de|exceto|menos|sauf|sans|excepte|except[eé]|"
+    r"au lieu de|plut[oô]t que|senza|tranne|invece di|zonder|behalve|niet)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_NO = re.compile(r"(?:^|[,;:.!?(]\s*|\s[-\u2013\u2014]\s*)(no|kein|keine|keinen)\b", re.IGNORECASE)
+_AUXILIARY = frozenset(
+    """is are was were am be been do does did can could should would will shall may might must has have
+    had isn aren wasn weren don doesn didn cannot couldn shouldn wouldn won why""".split()
+)
+_SCOPE_END = re.compile(r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\bpero\b|\baber\b|\bmais\b")
+
+
+def negated(text: str) -> tuple[str, list[str]]:
+    """The text without what it says it does not want, and those parts: "a database but not
+    postgres" is ("a database", ["postgres"]). Linear: each cue is looked at once."""
+    kept: list[str] = []
+    out: list[str] = []
+    at = 0
+    cues = sorted(
+        [(m.start(), m.end()) for m in _NEGATION.finditer(text)]
+        + [(m.start(1), m.end(1)) for m in _CLAUSE_NO.finditer(text) if m.start(1) > 0]
+    )
+    for start, end in cues:
+        if start < at:
+            continue
+        if text[start:end].casefold() == "not":
+            # "is my page not loading", "does not work": how a thing fails, not what is unwanted
+            before = [w.casefold() for w in ranking.WORD.findall(text, max(0, start - 40), start)[-3:]]
+            after = ranking.WORD.search(text, end)
+            if set(before) & _AUXILIARY or (after and after.group().casefold().endswith("ing")):
+                continue
+        stop = _SCOPE_END.search(text, end)
+        until = stop.start() if stop else len(text)
+        kept.append(text[at:start])
+        out.append(text[end:until])
+        at = until
+    kept.append(text[at:])
+    return " ".join(kept), [x for x in out if x.strip()]
+
+
+def excluded_of(need: str) -> tuple[tuple[str, ...], ...]:
+    """What a need says it does not want, as the groups of words a server must hold all of to be left
+    out ("not google maps" is one group of two; "not postgres or mysql" two groups of one), less the
+    words the need asks for too ("maps, but not google maps" leaves out Google's maps, not maps)."""
+    text, start, end = unframed(_uncut(need))
+    wanted, parts = negated(text[start:end])
+    asked = set(terms_of(wanted))
+    groups: list[tuple[str, ...]] = []
+    for part in parts:
+        for piece in re.split(r"\b(?:or|nor|and|oder|und|o|ou|y|e|et|ni|nor)\b|/|&", part, flags=re.IGNORECASE):
+            words_ = tuple(
+                w for w in terms_of(piece) if w not in FRAME_WORDS and w not in vocabulary.OTHER_LITTLE_WORDS
+            )
+            if words_ and not set(words_) <= asked and words_ not in groups:
+                groups.append(words_)
+    return tuple(groups)
+
+
+def _uncut(need: str) -> str:
+    """A need as long as a need may be (tools.NEED_CAP) that ends within a word was cut there: its last
+    word is a fragment ("... send an em"), left out."""
+    if len(need) >= NEED_CAP and need[-1:].isalnum():
+        head = re.sub(r"[^\W_]+$", "", need)
+        return head if head.strip() else need
+    return need
+
+
 def read_need(need: str, census: CensusState | None = None) -> tuple[list[str], Cased]:
     """What a question searches for: its words (words_searched) and how it writes them (casing). The
     answer, the bench and the tests all read a need this one way."""
@@ -497,11 +606,21 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     and the words most lots hold say least about which server it needs."""
     s = census or seal()
     words = ranking.CENSUS.load(s.root, s.as_of).words
-    text, start, end = unframed(need)
-    terms = ranking.spelled(translated(terms_of(text[start:end]), words), words, written_as_names(need))
+    text, start, end = unframed(_uncut(need))
+    wanted, _ = negated(text[start:end])
+    names = written_as_names(need)
+    terms = ranking.spelled(translated(terms_of(wanted), words), words, names)
     if len(terms) > MAX_TERMS:
-        rarest = sorted(range(len(terms)), key=lambda i: (words.get(terms[i], 0), i))[:MAX_TERMS]
-        terms = [terms[i] for i in sorted(rarest)]
+        known = ranking.CENSUS.by_owner
+
+        def rank(i: int) -> tuple[int, int, int, int]:
+            # a product the need names first (a namespace's owner, a maker the vocabulary knows, a
+            # word it writes as a name), then words that are not everyday filler, then the rarest
+            t = terms[i]
+            named = t in names or (t in known and t not in vocabulary.ENGLISH) or t in vocabulary.MAKERS
+            return (not named, t in FILLER, words.get(t, 0), i)
+
+        terms = [terms[i] for i in sorted(sorted(range(len(terms)), key=rank)[:MAX_TERMS])]
     return terms
 
 
@@ -658,6 +777,28 @@ def recall_terms(terms: list[str], common: dict[str, float]) -> list[str]:
     return rare or [min(terms, key=lambda t: common[t])]
 
 
+# Whether anything in the census fits a need closely: each of the need's words weighs by how few lots
+# hold it (the log of the lots over the lots that hold it, one more each), and the best shown server
+# holds a share of that weight. At least CLOSE_SHARE fits; below LOOSE_SHARE nothing does; between
+# them, it fits unless the need holds a word no lot holds at all (not a name it writes: a city, say),
+# which says the census lacks what the need is about ("my pet tortoise"). Set on the other
+# evaluations' needs (each has servers that fit) and the sixth's tune half (docs/directory.md).
+CLOSE_SHARE = 0.4
+LOOSE_SHARE = 0.15
+
+
+@dataclass(frozen=True)
+class Found:
+    """A question's answer from the census: how many lots match, the best records (each with its
+    `why`), whether any of them fits the need closely (CLOSE_SHARE), and how many servers were left
+    out for speaking of what the need excludes."""
+
+    matches: int
+    records: list[dict[str, Any]]
+    close: bool
+    left_out: int = 0
+
+
 def search(
     terms: list[str],
     limit: int,
@@ -665,6 +806,51 @@ def search(
     census: CensusState | None = None,
     cased: Cased = (frozenset(), frozenset()),
 ) -> tuple[int, list[dict[str, Any]]]:
+    """find(), as (how many lots match, the records)."""
+    found = find(terms, limit, common, census, cased)
+    return found.matches, found.records
+
+
+def _holds(words_: Iterable[str], whole_below: int = 0) -> re.Pattern[str]:
+    """Which of the words a text holds, each as a word's start, or a whole word when shorter than
+    whole_below (the index's PREFIX_FROM)."""
+    return re.compile(
+        "|".join(rf"\b({re.escape(w)}{'' if len(w) >= whole_below else r'\b'})" for w in words_), re.IGNORECASE
+    )
+
+
+def _weight(term: str, known: "ranking.Census") -> float:
+    return math.log((len(known.rows) + 1) / (known.words.get(term, 0) + 1))
+
+
+def _close(terms: list[str], names: frozenset[str], shown: list[int], known: "ranking.Census") -> bool:
+    """Whether any shown lot fits the need closely (CLOSE_SHARE, LOOSE_SHARE), its names no lot holds
+    left aside."""
+    counted = [t for t in terms if t not in names or known.holds_start(stem(t))]
+    if not counted or not shown:
+        return bool(shown)
+    weights = [_weight(t, known) for t in counted]
+    total = sum(weights) or 1.0
+    holds = _holds(stem(t) for t in counted)
+    best = 0.0
+    for number in shown:
+        name, title, description, _, _ = known.rows[number]
+        held = {m.lastindex for m in holds.finditer(f"{name} {title} {description}") if m.lastindex}
+        best = max(best, sum(weights[i - 1] for i in held) / total)
+    if best >= CLOSE_SHARE:
+        return True
+    unheld = any(not known.words.get(t) and not known.holds_start(stem(t)) for t in counted)
+    return best >= LOOSE_SHARE and not unheld
+
+
+def find(
+    terms: list[str],
+    limit: int,
+    common: dict[str, float] | None = None,
+    census: CensusState | None = None,
+    cased: Cased = (frozenset(), frozenset()),
+    excluded: tuple[tuple[str, ...], ...] = (),
+) -> Found:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.
 
     Candidates come from three places: the text index asked for the need's distinctive terms
@@ -674,7 +860,7 @@ def search(
     orders them; `matches` counts the lots the need's own distinctive terms recall."""
     terms = _tsquery_safe(terms)
     if not terms:
-        return 0, []
+        return Found(0, [], False)
     s = census or seal()
     known = ranking.CENSUS.load(s.root, s.as_of)
     common = known.common if common is None else common
@@ -697,14 +883,30 @@ def search(
     for k in sought:
         for number in known.by_owner[k][:OWNED_MAX]:
             pool.setdefault(number, 0.0)
-    best = ranking.score_all(reading, pool, known, stem, sought)[:limit]
+    scored = ranking.score_all(reading, pool, known, stem, sought)
+    left_out = 0
+    if excluded:
+        # A server that speaks of what the need excludes (every word of one excluded group) is left out.
+        groups = [_holds(g, PREFIX_FROM) for g in excluded]
+        kept = []
+        for b in scored:
+            name, title, description, _, _ = known.rows[b.number]
+            listing = f"{name} {title} {description}"
+            if any(len({m.lastindex for m in g.finditer(listing)}) == g.groups for g in groups):
+                left_out += 1
+            else:
+                kept.append(b)
+        scored = kept
+    best = scored[:limit]
     # The records come from the census in memory (the same root), not from the database.
     records = known.records
-    return matches, [
-        {**json.loads(records[b.number]), "why": ranking.explain(i + 1, b.why)}
-        for i, b in enumerate(best)
-        if b.number in records
-    ]
+    shown = [b for b in best if b.number in records]
+    return Found(
+        matches,
+        [{**json.loads(records[b.number]), "why": ranking.explain(i + 1, b.why)} for i, b in enumerate(shown)],
+        _close(terms, cased[0], [b.number for b in shown], known),
+        left_out,
+    )
 
 
 def index_sqlite(lots: Iterable[Lot]) -> None:
@@ -768,6 +970,8 @@ DIRECTORY_BUSY_SAY = "The Directory clerk is busy. Try again in {n} seconds."
 PER_MINUTE = 30
 AT_ONCE = 4
 MEMORY_SIZE = 1024
+# The key of what ask() tells the tool beside 000's fields, for its say only.
+ASIDE = "_aside"
 
 
 class Clerk:
@@ -828,20 +1032,23 @@ def ask(passport: str, need: str, limit: int) -> tuple[dict[str, Any], bool, int
     """The Directory's answer: (fields, whether it came from memory, how many servers the census holds)."""
     s = seal()
     terms, cased = read_need(need, s)
-    key = (s.root, tuple(terms), tuple(sorted(cased[0])), tuple(sorted(cased[1])), limit)
+    excluded = excluded_of(need)
+    key = (s.root, tuple(terms), tuple(sorted(cased[0])), tuple(sorted(cased[1])), excluded, limit)
     remembered = CLERK.recall(key)
     if remembered is not None:
         return remembered, True, s.servers
     CLERK.begin(passport)
     try:
-        matches, records = search(terms, limit, census=s, cased=cased)
+        found = find(terms, limit, census=s, cased=cased, excluded=excluded)
     finally:
         CLERK.end()
     answer = {
         "terms": terms,
-        "matches": matches,
-        "results": [result_view(r) for r in records],
+        "matches": found.matches,
+        "results": [result_view(r) for r in found.records],
         "source": source_line(s),
+        # what the say is made of, taken out before the reply (tools.ask_directory)
+        ASIDE: {"close": found.close, "excluded": len(excluded), "leftOut": found.left_out},
     }
     CLERK.keep(key, answer)
     return answer, False, s.servers

@@ -18,7 +18,7 @@ from districts.town_hall import integrity, services
 LotRef = Annotated[int, Field(ge=0)] | Annotated[str, Field(min_length=1, max_length=200)]
 
 
-NEED_CAP = 200  # what an agent asks the Directory for, in characters (000 section 05)
+NEED_CAP = services.NEED_CAP  # what an agent asks the Directory for, in characters (000 section 05)
 
 
 class AskDirectoryArgs(Args):
@@ -32,6 +32,8 @@ class VerifyArgs(Args):
 
 def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
     fields, remembered, servers = services.ask(call.passport.id, args.need, args.limit)
+    aside = fields[services.ASIDE]
+    fields = {k: v for k, v in fields.items() if k != services.ASIDE}
     # A deeded server says so (the Realty Office): read fresh, never from the Directory's memory.
     deeds = realty.listings([r["lot"] for r in fields["results"]])
     if deeds:
@@ -45,6 +47,16 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
         say = _no_match(len(fields["terms"]))
+    elif not aside["close"]:
+        # Weak matches are not presented as matches: none of the results holds enough of the need's
+        # words (services.CLOSE_SHARE), so the census has nothing that fits it closely.
+        near = "here is the nearest" if n == 1 else f"here are the {n} nearest"
+        say = (
+            "Nothing in the census fits those words closely. "
+            f"{'It' if n == 1 else 'They'} hold{'s' if n == 1 else ''} only some of your words; {near}, "
+            f"{'with its' if n == 1 else 'each with its'} integrity, but check that "
+            f"{'it does' if n == 1 else 'they do'} what you need."
+        )
     elif n <= matches:
         best = "here is the best, with its integrity" if n == 1 else f"here are the best {n}, each with its integrity"
         say = f"The Directory found {found}; {best}."
@@ -63,9 +75,19 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
             f"{more} more that {'holds' if more == 1 else 'hold'} words the vocabulary gives for yours, best first, "
             "each with its integrity."
         )
+    if aside["excluded"]:
+        # The words a need says it does not want are the agent's: the say counts them, and terms shows
+        # only what was searched.
+        groups = counted(aside["excluded"], "thing", "things")
+        gone = counted(aside["leftOut"], "server", "servers")
+        say += (
+            f" Your need says it does not want {groups}: those words were not searched, and {gone} that "
+            f"speak{'s' if aside['leftOut'] == 1 else ''} of {'it' if aside['excluded'] == 1 else 'them'} "
+            f"{'was' if aside['leftOut'] == 1 else 'were'} left out."
+        )
     if remembered:
         say += " Answered from memory, at no cost."
-    parts = [Part("terms[]", "agent-written", own=True), *services.record_parts("results[]")]
+    parts = [Part("terms[]", "agent-written", own=True), *services.result_parts("results[]")]
     return Reply(say, fields, parts)
 
 

@@ -512,3 +512,15 @@ audio: 音声 音频 音訊 오디오 음성
 # A run of characters -> the English words for it (services.translated looks for the longest first).
 CJK_RUNS: dict[str, tuple[str, ...]] = _table(_IN_CJK)
 CJK_LONGEST = max(map(len, CJK_RUNS))
+
+
+def _english() -> frozenset[str]:
+    from pathlib import Path
+
+    lines = (Path(__file__).with_name("english.txt")).read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
+
+
+# Common English words (english.txt, from SCOWL): never a slip of the keyboard for another word
+# (ranking.spelled), and a product's name only on strong evidence (ranking.namespace_signal).
+ENGLISH: frozenset[str] = _english()

@@ -172,9 +172,10 @@ def test_of_a_long_need_the_words_fewest_lots_hold_are_searched_in_the_order_giv
     need = "please reply to every angry customer ticket today, set priority urgent, escalate, assign, tag, close in zendesk"
     assert len(services.terms_of(need)) > services.MAX_TERMS
     searched = services.words_searched(need)
-    # The product named last is searched; what goes is what eight lots hold.
+    # The product named last is searched; what goes is everyday filler ("every"), then what eight lots hold.
     assert len(searched) == services.MAX_TERMS and searched[-1] == "zendesk"
-    assert set(services.terms_of(need)) - set(searched) <= {"reply", "customer", "set", "priority"}
+    assert "every" not in searched
+    assert set(services.terms_of(need)) - set(searched) <= {"every", "reply", "customer", "set", "priority"}
     assert searched == [w for w in services.terms_of(need) if w in searched]
     assert names(need)[0] == "io.github.zendesk/zendesk-mcp"
 

@@ -1,0 +1,178 @@
+"""The Directory on needs of a kind the ranking once misread: needs that say what they do not want,
+needs the census has nothing for, long needs that name a product, common English words that look like
+other words or products, and input that is not words at all; and the reply's provenance and reasons.
+Each test is on a small census written here."""
+
+import pytest
+
+from clockford.town.models import Passport
+from districts.testing import visit
+from districts.town_hall import services
+from districts.town_hall.tests.base import listing, take
+
+pytestmark = pytest.mark.django_db
+
+
+def names(need: str, limit: int = 8) -> list[str]:
+    terms, cased = services.read_need(need)
+    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
+    return [r["name"] for r in found.records]
+
+
+def databases() -> None:
+    take(
+        [
+            listing(f"io.github.pg{i}/postgres-mcp", description="Query a Postgres relational database.")
+            for i in range(5)
+        ]
+        + [
+            listing("io.github.my/mysql-mcp", description="Query a MySQL relational database."),
+            listing("io.github.lite/sqlite-mcp", description="A SQLite database for local files."),
+        ]
+    )
+
+
+# -- Negation ---------------------------------------------------------------------------------------
+
+
+def test_words_after_a_negation_are_not_searched(db: None) -> None:
+    databases()
+    assert services.words_searched("a relational database but not postgres") == ["relational", "database"]
+    assert services.words_searched("email, no gmail please") == ["email"]
+    assert services.words_searched("web search without google") == ["web", "search"]
+    assert services.words_searched("eine Datenbank ohne Postgres")[-1] != "postgres"
+    assert services.words_searched("recherche web sans Google") == ["search", "web"]
+    # "not" that says how a thing fails is no exclusion, and Portuguese's "no" is "in the"
+    assert "loading" in services.words_searched("why is my page not loading")
+    assert "asana" in services.words_searched("gerenciar tarefas e projetos no asana")
+
+
+def test_what_a_need_excludes_is_read_as_groups(db: None) -> None:
+    assert services.excluded_of("a relational database but not postgres") == (("postgres",),)
+    # a server is left out when it speaks of every word of a group: Google's maps, not every map
+    assert services.excluded_of("maps and directions, no google maps") == (("google", "maps"),)
+    assert services.excluded_of("a database other than postgres or mysql") == (("postgres",), ("mysql",))
+    assert services.excluded_of("code hosting instead of GitHub, and pull requests") == (("github",),)
+    assert services.excluded_of("a relational database") == ()
+
+
+def test_servers_about_the_excluded_product_are_left_out(db: None) -> None:
+    databases()
+    got = names("a relational database but not postgres")
+    assert got and not any("postgres" in n for n in got)
+    assert got[0] == "io.github.my/mysql-mcp"
+
+
+def test_the_say_counts_what_was_excluded(db: None, alice: Passport) -> None:
+    databases()
+    sc = visit(alice, "ask_directory", need="a relational database but not postgres").structured
+    assert sc["terms"] == ["relational", "database"]
+    assert "postgres" not in sc["say"].casefold()
+    assert sc["say"].endswith(
+        "Your need says it does not want 1 thing: those words were not searched, and 5 servers that speak "
+        "of it were left out."
+    )
+    assert set(sc) == {"say", "terms", "matches", "results", "source", "footstep", "provenance"}
+
+
+# -- Needs the census lacks -------------------------------------------------------------------------
+
+
+def test_a_need_nothing_fits_is_told_so(db: None, alice: Passport) -> None:
+    take(
+        [listing(f"io.github.s{i}/scheduler", description="Schedule jobs and times for your team.") for i in range(6)]
+        + [listing("io.github.pets/pet-care", description="Pet care reminders for dogs and cats.")]
+    )
+    sc = visit(alice, "ask_directory", need="schedule feeding times for my pet tortoise").structured
+    assert sc["results"]
+    assert sc["say"].startswith("Nothing in the census fits those words closely.")
+    assert "found" not in sc["say"]
+    fits = visit(alice, "ask_directory", need="schedule jobs").structured
+    assert fits["say"].startswith("The Directory found")
+
+
+# -- Long needs ---------------------------------------------------------------------------------------
+
+
+def test_a_long_need_keeps_the_product_it_names(db: None) -> None:
+    take(
+        [listing("io.github.shopify/shopify-mcp", description="Shopify orders and products.")]
+        + [listing(f"io.github.s{i}/sheets", description="Spreadsheet rows out of any shop.") for i in range(9)]
+    )
+    need = (
+        "I run a small online shop and every morning I must copy the new orders out of Shopify into a "
+        "spreadsheet by hand, is there some way to do it"
+    )
+    searched = services.words_searched(need)
+    assert len(searched) <= services.MAX_TERMS and "shopify" in searched
+    assert not {"must", "way", "out", "every"} & set(searched)
+
+
+def test_a_word_cut_at_the_need_s_end_is_not_searched(db: None) -> None:
+    need = ("please help me read my inbox and " * 10)[: services.NEED_CAP - 3] + " em"
+    assert len(need) == services.NEED_CAP
+    assert "em" not in services.words_searched(need)
+    assert "em" in services.words_searched("send an em")  # a whole word, not cut
+
+
+# -- Common words ----------------------------------------------------------------------------------
+
+
+def test_a_common_word_is_never_corrected_to_another(db: None) -> None:
+    take(
+        [listing(f"io.github.b{i}/builder", description="Built with care; built for rails apps.") for i in range(6)]
+        + [listing("io.github.w/weather", description="Weather forecasts.") for _ in range(1)]
+        + [listing(f"io.github.w{i}/weather", description="Weather forecasts and weather alerts.") for i in range(6)]
+    )
+    assert services.words_searched("design a quilt pattern") == ["design", "quilt", "pattern"]
+    assert services.words_searched("when ci fails") == ["ci", "fails"]
+    assert services.words_searched("wether") == ["weather"]  # a slip is still read as one
+
+
+def test_a_common_word_a_namespace_only_wraps_is_not_a_product(db: None) -> None:
+    take(
+        [
+            listing("app.takehub/mcp", description="A hub for agents.", title="TakeHub"),
+            listing("io.github.shots/screenshot-mcp", description="Take a screenshot of any web page."),
+            listing("io.github.caps/capture", description="Screenshot capture for web pages."),
+        ]
+    )
+    got = names("take a screenshot of a web page")
+    assert got[0] != "app.takehub/mcp"
+    assert "its namespace" not in " ".join(services.search(["take", "screenshot"], 8)[1][0]["why"].split(";"))
+
+
+# -- Junk --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("need", [".*(a+)+$[^]\\d{1,}|?", "the and of to a", "a b c 1 2 3"])
+def test_junk_searches_nothing(db: None, alice: Passport, need: str) -> None:
+    take([listing("io.github.d1/d-one", description="The d of 1, and of a.")])
+    assert services.words_searched(need) == []
+    sc = visit(alice, "ask_directory", need=need).structured
+    assert sc["terms"] == [] and sc["results"] == []
+    assert sc["say"] == "No server in the census matches those words: none of them is a word the Directory searches."
+
+
+# -- Provenance and reasons ---------------------------------------------------------------------------
+
+
+def test_the_provenance_names_exactly_the_fields_results_hold(db: None, alice: Passport) -> None:
+    databases()
+    sc = visit(alice, "ask_directory", need="postgres").structured
+    paths = {p["path"] for p in sc["provenance"]["parts"] if p["path"].startswith("results[].")}
+    assert "results[].version" not in paths and "results[].host" not in paths
+    for path in paths:
+        field = path.removeprefix("results[].").removesuffix("[]")
+        assert all(field in r for r in sc["results"]), path
+
+
+def test_a_product_the_vocabulary_brought_is_said_to_be_so(db: None) -> None:
+    take([listing("com.microsoft/mail", description="Send email with Outlook and Microsoft 365.")])
+    terms, cased = services.read_need("send an email")
+    _, records = services.search(terms, 8, cased=cased)
+    assert records
+    for r in records:
+        assert "your words point to" not in r["why"]
+        if "maker" in r["why"]:
+            assert "vocabulary relates to your words, not one you named" in r["why"]
