@@ -611,14 +611,17 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     names = written_as_names(need)
     terms = ranking.spelled(translated(terms_of(wanted), words), words, names)
     if len(terms) > MAX_TERMS:
-        known = ranking.CENSUS.by_owner
+        known = ranking.CENSUS.load(s.root, s.as_of)
 
-        def rank(i: int) -> tuple[int, int, int, int]:
-            # a product the need names first (a namespace's owner, a maker the vocabulary knows, a
-            # word it writes as a name), then words that are not everyday filler, then the rarest
+        def rank(i: int) -> tuple[int, int, int, int, int]:
+            # A product the need names is kept first (a word it writes as a name, or a namespace's
+            # owner or a product the vocabulary knows that is not a common English word), unless it
+            # is one of the census's common words ("AI"). Of the rest, the census's common words go
+            # first, everyday filler next, then the words most lots hold.
             t = terms[i]
-            named = t in names or (t in known and t not in vocabulary.ENGLISH) or t in vocabulary.MAKERS
-            return (not named, t in FILLER, words.get(t, 0), i)
+            owner = (t in known.by_owner or t in vocabulary.MAKERS) and t not in vocabulary.ENGLISH
+            named = (t in names or owner) and t not in known.common
+            return (not named, t in known.common, t in FILLER, words.get(t, 0), i)
 
         terms = [terms[i] for i in sorted(sorted(range(len(terms)), key=rank)[:MAX_TERMS])]
     return terms
