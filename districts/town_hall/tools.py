@@ -49,13 +49,13 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
         say = _no_match(len(fields["terms"]))
     elif not aside["close"]:
         # Weak matches are not presented as matches: none of the results holds enough of the need's
-        # words (services.CLOSE_SHARE), so the census has nothing that fits it closely.
+        # words (services.CLOSE_SHARE). Said as what was measured, not as a verdict on the census: a
+        # need in many words of its own is sometimes served well by a server that holds few of them.
         near = "here is the nearest" if n == 1 else f"here are the {n} nearest"
         say = (
-            "Nothing in the census fits those words closely. "
-            f"{'It' if n == 1 else 'They'} hold{'s' if n == 1 else ''} only some of your words; {near}, "
-            f"{'with its' if n == 1 else 'each with its'} integrity, but check that "
-            f"{'it does' if n == 1 else 'they do'} what you need."
+            f"The nearest servers hold only some of your words, so the census may have nothing that does "
+            f"what you need; {near}, {'with its' if n == 1 else 'each with its'} integrity. Check that "
+            f"{'it does' if n == 1 else 'they do'} what you need before you use {'it' if n == 1 else 'them'}."
         )
     elif n <= matches:
         best = "here is the best, with its integrity" if n == 1 else f"here are the best {n}, each with its integrity"

@@ -85,7 +85,9 @@ def test_a_need_nothing_fits_is_told_so(db: None, alice: Passport) -> None:
     )
     sc = visit(alice, "ask_directory", need="schedule feeding times for my pet tortoise").structured
     assert sc["results"]
-    assert sc["say"].startswith("Nothing in the census fits those words closely.")
+    assert sc["say"].startswith(
+        "The nearest servers hold only some of your words, so the census may have nothing that does what you need;"
+    )
     assert "found" not in sc["say"]
     fits = visit(alice, "ask_directory", need="schedule jobs").structured
     assert fits["say"].startswith("The Directory found")
