@@ -1,6 +1,7 @@
 import logging
 import sys
 
+from django.conf import settings
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -22,9 +23,13 @@ def status(request: HttpRequest) -> JsonResponse:
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Any path the town does not serve: "Not found." in plain text (001 section 02), and for a person's
-    browser in the hall, a page of the hall that says so and where to go instead."""
-    if request.path.startswith(("/hall/", "/oauth/")) and "text/html" in request.headers.get("Accept", ""):
-        return render(request, "hall/not_found.html", status=404)
+    browser a page that says so and where to go instead: the hall's under the hall, the public town's
+    elsewhere. Clients of /mcp, the API and the metadata always get the plain words."""
+    if "text/html" in request.headers.get("Accept", ""):
+        if request.path.startswith(("/hall/", "/oauth/")):
+            return render(request, "hall/not_found.html", status=404)
+        if not request.path.startswith(("/mcp", "/api/", "/.well-known/")):
+            return render(request, "public/not_found.html", {"town_name": settings.HALL_NAME}, status=404)
     return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
 
 

@@ -162,3 +162,17 @@ def test_the_longest_words_fit_the_public_pages_on_a_phone(browser: Browser, hal
         assert sideways(page) == 0, path
     assert troubles == []
     page.context.close()
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS, reverse=True))
+def test_a_page_the_town_does_not_have_says_where_to_go(browser: Browser, hall_town: Town, width: int) -> None:
+    page, _, troubles = open_map(browser, hall_town, width, script=False)
+    response = page.goto(f"http://127.0.0.1:{hall_town.port}/map")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text("Not found")
+    assert sideways(page) == 0
+    page.get_by_role("link", name="See the town's map").click()
+    expect(page).to_have_url(f"http://127.0.0.1:{hall_town.port}/")
+    # Chromium logs the page's own 404 as a console error; nothing else may be wrong.
+    assert [t for t in troubles if "status of 404" not in t] == []
+    page.context.close()

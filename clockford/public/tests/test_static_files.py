@@ -42,3 +42,24 @@ def test_a_file_that_changes_gets_a_new_etag(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", ["/static/hall/", "/static/hall/.", "/static/public/.", "/static/hall/%2e/"])
 def test_a_directory_is_not_found(client: Client, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/map", "/feed/x", "/Hall/", "/status/"])
+def test_a_browser_is_told_where_to_go_and_a_client_gets_the_plain_words(client: Client, path: str) -> None:
+    page = client.get(path, headers={"Accept": "text/html,application/xhtml+xml"})
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+    body = page.content.decode()
+    assert "The town has no page at this address." in body and 'href="/"' in body and 'href="/hall/"' in body
+    plain = client.get(path)
+    assert (plain.status_code, plain.content, plain["Content-Type"]) == (
+        404,
+        b"Not found.",
+        "text/plain; charset=utf-8",
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/mcpx", "/api/nothing", "/.well-known/nothing"])
+def test_the_machines_paths_answer_plain_words_even_to_a_browser(client: Client, path: str) -> None:
+    r = client.get(path, headers={"Accept": "text/html"})
+    assert (r.status_code, r.content) == (404, b"Not found.")
