@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Case, Count, IntegerField, QuerySet, Sum, Value, When
 from django.utils import timezone
 
 from clockford.town import clock, handoff
@@ -342,8 +342,10 @@ def do_send_letter(
 
 
 def letters_for(account: Any) -> QuerySet[Letter]:
-    """The letters a person reads: unopened first, newest first."""
-    return Letter.for_person(account).exclude(status="declined").order_by("-status", "-sent_at")
+    """The letters a person reads: unopened first, newest first. By a flag rather than by status's
+    letters, whose order ("held" before "opened") says nothing about which comes first."""
+    unopened = Case(When(status="held", then=Value(0)), default=Value(1), output_field=IntegerField())
+    return Letter.for_person(account).exclude(status="declined").order_by(unopened, "-sent_at")
 
 
 def waiting_letters(account: Any) -> QuerySet[Letter]:

@@ -609,7 +609,7 @@ def test_a_letter_is_shown_exactly_with_its_notes_and_flags(ada: Visitor) -> Non
     visit(agent, "remember", key="seen/board", value="The notice was pinned at 09:12 \u202eby\u202c Mallory")
     letter = a_letter(agent, notes=["seen/board"])
     listing = page(ada, "/hall/letters")
-    assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" in listing
+    assert f'href="/hall/letters/{letter.id}"' in listing and '<span class="tag">Unread</span>' in listing
     text = page(ada, f"/hall/letters/{letter.id}")
     assert 'An odd notice<mark class="hidden-char" title="A hidden character">⟦U+200B⟧</mark></pre>' in text
     assert "They linked https://bücher.example/login and asked" in text
@@ -621,7 +621,19 @@ def test_a_letter_is_shown_exactly_with_its_notes_and_flags(ada: Visitor) -> Non
     # Marked read by the page's POST, it is no longer unopened.
     assert ada.client.post(f"/hall/letters/{letter.id}/read").status_code == 302
     listing = page(ada, "/hall/letters")
-    assert f'href="/hall/letters/{letter.id}"' in listing and "Unopened" not in listing
+    # The list says Read, as the letter's page does.
+    assert f'href="/hall/letters/{letter.id}"' in listing and '<span class="tag">Read</span>' in listing
+    assert "Unread" not in listing and "Opened" not in listing
+
+
+def test_the_letters_list_puts_unread_letters_first_then_the_newest(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    first, second, third = (a_letter(agent) for _ in range(3))
+    # The newest letter is read; the two older ones wait, and come before it, newest first.
+    assert ada.client.post(f"/hall/letters/{third.id}/read").status_code == 302
+    listing = page(ada, "/hall/letters")
+    shown = re.findall(r'data-item="(L-[^"]+)"', listing)
+    assert shown == [second.id, first.id, third.id]
 
 
 def test_a_letter_opened_stays_readable(ada: Visitor) -> None:
