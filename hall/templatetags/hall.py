@@ -1,9 +1,11 @@
 """Small words for times in the hall's pages."""
 
+import re
 from datetime import UTC, datetime, timedelta
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from clockford.town import clock
 from hall.shown import span, stamp
@@ -27,6 +29,24 @@ def when(moment: datetime | None, how: str = "") -> str:
         # After the <time>, so the person's own time (times.js) stays beside the town's.
         return format_html("{}, {}", shown, off(moment))
     return shown
+
+
+STAMPED = re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC")
+
+
+@register.filter
+def flash(message: object) -> SafeString:
+    """A message of the hall (messages.success and the like), escaped, with each moment it names in the
+    hall's one format (shown.stamp) put in a <time>, so the page's script says it in the person's own
+    time beside it as it does for every time on the page."""
+    said = str(escape(str(message)))
+
+    def timed(m: re.Match[str]) -> str:
+        year, month, day, hour, minute = (int(part) for part in m.groups())
+        moment = datetime(year, month, day, hour, minute, tzinfo=UTC)
+        return f'<time class="when" datetime="{moment.isoformat()}">{m.group(0)}</time>'
+
+    return mark_safe(STAMPED.sub(timed, said))  # noqa: S308 (escaped above; only the <time> is added)
 
 
 @register.filter

@@ -189,7 +189,12 @@ def test_allow_keeps_the_statement_and_the_passkeys_answer(ada: Visitor) -> None
     assert challenge[:32] == hashlib.sha256(hold.statement.encode()).digest()
     assert hold.allowed_until is not None
     text = page(ada, f"/hall/holds/{hold.id}")
-    assert "Allowed. Your agent may make exactly this call once, until" in text  # the flash
+    # The flash's time is in a <time>, which the page's script says again in the person's own time.
+    until = hold.allowed_until.astimezone(UTC)
+    assert (
+        '<p class="flash flash-success">Allowed. Your agent may make exactly this call once, until '
+        f'<time class="when" datetime="{until.replace(second=0, microsecond=0).isoformat()}">{stamp(until)}</time>.</p>'
+    ) in text
     assert "Decided: allowed" in text and "signed with a passkey." in text and "Allow with your passkey" not in text
     # And the agent's same call now goes through, once.
     went = visit(hold.passport, "post_notice", text=NOTICE)
