@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 
 from clockford.town import clock, holds, plans, reports
+from clockford.town import rewrite as town_rewrite
 from clockford.town.models import Hold, Plan, Report
 from clockford.town.tooling import NotFound, registry
 from hall import decide, passkeys, rewrite
@@ -71,7 +72,12 @@ OUTCOME_SAYS = {
 _hold = found(holds.access_hold_as_it_stands, NO_HOLD)
 
 
-def _hold_outcome(hold: Hold, status: str) -> str:
+def _hold_outcome(hold: Hold, status: str, replaced_by: Hold | None = None) -> str:
+    if replaced_by is not None:
+        return (
+            f"You allowed these words, then replaced them with newer words of yours ({replaced_by.id}) before your "
+            "agent used them, so this yes ended: these words can no longer go out."
+        )
     if status == "lapsed" and hold.status == "allowed":
         return "You allowed this call, but your agent did not make it within the hour, so your yes lapsed."
     if status == "lapsed":
@@ -97,6 +103,8 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
     # Where the call was tried: its channel, else the record it names (as a plan's step would pin them).
     tool = registry().get(hold.tool)
     tried = [hold.arguments.get(k) for k in ("channel", tool.record_arg if tool else None, "action") if k]
+    rewritten_as = town_rewrite.rewrites_of(hold)
+    replaced_by = town_rewrite.replaced_by(hold)
     return render(
         request,
         "hall/hold.html",
@@ -119,15 +127,17 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "refuse_says": REFUSE_SAYS.get(hold.why, "the call does not run."),
             "beside": holds.shown_beside(hold),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
-            "outcome": _hold_outcome(hold, status),
+            "outcome": _hold_outcome(hold, status, replaced_by),
             "left": time_left(hold.waits_until),
             "next_item": next_waiting(account, hold.id) if status != "held" else None,
             # Edit and allow (hall/rewrite.py): the fields the person may rewrite while it waits, the
             # calls they wrote in its place, and, on such a call's page, the held call it rewrites.
             "rewrite_fields": rewrite.fields(hold) if status == "held" else [],
-            "rewritten_as": list(
-                Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id).order_by("-created_at")
-            ),
+            "rewritten_as": rewritten_as,
+            # The one rewrite of this held call the agent may still make, and, on a rewrite's own page,
+            # the newer rewrite that ended its yes before it was used.
+            "live_rewrite": town_rewrite.live_rewrite(hold),
+            "replaced_by": replaced_by,
         },
     )
 

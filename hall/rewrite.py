@@ -94,17 +94,27 @@ def _finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[st
     if holds.undecidable(hold) is None and any(kept.get(k) != v for k, v in holds.shown_beside(hold).items()):
         raise Refused(holds.PLAN_CHANGED, 409)
     try:
-        allowed = rewrite.do_allow_rewritten(
+        allowed, replaced = rewrite.do_allow_rewritten(
             hold, account, arguments, kept.get("words", ""), approval.statement, approval.assertion
         )
     except NotDecided as exc:
         raise Refused(exc.say, status=409) from exc
-    until = f", until {stamp(allowed.allowed_until)}" if allowed.allowed_until is not None else ""
-    messages.success(
-        request,
-        f"Allowed your words. Your agent may make exactly that call once{until}; its own words still wait, held.",
-    )
+    messages.success(request, allowed_say(allowed, replaced))
     return {"next": reverse("hall:hold", args=[allowed.id])}
+
+
+def allowed_say(allowed: Hold, replaced: list[str]) -> str:
+    """What the person is told once their words are allowed: what the agent may do now, what their
+    yes replaced, and that the agent's own words still wait (allowing them too lets both go out)."""
+    until = f", until {stamp(allowed.allowed_until)}" if allowed.allowed_until is not None else ""
+    said = f"Allowed your words. Your agent may make exactly that call once{until}."
+    if replaced:
+        earlier = ", ".join(replaced)
+        said += (
+            f" They replace your earlier words ({earlier}), which your agent had not used: that yes has ended, "
+            "so only these words can go out."
+        )
+    return said + " Its own words still wait, held: allowing them as well would let both go out."
 
 
 rewrite_begin = ceremony(_begin)

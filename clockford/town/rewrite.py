@@ -10,11 +10,16 @@ new words (`rewrite_statement`).
 What is allowed is a new hold, allowed at once, whose call is the rewritten one (`Hold.rewrites` names
 the original): only exactly that call goes through, once, within the hour, like any allowed call. The
 original call stays held: the agent's own words are neither allowed nor refused by a rewrite.
+
+One held call has at most one rewrite allowed at a time: a new rewrite replaces an earlier one the agent
+has not used yet, whose yes ends at once (its row reads lapsed, `replaced_by` names the newer one), so
+one request never publishes several rewrites. Allowing the agent's own words as well is a separate yes,
+and would let both go out; the hold's page says so while a rewrite is allowed (`live_rewrite`).
 show_passport lists the allowed words under the new hold, labelled human-signed, so the agent can make
 the call the person wrote.
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -88,12 +93,37 @@ def rewrite_statement(hold: Hold, arguments: dict[str, Any]) -> str:
     return canonical_text(statement)
 
 
+def rewrites_of(hold: Hold) -> list[Hold]:
+    """The calls a person wrote in place of this held call, the newest first."""
+    return list(Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id).order_by("-created_at", "-id"))
+
+
+def live_rewrite(hold: Hold, now: datetime | None = None) -> Hold | None:
+    """The rewrite of this held call that the agent may still make now (allowed, unused, within its
+    hour), if any; at most one is, since a new rewrite replaces the one before."""
+    return next((r for r in rewrites_of(hold) if holds.status_of(r, now) == "allowed"), None)
+
+
+def replaced_by(hold: Hold) -> Hold | None:
+    """For a rewrite whose yes a newer rewrite of the same held call ended before it was used: that
+    newer rewrite. None for any other hold, a rewrite that lapsed with its hour among them."""
+    if not hold.rewrites or hold.status != "lapsed":
+        return None
+    return (
+        Hold.objects.filter(rewrites=hold.rewrites, passport_id=hold.passport_id, created_at__gte=hold.created_at)
+        .exclude(pk=hold.pk)
+        .order_by("created_at", "id")
+        .first()
+    )
+
+
 def do_allow_rewritten(
     hold: Hold, account: Any, arguments: dict[str, Any], shown_digest: str, statement: str, assertion: dict[str, Any]
-) -> Hold:
+) -> tuple[Hold, list[str]]:
     """Allow the person's rewritten call, signed with their passkey: a new hold, allowed for the hour,
     whose call is exactly the rewritten one. The original stays held, and is read under a lock, so a
-    decision on it cannot land in between."""
+    decision on it cannot land in between. An earlier rewrite of it that the agent has not used is
+    replaced: its yes ends now (its row reads lapsed). Returns the new hold and the ids it replaced."""
     now = clock.now()
     with transaction.atomic():
         original = locked(Hold.objects.filter(pk=hold.pk)).get()
@@ -104,7 +134,14 @@ def do_allow_rewritten(
             raise holds.NotDecided(holds.WORDS_CHANGED)
         if arguments != rewritten(original, arguments) or statement != rewrite_statement(original, arguments):
             raise holds.NotDecided(SIGNED_ELSE)
-        return Hold.objects.create(
+        # Under the original's lock, so two rewrites at once still leave one allowed; the conditional
+        # UPDATE leaves alone one the agent used a moment ago (holds.use), which stays used.
+        earlier = Hold.objects.filter(
+            rewrites=original.id, passport_id=original.passport_id, status="allowed", allowed_until__gt=now
+        )
+        replaced = [r.id for r in locked(earlier).order_by("created_at", "id")]
+        Hold.objects.filter(pk__in=replaced, status="allowed").update(status="lapsed", allowed_until=now)
+        allowed = Hold.objects.create(
             id=new_id("H-"),
             passport=original.passport,
             account_id=original.account_id,
@@ -126,3 +163,4 @@ def do_allow_rewritten(
             statement=statement,
             assertion=assertion,
         )
+        return allowed, replaced

@@ -3,6 +3,7 @@ their passkey. The rewritten words are screened like any words, published exactl
 lists them labelled human-signed; the original call stays held; the outsider cannot reach it."""
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -85,6 +86,55 @@ def test_the_rewritten_words_are_published_exactly_once_and_the_original_stays_h
     page = ada.page(f"/hall/holds/{hold.id}")
     assert f'href="/hall/holds/{mine.id}"' in page and "which your agent published" in page
     assert "These are your words." in ada.page(f"/hall/holds/{mine.id}")
+
+
+LATER = "Meet at the well at dawn, with bread."
+
+
+def test_a_second_rewrite_replaces_the_first_so_only_one_goes_out(ada: Visitor) -> None:
+    hold = held(ada)
+    agent = hold.passport
+    assert rewrite_it(ada, hold, MINE)[0] == 200
+    first = Hold.objects.get(rewrites=hold.id)
+    # While the first is allowed, the held call's page says which words are allowed now, that allowing
+    # the agent's own too would let both go out, and that rewriting again replaces them.
+    page = ada.page(f"/hall/holds/{hold.id}")
+    assert "Allowed now: your words, not your agent's." in page
+    assert "Allowing them too would let both go out: your words and your agent's, each once." in page
+    assert f"This replaces your words allowed in {first.id}." in re.sub(r"<[^>]+>", "", page)
+    status, done = rewrite_it(ada, hold, LATER)
+    assert status == 200, done
+    second = Hold.objects.get(rewrites=hold.id, arguments={"text": LATER})
+    first.refresh_from_db()
+    assert (first.status, second.status) == ("lapsed", "allowed")
+    # The flash on the new words' page says the earlier yes ended, with the time in a <time> that the
+    # page's script says again in the person's own time.
+    page = ada.page(f"/hall/holds/{second.id}")
+    assert f"They replace your earlier words ({first.id}), which your agent had not used: that yes has ended" in page
+    assert "allowing them as well would let both go out." in page
+    flash = re.search(r'<p class="flash flash-success">(.*?)</p>', page, re.S)
+    assert flash is not None
+    assert re.search(
+        r'until <time class="when" datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:00\+00:00">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>\.',
+        flash.group(1),
+    ), flash.group(1)
+    # The agent makes each call: the first words wait as a new held call, and are not published; the
+    # second go through, once.
+    went_first = visit(agent, "post_notice", text=MINE)
+    assert went_first.is_error and went_first.structured["hold"]["status"] == "held"
+    assert went_first.structured["hold"]["id"] not in (first.id, second.id, hold.id)
+    went_second = visit(agent, "post_notice", text=LATER)
+    assert went_second.is_error is False and went_second.structured["harbour"]["hold"] == second.id
+    assert [n["text"] for n in visit(agent, "read_notices").structured["notices"]] == [LATER]
+    # The agent's own words still wait, as the same hold, and the pages say what became of each.
+    hold.refresh_from_db()
+    assert hold.status == "held"
+    page = ada.page(f"/hall/holds/{hold.id}")
+    assert "replaced by newer words of yours before your agent used them" in page
+    assert "which your agent published" in page and "Allowed now" not in page
+    assert f"then replaced them with newer words of yours ({second.id}) before your agent used them" in ada.page(
+        f"/hall/holds/{first.id}"
+    )
 
 
 @pytest.mark.parametrize(
