@@ -49,7 +49,13 @@ WHY = {
     ),
     "budget": "The reply would carry more private content than the town gives one agent in a day.",
     "probation": (
-        "This account is on probation after a report was upheld, so every call that changes things waits for you."
+        "Your account is on probation after a report was upheld, so every call of your agents that changes things "
+        "waits for you."
+    ),
+    # On a town without sign-in, probation holds the one passport reported (reports.do_review).
+    "probation-passport": (
+        "This agent is on probation after a report about it was upheld, so every call it makes that changes things "
+        "waits for you."
     ),
     "plan": (
         "Your agent works under a plan you approved, and this call is not on it, or has used up the times the plan "
@@ -112,7 +118,7 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "hold": hold,
             "status": status,
             "wants": wants(hold.tool, hold.arguments, hold.why),
-            "why": WHY.get(hold.why, ""),
+            "why": WHY.get("probation-passport" if hold.why == "probation" and not hold.account_id else hold.why, ""),
             "fields": shown_fields(words_of(hold.arguments)),
             "others": other_arguments(hold.arguments),
             "raw": raw_json(hold.arguments),
@@ -237,8 +243,11 @@ def _plan_decided(plan: Plan, account: Account, begun: dict[str, str], approval:
 def _report_reviewed(report: Report, account: Account, begun: dict[str, str], approval: passkeys.Approval) -> str:
     reviewed = reports.do_review(report, account, begun["decision"], approval.statement, approval.assertion)
     if reviewed.status == "upheld" and reviewed.probation_until is not None:
+        # As reports.do_review puts them on probation: every passport of the account, with sign-in; the
+        # one passport reported, on a town without it.
+        whose = "of your agents" if reviewed.account_id else "this agent makes"
         return (
-            "Upheld. The freeze lifted; every call of this account that changes things waits for you until "
+            f"Upheld. The freeze lifted; every call {whose} that changes things waits for you until "
             f"{stamp(reviewed.probation_until)}."
         )
     if reviewed.status == "upheld":

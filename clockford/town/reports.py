@@ -3,8 +3,9 @@
 While a report is open, the passport's consequential calls are frozen (DECISIONS 3; each tool
 declares `freezes`). A person reviews the report in the hall, upheld or dismissed, and either way
 the freeze lifts; an unreviewed report lapses after 72 hours. An upheld report puts the account on
-probation for a while: every call that changes things then waits for the person, one by one,
-because an agent that met an injection may still carry it.
+probation for a while (every passport of it; on a town without sign-in, the one passport reported):
+every call that changes things then waits for the person, one by one, because an agent that met an
+injection may still carry it.
 """
 
 from datetime import datetime, timedelta
@@ -117,7 +118,7 @@ def on_probation(account_id: int) -> bool:
 
 def do_review(report: Report, account: Any, verdict: str, statement: str, assertion: dict[str, Any]) -> Report:
     """A person's signed review: upheld or dismissed, and the freeze lifts. Upheld puts the account
-    on probation. Exactly one review per report."""
+    on probation (the one passport, without sign-in). Exactly one review per report."""
     from clockford.town.holds import NotDecided
 
     if verdict not in VERDICTS or statement != review_statement(report, verdict):

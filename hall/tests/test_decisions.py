@@ -847,7 +847,35 @@ def test_a_report_upheld_says_the_probation_before_the_click(ada: Visitor) -> No
     assert report.status == "upheld" and report.probation_until is not None
     assert report.statement == reports.review_statement(report, "upheld") and report.assertion is not None
     text = page(ada, f"/hall/reports/{report.id}")
-    assert "Upheld. The freeze lifted" in text and "Reviewed: upheld" in text
+    assert "Reviewed: upheld" in text
+    # With sign-in, every passport of the account is on probation, and the flash, the page and a held
+    # call's page all say so.
+    assert "Upheld. The freeze lifted; every call of your agents that changes things waits for you until" in text
+    assert "On probation: every call of your agents that changes things waits for you until" in text
+    hold = held_notice(report.passport, "Meet at the mill.")
+    assert hold.why == "probation"
+    assert "Your account is on probation after a report was upheld" in page(ada, f"/hall/holds/{hold.id}")
+
+
+def test_a_report_upheld_without_sign_in_puts_the_one_agent_on_probation_and_says_so(olive: Visitor) -> None:
+    now = timezone.now()
+    agent = Passport.objects.create(issued_at=now, last_seen=now, client_name="errand-runner")
+    report = a_report(agent)
+    text = page(olive, f"/hall/reports/{report.id}")
+    assert "This agent goes on probation for" in text and "Your account goes on probation" not in text
+    assert decide(olive, "reports", report.id, "upheld")[0] == 200
+    text = page(olive, f"/hall/reports/{report.id}")
+    assert "Upheld. The freeze lifted; every call this agent makes that changes things waits for you until" in text
+    assert "of your agents" not in text and "of this account" not in text
+    assert "On probation: every call of this agent that changes things waits for you until" in text
+    # The agent reported waits on probation; another passport of the town does not.
+    hold = held_notice(agent, "Meet at the mill.")
+    assert hold.why == "probation"
+    held_page = page(olive, f"/hall/holds/{hold.id}")
+    assert "This agent is on probation after a report about it was upheld" in held_page
+    assert "account is on probation" not in held_page
+    other = Passport.objects.create(issued_at=now, last_seen=now, client_name="other")
+    assert held_notice(other, "Meet at the mill.").why == "publish"
 
 
 def test_a_report_dismissed(ada: Visitor) -> None:
