@@ -109,5 +109,6 @@ urlpatterns = [
     path("hall/claim/<str:code>", views.claim, name="claim"),
     path("hall/claim/<str:code>/begin", views.claim_begin, name="claim-begin"),
     path("hall/claim-finish", views.claim_finish, name="claim-finish"),
+    path("hall/verify_signature.py", views.verifier, name="verifier"),
     path("static/<path:path>", views.static_file, name="static"),
 ]

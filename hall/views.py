@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from clockford import files
-from clockford.town import desk
+from clockford.town import desk, signing
 from hall import invites, live, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
 from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, text
@@ -178,6 +178,15 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 # The hall's own files (CSS, JavaScript): a handful of small files, served by the town itself so
 # that no page depends on anyone else's server.
+
+
+@page_only
+def verifier(request: HttpRequest) -> HttpResponse:
+    """The offline checker of everything the town signs (docs/verify_signature.py), as a download: the
+    runs page and a signed export point a person here, so they need not find the town's source."""
+    response = HttpResponse(signing.offline_verifier_path().read_bytes(), content_type="text/x-python; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="verify_signature.py"'
+    return response
 
 
 @page_only

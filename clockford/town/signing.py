@@ -137,14 +137,17 @@ def keyed_digest(value: Any) -> str:
     return hmac.new(_digest_key(), canonical_json(value), hashlib.sha256).hexdigest()
 
 
+def offline_verifier_path() -> Path:
+    """Where docs/verify_signature.py is: the file the town runs, and serves to people who check."""
+    return Path(settings.BASE_DIR) / "docs" / "verify_signature.py"
+
+
 @cache
 def offline_verifier() -> ModuleType:
     """docs/verify_signature.py, the one offline checker of everything the town signs. The town runs the
     very file a person downloads (it imports nothing of the town's), so their check and the town's
     cannot drift apart."""
-    spec = importlib.util.spec_from_file_location(
-        "verify_signature", Path(settings.BASE_DIR) / "docs" / "verify_signature.py"
-    )
+    spec = importlib.util.spec_from_file_location("verify_signature", offline_verifier_path())
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

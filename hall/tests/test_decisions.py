@@ -158,8 +158,11 @@ def test_the_hold_page_shows_the_exact_words_with_hidden_characters_marked(ada: 
     assert "bring &lt;b&gt;lanterns&lt;/b&gt; &amp; rope</pre>" in text
     # No hidden character reaches the page.
     assert "\u200b" not in text and "\u202e" not in text and "\u202c" not in text
-    # The hidden characters are flagged; the raw arguments sit behind a toggle, marked too.
+    # The hidden characters are flagged; the arguments as JSON sit behind a toggle, marked too, and the
+    # toggle says so rather than call them raw.
     assert 'class="flag flag-hidden"' in text
+    assert "<summary>The arguments as JSON (hidden characters drawn as tokens)</summary>" in text
+    assert "raw arguments" not in text
     assert '<details class="raw">' in text and "&quot;text&quot;: &quot;Meet at the <mark" in text
     assert f'<input type="hidden" name="words" value="{hold.words_digest}">' in text
     assert "Allow:</strong> your agent may make exactly this call once, until" in text

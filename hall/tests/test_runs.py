@@ -63,6 +63,12 @@ def test_a_person_reads_each_run_with_its_tasks_and_signature() -> None:
     assert shown is not None
     assert json.loads(html.unescape(shown.group(1))) == done["signed"]
     assert signing.verify_signed(json.loads(shown.group(1)))
+    # The page says how a person gets the checker: the town serves it, and it is the town's own file.
+    assert "docs/verify_signature.py</code> and the public key" not in text
+    assert 'href="/hall/verify_signature.py" download' in text and "in the town's source as" in text
+    served = alice.client.get("/hall/verify_signature.py")
+    assert served.status_code == 200 and served["Content-Disposition"] == 'attachment; filename="verify_signature.py"'
+    assert served.content == signing.offline_verifier_path().read_bytes()
     # The check-up in progress: its answer so far, no signature yet.
     assert f'<code>{check["checkup"]}</code> <span class="tag">open</span>' in text
     assert "yes (confidence 0.75)" in text

@@ -67,7 +67,7 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 84
+    assert len(urls) == len(urlpatterns) == 85
     assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
     assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls

@@ -64,7 +64,9 @@ def test_the_link_in_a_held_reply_brings_the_person_to_the_hold_and_on_to_the_le
     expect(p.page.locator("h1")).to_have_text("Your agent wants to publish a notice on the Tavern board")
     assert p.page.url == link
     expect(p.page.locator("#nav-waiting")).to_have_text("Waiting 2")
-    expect(p.page.locator("details.raw summary")).to_have_text("The raw arguments (JSON)")
+    expect(p.page.locator("details.raw summary")).to_have_text(
+        "The arguments as JSON (hidden characters drawn as tokens)"
+    )
     expect(p.page.locator("time.when").first).to_contain_text(" UTC")
     # Beside UTC, the person's own time, in the same format.
     p.cdp.send("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Kolkata"})
