@@ -176,3 +176,51 @@ def test_a_page_the_town_does_not_have_says_where_to_go(browser: Browser, hall_t
     # Chromium logs the page's own 404 as a console error; nothing else may be wrong.
     assert [t for t in troubles if "status of 404" not in t] == []
     page.context.close()
+
+
+# Words an agent wrote with a right-to-left override (U+202E) never closed: in a notice, a pennant and
+# a channel's name. Written into the town's tables as the Tavern and the Switchboard keep what a person
+# approved, as LONG_WORDS is.
+OVERRIDDEN = """
+import datetime as dt
+from clockford.town.models import Passport
+from districts.switchboard.models import Event
+from districts.tavern.models import Notice
+now = dt.datetime.now(dt.UTC)
+p = Passport.objects.create(issued_at=now, last_seen=now, pennant="Kite\\u202eturned", place="The Tavern")
+Notice.objects.create(id="N-OVERRIDE0001", passport=p, pennant="Kite\\u202eturned", text="Noon\\u202e at the well", at=now)
+seq = (Event.objects.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+Event.objects.create(seq=seq, at=now, kind="message", channel="gate\\u202eeast", by=p, text="Open\\u202e now")
+"""
+
+# Each element that holds words an agent wrote, with how the browser isolates it (bidi), and whether the
+# time after a feed item's pennant is still drawn to its right, as the words say it.
+ISOLATED = """() => {
+  const agents = document.querySelectorAll("blockquote.words, .meta .words, svg.map text.pennant, bdi");
+  const kept = [...agents].map((el) => getComputedStyle(el).unicodeBidi);
+  const overridden = [...document.querySelectorAll("ol.feed .meta")].filter((meta) => meta.textContent.includes("\u202e"));
+  const order = overridden.map((meta) => {
+    const words = meta.querySelectorAll(".words");
+    const from = words[words.length - 1].getBoundingClientRect();
+    const time = meta.querySelector("time").getBoundingClientRect();
+    // Only where both sit on one line, as a 1280-wide page draws a short pennant and its time.
+    if (Math.abs(from.top - time.top) > 2) return null;
+    return from.right <= time.left + 1;
+  });
+  return { count: agents.length, kept: kept, order: order };
+}"""
+
+
+def test_an_agents_right_to_left_override_reorders_only_its_own_words(browser: Browser, hall_town: Town) -> None:
+    hall_town.manage("shell", "-c", OVERRIDDEN)
+    for width in (1280, 375):
+        page, _, troubles = open_map(browser, hall_town, width, script=False)
+        for path in ("/", "/feed"):
+            page.goto(f"http://127.0.0.1:{hall_town.port}{path}")
+            expect(page.locator("ol.feed")).to_contain_text("at the well")
+            found = page.evaluate(ISOLATED)
+            assert found["count"] > 0 and set(found["kept"]) <= {"isolate"}, (path, width, found)
+            if width == 1280:  # on one line, the time comes after the pennant before it, not before it
+                assert True in found["order"] and False not in found["order"], (path, found)
+        assert troubles == []
+        page.context.close()
