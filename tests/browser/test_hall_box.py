@@ -12,7 +12,7 @@ from tests.support import RawSession, Town
 
 ROUTE = "North gate, then the\u200b well."
 LONG = "x" * 160  # one unbroken word, wider than a phone
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -28,6 +28,23 @@ def sideways(page: Page) -> int:
         over = int(page.evaluate(measure))
         if over <= 0 or time.monotonic() > deadline:
             return over
+        time.sleep(0.1)
+
+
+# The tables of the page wider than their box: a table that scrolls sideways inside its wrapper hides
+# columns a person decides on (a plan's times, its "your yes"), though the page itself fits its width.
+TABLES_WIDER = """() => [...document.querySelectorAll("table")]
+  .filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1 || t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)
+  .map((t) => (t.className || "table") + " " + t.scrollWidth + " in " + t.parentElement.clientWidth)"""
+
+
+def tables_wider(page: Page) -> list[str]:
+    """The page's tables whose content is wider than their box, polled as `sideways` is (none: [])."""
+    deadline = time.monotonic() + 3
+    while True:
+        wider = list(page.evaluate(TABLES_WIDER))
+        if not wider or time.monotonic() > deadline:
+            return wider
         time.sleep(0.1)
 
 

@@ -6,7 +6,7 @@ desktop widths), and the one yes the person then gives lets it through, instead 
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Person, owner_with_agent
-from tests.browser.test_hall_box import DESKTOP, PHONE, sideways
+from tests.browser.test_hall_box import DESKTOP, PHONE, sideways, tables_wider
 from tests.support import RawSession, Town
 
 OFF_THE_PLAN = (
@@ -29,6 +29,13 @@ def allow(p: Person, hold_id: str) -> None:
     expect(p.page.locator(".flash")).to_contain_text("Allowed. Your agent may make exactly this call once, until")
 
 
+def in_view(p: Person, cells: str) -> bool:
+    """Whether every cell `cells` finds is drawn within the page's width (none cut off at its right)."""
+    rights = p.page.locator(cells).evaluate_all("(cells) => cells.map((c) => c.getBoundingClientRect().right)")
+    width = p.page.evaluate("() => document.documentElement.clientWidth")
+    return bool(rights) and all(right <= width + 1 for right in rights)
+
+
 def test_a_call_that_went_off_the_plan_while_it_waited_is_decided_once(person: Person, hall_town: Town) -> None:
     p = person
     agent = owner_with_agent(p, hall_town)
@@ -36,8 +43,16 @@ def test_a_call_that_went_off_the_plan_while_it_waited_is_decided_once(person: P
     declared = agent.call("declare_plan", {"steps": [{"tool": "post_notice", "times": 1}], "hours": 1})
     plan_id = declared["structuredContent"]["plan"]["id"]
     p.goto(f"/hall/plans/{plan_id}")
+    # Every column the person decides on is in view on a phone, with no table scrolling sideways.
+    for viewport in (PHONE, DESKTOP):
+        p.page.set_viewport_size(viewport)
+        assert sideways(p.page) == 0 and tables_wider(p.page) == [], viewport
+        assert in_view(p, "table.steps td")
     p.page.click("button:has-text('Approve with your passkey')")
     expect(p.page.locator(".flash")).to_be_visible()
+    p.page.set_viewport_size(PHONE)
+    assert sideways(p.page) == 0 and tables_wider(p.page) == []
+    assert in_view(p, "table.steps td") and p.page.locator("table.steps td").count() == 6  # with Left
     assert agent.call("show_passport")["structuredContent"]["plans"]["inForce"]["id"] == plan_id
 
     first = held(agent, "Lanterns at the well at noon.")
@@ -58,7 +73,8 @@ def test_a_call_that_went_off_the_plan_while_it_waited_is_decided_once(person: P
     expect(p.page.locator("section:has(#plan)")).to_contain_text(f"What the plan {plan_id} allows:")
     for viewport in (PHONE, DESKTOP):
         p.page.set_viewport_size(viewport)
-        assert sideways(p.page) == 0, viewport
+        assert sideways(p.page) == 0 and tables_wider(p.page) == [], viewport
+        assert in_view(p, "#plan ~ table.steps td, section:has(#plan) table.steps td")
 
     # One yes, and the call goes through: the person is not asked again.
     allow(p, first["id"])
