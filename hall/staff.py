@@ -12,14 +12,21 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from clockford import plain
-from clockford.town import reports, walls
+from clockford.town import reports, signing, walls
 from clockford.town.holds import NotDecided
 from clockford.town.models import Report, TownState
 from clockford.town.tooling import NotAllowed, NotFound
+from districts.alley import services as alley
+from districts.arena import services as arena
+from districts.clinic import services as clinic
 from districts.courthouse import services as courthouse
+from districts.dice_house import services as dice_house
 from districts.everywhere import services as everywhere
+from districts.foundry import services as foundry
 from districts.switchboard import common as switchboard
 from districts.switchboard import sightings
+from districts.town_hall import services as town_hall
+from districts.university import services as university
 from hall.certificates import staff_panel as certificates_panel
 from hall.closures import staff_panel as closures_panel
 from hall.http import refuse, signed_in_page, signed_in_post
@@ -57,6 +64,31 @@ def access_docket(account: Account) -> Docket:
     )
 
 
+def signing_keys() -> list[dict[str, str]]:
+    """The public keys the town signs with, each as the service that signs with it shows it: the town
+    key, and the keys derived from it for each district's signed results, certificates and slips."""
+    found = [
+        {
+            "what": "The town key (footsteps, checkpoints, exports, decisions' records)",
+            "keyId": signing.key_id(),
+            "publicKey": signing.public_key_hex(),
+        }
+    ]
+    for what, key in (
+        ("The Arena's results", arena.KEY.view()),
+        ("The Calibration Clinic's results", clinic.KEY.view()),
+        ("The Dice House's results", dice_house.KEY.view()),
+        ("Injection Alley's results", alley.KEY.view()),
+    ):
+        found.append({"what": what, **key})
+    for what, key in (
+        ("The Foundry's certificates", foundry.key_view()),
+        ("Agent University's attendance slips", university.key_view()),
+    ):
+        found.append({"what": what, "keyId": key["id"], "publicKey": key["publicKey"]})
+    return found
+
+
 def _to_staff_room(anchor: str) -> str:
     return f"{reverse('hall:staff')}#{anchor}"
 
@@ -77,6 +109,8 @@ def staff(request: HttpRequest, account: Account) -> HttpResponse:
             "sightings": [(s, marked(s.record), marked(s.note)) for s in docket.sightings],
             "unread": sum(1 for s in docket.sightings if s.read_at is None),
             "welcoming": TownState.is_welcoming(),
+            "census": town_hall.find_census(),
+            "keys": signing_keys(),
             "nav": "staff",
             **walls_panel(),
             **closures_panel(),

@@ -146,6 +146,25 @@ def _town_summary() -> dict[str, Any]:
     }
 
 
+def find_census() -> dict[str, Any]:
+    """The census as staff read it in the hall: where it came from, its counts, its seal, and how far
+    the last sync got (a sync still under way keeps its place)."""
+    s = state()
+    return {
+        "name": census_name(s),
+        "source": s.source,
+        "asOf": s.as_of,
+        "sealedAt": s.sealed_at,
+        "entries": s.entries,
+        "servers": s.servers,
+        "litLamps": s.lit_lamps,
+        "root": s.root,
+        "holds": s.holds,
+        "syncSince": s.sync_since,
+        "syncUnderWay": bool(s.sync_cursor),
+    }
+
+
 # -- Finding a lot ---------------------------------------------------------------------------------
 
 

@@ -108,6 +108,23 @@ def test_staff_see_an_empty_docket(olive: Visitor) -> None:
     assert 'href="/hall/staff"' in olive.client.get("/hall/").content.decode()
 
 
+def test_staff_see_the_census_and_the_signing_keys(olive: Visitor) -> None:
+    from clockford.town import signing
+    from districts.arena import services as arena
+
+    page = html.unescape(olive.client.get("/hall/staff").content.decode())
+    assert '<h2 id="census-h">The census</h2>' in page and '<h2 id="keys-h">Signing keys</h2>' in page
+    assert signing.public_key_hex() in page and signing.key_id() in page
+    assert arena.KEY.public_key() in page
+
+
+def test_the_hall_links_letters_and_the_public_map(ada: Visitor) -> None:
+    page = ada.client.get("/hall/letters").content.decode()
+    assert '<a href="/hall/letters" aria-current="page">Letters</a>' in page
+    assert '<a href="/">The town\'s public map</a>' in html.unescape(page)
+    assert '<a href="/hall/letters">Letters</a>' in ada.client.get("/hall/").content.decode()
+
+
 def test_signed_out_pages_go_to_the_front_door(visitor: Visitor) -> None:
     for url in ("/hall/agents", "/hall/passkeys", "/hall/staff"):
         r = visitor.client.get(url)
