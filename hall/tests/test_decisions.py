@@ -316,7 +316,7 @@ def test_an_off_plan_hold_shows_the_plan_beside_what_was_tried(ada: Visitor) -> 
     text = page(ada, f"/hall/holds/{hold.id}")
     assert "Beside the plan" in text and "What was tried: <code>post_notice</code>" in text
     assert f'<a href="/hall/plans/{plan.id}"><code>{plan.id}</code></a>' in text
-    assert "<td><code>remember</code></td>" in text and "<td>3</td>" in text
+    assert '<td data-label="Call"><code>remember</code></td>' in text and '<td data-label="Times">3</td>' in text
     assert "Allowing it lets this one call through and adds nothing to the plan." in text
 
 
@@ -780,7 +780,7 @@ def test_a_plan_is_approved_once_and_ended_early(ada: Visitor) -> None:
     agent = agent_of(ada)
     plan = a_plan(agent)
     text = page(ada, f"/hall/plans/{plan.id}")
-    assert "For <strong>3 hours</strong>" in text and "<td><code>post_notice</code></td>" in text
+    assert "For <strong>3 hours</strong>" in text and '<td data-label="Call"><code>post_notice</code></td>' in text
     assert "Approve with your passkey" in text and "Decline with your passkey" in text
     assert decide(ada, "plans", plan.id, "approve") == (200, {"ok": True, "next": f"/hall/plans/{plan.id}"})
     plan.refresh_from_db()
@@ -793,7 +793,11 @@ def test_a_plan_is_approved_once_and_ended_early(ada: Visitor) -> None:
     )
     visit(agent, "remember", key="a", value="on the plan")
     text = page(ada, f"/hall/plans/{plan.id}")
-    assert "This plan is in force." in text and '<th scope="col">Left</th>' in text and "<td>4</td>" in text
+    assert (
+        "This plan is in force." in text
+        and '<th scope="col">Left</th>' in text
+        and '<td data-label="Left">4</td>' in text
+    )
     assert "End it now" in text
     r = ada.client.post(f"/hall/plans/{plan.id}/end", follow=True)
     assert "Ended. Your agent&#x27;s calls work as they did without a plan." in r.content.decode()

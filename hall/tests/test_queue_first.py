@@ -71,7 +71,9 @@ def test_the_pages_write_times_with_date_and_zone(ada: Visitor) -> None:
     assert decide(ada, "holds", hold, "allow", digest)[0] == 200
     flash = ada.page(f"/hall/holds/{hold}")
     assert re.search(
-        r"Allowed\. Your agent may make exactly this call once, until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.", flash
+        r'Allowed\. Your agent may make exactly this call once, until <time class="when" datetime="[^"]+">'
+        r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>\.",
+        flash,
     )
 
 
@@ -82,7 +84,7 @@ def test_the_plan_page_says_which_steps_still_ask_for_a_yes(ada: Visitor) -> Non
         agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}, {"tool": "remember", "times": 5}]
     ).structured["plan"]["id"]
     page = ada.page(f"/hall/plans/{plan}")
-    rows = re.findall(r"<tr><td><code>(\w+)</code></td>.*?</tr>", page)
+    rows = re.findall(r'<tr><td data-label="Call"><code>(\w+)</code></td>.*?</tr>', page)
     assert rows == ["post_notice", "remember"]
     assert re.search(r"<code>post_notice</code>.*?still asked, each time.*?</tr>", page)
     assert re.search(r"<code>remember</code>.*?not asked.*?</tr>", page)
