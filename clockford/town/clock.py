@@ -22,7 +22,9 @@ def iso(at: datetime) -> str:
     """A moment as every reply and page of the town writes it: UTC, to the second, with Z
     (2026-12-05T17:25:00Z), one form everywhere. (The Archive's footsteps and signed exports keep
     their microseconds: what is signed is written as it was signed.)"""
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    u = at.astimezone(UTC)
+    # The year in four digits, as RFC 3339 writes it: strftime's %Y writes the year 1 as "1".
+    return f"{u.year:04d}-{u:%m-%dT%H:%M:%S}Z"
 
 
 def advance(by: timedelta) -> None:

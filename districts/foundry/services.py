@@ -8,7 +8,7 @@ still stands behind it today. The hall asks `access_certificate`, `certificates_
 `do_*` functions; the Passport Office asks `stamps`.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q
@@ -118,7 +118,7 @@ def standing(cert: Certificate, now: datetime | None = None) -> str:
 
 
 def _iso(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return clock.iso(at)
 
 
 def _days_left(cert: Certificate, now: datetime) -> int:

@@ -31,7 +31,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Min, Q
 from django.utils import timezone
 
-from clockford.leaves import leaves
+from clockford.leaves import deeper_than, leaves
 from clockford.town import clock, signing
 from districts.town_hall import integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
@@ -131,6 +131,13 @@ def _text(value: Any) -> str | None:
 # (61,761 bytes of 25,150 entries). The registry caps a description at 100 characters; a mirror that does
 # not check could send megabytes, which every enter and verify of the lot would carry.
 ENTRY_BYTES = 256 * 1024
+# The deepest an entry may nest, objects and arrays: eight times the real snapshot's deepest (8 levels).
+# A reader of the listing (the integrity scan, a record's view) need never walk deeper than this.
+ENTRY_LEVELS = 64
+# The versions a record names, newest first: the real snapshot's most is 97. Each entry is bounded
+# (ENTRY_BYTES) but their number is not, and every enter, verify and ask_directory of the lot sends
+# the record twice: ten thousand versions made replies of 5 MB, past what an SDK client reads.
+VERSIONS_KEPT = 100
 
 
 def _storable(value: Any) -> bool:
@@ -147,7 +154,7 @@ def _storable(value: Any) -> bool:
 def read_entry(item: Any) -> Incoming | None:
     """One entry of the registry's list shape, or None when it cannot be one (counted as skipped): no
     name or version, one longer than its column (its lot's case-folded name too: "ß" folds to "ss"),
-    more than ENTRY_BYTES, or anything the database cannot keep (_storable, or a lone surrogate, which UTF-8 cannot write).
+    more than ENTRY_BYTES or nested deeper than ENTRY_LEVELS, or anything the database cannot keep (_storable, or a lone surrogate, which UTF-8 cannot write).
     A registry's one odd entry is skipped and said in the count; it must not stop every later import
     and sync, as an entry taken in and then never folded would."""
     if not isinstance(item, dict) or not isinstance(item.get("server"), dict):
@@ -158,7 +165,7 @@ def read_entry(item: Any) -> Incoming | None:
         return None
     if not isinstance(version, str) or len(version) > 255:
         return None
-    if not _storable(item):
+    if not _storable(item) or deeper_than(item, ENTRY_LEVELS):
         return None
     try:
         canonical = signing.canonical_json(item)
@@ -307,7 +314,7 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
         "description": description,
         "publisher": publisher_of(name),
         "version": latest.version,
-        "versions": [e.version for e in newest_first],
+        "versions": [e.version for e in newest_first[:VERSIONS_KEPT]],
         "status": "deleted" if not live else latest.status,
         "firstSeen": clock.iso(min(published)) if published else None,
         "updatedAt": clock.iso(max(updated)) if updated else None,

@@ -118,9 +118,11 @@ def is_semver(version: str) -> bool:
 
 
 def _width(text: str) -> int:
+    """Columns, a wide script's letter two: a wide symbol (an emoji) is no letter of a script that is
+    not split into words, and counting it so let one emoji spare a thin description its check."""
     if text.isascii():
         return len(text)
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" and unicodedata.category(c)[0] == "L" else 1 for c in text)
 
 
 def matching_form(text: str) -> str:
@@ -143,15 +145,18 @@ def thin_description(description: str, name: str) -> bool:
 
 
 def strings(value: Any) -> Iterator[str]:
-    """Every string in a listing, nested ones included (package and header descriptions, defaults)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
+    """Every string in a listing, nested ones included (package and header descriptions, defaults), in
+    the order they are written. Walked with a list, not by recursion (as clockford/leaves.py): a listing
+    nested a few thousand deep overflowed the stack, and its import stopped every later one."""
+    waiting: list[Any] = [value]
+    while waiting:
+        v = waiting.pop()
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, dict):
+            waiting.extend(reversed(v.values()))
+        elif isinstance(v, list):
+            waiting.extend(reversed(v))
 
 
 def find_credential(t: str) -> tuple[str, str] | None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from districts.town_hall import ingest, services
+from districts.town_hall import ingest, integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
 from districts.town_hall.tests.base import listing, lot, take
 
@@ -248,3 +248,47 @@ def test_a_listing_dated_in_the_future_does_not_move_the_censuss_date(db: None) 
     assert tally.derived == 0
     assert lot("com.a/today").record == before
     assert "stale" not in [d["rule"] for d in lot("com.a/today").deductions]
+
+
+def test_an_entry_nested_past_any_listing_is_skipped_and_the_census_goes_on(db: None) -> None:
+    """A listing nested 1,500 deep (3 KB, well under ENTRY_BYTES) was taken in, and the integrity scan's
+    walk overflowed the stack at its fold: that import and every later one stopped, and `./town up`
+    with them. Past ingest.ENTRY_LEVELS an entry is skipped and counted; the scan walks any depth."""
+    deep: Any = "bottom"
+    for _ in range(1500):
+        deep = [deep]
+    nested = listing("com.a/deep", extra={"x": deep})
+    tally, s = take([nested, listing("com.a/plain")])
+    assert (tally.received, tally.skipped, s.servers) == (2, 1, 1)
+    assert not Entry.objects.filter(folded=False).exists()
+    assert list(integrity.strings({"a": ["one", {"b": deep}], "c": "two"})) == ["one", "bottom", "two"]
+    tally, s = take([listing("com.a/next")])
+    assert (tally.skipped, s.servers) == (0, 2)
+
+
+def test_a_listing_of_the_year_one_is_written_as_rfc_3339_and_is_stale(db: None) -> None:
+    take([listing("com.a/ancient", published="0001-01-01T00:00:00Z"), listing("com.a/recent")])
+    record = lot("com.a/ancient").record
+    assert record["firstSeen"] == "0001-01-01T00:00:00Z"
+    # Written "1-01-01T00:00:00Z" before, which the stale rule could not read back: no deduction.
+    assert any(r.endswith(", stale)") for r in record["integrity"]["reasons"]), record["integrity"]
+
+
+def test_a_server_of_many_versions_names_its_newest_hundred(db: None) -> None:
+    take(
+        [
+            listing("com.a/busy", version=f"1.0.{i}", published=f"2026-05-01T10:{i // 60:02d}:{i % 60:02d}Z")
+            for i in range(150)
+        ]
+    )
+    versions = lot("com.a/busy").record["versions"]
+    assert len(versions) == ingest.VERSIONS_KEPT == 100 and versions[0] == "1.0.149" and versions[-1] == "1.0.50"
+
+
+def test_an_emoji_does_not_spare_a_thin_description_its_check() -> None:
+    """Wide letters (Chinese, Japanese) are not split into words, so a description in them is not
+    counted by words; an emoji is wide but no letter, and one of them spared "Jotform MCP server"."""
+    assert integrity.thin_description("Jotform MCP server 🚀", "io.github.probe/jotform")
+    assert integrity.thin_description("Jotform MCP server ✅✅✅✅", "io.github.probe/jotform")
+    assert not integrity.thin_description("日本語のファイルを検索して読み込むサーバー", "io.github.a/b")
+    assert not integrity.thin_description("Search Jotform forms and submissions 🚀", "io.github.probe/jotform")
