@@ -13,6 +13,7 @@ The house (class, floors, lamp) is derived from the same record: see `house` bel
 import datetime as dt
 import ipaddress
 import re
+import socket
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -213,13 +214,30 @@ def remote_problems(remotes: list[dict[str, Any]]) -> tuple[str | None, str | No
 
 
 def is_private_host(host: str) -> bool:
+    # A trailing dot only says a name is whole: "localhost." is localhost.
+    host = host.rstrip(".")
     if host in ("localhost", "") or host.endswith((".localhost", ".local", ".internal", ".lan")):
         return host != ""
+    ip = _address(host)
+    return ip is not None and (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+# The other ways an IPv4 address is written that clients' resolvers read as one (inet_aton's): parts
+# left out (127.1), one number (2130706433), hexadecimal (0x7f000001) or octal (0177.0.0.1).
+_IPV4_WRITTEN = re.compile(r"[0-9a-fx.]{1,40}")
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        ip = ipaddress.ip_address(host)
+        return ipaddress.ip_address(host)
     except ValueError:
-        return False
-    return ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified
+        pass
+    if _IPV4_WRITTEN.fullmatch(host) and host[0].isdigit():
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:
+            return None
+    return None
 
 
 def namespace_owner(name: str) -> str | None:

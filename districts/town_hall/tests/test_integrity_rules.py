@@ -223,3 +223,29 @@ def test_words_a_person_cannot_see_are_read(description: str, rule: str) -> None
     take([listing(NAME, description=description)])
     got = lot(NAME)
     assert [d["rule"] for d in got.deductions] == [rule]
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.1",
+        "2130706433",
+        "0x7f000001",
+        "0177.0.0.1",
+        "0",
+        "localhost.",
+        "printer.local.",
+        "[::ffff:127.0.0.1]",
+        "10.1",
+    ],
+)
+def test_a_private_address_in_any_written_form_is_private(host: str) -> None:
+    """A resolver reads each of these as a loopback, unspecified, private or local host; they were read
+    as public names (an http one lost 20 as plain http, an https one nothing)."""
+    assert integrity.is_private_host(host.strip("[]"))
+    assert integrity.remote_problems([{"url": f"https://{host}/mcp"}]) == (None, f"https://{host}/mcp")
+
+
+@pytest.mark.parametrize("host", ["example.com", "1e100.net", "0x.example", "8.8.8.8", "134744072", "deadbeef.com"])
+def test_a_public_name_or_address_is_not_private(host: str) -> None:
+    assert not integrity.is_private_host(host)
