@@ -542,7 +542,8 @@ def casing(need: str, terms: list[str]) -> Cased:
 # (and Spanish's and Italian's "no") is one only where a clause begins ("email, no gmail"): within one
 # it is Portuguese's "in the" ("projetos no asana") or a task ("no-code").
 _NEGATION = re.compile(
-    r"\b(?:but not|and not|not|without|except(?: for)?|excluding|exclude|other than|instead of|rather than|"
+    r"\b(?:(?:don|doesn|didn)['\u2019]?t (?:want|need|like|use|suggest|recommend|include|show)|but not|and not|not|"
+    r"without|except(?: for)?|excluding|other than|instead of|rather than|never|avoid|"
     r"besides|apart from|anything but|aber nicht|nicht|ohne|ausser|statt|anstatt|au[sß]er|pero no|"
     r"sin|excepto|salvo|en vez de|en lugar de|em vez de|exceto|menos|sauf|sans|excepte|except[eé]|"
     r"au lieu de|plut[oô]t que|senza|tranne|invece di|zonder|behalve|niet)\b",
@@ -553,35 +554,69 @@ _AUXILIARY = frozenset(
     """is are was were am be been do does did can could should would will shall may might must has have
     had isn aren wasn weren don doesn didn cannot couldn shouldn wouldn won why""".split()
 )
-_SCOPE_END = re.compile(r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\bpero\b|\baber\b|\bmais\b")
+_SCOPE_END = re.compile(
+    r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\b(?:pero|aber|mais|sondern|maar|sino)\b", re.IGNORECASE
+)
+# A cue followed by these adds rather than takes away: "not only Slack but also Discord", "not just
+# Notion pages", "not to mention Discord", "nicht nur", "niet alleen", "no solo", "non solo".
+_ADDING = re.compile(
+    r"\s+(?:only|just|merely|simply|to mention|nur|alleen|solo|s[oó]lo|seulement|s[oó])\b", re.IGNORECASE
+)
+# After "do not", "does not", ...: the verbs that make what follows unwanted ("do not want Jira").
+_UNWANTED = re.compile(r"\s+(?:want|need|like|use|suggest|recommend|include|show|give me)\b", re.IGNORECASE)
 
 
 def negated(text: str) -> tuple[str, list[str]]:
     """The text without what it says it does not want, and those parts: "a database but not
-    postgres" is ("a database", ["postgres"]). Linear: each cue is looked at once."""
+    postgres" is ("a database", ["postgres"]). Only a part that names something (_names_a_thing) is
+    unwanted: "weather, no API key" and "without local setup" ask for a kind of server, and the
+    servers that say "no API key required" are the ones wanted. Linear: each cue is looked at once."""
     kept: list[str] = []
     out: list[str] = []
     at = 0
+    names = written_as_names(text)
     cues = sorted(
         [(m.start(), m.end()) for m in _NEGATION.finditer(text)]
-        + [(m.start(1), m.end(1)) for m in _CLAUSE_NO.finditer(text) if m.start(1) > 0]
+        + [(m.start(1), m.end(1)) for m in _CLAUSE_NO.finditer(text)]
     )
     for start, end in cues:
         if start < at:
             continue
-        if text[start:end].casefold() == "not":
-            # "is my page not loading", "does not work": how a thing fails, not what is unwanted
+        cue = text[start:end]
+        if _ADDING.match(text, end) or cue == "SANS":  # "not only X but Y"; the SANS Institute
+            continue
+        if cue.casefold() == "not":
             before = [w.casefold() for w in ranking.WORD.findall(text, max(0, start - 40), start)[-3:]]
             after = ranking.WORD.search(text, end)
-            if set(before) & _AUXILIARY or (after and after.group().casefold().endswith("ing")):
+            unwanted = _UNWANTED.match(text, end)
+            if unwanted and set(before) & _AUXILIARY:
+                end = unwanted.end()  # "do not want Jira", "please don't suggest Jira"
+            elif set(before) & _AUXILIARY or (after and after.group().casefold().endswith("ing")):
+                # "is my page not loading", "does not work": how a thing fails, not what is unwanted
                 continue
         stop = _SCOPE_END.search(text, end)
         until = stop.start() if stop else len(text)
+        if not _names_a_thing(text[end:until], names):
+            continue
         kept.append(text[at:start])
         out.append(text[end:until])
         at = until
     kept.append(text[at:])
     return " ".join(kept), [x for x in out if x.strip()]
+
+
+def _names_a_thing(part: str, names: frozenset[str]) -> bool:
+    """Whether a part a need says it does not want names a thing (a product, a maker, a name it writes
+    with a capital), not a kind of feature in everyday words ("an API key", "local setup", "losing
+    data", "code"): a word written as a name, or one that is no common English word, no word the
+    Directory reads as never a product, and no little word of another language."""
+    for w in ranking.WORD.findall(part):
+        folded = w.casefold()
+        if folded in vocabulary.NOT_PRODUCTS or folded in STOPWORDS or folded in vocabulary.OTHER_LITTLE_WORDS:
+            continue
+        if folded in names or (folded not in vocabulary.ENGLISH and not folded.isdigit() and len(folded) > 1):
+            return True
+    return False
 
 
 def excluded_of(need: str) -> tuple[tuple[str, ...], ...]:
@@ -848,7 +883,9 @@ def _weight(term: str, known: "ranking.Census") -> float:
 def _close(terms: list[str], names: frozenset[str], shown: list[int], known: "ranking.Census") -> bool:
     """Whether any shown lot fits the need closely (CLOSE_SHARE, LOOSE_SHARE), its names no lot holds
     left aside."""
-    counted = [t for t in terms if t not in names or known.holds_start(stem(t))]
+    # Everyday filler ("basically", "bunch") says nothing of what the need is about: a need of ten words
+    # or fewer still searches it, and a filler word no lot holds made a long need's good answer a weak one.
+    counted = [t for t in terms if t not in FILLER and (t not in names or known.holds_start(stem(t)))]
     if not counted or not shown:
         return bool(shown)
     weights = [_weight(t, known) for t in counted]

@@ -56,6 +56,44 @@ def test_what_a_need_excludes_is_read_as_groups(db: None) -> None:
     assert services.excluded_of("a relational database") == ()
 
 
+@pytest.mark.parametrize(
+    "need",
+    [
+        "weather forecasts, no API key",
+        "weather forecasts without an API key",
+        "a weather server that does not need an API key",
+        "compare JSON files without worrying about key order",
+        "workflow automation builder, no-code",
+        "not only Slack but also Discord messages",
+        "not just Notion pages but databases too",
+        "Slack notifications, not to mention Discord alerts",
+        "nicht nur Slack sondern auch Discord Nachrichten",
+        "niet alleen Slack maar ook Discord berichten",
+        "SANS Internet Storm Center threat data",
+        "a tool to exclude files from git commits",
+    ],
+)
+def test_a_need_that_names_no_thing_after_a_negation_excludes_nothing(need: str) -> None:
+    """A need that wants a kind of server ("no API key": the servers that say "no API key required"
+    are the ones it wants), or adds rather than takes away ("not only Slack but also Discord"), loses
+    none of its words: a second probe found them left out of their own answers."""
+    assert services.excluded_of(need) == ()
+
+
+@pytest.mark.parametrize(
+    ("need", "excluded"),
+    [
+        ("project management, I do not want Jira", (("jira",),)),
+        ("project management. Please don't suggest Jira", (("jira",),)),
+        ("No Gmail, just email sending", (("gmail",),)),
+        ("issue tracker other than Jira", (("jira",),)),
+        ("cloud storage, never AWS", (("aws",),)),
+    ],
+)
+def test_a_need_that_does_not_want_a_product_says_so_in_many_ways(need: str, excluded: tuple[tuple[str, ...]]) -> None:
+    assert services.excluded_of(need) == excluded
+
+
 def test_servers_about_the_excluded_product_are_left_out(db: None) -> None:
     databases()
     got = names("a relational database but not postgres")
@@ -91,6 +129,9 @@ def test_a_need_nothing_fits_is_told_so(db: None, alice: Passport) -> None:
     assert "found" not in sc["say"]
     fits = visit(alice, "ask_directory", need="schedule jobs").structured
     assert fits["say"].startswith("The Directory found")
+    # Everyday filler no lot holds ("bunch") says nothing of what the need is about.
+    filler = visit(alice, "ask_directory", need="schedule a bunch of jobs for my team").structured
+    assert filler["say"].startswith("The Directory found"), filler["say"]
 
 
 # -- Long needs ---------------------------------------------------------------------------------------
