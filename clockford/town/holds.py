@@ -120,7 +120,8 @@ def status_of(hold: Hold, now: datetime | None = None) -> str:
 
 def until_of(hold: Hold, status: str) -> datetime:
     """show_passport's until (DECISIONS 11): waitsUntil while it waits, the deadline once allowed."""
-    if status in ("allowed", "used") and hold.allowed_until is not None:
+    # A yes that ended (its hour, or a newer rewrite of the same call) ended at allowed_until.
+    if status in ("allowed", "used", "lapsed") and hold.allowed_until is not None:
         return hold.allowed_until
     return hold.waits_until
 

@@ -37,6 +37,10 @@ NOT_REWRITABLE = "Only words held for publishing can be rewritten here. Allow or
 SAME_WORDS = "These are the words your agent sent. To let them through as they are, use Allow."
 NO_WORDS = "Write the words you want published; they cannot be empty."
 SIGNED_ELSE = "The passkey signed something other than these words, so nothing was allowed."
+GONE_OUT = (
+    "Your own words for this call have gone out already (hold {id}): one held call publishes one rewrite at "
+    "most, so nothing more was allowed. Allow or refuse your agent's words as they are."
+)
 
 
 def fields_of(hold: Hold) -> list[str]:
@@ -48,7 +52,13 @@ def fields_of(hold: Hold) -> list[str]:
 
 
 def rewritable(hold: Hold) -> bool:
-    return bool(fields_of(hold)) and holds.status_of(hold) == "held"
+    return bool(fields_of(hold)) and holds.status_of(hold) == "held" and gone_out(hold) is None
+
+
+def gone_out(hold: Hold) -> Hold | None:
+    """The rewrite of this held call that the agent has made already, if any: one held call publishes
+    one rewrite at most, so once one has gone out no other can be allowed."""
+    return Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id, status="used").first()
 
 
 def rewritten(hold: Hold, words: dict[str, str]) -> dict[str, Any]:
@@ -57,6 +67,9 @@ def rewritten(hold: Hold, words: dict[str, str]) -> dict[str, Any]:
     names = fields_of(hold)
     if not names:
         raise holds.NotDecided(NOT_REWRITABLE)
+    used = gone_out(hold)
+    if used is not None:
+        raise holds.NotDecided(GONE_OUT.format(id=used.id))
     tool = registry()[hold.tool]
     arguments = {**hold.arguments, **{name: words[name] for name in names if name in words}}
     if any(not str(arguments[name]).strip() for name in names):

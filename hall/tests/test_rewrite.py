@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from clockford.town import holds, rewrite
+from clockford.town import clock, holds, rewrite
 from clockford.town.models import Hold
 from districts.testing import visit
 from hall.tests.conftest import Visitor, agent_of
@@ -195,3 +195,30 @@ def bob() -> Visitor:
     bob = Visitor()
     assert bob.sign_up("Bob")[0] == 200
     return bob
+
+
+def test_once_a_rewrite_has_gone_out_no_other_is_allowed(ada: Visitor) -> None:
+    """A second probe: the person allowed their words, the agent published them, and a second rewrite of
+    the same held call was allowed and published too. One held call publishes one rewrite at most."""
+    hold = held(ada)
+    agent = hold.passport
+    assert rewrite_it(ada, hold, MINE)[0] == 200
+    first = Hold.objects.get(rewrites=hold.id)
+    assert visit(agent, "post_notice", text=MINE).is_error is False
+    assert "Or rewrite the words, and allow yours" not in ada.page(f"/hall/holds/{hold.id}")
+    status, data = ada.post(f"/hall/holds/{hold.id}/rewrite/begin", {"words": hold.words_digest, "rewrite.text": LATER})
+    assert status == 400 and data["say"] == rewrite.GONE_OUT.format(id=first.id)
+    assert not Hold.objects.filter(rewrites=hold.id, arguments={"text": LATER}).exists()
+    assert [n["text"] for n in visit(agent, "read_notices").structured["notices"]] == [MINE]
+
+
+def test_a_replaced_rewrite_says_when_its_yes_ended(ada: Visitor) -> None:
+    hold = held(ada)
+    assert rewrite_it(ada, hold, MINE)[0] == 200
+    first = Hold.objects.get(rewrites=hold.id)
+    assert rewrite_it(ada, hold, LATER)[0] == 200
+    first.refresh_from_db()
+    listed = {h["id"]: h for h in visit(hold.passport, "show_passport").structured["harbour"]["held"]}
+    # Lapsed when the newer words were allowed, not at the held call's wait a day ahead.
+    assert listed[first.id]["status"] == "lapsed"
+    assert listed[first.id]["until"] == clock.iso(first.allowed_until)
