@@ -245,11 +245,20 @@ def record_needed(passport: Passport, now: datetime) -> list[str]:
         needed.append(f"a report of yours was upheld in the last {CLEAN_DAYS} days")
     # What staff did to a certificate holds against the papers that made it: without these, the same
     # slips cast a new certificate the moment one was suspended or revoked.
-    certificates = Certificate.objects.filter(passport=passport)
-    if certificates.filter(status="suspended", until__gt=now).exists():
-        needed.append("a certificate of yours is suspended by the town's staff")
-    if certificates.filter(status="revoked", changed_at__gt=now - timedelta(days=CLEAN_DAYS)).exists():
-        needed.append(f"a certificate of yours was revoked by the town's staff in the last {CLEAN_DAYS} days")
+    # Of every agent of the account, signed in, as probation is: another of its agents attending the
+    # courses itself would otherwise cast at once. A suspension counts while the certificate lasts and
+    # for CLEAN_DAYS after it, as a revocation does: one made in a certificate's last day ended with it.
+    certificates = (
+        Certificate.objects.filter(passport__account_id=passport.account_id)
+        if passport.account_id is not None
+        else Certificate.objects.filter(passport=passport)
+    )
+    recent = now - timedelta(days=CLEAN_DAYS)
+    whose = "of yours" if passport.account_id is None else "of your account's agents"
+    if certificates.filter(status="suspended").filter(Q(until__gt=now) | Q(changed_at__gt=recent)).exists():
+        needed.append(f"a certificate {whose} is suspended by the town's staff")
+    if certificates.filter(status="revoked", changed_at__gt=recent).exists():
+        needed.append(f"a certificate {whose} was revoked by the town's staff in the last {CLEAN_DAYS} days")
     return needed
 
 

@@ -104,3 +104,44 @@ def test_an_expired_certificate_is_said_with_its_end(alice: Passport) -> None:
     mine = visit(alice, "foundry").structured
     assert mine["yours"]["standing"] == "expired"
     assert mine["say"] == f"Your certificate expired at {mine['yours']['until']}; asks says what a new one needs."
+
+
+def test_a_suspension_in_a_certificates_last_day_still_counts_after_it_ends(alice: Passport) -> None:
+    cert = cast(alice)
+    staff = Account.objects.create_account("sam")
+    staff.is_staff = True
+    staff.save()
+    clock.advance(timedelta(days=29, hours=12))
+    row = services.access_certificate(staff, cert["statement"]["certificate"])
+    services.do_change(row, staff, "suspend", services.decision_statement(row, "suspend"), {})
+    clock.advance(timedelta(days=2))  # the certificate has ended; its suspension has not been undone
+    slips = [
+        visit(alice, "attend", course=c).structured["slip"] for c in ("ten-habits", "spending-well", "words-are-data")
+    ]
+    r = visit(alice, "foundry_cast", slips=slips)
+    assert outcome(r) == "refused:record"
+    assert r.structured["needed"] == ["a certificate of yours is suspended by the town's staff"]
+
+
+def test_what_staff_did_holds_against_every_agent_of_the_account(alice: Passport, bob: Passport) -> None:
+    owner = Account.objects.create_account("olive")
+    Passport.objects.filter(pk__in=[alice.pk, bob.pk]).update(account=owner)
+    alice.refresh_from_db()
+    bob.refresh_from_db()
+    cert = cast(alice)
+    staff = Account.objects.create_account("sam")
+    staff.is_staff = True
+    staff.save()
+    row = services.access_certificate(staff, cert["statement"]["certificate"])
+    services.do_change(row, staff, "revoke", services.decision_statement(row, "revoke"), {})
+    r = visit(
+        bob,
+        "foundry_cast",
+        slips=[
+            visit(bob, "attend", course=c).structured["slip"] for c in ("ten-habits", "spending-well", "words-are-data")
+        ],
+    )
+    assert outcome(r) == "refused:record"
+    assert r.structured["needed"] == [
+        "a certificate of your account's agents was revoked by the town's staff in the last 30 days"
+    ]
