@@ -40,6 +40,8 @@ class Head:
     size: int
     root: str
     key_id: str
+    # The town key's id when a person accepted this head (`archive head --accept`), else None.
+    accepted: str | None = None
 
 
 def head_file() -> Path | None:
@@ -54,7 +56,8 @@ def signed_head() -> Head | None:
         return None
     try:
         data = json.loads(path.read_text())
-        return Head(int(data["size"]), str(data["root"]), str(data["key_id"]))
+        accepted = data.get("accepted")
+        return Head(int(data["size"]), str(data["root"]), str(data["key_id"]), str(accepted) if accepted else None)
     except FileNotFoundError:
         return None
     except (ValueError, KeyError, TypeError) as exc:
@@ -74,7 +77,10 @@ def remember(cp: Checkpoint, *, accept: bool = False) -> None:
         if not accept and kept is not None and kept.size >= cp.size:
             return
         tmp = path.with_name(path.name + ".new")
-        tmp.write_text(json.dumps({"size": cp.size, "root": cp.root, "key_id": cp.key_id}) + "\n")
+        kept_head = {"size": cp.size, "root": cp.root, "key_id": cp.key_id}
+        if accept:
+            kept_head["accepted"] = signing.key_id()
+        tmp.write_text(json.dumps(kept_head) + "\n")
         os.replace(tmp, path)
 
 
@@ -96,7 +102,7 @@ def behind() -> str | None:
     signed, or holds one of that size with another root, or its latest checkpoint is not sound."""
     head = signed_head()
     if head is None:
-        return unsound()
+        return unsound(None)
     cp = Checkpoint.objects.filter(size=head.size).first()
     if cp is None:
         latest = Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() or 0
@@ -114,15 +120,15 @@ def behind() -> str | None:
             f"The Archive's checkpoint of {head.size} footsteps in this database is not the one this town "
             "signed: the database is not this town's, or was changed."
         )
-    return unsound()
+    return unsound(head)
 
 
 # The latest checkpoint found sound in this process, so that its signature is checked once, not at
-# every look: (size, root, frontier, key id, signature).
-_sound: tuple[int, str, str, str, str] | None = None
+# every look: (size, root, frontier, key id, signature, the town key's id then).
+_sound: tuple[int, str, str, str, str, str] | None = None
 
 
-def unsound() -> str | None:
+def unsound(head: Head | None) -> str | None:
     """Why the database's latest checkpoint, the one the next fold builds on, cannot be built on (None
     when it can): not signed by the town key, a frontier that does not make its root or its size, or
     leaves that do not end where it says (fewer, more, or a last one that is not its footstep's)."""
@@ -155,13 +161,27 @@ def unsound() -> str | None:
         counted = sum(2**h for h, _ in tree)
     except (TypeError, ValueError, OverflowError):
         return f"{changed} keeps a frontier that cannot be read: the database was changed."
-    seen = (size, root, shape, key_id, signature)
+    seen = (size, root, shape, key_id, signature, signing.key_id())
+    # A checkpoint signed with an earlier town key (the key was changed: docs/signatures.md) cannot be
+    # checked with today's; it may be built on once a person has accepted it as the head (`archive head
+    # --accept` keeps its size, root and key), and the next fold signs with today's key.
+    accepted = head is not None and (head.size, head.root, head.key_id, head.accepted) == (
+        size,
+        root,
+        key_id,
+        signing.key_id(),
+    )
     if seen != _sound:
-        if key_id != signing.key_id():
-            return f"{changed} names key {key_id}, not this town's key {signing.key_id()}: it is not this town's."
+        if key_id != signing.key_id() and not accepted:
+            return (
+                f"{changed} names key {key_id}, not this town's key {signing.key_id()}: it is not this town's, or "
+                "the town key was changed since (if so, look, then accept it with manage.py archive head --accept)."
+            )
         if made != root or counted != size:
             return f"{changed} keeps a frontier that does not make its root and size: the database was changed."
-        if not signing.verify_bytes(checkpoint_body(size, bytes.fromhex(root)), signature, signing.public_key_hex()):
+        if key_id == signing.key_id() and not signing.verify_bytes(
+            checkpoint_body(size, bytes.fromhex(root)), signature, signing.public_key_hex()
+        ):
             return f"{changed} is not signed by this town's key: the database was changed."
     if top != size - 1 or leaf_hash is None:
         return (

@@ -605,3 +605,23 @@ def test_a_sound_archive_is_looked_at_in_a_few_small_statements(settings: Any, t
     with CaptureQueriesContext(connection) as seen:
         assert head.behind() is None
     assert len(seen.captured_queries) == 3  # the head's row, the latest checkpoint with its leaves, a footstep
+
+
+def test_a_changed_town_key_closes_the_town_until_a_person_accepts_it(
+    settings: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second probe: after a new town key, `archive head --accept` and `town_mode open` sent the person
+    round in a circle, since the latest checkpoint names the old key. Accepted, it is built on, and the
+    next fold signs with the new key."""
+    make_footsteps(6)
+    archive.fold_all(settle=dt.timedelta(0))
+    _kept_as_head(settings, tmp_path)
+    monkeypatch.setattr(signing, "_seed", lambda: b"\x07" * 32)
+    why = head.behind()
+    assert why is not None and "the town key was changed since" in why and "archive head --accept" in why
+    head.accept_restore()
+    assert head.behind() is None
+    make_footsteps(3, seed=9)
+    assert archive.fold_all(settle=dt.timedelta(0)) == 3
+    latest = archive.latest_checkpoint()
+    assert latest is not None and latest.key_id == signing.key_id() and head.behind() is None
