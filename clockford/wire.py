@@ -39,6 +39,9 @@ BAD_REQUEST = (400, "Bad request.")
 # request line's bytes as they came.
 NOT_ALLOWED_ON_MCP = (405, "Method not allowed.", [(b"allow", b"POST, GET, DELETE")])
 NOT_IMPLEMENTED = (501, "Not implemented.")
+# How much of a request's first bytes is kept to read its target from: a method, a target and the
+# version, with room for a long made-up method.
+LINE_KEPT = 512
 
 
 def security_headers() -> list[tuple[bytes, bytes]]:
@@ -93,7 +96,9 @@ class Protocol(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self.head_bytes is None and (self.cycle is None or self.cycle.response_complete):
-            self.line_start = data[:80]  # between requests: this data begins the next one
+            self.line_start = data[:LINE_KEPT]  # between requests: this data begins the next one
+        elif b"\n" not in self.line_start and len(self.line_start) < LINE_KEPT:
+            self.line_start += data[: LINE_KEPT - len(self.line_start)]  # a request line sent in pieces
         super().data_received(data)
         if self.head_bytes is not None:
             self.head_received += len(data)
@@ -151,8 +156,12 @@ class Protocol(HttpToolsProtocol):
     def unknown_method(self) -> tuple[int, str, list[tuple[bytes, bytes]]] | tuple[int, str]:
         """The answer to a method httptools does not know: 001's 405 on /mcp (as the face routes it,
         asgi.py: the path with or without its last slash), RFC 9110's 501 elsewhere."""
-        target = self.line_start.partition(b" ")[2].split(b" ", 1)[0].split(b"?", 1)[0]
-        return NOT_ALLOWED_ON_MCP if target.rstrip(b"/") == b"/mcp" else NOT_IMPLEMENTED
+        parts = self.line_start.split(b"\n", 1)[0].split(None, 2)
+        target = parts[1] if len(parts) > 1 else b""
+        if b"://" in target:  # the absolute form: http://host/mcp
+            target = b"/" + target.split(b"://", 1)[1].partition(b"/")[2]
+        path = target.split(b"?", 1)[0]
+        return NOT_ALLOWED_ON_MCP if path.rstrip(b"/") == b"/mcp" else NOT_IMPLEMENTED
 
     def refuse(self, status: int, words: str, more: list[tuple[bytes, bytes]] | None = None) -> None:
         """Answer the request being read, before the town has seen it, and close the connection."""

@@ -119,6 +119,15 @@ def test_a_method_http_does_not_have(town_factory: TownFactory) -> None:
             assert body == b"Not implemented."
             assert b"allow:" not in head.lower()
             assert_the_towns(head)
+    # A long made-up method, a request line in pieces, a tab, the absolute form: still /mcp's 405.
+    for pieces in (
+        [b"X" * 100 + b" /mcp HTTP/1.1\r\n" + host + b"\r\n"],
+        [b"F", b"OO /mcp HTTP/1.1\r\n" + host + b"\r\n"],
+        [b"FOO\t/mcp HTTP/1.1\r\n" + host + b"\r\n"],
+        [b"FOO http://localhost:%d/mcp HTTP/1.1\r\n" % t.port + host + b"\r\n"],
+    ):
+        status, _, body, _ = answer_to(t, pieces, pause=0.3)
+        assert status == b"HTTP/1.1 405 Method Not Allowed", (pieces, status, body)
     # A request sent after a whole one on the same connection is read from where it begins.
     ok = b"GET /status HTTP/1.1\r\n" + host + b"\r\n"
     status, _, body, _ = answer_to(t, [ok, b"FOO /mcp HTTP/1.1\r\n" + host + b"\r\n"], pause=0.3)
