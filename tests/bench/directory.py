@@ -243,7 +243,7 @@ def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
     """The Directory's figures on one half of the sixth evaluation (directory_needs/sixth.py), by kind:
     MRR@10, recall@8 and hit@1 where a kind has relevant servers; for negation also `excluded5`, the
     share of the first five results that speak of what the need excludes; for lacks, `told`, the share
-    of replies that say nothing in the census fits closely; for junk, `none`, the share of needs that
+    of replies hedged as holding only some of the need's words; for junk, `none`, the share of needs that
     search none of their junk."""
     import re
 
@@ -280,8 +280,8 @@ def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
 
 
 def told_nothing_fits() -> dict[str, float]:
-    """Of the other evaluations' needs (each has a server that fits), the share whose reply says
-    nothing in the census fits closely: false alarms."""
+    """Of the other evaluations' needs (each has a server that fits), the share whose reply is hedged as
+    holding only some of the need's words: false alarms."""
     from districts.town_hall import services
 
     flags = []
@@ -377,7 +377,7 @@ def rows(figures: dict[str, Any], title: str, keys: tuple[tuple[str, str], ...])
 
 
 def run(opts: Any) -> None:
-    print("directory: the Directory's five evaluations (halves it was tuned on, held-out halves) beside two baselines")
+    print("directory: the Directory's six evaluations (halves it was tuned on, held-out halves) beside two baselines")
     if not SNAPSHOT.is_file():
         print("  ../shared/census/registry-snapshot.json is not here: skipped.")
         return
@@ -436,7 +436,9 @@ def run(opts: Any) -> None:
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
     fa = figures["false-alarms"]
-    print(f"  of the other evaluations' {fa['needs']:.0f} needs, told nothing fits closely: {fa['share']:.3f}")
+    print(
+        f"  of the other evaluations' {fa['needs']:.0f} needs, told only some of their words are held: {fa['share']:.3f}"
+    )
     ms, cpu = figures["ms"], figures["cpu"]
     verdict = "PASS" if pct(ms, 95) <= P95_TARGET_MS else "MISS"
     print(

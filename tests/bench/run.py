@@ -34,7 +34,7 @@ SECTIONS: list[Section] = [
     Section("census", "the census imported, ask_directory timed, MRR beside the registry (issue 3)", census.run),
     Section(
         "directory",
-        "the Directory's five evaluations: MRR@10, recall@8, hit@1 on tuned and held-out needs beside two baselines "
+        "the Directory's six evaluations: MRR@10, recall@8, hit@1 on tuned and held-out needs beside two baselines "
         "(issue 13)",
         directory.run,
     ),
