@@ -249,6 +249,11 @@ def gate(tool: Tool, args: Any, arguments: dict[str, Any], call: Call, repeat: "
     if not reasons:
         # It goes ahead without asking anything more: one that changes nothing after all says so in its
         # reply (Reply.changed), and then spends no use of its plan's step (`take_step`).
+        if call.harbour_read and not yes:
+            # A person's rewrite of a call Safe Harbour held, on a tool that needs no yes (hand_in to
+            # another account): its words pass on their own, but the rewrite speaks for exactly this
+            # call, so it is spent as any yes is, and reads used, not replaced or lapsed, afterwards.
+            passage.allowed = _rewrite_for(call, tool.name, arguments, now)
         return passage
     # Nothing a person could decide: a call refused whatever they say is refused now, and one that
     # changes nothing goes ahead, spending no use of a step (Tool.before_hold).
@@ -407,6 +412,16 @@ def _speaking_hold(
         raise _held(found)
     if status == "refused":
         raise Refused(REFUSED_SAY, "refused-by-person", hold=view(found))
+    call.harbour = harbour_field(found)
+    return found
+
+
+def _rewrite_for(call: Call, tool: str, arguments: dict[str, Any], now: datetime) -> Hold | None:
+    """The allowed rewrite that speaks for exactly this call, if any (see gate); the reply carries its
+    harbour, as for any allowed call."""
+    found = _existing(call.passport, tool, arguments, now)
+    if found is None or not found.rewrites or status_of(found, now) != "allowed":
+        return None
     call.harbour = harbour_field(found)
     return found
 

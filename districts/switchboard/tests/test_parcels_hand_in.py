@@ -338,3 +338,27 @@ def test_a_repeat_with_a_version_that_no_longer_matches_is_refused_at_once_not_h
     r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF, version=stale)
     assert outcome(r) == "refused:version"
     assert not Hold.objects.filter(passport=alice).exists()
+
+
+@pytest.mark.usefixtures("exchange_open")
+def test_a_persons_rewrite_of_a_delivery_is_spent_when_the_agent_delivers_it(
+    alice: Passport, bob: Passport, published: Publish
+) -> None:
+    """hand_in needs no yes: Safe Harbour held a result that repeated the brief, and the person's rewrite
+    of it passes the gate on its own words. It is spent all the same (it read allowed for its hour,
+    then lapsed or replaced, though it was delivered), and the reply carries its harbour."""
+    from clockford.town import rewrite
+
+    parcel = taken(published, bob, alice, brief=FOREIGN_BRIEF)
+    r = visit(alice, "hand_in", parcel=parcel, action="deliver", result=FOREIGN_BRIEF.upper())
+    held = Hold.objects.get(pk=r.structured["hold"]["id"])
+    person = Account.objects.create_account("Olive")
+    words = rewrite.rewritten(held, {"result": "The list is done: twelve rows, checked twice."})
+    allowed, _ = rewrite.do_allow_rewritten(
+        held, person, words, held.words_digest, rewrite.rewrite_statement(held, words), {}
+    )
+    went = visit(alice, "hand_in", parcel=parcel, action="deliver", result=words["result"])
+    assert went.is_error is False and went.structured["harbour"]["hold"] == allowed.id
+    allowed.refresh_from_db()
+    assert allowed.status == "used"
+    assert rewrite.gone_out(held) == allowed
