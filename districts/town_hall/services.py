@@ -619,12 +619,21 @@ def _names_a_thing(part: str, names: frozenset[str]) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=512)
+def wanted_and_not(need: str) -> tuple[str, tuple[str, ...]]:
+    """The need's own words, its frame and a word cut at its end left out, split into what it asks for
+    and what it does not want (negated): read once for both the words searched and the groups left out
+    of one answer."""
+    text, start, end = unframed(_uncut(need))
+    wanted, parts = negated(text[start:end])
+    return wanted, tuple(parts)
+
+
 def excluded_of(need: str) -> tuple[tuple[str, ...], ...]:
     """What a need says it does not want, as the groups of words a server must hold all of to be left
     out ("not google maps" is one group of two; "not postgres or mysql" two groups of one), less the
     words the need asks for too ("maps, but not google maps" leaves out Google's maps, not maps)."""
-    text, start, end = unframed(_uncut(need))
-    wanted, parts = negated(text[start:end])
+    wanted, parts = wanted_and_not(need)
     asked = set(terms_of(wanted))
     groups: list[tuple[str, ...]] = []
     for part in parts:
@@ -660,8 +669,7 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     and the words most lots hold say least about which server it needs."""
     s = census or seal()
     words = ranking.CENSUS.load(s.root, s.as_of).words
-    text, start, end = unframed(_uncut(need))
-    wanted, _ = negated(text[start:end])
+    wanted, _ = wanted_and_not(need)
     names = written_as_names(need)
     terms = ranking.spelled(translated(terms_of(wanted), words), words, names)
     if len(terms) > MAX_TERMS:
