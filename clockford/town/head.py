@@ -161,25 +161,21 @@ def unsound(head: Head | None) -> str | None:
         counted = sum(2**h for h, _ in tree)
     except (TypeError, ValueError, OverflowError):
         return f"{changed} keeps a frontier that cannot be read: the database was changed."
-    seen = (size, root, shape, key_id, signature, signing.key_id())
+    town_key = signing.key_id()
+    seen = (size, root, shape, key_id, signature, town_key)
     # A checkpoint signed with an earlier town key (the key was changed: docs/signatures.md) cannot be
     # checked with today's; it may be built on once a person has accepted it as the head (`archive head
     # --accept` keeps its size, root and key), and the next fold signs with today's key.
-    accepted = head is not None and (head.size, head.root, head.key_id, head.accepted) == (
-        size,
-        root,
-        key_id,
-        signing.key_id(),
-    )
+    accepted = head is not None and (head.size, head.root, head.key_id, head.accepted) == (size, root, key_id, town_key)
     if seen != _sound:
-        if key_id != signing.key_id() and not accepted:
+        if key_id != town_key and not accepted:
             return (
-                f"{changed} names key {key_id}, not this town's key {signing.key_id()}: it is not this town's, or "
+                f"{changed} names key {key_id}, not this town's key {town_key}: it is not this town's, or "
                 "the town key was changed since (if so, look, then accept it with manage.py archive head --accept)."
             )
         if made != root or counted != size:
             return f"{changed} keeps a frontier that does not make its root and size: the database was changed."
-        if key_id == signing.key_id() and not signing.verify_bytes(
+        if key_id == town_key and not signing.verify_bytes(
             checkpoint_body(size, bytes.fromhex(root)), signature, signing.public_key_hex()
         ):
             return f"{changed} is not signed by this town's key: the database was changed."

@@ -117,10 +117,6 @@ def standing(cert: Certificate, now: datetime | None = None) -> str:
     return cert.status
 
 
-def _iso(at: datetime) -> str:
-    return clock.iso(at)
-
-
 def _days_left(cert: Certificate, now: datetime) -> int:
     left = cert.until - now
     return max(0, left.days + (1 if left.seconds or left.microseconds else 0)) if left > timedelta(0) else 0
@@ -131,7 +127,7 @@ def view(cert: Certificate, now: datetime | None = None) -> dict[str, Any]:
     return {
         "certificate": cert.signed,
         "standing": standing(cert, now),
-        "until": _iso(cert.until),
+        "until": clock.iso(cert.until),
         "daysLeft": _days_left(cert, now),
     }
 
@@ -150,7 +146,7 @@ def stamps(passport: Passport) -> list[dict[str, Any]]:
     cert = latest(passport)
     if cert is None or standing(cert) != "live":
         return []
-    return [{"stamp": STAMP, "certificate": cert.id, "until": _iso(cert.until)}]
+    return [{"stamp": STAMP, "certificate": cert.id, "until": clock.iso(cert.until)}]
 
 
 # -- Checking a certificate someone was shown -----------------------------------------------------------
@@ -174,7 +170,7 @@ def check(passport: Passport, given: Any) -> dict[str, Any]:
     now = clock.now()
     answer: dict[str, Any] = {
         "current": standing(cert, now) == "live",
-        "until": _iso(cert.until),
+        "until": clock.iso(cert.until),
         "expired": cert.until <= now,
     }
     if cert.passport_id == passport.id:
@@ -243,11 +239,10 @@ def record_needed(passport: Passport, now: datetime) -> list[str]:
         needed.append("you are on probation")
     if mine.filter(status="upheld").filter(Q(decided_at__gt=now - timedelta(days=CLEAN_DAYS))).exists():
         needed.append(f"a report of yours was upheld in the last {CLEAN_DAYS} days")
-    # What staff did to a certificate holds against the papers that made it: without these, the same
-    # slips cast a new certificate the moment one was suspended or revoked.
-    # Of every agent of the account, signed in, as probation is: another of its agents attending the
-    # courses itself would otherwise cast at once. A suspension counts while the certificate lasts and
-    # for CLEAN_DAYS after it, as a revocation does: one made in a certificate's last day ended with it.
+    # What staff did to a certificate holds against the papers that made it (without this, the same slips
+    # cast a new certificate the moment one was suspended or revoked), and signed in, against every agent
+    # of the account, as probation does. A suspension counts while the certificate lasts and for
+    # CLEAN_DAYS after it, as a revocation does: one made in a certificate's last day ended with it.
     certificates = (
         Certificate.objects.filter(passport__account_id=passport.account_id)
         if passport.account_id is not None
@@ -291,7 +286,7 @@ def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> tuple[Cert
     now = clock.now()
     held = latest(passport)
     if held is not None and standing(held, now) == "live" and held.until - now > LAST_WEEK:
-        raise Refused(LIVE_SAY, "live", until=_iso(held.until))
+        raise Refused(LIVE_SAY, "live", until=clock.iso(held.until))
     papers, problems = read_slips(passport, slips)
     needed = papers_needed(papers)
     record = record_needed(passport, now)
@@ -314,8 +309,8 @@ def do_cast(passport: Passport, slips: list[Any], runs: list[Any]) -> tuple[Cert
         "certificate": number,
         "passport": passport.id,
         "papers": sorted(papers, key=lambda p: p["footstep"]),
-        "issued": _iso(now),
-        "until": _iso(until),
+        "issued": clock.iso(now),
+        "until": clock.iso(until),
         "key": signing.key_id(raw),
         "note": NOTE,
     }
