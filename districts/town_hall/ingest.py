@@ -288,10 +288,12 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
     census_meta = _dict(_dict(body.get("_meta")).get("census"))
     repo = _dict(server.get("repository"))
     repo_url = repo.get("url") if isinstance(repo.get("url"), str) and repo["url"].strip() else None
+    # A remote is read as words; one without a URL says nothing of how to reach the server, and is not
+    # one (it spared the listing the rule of no way to run). None in the real snapshot lacks one.
     remotes = [
-        {"type": str(r.get("type") or ""), "url": str(r.get("url") or "")}
+        {"type": _text(r.get("type")) or "", "url": url}
         for r in _list(server.get("remotes"))
-        if isinstance(r, dict)
+        if isinstance(r, dict) and (url := _text(r.get("url")) or "").strip()
     ]
     package = None
     for p in _list(server.get("packages")):

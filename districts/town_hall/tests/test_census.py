@@ -196,6 +196,22 @@ def test_a_registrys_odd_entries_are_read_or_skipped_and_never_stop_the_census(d
     assert (tally.skipped, s.servers) == (0, 7)
 
 
+def test_a_remotes_fields_that_are_not_words_read_as_absent(db: None) -> None:
+    """A remote's type or URL that is a number or an object read as its Python text ("{'a': 1}" in a
+    record's URL); like a package's fields, they now read as absent, and a remote without a URL is none
+    (it spared the listing the rule of no way to run)."""
+    take(
+        [
+            listing("com.a/odd-remote", remotes=[{"type": 5, "url": {"a": 1}}, {"type": "sse", "url": " "}]),
+            listing("com.a/odd-type", remotes=[{"type": ["sse"], "url": "https://odd.example.com/mcp"}]),
+        ]
+    )
+    odd = lot("com.a/odd-remote")
+    assert odd.record["remote"] is None and "{'a'" not in json.dumps(odd.record)
+    assert "no-launch-info" in {d["rule"] for d in odd.deductions}
+    assert lot("com.a/odd-type").record["remote"] == {"type": "", "url": "https://odd.example.com/mcp"}
+
+
 def test_an_entry_far_larger_than_any_registry_listing_is_skipped(db: None) -> None:
     """The registry caps a description at 100 characters and the real snapshot's largest entry is about
     60 KiB; an entry of 2 MB (a mirror that does not check) was taken whole, and every enter and verify
