@@ -199,17 +199,31 @@ class Tally:
     folded: int = 0
     derived: int = 0
     pages: int = 0
+    # Entries whose name and version came earlier in the same run: the last one read is kept.
+    repeated: int = 0
     notes: list[str] = field(default_factory=list)
+    # What the run has read and written, for the counts above: every (name, version) read, and the lots
+    # whose record it wrote (a new lot's first, then any its census-wide reading changed).
+    seen: set[tuple[str, str]] = field(default_factory=set, repr=False)
+    written: set[int] = field(default_factory=set, repr=False)
 
     def line(self) -> str:
+        repeated = f", {self.repeated:,} repeated" if self.repeated else ""
         return (
-            f"{self.received:,} entries read ({self.skipped} skipped), {self.new:,} new, {self.changed:,} changed; "
-            f"{self.folded:,} servers folded ({self.new_lots:,} new lots); {self.derived:,} records changed."
+            f"{_n(self.received, 'entry', 'entries')} read ({self.skipped:,} skipped{repeated}), {self.new:,} new, "
+            f"{self.changed:,} changed; {_n(self.folded, 'server', 'servers')} folded "
+            f"({_n(self.new_lots, 'new lot', 'new lots')}); {_n(self.derived, 'record', 'records')} new or changed."
         )
 
 
+def _n(n: int, one: str, many: str) -> str:
+    """A count and its noun in a person's summary: "1 entry", "25,150 entries"."""
+    return f"{n:,} {one if n == 1 else many}"
+
+
 def ingest(items: Iterable[Any], tally: Tally) -> None:
-    """Upsert one batch of entries in one transaction. Later duplicates of a (name, version) win."""
+    """Upsert one batch of entries in one transaction. Later duplicates of a (name, version) win, and are
+    counted."""
     batch: dict[tuple[str, str], Incoming] = {}
     for item in items:
         tally.received += 1
@@ -217,7 +231,11 @@ def ingest(items: Iterable[Any], tally: Tally) -> None:
         if e is None:
             tally.skipped += 1
             continue
-        batch[(e.name, e.version)] = e
+        key = (e.name, e.version)
+        if key in tally.seen:
+            tally.repeated += 1
+        tally.seen.add(key)
+        batch[key] = e
     if not batch:
         return
     names = {n for n, _ in batch}
@@ -384,6 +402,7 @@ def fold_pending(tally: Tally, progress: Progress, as_of: dt.datetime | None) ->
             Entry.objects.filter(name__in=chunk, folded=False).update(folded=True)
         tally.folded += len(chunk)
         tally.new_lots += len(new)
+        tally.written.update(lot.number for lot in new)
         progress.advance(len(chunk))
     progress.finish()
 
@@ -511,7 +530,8 @@ def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> N
             services.index_lots([lot for lot in chunk if lot in reindex])
         progress.advance(len(chunk))
     progress.finish()
-    tally.derived += len(changed)
+    tally.written.update(lot.number for lot in changed)
+    tally.derived = len(tally.written)
 
 
 def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> CensusState:

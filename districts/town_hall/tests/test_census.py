@@ -63,6 +63,29 @@ def test_a_second_import_changes_nothing(demo: CensusState) -> None:
     assert snapshot() == before
 
 
+def test_the_summary_counts_repeated_entries_and_every_record_written(db: None) -> None:
+    """An entry repeated in one run was kept silently (the last one read wins), and a first import said
+    only the records its census-wide reading changed again (237 of the real snapshot's 12,137)."""
+    host = [{"type": "streamable-http", "url": "https://gw.example.com/a"}]
+    items = [
+        listing("com.a/one"),
+        listing("com.a/one", description="Reads rows of a PostgreSQL database, the second telling."),
+        listing("com.a/two", remotes=host),
+        listing("com.a/three", remotes=host),
+    ]
+    tally, _ = take(items)
+    assert (tally.received, tally.skipped, tally.repeated, tally.new, tally.new_lots) == (4, 0, 1, 3, 3)
+    assert tally.derived == 3
+    assert "4 entries read (0 skipped, 1 repeated), 3 new" in tally.line()
+    assert tally.line().endswith("3 records new or changed.")
+    assert "second telling" in lot("com.a/one").facts["description"]
+    tally, _ = take([listing("com.a/four")])
+    assert (tally.repeated, tally.derived) == (0, 1)
+    assert tally.line() == (
+        "1 entry read (0 skipped), 1 new, 0 changed; 1 server folded (1 new lot); 1 record new or changed."
+    )
+
+
 def test_lot_numbers_never_change_and_new_servers_take_the_next(db: None) -> None:
     take(
         [listing("com.a/one", published="2026-03-01T00:00:00Z"), listing("com.a/two", published="2026-04-01T00:00:00Z")]
@@ -261,7 +284,7 @@ def test_a_listing_dated_in_the_future_does_not_move_the_censuss_date(db: None) 
     assert before["house"]["lampLit"] is True
     tally, s = take([listing("com.a/tomorrow", published="2099-01-01T00:00:00Z")])
     assert s.as_of is not None and s.as_of.isoformat() == "2026-05-01T10:00:00+00:00"
-    assert tally.derived == 0
+    assert tally.derived == 1  # the new lot's record alone
     assert lot("com.a/today").record == before
     assert "stale" not in [d["rule"] for d in lot("com.a/today").deductions]
 
