@@ -142,7 +142,7 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "rewritten_as": rewritten_as,
             # The one rewrite of this held call the agent may still make, and, on a rewrite's own page,
             # the newer rewrite that ended its yes before it was used.
-            "live_rewrite": town_rewrite.live_rewrite(hold),
+            "live_rewrite": town_rewrite.live_rewrite(hold, among=rewritten_as),
             "replaced_by": replaced_by,
         },
     )

@@ -111,10 +111,12 @@ def rewrites_of(hold: Hold) -> list[Hold]:
     return list(Hold.objects.filter(rewrites=hold.id, passport_id=hold.passport_id).order_by("-created_at", "-id"))
 
 
-def live_rewrite(hold: Hold, now: datetime | None = None) -> Hold | None:
+def live_rewrite(hold: Hold, now: datetime | None = None, among: list[Hold] | None = None) -> Hold | None:
     """The rewrite of this held call that the agent may still make now (allowed, unused, within its
-    hour), if any; at most one is, since a new rewrite replaces the one before."""
-    return next((r for r in rewrites_of(hold) if holds.status_of(r, now) == "allowed"), None)
+    hour), if any; at most one is, since a new rewrite replaces the one before. `among`: its rewrites,
+    when the caller has read them already (rewrites_of)."""
+    rewrites = rewrites_of(hold) if among is None else among
+    return next((r for r in rewrites if holds.status_of(r, now) == "allowed"), None)
 
 
 def replaced_by(hold: Hold) -> Hold | None:
