@@ -26,6 +26,7 @@ from oauth2_provider.oauth2_backends import get_oauthlib_core
 from oauth2_provider.validators import AllowedURIValidator
 from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
+from oauthlib.uri_validate import is_absolute_uri
 
 from clockford.town import signing, words
 from clockford.town.models import lock
@@ -89,6 +90,16 @@ def redirect_problem(uri: Any) -> str | None:
     try:
         TOOLKIT_URIS(uri)
     except ValidationError:
+        return f"{uri[:200]} is not a URL."
+    # oauthlib reads the redirect URI of every authorization request as RFC 3986 spells a URI, ASCII
+    # only: one it cannot read is refused there, on the consent page, as a URI the client never
+    # registered. A client is told so here, when it registers, not after a person was sent to it.
+    if not is_absolute_uri(uri):
+        if not uri.isascii():
+            return (
+                f"{uri[:200]}: write a redirect URI in ASCII, its host name in the xn-- form and any other "
+                "character percent-encoded."
+            )
         return f"{uri[:200]} is not a URL."
     return None
 

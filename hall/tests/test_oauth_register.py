@@ -155,3 +155,43 @@ def test_a_form_sent_as_multipart_is_invalid_client_metadata(client: DjangoClien
         {"error": "invalid_client_metadata", "error_description": "The body must be a JSON object."},
     )
     assert not Client.objects.exists()
+
+
+# URIs urlsplit and the toolkit take, but oauthlib cannot read when an authorization request names
+# them: registered, they could never be used (the consent page said the app asked to return the
+# person to an address it did not register).
+UNREADABLE = [
+    ("https://\u0430pple.example/cb", "write a redirect URI in ASCII"),
+    ("https://app.example/caf\u00e9", "write a redirect URI in ASCII"),
+    ("https://app.example/cb?to=\u00e9", "write a redirect URI in ASCII"),
+    ("http://[::ffff:127.0.0.1]:9/cb", "is not a URL."),
+    ("https://app.example/c{b}", "is not a URL."),
+]
+
+
+@pytest.mark.parametrize(("uri", "words"), UNREADABLE)
+def test_a_redirect_uri_no_authorization_request_could_use_is_refused_at_registration(uri: str, words: str) -> None:
+    agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
+    r = agent.register(redirect_uris=[uri])
+    assert (r.status, r.json()["error"]) == (400, "invalid_redirect_uri"), (uri, r.text[:300])
+    assert words in r.json()["error_description"]
+    assert not Client.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "uri",
+    [
+        "https://xn--pple-43d.example/cb",
+        "https://app.example/caf%C3%A9?to=%20here",
+        "http://127.0.0.1:9/cb",
+        "http://[::1]:8/x",
+        "https://app.example/cb;v=1",
+    ],
+)
+def test_every_redirect_uri_registration_takes_reaches_the_consent_page(uri: str) -> None:
+    web = DjangoWeb(settings.HALL_URL)
+    agent = Agent(web, settings.MCP_RESOURCE_URL, redirect_uri=uri)
+    assert agent.register().status == 201
+    page = web.get(agent.authorize_url())
+    assert page.status == 200, (uri, page.status, page.text[:300])
+    assert "Connect" in page.text
