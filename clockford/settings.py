@@ -422,11 +422,15 @@ LOGGING = {
     # One JSON line per call (clockford/metrics/counting.py): tool, outcome, duration, footstep, never
     # the arguments. CLOCKFORD_CALL_LOG=0 turns it off.
     "loggers": {
+        # oauthlib writes, at DEBUG, each authorization code it makes and each refresh and access token
+        # it checks or issues, in full; django-oauth-toolkit its redirects, codes in them. Neither goes
+        # below INFO, whatever the level asked: a town's log never holds what signs an agent in.
+        **{name: {"level": "INFO" if LOG_LEVEL == "DEBUG" else LOG_LEVEL} for name in ("oauthlib", "oauth2_provider")},
         "clockford.calls": {
             "handlers": ["calls"],
             "level": "INFO" if envbool("CLOCKFORD_CALL_LOG", "1") else "WARNING",
             "propagate": False,
-        }
+        },
     },
 }
 

@@ -468,3 +468,19 @@ def test_a_token_request_naming_a_parameter_twice_is_invalid(ada: Person, agent:
         assert r.status_code == 400 and r.json()["error"] == "invalid_request", (twice, r.content)
     # The code was not spent by either: sent once, it is redeemed.
     assert agent.token(code).status == 200
+
+
+def test_no_code_or_token_reaches_the_log_even_at_debug(
+    ada: Person, agent: Agent, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An operator who sets CLOCKFORD_LOG_LEVEL=DEBUG gets the town's own details, never its secrets:
+    oauthlib logs each grant it makes and each refresh token it checks, in full, at DEBUG."""
+    caplog.set_level("DEBUG")
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    first = agent.token(code).json()
+    second = agent.refresh().json()
+    logged = caplog.text + "".join(str(r.args) for r in caplog.records)
+    for secret in (code, first["refresh_token"], first["access_token"], second["refresh_token"]):
+        assert secret not in logged, secret
+    assert agent.verifier not in logged
