@@ -6,6 +6,7 @@ the consent page, which a person answers with a passkey. On a town without sign-
 exist: they answer 404 like any other unknown path.
 """
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -172,11 +173,24 @@ class _TokenView(TokenView):
             # RFC 6749 section 3.2: a parameter sent more than once is invalid_request (oauthlib read
             # two grant_types as a grant it does not serve).
             return JsonResponse({"error": "invalid_request", "error_description": f"Send {twice[0]} once."}, status=400)
+        verifier = request.POST.get("code_verifier")
+        if verifier is not None and not CODE_VERIFIER.fullmatch(verifier):
+            # RFC 7636 section 4.1: oauthlib compared any string with the challenge, so a client that
+            # made its verifier of one letter (guessable from its challenge) had its code redeemed.
+            return JsonResponse(
+                {
+                    "error": "invalid_request",
+                    "error_description": "A code_verifier is 43 to 128 characters: letters, digits, - . _ ~ (RFC 7636).",
+                },
+                status=400,
+            )
         return self.authorization_flow_token_response(request)
 
 
 # The token request's parameters that may appear once (resource may name several, RFC 8707).
 ONCE = ("grant_type", "code", "redirect_uri", "code_verifier", "client_id", "refresh_token", "scope")
+# RFC 7636 section 4.1: what a code verifier is made of, and how long it is.
+CODE_VERIFIER = re.compile(r"[A-Za-z0-9._~-]{43,128}")
 
 
 token = with_sign_in(csrf_exempt(posts_only(_TokenView.as_view())))

@@ -484,3 +484,22 @@ def test_no_code_or_token_reaches_the_log_even_at_debug(
     for secret in (code, first["refresh_token"], first["access_token"], second["refresh_token"]):
         assert secret not in logged, secret
     assert agent.verifier not in logged
+
+
+def test_a_code_verifier_rfc_7636_would_not_make_is_refused(ada: Person, agent: Agent) -> None:
+    """A verifier is 43 to 128 unreserved characters (RFC 7636 section 4.1). One of a letter hides
+    nothing (its challenge is a lookup away), and oauthlib redeemed a code with any string that hashed
+    to its challenge."""
+    for verifier in ("a", "A" * 42, "A" * 129, "a verifier with spaces in it and far too plain!!!"):
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        done = ada.approve(agent.authorize_url(code_challenge=challenge))
+        code = agent.code_from(done.json()["next"])["code"]
+        r = agent.token(code, code_verifier=verifier)
+        assert (r.status, r.json()["error"]) == (400, "invalid_request"), (verifier, r.text)
+        assert "RFC 7636" in r.json()["error_description"]
+    # The longest and shortest verifiers it allows still redeem their codes.
+    for verifier in ("A" * 43, "a-._~" * 25 + "abc"):
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+        done = ada.approve(agent.authorize_url(code_challenge=challenge))
+        code = agent.code_from(done.json()["next"])["code"]
+        assert agent.token(code, code_verifier=verifier).status == 200, verifier
