@@ -6,6 +6,7 @@ the consent page, which a person answers with a passkey. On a town without sign-
 exist: they answer 404 like any other unknown path.
 """
 
+import hashlib
 import re
 from collections.abc import Callable
 from functools import wraps
@@ -13,14 +14,17 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
+from oauth2_provider.models import get_refresh_token_model
 from oauth2_provider.views import RevokeTokenView, TokenView
 
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY
+from clockford.town.models import lock
 from hall import oauth, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import (
@@ -184,7 +188,18 @@ class _TokenView(TokenView):
                 },
                 status=400,
             )
-        return self.authorization_flow_token_response(request)
+        presented = request.POST.get("refresh_token")
+        if request.POST.get("grant_type") != "refresh_token" or not presented:
+            return self.authorization_flow_token_response(request)
+        # One refresh token is redeemed by one request at a time. Two at once both passed the toolkit's
+        # check that it was unused; the second then took the toolkit's grace path, which hands back the
+        # first one's tokens, read from storage that keeps only their digests: a 500, and the reuse went
+        # unnoticed. In turn, the second finds it used, and its whole family is revoked.
+        with transaction.atomic():
+            lock(
+                get_refresh_token_model().objects.filter(token_checksum=hashlib.sha256(presented.encode()).hexdigest())
+            )
+            return self.authorization_flow_token_response(request)
 
 
 # The token request's parameters that may appear once (resource may name several, RFC 8707).

@@ -7,6 +7,7 @@ import hashlib
 import html
 import json
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import jwt
 import pytest
 from django.conf import settings
+from django.db import connections
 from django.test import Client as DjangoClient
 from oauth2_provider.models import AccessToken, Grant, RefreshToken
 
@@ -22,6 +24,7 @@ from clockford.town.models import McpSession, Passport
 from hall import oauth_tokens
 from hall.connected import clients_of
 from hall.models import Account, Client, Connection
+from hall.oauth_validator import TownValidator
 from hall.tests.conftest import Visitor
 from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
 from hall.tests.tls import DocumentServer
@@ -503,3 +506,58 @@ def test_a_code_verifier_rfc_7636_would_not_make_is_refused(ada: Person, agent: 
         done = ada.approve(agent.authorize_url(code_challenge=challenge))
         code = agent.code_from(done.json()["next"])["code"]
         assert agent.token(code, code_verifier=verifier).status == 200, verifier
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connections["default"].vendor != "postgresql", reason="threads need connections of their own (PostgreSQL)"
+)
+def test_one_refresh_token_presented_twice_at_once_is_reuse(
+    ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two requests redeem one refresh token at the same instant (both have checked it before either
+    rotates it): one gets new tokens, the other invalid_grant, and the family ends, as when the two
+    come one after the other. The second was a 500, and the family lived on."""
+    tokens = agent.connect(ada)
+    both_checked = threading.Barrier(2)
+    check = TownValidator.validate_refresh_token
+
+    def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
+        valid = check(self, *args, **kwargs)
+        try:
+            # Where the two met before: both past the check. A request that must wait its turn for
+            # the token does not come here until the first is done; the first goes on alone.
+            both_checked.wait(timeout=2)
+        except threading.BrokenBarrierError:
+            pass
+        return bool(valid)
+
+    monkeypatch.setattr(TownValidator, "validate_refresh_token", checked_then_wait)
+    form = {
+        "grant_type": "refresh_token",
+        "refresh_token": tokens["refresh_token"],
+        "client_id": agent.client_id,
+        "resource": RESOURCE,
+    }
+    answers: list[tuple[int, str]] = []
+
+    def redeem() -> None:
+        try:
+            r = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc).post("/oauth/token", form)
+            answers.append((r.status_code, r.json()["error"] if r.status_code != 200 else r.json()["refresh_token"]))
+        except Exception as error:  # the test client raises what escaped the view: a 500
+            answers.append((500, repr(error)))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=redeem) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(status for status, _ in answers) == [200, 400], answers
+    assert [said for status, said in answers if status == 400] == ["invalid_grant"]
+    newest = next(said for status, said in answers if status == 200)
+    assert agent.refresh(newest).status == 400
+    assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
+    assert not AccessToken.objects.exists()
