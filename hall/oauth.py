@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
@@ -112,7 +112,18 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+def _one_registration_at_a_time() -> None:
+    """Registrations take turns between counting and keeping, so two at once cannot both be the last
+    one an address's limit (or the town's room for unconnected clients) allows. On PostgreSQL a
+    transaction-scoped advisory lock (no row to lock: the client counted is the one not kept yet);
+    SQLite's IMMEDIATE transactions already run one writer at a time."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ["clockford-registrations"])
+
+
 def _rate_limited(address: str) -> None:
+    _one_registration_at_a_time()
     now = timezone.now()
     recent = Client.objects.filter(registered_from=address, created__gt=now - dt.timedelta(hours=1)).count()
     if recent >= settings.CLOCKFORD["REGISTRATIONS_PER_ADDRESS"]:

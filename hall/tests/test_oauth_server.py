@@ -21,13 +21,14 @@ from django.test import Client as DjangoClient
 from oauth2_provider.models import AccessToken, Grant, RefreshToken
 
 from clockford.town.models import McpSession, Passport
-from hall import oauth_tokens
+from hall import oauth, oauth_tokens
 from hall.connected import clients_of
 from hall.models import Account, Client, Connection
 from hall.oauth_validator import TownValidator
 from hall.tests.conftest import Visitor
 from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
 from hall.tests.tls import DocumentServer
+from tests.fixtures import racing
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
 
@@ -311,6 +312,22 @@ def test_registration_is_rate_limited_per_address(web: DjangoWeb, settings: Any)
     r = agent.register()
     assert r.status == 429 and r.headers["retry-after"] == "3600"
     assert r.json() == {"error": "temporarily_unavailable", "error_description": "Too many requests. Try again later."}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_registrations_at_once_from_one_address_keep_to_its_limit(settings: Any) -> None:
+    """Thirty registrations from one address at the same instant: its limit (here 5) admits five. Each
+    counted the address's registrations before any had been kept, and 29 of 40 went through live."""
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "REGISTRATIONS_PER_ADDRESS": 5}
+    body = {"redirect_uris": [CALLBACK], "client_name": "Errand Runner"}
+
+    def prepare(i: int) -> Any:
+        return lambda: oauth.register(body, "203.0.113.7").client_id
+
+    made, refused = racing(30, prepare, oauth.OAuthRefused)
+    assert len(made) == 5 and len(refused) == 25, (len(made), len(refused))
+    assert {r.status for r in refused} == {429}
+    assert Client.objects.filter(registered_from="203.0.113.7").count() == 5
 
 
 def test_an_unknown_client_or_redirect_is_told_on_the_page_not_sent_back(ada: Person, agent: Agent) -> None:
