@@ -30,8 +30,6 @@ from districts.tavern.tools import DISTRICT as TAVERN
 from districts.town_hall.tools import DISTRICT as TOWN_HALL
 from districts.university.tools import DISTRICT as UNIVERSITY
 
-_LATER = "when its mechanism is built; tools/list shows what is open in this town"
-
 DISTRICTS: tuple[District, ...] = (
     # Jobs (my_jobs, job_outside) are Town Hall's tools, kept in an app of their own (docs/jobs.md).
     replace(TOWN_HALL, tools=(*TOWN_HALL.tools, *JOBS)),
