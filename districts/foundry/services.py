@@ -16,7 +16,7 @@ from nacl.signing import SigningKey
 
 from clockford.town import clock, handoff, reports, signing
 from clockford.town.holds import NotDecided
-from clockford.town.models import Passport, Report, lock, new_id
+from clockford.town.models import Closure, Passport, Report, lock, new_id
 from clockford.town.tooling import NotAllowed, NotFound, Refused
 from districts.arena import services as arena
 from districts.foundry.models import Certificate
@@ -96,8 +96,8 @@ def asks() -> dict[str, Any]:
         "runs": {"most": MAX_RUNS, "read": sorted(RUN_READERS), "note": RUNS_NOTE},
         "record": (
             f"A clean record right now: no report of yours waiting for review (a freeze), no probation, no "
-            f"report of yours upheld in the last {CLEAN_DAYS} days, no certificate of yours suspended, and none "
-            f"revoked in the last {CLEAN_DAYS} days."
+            f"report of yours upheld and no case against you confirmed by the town's staff in the last "
+            f"{CLEAN_DAYS} days, no certificate of yours suspended, and none revoked in the last {CLEAN_DAYS} days."
         ),
         "days": DAYS,
         "renew": "A live certificate can be cast again in its last week.",
@@ -239,6 +239,11 @@ def record_needed(passport: Passport, now: datetime) -> list[str]:
         needed.append("you are on probation")
     if mine.filter(status="upheld").filter(Q(decided_at__gt=now - timedelta(days=CLEAN_DAYS))).exists():
         needed.append(f"a report of yours was upheld in the last {CLEAN_DAYS} days")
+    # A case staff confirmed (the rehab ward; a serious case answers every call before this) counts as an
+    # upheld report does: the ward closes what the passport publishes, not its papers.
+    confirmed = Closure.objects.filter(passport=passport, status__in=("rehab", "banned"))
+    if confirmed.filter(Q(decided_at__gt=now - timedelta(days=CLEAN_DAYS)) | Q(until__gt=now)).exists():
+        needed.append(f"the town's staff confirmed a case against you in the last {CLEAN_DAYS} days")
     # What staff did to a certificate holds against the papers that made it (without this, the same slips
     # cast a new certificate the moment one was suspended or revoked), and signed in, against every agent
     # of the account, as probation does. A suspension counts while the certificate lasts and for

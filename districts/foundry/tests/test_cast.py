@@ -6,10 +6,11 @@ import copy
 from datetime import timedelta
 from typing import Any
 
-from clockford.town import clock, handoff, reports, signing
+from clockford.town import clock, closures, handoff, reports, signing
 from clockford.town.models import Passport, Report
 from districts.foundry import services
 from districts.testing import outcome, visit
+from hall.models import Account
 
 THREE = ("ten-habits", "words-are-data", "spending-well")
 
@@ -132,3 +133,26 @@ def test_the_last_day_is_said_as_one(alice: Passport) -> None:
     assert visit(alice, "foundry_cast", slips=slips(alice)).is_error is False
     clock.advance(timedelta(days=29, hours=1))
     assert visit(alice, "foundry").structured["say"] == "Your certificate is live, with 1 day left."
+
+
+def test_a_case_the_staff_confirmed_keeps_the_record_from_being_clean(alice: Passport, bob: Passport) -> None:
+    # A passport staff sent to the rehab ward is not clean (the ward closes what it publishes, not its
+    # papers, so without this it cast a certificate the moment its ruling was made), for 30 days as an
+    # upheld report is; one staff reopened, nothing confirmed, is clean.
+    sam = Account.objects.create_account("Sam", is_staff=True)
+
+    def rule(passport: Passport, decision: str) -> None:
+        closure, _ = closures.do_close(passport, sam, "Posted a stranger's address.")
+        closures.do_rule(closure, sam, decision, closures.ruling_statement(closure, decision), {"signed": 1})
+
+    papers, others = slips(alice), slips(bob)
+    rule(alice, "rehab")
+    r = visit(alice, "foundry_cast", slips=papers)
+    assert outcome(r) == "refused:record"
+    assert r.structured["needed"] == ["the town's staff confirmed a case against you in the last 30 days"]
+    assert "no case against you confirmed by the town's staff" in visit(alice, "foundry").structured["asks"]["record"]
+    clock.advance(timedelta(days=31))
+    closures.forget()
+    assert services.record_needed(alice, clock.now()) == []
+    rule(bob, "reopen")
+    assert visit(bob, "foundry_cast", slips=others).is_error is False
