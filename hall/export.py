@@ -3,7 +3,7 @@ the account.
 
 The export is one JSON file: the account, its passports, every footstep with its inclusion proof
 against one signed checkpoint, the holds, plans and reports with their signed decisions, the letters,
-the P.O. box notes, the jobs, the runs with their signed results, and the passkeys' public keys (so the decisions' passkey signatures can be
+the P.O. box notes, the jobs, the runs with their signed results, the Foundry's certificates, and the passkeys' public keys (so the decisions' passkey signatures can be
 checked too); and a manifest signed by the town key that names each section by its count and digest
 (clockford/town/exports.py). `./town manage export check FILE`, or docs/verify_signature.py on
 its own, checks a file offline.
@@ -25,6 +25,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from clockford.town import clock, exports
+from districts.foundry import services as foundry
 from districts.jobs import services as jobs
 from districts.post_office import services as post_office
 from hall import connected, push
@@ -103,6 +104,8 @@ def export_of(account: Account) -> dict[str, Any]:
         ],
         # Every run the agents asked for, with its signed result (docs/runs.md).
         "runs": runs_for_export(ids),
+        # Every certificate the Foundry cast for them, signed, with its standing (docs/foundry.md).
+        "certificates": foundry.certificates_for_export(ids),
     }
     about = {
         "account": account.handle,

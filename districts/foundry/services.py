@@ -132,6 +132,18 @@ def view(cert: Certificate, now: datetime | None = None) -> dict[str, Any]:
     }
 
 
+def certificates_for_export(passport_ids: list[str]) -> list[dict[str, Any]]:
+    """Every certificate cast for these passports, oldest first, as an account's export carries it
+    (docs/export.md): the signed certificate as it was handed over, and its standing now."""
+    now = clock.now()
+    return [
+        {"id": cert.id, "passport": cert.passport_id, "issuedAt": clock.iso(cert.issued_at)}
+        | view(cert, now)
+        | {"changedAt": clock.iso(cert.changed_at) if cert.changed_at else None}
+        for cert in Certificate.objects.filter(passport__in=passport_ids).order_by("issued_at", "id")
+    ]
+
+
 def latest(passport: Passport) -> Certificate | None:
     return Certificate.objects.filter(passport=passport).order_by("-issued_at").first()
 

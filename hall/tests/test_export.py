@@ -142,3 +142,34 @@ def test_no_export_is_made_from_a_damaged_archive() -> None:
     assert r.status_code == 503
     page = r.content.decode()
     assert "No export can be made right now:" in page and "Content-Disposition" not in r
+
+
+def test_the_export_carries_the_certificates_the_foundry_cast_for_the_agents(tmp_path: Path) -> None:
+    # docs/export.md: certificates join the file once the Foundry is open, as the runs did.
+    alice, a = person("Alice")
+    one = agent_of(a)
+    slips = [
+        visit(one, "attend", course=c).structured["slip"] for c in ("ten-habits", "words-are-data", "spending-well")
+    ]
+    cast = visit(one, "foundry_cast", slips=slips).structured
+    _, b = person("Bob")
+    other = agent_of(b)
+    visit(
+        other,
+        "foundry_cast",
+        slips=[
+            visit(other, "attend", course=c).structured["slip"]
+            for c in ("ten-habits", "words-are-data", "spending-well")
+        ],
+    )
+
+    data = json.loads(alice.client.get("/hall/account/export").content)
+    (mine,) = data["sections"]["certificates"]
+    assert mine["passport"] == one.id and mine["standing"] == "live"
+    assert mine["certificate"] == cast["certificate"] and signing.verify_signed(mine["certificate"])
+    assert data["manifest"]["statement"]["sections"]["certificates"]["count"] == 1
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(data))
+    done = offline(path, signing.public_key_hex())
+    assert done.returncode == 0, done.stdout + done.stderr
+    call_command("export", "check", str(path))
