@@ -232,3 +232,17 @@ def test_githubs_return_without_the_session_cookie_comes_back_to_a_real_address(
         page = client.get(path, HTTP_HOST=urlsplit(settings.HALL_URL).netloc)  # the hall's own name
         assert page.status_code == 200
         assert f'content="0;url={again}"' in page.content.decode(), page.content.decode()
+
+
+NO_ASK_YET = "No ask waits for you. When one of your agents calls claim_deed, its ask appears here."
+NO_SIGN_IN = "This town has no sign-in, so no agent asks for a deed here: a deed belongs to a person's account"
+
+
+def test_the_deeds_page_of_a_town_without_sign_in_says_no_agent_asks_for_one(olive: Visitor, settings: Any) -> None:
+    # claim_deed answers "needs a signed-in account" on such a town, so the page must not promise asks.
+    settings.CLOCKFORD_SIGN_IN = False
+    page = olive.page("/hall/deeds")
+    assert NO_SIGN_IN in page and NO_ASK_YET not in page
+    settings.CLOCKFORD_SIGN_IN = True
+    page = olive.page("/hall/deeds")
+    assert NO_ASK_YET in page and NO_SIGN_IN not in page
