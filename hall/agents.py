@@ -22,6 +22,7 @@ from clockford.town import clock, holds, reports, runs, words
 from clockford.town.models import Hold, Passport, Plan, Report
 from clockford.town.tooling import NotFound
 from districts.general_store import services as general_store
+from districts.jobs import services as jobs
 from districts.post_office import services as post_office
 from hall.http import Refused, fetched, refuse, signed_in_page, signed_in_post
 from hall.models import Account
@@ -133,11 +134,12 @@ class ClientGroup:
 
 def grouped(passports: list[Passport], records: dict[str, AgentRecords], fold: bool) -> list[ClientGroup]:
     """The page's passports by client, in the order each client was last seen. With `fold`, a passport
-    with no holds, letters, notes, reports, plan or runs is a one-off: every MCP session on a town without
-    sign-in gets a passport, and most of them are a look around and gone."""
+    with no holds, letters, notes, reports, plan, runs or jobs is a one-off: every MCP session on a town
+    without sign-in gets a passport, and most of them are a look around and gone."""
     ids = [p.pk for p in passports]
-    # Notes, and runs the agent asked for (docs/runs.md), are something left for the person.
-    kept = post_office.with_words(ids) | runs.with_runs(ids) if fold else set()
+    # Notes and letters, runs the agent asked for (docs/runs.md) and the jobs it named (docs/jobs.md) are
+    # something left for the person.
+    kept = post_office.with_words(ids) | runs.with_runs(ids) | jobs.with_jobs(ids) if fold else set()
     groups: dict[str, ClientGroup] = {}
     for p in passports:
         r = records[p.pk]

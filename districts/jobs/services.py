@@ -160,6 +160,11 @@ def do_declare_outside(passport: Passport, name: str, server: str, tool: str, wh
 # -- The hall ------------------------------------------------------------------------------------------
 
 
+def with_jobs(passport_ids: list[str]) -> set[str]:
+    """Which of these passports named a job: its person reads the job, and may end it, in the hall."""
+    return set(Job.objects.filter(passport_id__in=passport_ids).values_list("passport_id", flat=True).distinct())
+
+
 def jobs_of(passports: QuerySet[Passport]) -> QuerySet[Job]:
     """The jobs of these passports (the ones a person decides for), the latest first."""
     return Job.objects.filter(passport__in=passports).select_related("passport").order_by("-last_at", "-pk")

@@ -1,5 +1,6 @@
 """A town run by its owner, tidy: every MCP session gets a passport, so the agents page groups them by
-client and folds away the one-off sessions that left nothing (no holds, letters or notes)."""
+client and folds away the one-off sessions that left nothing (no holds, letters, notes, reports, plans,
+runs or jobs)."""
 
 import re
 
@@ -35,7 +36,7 @@ def test_passports_group_by_client_and_one_offs_fold_away(olive: Visitor) -> Non
     assert sorted((name.strip(), int(n)) for name, n in groups) == [("claude-code", 3), ("cursor", 1)]
     folded = page[page.index('<details class="fold one-offs">') :]
     folded = folded[: folded.index("</details>")]
-    assert "1 passport that left nothing for you: no holds, letters or notes" in folded
+    assert "1 passport that left nothing for you: no holds, letters, notes, reports, plans, runs or jobs" in folded
     assert looked.id in folded and noted.id not in folded and held.id not in folded
     assert lettered.id in page and lettered.id not in folded
 
@@ -59,3 +60,15 @@ def test_before_the_claim_and_with_sign_in_strangers_may_sign_up(settings: objec
     assert "Make an account" in visitor.page("/hall/")
     settings.CLOCKFORD_SIGN_IN = True  # type: ignore[attr-defined]
     assert "Make an account" in visitor.page("/hall/")
+
+
+def test_a_session_that_named_a_job_is_not_folded_away(olive: Visitor) -> None:
+    # Its job is on the Jobs page for the person to read and end: it left something.
+    jobbed, looked = session("claude-code"), session("claude-code")
+    visit(jobbed, "look_around", job_id="weather-1")
+    visit(looked, "look_around")
+    page = olive.page("/hall/agents")
+    folded = page[page.index('<details class="fold one-offs">') :]
+    folded = folded[: folded.index("</details>")]
+    assert "1 passport that left nothing for you: no holds, letters, notes, reports, plans, runs or jobs" in folded
+    assert looked.id in folded and jobbed.id in page and jobbed.id not in folded
