@@ -608,7 +608,9 @@ def make_room(demo: bool, replace: bool) -> None:
         wipe()
     elif not s.demo and demo:
         if not replace:
-            raise CensusError("The census holds real registry data; the demo census will not replace it.")
+            raise CensusError(
+                "The census holds real registry data; the demo census will not replace it unless asked with --replace."
+            )
         wipe()
 
 

@@ -171,7 +171,7 @@ def test_real_data_replaces_the_demo_and_the_demo_never_replaces_real_data(demo:
     take([listing("com.a/real")])
     s = services.state()
     assert s.demo is False and s.servers == 1 and lot("com.a/real").number == 0
-    with pytest.raises(ingest.CensusError):
+    with pytest.raises(ingest.CensusError, match="will not replace it unless asked with --replace"):
         ingest.import_demo()
     assert services.state().servers == 1
     ingest.import_demo(replace=True)
