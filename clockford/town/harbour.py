@@ -252,6 +252,22 @@ def _fold_once(ch: str) -> str:
     return "".join(parts)
 
 
+def _small(ch: str) -> str:
+    """The character's small letter, when it is one character (so offsets in a text stay as they are)."""
+    low = ch.lower()
+    return low if len(low) == 1 else ch
+
+
+def _in_small_letters(text: str) -> str | None:
+    """The text in small letters, when some capital in it folds otherwise than its small letter does,
+    else None. Some capitals look Latin where their small letters do not (Cyrillic Н, В, Б; Greek Η, Ν,
+    Υ), so the look-alike fold reads "НА" as "ha" but "на" as "нa", and words of such a script repeated
+    in the other case would not be found. A Latin capital folds as its small letter: None."""
+    if not any(ch != _small(ch) and _fold(ch) != _fold(_small(ch)) for ch in text):
+        return None
+    return "".join(_small(ch) for ch in text)
+
+
 def skeleton(text: str) -> str:
     """The skeleton of the words as a person sees them (clockford.town.matching's drawn reading: hidden
     characters gone, a right-to-left run read as drawn, compatibility forms and TR39 look-alikes
@@ -326,6 +342,7 @@ class _Form:
     weight: tuple[int, ...]  # weight[i]: the characters of words 0..i-1, toward MIN_CHARS
     reach: tuple[int, ...]  # reach[i]: the least j such that words i..j-1 hold MIN_UNCOMMON uncommon words
     probes: frozenset[str]  # n-grams of the stream at every STRIDE-th position
+    small: bool = False  # read from the text in small letters (`_in_small_letters`), for matching only
 
     @property
     def whole(self) -> bool:
@@ -368,7 +385,7 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
     return tuple(reach)
 
 
-def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
+def _form(text: str, reading: "matching.Form | None" = None, small: bool = False) -> _Form:
     found, spans = _words(reading or matching.drawn(text, join=False))
     starts: list[int] = []
     ends: list[int] = []
@@ -388,6 +405,7 @@ def _form(text: str, reading: "matching.Form | None" = None) -> _Form:
         weight=tuple(weight),
         reach=_reach([None if w.translate(_STREAM) in _COMMON_STREAM else w for w in found]),
         probes=frozenset(stream[p : p + GRAM] for p in range(0, len(stream) - GRAM + 1, STRIDE)),
+        small=small,
     )
 
 
@@ -396,7 +414,20 @@ def _forms(text: str) -> tuple[_Form, ...]:
     reads (tag characters decoded, a right-to-left run in its order as written). A model reads the
     hidden words of a census description or a notice as well as the visible ones, and an agent that
     repeats them repeats someone else's words."""
-    return tuple(_form(text, reading) for reading in matching.readings(text, join=False))
+    return _cased_forms(text)
+
+
+def _cased_forms(text: str) -> tuple[_Form, ...]:
+    """Every reading's form, and, when some capital of the text folds otherwise than its small letter
+    (`_in_small_letters`), every reading's form of the text in small letters too, so that a passage
+    of Russian or Greek repeated in capitals, or handed in capitals and repeated in small letters, is
+    still a repeat: each side is read both ways. The text in small letters has the same length, so
+    its spans are the text's own. A Latin text has its readings' forms alone, as before."""
+    forms = [_form(text, reading) for reading in matching.readings(text, join=False)]
+    small = _in_small_letters(text)
+    if small is not None:
+        forms += [_form(small, reading, small=True) for reading in matching.readings(small, join=False)]
+    return tuple(forms)
 
 
 # Handed passages come back on every call of the same passport (and the same census words are handed
@@ -409,7 +440,7 @@ def handed_digest(text: str) -> str:
     """The sha256 of a handed passage's skeleton: the key it is remembered by (holds.remember_handed).
     Kept like its form: the same census words are handed on call after call. A passage with hidden
     words is keyed by every reading's skeleton, so it is not taken for its visible words alone."""
-    forms = _handed_forms(text)
+    forms = [f for f in _handed_forms(text) if not f.small]  # the reading in small letters is for matching only
     key = skeleton(text) if len(forms) == 1 else "\x1e".join(f.stream for f in forms)
     return hashlib.sha256(key.encode()).hexdigest()
 
@@ -568,12 +599,12 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
 
     "First" is in the order handed is given; of that passage, the longest repeated run is shown.
     Each reading of the text counts (clockford.town.matching): what a person sees, with a run behind a
-    right-to-left override read as drawn, and what a program reads, tag characters decoded. So are
-    the handed words: a passage hidden in them is someone else's words too."""
+    right-to-left override read as drawn, and what a program reads, tag characters decoded, and each
+    of them in small letters when the case of a letter changes its fold (`_cased_forms`). So are the
+    handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
     spent = [0]  # runs measured on the n-gram road, over every reading
-    for reading in matching.readings(text, join=False):
-        t = _form(text, reading)
+    for t in _cased_forms(text):
         if len(t.stream) < GRAM:
             continue
         stream = t.stream
