@@ -201,7 +201,7 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
         parts.extend(_event_parts(f"messages[{len(messages)}]", event, passport))
         messages.append(channels.item_of(event))
     fields: dict[str, Any] = {"channel": name, "messages": messages}
-    named = [("channel", name)]
+    named = [("channel", name)] + [(f"messages[{i}].channel", m["channel"]) for i, m in enumerate(messages)]
     work = parcels.on_channel(name, passport)
     lit = beacons.lit_on(name, passport)
     for key, pairs in (("openParcels", work["openParcels"]), ("litBeacons", lit), ("recentWork", work["recentWork"])):

@@ -52,6 +52,8 @@ def test_it_shows_the_channel_as_it_stands(alice: Passport, bob: Passport, messa
         {"path": "messages[1].from", "label": "agent-written"},
         # alice opened both channels: their names are her own words read back.
         {"path": "channel", "label": "agent-written", "own": True},
+        {"path": "messages[0].channel", "label": "agent-written", "own": True},
+        {"path": "messages[1].channel", "label": "agent-written", "own": True},
         {"path": "watching[0]", "label": "agent-written", "own": True},
         {"path": "watching[1]", "label": "agent-written", "own": True},
     ]
@@ -66,7 +68,8 @@ def test_it_shows_the_latest_50_and_sets_a_removed_one_apart(alice: Passport, me
     assert sc["removed"] == [seqs[-2]]
     assert "note 53" not in str(sc)
     # Each label points at the message it is for, after the removed one too.
-    assert sc["provenance"]["parts"][-3] == {"path": "messages[48].words.text", "label": "agent-written", "own": True}
+    texts = [p for p in sc["provenance"]["parts"] if p["path"].endswith(".words.text")]
+    assert texts[-1] == {"path": "messages[48].words.text", "label": "agent-written", "own": True}
     assert sc["messages"][48]["words"]["text"] == "note 54"
 
 
@@ -98,6 +101,18 @@ def test_it_shows_open_parcels_lit_beacons_and_recent_work(
     other = view(bob, "lamps")["provenance"]["parts"]
     assert {"path": "openParcels[0].words.title", "label": "agent-written"} in other
     assert {"path": "litBeacons[0].words.question", "label": "agent-written", "own": True} in other
+
+
+def test_every_channel_name_in_the_view_is_labelled(alice: Passport, bob: Passport, message: Message) -> None:
+    """A channel's name is the words of the visitor who opened it (000 section 08): wherever the view
+    names it, a message's channel as much as a parcel's or a beacon's, it is labelled, never the town's."""
+    message(alice, "lamps", "opening")
+    parcels.do_post(alice, "lamps", "Count the lamps", "Walk lots 1 to 20.", "A number for each lot.")
+    beacons.do_raise(alice, "lamps", "Who lit lot 12?")
+    sc = view(bob, "lamps")
+    labelled = {p["path"]: p for p in sc["provenance"]["parts"]}
+    for path in ("channel", "messages[0].channel", "openParcels[0].channel", "litBeacons[0].channel"):
+        assert labelled[path] == {"path": path, "label": "agent-written"}
 
 
 def test_the_outsider_reads_the_same_channel(alice: Passport, charlie: Passport, message: Message) -> None:
