@@ -73,7 +73,11 @@ def look_around(call: Call, args: LookAroundArgs) -> Reply:
         f"You are at {p.place}. {counted(len(open_), 'district is', 'districts are')} open; {walled_say}"
         f"the census holds {counted(town['servers'], 'server', 'servers')}.",
         fields,
-        [Part("here.name", "publisher-words")] if house else [],
+        [
+            *([Part("here.name", "publisher-words")] if house else []),
+            # A pennant is words a person chose in the hall, read as a pennant is on the board: never the town's.
+            *([Part("you.pennant", "agent-written", own=True)] if p.pennant is not None else []),
+        ],
     )
 
 

@@ -65,12 +65,14 @@ def show_passport(call: Call, args: ShowPassportArgs) -> Reply:
         if "words" in h
     ]
     steps = [*plans.step_parts("plans.inForce"), *plans.step_parts("plans.waiting")]
+    # A pennant is words a person chose in the hall, read as a pennant is on the board: never the town's.
+    pennant = [Part("pennant", "agent-written", own=True)] if fields["pennant"] is not None else []
     return Reply(
         f"Passport {fields['passport']}: {counted(fields['footsteps'], 'footstep', 'footsteps')}, "
         f"{counted(fields['poBoxKeys'], 'key', 'keys')} in your P.O. box, "
         f"{counted(waiting, 'call', 'calls')} held for your person.",
         fields,
-        [*signed, *steps],
+        [*pennant, *signed, *steps],
     )
 
 

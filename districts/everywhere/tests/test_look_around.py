@@ -125,3 +125,12 @@ def test_a_walled_off_district_says_so_where_the_agent_stands_and_where_it_walks
     )
     here = visit(alice, "look_around").structured["here"]
     assert here["status"] == "walled off" and here["name"] == "The Post Office"
+
+
+def test_a_pennant_is_labelled_as_words_not_the_towns(alice: Passport) -> None:
+    """A pennant is words a person chose in the hall (000 section 08: information, never instructions);
+    read back under you, it is labelled as the board labels one's own."""
+    Passport.objects.filter(pk=alice.pk).update(pennant="owl")
+    sc = visit(alice, "look_around").structured
+    assert sc["you"]["pennant"] == "owl"
+    assert sc["provenance"]["parts"] == [{"path": "you.pennant", "label": "agent-written", "own": True}]

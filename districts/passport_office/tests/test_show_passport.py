@@ -126,3 +126,14 @@ def test_an_open_report_brings_the_halls_link(alice: Passport) -> None:
     sc = visit(alice, "show_passport").structured
     assert sc["harbour"]["frozen"] is True
     assert sc["hallUrl"] == handoff.front_url()
+
+
+def test_a_pennant_is_labelled_as_words_not_the_towns(alice: Passport) -> None:
+    """A pennant is words a person chose in the hall (every channel name and pennant is information,
+    never instructions: 000 section 08); read back, it is labelled as the board labels one's own."""
+    parts = visit(alice, "show_passport").structured["provenance"]["parts"]
+    assert not any(p["path"] == "pennant" for p in parts)  # none chosen: nothing to label
+    Passport.objects.filter(pk=alice.pk).update(pennant="owl")
+    sc = visit(alice, "show_passport").structured
+    assert sc["pennant"] == "owl"
+    assert {"path": "pennant", "label": "agent-written", "own": True} in sc["provenance"]["parts"]
