@@ -263,6 +263,13 @@ def provenance_line(parts: list[Part]) -> str:
     return f"provenance: say and the rest are the town's; {named}. " + RULE
 
 
+# Characters JSON may leave as they are inside a string but readers take for line breaks (NEL, the
+# line and paragraph separators; str.splitlines too). In the text content they are written escaped, so
+# someone else's words stay inside the one JSON line and cannot draw a "provenance:" or "footstep #"
+# line of their own. The JSON reads back the same.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def render(
     say: str,
     fields: dict[str, Any],
@@ -277,7 +284,7 @@ def render(
     structured["provenance"] = provenance(parts)
     lines = [say]
     if fields and fields_in_text:
-        lines.append(json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
+        lines.append(json.dumps(fields, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS))
     lines.append(provenance_line(parts))
     if footstep is not None:
         lines.append(f"footstep #{footstep}")
