@@ -258,14 +258,24 @@ def _small(ch: str) -> str:
     return low if len(low) == 1 else ch
 
 
-def _in_small_letters(text: str) -> str | None:
-    """The text in small letters, when some capital in it folds otherwise than its small letter does,
-    else None. Some capitals look Latin where their small letters do not (Cyrillic Н, В, Б; Greek Η, Ν,
-    Υ), so the look-alike fold reads "НА" as "ha" but "на" as "нa", and words of such a script repeated
-    in the other case would not be found. A Latin capital folds as its small letter: None."""
-    if not any(ch != _small(ch) and _fold(ch) != _fold(_small(ch)) for ch in text):
-        return None
-    return "".join(_small(ch) for ch in text)
+def _capital(ch: str) -> str:
+    """The character's capital, when it is one character ("ß" stays "ß": its capital is "SS")."""
+    up = ch.upper()
+    return up if len(up) == 1 else ch
+
+
+def _recased(text: str) -> list[str]:
+    """The text in small letters and in capitals, each when some letter of it folds otherwise in that
+    case. Some capitals look Latin where their small letters
+    do not (Cyrillic Н, В, Б; Greek Η, Ν, Υ), so the look-alike fold reads "НА" as "ha" but "на" as
+    "нa": words of such a script repeated in the other case, or in capitals with Latin ones standing
+    for theirs ("HA"), would not be found in one reading alone. A Latin letter folds alike in either
+    case: a Latin text has neither."""
+    return [
+        "".join(case(ch) for ch in text)
+        for case in (_small, _capital)
+        if any(ch != case(ch) and _fold(ch) != _fold(case(ch)) for ch in text)
+    ]
 
 
 def skeleton(text: str) -> str:
@@ -342,7 +352,7 @@ class _Form:
     weight: tuple[int, ...]  # weight[i]: the characters of words 0..i-1, toward MIN_CHARS
     reach: tuple[int, ...]  # reach[i]: the least j such that words i..j-1 hold MIN_UNCOMMON uncommon words
     probes: frozenset[str]  # n-grams of the stream at every STRIDE-th position
-    small: bool = False  # read from the text in small letters (`_in_small_letters`), for matching only
+    recased: bool = False  # read from the text in small letters or in capitals (`_recased`), for matching only
 
     @property
     def whole(self) -> bool:
@@ -385,7 +395,7 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
     return tuple(reach)
 
 
-def _form(text: str, reading: "matching.Form | None" = None, small: bool = False) -> _Form:
+def _form(text: str, reading: "matching.Form | None" = None, recased: bool = False) -> _Form:
     found, spans = _words(reading or matching.drawn(text, join=False))
     starts: list[int] = []
     ends: list[int] = []
@@ -405,7 +415,7 @@ def _form(text: str, reading: "matching.Form | None" = None, small: bool = False
         weight=tuple(weight),
         reach=_reach([None if w.translate(_STREAM) in _COMMON_STREAM else w for w in found]),
         probes=frozenset(stream[p : p + GRAM] for p in range(0, len(stream) - GRAM + 1, STRIDE)),
-        small=small,
+        recased=recased,
     )
 
 
@@ -418,15 +428,14 @@ def _forms(text: str) -> tuple[_Form, ...]:
 
 
 def _cased_forms(text: str) -> tuple[_Form, ...]:
-    """Every reading's form, and, when some capital of the text folds otherwise than its small letter
-    (`_in_small_letters`), every reading's form of the text in small letters too, so that a passage
-    of Russian or Greek repeated in capitals, or handed in capitals and repeated in small letters, is
-    still a repeat: each side is read both ways. The text in small letters has the same length, so
-    its spans are the text's own. A Latin text has its readings' forms alone, as before."""
+    """Every reading's form, and every reading's form of the text in small letters and in capitals
+    when a letter folds otherwise in that case (`_recased`), so that a passage of Russian or Greek
+    repeated in the other case, or in capitals with Latin ones for its own, is still a repeat: each
+    side is read every way. A text recased has the same length, so its spans are the text's own. A
+    Latin text has its readings' forms alone, as before."""
     forms = [_form(text, reading) for reading in matching.readings(text, join=False)]
-    small = _in_small_letters(text)
-    if small is not None:
-        forms += [_form(small, reading, small=True) for reading in matching.readings(small, join=False)]
+    for recased in _recased(text):
+        forms += [_form(recased, reading, recased=True) for reading in matching.readings(recased, join=False)]
     return tuple(forms)
 
 
@@ -440,7 +449,7 @@ def handed_digest(text: str) -> str:
     """The sha256 of a handed passage's skeleton: the key it is remembered by (holds.remember_handed).
     Kept like its form: the same census words are handed on call after call. A passage with hidden
     words is keyed by every reading's skeleton, so it is not taken for its visible words alone."""
-    forms = [f for f in _handed_forms(text) if not f.small]  # the reading in small letters is for matching only
+    forms = [f for f in _handed_forms(text) if not f.recased]  # the recased readings are for matching only
     key = skeleton(text) if len(forms) == 1 else "\x1e".join(f.stream for f in forms)
     return hashlib.sha256(key.encode()).hexdigest()
 
@@ -600,7 +609,8 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     "First" is in the order handed is given; of that passage, the longest repeated run is shown.
     Each reading of the text counts (clockford.town.matching): what a person sees, with a run behind a
     right-to-left override read as drawn, and what a program reads, tag characters decoded, and each
-    of them in small letters when the case of a letter changes its fold (`_cased_forms`). So are the
+    of them in small letters and in capitals when the case of a letter changes its fold
+    (`_cased_forms`). So are the
     handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
     spent = [0]  # runs measured on the n-gram road, over every reading

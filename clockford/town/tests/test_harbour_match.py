@@ -245,6 +245,14 @@ def test_a_passage_handed_in_capitals_is_found_in_small_letters(handed):
     assert r is not None and r.where == handed.where
 
 
+def test_latin_capitals_standing_for_cyrillic_ones_are_found():
+    # Russian in capitals, its Н, В, Т, К, М, Р, С, Е, Х and А written with the Latin capitals they look
+    # like: a person reads the same words, so they are the same words.
+    latin = str.maketrans("НВТКМРСЕХАО", "HBTKMPCEXAO")
+    r = find_repeat(f"Seen today: {CASED[0].text.upper().translate(latin)}", CASED)
+    assert r is not None and r.where == CASED[0].where
+
+
 def test_a_cased_reading_leaves_the_handed_digest_as_it_was():
     # The digest a handed passage is remembered by reads the words as before: the reading in small
     # letters is for matching only, so passages already remembered are not remembered twice.
