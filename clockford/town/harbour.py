@@ -610,8 +610,7 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     Each reading of the text counts (clockford.town.matching): what a person sees, with a run behind a
     right-to-left override read as drawn, and what a program reads, tag characters decoded, and each
     of them in small letters and in capitals when the case of a letter changes its fold
-    (`_cased_forms`). So are the
-    handed words: a passage hidden in them is someone else's words too."""
+    (`_cased_forms`). So are the handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
     spent = [0]  # runs measured on the n-gram road, over every reading
     for t in _cased_forms(text):
