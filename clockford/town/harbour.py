@@ -39,6 +39,7 @@ What it does not catch, on purpose or by nature:
 
 import bisect
 import hashlib
+import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -285,9 +286,17 @@ def skeleton(text: str) -> str:
     return " ".join(_words(matching.drawn(text, join=False))[0])
 
 
+# A markup tag without attributes (<b>, </span>, <br/>): markup, not words. A reader sees the words
+# through it, so it is read as nothing, between words or inside one ("po<i></i>st" is "post").
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,15}\s*/?>")
+
+
 def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
     """The skeleton's words of one reading, and for each the span of the original text it came from."""
     text = form.text
+    # Where the markup tags stand, as (start, end) in order: the loop steps over them.
+    tags = [m.span() for m in _TAG.finditer(text)] if "<" in text else []
+    t = 0
     found: list[str] = []
     spans: list[tuple[int, int]] = []
     word: list[str] = []
@@ -313,6 +322,11 @@ def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
         lettered = leet = False
 
     for i, ch in enumerate(text):
+        if tags:
+            while t < len(tags) and tags[t][1] <= i:
+                t += 1
+            if t < len(tags) and tags[t][0] <= i:
+                continue
         if ch in _LEET_SIGNS:
             # Dropped as punctuation by the fold; kept here until the word shows what it is.
             if not word:
