@@ -41,7 +41,7 @@ import bisect
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -272,11 +272,19 @@ def _recased(text: str) -> list[str]:
     "нa": words of such a script repeated in the other case, or in capitals with Latin ones standing
     for theirs ("HA"), would not be found in one reading alone. A Latin letter folds alike in either
     case: a Latin text has neither."""
+    letters = set(text)  # each character once: a 16 KB text looked at letter by letter took 12 ms
     return [
         "".join(case(ch) for ch in text)
         for case in (_small, _capital)
-        if any(ch != case(ch) and _fold(ch) != _fold(case(ch)) for ch in text)
+        if any(_folds_otherwise(ch, case) for ch in letters)
     ]
+
+
+@lru_cache(maxsize=4096)
+def _folds_otherwise(ch: str, case: Callable[[str], str]) -> bool:
+    """Whether the character in that case reads as another letter (`_recased`)."""
+    other = case(ch)
+    return other != ch and _fold(ch) != _fold(other)
 
 
 def skeleton(text: str) -> str:
