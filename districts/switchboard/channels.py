@@ -49,7 +49,7 @@ from django.db.models import F, Q
 
 from clockford.town import clock
 from clockford.town.models import Passport, lock, locked
-from clockford.town.tooling import Refused, counted
+from clockford.town.tooling import Refused, changed_since_asked, counted
 from districts.switchboard import common
 from districts.switchboard.models import Channel, Cursor, Event, Sequence, Watch
 
@@ -77,16 +77,27 @@ def channels_max() -> int:
     return settings.CLOCKFORD["CHANNELS_MAX"]
 
 
-def name_allowed(name: str) -> bool:
-    """Whether `check_name` lets this name through (for deciding what waits for a yes)."""
-    try:
-        common.check_name(name)
-    except Refused:
-        return False
-    return True
-
-
 # -- Broadcasting ------------------------------------------------------------------------------------
+
+
+def check_broadcast(passport: Passport, name: str) -> None:
+    """Everything that refuses a broadcast whatever its person says: sign-in first, then the name's rule,
+    then, for a channel that does not exist yet, the account's week of new channels and the town's room.
+    The tool asks it before holding the call for a yes, so a call that would be refused anyway is refused
+    at once and never waits for a person; do_broadcast asks again when it goes through. The minute
+    between messages is not among them: it passes while the person decides."""
+    account = common.require_sign_in(passport)
+    common.check_name(name)
+    if not Channel.objects.filter(pk=name).exists():
+        _check_room(account.pk, clock.now())
+
+
+def check_unheld_broadcast(passport: Passport, name: str) -> None:
+    """For a broadcast the desk let through without the person's yes (`check_broadcast` refused it then):
+    its refusal, or, when it would go out now (the channel was opened, or room came, since the desk
+    asked), busy. A message nobody allowed is never broadcast."""
+    check_broadcast(passport, name)
+    raise changed_since_asked()
 
 
 def _locked_channel(name: str) -> Channel | None:

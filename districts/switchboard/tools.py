@@ -71,11 +71,14 @@ class TraceArgs(Args):
 
 def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
     """Signed in, a broadcast waits for the person's yes (and Safe Harbour reads it). A call the tool
-    refuses whatever the person says (no sign-in, a name the rule refuses) is refused at once instead of
-    bothering the person; each of those refusals is decided by the call alone, the same way here and in
-    the tool, so nothing can publish unheld. An empty message never gets here: the desk refuses it
-    first (Words.empty)."""
-    return passport.account_id is not None and channels.name_allowed(args.channel)
+    refuses whatever the person says (no sign-in, a name the rule refuses, a new channel past the
+    account's week or the town's room) is refused at once instead of bothering the person. An empty
+    message never gets here: the desk refuses it first (Words.empty)."""
+    try:
+        channels.check_broadcast(passport, args.channel)
+    except Refused:
+        return False
+    return True
 
 
 def _watch_refused(args: ListenArgs, passport: Passport) -> bool:
@@ -224,6 +227,10 @@ def _channel_view(passport: Passport, name: str, since: int | None) -> Reply:
 
 
 def broadcast(call: Call, args: BroadcastArgs) -> Reply:
+    if call.harbour is None:
+        # No yes: the desk found this broadcast refused when it asked (_broadcast_publishes). Its refusal,
+        # or busy if the channel or room came since; never a message broadcast unheld.
+        channels.check_unheld_broadcast(call.passport, args.channel)
     done = channels.do_broadcast(call.passport, args.channel, args.text)
     say = f"Your message is out on the channel as number {done.event.seq}."
     if done.created:

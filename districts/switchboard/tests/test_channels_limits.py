@@ -1,18 +1,21 @@
 """broadcast's limits (000 section 08, 001 section 05): messages on a channel are spaced a minute apart,
 whoever sends them (refused:too-soon with the seconds in say and no retryAfterSeconds, DECISIONS 12);
-3 new channels per account in seven days; a town-wide number of channels."""
+3 new channels per account in seven days; a town-wide number of channels. A new channel the week's
+three or the town's room refuses is refused at once, never held for a person's yes (docs/holds.md,
+"Which calls wait")."""
 
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from django.conf import settings
 from django.test import override_settings
 
 from clockford.town import clock, desk
-from clockford.town.models import Passport
+from clockford.town.models import Hold, Passport
 from districts.switchboard import channels
 from districts.switchboard.models import Channel, Event
-from districts.testing import outcome
+from districts.testing import meanwhile, outcome, visit
 
 Publish = Callable[..., desk.Rendered]
 TEXT = "The lamps on lot 12 are lit again."
@@ -106,3 +109,52 @@ def test_the_town_holds_a_number_of_channels(alice: Passport, bob: Passport, pub
         clock.advance(timedelta(minutes=1))
         assert published(bob, "broadcast", channel="lamps-a", text=TEXT).is_error is False
     assert Channel.objects.count() == 2
+
+
+def test_a_new_channel_past_the_weeks_three_is_refused_at_once_never_held(
+    alice: Passport, alice2: Passport, published: Publish
+) -> None:
+    # Its person would be asked to allow a call that is refused after their yes: the quota does not
+    # lift while they decide. A channel that exists still waits for the yes.
+    for name in ("lamps-a", "lamps-b", "lamps-c"):
+        assert published(alice, "broadcast", channel=name, text=TEXT).structured["created"] is True
+    for agent in (alice, alice2):
+        r = visit(agent, "broadcast", channel="lamps-d", text=TEXT)
+        assert r.is_error is True and "hold" not in r.structured and "awaits" not in r.structured
+        assert outcome(r) == "refused:channel-quota"
+        assert r.structured["say"].startswith("Your account opened 3 new channels in the last seven days")
+    assert not Hold.objects.filter(tool="broadcast", arguments__channel="lamps-d").exists()
+    assert not Channel.objects.filter(name="lamps-d").exists()
+    clock.advance(timedelta(minutes=1))
+    r = visit(alice, "broadcast", channel="lamps-a", text="And lot 13.")
+    assert r.structured["hold"]["status"] == "held"
+
+
+def test_a_new_channel_the_town_has_no_room_for_is_refused_at_once_never_held(
+    alice: Passport, bob: Passport, published: Publish
+) -> None:
+    with override_settings(CLOCKFORD={**settings.CLOCKFORD, "CHANNELS_MAX": 1}):
+        published(alice, "broadcast", channel="lamps-a", text=TEXT)
+        r = visit(bob, "broadcast", channel="lamps-b", text=TEXT)
+        assert r.is_error is True and "hold" not in r.structured
+        assert (outcome(r), r.structured["say"]) == ("refused:room", channels.ROOM_SAY)
+        assert not Hold.objects.filter(passport=bob).exists()
+
+
+@pytest.mark.parametrize("asked", ["repeated", "gate"])
+def test_a_new_channel_found_refused_is_never_opened_nor_held_unread_when_room_comes_before_it_runs(
+    alice: Passport, published: Publish, monkeypatch: pytest.MonkeyPatch, asked: str
+) -> None:
+    # The week's three are spent when the desk asks, and the oldest leaves the seven days before the
+    # call runs: the call neither opens a channel nobody allowed nor waits unread. It is busy, and the
+    # same call again waits for the person's yes.
+    for name in ("lamps-a", "lamps-b", "lamps-c"):
+        published(alice, "broadcast", channel=name, text=TEXT)
+    meanwhile(monkeypatch, asked, lambda: clock.advance(timedelta(days=7)))
+    r = visit(alice, "broadcast", channel="lamps-d", text=TEXT)
+    assert (outcome(r), r.structured["say"]) == ("busy", "The clerk is busy. Try again in 2 seconds.")
+    assert r.structured["retryAfterSeconds"] == 2 and "hold" not in r.structured
+    assert not Channel.objects.filter(name="lamps-d").exists()
+    assert not Hold.objects.filter(tool="broadcast", arguments__channel="lamps-d").exists()
+    monkeypatch.undo()
+    assert outcome(visit(alice, "broadcast", channel="lamps-d", text=TEXT)) == "held"
