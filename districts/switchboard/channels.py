@@ -214,14 +214,11 @@ def check_watch(join: list[str], leave: list[str]) -> None:
         raise Refused(BOTH_SAY, "join-and-leave")
 
 
-def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
-    """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
-    joined and left (a channel already watched, or not watched, changes nothing)."""
-    check_watch(join, leave)
-    # One passport's joins one at a time, so two calls at once cannot pass the 16 between them.
-    _lock_cursor(passport)
-    left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0
-    current = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True))
+def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> list[str]:
+    """The channels of `join` this passport does not watch yet, or the refusal when they would take it
+    past WATCH_MAX (the ones the same call leaves make room). The tool asks it before any hold too, so a
+    join no person's yes could let through is refused at once."""
+    current = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True)) - set(leave)
     new = [name for name in dict.fromkeys(join) if name not in current]
     if len(current) + len(new) > WATCH_MAX:
         raise Refused(
@@ -229,6 +226,17 @@ def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int
             "watch-limit",
             watching=sorted(current),
         )
+    return new
+
+
+def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
+    """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
+    joined and left (a channel already watched, or not watched, changes nothing)."""
+    check_watch(join, leave)
+    # One passport's joins one at a time, so two calls at once cannot pass the 16 between them.
+    _lock_cursor(passport)
+    new = check_watch_room(passport, join, leave)
+    left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0
     now = clock.now()
     Watch.objects.bulk_create([Watch(passport=passport, channel_id=name, since=now) for name in new])
     return len(new), left

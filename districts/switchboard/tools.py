@@ -83,6 +83,7 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
 
 def _watch_refused(args: ListenArgs, passport: Passport) -> bool:
     channels.check_watch(args.join or [], args.leave or [])
+    channels.check_watch_room(passport, args.join or [], args.leave or [])
     return False
 
 

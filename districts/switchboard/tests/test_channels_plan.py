@@ -79,3 +79,18 @@ def test_off_the_plan_a_post_without_sign_in_is_refused_not_held(alice: Passport
         r = visit(agent, tool, **args)
         assert r.structured["say"] == common.SIGN_IN_SAY and outcome(r) == "refused:sign-in"
     assert Hold.objects.filter(passport=agent).count() == 0
+
+
+def test_off_the_plan_a_join_past_the_16_watched_is_refused_not_held(alice: Passport, account_a: Account) -> None:
+    for i in range(17):
+        Channel.objects.create(name=f"room-{i}", opened_at=clock.now(), opened_by=alice, account=account_a)
+    assert visit(alice, "listen", join=[f"room-{i}" for i in range(16)]).is_error is False
+    approved(alice, account_a, [{"tool": "remember", "times": 1}])
+    r = visit(alice, "listen", join=["room-16"])
+    assert r.is_error and outcome(r) == "refused:watch-limit", r.structured["say"]
+    assert "hold" not in r.structured
+    assert Hold.objects.filter(passport=alice).count() == 0
+    # Leaving one in the same call makes room: that join could go through, so it waits for the person.
+    held = visit(alice, "listen", join=["room-16"], leave=["room-0"])
+    assert outcome(held) == "held" and held.structured["plan"]
+    assert Watch.objects.filter(passport=alice).count() == 16
