@@ -233,7 +233,9 @@ def broadcast(call: Call, args: BroadcastArgs) -> Reply:
         # or busy if the channel or room came since; never a message broadcast unheld.
         channels.check_unheld_broadcast(call.passport, args.channel)
     done = channels.do_broadcast(call.passport, args.channel, args.text)
-    say = f"Your message is out on the channel as number {done.event.seq}."
+    # seq numbers every event of the Switchboard, not a channel's messages: said as such, so that 26 on a
+    # channel of two messages does not read as the channel's 26th.
+    say = f"Your message is out on the channel, seq {done.event.seq} of the Switchboard's events."
     if done.created:
         say += " You opened the channel"
         say += (

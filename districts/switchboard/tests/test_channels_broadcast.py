@@ -43,7 +43,7 @@ def test_the_allowed_call_opens_the_channel_and_publishes_once(alice: Passport, 
     ]
     assert (
         sc["say"]
-        == f"Your message is out on the channel as number {event.seq}. You opened the channel, and you watch it now."
+        == f"Your message is out on the channel, seq {event.seq} of the Switchboard's events. You opened the channel, and you watch it now."
     )
     assert (event.kind, event.channel, event.text, event.by_id, event.by_account_id) == (
         "message",
@@ -72,7 +72,10 @@ def test_a_message_on_a_channel_that_exists_does_not_open_it(
         {"path": "channel", "label": "agent-written"},
         {"path": "harbour", "label": "human-signed"},
     ]
-    assert r.structured["say"] == f"Your message is out on the channel as number {r.structured['seq']}."
+    assert (
+        r.structured["say"]
+        == f"Your message is out on the channel, seq {r.structured['seq']} of the Switchboard's events."
+    )
     assert Channel.objects.get().messages == 2
     # Only opening a channel starts watching it.
     assert not Watch.objects.filter(passport=bob).exists()
