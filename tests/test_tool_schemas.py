@@ -129,3 +129,31 @@ def test_every_optional_argument_sent_as_null_is_taken_as_left_out() -> None:
             with pytest.raises(ValidationError) as refused:
                 tool.args.model_validate({name: None})
             assert name in {str(e["loc"][0]) for e in refused.value.errors()}, (tool.name, name)
+
+
+def test_every_integer_argument_takes_a_whole_number_written_as_a_float() -> None:
+    """JSON Schema's integer takes 5.0, and Python's json module writes a float so: every integer argument
+    of every tool reads a whole float as the integer, and still refuses 5.5, "5" and true."""
+    from pydantic import ValidationError
+
+    from clockford.town.tooling import _integer_fields
+
+    def refused(tool: Any, name: str, value: Any) -> bool:
+        """Whether the tool's arguments refuse `value` for `name` (other arguments may be missing)."""
+        try:
+            tool.args.model_validate({name: value})
+        except ValidationError as error:
+            return any(e["loc"][:1] == (name,) for e in error.errors())
+        return False
+
+    seen = 0
+    for tool in TOOLS.values():
+        for name in _integer_fields(tool.args):
+            bounds = {type(m).__name__: m for m in tool.args.model_fields[name].metadata}
+            low = int(getattr(bounds.get("Ge"), "ge", None) or getattr(bounds.get("Gt"), "gt", 0) + 1)
+            assert not refused(tool, name, low), (tool.name, name)
+            assert not refused(tool, name, float(low)), (tool.name, name)
+            for wrong in (low + 0.5, str(low), True, float("inf")):
+                assert refused(tool, name, wrong), (tool.name, name, wrong)
+            seen += 1
+    assert seen >= 10

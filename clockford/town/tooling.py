@@ -97,8 +97,33 @@ class Args(BaseModel):
         ones they mean to leave out. A required argument sent as null is still refused."""
         if isinstance(given, dict) and None in given.values():
             fields = cls.model_fields
-            return {k: v for k, v in given.items() if v is not None or k not in fields or fields[k].is_required()}
+            given = {k: v for k, v in given.items() if v is not None or k not in fields or fields[k].is_required()}
         return given
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_floats_are_integers(cls, given: Any) -> Any:
+        """A number with no fraction sent for an integer (5.0) is that integer: the published schema's
+        "integer" takes it (JSON Schema counts 5.0 as an integer), and Python's json module writes a
+        float so. Strict types still refuse 5.5, "5" and true."""
+        if isinstance(given, dict):
+            whole = _integer_fields(cls)
+            if whole and any(k in whole and type(v) is float for k, v in given.items()):
+                return {
+                    k: int(v) if k in whole and type(v) is float and v.is_integer() else v for k, v in given.items()
+                }
+        return given
+
+
+@functools.cache
+def _integer_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of an arguments model whose type is an integer (or an integer or null)."""
+    return frozenset(
+        name
+        for name, f in model.model_fields.items()
+        if f.annotation is int
+        or (get_origin(f.annotation) in (Union, types.UnionType) and int in get_args(f.annotation))
+    )
 
 
 @dataclass(frozen=True)
