@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 
 
 def serve(request: HttpRequest, name: str) -> HttpResponse:
@@ -22,8 +22,11 @@ def serve(request: HttpRequest, name: str) -> HttpResponse:
     if not isinstance(found, str) or not os.path.isfile(found):
         raise Http404(name)
     data, etag = _read(found)
+    response: HttpResponse
     if matches(request.headers.get("If-None-Match", ""), etag):
-        response = HttpResponse(status=304)
+        # No Content-Type of its own: a cache updates the file it kept with the headers of a 304
+        # (RFC 9111 section 4.3.4), and the default text/html would have replaced the script's type.
+        response = HttpResponseNotModified()
     else:
         response = HttpResponse(data, content_type=mimetypes.guess_type(found)[0] or "application/octet-stream")
     response["ETag"] = etag

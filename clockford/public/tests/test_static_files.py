@@ -19,6 +19,15 @@ def test_a_file_it_has_is_answered_304(client: Client) -> None:
 
 
 @pytest.mark.parametrize("url", ["/static/hall/hall.css", "/static/public/map.js"])
+def test_a_304_says_no_content_type_a_cache_would_keep(client: Client, url: str) -> None:
+    # A cache replaces the headers of the file it kept with the 304's (RFC 9111 section 4.3.4): a 304
+    # that said text/html would turn the kept script into a page nosniff refuses to run.
+    etag = client.get(url)["ETag"]
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and not again.has_header("Content-Type")
+
+
+@pytest.mark.parametrize("url", ["/static/hall/hall.css", "/static/public/map.js"])
 def test_if_none_match_is_read_as_a_list_of_tags_compared_weakly(client: Client, url: str) -> None:
     etag = client.get(url)["ETag"]
     for given in (f"W/{etag}", f'"elsewhere", {etag}', f'W/"x",W/{etag}', "*"):
