@@ -9,6 +9,11 @@ BLOCK_W = 232
 BLOCK_H = 132
 GAP = 16
 FLAGS_DRAWN = 4  # pennants drawn on a block; the rest are counted on it (and all are in its label)
+FLAG_STEP = 108  # from a flag to the one beside it
+# The room a pennant's words have, from the end of its cloth (16 past the pole) to 6 short of the next
+# flag's pole, or of the block's edge for the second flag: a pennant of wide letters (W, 東) is clipped
+# there, so it never runs over its neighbour or out of its block.
+PENNANT_ROOM = FLAG_STEP - 16 - 6
 
 
 @dataclass(frozen=True)
@@ -16,6 +21,7 @@ class Flag:
     pennant: str | None  # None: an agent that flies no pennant
     x: int
     y: int
+    room: int = PENNANT_ROOM  # the width its words are clipped to, from x + 16
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,7 @@ def agents_said(agents: dict[str, Any]) -> str:
 def _flags(agents: dict[str, Any], x: int, y: int) -> tuple[list[Flag], int]:
     riders: list[str | None] = [*agents["pennants"], *([None] * agents["noPennant"])]
     shown = riders[:FLAGS_DRAWN]
-    flags = [Flag(p, x + 12 + (i % 2) * 108, y + 74 + (i // 2) * 26) for i, p in enumerate(shown)]
+    flags = [Flag(p, x + 12 + (i % 2) * FLAG_STEP, y + 74 + (i // 2) * 26) for i, p in enumerate(shown)]
     return flags, agents["count"] - len(shown)
 
 
@@ -90,6 +96,9 @@ def blocks(town: dict[str, Any], columns: int) -> tuple[list[Block], int, int]:
         found.append(Block(key, title, status, detail, x, y, label, flags, more))
     rows = (len(places) + columns - 1) // columns
     return found, GAP + columns * (BLOCK_W + GAP), GAP + rows * (BLOCK_H + GAP)
+
+
+assert 12 + FLAG_STEP + 16 + PENNANT_ROOM <= BLOCK_W - 6, "the second flag's words must end inside the block"
 
 
 def layouts(town: dict[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 present by their pennants and where they stand, moved by walk_to and never by a private tool, the
 Studios and the Market as their tools answer, and the day's rounded counts."""
 
+import re
 from datetime import UTC, timedelta
 
 import pytest
@@ -188,3 +189,27 @@ def test_the_page_draws_the_town_as_svg_read_as_a_list(demo: CensusState) -> Non
     assert Client().get("/static/public/map.js").status_code == 200
     assert Client().get("/static/public/../hall/hall.css").status_code == 404
     assert Client().post("/").status_code == 405
+
+
+def test_a_pennant_of_wide_letters_is_clipped_before_its_neighbour_and_its_blocks_edge(demo: CensusState) -> None:
+    # Twelve letters as wide as W or 東 ran past the next flag and out of the district's block: each
+    # pennant's words sit in a box that ends before either.
+    for pennant in ("W" * 40, "東京" * 6, "<b>bold</b>x", "MMMMMMMMMMMM"):
+        visit(flying(agent(None), pennant), "walk_to", to="The Tavern")
+    html = Client().get("/").content.decode()
+    blocks = re.findall(
+        r'<g class="block[^"]*"[^>]*data-district="The Tavern".*?</g>\s*</g>\s*(?=<g class="block|</svg>)', html, re.S
+    )
+    assert len(blocks) == 2  # the wide drawing and the narrow one
+    for block in blocks:
+        left = int(re.search(r'<rect x="(\d+)"', block).group(1))  # type: ignore[union-attr]
+        poles = [int(x) for x in re.findall(r'<line x1="(\d+)"', block)]
+        boxes = [
+            (int(x), int(w))
+            for x, w in re.findall(r'<svg x="(\d+)" y="\d+" width="(\d+)"[^>]*class="pennant-room"', block)
+        ]
+        assert len(boxes) == len(poles) == 4
+        for pole, (x, width) in zip(poles, boxes, strict=True):
+            ahead = [p for p in poles if p > pole]
+            assert x + width <= min(ahead, default=left + 232) - 6, (pole, x, width)
+        assert re.findall(r'class="pennant-room"><text[^>]*class="pennant">', block)
