@@ -37,6 +37,13 @@ class Block:
     more: int = 0
 
     @property
+    def drawn_state(self) -> str:
+        """The state line the block draws. A wall's moment does not fit a block without losing its
+        minutes and zone ("walled off since 2026-12-06 22:4…"): the block says "walled off", and the
+        page lists each wall's whole moment under the drawing (its label keeps it too)."""
+        return "walled off" if self.status == "walled off" else self.detail
+
+    @property
     def css(self) -> str:
         return {"open": "open", "not open yet": "later", "walled off": "walled"}.get(self.status, "houses")
 
@@ -107,4 +114,6 @@ def layouts(town: dict[str, Any]) -> dict[str, Any]:
     return {
         "wide": {"blocks": wide, "width": ww, "height": wh},
         "narrow": {"blocks": narrow, "width": nw, "height": nh},
+        # The walls standing, each with its whole moment, listed under the drawing (Block.drawn_state).
+        "walled": [d for d in town["districts"] if d["status"] == "walled off"],
     }

@@ -213,3 +213,17 @@ def test_a_pennant_of_wide_letters_is_clipped_before_its_neighbour_and_its_block
             ahead = [p for p in poles if p > pole]
             assert x + width <= min(ahead, default=left + 232) - 6, (pole, x, width)
         assert re.findall(r'class="pennant-room"><text[^>]*class="pennant">', block)
+
+
+def test_a_walls_moment_is_shown_whole_with_its_zone(demo: CensusState) -> None:
+    # The block drew "walled off since 2026-12-06 22:4…": no seconds, no zone, and past the block's
+    # edge. It says "walled off"; the moment is listed whole under the drawing.
+    walls.raise_wall("district", "The Bank", "staff are looking")
+    since = next(d for d in services.the_map()["districts"] if d["name"] == "The Bank")["walledOff"]["since"]
+    shown = since.replace("T", " ").replace("Z", " UTC")
+    html = Client().get("/").content.decode()
+    drawn = re.findall(r'data-district="The Bank".*?class="state" aria-hidden="true">([^<]*)<', html, re.S)
+    assert drawn == ["walled off", "walled off"]
+    assert f'<li data-walled="The Bank">The Bank: walled off since <time datetime="{since}">{shown}</time>.' in html
+    assert f"The Bank: walled off since {shown}; no agents here." in html  # the block's label, whole
+    assert "…" not in "".join(re.findall(r'class="state" aria-hidden="true">([^<]*)<', html))
