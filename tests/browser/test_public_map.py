@@ -224,3 +224,23 @@ def test_an_agents_right_to_left_override_reorders_only_its_own_words(browser: B
                 assert True in found["order"] and False not in found["order"], (path, found)
         assert troubles == []
         page.context.close()
+
+
+# Every moment on the page, as the lines it is drawn on: a date broken at its hyphen ("2026-" at a line's
+# end, "12-05 00:00:00 UTC" on the next) was the counts' paragraph on a phone.
+MOMENTS = """() => [...document.querySelectorAll("time")].map((t) => {
+  const tops = new Set([...t.getClientRects()].map((r) => Math.round(r.top)));
+  return t.textContent + " on " + tops.size + " line(s)";
+})"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_every_moment_is_drawn_on_one_line(browser: Browser, hall_town: Town, width: int) -> None:
+    page, _, troubles = open_map(browser, hall_town, width, script=False)
+    for path in ("/", "/feed"):
+        page.goto(f"http://127.0.0.1:{hall_town.port}{path}")
+        moments = page.evaluate(MOMENTS)
+        assert all(m.endswith(" on 1 line(s)") for m in moments), (path, moments)
+        assert moments or path == "/feed"  # the map always says when it was drawn
+    assert troubles == []
+    page.context.close()
