@@ -7,8 +7,9 @@ passport, a person, a note, a letter or any words an agent wrote.
 """
 
 import math
+import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import ninja
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +18,8 @@ from django.utils.html import escape
 from ninja import NinjaAPI, Query, Status
 from ninja.errors import ValidationError
 from ninja.openapi.docs import DocsBase
+from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
 
 from clockford.api import schemas as s
 from clockford.public import services as public
@@ -68,6 +71,21 @@ api = NinjaAPI(
 
 
 WHERE = {"query": "in the query", "path": "in the path"}
+DIGITS = re.compile(r"-?[0-9]+")
+
+
+def _written_in_digits(value: Any) -> Any:
+    """A number in a path or a query is its digits alone: pydantic's lax reading also took "1_0" for
+    10, "+1", " 1" and "1.0" for 1, so one footstep or lot had many addresses, and "1_0" read as ten."""
+    if isinstance(value, str) and not DIGITS.fullmatch(value):
+        raise PydanticCustomError(
+            "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+        )
+    return value
+
+
+# A whole number as an address writes it (the schema still says integer).
+Whole = Annotated[int, BeforeValidator(_written_in_digits)]
 
 
 @api.exception_handler(ValidationError)
@@ -98,7 +116,7 @@ def census_summary(request: HttpRequest) -> dict[str, Any]:
 
 
 @api.get("/census/lots", response=s.LotPage, summary="The census's lots, a page at a time", tags=["census"])
-def census_lots(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+def census_lots(request: HttpRequest, page: Whole = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
     total, items = census.lots_page(page)
     return {"page": page, "pages": max(1, math.ceil(total / census.PAGE_SIZE)), "lots": total, "items": items}
 
@@ -110,7 +128,7 @@ def census_lots(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> d
     tags=["census"],
     by_alias=True,
 )
-def census_lot(request: HttpRequest, lot: int) -> Status[dict[str, Any]]:
+def census_lot(request: HttpRequest, lot: Whole) -> Status[dict[str, Any]]:
     found = census.lot(lot)
     if found is None:
         return Status(404, {"say": "No lot by that number."})
@@ -134,7 +152,7 @@ def town_map(request: HttpRequest) -> dict[str, Any]:
 
 
 @public_get("/feed", s.Feed, "The public feed: published notices and channel messages, newest first")
-def feed(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+def feed(request: HttpRequest, page: Whole = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
     return public.the_feed(page)
 
 
@@ -171,7 +189,7 @@ def latest_checkpoint(request: HttpRequest) -> Status[dict[str, Any]]:
     summary="Every signed checkpoint, newest first, a page at a time",
     tags=["archive"],
 )
-def checkpoints(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
+def checkpoints(request: HttpRequest, page: Whole = Query(1, ge=1, le=10**6)) -> dict[str, Any]:  # noqa: B008
     total = Checkpoint.objects.count()
     start = (page - 1) * PAGE_SIZE
     items = [view(cp) for cp in Checkpoint.objects.order_by("-size")[start : start + PAGE_SIZE]]
@@ -184,7 +202,7 @@ def checkpoints(request: HttpRequest, page: int = Query(1, ge=1, le=10**6)) -> d
     summary="The signed checkpoint of one tree size",
     tags=["archive"],
 )
-def checkpoint(request: HttpRequest, size: int) -> Status[dict[str, Any]]:
+def checkpoint(request: HttpRequest, size: Whole) -> Status[dict[str, Any]]:
     cp = Checkpoint.objects.filter(size=size).first()
     if cp is None:
         return Status(404, {"say": f"The town signed no checkpoint of size {size}."})
@@ -197,7 +215,7 @@ def checkpoint(request: HttpRequest, size: int) -> Status[dict[str, Any]]:
     summary="An inclusion proof for one footstep against the latest checkpoint",
     tags=["archive"],
 )
-def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
+def inclusion(request: HttpRequest, footstep: Whole) -> Status[dict[str, Any]]:
     if not archive.in_tree(footstep):
         return Status(404, {"say": f"Footstep #{footstep} is not in the tree (yet)."})
     try:
@@ -217,8 +235,8 @@ def inclusion(request: HttpRequest, footstep: int) -> Status[dict[str, Any]]:
 )
 def consistency(
     request: HttpRequest,
-    first: int = Query(..., ge=1, description="The older signed tree size."),  # noqa: B008
-    second: int = Query(..., ge=1, description="The newer signed tree size."),  # noqa: B008
+    first: Whole = Query(..., ge=1, description="The older signed tree size."),  # noqa: B008
+    second: Whole = Query(..., ge=1, description="The newer signed tree size."),  # noqa: B008
 ) -> Status[dict[str, Any]]:
     try:
         proof = archive.consistency(first, second)
