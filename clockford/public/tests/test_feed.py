@@ -112,3 +112,11 @@ def test_the_atom_feed_parses_and_has_what_atom_requires() -> None:
     assert older.find(f"{ATOM}id").text.endswith(f":notice:{n}")  # type: ignore[union-attr]
     updated = root.find(f"{ATOM}updated").text  # type: ignore[union-attr]
     assert updated == newest.find(f"{ATOM}updated").text  # type: ignore[union-attr]
+
+
+def test_a_page_past_the_end_says_so_and_not_that_nothing_was_published() -> None:
+    notice("The Tavern is quiet today.")
+    past = Client().get("/feed?page=3").content.decode()
+    assert "Nothing has been published yet." not in past
+    assert 'This page is past the end of the feed. The newest items are on <a href="/feed">page 1</a>.' in past
+    assert "The Tavern is quiet today." in Client().get("/feed").content.decode()
