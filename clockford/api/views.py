@@ -170,6 +170,7 @@ def view(cp: Checkpoint) -> dict[str, Any]:
 
 
 NO_CHECKPOINT = {"say": "No checkpoint yet: the Archive is empty."}
+FIRST_AFTER_SECOND = "The first size must be no larger than the second. What each endpoint takes is at /api/docs."
 
 
 @api.get(
@@ -229,7 +230,7 @@ def inclusion(request: HttpRequest, footstep: Whole) -> Status[dict[str, Any]]:
 
 @api.get(
     "/archive/consistency",
-    response={200: s.Consistency, 404: s.Refusal, 503: s.Refusal},
+    response={200: s.Consistency, 404: s.Refusal, 422: s.Refusal, 503: s.Refusal},
     summary="A consistency proof (RFC 6962 2.1.2) between two signed tree sizes",
     tags=["archive"],
 )
@@ -238,6 +239,9 @@ def consistency(
     first: Whole = Query(..., ge=1, description="The older signed tree size."),  # noqa: B008
     second: Whole = Query(..., ge=1, description="The newer signed tree size."),  # noqa: B008
 ) -> Status[dict[str, Any]]:
+    if first > second:
+        # Arguments the API cannot use together (docs/api.md: 422), not a checkpoint it lacks (404).
+        return Status(422, {"say": FIRST_AFTER_SECOND})
     try:
         proof = archive.consistency(first, second)
     except archive.Damaged as exc:

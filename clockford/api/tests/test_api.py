@@ -112,6 +112,12 @@ def test_checkpoints_and_their_proofs_verify(client: Client, folded: list[int]) 
         {"say": "The town signed no checkpoint of size 11."},
     )
     assert get(client, "/api/archive/checkpoints/41")[0] == 404
+    # Two sizes the town signed, in the wrong order: arguments it cannot use together, 422 (it was 404,
+    # as for a checkpoint the town lacks).
+    assert get(client, "/api/archive/consistency?first=40&second=10") == (
+        422,
+        {"say": "The first size must be no larger than the second. What each endpoint takes is at /api/docs."},
+    )
 
 
 def test_a_damaged_archive_gives_no_proof_and_no_500(client: Client, folded: list[int]) -> None:
