@@ -17,7 +17,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.encoding import iri_to_uri
+from django.utils.http import MAX_URL_REDIRECT_LENGTH, url_has_allowed_host_and_scheme
 
 from clockford.town import limits
 from clockford.town.tooling import NotAllowed, NotFound
@@ -92,7 +93,12 @@ def at_the_hall(view: View) -> View:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.get_host().lower() not in _hall_netlocs():
             if request.method in ("GET", "HEAD"):
-                return redirect(settings.HALL_URL + request.get_full_path())
+                there = settings.HALL_URL + request.get_full_path()
+                if len(iri_to_uri(there)) > MAX_URL_REDIRECT_LENGTH:
+                    # Django refuses to send it (DisallowedRedirect, logged with its traceback for any
+                    # visitor who asked with a long query): no page of the hall reads such an address.
+                    return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+                return redirect(there)
             return refuse(request, f"The hall answers only at {settings.HALL_URL}.", 403)
         if request.method == "POST" and request.headers.get("Origin") != hall_origin():
             return refuse(request, f"The hall takes requests only from its own pages at {settings.HALL_URL}.", 403)

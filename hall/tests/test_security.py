@@ -2,6 +2,7 @@
 address only, strict cookies, and a production configuration that `check --deploy` finds clean."""
 
 import html
+import logging
 import os
 import secrets
 import subprocess
@@ -167,6 +168,21 @@ def test_the_hall_answers_only_at_its_own_address() -> None:
     r = elsewhere.post("/hall/signin/begin", "{}", content_type="application/json")
     assert r.status_code == 403
     assert r.json()["say"] == "The hall answers only at http://localhost:7433."
+
+
+def test_an_address_too_long_to_send_on_to_the_hall_is_a_bad_request(caplog: pytest.LogCaptureFixture) -> None:
+    # At the loopback IP a GET is sent on to the hall's address; past Django's longest redirect it was
+    # a DisallowedRedirect, logged with its traceback for every visitor who asked with a long query.
+    elsewhere = Client(HTTP_HOST="127.0.0.1:7433")
+    with caplog.at_level(logging.INFO):
+        r = elsewhere.get("/hall/?x=" + "y" * 20_000)
+        wide = elsewhere.get("/hall/signup?x=" + "é" * 6_000)  # 12,000 bytes, 36,000 characters as a URL
+    for answer in (r, wide):
+        assert (answer.status_code, answer.content) == (400, b"Bad request.")
+        assert answer["Content-Type"] == "text/plain; charset=utf-8"
+    # Django's one line for a 400, and nothing of a refused redirect, nor any traceback.
+    assert not [rec for rec in caplog.records if rec.name.startswith("django.security") or rec.exc_info]
+    assert elsewhere.get("/hall/?x=" + "y" * 2_000).status_code == 302
 
 
 def test_the_hall_cookies_are_strict(visitor: Visitor) -> None:
