@@ -156,8 +156,12 @@ def next_of(request: HttpRequest) -> str | None:
 
 
 def comes_back(request: HttpRequest) -> str:
-    """The front door, remembering the page a signed-out person asked for so they come back to it."""
-    return reverse("hall:front") + "?" + urlencode({"next": request.get_full_path()}, safe="/")
+    """The front door, remembering the page a signed-out person asked for so they come back to it; the
+    front door alone for an address too long to remember (Django sends no redirect past
+    MAX_URL_REDIRECT_LENGTH, and no page of the hall has such an address)."""
+    front = reverse("hall:front")
+    there = front + "?" + urlencode({"next": request.get_full_path()}, safe="/")
+    return there if len(iri_to_uri(there)) <= MAX_URL_REDIRECT_LENGTH else front
 
 
 def person(request: HttpRequest) -> Account | None:

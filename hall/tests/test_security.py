@@ -185,6 +185,18 @@ def test_an_address_too_long_to_send_on_to_the_hall_is_a_bad_request(caplog: pyt
     assert elsewhere.get("/hall/?x=" + "y" * 2_000).status_code == 302
 
 
+def test_a_signed_out_page_too_long_to_remember_sends_to_the_front_door(caplog: pytest.LogCaptureFixture) -> None:
+    # The front door remembers the page asked for in its query: past Django's longest redirect that was
+    # a DisallowedRedirect with its traceback in the log. The front door alone, then.
+    client = Client(HTTP_HOST=HOST)
+    with caplog.at_level(logging.INFO):
+        r = client.get("/hall/holds/H-" + "A" * 17_000)
+        query = client.get("/hall/agents?x=" + "y" * 17_000)
+    assert (r.status_code, r.url, query.status_code, query.url) == (302, "/hall/", 302, "/hall/")
+    assert not [rec for rec in caplog.records if rec.name.startswith("django.security") or rec.exc_info]
+    assert client.get("/hall/holds/H-ABC").url == "/hall/?next=/hall/holds/H-ABC"
+
+
 def test_the_hall_cookies_are_strict(visitor: Visitor) -> None:
     visitor.client.get("/hall/")
     assert visitor.sign_up("Ada")[0] == 200
