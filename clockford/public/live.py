@@ -28,11 +28,15 @@ log = logging.getLogger(__name__)
 
 PATH = "/town/live"
 POLL_SECONDS = 0.5
-SOCKETS_MAX = 2000  # per process; past it a page is asked to come back later (1013) and still works
+SOCKETS_MAX = 2000  # per process; past it a new socket is refused and the page still works
 # Per visitor's address (behind a trusted proxy, the address it forwards for: clockford/face/proxy.py),
 # per process: without it one visitor could take all SOCKETS_MAX and leave every other map unlive. A
 # household or an office behind one address opens a few maps, not dozens.
 SOCKETS_PER_VISITOR = 32
+# Closed before it is accepted, a socket is refused at its handshake (uvicorn and daphne answer 403):
+# this code is what Channels is given, and no client sees it. Accepted first and closed with it, the
+# client would see 1013, but daphne's WebSocket library takes only 1000 and 3000 to 4999 and logs
+# every other code as an error.
 TRY_AGAIN_LATER = 1013
 TROUBLE = 1011
 
