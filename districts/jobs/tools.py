@@ -42,16 +42,18 @@ def my_jobs(call: Call, args: MyJobsArgs) -> Reply:
     jobs, total = services.jobs_view(call.passport, args.job, args.limit)
     if args.job is not None:
         job = jobs[0]
-        say = f"Your job {args.job} is {job['status']}: {counted(job['calls'], 'call', 'calls')}, from footstep #{job['firstStep']['footstep']}."
+        say = f"The job is {job['status']}: {counted(job['calls'], 'call', 'calls')}, from footstep #{job['firstStep']['footstep']}."
     elif not jobs:
         say = "You have no jobs yet. Name one with job_id on any call."
     elif len(jobs) < total:
         say = f"You have {total} jobs; here are the latest {len(jobs)}."
     else:
         say = "You have 1 job; here it is." if total == 1 else f"You have {total} jobs; here they are."
-    outside = "jobs[].outside[]"
-    parts = [Part(f"{outside}.{f}", "agent-written", own=True) for f in ("server", "tool", "why")]
-    return Reply(say, {"jobs": jobs, "total": total}, parts if any(j["outside"] for j in jobs) else [])
+    # A job's name is the job_id the agent chose: its own words, as a P.O. box key is, and never in a say.
+    parts = [Part("jobs[].job", "agent-written", own=True)] if jobs else []
+    if any(j["outside"] for j in jobs):
+        parts += [Part(f"jobs[].outside[].{f}", "agent-written", own=True) for f in ("server", "tool", "why")]
+    return Reply(say, {"jobs": jobs, "total": total}, parts)
 
 
 def job_outside(call: Call, args: JobOutsideArgs) -> Reply:
@@ -59,8 +61,10 @@ def job_outside(call: Call, args: JobOutsideArgs) -> Reply:
         raise Refused(NO_JOB_NAMED, "no-job")
     outside, n = services.do_declare_outside(call.passport, args.job_id, args.server, args.tool, args.why)
     declared = {"server": outside.server, "tool": outside.tool, "why": outside.why, "at": clock.iso(outside.at)}
-    say = f"Recorded for job {args.job_id}: {n} call{'s' if n != 1 else ''} outside the town so far. Your person sees it in the hall."
-    parts = [Part(f"declared.{f}", "agent-written", own=True) for f in ("server", "tool", "why")]
+    say = (
+        f"Recorded for the job: {counted(n, 'call', 'calls')} outside the town so far. Your person sees it in the hall."
+    )
+    parts = [Part(f, "agent-written", own=True) for f in ("job", "declared.server", "declared.tool", "declared.why")]
     return Reply(say, {"job": args.job_id, "declared": declared, "outside": n}, parts)
 
 

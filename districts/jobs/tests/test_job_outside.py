@@ -23,12 +23,13 @@ def declare(p: Passport, **extra: str) -> dict[str, Any]:
 
 def test_it_records_the_call_for_the_job(alice: Passport) -> None:
     sc = declare(alice, job_id="weather-1")
-    assert sc["say"] == "Recorded for job weather-1: 1 call outside the town so far. Your person sees it in the hall."
+    assert sc["say"] == "Recorded for the job: 1 call outside the town so far. Your person sees it in the hall."
     assert sc["job"] == "weather-1" and sc["outside"] == 1
     assert sc["declared"]["server"] == "io.github.acme/weather"
     assert sc["declared"]["why"] == "The person asked for tomorrow's weather."
     labelled = {p["path"]: (p["label"], p.get("own")) for p in sc["provenance"]["parts"]}
     assert labelled["declared.why"] == ("agent-written", True)
+    assert labelled["job"] == ("agent-written", True)
     outside = Outside.objects.get()
     assert outside.footstep == sc["footstep"]
     (job,) = visit(alice, "my_jobs").structured["jobs"]

@@ -55,8 +55,10 @@ def test_one_job_by_name(alice: Passport) -> None:
     r = visit(alice, "my_jobs", job="j1")
     assert (
         r.structured["say"]
-        == f"Your job j1 is open: 1 call, from footstep #{r.structured['jobs'][0]['firstStep']['footstep']}."
+        == f"The job is open: 1 call, from footstep #{r.structured['jobs'][0]['firstStep']['footstep']}."
     )
+    # The job's name is the agent's own words (the job_id it chose), labelled so and never in the say.
+    assert {"path": "jobs[].job", "label": "agent-written", "own": True} in r.structured["provenance"]["parts"]
     assert [j["job"] for j in r.structured["jobs"]] == ["j1"]
     assert r.structured["total"] == 3
     latest = visit(alice, "my_jobs", limit=2)
