@@ -226,20 +226,57 @@ class BadClient(Exception):
         self.say = say
 
 
-class SendBack(Exception):
-    """A refusal the client is told by redirect (error, error_description, state, iss)."""
+class NotSentBack(Exception):
+    """A request refused after its client and redirect URI are known: RFC 6749 would send the refusal
+    back to the redirect URI at once. But anyone may register a client with any https redirect URI,
+    and an authorization server should send a person on by itself only to addresses it trusts (RFC 9700
+    section 4.11.2): the person is shown what was wrong, with a link back that carries the refusal
+    (error, error_description, state, iss), which they may follow."""
 
-    def __init__(self, uri: str) -> None:
-        super().__init__(uri)
-        self.uri = uri
+    def __init__(self, redirect_uri: str, error: str, description: str, state: str | None) -> None:
+        super().__init__(description)
+        self.error = error
+        self.description = description
+        self.uri = _sent_back(redirect_uri, error, description, state)
+        self.host = redirect_host(redirect_uri)
+
+    def plain_words(self) -> str:
+        """What was wrong with the app's request, for the person."""
+        why = PLAIN_WORDS.get(self.error, "The app that sent you here asked in a way this town does not accept.")
+        return f"{why} If you return, it is told: “{self.description}”"
 
 
-def _send_back(redirect_uri: str, error: str, description: str, state: str | None) -> SendBack:
+# The refusals an authorization request may meet, as the person reads them (RFC 6749 section 4.1.2.1,
+# RFC 8707's invalid_target).
+PLAIN_WORDS = {
+    "invalid_request": "The app that sent you here made a request this town cannot use.",
+    "invalid_scope": "The app that sent you here asked for more than entering this town.",
+    "invalid_target": "The app that sent you here did not ask to enter this town.",
+    "unsupported_response_type": "The app that sent you here asked to be answered in a way this town does not use.",
+    "unauthorized_client": "The app that sent you here may not ask this of the town.",
+}
+
+
+# What the town says of a refusal oauthlib made without a description of its own.
+SAID = {
+    "invalid_scope": "This town grants the scope town only.",
+    "unsupported_response_type": "This town answers with a code only.",
+}
+
+
+def _sent_back(redirect_uri: str, error: str, description: str, state: str | None) -> str:
+    """The redirect URI carrying a refusal (RFC 6749 section 4.1.2.1, with RFC 9207's iss)."""
     params = [("error", error), ("error_description", description)]
     if state:
         params.append(("state", state))
     params.append(("iss", oauth_tokens.issuer()))
-    return SendBack(add_params_to_uri(redirect_uri, params))
+    return add_params_to_uri(redirect_uri, params)
+
+
+def redirect_host(redirect_uri: str) -> str:
+    """The host a person returns to, with its port when the URI names one."""
+    parts = urlsplit(redirect_uri)
+    return parts.netloc.lower() if parts.port else (parts.hostname or "")
 
 
 @dataclass(frozen=True)
@@ -251,8 +288,7 @@ class Consent:
 
     @property
     def redirect_host(self) -> str:
-        parts = urlsplit(self.redirect_uri)
-        return parts.netloc.lower() if parts.port else (parts.hostname or "")
+        return redirect_host(self.redirect_uri)
 
     @property
     def by_url(self) -> bool:
@@ -286,7 +322,8 @@ class Consent:
         }
 
     def denied(self) -> str:
-        return _send_back(self.redirect_uri, "access_denied", "The person declined.", self.state).uri
+        """Where the person goes on when they decline: back to the app at once, since they acted."""
+        return _sent_back(self.redirect_uri, "access_denied", "The person declined.", self.state)
 
 
 S256_CHALLENGE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -304,7 +341,7 @@ def read_authorization(request: HttpRequest) -> Consent:
     """The authorization request in this request's query string, checked the toolkit's way and the
     town's: a known client and its exact redirect URI, response_type code (oauthlib's code grant and
     the town's validator refuse any other), PKCE with S256, scope town, and the town's resource named.
-    Raises BadClient or SendBack."""
+    Raises BadClient or NotSentBack."""
     try:
         scopes, credentials = get_oauthlib_core().validate_authorization_request(request)
     except FatalClientError as error:
@@ -313,24 +350,25 @@ def read_authorization(request: HttpRequest) -> Consent:
         e = error.oauthlib_error
         if not e.redirect_uri:
             raise BadClient(_fatal_words(error)) from error
-        raise _send_back(e.redirect_uri, e.error, e.description or e.error, getattr(e, "state", None)) from error
+        description = e.description or SAID.get(e.error, e.error)
+        raise NotSentBack(e.redirect_uri, e.error, description, getattr(e, "state", None)) from error
     redirect_uri = credentials["redirect_uri"]
     state = credentials.get("state") or ""
     if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
-        raise _send_back(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
+        raise NotSentBack(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
     if not S256_CHALLENGE.fullmatch(credentials["code_challenge"]):
         # RFC 7636 section 4.2: an S256 challenge is a SHA-256 digest in base64url, 43 characters. Any
         # other could never be redeemed: refused now, not after the person has consented.
-        raise _send_back(
+        raise NotSentBack(
             redirect_uri,
             "invalid_request",
             "The code_challenge is not an S256 challenge (43 base64url characters).",
             state,
         )
     if list(scopes) != [oauth_tokens.SCOPE]:
-        raise _send_back(redirect_uri, "invalid_scope", "This town grants the scope town only.", state)
+        raise NotSentBack(redirect_uri, "invalid_scope", "This town grants the scope town only.", state)
     if request.GET.getlist("resource") != [oauth_tokens.resource()]:
-        raise _send_back(
+        raise NotSentBack(
             redirect_uri,
             "invalid_target",
             f"Name this town's resource, and only it: resource={oauth_tokens.resource()}",

@@ -217,8 +217,8 @@ revoke_token = with_sign_in(csrf_exempt(posts_only(RevokeTokenView.as_view())))
 
 def _consenting(view: Callable[[HttpRequest, oauth.Consent], HttpResponseBase]) -> View:
     """The view gets the authorization request as the consent page reads it, unless there is another
-    answer to give: a client the town will not serve is refused here; a request it can answer goes
-    back to the app."""
+    answer to give: a client the town will not serve is refused here; a request it can answer to the
+    app is refused on a page of its own, whose link back to the app the person may follow."""
 
     @wraps(view)
     def wrapped(request: HttpRequest) -> HttpResponseBase:
@@ -226,8 +226,13 @@ def _consenting(view: Callable[[HttpRequest, oauth.Consent], HttpResponseBase]) 
             consent = oauth.read_authorization(request)
         except oauth.BadClient as bad:
             return refuse(request, bad.say, 400)
-        except oauth.SendBack as back:
-            return HttpResponseRedirect(back.uri)
+        except oauth.NotSentBack as back:
+            return render(
+                request,
+                "hall/authorize_refused.html",
+                {"say": back.plain_words(), "back": back.uri, "host": back.host},
+                status=400,
+            )
         return view(request, consent)
 
     return wrapped
@@ -268,7 +273,7 @@ def _consent_or_refuse(request: HttpRequest) -> oauth.Consent:
         return oauth.read_authorization(request)
     except oauth.BadClient as bad:
         raise Refused(bad.say) from bad
-    except oauth.SendBack as back:
+    except oauth.NotSentBack as back:
         raise Refused(
             "This request can no longer be approved: the app or what it asked for changed. Nothing was connected; "
             "go back to the app and start again."

@@ -65,6 +65,20 @@ def sent_back(reply: Reply) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
 
 
+RETURN_LINK = re.compile(r'<a class="return" href="([^"]*)" rel="noreferrer">Return to ([^<]*)</a>')
+
+
+def shown_back(reply: Reply, callback: str = CALLBACK) -> dict[str, str]:
+    """The parameters of the link back to the client's callback on the page that refuses a request:
+    the town sends nobody there by itself."""
+    assert reply.status == 400 and "location" not in reply.headers, (reply.status, reply.headers)
+    found = RETURN_LINK.search(reply.text)
+    assert found, reply.text
+    link = html.unescape(found.group(1))
+    assert link.startswith(callback + "?") and found.group(2) == urlsplit(callback).netloc, found.groups()
+    return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
+
+
 def test_the_metadata_documents() -> None:
     web = DjangoWeb(HALL)
     meta = web.get(f"{HALL}/.well-known/oauth-authorization-server").json()
@@ -193,13 +207,13 @@ def test_declining_sends_the_client_access_denied(ada: Person, agent: Agent) -> 
 
 def test_pkce_with_s256_is_required(ada: Person, agent: Agent) -> None:
     for change in ({"code_challenge_method": "plain"}, {"code_challenge_method": None}, {"code_challenge": None}):
-        back = sent_back(ada.web.get(agent.authorize_url(**change)))
+        back = shown_back(ada.web.get(agent.authorize_url(**change)))
         assert back["error"] == "invalid_request" and back["iss"] == HALL, (change, back)
         assert back["state"] == agent.state
     # An S256 challenge is a SHA-256 digest in base64url (RFC 7636 section 4.2): one of any other shape
     # could never be redeemed, and is refused before the person is asked.
     for challenge in ("abc", "!" * 43, "A" * 42, "A" * 44, "A" * 42 + "="):
-        back = sent_back(ada.web.get(agent.authorize_url(code_challenge=challenge)))
+        back = shown_back(ada.web.get(agent.authorize_url(code_challenge=challenge)))
         assert back["error"] == "invalid_request" and "43 base64url characters" in back["error_description"], back
     # The code is redeemed only with its verifier.
     done = ada.approve(agent.authorize_url())
@@ -225,10 +239,9 @@ def test_only_the_grants_the_metadata_names_are_served(ada: Person, agent: Agent
         r = agent.web.post(f"{HALL}/oauth/token", form={**form, "client_id": agent.client_id})
         assert (r.status, r.json()["error"]) == (400, "unsupported_grant_type"), (form, r.text)
     for response_type in ("token", "none", "code token", "id_token"):
-        back = sent_back(ada.web.get(agent.authorize_url(response_type=response_type)))
+        back = shown_back(ada.web.get(agent.authorize_url(response_type=response_type)))
         assert back["error"] == "unsupported_response_type" and back["state"] == agent.state, (response_type, back)
-        if response_type in ("none", "code token"):  # oauthlib asks the town's validator, which says why
-            assert back["error_description"] == "This town answers with a code only.", back
+        assert back["error_description"] == "This town answers with a code only.", back
     # The two it serves still work.
     agent.connect(ada)
     assert agent.refresh().status == 200
@@ -236,7 +249,7 @@ def test_only_the_grants_the_metadata_names_are_served(ada: Person, agent: Agent
 
 def test_a_request_naming_another_resource_or_none_is_refused(ada: Person, agent: Agent) -> None:
     for resource in (None, "https://elsewhere.example/mcp", "http://127.0.0.1:7433/"):
-        back = sent_back(ada.web.get(agent.authorize_url(resource=resource)))
+        back = shown_back(ada.web.get(agent.authorize_url(resource=resource)))
         assert back["error"] == "invalid_target", (resource, back)
     # A token request for another resource is refused too; the code stays unused and good.
     done = ada.approve(agent.authorize_url())
@@ -335,6 +348,57 @@ def test_an_unknown_client_or_redirect_is_told_on_the_page_not_sent_back(ada: Pe
     assert r.status == 400 and "The app that sent you here is not registered with this town." in r.text
     r = ada.web.get(agent.authorize_url(redirect_uri="http://127.0.0.1:9/elsewhere"))
     assert r.status == 400 and "asked to return you to an address it did not register" in r.text
+
+
+def test_a_bad_request_from_a_known_client_is_shown_to_the_person_not_sent_on(web: DjangoWeb) -> None:
+    """Anyone may register a client with any https redirect URI: a request wrong once its client and
+    redirect URI are known was answered with a 302 to that URI, so a link to the hall sent a person on
+    to an address of the link maker's choosing with no action of theirs (RFC 9700 section 4.11.2). The
+    town shows its own page instead, saying what was wrong, with a link back the person may follow;
+    it sends them on by itself only once they have decided (above)."""
+    phish = "https://evil.example/phish"
+    agent = Agent(web, RESOURCE, redirect_uri=phish)
+    assert agent.register().status == 201
+    for change, error, say in (
+        (
+            {"scope": "nothing"},
+            "invalid_scope",
+            "The app that sent you here asked for more than entering this town. "
+            "If you return, it is told: “This town grants the scope town only.”",
+        ),
+        (
+            {"code_challenge_method": "plain"},
+            "invalid_request",
+            "The app that sent you here made a request this town cannot use. "
+            "If you return, it is told: “PKCE with S256 is required.”",
+        ),
+        (
+            {"response_type": "token"},
+            "unsupported_response_type",
+            "The app that sent you here asked to be answered in a way this town does not use. "
+            "If you return, it is told: “This town answers with a code only.”",
+        ),
+        (
+            {"resource": "https://elsewhere.example/mcp"},
+            "invalid_target",
+            "The app that sent you here did not ask to enter this town. "
+            f"If you return, it is told: “Name this town's resource, and only it: resource={RESOURCE}”",
+        ),
+    ):
+        r = web.get(agent.authorize_url(**change))
+        assert "<h1>Not done</h1>" in r.text and f"<p>{html.escape(say)}</p>" in r.text, (change, r.text)
+        assert "<p>Nothing was connected.</p>" in r.text
+        back = shown_back(r, phish)
+        assert back == {
+            "error": error,
+            "error_description": say.split("it is told: ")[1][1:-1],
+            "state": agent.state,
+            "iss": HALL,
+        }, change
+    # Declining is the person's act: the app hears of it at once.
+    query = urlsplit(agent.authorize_url()).query
+    r = web.post(f"/oauth/authorize/deny?{query}", form={})
+    assert r.status == 302 and r.headers["location"].startswith(phish + "?error=access_denied&"), r.headers
 
 
 def test_a_ninth_client_is_refused(ada: Person, web: DjangoWeb) -> None:
