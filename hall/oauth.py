@@ -28,7 +28,7 @@ from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
 from oauthlib.uri_validate import is_absolute_uri
 
-from clockford.town import signing, words
+from clockford.town import limits, signing, words
 from clockford.town.models import lock
 from hall import oauth_tokens
 from hall.connected import room_for, too_many_clients
@@ -173,6 +173,8 @@ def register(data: Any, address: str) -> Client:
         raise OAuthRefused("invalid_client_metadata", "client_name must be a string.")
     if name and (problem := name_problem(name)):
         raise OAuthRefused("invalid_client_metadata", problem)
+    # An IPv6 address counts by its /64, as at every limit per address (clockford/town/limits.py).
+    address = limits.counted_as(address)
     with transaction.atomic():
         _rate_limited(address)
         # Every agent app is a public client: it keeps no secret, and PKCE guards its codes.

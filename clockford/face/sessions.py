@@ -19,7 +19,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from clockford.town import reports
+from clockford.town import limits, reports
 from clockford.town.limits import column
 from clockford.town.models import McpSession, Passport, TownState
 from districts.registry import START_PLACE
@@ -49,7 +49,7 @@ def _counted_from(address: str, now: dt.datetime) -> "QuerySet[McpSession]":
 
 def sessions_from(address: str) -> int:
     """How many new or open sessions the address has (001 "Too many new or open sessions")."""
-    return _counted_from(address, timezone.now()).count()
+    return _counted_from(limits.counted_as(address), timezone.now()).count()
 
 
 def room_in_town() -> str | None:
@@ -138,6 +138,7 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
     """A new session, with a new passport (no sign-in) or the signed-in one given; NoRoom when the
     address has too many new or open sessions."""
     cap = settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]
+    address = limits.counted_as(address)  # an IPv6 address by its /64, as every limit per address
     with transaction.atomic():
         _one_at_a_time(address)
         now = timezone.now()

@@ -9,6 +9,7 @@ that cannot be taken in time is lost, never the request (see _tally).
 """
 
 import datetime as dt
+import ipaddress
 import math
 import time
 from collections.abc import Sequence
@@ -36,8 +37,24 @@ class Over:
     retry_after: int
 
 
+def counted_as(address: str) -> str:
+    """The address as every limit per address counts it: an IPv4 address alone (an IPv4-mapped IPv6
+    address, ::ffff:a.b.c.d, as the IPv4 address it maps), an IPv6 address by its /64. A host is
+    usually given a whole /64, and counting each of its addresses apart gave it 2^64 limits of its
+    own. Anything else (no address could be read) is counted as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
 def address_key(address: str) -> str:
-    return "address:" + address[:100]
+    return "address:" + counted_as(address)[:100]
 
 
 def account_key(account: str) -> str:
@@ -45,7 +62,7 @@ def account_key(account: str) -> str:
 
 
 def ceremony_key(address: str) -> str:
-    return "ceremony:" + address[:100]
+    return "ceremony:" + counted_as(address)[:100]
 
 
 def column(meta: Any, name: str) -> str:

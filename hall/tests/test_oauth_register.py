@@ -4,6 +4,7 @@ invalid_redirect_uri (a 400 with the RFC's JSON body), never a 500, and never ke
 The town keeps a client's redirect URIs as one space-separated string (django-oauth-toolkit's
 field), so a URI holding any character str.split() splits on would come back as two URIs."""
 
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -195,3 +196,35 @@ def test_every_redirect_uri_registration_takes_reaches_the_consent_page(uri: str
     page = web.get(agent.authorize_url())
     assert page.status == 200, (uri, page.status, page.text[:300])
     assert "Connect" in page.text
+
+
+def _register_from(client: DjangoClient, address: str) -> Any:
+    body = {"redirect_uris": ["http://127.0.0.1:9/callback"], "client_name": "Errand Runner"}
+    return client.post(
+        "/oauth/register", body, "application/json", HTTP_HOST=urlsplit(settings.HALL_URL).netloc, REMOTE_ADDR=address
+    )
+
+
+def test_an_ipv6_address_registers_as_its_64_and_a_mapped_ipv4_as_its_ipv4(client: DjangoClient, settings: Any) -> None:
+    """Every IPv6 address counted alone: one host, which usually holds a whole /64, registered 20 clients
+    from each of its addresses, enough to fill the town's room for unconnected clients (5000) by itself."""
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "REGISTRATIONS_PER_ADDRESS": 2}
+    assert _register_from(client, "2001:db8:1:2::1").status_code == 201
+    assert _register_from(client, "2001:db8:1:2:ffff:ffff:ffff:ffff").status_code == 201
+    r = _register_from(client, "2001:db8:1:2:abcd::5")
+    assert (r.status_code, r["Retry-After"], r.json()) == (
+        429,
+        "3600",
+        {"error": "temporarily_unavailable", "error_description": "Too many requests. Try again later."},
+    )
+    assert _register_from(client, "2001:db8:1:3::1").status_code == 201  # the next /64 is another host
+    assert sorted(Client.objects.values_list("registered_from", flat=True)) == [
+        "2001:db8:1:2::/64",
+        "2001:db8:1:2::/64",
+        "2001:db8:1:3::/64",
+    ]
+    # An IPv4 address written as IPv6 (::ffff:a.b.c.d, as a dual-stack server may report it) is that address.
+    assert _register_from(client, "203.0.113.7").status_code == 201
+    assert _register_from(client, "::ffff:203.0.113.7").status_code == 201
+    assert _register_from(client, "::ffff:cb00:7107").status_code == 429
+    assert Client.objects.filter(registered_from="203.0.113.7").count() == 2

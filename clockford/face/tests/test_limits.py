@@ -212,3 +212,41 @@ def test_on_postgresql_a_count_does_not_wait_for_the_disk(small: dict[str, Any])
     with connection.cursor() as c:
         c.execute("SHOW synchronous_commit")
         assert c.fetchone()[0] == "on"
+
+
+def test_an_ipv6_address_counts_by_its_64_and_a_mapped_ipv4_as_its_ipv4(small: dict[str, Any]) -> None:
+    """Every limit per address counted each IPv6 address alone, and a host usually holds a whole /64:
+    one host had 2^64 limits of its own. Now a /64 is one address, as is an IPv4 address however it is
+    written."""
+    assert [
+        limits.counted_as(a)
+        for a in ("203.0.113.7", "::ffff:203.0.113.7", "2001:DB8:a:b:1:2:3:4", "fe80::1%eth0", "::1", "unknown")
+    ] == ["203.0.113.7", "203.0.113.7", "2001:db8:a:b::/64", "fe80::/64", "::/64", "unknown"]
+    # Requests on /mcp.
+    assert [limits.count(a, None) for a in ("2001:db8:a:b::1", "2001:db8:a:b::2", "2001:db8:a:b:ffff::3")] == [None] * 3
+    assert limits.count("2001:db8:a:b:1:2:3:4", None) is not None
+    assert limits.count("2001:db8:a:c::1", None) is None  # the next /64
+    assert Tally.objects.get(pk="address:2001:db8:a:b::/64").requests == 4
+    assert [limits.count(a, None) for a in ("::ffff:10.0.0.9", "10.0.0.9", "::ffff:a00:9")] == [None] * 3
+    assert limits.count("10.0.0.9", None) is not None
+    # Failures, and the hold they bring.
+    assert limits.failed("2001:db8:e:f::1") is None
+    assert limits.failed("2001:db8:e:f::2") is not None
+    assert limits.held("2001:db8:e:f:9::9") is not None and limits.held("2001:db8:e:10::1") is None
+    # The hall's passkey ceremonies.
+    small["CEREMONIES_PER_ADDRESS"] = 1
+    assert limits.count_ceremony("2001:db8:c::1") is None
+    assert limits.count_ceremony("2001:db8:c::2") is not None
+
+
+def test_sessions_per_address_count_an_ipv6_address_by_its_64(settings: Any) -> None:
+    from clockford.face import sessions
+
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSIONS_PER_ADDRESS": 1}
+    opened = sessions.open_session("2001:db8:5:6::1", "a")
+    assert not isinstance(opened, sessions.NoRoom) and opened.address == "2001:db8:5:6::/64"
+    assert isinstance(sessions.open_session("2001:db8:5:6:7::1", "b"), sessions.NoRoom)
+    assert sessions.sessions_from("2001:db8:5:6::99") == 1
+    assert not isinstance(sessions.open_session("2001:db8:5:7::1", "c"), sessions.NoRoom)
+    assert not isinstance(sessions.open_session("::ffff:192.0.2.1", "d"), sessions.NoRoom)
+    assert isinstance(sessions.open_session("192.0.2.1", "e"), sessions.NoRoom)
