@@ -10,6 +10,7 @@ redirect host and is signed with a passkey whose challenge commits to it.
 
 import datetime as dt
 import hashlib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -125,25 +126,41 @@ def _one_registration_at_a_time() -> None:
 def _rate_limited(address: str) -> None:
     _one_registration_at_a_time()
     now = timezone.now()
-    recent = Client.objects.filter(registered_from=address, created__gt=now - dt.timedelta(hours=1)).count()
+    recent = Client.objects.filter(registered_from=address, created__gt=now - REGISTRATION_WINDOW).count()
     if recent >= settings.CLOCKFORD["REGISTRATIONS_PER_ADDRESS"]:
         raise OAuthRefused("temporarily_unavailable", "Too many requests. Try again later.", 429, retry_after=3600)
     # Registrations nobody connected within a day are swept; the town keeps a bounded number of the rest.
-    stale = Client.objects.filter(
-        registration_source=Client.RegistrationSource.DCR,
-        created__lt=now - dt.timedelta(days=1),
-        connections__isnull=True,
-        passports__isnull=True,
-    ).values_list("pk", flat=True)[:200]
+    unconnected = Client.objects.filter(
+        registration_source=Client.RegistrationSource.DCR, connections__isnull=True, passports__isnull=True
+    )
+    stale = unconnected.filter(created__lt=now - dt.timedelta(days=1)).values_list("pk", flat=True)[:200]
     Client.objects.filter(pk__in=list(stale)).delete()
     waiting = Client.objects.filter(registration_source=Client.RegistrationSource.DCR, connections__isnull=True)
-    if waiting.count() >= settings.CLOCKFORD["UNCONNECTED_CLIENTS_MAX"]:
-        raise OAuthRefused(
-            "temporarily_unavailable",
-            "The town has no room for another visitor right now. Try again later.",
-            503,
-            retry_after=600,
-        )
+    over = waiting.count() - settings.CLOCKFORD["UNCONNECTED_CLIENTS_MAX"] + 1
+    if over > 0:
+        # At the cap, the oldest that have waited out the window are forgotten to make room: a flood of
+        # registrations pushes out its own, never a client registered within the hour (a person may be
+        # connecting it now). Refused only when none is that old. A client forgotten has left its
+        # address's count already, so its address registers no sooner for it: keeping the town full
+        # takes UNCONNECTED_CLIENTS_MAX / REGISTRATIONS_PER_ADDRESS addresses (IPv6 /64s) every hour.
+        oldest = list(unconnected.order_by("created", "pk").values_list("pk", "created")[:over])
+        if len(oldest) < over or oldest[-1][1] > now - REGISTRATION_WINDOW:
+            # Room comes when enough of them have waited the hour (or, if too few may ever be forgotten,
+            # in ten minutes, to ask again).
+            room = oldest[-1][1] + REGISTRATION_WINDOW - now if len(oldest) == over else dt.timedelta(minutes=10)
+            raise OAuthRefused(
+                "temporarily_unavailable",
+                "The town has no room for another visitor right now. Try again later.",
+                503,
+                retry_after=max(1, math.ceil(room.total_seconds())),
+            )
+        Client.objects.filter(pk__in=[pk for pk, _ in oldest]).delete()
+
+
+# The window of REGISTRATIONS_PER_ADDRESS, and how long a registered client nobody has connected yet
+# is kept however full the town is: time for a person to come to the consent page, make an account
+# and allow it.
+REGISTRATION_WINDOW = dt.timedelta(hours=1)
 
 
 def register(data: Any, address: str) -> Client:

@@ -4,12 +4,14 @@ invalid_redirect_uri (a 400 with the RFC's JSON body), never a 500, and never ke
 The town keeps a client's redirect URIs as one space-separated string (django-oauth-toolkit's
 field), so a URI holding any character str.split() splits on would come back as two URIs."""
 
+import datetime as dt
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
 from django.test import Client as DjangoClient
+from django.utils import timezone
 
 from hall import oauth
 from hall.models import Client
@@ -228,3 +230,37 @@ def test_an_ipv6_address_registers_as_its_64_and_a_mapped_ipv4_as_its_ipv4(clien
     assert _register_from(client, "::ffff:203.0.113.7").status_code == 201
     assert _register_from(client, "::ffff:cb00:7107").status_code == 429
     assert Client.objects.filter(registered_from="203.0.113.7").count() == 2
+
+
+def test_at_its_room_the_town_forgets_the_oldest_unconnected_clients_past_the_hour(
+    client: DjangoClient, settings: Any
+) -> None:
+    """The room for unconnected clients was filled by anyone able to register from enough addresses,
+    and every registration then refused until the day-old sweep. At the room's limit, the oldest
+    unconnected clients registered over an hour ago are forgotten to make room; one registered within
+    the hour (a person may be connecting it now) never is, and the town refuses only when none is that
+    old."""
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "UNCONNECTED_CLIENTS_MAX": 3}
+    for i in range(3):
+        assert _register_from(client, f"198.51.100.{i}").status_code == 201
+    first, second, third = Client.objects.order_by("created", "pk")
+    now = timezone.now()
+    Client.objects.filter(pk=first.pk).update(created=now - dt.timedelta(minutes=90))
+    Client.objects.filter(pk=second.pk).update(created=now - dt.timedelta(minutes=61))
+    Client.objects.filter(pk=third.pk).update(created=now - dt.timedelta(minutes=59))
+    r = _register_from(client, "198.51.100.9")
+    assert r.status_code == 201
+    assert set(Client.objects.values_list("pk", flat=True)) == {second.pk, third.pk, Client.objects.latest("pk").pk}
+    assert _register_from(client, "198.51.100.10").status_code == 201
+    assert not Client.objects.filter(pk=second.pk).exists() and Client.objects.filter(pk=third.pk).exists()
+    # Now none has waited an hour: the town has no room until the oldest has, in a minute.
+    r = _register_from(client, "198.51.100.11")
+    assert (r.status_code, r["Retry-After"], r.json()) == (
+        503,
+        "60",
+        {
+            "error": "temporarily_unavailable",
+            "error_description": "The town has no room for another visitor right now. Try again later.",
+        },
+    )
+    assert Client.objects.count() == 3 and Client.objects.filter(pk=third.pk).exists()
