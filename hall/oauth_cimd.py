@@ -95,16 +95,16 @@ class TownFetcher(SafeMetadataFetcher):
             pool.close()
 
     def _check(self, document: dict[str, Any]) -> None:
-        from hall import oauth
+        from hall import oauth_register
 
         uris = document.get("redirect_uris")
         if isinstance(uris, list):
             for uri in uris:
-                problem = oauth.redirect_problem(uri)
+                problem = oauth_register.redirect_problem(uri)
                 if problem:
                     raise CIMDError(problem)
         name = document.get("client_name", "")
         if isinstance(name, str) and name:
-            problem = oauth.name_problem(name)
+            problem = oauth_register.name_problem(name)
             if problem:
                 raise CIMDError(problem)

@@ -25,7 +25,7 @@ from oauth2_provider.views import RevokeTokenView, TokenView
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY
 from clockford.town.models import lock
-from hall import oauth, oauth_tokens, passkeys
+from hall import oauth, oauth_register, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import (
     Refused,
@@ -133,7 +133,7 @@ def jwks(request: HttpRequest) -> JsonResponse:
     return _public_json(oauth_tokens.jwks())
 
 
-def _oauth_error(refused: oauth.OAuthRefused) -> JsonResponse:
+def _oauth_error(refused: oauth_register.OAuthRefused) -> JsonResponse:
     response = JsonResponse({"error": refused.error, "error_description": refused.description}, status=refused.status)
     if refused.retry_after:
         response["Retry-After"] = str(refused.retry_after)
@@ -154,14 +154,16 @@ def register(request: HttpRequest) -> JsonResponse:
     over = limits.held(address)
     if over is None:
         try:
-            client = oauth.register(data, address)
-        except oauth.OAuthRefused as refused:
+            client = oauth_register.register(data, address)
+        except oauth_register.OAuthRefused as refused:
             over = limits.failed(address)
             if over is None:
                 return _oauth_error(refused)
     if over is not None:
-        return _oauth_error(oauth.OAuthRefused("temporarily_unavailable", TOO_MANY, 429, retry_after=over.retry_after))
-    response = JsonResponse(oauth.registration_reply(client), status=201)
+        return _oauth_error(
+            oauth_register.OAuthRefused("temporarily_unavailable", TOO_MANY, 429, retry_after=over.retry_after)
+        )
+    response = JsonResponse(oauth_register.registration_reply(client), status=201)
     response["Cache-Control"] = "no-store"
     return response
 

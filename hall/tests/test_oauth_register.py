@@ -13,7 +13,7 @@ from django.conf import settings
 from django.test import Client as DjangoClient
 from django.utils import timezone
 
-from hall import oauth
+from hall import oauth_register
 from hall.models import Client
 from hall.tests.oauth_agent import Agent, DjangoWeb
 
@@ -131,7 +131,7 @@ def test_a_redirect_uri_the_toolkit_would_not_keep_is_invalid_redirect_uri(uri: 
 
 
 def test_a_registration_full_clean_refuses_is_invalid_redirect_uri(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(oauth, "redirect_problem", lambda uri: None)  # as if it missed a check
+    monkeypatch.setattr(oauth_register, "redirect_problem", lambda uri: None)  # as if it missed a check
     agent = Agent(DjangoWeb(settings.HALL_URL), settings.MCP_RESOURCE_URL)
     r = agent.register(redirect_uris=["https://-a.com/cb"])
     assert (r.status, r.json()["error"]) == (400, "invalid_redirect_uri")

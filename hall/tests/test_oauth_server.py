@@ -21,7 +21,7 @@ from django.test import Client as DjangoClient
 from oauth2_provider.models import AccessToken, Grant, RefreshToken
 
 from clockford.town.models import McpSession, Passport
-from hall import oauth, oauth_tokens
+from hall import oauth_register, oauth_tokens
 from hall.connected import clients_of
 from hall.models import Account, Client, Connection
 from hall.oauth_validator import TownValidator
@@ -335,9 +335,9 @@ def test_registrations_at_once_from_one_address_keep_to_its_limit(settings: Any)
     body = {"redirect_uris": [CALLBACK], "client_name": "Errand Runner"}
 
     def prepare(i: int) -> Any:
-        return lambda: oauth.register(body, "203.0.113.7").client_id
+        return lambda: oauth_register.register(body, "203.0.113.7").client_id
 
-    made, refused = racing(30, prepare, oauth.OAuthRefused)
+    made, refused = racing(30, prepare, oauth_register.OAuthRefused)
     assert len(made) == 5 and len(refused) == 25, (len(made), len(refused))
     assert {r.status for r in refused} == {429}
     assert Client.objects.filter(registered_from="203.0.113.7").count() == 5
