@@ -99,12 +99,14 @@ class Ceremony(models.Model):
     ADD = "add"
     CLAIM = "claim"
     APPROVE = "approve"
+    CONFIRM = "confirm"
     PURPOSES = [
         (SIGN_UP, "sign up"),
         (SIGN_IN, "sign in"),
         (ADD, "add a passkey"),
         (CLAIM, "claim the town"),
         (APPROVE, "approve a statement"),
+        (CONFIRM, "confirm a change to the account's passkeys"),
     ]
 
     id = models.CharField(primary_key=True, max_length=40, default=new_ceremony_id)
@@ -118,8 +120,9 @@ class Ceremony(models.Model):
     name = models.CharField(max_length=60, blank=True, default="")
     # WebAuthn's user.id the authenticator was given, for an account that does not exist yet.
     user_handle = models.CharField(max_length=64, blank=True, default="")
-    # What an approval decides, as canonical JSON: the challenge begins with its SHA-256, so the
-    # passkey's signature commits to exactly these words.
+    # What an approval decides, or what a confirmation allows (adding a passkey, removing one), as
+    # canonical JSON: the challenge begins with its SHA-256, so the passkey's signature commits to
+    # exactly these words.
     statement = models.TextField(blank=True, default="")
     expires_at = models.DateTimeField(db_index=True)
 

@@ -1,5 +1,6 @@
 """The WebAuthn ceremonies (py_webauthn): sign up (with an invite on a town run by its owner), sign in,
-add a passkey, claim the town.
+claim the town, approve a statement; and the ceremonies' parts that hall/passkey_changes.py (adding a
+passkey, removing one, each confirmed with a passkey the account already has) shares.
 
 Each ceremony has two halves. begin_* makes a random challenge, keeps it in a Ceremony row (the
 browser never holds anything the town trusts) and names that row in the person's session.
@@ -92,7 +93,7 @@ def _session_key(purpose: str) -> str:
     return f"hall.ceremony.{purpose}"
 
 
-def _begin(session: SessionBase, purpose: str, challenge: bytes | None = None, **fields: Any) -> Ceremony:
+def begin_ceremony(session: SessionBase, purpose: str, challenge: bytes | None = None, **fields: Any) -> Ceremony:
     now = timezone.now()
     # Ceremonies nobody finished are swept as new ones begin; a session keeps one per purpose.
     Ceremony.objects.filter(expires_at__lt=now).delete()
@@ -108,7 +109,7 @@ def _begin(session: SessionBase, purpose: str, challenge: bytes | None = None, *
     return ceremony
 
 
-def _take(session: SessionBase, purpose: str) -> Ceremony:
+def take_ceremony(session: SessionBase, purpose: str) -> Ceremony:
     """The session's ceremony for `purpose`, deleted now: its challenge is never accepted again."""
     cid = session.pop(_session_key(purpose), None)
     ceremony = Ceremony.objects.filter(pk=cid, purpose=purpose).first() if cid else None
@@ -132,7 +133,7 @@ def _descriptors(passkeys: list[Passkey]) -> list[PublicKeyCredentialDescriptor]
     ]
 
 
-def _registration_options(ceremony: Ceremony, person: str, user_handle: str, exclude: list[Passkey]) -> dict[str, Any]:
+def registration_options(ceremony: Ceremony, person: str, user_handle: str, exclude: list[Passkey]) -> dict[str, Any]:
     options = generate_registration_options(
         rp_id=settings.HALL_RP_ID,
         rp_name=settings.HALL_NAME,
@@ -166,7 +167,7 @@ def _expected(ceremony: Ceremony) -> dict[str, Any]:
     }
 
 
-def _keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: str) -> Passkey:
+def keep_passkey(ceremony: Ceremony, credential: Any, account: Account, name: str) -> Passkey:
     """Verify a registration answer and keep its passkey for `account` (inside a transaction)."""
     if not isinstance(credential, dict):
         raise Refused(NOT_AN_ANSWER)
@@ -211,17 +212,17 @@ def begin_signup(session: SessionBase, name: str, invite_token: str | None = Non
     invite = invites.ready_invite(invite_token) if invite_token is not None else None
     invites.may_sign_up(invite)
     person = clean_words(name, "Your name", NAME_CHARS)
-    ceremony = _begin(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle(), invite=invite)
-    return _registration_options(ceremony, person, ceremony.user_handle, exclude=[])
+    ceremony = begin_ceremony(session, Ceremony.SIGN_UP, name=person, user_handle=new_user_handle(), invite=invite)
+    return registration_options(ceremony, person, ceremony.user_handle, exclude=[])
 
 
 def finish_signup(session: SessionBase, credential: Any) -> Account:
-    ceremony = _take(session, Ceremony.SIGN_UP)
+    ceremony = take_ceremony(session, Ceremony.SIGN_UP)
     # Asked again: the town may have been claimed since the ceremony began.
     invites.may_sign_up(ceremony.invite)
     with transaction.atomic():
         account = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
-        _keep_passkey(ceremony, credential, account, "Your first passkey")
+        keep_passkey(ceremony, credential, account, "Your first passkey")
         if ceremony.invite is not None:
             # Spent with the account, or neither is kept.
             invites.spend_invite(ceremony.invite, account)
@@ -232,7 +233,7 @@ def finish_signup(session: SessionBase, credential: Any) -> Account:
 
 
 def begin_signin(session: SessionBase) -> dict[str, Any]:
-    ceremony = _begin(session, Ceremony.SIGN_IN)
+    ceremony = begin_ceremony(session, Ceremony.SIGN_IN)
     options = generate_authentication_options(
         rp_id=settings.HALL_RP_ID,
         challenge=bytes(ceremony.challenge),
@@ -243,11 +244,11 @@ def begin_signin(session: SessionBase) -> dict[str, Any]:
 
 
 def finish_signin(session: SessionBase, credential: Any) -> Account:
-    ceremony = _take(session, Ceremony.SIGN_IN)
-    return _verify_assertion(ceremony, credential).account
+    ceremony = take_ceremony(session, Ceremony.SIGN_IN)
+    return verify_assertion(ceremony, credential).account
 
 
-def _verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
+def verify_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
     """Check a passkey's answer to `ceremony` (any passkey, or the ceremony account's own) and count its
     use. A refusal here is a failed passkey: the hall counts it against the caller's address."""
     try:
@@ -281,7 +282,7 @@ def _check_assertion(ceremony: Ceremony, credential: Any) -> Passkey:
     except DatabaseError:
         raise
     except Exception as exc:
-        # As in _keep_passkey: however py_webauthn fails on an answer, the answer did not verify.
+        # As in keep_passkey: however py_webauthn fails on an answer, the answer did not verify.
         raise Refused(explain(exc)) from exc
     # Raised only from the count this answer was checked against: of two answers from one
     # passkey racing, one counts.
@@ -300,27 +301,6 @@ def _same_bytes(a: str, b: str) -> bool:
         return False
 
 
-# Add a passkey to the signed-in account.
-
-
-def begin_add(session: SessionBase, account: Account, name: str) -> dict[str, Any]:
-    mine = list(passkeys_of(account))
-    if len(mine) >= PASSKEYS_PER_ACCOUNT:
-        raise Refused(f"An account keeps at most {PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", status=409)
-    label = clean_words(name, "A passkey's name", PASSKEY_NAME_CHARS) if name.strip() else f"Passkey {len(mine) + 1}"
-    ceremony = _begin(session, Ceremony.ADD, account=account, name=label)
-    # Naming the passkeys the account has lets the browser refuse to make a second one on the
-    # same device, before the person is asked for anything.
-    return _registration_options(ceremony, account.name, account.user_handle, exclude=mine)
-
-
-def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
-    ceremony = _take(session, Ceremony.ADD)
-    if ceremony.account_id != account.pk:
-        raise Refused(EXPIRED)
-    return _keep_passkey(ceremony, credential, account, ceremony.name)
-
-
 # Claim the town: the first passkey registered through the owner's one-time link.
 
 
@@ -331,15 +311,15 @@ def begin_claim(session: SessionBase, code: str, name: str, account: Account | N
     if account is None:
         person = clean_words(name, "Your name", NAME_CHARS)
         handle = new_user_handle()
-        ceremony = _begin(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
-        return _registration_options(ceremony, person, handle, exclude=[])
+        ceremony = begin_ceremony(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
+        return registration_options(ceremony, person, handle, exclude=[])
     # A person already signed in claims with their own account: the new passkey joins it.
-    ceremony = _begin(session, Ceremony.CLAIM, claim=claim, account=account, name=account.name)
-    return _registration_options(ceremony, account.name, account.user_handle, exclude=list(passkeys_of(account)))
+    ceremony = begin_ceremony(session, Ceremony.CLAIM, claim=claim, account=account, name=account.name)
+    return registration_options(ceremony, account.name, account.user_handle, exclude=list(passkeys_of(account)))
 
 
 def finish_claim(session: SessionBase, credential: Any, account: Account | None) -> Account:
-    ceremony = _take(session, Ceremony.CLAIM)
+    ceremony = take_ceremony(session, Ceremony.CLAIM)
     if ceremony.claim is None or (
         ceremony.account_id is not None and (account is None or ceremony.account_id != account.pk)
     ):
@@ -351,7 +331,7 @@ def finish_claim(session: SessionBase, credential: Any, account: Account | None)
         else:
             owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
             passkey_name = "Your first passkey"
-        _keep_passkey(ceremony, credential, owner, passkey_name)
+        keep_passkey(ceremony, credential, owner, passkey_name)
         use_claim(ceremony.claim, owner)
     return owner
 
@@ -371,8 +351,22 @@ class Approval:
 def begin_approval(session: SessionBase, statement: str, account: Account | None) -> dict[str, Any]:
     """Ask for a passkey that approves `statement`: the signed-in account's own, or (signed out) any
     passkey of this town, whose account is then the one approving."""
+    return begin_over(session, Ceremony.APPROVE, statement, account)
+
+
+def finish_approval(session: SessionBase, credential: Any, account: Account | None) -> Approval:
+    ceremony = take_over(session, Ceremony.APPROVE, account)
+    passkey = verify_assertion(ceremony, credential)
+    response = credential.get("response") if isinstance(credential, dict) else None
+    kept = {k: response.get(k) for k in ("clientDataJSON", "authenticatorData", "signature")} if response else {}
+    return Approval(passkey=passkey, statement=ceremony.statement, assertion={"id": credential["id"], **kept})
+
+
+def begin_over(session: SessionBase, purpose: str, statement: str, account: Account | None) -> dict[str, Any]:
+    """A `purpose` ceremony whose answer commits to `statement` (an approval, a confirmation), by a passkey
+    of `account`'s (or, with None, any of the town's)."""
     challenge = hashlib.sha256(statement.encode()).digest() + secrets.token_bytes(16)
-    ceremony = _begin(session, Ceremony.APPROVE, challenge=challenge, account=account, statement=statement)
+    ceremony = begin_ceremony(session, purpose, challenge=challenge, account=account, statement=statement)
     options = generate_authentication_options(
         rp_id=settings.HALL_RP_ID,
         challenge=bytes(ceremony.challenge),
@@ -383,13 +377,17 @@ def begin_approval(session: SessionBase, statement: str, account: Account | None
     return _as_json(options_to_json(options))
 
 
-def finish_approval(session: SessionBase, credential: Any, account: Account | None) -> Approval:
-    ceremony = _take(session, Ceremony.APPROVE)
+def waits(session: SessionBase, purpose: str) -> bool:
+    """Whether the session has begun a `purpose` ceremony not yet answered."""
+    return _session_key(purpose) in session
+
+
+def take_over(session: SessionBase, purpose: str, account: Account | None) -> Ceremony:
+    """The session's `purpose` ceremony begun by begin_over for `account`, spent now (verify the answer
+    with verify_assertion)."""
+    ceremony = take_ceremony(session, purpose)
     if ceremony.account_id is not None and (account is None or ceremony.account_id != account.pk):
         raise Refused(EXPIRED)
     if bytes(ceremony.challenge)[:32] != hashlib.sha256(ceremony.statement.encode()).digest():
         raise Refused(EXPIRED)
-    passkey = _verify_assertion(ceremony, credential)
-    response = credential.get("response") if isinstance(credential, dict) else None
-    kept = {k: response.get(k) for k in ("clientDataJSON", "authenticatorData", "signature")} if response else {}
-    return Approval(passkey=passkey, statement=ceremony.statement, assertion={"id": credential["id"], **kept})
+    return ceremony

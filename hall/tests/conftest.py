@@ -45,9 +45,21 @@ class Visitor:
         options = self.options("/hall/signin/begin")
         return self.post("/hall/signin/finish", {"credential": self.key.get(options, **answer)})
 
-    def add_passkey(self, name: str = "", **answer: Any) -> tuple[int, dict[str, Any]]:
-        options = self.options("/hall/passkeys/add/begin", {"name": name})
+    def add_passkey(self, name: str = "", confirm: int | None = 0, **answer: Any) -> tuple[int, dict[str, Any]]:
+        """Add a passkey, first confirming with the passkey at `confirm` on this visitor's authenticator
+        (None: no confirmation, as for an account's first passkey)."""
+        body: dict[str, Any] = {"name": name}
+        if confirm is not None:
+            asked = self.options("/hall/passkeys/add/confirm", {"name": name})
+            body["confirmation"] = self.key.get(asked, which=confirm)
+        options = self.options("/hall/passkeys/add/begin", body)
         return self.post("/hall/passkeys/add/finish", {"credential": self.key.create(options, **answer)})
+
+    def remove_passkey(self, passkey_id: int, confirm: int = 0, **answer: Any) -> tuple[int, dict[str, Any]]:
+        """Remove one of the account's passkeys, confirming with the passkey at `confirm`."""
+        asked = self.options(f"/hall/passkeys/{passkey_id}/remove/begin")
+        credential = self.key.get(asked, which=confirm, **answer)
+        return self.post(f"/hall/passkeys/{passkey_id}/remove/finish", {"credential": credential})
 
     def sign_out(self) -> None:
         assert self.client.post("/hall/signout").status_code == 302

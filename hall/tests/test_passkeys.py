@@ -9,9 +9,10 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone
 
-from hall import passkeys
+from hall import passkey_changes, passkeys
 from hall.http import UNREADABLE
 from hall.models import Account, Ceremony, Passkey
+from hall.passkey_changes import THE_LAST
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +164,9 @@ def test_a_name_is_checked_before_any_passkey_is_made(visitor: Visitor) -> None:
 
 
 def test_a_second_passkey_signs_in_as_well_as_the_first(ada: Visitor) -> None:
-    options = ada.options("/hall/passkeys/add/begin", {"name": "Phone"})
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Phone"})
+    confirmation = ada.key.get(asked)
+    options = ada.options("/hall/passkeys/add/begin", {"name": "Phone", "confirmation": confirmation})
     first = Passkey.objects.get()
     assert [c["id"] for c in options["excludeCredentials"]] == [first.credential_id]
     account = ada.account
@@ -183,10 +186,14 @@ def test_a_passkey_is_removed_but_never_the_last(ada: Visitor) -> None:
     assert ada.add_passkey("Phone")[0] == 200
     phone = Passkey.objects.get(name="Phone")
     first = Passkey.objects.get(name="Your first passkey")
-    r = ada.client.post(f"/hall/passkeys/{phone.pk}/remove", follow=True)
-    assert "Removed the passkey “Phone”. It can no longer sign in to this account." in r.content.decode()
-    r = ada.client.post(f"/hall/passkeys/{first.pk}/remove", follow=True)
-    assert "This is your only passkey, so it stays" in r.content.decode()
+    assert ada.remove_passkey(phone.pk, confirm=1) == (200, {"ok": True, "next": "/hall/passkeys"})
+    assert (
+        "Removed the passkey “Phone”. It can no longer sign in to this account."
+        in ada.client.get("/hall/passkeys").content.decode()
+    )
+    # The last one is refused before any passkey is asked for.
+    assert ada.post(f"/hall/passkeys/{first.pk}/remove/begin") == (409, {"ok": False, "say": THE_LAST})
+    assert not Ceremony.objects.exists()
     assert list(Passkey.objects.values_list("pk", flat=True)) == [first.pk]
     assert "This is your only passkey, so it cannot be removed" in ada.client.get("/hall/passkeys").content.decode()
     # The removed passkey no longer signs in.
@@ -199,8 +206,17 @@ def test_nobody_removes_another_persons_passkey(ada: Visitor) -> None:
     bob = Visitor()
     assert bob.sign_up("Bob")[0] == 200
     target = Passkey.objects.get(name="Phone")
-    r = bob.client.post(f"/hall/passkeys/{target.pk}/remove", follow=True)
-    assert "That passkey is not one of yours." in r.content.decode()
+    mine = {"ok": False, "say": "That passkey is not one of yours."}
+    assert bob.post(f"/hall/passkeys/{target.pk}/remove/begin") == (404, mine)
+    # Bob confirms with his own passkey for removing his own, then names Ada's.
+    bob_key = Passkey.objects.get(account__name="Bob")
+    asked = bob.options("/hall/passkeys/add/confirm")  # Bob has one passkey, so removing it is refused
+    assert bob.post(f"/hall/passkeys/{bob_key.pk}/remove/begin")[0] == 409
+    answer = bob.key.get(asked)
+    assert bob.post(f"/hall/passkeys/{target.pk}/remove/finish", {"credential": answer}) == (
+        403,
+        {"ok": False, "say": passkey_changes.CONFIRMED_ELSEWHERE},
+    )
     assert Passkey.objects.filter(pk=target.pk).exists()
 
 
@@ -211,7 +227,8 @@ def test_adding_a_passkey_needs_a_signed_in_person(visitor: Visitor) -> None:
 
 
 def test_a_ceremony_begun_by_one_account_is_not_finished_by_another(ada: Visitor) -> None:
-    options = ada.options("/hall/passkeys/add/begin", {"name": "Phone"})
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Phone"})
+    options = ada.options("/hall/passkeys/add/begin", {"name": "Phone", "confirmation": ada.key.get(asked)})
     answer = ada.key.create(options)
     ada.sign_out()
     # Bob's browser is not Ada's: the ceremony lives in Ada's session, so Bob has none to finish.
@@ -232,7 +249,8 @@ def test_a_passkey_whose_public_key_is_no_key_is_refused(visitor: Visitor) -> No
     assert visitor.sign_up("Ada", cose=cbor2.dumps([])) == (400, {"ok": False, "say": COULD_NOT})
     assert Account.objects.count() == 0 and Passkey.objects.count() == 0
     assert visitor.sign_up("Ada")[0] == 200
-    assert visitor.add_passkey("Spare", cose=cbor2.dumps([])) == (400, {"ok": False, "say": COULD_NOT})
+    # Confirmed with the passkey the town kept (the authenticator's second: the first was never kept).
+    assert visitor.add_passkey("Spare", confirm=1, cose=cbor2.dumps([])) == (400, {"ok": False, "say": COULD_NOT})
     assert Passkey.objects.count() == 1
 
 

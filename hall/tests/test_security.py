@@ -68,9 +68,10 @@ def frames_denied(r: Any) -> bool:
 
 def test_the_url_list_is_the_whole_hall() -> None:
     urls = every_hall_url()
-    assert len(urls) == len(urlpatterns) == 85
+    assert len(urls) == len(urlpatterns) == 87
     assert "/hall/jobs/J-2345678923/end" in urls and "/hall/account/close" in urls and "/hall/push/subscribe" in urls
-    assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove" in urls
+    assert "/hall/signin/finish" in urls and "/hall/passkeys/1/remove/finish" in urls
+    assert "/hall/passkeys/add/confirm" in urls
     assert "/hall/agents/PP-2345678923/box/empty" in urls
     assert "/hall/agents/PP-2345678923/gauge" in urls
     assert "/hall/agents/PP-2345678923/runs" in urls

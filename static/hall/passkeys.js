@@ -1,6 +1,9 @@
 // The hall's passkey ceremonies. A form with data-ceremony="create" (make a passkey) or "get"
 // (use one) asks the town for options (data-begin), hands them to the browser's passkey prompt,
 // and sends the answer back (data-finish). The town keeps the challenge; this script keeps nothing.
+// A form with data-confirm (adding a passkey to an account that has one) first asks the town there
+// for one of the person's own passkeys and sends its answer to data-begin as "confirmation".
+// data-asking, where given, is what the person reads while their device asks for the passkey.
 "use strict";
 
 (function () {
@@ -110,9 +113,26 @@
     button.disabled = true;
     try {
       show(form, "Asking the town…");
+      if (form.dataset.confirm) {
+        const asked = await post(form.dataset.confirm, fields, token);
+        if (!asked.ok) return show(form, asked.say, "bad");
+        show(form, "Confirm with a passkey you already have: follow your device's prompt…");
+        let confirmation;
+        try {
+          confirmation = await navigator.credentials.get({ publicKey: requestOptions(asked.options) });
+        } catch (error) {
+          return show(form, explain(error, "get"), "bad");
+        }
+        show(form, "Checking your passkey…");
+        fields.confirmation = answer(confirmation);
+      }
       const begun = await post(form.dataset.begin, fields, token);
       if (!begun.ok) return show(form, begun.say, "bad");
-      show(form, kind === "create" ? "Follow your device's prompt to make the passkey…" : "Follow your device's prompt to use your passkey…");
+      show(
+        form,
+        form.dataset.asking ||
+          (kind === "create" ? "Follow your device's prompt to make the passkey…" : "Follow your device's prompt to use your passkey…")
+      );
       let credential;
       try {
         credential =

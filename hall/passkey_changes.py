@@ -1,0 +1,142 @@
+"""Changes to a signed-in account's passkeys: adding one, and removing one (never the last).
+
+Being signed in is not enough for either (ASVS 5.0 V7.5.1): a session cookie copied into another
+browser would otherwise add its holder's passkey and remove the owner's. So an account that has a
+passkey first confirms the change with one of its own, user-verified, in a ceremony of its own
+purpose ("confirm") whose challenge begins with the SHA-256 of what it confirms ("add a passkey",
+"remove passkey 12"). Its answer is taken once, only for that change: an answer to a sign-in, a
+decision or another change is refused, and so is the same answer twice. An account's first passkey
+(its sign-up, the claim) needs none.
+"""
+
+import json
+from typing import Any
+
+from django.contrib.sessions.backends.base import SessionBase
+from django.db import transaction
+
+from clockford.town.models import locked
+from hall import passkeys
+from hall.http import Refused
+from hall.models import Account, Ceremony, Passkey
+from hall.town import clean_words
+
+ADD_NEEDS = (
+    "Adding a passkey to your account needs a passkey you already have: confirm with one of yours when your "
+    "device asks, so that nobody who only borrowed this browser can add their own. Nothing changed."
+)
+REMOVE_NEEDS = (
+    "Removing a passkey needs a passkey you already have: confirm with one of yours when your device asks, "
+    "so that nobody who only borrowed this browser can lock you out. Nothing changed."
+)
+CONFIRMED_ELSEWHERE = (
+    "This passkey answer confirmed something else, not this, so it was refused. Nothing changed; press the "
+    "button to start again."
+)
+NOT_YOURS = "That passkey is not one of yours."
+THE_LAST = "This is your only passkey, so it stays: without it you could not sign in. Add another passkey first."
+ADD_A_PASSKEY = "add a passkey"
+
+
+def removing(passkey_id: int) -> str:
+    """What a person confirms to remove one of their passkeys (by its number in the town)."""
+    return f"remove passkey {passkey_id}"
+
+
+def _statement(account: Account, what: str) -> str:
+    return json.dumps({"account": account.user_handle, "confirm": what}, sort_keys=True, separators=(",", ":"))
+
+
+def begin_confirm(session: SessionBase, account: Account, what: str) -> dict[str, Any]:
+    """Ask for one of the account's own passkeys, user-verified, to confirm `what` (ADD_A_PASSKEY,
+    removing(id))."""
+    return passkeys.begin_over(session, Ceremony.CONFIRM, _statement(account, what), account)
+
+
+def finish_confirm(session: SessionBase, account: Account, what: str, credential: Any, needs: str) -> Passkey:
+    """The passkey that confirmed `what` for `account`, the confirmation spent. Without an answer, or
+    with no confirmation begun, the change is refused in `needs`' words."""
+    if credential is None or not passkeys.waits(session, Ceremony.CONFIRM):
+        raise Refused(needs, status=403)
+    ceremony = passkeys.take_over(session, Ceremony.CONFIRM, account)
+    if ceremony.account_id != account.pk:
+        raise Refused(passkeys.EXPIRED)
+    if ceremony.statement != _statement(account, what):
+        raise Refused(CONFIRMED_ELSEWHERE, status=403)
+    return passkeys.verify_assertion(ceremony, credential)
+
+
+# Add a passkey: confirmed first, unless it is the account's first.
+
+
+def _new_passkey(account: Account, name: str) -> tuple[list[Passkey], str]:
+    """The account's passkeys, and the name a new one would take: refused, before any passkey is asked
+    for, when the account keeps as many as it may or the name is not one."""
+    mine = list(passkeys.passkeys_of(account))
+    if len(mine) >= passkeys.PASSKEYS_PER_ACCOUNT:
+        raise Refused(f"An account keeps at most {passkeys.PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.", 409)
+    if not name.strip():
+        return mine, f"Passkey {len(mine) + 1}"
+    return mine, clean_words(name, "A passkey's name", passkeys.PASSKEY_NAME_CHARS)
+
+
+def begin_add_confirm(session: SessionBase, account: Account, name: str) -> dict[str, Any]:
+    """Before a passkey is added to an account that has one: ask for one of those it has."""
+    _new_passkey(account, name)
+    return begin_confirm(session, account, ADD_A_PASSKEY)
+
+
+def begin_add(session: SessionBase, account: Account, name: str, confirmation: Any) -> dict[str, Any]:
+    """The new passkey's options, once `confirmation` (the answer to begin_add_confirm's request)
+    verified; an account's first passkey needs none."""
+    mine, label = _new_passkey(account, name)
+    if mine:
+        finish_confirm(session, account, ADD_A_PASSKEY, confirmation, ADD_NEEDS)
+    ceremony = passkeys.begin_ceremony(session, Ceremony.ADD, account=account, name=label)
+    # Naming the passkeys the account has lets the browser refuse to make a second one on the
+    # same device, before the person is asked for anything.
+    return passkeys.registration_options(ceremony, account.name, account.user_handle, exclude=mine)
+
+
+def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
+    ceremony = passkeys.take_ceremony(session, Ceremony.ADD)
+    if ceremony.account_id != account.pk:
+        raise Refused(passkeys.EXPIRED)
+    return passkeys.keep_passkey(ceremony, credential, account, ceremony.name)
+
+
+# Remove a passkey: confirmed first, and never the last.
+
+
+def _removable(account: Account, passkey_id: int) -> Passkey:
+    keys = list(passkeys.passkeys_of(account))
+    target = next((k for k in keys if k.pk == passkey_id), None)
+    if target is None:
+        raise Refused(NOT_YOURS, status=404)
+    if len(keys) == 1:
+        raise Refused(THE_LAST, status=409)
+    return target
+
+
+def begin_remove(session: SessionBase, account: Account, passkey_id: int) -> dict[str, Any]:
+    """Removing a passkey asks for one the account has (any of them, this one too), once it is known to
+    be one that may go."""
+    _removable(account, passkey_id)
+    return begin_confirm(session, account, removing(passkey_id))
+
+
+def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, credential: Any) -> str:
+    """Remove one of the account's passkeys once `credential` confirmed it, never the last; returns its name."""
+    # The passkey's answer first: the confirmation is spent whatever happens next.
+    finish_confirm(session, account, removing(passkey_id), credential, REMOVE_NEEDS)
+    with transaction.atomic():
+        # Locking every passkey of the account makes two removals take turns, so two tabs
+        # cannot each remove one of the last two.
+        keys = list(locked(Passkey.objects.filter(account=account)))
+        target = next((k for k in keys if k.pk == passkey_id), None)
+        if target is None:
+            raise Refused(NOT_YOURS, status=404)
+        if len(keys) == 1:
+            raise Refused(THE_LAST, status=409)
+        target.delete()
+        return target.name

@@ -1,0 +1,209 @@
+"""Adding a passkey to an account that has one, and removing one, first asks for a passkey the account
+already has (ASVS 5.0 V7.5.1): a session cookie copied into another browser does neither. Each
+confirmation is answered once, for the one change it was begun for."""
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.utils import timezone
+
+from hall import passkey_changes, passkeys
+from hall.models import Account, Ceremony, Passkey
+from hall.tests.conftest import Visitor
+
+pytestmark = pytest.mark.django_db
+
+ANOTHER_REQUEST = (
+    "This passkey answer was for another request, so it was refused. Nothing changed; press the button to start again."
+)
+NOT_VERIFIED = (
+    "Your passkey did not verify you, so it was refused. The town needs a passkey that asks for your "
+    "fingerprint, face, PIN or screen lock. Nothing changed."
+)
+
+
+def refused(say: str) -> dict[str, Any]:
+    return {"ok": False, "say": say}
+
+
+def names() -> list[str]:
+    return list(Passkey.objects.order_by("pk").values_list("name", flat=True))
+
+
+def with_cookies_of(owner: Visitor) -> Visitor:
+    """Another browser, with a passkey of its own and the owner's cookies copied into it."""
+    intruder = Visitor()
+    for name, morsel in owner.client.cookies.items():
+        intruder.client.cookies[name] = morsel.value
+    account = owner.account
+    assert account is not None and intruder.account == account
+    # The intruder's passkey, made for this town and the owner's account, but never kept by the town.
+    intruder.key.create(
+        {"rp": {"id": settings.HALL_RP_ID}, "user": {"id": account.user_handle}, "challenge": "AAAAAAAAAAAAAAAAAAAAAA"}
+    )
+    return intruder
+
+
+@pytest.fixture
+def ada_two(ada: Visitor) -> Visitor:
+    """Ada with two passkeys: her first (the authenticator's 0) and "Phone" (1)."""
+    assert ada.add_passkey("Phone") == (200, {"ok": True, "next": "/hall/passkeys"})
+    assert names() == ["Your first passkey", "Phone"]
+    return ada
+
+
+def test_a_session_cookie_alone_adds_no_passkey_and_removes_none(ada: Visitor) -> None:
+    """The probe's repro: with a signed-in person's cookies in another client, add a passkey of one's
+    own, then remove the owner's."""
+    first = Passkey.objects.get()
+    mallory = with_cookies_of(ada)
+
+    # Adding: the cookie alone is refused before any passkey is made, and no add ceremony is begun.
+    assert mallory.post("/hall/passkeys/add/begin", {"name": "Mine"}) == (403, refused(passkey_changes.ADD_NEEDS))
+    assert not Ceremony.objects.filter(purpose=Ceremony.ADD).exists()
+    # A registration sent straight to the finish has no ceremony to answer.
+    made = mallory.key.create(Visitor().options("/hall/signup/begin", {"name": "Mallory"}))
+    assert mallory.post("/hall/passkeys/add/finish", {"credential": made}) == (400, refused(passkeys.EXPIRED))
+    # Asking for a confirmation is harmless: it names only Ada's passkeys, and one the town does not
+    # keep does not answer it.
+    asked = mallory.options("/hall/passkeys/add/confirm", {"name": "Mine"})
+    assert [c["id"] for c in asked["allowCredentials"]] == [first.credential_id]
+    assert asked["userVerification"] == "required"
+    status, data = mallory.post("/hall/passkeys/add/begin", {"name": "Mine", "confirmation": mallory.key.get(asked)})
+    assert (status, data) == (400, refused(passkeys.UNKNOWN_PASSKEY))
+    assert not Ceremony.objects.filter(purpose=Ceremony.ADD).exists()
+
+    # Removing: the cookie alone is refused, and so is an answer from a passkey the town does not keep.
+    assert ada.add_passkey("Phone")[0] == 200
+    url = f"/hall/passkeys/{first.pk}/remove"
+    assert mallory.post(f"{url}/finish") == (403, refused(passkey_changes.REMOVE_NEEDS))
+    assert mallory.post(f"{url}/finish", {"credential": None}) == (403, refused(passkey_changes.REMOVE_NEEDS))
+    asked = mallory.options(f"{url}/begin")
+    assert mallory.post(f"{url}/finish", {"credential": mallory.key.get(asked, which=0)}) == (
+        400,
+        refused(passkeys.UNKNOWN_PASSKEY),
+    )
+    # The form the page used to send, the cookie alone, now finds no such address.
+    assert mallory.client.post(url).status_code == 404
+
+    # Nothing was written: Ada's two passkeys, and only those, still sign her in.
+    assert names() == ["Your first passkey", "Phone"]
+    for which in (0, 1):
+        ada.sign_out()
+        assert ada.sign_in(which=which)[0] == 200
+
+
+def test_the_account_s_own_passkey_confirms_adding_and_removing(ada_two: Visitor) -> None:
+    ada = ada_two
+    first, phone = Passkey.objects.order_by("pk")
+    # The new passkey's options come only after the confirmation verified, and spent it.
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"})
+    options = ada.options("/hall/passkeys/add/begin", {"name": "Tablet", "confirmation": ada.key.get(asked, which=1)})
+    assert not Ceremony.objects.filter(purpose=Ceremony.CONFIRM).exists()
+    assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(options)})[0] == 200
+    assert names() == ["Your first passkey", "Phone", "Tablet"]
+    # Removing one, confirmed with another, or with itself.
+    assert ada.remove_passkey(phone.pk, confirm=0) == (200, {"ok": True, "next": "/hall/passkeys"})
+    assert ada.remove_passkey(first.pk, confirm=0) == (200, {"ok": True, "next": "/hall/passkeys"})
+    assert names() == ["Tablet"]
+    assert "Removed the passkey “Your first passkey”." in ada.page("/hall/passkeys")
+
+
+def test_a_confirmation_for_another_purpose_is_refused(ada_two: Visitor) -> None:
+    ada = ada_two
+    assert ada.add_passkey("Tablet")[0] == 200
+    _, phone, tablet = Passkey.objects.order_by("pk")
+
+    # Begun for adding a passkey, answered at removing one: refused, and spent.
+    answer = ada.key.get(ada.options("/hall/passkeys/add/confirm"))
+    finish = f"/hall/passkeys/{phone.pk}/remove/finish"
+    assert ada.post(finish, {"credential": answer}) == (403, refused(passkey_changes.CONFIRMED_ELSEWHERE))
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (403, refused(passkey_changes.ADD_NEEDS))
+
+    # Begun for removing the phone, answered at removing the tablet, or at adding a passkey.
+    answer = ada.key.get(ada.options(f"/hall/passkeys/{phone.pk}/remove/begin"))
+    status, data = ada.post(f"/hall/passkeys/{tablet.pk}/remove/finish", {"credential": answer})
+    assert (status, data) == (403, refused(passkey_changes.CONFIRMED_ELSEWHERE))
+    answer = ada.key.get(ada.options(f"/hall/passkeys/{phone.pk}/remove/begin"))
+    status, data = ada.post("/hall/passkeys/add/begin", {"name": "X", "confirmation": answer})
+    assert (status, data) == (403, refused(passkey_changes.CONFIRMED_ELSEWHERE))
+
+    # Another ceremony's answer (a sign-in's) sent as the confirmation: not the challenge asked.
+    ada.options("/hall/passkeys/add/confirm")
+    signing_in = ada.key.get(ada.options("/hall/signin/begin"))
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": signing_in}) == (400, refused(ANOTHER_REQUEST))
+    # ...and a confirmation's answer is no sign-in: the sign-in ceremony takes only its own.
+    ada.options("/hall/signin/begin")
+    confirming = ada.key.get(ada.options("/hall/passkeys/add/confirm"))
+    assert ada.post("/hall/signin/finish", {"credential": confirming}) == (400, refused(ANOTHER_REQUEST))
+
+    assert names() == ["Your first passkey", "Phone", "Tablet"]
+    assert not Ceremony.objects.filter(purpose=Ceremony.ADD).exists()
+
+
+def test_a_replayed_confirmation_is_refused(ada_two: Visitor) -> None:
+    ada = ada_two
+    _, phone = Passkey.objects.order_by("pk")
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"})
+    answer = ada.key.get(asked)
+    options = ada.options("/hall/passkeys/add/begin", {"name": "Tablet", "confirmation": answer})
+    assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(options)})[0] == 200
+
+    # The same answer again: no confirmation waits; then, with a fresh one begun, not its challenge.
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (403, refused(passkey_changes.ADD_NEEDS))
+    ada.options("/hall/passkeys/add/confirm")
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (400, refused(ANOTHER_REQUEST))
+
+    # Removing: the answer that removed the phone does not remove another.
+    asked = ada.options(f"/hall/passkeys/{phone.pk}/remove/begin")
+    answer = ada.key.get(asked)
+    assert ada.post(f"/hall/passkeys/{phone.pk}/remove/finish", {"credential": answer})[0] == 200
+    tablet = Passkey.objects.get(name="Tablet")
+    for url in (f"/hall/passkeys/{tablet.pk}/remove/finish", f"/hall/passkeys/{phone.pk}/remove/finish"):
+        assert ada.post(url, {"credential": answer}) == (403, refused(passkey_changes.REMOVE_NEEDS))
+    assert names() == ["Your first passkey", "Tablet"]
+
+
+def test_a_confirmation_must_verify_the_person_and_be_the_account_s_own(ada_two: Visitor) -> None:
+    ada = ada_two
+    first, _ = Passkey.objects.order_by("pk")
+    answer = ada.key.get(ada.options("/hall/passkeys/add/confirm"), uv=False)
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (400, refused(NOT_VERIFIED))
+    answer = ada.key.get(ada.options(f"/hall/passkeys/{first.pk}/remove/begin"), uv=False)
+    status, data = ada.post(f"/hall/passkeys/{first.pk}/remove/finish", {"credential": answer})
+    assert (status, data) == (400, refused(NOT_VERIFIED))
+
+    # Bob's passkey, answering Ada's confirmation.
+    bob = Visitor()
+    assert bob.sign_up("Bob")[0] == 200
+    ada.key.credentials.append(bob.key.credentials[0])
+    answer = ada.key.get(ada.options(f"/hall/passkeys/{first.pk}/remove/begin"), which=-1)
+    status, data = ada.post(f"/hall/passkeys/{first.pk}/remove/finish", {"credential": answer})
+    assert (status, data) == (400, refused(passkeys.NOT_YOURS))
+
+    # A confirmation left too long.
+    asked = ada.options("/hall/passkeys/add/confirm")
+    Ceremony.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    status, data = ada.post("/hall/passkeys/add/begin", {"confirmation": ada.key.get(asked)})
+    assert (status, data) == (400, refused(passkeys.EXPIRED))
+    assert names() == ["Your first passkey", "Phone", "Your first passkey"]
+
+
+def test_an_account_s_first_passkey_needs_no_confirmation(visitor: Visitor) -> None:
+    account = Account.objects.create_account("Zed")
+    visitor.client.force_login(account, backend=settings.AUTHENTICATION_BACKENDS[0])
+    assert visitor.add_passkey("Laptop", confirm=None) == (200, {"ok": True, "next": "/hall/passkeys"})
+    # The second is another matter.
+    status, data = visitor.post("/hall/passkeys/add/begin", {"name": "Phone"})
+    assert (status, data) == (403, refused(passkey_changes.ADD_NEEDS))
+    assert visitor.add_passkey("Phone")[0] == 200
+    assert names() == ["Laptop", "Phone"]
+
+
+def test_the_page_says_what_it_asks_for_and_why(ada_two: Visitor) -> None:
+    page = ada_two.page("/hall/passkeys")
+    assert "Confirm with a passkey you already have first" in page
+    assert "nobody who only borrowed this browser can add their own" in page
+    assert "the town first asks you to confirm with a passkey you already have (this one or another)" in page
