@@ -1,9 +1,11 @@
 """The hall in a real browser: headless Chromium with a virtual authenticator signs up, signs in,
-adds a second passkey and signs in with either; a passkey that does not verify its person, and a
-replayed assertion, are refused; the owner's claim link works once."""
+adds a second passkey (confirmed with the first) and signs in with either, and removes one (confirmed
+with a passkey of the account's), at a desktop's width and a phone's; a passkey that does not verify
+its person, and a replayed assertion, are refused; the owner's claim link works once."""
 
 import json
 
+import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from tests.browser.conftest import Person, claim_link
@@ -40,8 +42,10 @@ def sign_out(p: Person) -> None:
     expect(p.page.locator("h1")).to_have_text("Welcome to the hall")
 
 
-def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person) -> None:
+@pytest.mark.parametrize("width", [1280, 375], ids=["desktop", "phone"])
+def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person, width: int) -> None:
     p = person
+    p.page.set_viewport_size({"width": width, "height": 800 if width > 480 else 812})
     laptop = p.device()
     sign_up(p, "Ada")
     expect(p.page.locator(".flash")).to_contain_text("Welcome, Ada. Your account is made")
@@ -52,17 +56,33 @@ def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person) ->
     sign_in(p)
     expect(p.page.locator("footer")).to_contain_text("Signed in as Ada")
 
-    # A second device: the laptop is put away so that the phone answers the prompt.
+    # A second device. The page says first what it will ask for, and why.
     p.goto("/hall/passkeys")
     expect(p.page.locator("main")).to_contain_text("This is your only passkey, so it cannot be removed")
-    on_laptop = p.put_away(laptop)
-    phone = p.device()
+    expect(p.page.locator("#add-confirm")).to_contain_text("Confirm with a passkey you already have first")
+    # The laptop confirms; once the town has checked its answer and hands out the new passkey's options,
+    # the laptop is put away and the phone taken out (Chrome holds one such device at a time), so that
+    # the phone answers the prompt to make one.
+    on_laptop: list[dict[str, object]] = []
+    phones: list[str] = []
+
+    def laptop_confirmed(route: Route) -> None:
+        response = route.fetch()
+        on_laptop.extend(p.put_away(laptop))
+        phones.append(p.device())
+        route.fulfill(response=response)
+
+    p.page.route("**/hall/passkeys/add/begin", laptop_confirmed)
     p.page.fill("#key-name", "Phone")
     p.page.click("button:has-text('Add a passkey')")
     expect(p.page.locator(".flash")).to_have_text(
         "Added the passkey “Phone”. Either of your passkeys now signs you in."
     )
+    p.page.unroute("**/hall/passkeys/add/begin")
     expect(p.page.locator(".key-name")).to_have_text(["Your first passkey", "Phone"])
+    assert on_laptop[0]["signCount"] == 3  # made, one sign-in, then the confirmation
+    (phone,) = phones
+    assert len(p.credentials(phone)) == 1
 
     # Either passkey signs in: the phone alone, then the laptop alone.
     sign_out(p)
@@ -74,6 +94,34 @@ def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person) ->
     sign_in(p)
     expect(p.page.locator("footer")).to_contain_text("Signed in as Ada")
     assert p.credentials(laptop)[0]["signCount"] == on_laptop[0]["signCount"] + 1
+
+    # Removing the phone (left in a drawer) asks for a passkey Ada has: the laptop confirms it.
+    p.goto("/hall/passkeys")
+    phone_card = p.page.locator("li.key").filter(has_text="Phone")
+    phone_card.locator("summary").click()
+    expect(phone_card).to_contain_text("the town first asks you to confirm with a passkey you already have")
+    phone_card.locator("button:has-text('Remove “Phone”')").click()
+    expect(p.page.locator(".flash")).to_have_text(
+        "Removed the passkey “Phone”. It can no longer sign in to this account."
+    )
+    expect(p.page.locator(".key-name")).to_have_text(["Your first passkey"])
+    expect(p.page.locator("main")).to_contain_text("This is your only passkey, so it cannot be removed")
+    # The laptop answered (Chrome may count a silent check of which passkey it holds as a use too).
+    assert p.credentials(laptop)[0]["signCount"] > on_laptop[0]["signCount"] + 1
+
+
+def test_a_passkey_is_added_only_once_one_the_person_has_verifies_them(person: Person) -> None:
+    p = person
+    laptop = p.device()
+    sign_up(p, "Eli")
+    p.goto("/hall/passkeys")
+    p.cdp.send("WebAuthn.setUserVerified", {"authenticatorId": laptop, "isUserVerified": False})
+    p.page.fill("#key-name", "Phone")
+    p.page.click("button:has-text('Add a passkey')")
+    expect(p.page.locator("section[aria-labelledby=add] .say")).to_have_text(PROMPT_FAILED)
+    p.goto("/hall/passkeys")
+    expect(p.page.locator(".key-name")).to_have_text(["Your first passkey"])
+    assert len(p.credentials(laptop)) == 1
 
 
 def test_a_passkey_that_does_not_verify_the_person_is_refused(person: Person) -> None:
