@@ -139,4 +139,11 @@ def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, c
         if len(keys) == 1:
             raise Refused(THE_LAST, status=409)
         target.delete()
+        # Every browser signed in to the account is signed out, as Django signs sessions out when a
+        # password changes: a session's hash of the account is made from the password column, which a
+        # passkey-only account keeps unusable, and a new unusable one changes that hash. A browser
+        # signed in with the removed passkey (a lost phone) must not stay in. The page that removed it
+        # keeps its own session (passkey_pages.remove_finish).
+        account.set_unusable_password()
+        account.save(update_fields=["password"])
         return target.name

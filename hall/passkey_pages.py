@@ -4,6 +4,7 @@ ceremony confirmed with a passkey the account already has (hall/passkey_changes.
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -32,7 +33,12 @@ def remove_begin(request: HttpRequest, data: dict[str, Any], passkey_id: int) ->
 def remove_finish(request: HttpRequest, data: dict[str, Any], passkey_id: int) -> dict[str, Any]:
     account = account_or_refuse(request)
     name = passkey_changes.do_remove_passkey(request.session, account, passkey_id, data.get("credential"))
-    messages.success(request, f"Removed the passkey “{name}”. It can no longer sign in to this account.")
+    update_session_auth_hash(request, account)  # this browser stays signed in; every other one is not
+    messages.success(
+        request,
+        f"Removed the passkey “{name}”. It can no longer sign in to this account, and every other browser "
+        "signed in to it is signed out.",
+    )
     return {"next": reverse("hall:passkeys")}
 
 

@@ -207,3 +207,17 @@ def test_the_page_says_what_it_asks_for_and_why(ada_two: Visitor) -> None:
     assert "Confirm with a passkey you already have first" in page
     assert "nobody who only borrowed this browser can add their own" in page
     assert "the town first asks you to confirm with a passkey you already have (this one or another)" in page
+
+
+def test_removing_a_passkey_signs_every_other_browser_out(ada_two: Visitor) -> None:
+    """A browser signed in with a passkey since removed (a lost phone) stayed signed in for up to 7 days.
+    Removing a passkey now signs out every other browser of the account; the one that removed it stays."""
+    ada = ada_two
+    first, phone = Passkey.objects.order_by("pk")
+    lost = Visitor()
+    lost.key = ada.key
+    assert lost.sign_in(which=1)[0] == 200 and lost.account == ada.account
+    assert lost.client.get("/hall/passkeys").status_code == 200
+    assert ada.remove_passkey(phone.pk, confirm=0) == (200, {"ok": True, "next": "/hall/passkeys"})
+    assert lost.client.get("/hall/passkeys").status_code == 302  # to the front door, signed out
+    assert "every other browser signed in to it is signed out" in ada.page("/hall/passkeys")

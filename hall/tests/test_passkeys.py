@@ -188,8 +188,8 @@ def test_a_passkey_is_removed_but_never_the_last(ada: Visitor) -> None:
     first = Passkey.objects.get(name="Your first passkey")
     assert ada.remove_passkey(phone.pk, confirm=1) == (200, {"ok": True, "next": "/hall/passkeys"})
     assert (
-        "Removed the passkey “Phone”. It can no longer sign in to this account."
-        in ada.client.get("/hall/passkeys").content.decode()
+        "Removed the passkey “Phone”. It can no longer sign in to this account, and every other browser signed in "
+        "to it is signed out." in ada.client.get("/hall/passkeys").content.decode()
     )
     # The last one is refused before any passkey is asked for.
     assert ada.post(f"/hall/passkeys/{first.pk}/remove/begin") == (409, {"ok": False, "say": THE_LAST})

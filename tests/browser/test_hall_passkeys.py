@@ -102,7 +102,8 @@ def test_sign_up_sign_in_a_second_passkey_and_either_signs_in(person: Person, wi
     expect(phone_card).to_contain_text("the town first asks you to confirm with a passkey you already have")
     phone_card.locator("button:has-text('Remove “Phone”')").click()
     expect(p.page.locator(".flash")).to_have_text(
-        "Removed the passkey “Phone”. It can no longer sign in to this account."
+        "Removed the passkey “Phone”. It can no longer sign in to this account, and every other browser "
+        "signed in to it is signed out."
     )
     expect(p.page.locator(".key-name")).to_have_text(["Your first passkey"])
     expect(p.page.locator("main")).to_contain_text("This is your only passkey, so it cannot be removed")
