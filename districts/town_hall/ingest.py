@@ -764,6 +764,16 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
     return tally, state
 
 
+def cut_short() -> bool:
+    """Whether a run stopped between its first batch and its seal (a town killed mid-import): entries
+    read and never folded, or lots the seal does not hold. Each batch commits on its own, so what was
+    read is kept, but the census's counts and seal still say what they said before the run (nothing,
+    when it replaced the demo census), while the Directory already finds the lots."""
+    if Entry.objects.filter(folded=False).exists():
+        return True
+    return services.state().holds != Lot.objects.count()
+
+
 def ensure(url: str | None, stream: IO[str] | None = None) -> str:
     """What `./town up` does: sync from a registry when one is named, else the demo when the census is empty."""
     if url:
@@ -772,6 +782,13 @@ def ensure(url: str | None, stream: IO[str] | None = None) -> str:
         except CensusError as err:
             return f"Census sync failed, serving the census as it was: {err}"
         return f"Census synced from {list_url(url)}: {s.servers:,} servers. {tally.line()}"
+    if cut_short():
+        with one_run_at_a_time():
+            s = settle(Tally(), Progress(stream), None, None)
+        return (
+            f"Census: an import was cut short before its seal (the town stopped mid-run?); sealed what it "
+            f"had read: {s.servers:,} servers, seal {s.root[:16]}. Run the import again to take the rest."
+        )
     if Lot.objects.exists():
         s = services.state()
         return f"Census: {s.servers:,} servers{' (the demo census)' if s.demo else ''}, seal {s.root[:16]}."

@@ -183,6 +183,47 @@ def test_ensure_loads_the_demo_only_into_an_empty_census(db: None) -> None:
     assert "34 servers (the demo census)" in ingest.ensure(None)
 
 
+@pytest.mark.parametrize("stopped_in", ["read", "fold"])
+def test_ensure_finishes_an_import_stopped_before_its_seal(
+    db: None, monkeypatch: pytest.MonkeyPatch, stopped_in: str
+) -> None:
+    """A town stopped (kill -9) while an import replaced the demo census: the demo is gone, the entries
+    read are kept, and the census was never sealed. The next ./town up settles what was read and says
+    the import was cut short, where it said "0 servers" while the Directory listed servers."""
+    ingest.ensure(None)  # the demo
+    items = [listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(12)]
+    monkeypatch.setattr(ingest, "FOLD_BATCH", 5)
+    real_fold, real_settle = ingest.fold, ingest.settle
+    calls = {"n": 0}
+
+    def failing_fold(name: str, entries: list[Entry]) -> dict[str, Any]:
+        calls["n"] += 1
+        if calls["n"] == 8:
+            raise KeyboardInterrupt
+        return real_fold(name, entries)
+
+    def stopped(*args: Any) -> CensusState:
+        raise KeyboardInterrupt
+
+    if stopped_in == "fold":
+        monkeypatch.setattr(ingest, "fold", failing_fold)
+    else:
+        monkeypatch.setattr(ingest, "settle", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        take(items)
+    monkeypatch.setattr(ingest, "fold", real_fold)
+    monkeypatch.setattr(ingest, "settle", real_settle)
+    assert services.state().servers == 0 and Entry.objects.count() == 12
+
+    said = ingest.ensure(None)
+    s = services.state()
+    assert "cut short" in said and "12 servers" in said, said
+    assert s.servers == 12 == Lot.objects.count() and s.holds == 12 and s.root and not s.demo
+    assert not Entry.objects.filter(folded=False).exists()
+    assert [lot(f"com.a/s{i:02d}").number for i in range(12)] == list(range(12))
+    assert "cut short" not in ingest.ensure(None)  # settled once, then served as it is
+
+
 def test_a_registrys_odd_entries_are_read_or_skipped_and_never_stop_the_census(db: None) -> None:
     """One odd entry stopped the import (and every later import and sync, as an entry taken in but
     never folded): a list field that is no list, a time that is no string or falls outside the years
