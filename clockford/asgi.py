@@ -31,6 +31,7 @@ from clockford.face.proxy import through  # noqa: E402
 from clockford.face.server import on_desk_thread  # noqa: E402
 from clockford.metrics import counting  # noqa: E402
 from clockford.public import live as public_live  # noqa: E402
+from clockford.serve import end_with_parent  # noqa: E402
 from clockford.town import archive, desk, sweep  # noqa: E402
 from clockford.wire import security_headers  # noqa: E402
 from hall import live, push  # noqa: E402
@@ -112,6 +113,8 @@ def check_at_start() -> None:
 
 
 check_at_start()
+# A worker of several (uvicorn's --workers) stops once `./town up` is gone, even killed with SIGKILL.
+end_with_parent()
 
 
 # The headers every page gets from the settings' middleware (X-Frame-Options, the CSP, nosniff), for the

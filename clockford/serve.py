@@ -11,11 +11,13 @@ hypercorn. The others stay here, by name, so that the bench can measure them aga
 """
 
 import argparse
+import multiprocessing
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 
 from clockford.startup import settings_readable
@@ -92,6 +94,25 @@ def command(server: str, app: str, host: str, port: int, workers: int) -> list[s
     if server == "daphne":
         return [py, "-m", "daphne", "-b", host, "-p", str(port), app]
     raise SystemExit(f"No such server: {server}. Servers: {', '.join(SERVERS)}.")
+
+
+def end_with_parent() -> None:
+    """In a worker that uvicorn started (a multiprocessing child), stop when the process that started it
+    is gone. Killed with SIGKILL (kill -9, the OOM killer), the supervisor cannot stop its workers, and
+    they went on serving the port with the code they had loaded: the next `./town up` (an upgrade's)
+    found the port taken, and nothing said which processes held it. The pipe the worker was started
+    through closes as its parent ends; the worker then stops as it would on SIGTERM, finishing the
+    calls in hand. A process started otherwise (one worker, daphne, a test, a command) has no such
+    parent and is left alone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()  # returns once the parent has ended
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="clockford-parent-watch", daemon=True).start()
 
 
 def run_daphne(app: str, host: str, port: int, workers: int) -> int:

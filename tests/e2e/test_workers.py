@@ -84,3 +84,23 @@ def test_calls_on_either_process_are_counted_in_both_metrics(town_factory: TownF
     while (calls_counted(a, "recall"), calls_counted(b, "remember")) != (4, 1):
         assert time.monotonic() < deadline, (calls_counted(a, "recall"), calls_counted(b, "remember"))
         time.sleep(0.3)
+
+
+def test_the_workers_stop_when_the_town_is_killed(town_factory: TownFactory) -> None:
+    """`./town up` killed with kill -9 (an operator, the OOM killer, a host agent) took only uvicorn's
+    supervisor: its workers went on serving the port. The next `./town up`, an upgrade's first, then
+    said something already answered there, and the old code kept answering calls. Each worker now
+    stops once the process that started it is gone."""
+    town = town_factory(server="uvicorn", workers=2).start()
+    assert town.proc is not None
+    assert get(town.url + "/status")[0] == 200
+    town.proc.kill()
+    town.proc.wait()
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            get(town.url + "/status")
+        except OSError:
+            break  # nothing answers on the port
+        assert time.monotonic() < deadline, "the workers went on serving after the town was killed"
+        time.sleep(0.3)
