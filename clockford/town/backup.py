@@ -12,6 +12,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from pathlib import Path
 
 from django.db import connection
@@ -122,15 +123,45 @@ def restore(source: Path, kind: str) -> None:
             live.close()
             backup_db.close()
     else:
-        _run(
-            [
-                "pg_restore",
-                "--clean",
-                "--if-exists",
-                "--no-owner",
-                "--no-privileges",
-                "--single-transaction",
-                f"--dbname={connection.settings_dict['NAME']}",
-                str(source),
-            ]
-        )
+        _pg_restore(source)
+
+
+def _pg_restore(source: Path) -> None:
+    """The backup's script (pg_restore --clean) run by psql in one transaction, after dropping every
+    table the database has: a database migrated past the backup (an upgrade, then a way back) has
+    tables the backup does not know, and pg_restore --clean, which drops only the backup's own, was
+    stopped by their foreign keys into the backup's tables. The transaction commits only once
+    pg_restore has written its whole script: a backup cut short leaves the database as it was."""
+    for program in ("pg_restore", "psql"):
+        if shutil.which(program) is None:
+            raise BackupError(f"{program} is not installed here (Debian's postgresql-client has it).")
+    with connection.cursor() as c:
+        tables = connection.introspection.table_names(c)
+    connection.close()
+    quote = connection.ops.quote_name
+    prelude = "BEGIN;\n"
+    if tables:
+        prelude += f"DROP TABLE IF EXISTS {', '.join(quote(t) for t in tables)} CASCADE;\n"
+    script = ["pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges", "--file=-", str(source)]
+    run = ["psql", "--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--file=-"]
+    env = _pg_env()
+    with tempfile.TemporaryFile() as said_restore, tempfile.TemporaryFile() as said_psql:
+        psql = subprocess.Popen(run, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=said_psql)  # noqa: S603
+        restore = subprocess.Popen(script, env=env, stdout=subprocess.PIPE, stderr=said_restore)  # noqa: S603
+        assert psql.stdin is not None and restore.stdout is not None
+        try:
+            psql.stdin.write(prelude.encode())
+            shutil.copyfileobj(restore.stdout, psql.stdin)
+            # Without COMMIT, psql ends with the transaction open, and PostgreSQL rolls it back.
+            if restore.wait() == 0:
+                psql.stdin.write(b"COMMIT;\n")
+            psql.stdin.close()
+        except BrokenPipeError:  # psql stopped at an error (ON_ERROR_STOP): its transaction rolls back
+            restore.kill()
+        restore.wait()
+        psql.wait()
+        for program, done, said in (("pg_restore", restore, said_restore), ("psql", psql, said_psql)):
+            if done.returncode != 0:
+                said.seek(0)
+                text = said.read().decode(errors="replace").strip()
+                raise BackupError(f"{program} failed: {text[-500:]}")
