@@ -43,7 +43,7 @@ def ask_directory(call: Call, args: AskDirectoryArgs) -> Reply:
         }
     n, matches = len(fields["results"]), fields["matches"]
     found = counted(matches, "matching server", "matching servers")
-    if not servers:
+    if not servers and n == 0:  # not while an import writes lots before its seal: they are found
         say = "The census is empty, so the Directory has no servers to offer yet."
     elif n == 0:
         say = _no_match(len(fields["terms"]))

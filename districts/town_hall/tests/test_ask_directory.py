@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from clockford.town.models import Passport
 from districts.testing import outcome, visit
-from districts.town_hall import services
+from districts.town_hall import ranking, services
 from districts.town_hall.models import CensusState, Lot
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +105,19 @@ def test_an_empty_census_says_so(alice: Passport) -> None:
     assert r.is_error is False
     assert r.structured["results"] == [] and r.structured["matches"] == 0
     assert r.structured["say"] == "The census is empty, so the Directory has no servers to offer yet."
+
+
+def test_a_census_still_being_imported_is_not_said_empty_beside_its_results(demo: CensusState, alice: Passport) -> None:
+    """An import that replaces the demo census clears the seal first and seals again at its end; while it
+    runs (or once it was stopped mid-run) the lots it wrote are found. The reply said the census was
+    empty and listed servers beside it."""
+    CensusState.objects.filter(pk=1).delete()
+    services.forget_summary()
+    services.CLERK.forget_all()
+    ranking.CENSUS.forget()  # a worker that had not yet read the census under an empty seal
+    r = visit(alice, "ask_directory", need="weather")
+    assert r.structured["results"], r.structured
+    assert "empty" not in r.structured["say"], r.structured["say"]
 
 
 def test_nothing_matching_is_an_answer(demo: CensusState, alice: Passport) -> None:
