@@ -183,6 +183,28 @@ def test_ensure_loads_the_demo_only_into_an_empty_census(db: None) -> None:
     assert "34 servers (the demo census)" in ingest.ensure(None)
 
 
+def test_ensure_loads_the_demo_again_when_loading_it_was_cut_short(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first ./town up killed while it loaded the demo census: what it read is the demo's, and the next
+    one loads the demo whole, labelled demo, rather than sealing part of it as a real census (which the
+    demo would never leave for real data without being asked)."""
+
+    def stopped(*args: Any) -> CensusState:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ingest, "settle", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        ingest.ensure(None)
+    monkeypatch.undo()
+    assert Entry.objects.exists() and not services.state().demo
+
+    said = ingest.ensure(None)
+    s = services.state()
+    assert "cut short" in said and "loaded it again" in said and "labelled demo" in said, said
+    assert s.demo is True and s.servers == 34 == s.holds
+    take([listing("com.a/real")])  # real data still replaces it
+    assert services.state().demo is False and services.state().servers == 1
+
+
 @pytest.mark.parametrize("stopped_in", ["read", "fold"])
 def test_ensure_finishes_an_import_stopped_before_its_seal(
     db: None, monkeypatch: pytest.MonkeyPatch, stopped_in: str
