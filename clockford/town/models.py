@@ -210,7 +210,14 @@ class Footstep(models.Model):
         # One index on the passport, named here rather than by db_index: on PostgreSQL db_index adds a
         # second one for LIKE (varchar_pattern_ops) that no query of the Archive uses, and every
         # footstep, the town's largest table, paid for both.
-        indexes = [models.Index(fields=["passport"], name="town_footstep_passport")]
+        indexes = [
+            models.Index(fields=["passport"], name="town_footstep_passport"),
+            # A job's footsteps, newest first (my_jobs, the hall's job page): only footsteps that name a
+            # job, so the calls made without one, most of the table, cost this index nothing.
+            models.Index(
+                fields=["passport", "job_id", "number"], name="town_footstep_job", condition=Q(job_id__isnull=False)
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"#{self.number} {self.tool} {self.outcome}"

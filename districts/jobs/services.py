@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.db.models.functions import Coalesce
 
 from clockford.town import clock, holds
@@ -105,9 +105,15 @@ def steps_of(job: Job, n: int) -> list[Step]:
 def outcomes_of(job: Job) -> dict[str, int]:
     """How many of its calls ended each way: ok, held, refused (every refusal together), busy, ..."""
     counts: dict[str, int] = {}
-    for outcome in Footstep.objects.filter(passport=job.passport_id, job_id=job.name).values_list("outcome", flat=True):
+    each = (
+        Footstep.objects.filter(passport=job.passport_id, job_id=job.name)
+        .order_by()
+        .values_list("outcome")
+        .annotate(n=Count("number"))
+    )
+    for outcome, n in each:
         kind = outcome.split(":", 1)[0]
-        counts[kind] = counts.get(kind, 0) + 1
+        counts[kind] = counts.get(kind, 0) + n
     return dict(sorted(counts.items()))
 
 

@@ -511,11 +511,16 @@ def test_behind_its_signed_head_the_archive_command_says_so_in_words(settings: A
 def test_a_footstep_pays_for_one_index_on_its_passport() -> None:
     """Every footstep writes each of its table's indexes: beside its number, one on its time and one on
     its passport, on both databases (on PostgreSQL db_index had also made a LIKE index on the passport
-    that no query of the Archive uses)."""
+    that no query of the Archive uses). A footstep that names a job also writes the jobs' index, which
+    holds only those (a partial index: the calls made without a job, most of them, never pay for it)."""
     with connection.cursor() as c:
         found = connection.introspection.get_constraints(c, "town_footstep")
     indexes = {name: about["columns"] for name, about in found.items() if about["index"] and not about["primary_key"]}
-    assert indexes == {"town_footstep_at_32220bcb": ["at"], "town_footstep_passport": ["passport"]}
+    assert indexes == {
+        "town_footstep_at_32220bcb": ["at"],
+        "town_footstep_passport": ["passport"],
+        "town_footstep_job": ["passport", "job_id", "number"],
+    }
 
 
 def _kept_as_head(settings: Any, tmp_path: Any) -> Checkpoint:

@@ -1,6 +1,9 @@
 """my_jobs: an agent names a job with job_id on any call, and reads each job with its calls, outcomes,
 holds, first and last footstep and status (docs/jobs.md)."""
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from clockford.town.models import Footstep, Passport
 from districts.jobs.models import Job
 from districts.testing import outcome, visit
@@ -93,3 +96,26 @@ def test_it_says_how_many_it_shows_in_plain_words(alice: Passport) -> None:
         visit(alice, "look_around", job_id=name)
     assert visit(alice, "my_jobs").structured["say"] == "You have 3 jobs; here they are."
     assert visit(alice, "my_jobs", limit=2).structured["say"] == "You have 3 jobs; here are the latest 2."
+
+
+def test_a_jobs_footsteps_are_read_by_its_own_index(alice: Passport) -> None:
+    """my_jobs reads each job's newest steps and its outcomes from the footsteps that name the job, not
+    from every footstep of its passport: an agent with tens of thousands of calls and jobs of thousands
+    of steps paid 18 ms a statement, two a job, ten jobs a call, on PostgreSQL."""
+    for _ in range(3):
+        visit(alice, "look_around")
+    visit(alice, "remember", key="plan", value="find a weather server", job_id="weather-1")
+    visit(alice, "remember", key="bad key!", value="x", job_id="weather-1")
+    with CaptureQueriesContext(connection) as q:
+        (job,) = visit(alice, "my_jobs").structured["jobs"]
+    assert job["outcomes"] == {"ok": 1, "refused": 1}
+    reads = [x["sql"] for x in q.captured_queries if x["sql"].startswith("SELECT") and '"town_footstep"' in x["sql"]]
+    assert len(reads) == 2, reads
+    with connection.cursor() as c:
+        for sql in reads:
+            if connection.vendor == "sqlite":
+                c.execute(f"EXPLAIN QUERY PLAN {sql}")
+                plan = " ".join(str(row[-1]) for row in c.fetchall())
+                assert "town_footstep_job" in plan and "FOR ORDER BY" not in plan, (sql, plan)
+    # The outcomes are counted by the database, a row for each outcome, not a row for each step.
+    assert any("GROUP BY" in sql for sql in reads), reads
