@@ -74,6 +74,8 @@ class Event(models.Model):
             models.Index(fields=["channel", "seq"]),
             models.Index(fields=["to_passport", "seq"]),
             models.Index(fields=["to_account", "seq"]),
+            # The public feed and map: the newest messages first, without reading and sorting them all.
+            models.Index(fields=["-at", "-seq"], name="switchboard_event_message", condition=Q(kind="message")),
         ]
 
     def __str__(self) -> str:

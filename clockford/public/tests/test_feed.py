@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from clockford.public import services
@@ -120,3 +121,14 @@ def test_a_page_past_the_end_says_so_and_not_that_nothing_was_published() -> Non
     assert "Nothing has been published yet." not in past
     assert 'This page is past the end of the feed. The newest items are on <a href="/feed">page 1</a>.' in past
     assert "The Tavern is quiet today." in Client().get("/feed").content.decode()
+
+
+def test_the_newest_messages_are_read_by_their_own_index_not_sorted_from_all() -> None:
+    """The feed (and the map, which shows its newest items) reads the newest messages in order from an
+    index: without one, every page read every message the Switchboard keeps and sorted them, 37 ms for
+    60,000 messages on PostgreSQL, on every view of the map and the feed."""
+    message("databases", "Anyone tried the ledger server?")
+    query = services.public_messages().select_related("by").order_by("-at", "-seq")[:21]
+    plan = query.explain()
+    if connection.vendor == "sqlite":
+        assert "switchboard_event_message" in plan and "TEMP B-TREE" not in plan, plan
