@@ -6,7 +6,7 @@ left to right) lets the tree grow leaf by leaf without keeping the leaves in mem
 """
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 EMPTY_ROOT = hashlib.sha256(b"").digest()
 
@@ -19,7 +19,7 @@ def node_hash(left: bytes, right: bytes) -> bytes:
     return hashlib.sha256(b"\x01" + left + right).digest()
 
 
-def _split(n: int) -> int:
+def split(n: int) -> int:
     """The largest power of two smaller than n (n >= 2)."""
     k = 1
     while k * 2 < n:
@@ -65,17 +65,30 @@ def frontier_root(frontier: Frontier) -> bytes:
     return node
 
 
+# MTH(D[lo:hi]) of a tree's leaves, however it is had: from the leaves, or from subtrees' roots kept.
+Subtree = Callable[[int, int], bytes]
+
+
 def inclusion_proof(index: int, leaves: Sequence[bytes]) -> list[bytes]:
     """The audit path for leaf `index` in the tree of `leaves` (RFC 6962 section 2.1.1)."""
-    n = len(leaves)
-    if not 0 <= index < n:
+    return inclusion_path(index, len(leaves), lambda lo, hi: root(leaves[lo:hi]))
+
+
+def inclusion_path(index: int, size: int, subtree: Subtree) -> list[bytes]:
+    """inclusion_proof for leaf `index` of a tree of `size` leaves, asking `subtree` for the roots it needs."""
+    if not 0 <= index < size:
         raise IndexError(index)
+    return _path(index, 0, size, subtree)
+
+
+def _path(index: int, lo: int, hi: int, subtree: Subtree) -> list[bytes]:
+    n = hi - lo
     if n == 1:
         return []
-    k = _split(n)
-    if index < k:
-        return [*inclusion_proof(index, leaves[:k]), root(leaves[k:])]
-    return [*inclusion_proof(index - k, leaves[k:]), root(leaves[:k])]
+    k = split(n)
+    if index < lo + k:
+        return [*_path(index, lo, lo + k, subtree), subtree(lo + k, hi)]
+    return [*_path(index, lo + k, hi, subtree), subtree(lo, lo + k)]
 
 
 def verify_inclusion(index: int, size: int, leaf: bytes, proof: Sequence[bytes], expected_root: bytes) -> bool:
@@ -103,22 +116,27 @@ def verify_inclusion(index: int, size: int, leaf: bytes, proof: Sequence[bytes],
 def consistency_proof(old_size: int, leaves: Sequence[bytes]) -> list[bytes]:
     """RFC 6962 section 2.1.2: PROOF(m, D[n]), the nodes that show the tree of the first `old_size`
     leaves is a prefix of the tree of all `leaves` (empty when m is 0 or n)."""
-    n = len(leaves)
-    if not 0 <= old_size <= n:
+    return consistency_path(old_size, len(leaves), lambda lo, hi: root(leaves[lo:hi]))
+
+
+def consistency_path(old_size: int, size: int, subtree: Subtree) -> list[bytes]:
+    """consistency_proof between the trees of `old_size` and `size` leaves, asking `subtree` for the
+    roots it needs."""
+    if not 0 <= old_size <= size:
         raise IndexError(old_size)
-    if old_size in (0, n):
+    if old_size in (0, size):
         return []
-    return _subproof(old_size, leaves, True)
+    return _subproof(old_size, 0, size, True, subtree)
 
 
-def _subproof(m: int, leaves: Sequence[bytes], whole: bool) -> list[bytes]:
-    n = len(leaves)
+def _subproof(m: int, lo: int, hi: int, whole: bool, subtree: Subtree) -> list[bytes]:
+    n = hi - lo
     if m == n:
-        return [] if whole else [root(leaves)]
-    k = _split(n)
+        return [] if whole else [subtree(lo, hi)]
+    k = split(n)
     if m <= k:
-        return [*_subproof(m, leaves[:k], whole), root(leaves[k:])]
-    return [*_subproof(m - k, leaves[k:], False), root(leaves[:k])]
+        return [*_subproof(m, lo, lo + k, whole, subtree), subtree(lo + k, hi)]
+    return [*_subproof(m - k, lo + k, hi, False, subtree), subtree(lo, lo + k)]
 
 
 def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: bytes, proof: Sequence[bytes]) -> bool:

@@ -234,6 +234,19 @@ class ArchiveLeaf(models.Model):
         return f"leaf {self.index}"
 
 
+class ArchiveBlock(models.Model):
+    """The root of a block of the tree's leaves (archive.BLOCK of them in a row, the `index`th block),
+    written by the fold that completes it, so that a proof need not read and hash every leaf again. Only
+    a help: a proof made with it is checked against the signed checkpoint, and made again from the
+    leaves when it does not verify (clockford/town/archive.py)."""
+
+    index = models.BigIntegerField(primary_key=True)
+    hash = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"block {self.index}"
+
+
 class Checkpoint(models.Model):
     """A signed tree head: the root of the first `size` leaves, signed with the town key."""
 

@@ -1,0 +1,65 @@
+"""A proof reads the roots of the Archive's blocks of leaves (ArchiveBlock), written by the fold that
+completes each block, and the leaves of at most two blocks, not every leaf: at 200,000 footsteps an
+inclusion proof read and hashed them all, a second a request on PostgreSQL, for anyone who asked."""
+
+import datetime as dt
+
+import pytest
+
+from clockford.town import archive, merkle
+from clockford.town.models import ArchiveBlock, ArchiveLeaf, Checkpoint
+from clockford.town.tests.test_archive import as_an_attacker, make_footsteps
+
+pytestmark = pytest.mark.django_db
+SIZE = 3 * archive.BLOCK + 50
+
+
+@pytest.fixture
+def folded() -> list[int]:
+    numbers = make_footsteps(SIZE)
+    # Folds of uneven lengths, so that blocks are completed across folds, and one checkpoint in the middle.
+    while archive.fold(limit=97, settle=dt.timedelta(0)):
+        pass
+    return numbers
+
+
+def every_leaf() -> list[bytes]:
+    return [bytes.fromhex(h) for h in ArchiveLeaf.objects.order_by("index").values_list("hash", flat=True)]
+
+
+def test_each_fold_writes_the_roots_of_the_blocks_it_completes(folded: list[int]) -> None:
+    leaves = every_leaf()
+    blocks = dict(ArchiveBlock.objects.values_list("index", "hash"))
+    assert sorted(blocks) == [0, 1, 2]
+    for i, h in blocks.items():
+        assert h == merkle.root(leaves[i * archive.BLOCK : (i + 1) * archive.BLOCK]).hex()
+
+
+def test_a_proof_does_not_read_every_leaf(folded: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    leaves = every_leaf()
+    monkeypatch.setattr(archive, "leaf_hashes", lambda size: pytest.fail("read every leaf"))
+    for number in (folded[0], folded[300], folded[-1]):
+        p = archive.inclusion(number)
+        assert archive.verify_inclusion(p)
+        assert [bytes.fromhex(x) for x in p["proof"]] == merkle.inclusion_proof(p["index"], leaves[: p["size"]])
+    sizes = list(Checkpoint.objects.order_by("size").values_list("size", flat=True))
+    for first in (sizes[0], sizes[3], sizes[-2]):
+        c = archive.consistency(first, sizes[-1])
+        assert archive.verify_consistency(c)
+        assert [bytes.fromhex(x) for x in c["proof"]] == merkle.consistency_proof(first, leaves)
+
+
+def test_a_wrong_block_root_is_not_believed(folded: list[int]) -> None:
+    """The blocks are only a help: a proof made with a wrong root does not verify against the signed
+    checkpoint, and is made again from the leaves."""
+    ArchiveBlock.objects.filter(index=0).update(hash="00" * 32)
+    assert archive.verify_inclusion(archive.inclusion(folded[-1]))
+    sizes = list(Checkpoint.objects.order_by("size").values_list("size", flat=True))
+    assert archive.verify_consistency(archive.consistency(sizes[-2], sizes[-1]))
+
+
+def test_leaves_missing_where_a_proof_reads_them_give_no_proof(folded: list[int]) -> None:
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index__gte=SIZE - 10).delete()
+    with pytest.raises(archive.Damaged):
+        archive.inclusion(folded[5])
