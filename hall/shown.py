@@ -25,8 +25,17 @@ PREVIEW_CHARS = 140
 
 
 def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
-    """A short preview on one line: hidden characters shown, runs of space folded, cut with an ellipsis."""
-    one_line = " ".join(shown_text(text).split())
+    """A short preview on one line: hidden characters shown, runs of space folded, cut with an ellipsis.
+
+    Drawn from the text's beginning only, longer each turn until there is more than `cap` to show (every
+    character shows as one or more, but a run of space as one): a letter's whole body was drawn, token
+    by token, for its first 140 characters, on every row of the queue."""
+    take = 4 * cap
+    while True:
+        one_line = " ".join(shown_text(text[:take]).split())
+        if len(one_line) > cap or take >= len(text):
+            break
+        take *= 4
     return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
 
 
