@@ -181,5 +181,15 @@ def waiting_for(account: Account) -> list[Waiting]:
 
 def next_waiting(account: Account, besides: str) -> Waiting | None:
     """What the "Next" button opens after a decision: the first thing in the queue that still waits,
-    other than the item just decided (or just read)."""
-    return next((row for row in waiting_for(account) if row.id != besides), None)
+    other than the item just decided (or just read). Only the newest two of each source are read (one
+    may be the item just decided): a person with hundreds of letters waiting had every one read and
+    drawn, on every decision, to find the first."""
+    newest = []
+    for source in SOURCES:
+        for thing in source.waiting(account).order_by(f"-{source.at}")[:2]:
+            row = source.row(thing, account)
+            if row.id != besides:
+                newest.append(row)
+                break
+    # The first of the newest, as in the queue: on a tie, the source named first in SOURCES.
+    return max(newest, key=lambda row: row.at, default=None)

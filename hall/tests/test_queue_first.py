@@ -3,10 +3,11 @@
 page says which steps still ask for a yes; a favicon; a page that says when nothing is there."""
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from clockford.town import clock
 from clockford.town.models import Hold
 from districts.testing import visit
 from hall.shown import stamp
@@ -114,3 +115,27 @@ def test_a_favicon_and_a_page_that_says_nothing_is_there(visitor: Visitor) -> No
 def test_an_item_that_is_not_yours_is_not_found(ada: Visitor) -> None:
     page = ada.page("/hall/holds/H-NOSUCHHOLD", status=404)
     assert "<h1>Not found</h1>" in page and "No call you decide for has that number." in page
+
+
+def test_next_reads_the_newest_of_each_kind_not_the_whole_queue(ada: Visitor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Next after a decision is the newest thing still waiting, found among the newest of each kind: a
+    person with hundreds of letters waiting had every one read and drawn to find it."""
+    from hall import queue
+
+    assert ada.account is not None
+    agent = agent_of(ada.account)
+    for i in range(8):
+        clock.advance(timedelta(seconds=1))
+        visit(agent, "send_letter", subject=f"Done {i}", body="The errand is done.")
+    first, second = (row.id for row in queue.waiting_for(ada.account)[:2])
+    drawn: list[str] = []
+    real = queue.preview
+
+    def counting(text: str, cap: int = 140) -> str:
+        drawn.append(text)
+        return real(text, cap)
+
+    monkeypatch.setattr(queue, "preview", counting)
+    assert queue.next_waiting(ada.account, "nothing").id == first
+    assert queue.next_waiting(ada.account, first).id == second
+    assert len(drawn) <= 4, drawn
