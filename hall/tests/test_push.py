@@ -246,3 +246,21 @@ def test_a_vapid_key_file_that_holds_no_key_is_said_in_words_at_start(held: byte
     path.unlink()
     call_command("hall_ready")  # moved away: a new key is made
     assert path.read_bytes().startswith(b"-----BEGIN")
+
+
+def test_what_was_notified_is_not_tried_again_every_turn(service: PushService) -> None:
+    """The loop looks every second: a thing notified already costs it nothing more, however many wait.
+    Each turn tried to mark every one anew (an INSERT refused by the database, in a savepoint of its
+    own), three statements a thing: 1,710 a second, 277 ms, for a person with 566 things waiting."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    push.do_subscribe(a, service.device("phone").subscription())
+    for i in range(6):
+        visit(agent, "send_letter", subject=f"Done {i}", body="The lamp is lit.")
+    assert push.notify_due() == 6
+    with CaptureQueriesContext(connection) as turn:
+        assert push.notify_due() == 0
+    assert len(turn.captured_queries) <= 12, [q["sql"][:80] for q in turn.captured_queries]
