@@ -15,6 +15,7 @@ fails with LETTER_CHANGED rather than sign words the person did not see.
 from typing import Any
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 
@@ -33,6 +34,8 @@ LETTER_CHANGED = (
     "decided. Reload the page and read it again."
 )
 NO_LETTER = "No letter to you has that number."
+# The Letters page, a page at a time: letters are kept for ever, and the page listed every one.
+LETTERS_PER_PAGE = 50
 JUST_READ = "Marked read now that you have opened it."
 
 
@@ -41,8 +44,9 @@ _letter = found(post_office.access_letter, NO_LETTER)
 
 @signed_in_page
 def letter_list(request: HttpRequest, account: Account) -> HttpResponse:
-    rows = [(letter, preview(letter.subject, 80)) for letter in post_office.letters_for(account)]
-    return render(request, "hall/letters.html", {"letters": rows, "nav": "letters"})
+    page = Paginator(post_office.letters_for(account), LETTERS_PER_PAGE).get_page(request.GET.get("page"))
+    rows = [(letter, preview(letter.subject, 80)) for letter in page]
+    return render(request, "hall/letters.html", {"letters": rows, "page": page, "nav": "letters"})
 
 
 @signed_in_page

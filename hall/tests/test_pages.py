@@ -148,3 +148,38 @@ def test_the_front_door_says_the_towns_mode_in_words(visitor: Visitor) -> None:
         assert "The town is closed until a person looks: agents&#x27; calls are turned away." in page
     finally:
         desk.set_town_mode("open")
+
+
+def test_the_letters_page_shows_fifty_at_a_time_unopened_first(ada: Visitor) -> None:
+    """Letters are kept for ever: the page listed every one a person ever had (1,000 read letters made
+    a page of 577 KB). It shows them fifty at a time, unopened first, with links to the older ones."""
+    from districts.post_office.models import Letter
+    from districts.testing import visit
+    from hall import letters
+    from hall.tests.conftest import agent_of
+
+    assert ada.account is not None
+    agent = agent_of(ada.account)
+    sent = [visit(agent, "send_letter", subject=f"Errand {i}", body="Done.").structured["id"] for i in range(3)]
+    Letter.objects.filter(pk__in=sent[:2]).update(status="opened")
+    old = Letter.objects.get(pk=sent[0])
+    Letter.objects.bulk_create(
+        [
+            Letter(
+                id=f"L-OLD{i:08d}",
+                passport=agent,
+                account=ada.account,
+                subject="Old",
+                body="x",
+                status="opened",
+                sent_at=old.sent_at,
+            )
+            for i in range(letters.LETTERS_PER_PAGE + 5)
+        ]
+    )
+    first = ada.page("/hall/letters")
+    assert first.count('data-item="') == letters.LETTERS_PER_PAGE
+    assert first.index(f'data-item="{sent[2]}"') < first.index(f'data-item="{sent[1]}"')  # unopened first
+    assert '<a href="?page=2">Older</a>' in first
+    second = ada.page("/hall/letters?page=2")
+    assert second.count('data-item="') == 8 and '<a href="?page=1">Newer</a>' in second
