@@ -417,7 +417,7 @@ def inclusion(number: int) -> dict[str, Any]:
     if cp is None or cp.size <= leaf.index:  # leaves and their checkpoint are written together
         raise ValueError(f"footstep #{number} has a leaf but no checkpoint covers it")
     leaf_hash = merkle.leaf_hash(entry_bytes(leaf.footstep))
-    proof = merkle.inclusion_path(leaf.index, cp.size, _Tree(cp.size).subtree)
+    proof = merkle.inclusion_path(leaf.index, cp.size, Tree(cp.size).subtree)
     if not merkle.verify_inclusion(leaf.index, cp.size, leaf_hash, proof, bytes.fromhex(cp.root)):
         proof = merkle.inclusion_proof(leaf.index, leaf_hashes(cp.size))  # from every leaf, as it is
     return {
@@ -459,18 +459,25 @@ def checkpoint_view(cp: Checkpoint) -> dict[str, Any]:
     }
 
 
-class _Tree:
+class Tree:
     """The roots a proof asks for in the tree of the first `size` leaves: a range of whole blocks from
     their roots (ArchiveBlock), any other from its leaves, read a block at a time when first needed.
     Damaged when a leaf it reads is missing."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, blocks: bool = True) -> None:
         self.size = size
-        rows = ArchiveBlock.objects.filter(index__lt=size // BLOCK).values_list("index", "hash")
+        rows = ArchiveBlock.objects.filter(index__lt=size // BLOCK).values_list("index", "hash") if blocks else []
         self.blocks = {index: bytes.fromhex(h) for index, h in rows}
         self.leaves: dict[int, list[bytes]] = {}
+        # Every root found, for the next proof in the same tree (an export proves thousands of footsteps).
+        self.found: dict[tuple[int, int], bytes] = {}
 
     def subtree(self, lo: int, hi: int) -> bytes:
+        if (lo, hi) not in self.found:
+            self.found[lo, hi] = self._subtree(lo, hi)
+        return self.found[lo, hi]
+
+    def _subtree(self, lo: int, hi: int) -> bytes:
         n = hi - lo
         if n >= BLOCK and lo % BLOCK == 0 and n & (n - 1) == 0:
             roots = [self.blocks.get(b) for b in range(lo // BLOCK, hi // BLOCK)]
@@ -524,7 +531,7 @@ def consistency(first: int, second: int) -> dict[str, Any]:
         if cp is None:
             raise ValueError(f"The town signed no checkpoint of size {size}.")
     assert old is not None and new is not None
-    proof = merkle.consistency_path(first, second, _Tree(second).subtree)
+    proof = merkle.consistency_path(first, second, Tree(second).subtree)
     old_root, new_root = bytes.fromhex(old.root), bytes.fromhex(new.root)
     if not merkle.verify_consistency(first, second, old_root, new_root, proof):
         proof = merkle.consistency_proof(first, leaf_hashes(second))  # from every leaf, as it is
