@@ -26,9 +26,10 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.db import connection
 from django.db.models import F
+from django.utils.crypto import constant_time_compare
 
 from hall import lifetime
 from hall.models import Account
@@ -89,14 +90,23 @@ def stamp_for(account: Account) -> tuple[int, str]:
 
 def still_signed_in(session_key: str | None, account_id: int) -> bool:
     """Whether the session the socket opened with still signs this account in (not signed out,
-    expired or flushed since, and not past a sign-in's time, hall/lifetime.py)."""
+    expired or flushed since, not past a sign-in's time, hall/lifetime.py, and not signed out by a
+    passkey removed elsewhere)."""
     if not session_key:
         return False
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
     # A socket passes no middleware, so lifetime.lasting never sees it: without asking here, a socket
     # opened with a sign-in past its time, or left open while it ran out, would go on saying what waits.
     # Asking changes nothing: the socket is not the person using the hall, so it keeps no sign-in alive.
-    return str(store.get(SESSION_KEY, "")) == str(account_id) and lifetime.ended(store, int(time.time())) is None
+    if str(store.get(SESSION_KEY, "")) != str(account_id) or lifetime.ended(store, int(time.time())) is not None:
+        return False
+    # Nor once the account's hash changed, as Django's own check on each request (removing a passkey signs
+    # every other browser out, hall/passkey_changes.py): the socket was opened before, and a browser signed
+    # in with the passkey removed (a lost phone) would go on hearing what waits.
+    account = Account.objects.filter(pk=account_id, is_active=True).only("password").first()
+    return account is not None and constant_time_compare(
+        str(store.get(HASH_SESSION_KEY, "")), account.get_session_auth_hash()
+    )
 
 
 def look(account: Account, session_key: str | None) -> tuple[int, str] | None:

@@ -245,3 +245,22 @@ def test_origin_ok_takes_only_the_halls_exact_origin() -> None:
     assert not live.origin_ok(ORIGIN + "/")  # an Origin never carries a path
     assert not live.origin_ok("")
     assert not live.origin_ok("ws://" + HOST)
+
+
+def unusable_password_again(account: Account) -> None:
+    """What removing a passkey does to the account (hall/passkey_changes.py): every other browser's
+    session hash of it no longer matches."""
+    account.set_unusable_password()
+    account.save(update_fields=["password"])
+
+
+async def test_a_socket_is_closed_once_a_passkey_removed_elsewhere_signs_its_browser_out(owner: Account) -> None:
+    """Removing a passkey signs every other browser out (their session's hash of the account no longer
+    matches), but a socket opened before went on telling that browser (a lost phone) what waited, for as
+    long as its sign-in would have lasted: Django checks the hash only when a request reads the user."""
+    cookie = await sync_to_async(session_cookie)(owner)
+    ws, _ = await opened(cookie)
+    await database_sync_to_async(unusable_password_again)(owner)
+    closed = await ws.receive_output(timeout=SOON)
+    assert closed == {"type": "websocket.close", "code": live.NOT_SIGNED_IN}
+    assert await socket(cookie).connect(timeout=10) == (False, live.NOT_SIGNED_IN)
