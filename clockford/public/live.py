@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from clockford.public import services
-from clockford.town import clock
+from clockford.town import clock, limits
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,8 @@ class PublicLive(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         client = self.scope.get("client")
-        visitor = str(client[0]) if client else "unknown"
+        # Counted as every limit per address counts it: an IPv6 address by its /64, which a host holds whole.
+        visitor = limits.counted_as(str(client[0])) if client else "unknown"
         if len(watcher.sockets) >= SOCKETS_MAX or watcher.by_visitor[visitor] >= SOCKETS_PER_VISITOR:
             await self.close(code=TRY_AGAIN_LATER)
             return
