@@ -17,12 +17,14 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import logout
+from django.contrib.auth import SESSION_KEY, logout
 from django.contrib.auth.signals import user_logged_in
 from django.contrib.sessions.backends.base import SessionBase
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+
+from hall.models import Account
 
 SIGNED_IN_AT = "hall_signed_in_at"
 SEEN_AT = "hall_seen_at"
@@ -33,6 +35,10 @@ ENDED_IDLE = "You were away from the hall for a while, so you are signed out. Si
 # queue's redraw, static/hall/live.js): such a request is not use. Without it, a "Waiting for you" tab
 # left open on a shared computer would keep its sign-in for the whole 7 days while an agent kept working.
 UNATTENDED = "X-Hall-Unattended"
+SIGNED_OUT_ELSEWHERE = (
+    "A passkey of your account was removed in another browser, so this browser was signed out. Sign in again "
+    "with a passkey you still have."
+)
 ENDED_LONG = "Your sign-in has lasted as long as a sign-in lasts here. Sign in again with your passkey."
 
 
@@ -62,13 +68,29 @@ def ended(session: SessionBase, now: int) -> str | None:
     return None
 
 
+def _signed_out_elsewhere(account_id: str) -> bool:
+    """Whether a session that named `account_id` and no longer signs it in was signed out by its hash of
+    the account changing, which removing a passkey does (hall/passkey_changes.py): the account is still
+    there and may sign in. A session flushed for another reason (an account closed) says nothing here."""
+    try:
+        return Account.objects.filter(pk=account_id, is_active=True).exists()
+    except (ValueError, TypeError):
+        return False
+
+
 def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
     """Middleware, after authentication and messages: a sign-in past its time is signed out before any
     view reads it, and the person is told why on the page they land on."""
 
     def middleware(request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        # Read before the user is: Django flushes a session whose hash of the account no longer matches.
+        named = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+        if user is not None and not user.is_authenticated and named is not None and _signed_out_elsewhere(str(named)):
+            messages.info(request, SIGNED_OUT_ELSEWHERE)
+            if UNATTENDED in request.headers:
+                return HttpResponse(SIGNED_OUT_ELSEWHERE, status=401, content_type="text/plain; charset=utf-8")
+        elif user is not None and user.is_authenticated:
             now = _now()
             why = ended(request.session, now)
             if why is not None:

@@ -2,6 +2,7 @@
 already has (ASVS 5.0 V7.5.1): a session cookie copied into another browser does neither. Each
 confirmation is answered once, for the one change it was begun for."""
 
+import html
 from datetime import timedelta
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from hall import passkey_changes, passkeys
+from hall.lifetime import SIGNED_OUT_ELSEWHERE
 from hall.models import Account, Ceremony, Passkey
 from hall.tests.conftest import Visitor
 
@@ -221,3 +223,20 @@ def test_removing_a_passkey_signs_every_other_browser_out(ada_two: Visitor) -> N
     assert ada.remove_passkey(phone.pk, confirm=0) == (200, {"ok": True, "next": "/hall/passkeys"})
     assert lost.client.get("/hall/passkeys").status_code == 302  # to the front door, signed out
     assert "every other browser signed in to it is signed out" in ada.page("/hall/passkeys")
+
+
+def test_a_browser_signed_out_by_a_removal_is_told_why_at_the_front_door(ada_two: Visitor) -> None:
+    """The browser signed out by a passkey removed elsewhere landed on the front door with no word of why:
+    its person saw only the sign-in button, as if the hall had forgotten them."""
+    ada = ada_two
+    _, phone = Passkey.objects.order_by("pk")
+    lost = Visitor()
+    lost.key = ada.key
+    assert lost.sign_in(which=1)[0] == 200
+    assert ada.remove_passkey(phone.pk, confirm=0)[0] == 200
+    r = lost.client.get("/hall/passkeys", follow=True)
+    assert r.redirect_chain[-1][0].startswith("/hall/?next=")
+    assert SIGNED_OUT_ELSEWHERE in html.unescape(r.content.decode())
+    # Said once, and never to the browser that removed it.
+    assert SIGNED_OUT_ELSEWHERE not in lost.page("/hall/")
+    assert SIGNED_OUT_ELSEWHERE not in ada.page("/hall/passkeys")
