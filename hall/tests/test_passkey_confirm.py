@@ -240,3 +240,16 @@ def test_a_browser_signed_out_by_a_removal_is_told_why_at_the_front_door(ada_two
     # Said once, and never to the browser that removed it.
     assert SIGNED_OUT_ELSEWHERE not in lost.page("/hall/")
     assert SIGNED_OUT_ELSEWHERE not in ada.page("/hall/passkeys")
+
+
+def test_a_passkey_that_only_confirmed_is_not_said_to_have_signed_in(ada_two: Visitor) -> None:
+    """Every passkey answer counts as a use (a sign-in, a confirmation, a decision): the page said a passkey
+    that had only confirmed adding another was "last signed in" a moment ago."""
+    ada = ada_two
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"})
+    options = ada.options("/hall/passkeys/add/begin", {"name": "Tablet", "confirmation": ada.key.get(asked, which=1)})
+    assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(options)})[0] == 200
+    page = ada.page("/hall/passkeys")
+    phone = page.split("<strong>Phone</strong>", 1)[1].split("</li>", 1)[0]
+    assert "signed in" not in phone and "last used" in phone
+    assert "not used yet" in page.split("<strong>Tablet</strong>", 1)[1].split("</li>", 1)[0]
