@@ -59,5 +59,7 @@ def add_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
 @ceremony
 def add_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
     key = passkey_changes.finish_add(request.session, account_or_refuse(request), data.get("credential"))
-    messages.success(request, f"Added the passkey “{key.name}”. Either of your passkeys now signs you in.")
+    kept = passkeys.passkeys_of(key.account).count()
+    which = "Either of your passkeys" if kept == 2 else f"Any of your {kept} passkeys"
+    messages.success(request, f"Added the passkey “{key.name}”. {which} now signs you in.")
     return {"next": reverse("hall:passkeys")}

@@ -253,3 +253,13 @@ def test_a_passkey_that_only_confirmed_is_not_said_to_have_signed_in(ada_two: Vi
     phone = page.split("<strong>Phone</strong>", 1)[1].split("</li>", 1)[0]
     assert "signed in" not in phone and "last used" in phone
     assert "not used yet" in page.split("<strong>Tablet</strong>", 1)[1].split("</li>", 1)[0]
+
+
+def test_a_third_passkey_added_is_not_said_to_be_one_of_either(ada_two: Visitor) -> None:
+    """With three passkeys, "Either of your passkeys now signs you in." counted them as two."""
+    ada = ada_two
+    ada.page("/hall/passkeys")  # the second's sentence read
+    assert ada.add_passkey("Tablet")[0] == 200
+    page = ada.page("/hall/passkeys")
+    assert "Added the passkey “Tablet”. Any of your 3 passkeys now signs you in." in page
+    assert "Either" not in page
