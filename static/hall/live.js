@@ -222,6 +222,17 @@
     delay = Math.min(delay * 2, LONGEST_DELAY);
   }
 
+  // A form sent the usual way (Sign out, a decision's own form) takes the tab to another page: no
+  // socket is asked for meanwhile. Signing out ends this page's sign-in before the tab has left it, and
+  // a socket asked for in between is refused at its handshake, an error in the person's console. A form
+  // a script sends itself (a passkey's ceremony) has prevented its default, and the page stays.
+  document.addEventListener("submit", (event) => {
+    if (event.defaultPrevented) return;
+    stopped = true;
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+  });
+
   // A page put away (another page opened in the tab) lets its socket go, and a page brought back
   // from the browser's cache asks again.
   window.addEventListener("pagehide", () => {
