@@ -16,7 +16,7 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 
 from clockford.town.models import locked
-from hall import passkeys
+from hall import passkeys, push
 from hall.http import Refused
 from hall.models import Account, Ceremony, Passkey
 from hall.town import clean_words
@@ -125,8 +125,9 @@ def begin_remove(session: SessionBase, account: Account, passkey_id: int) -> dic
     return begin_confirm(session, account, removing(passkey_id))
 
 
-def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, credential: Any) -> str:
-    """Remove one of the account's passkeys once `credential` confirmed it, never the last; returns its name."""
+def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, credential: Any) -> tuple[str, int]:
+    """Remove one of the account's passkeys once `credential` confirmed it, never the last; returns its name
+    and how many devices had notifications on (turned off: push.do_forget_devices)."""
     # The passkey's answer first: the confirmation is spent whatever happens next.
     finish_confirm(session, account, removing(passkey_id), credential, REMOVE_NEEDS)
     with transaction.atomic():
@@ -146,4 +147,6 @@ def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, c
         # keeps its own session (passkey_pages.remove_finish).
         account.set_unusable_password()
         account.save(update_fields=["password"])
-        return target.name
+        # Notifications belong to the account, not to a sign-in: a device signed out here would go on
+        # being told what waits. Every device's are turned off; the person turns them on again, signed in.
+        return target.name, push.do_forget_devices(account)

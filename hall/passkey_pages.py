@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from clockford.town.tooling import counted
 from hall import passkey_changes, passkeys
 from hall.http import account_or_refuse, ceremony, signed_in_page, text
 from hall.models import Account
@@ -32,13 +33,18 @@ def remove_begin(request: HttpRequest, data: dict[str, Any], passkey_id: int) ->
 @ceremony
 def remove_finish(request: HttpRequest, data: dict[str, Any], passkey_id: int) -> dict[str, Any]:
     account = account_or_refuse(request)
-    name = passkey_changes.do_remove_passkey(request.session, account, passkey_id, data.get("credential"))
+    name, notified = passkey_changes.do_remove_passkey(request.session, account, passkey_id, data.get("credential"))
     update_session_auth_hash(request, account)  # this browser stays signed in; every other one is not
-    messages.success(
-        request,
+    said = (
         f"Removed the passkey “{name}”. It can no longer sign in to this account, and every other browser "
-        "signed in to it is signed out.",
+        "signed in to it is signed out."
     )
+    if notified:
+        said += (
+            f" Notifications are off on the {counted(notified, 'device', 'devices')} that had them: turn them on "
+            "again on the Account page of each device you keep."
+        )
+    messages.success(request, said)
     return {"next": reverse("hall:passkeys")}
 
 

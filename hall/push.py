@@ -183,6 +183,13 @@ def do_unsubscribe(account: Account, endpoint: str) -> bool:
     return bool(PushSubscription.objects.filter(account=account, endpoint=endpoint).delete()[0])
 
 
+def do_forget_devices(account: Account) -> int:
+    """Turn notifications off on every device of the account (a passkey removed: a lost phone must not
+    go on hearing what waits); returns how many had them on. A device turns them on again from the
+    account page, signed in."""
+    return int(PushSubscription.objects.filter(account=account).delete()[0])
+
+
 def devices_of(account: Account) -> int:
     return PushSubscription.objects.filter(account=account, expires_at__gt=timezone.now()).count()
 

@@ -263,3 +263,28 @@ def test_a_third_passkey_added_is_not_said_to_be_one_of_either(ada_two: Visitor)
     page = ada.page("/hall/passkeys")
     assert "Added the passkey “Tablet”. Any of your 3 passkeys now signs you in." in page
     assert "Either" not in page
+
+
+def test_removing_a_passkey_turns_notifications_off_on_every_device(ada_two: Visitor) -> None:
+    """Notifications belong to the account, not to a sign-in: a lost phone signed out by the removal went
+    on being told what waits. Every device's are turned off, and the person is told how to turn them on."""
+    from hall.models import PushSubscription
+
+    ada = ada_two
+    _, phone = Passkey.objects.order_by("pk")
+    now = timezone.now()
+    for n in range(2):
+        PushSubscription.objects.create(
+            account=ada.account,
+            endpoint=f"https://push.example/{n}",
+            p256dh="k",
+            auth="a",
+            created_at=now,
+            expires_at=now + timedelta(days=30),
+        )
+    assert ada.remove_passkey(phone.pk, confirm=0)[0] == 200
+    assert not PushSubscription.objects.exists()
+    assert (
+        "Notifications are off on the 2 devices that had them: turn them on again on the Account page of each "
+        "device you keep." in ada.page("/hall/passkeys")
+    )
