@@ -23,7 +23,7 @@ from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
 
 from clockford.town import signing
-from clockford.town.models import lock
+from clockford.town.models import lock, locked
 from hall import oauth_tokens
 from hall.connected import room_for, too_many_clients
 from hall.http import Refused
@@ -193,6 +193,12 @@ def read_authorization(request: HttpRequest) -> Consent:
     return Consent(client=client, redirect_uri=redirect_uri, state=state, code_challenge=credentials["code_challenge"])
 
 
+FORGOTTEN = (
+    "The town forgot this app's registration while you were deciding (it makes room by forgetting apps nobody "
+    "connected within an hour). Nothing was connected. Go back to the app and start again."
+)
+
+
 def _fatal_words(error: OAuthToolkitError) -> str:
     e = error.oauthlib_error
     if isinstance(e, errors.InvalidClientIdError | errors.InvalidClientError):
@@ -218,6 +224,10 @@ def connect(
     with transaction.atomic():
         # Locking the account makes two consents of one person take turns, so the limit holds.
         lock(Account.objects.filter(pk=account.pk))
+        # The client's row too: a registration making room forgets the oldest clients nobody connected,
+        # skipping a locked one (hall/oauth_register.py); one it forgot meanwhile is gone, and said so.
+        if not list(locked(Client.objects.filter(pk=consent.client.pk)).values_list("pk", flat=True)):
+            raise Refused(FORGOTTEN, status=409)
         if not room_for(account, consent.client):
             raise Refused(too_many_clients(), status=409)
         now = timezone.now()

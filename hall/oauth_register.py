@@ -17,6 +17,7 @@ from oauth2_provider.validators import AllowedURIValidator
 from oauthlib.uri_validate import is_absolute_uri
 
 from clockford.town import limits, words
+from clockford.town.models import locked
 from hall import oauth_tokens
 from hall.http import Refused
 from hall.models import Client, is_loopback
@@ -128,7 +129,13 @@ def _rate_limited(address: str) -> None:
         # connecting it now). Refused only when none is that old. A client forgotten has left its
         # address's count already, so its address registers no sooner for it: keeping the town full
         # takes UNCONNECTED_CLIENTS_MAX / REGISTRATIONS_PER_ADDRESS addresses (IPv6 /64s) every hour.
-        oldest = list(unconnected.order_by("created", "pk").values_list("pk", "created")[:over])
+        # Locked, skipping any a person's consent holds (hall/oauth.py connect locks its client): a client
+        # being connected right now is neither waited for nor forgotten under it.
+        oldest = list(
+            locked(unconnected.order_by("created", "pk"), skip_locked=True, of=("self",)).values_list("pk", "created")[
+                :over
+            ]
+        )
         if len(oldest) < over or oldest[-1][1] > now - REGISTRATION_WINDOW:
             # Room comes when enough of them have waited the hour (or, if too few may ever be forgotten,
             # in ten minutes, to ask again).

@@ -642,3 +642,23 @@ def test_one_refresh_token_presented_twice_at_once_is_reuse(
     assert agent.refresh(newest).status == 400
     assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
     assert not AccessToken.objects.exists()
+
+
+def test_a_client_forgotten_while_its_person_decides_is_said_so_and_nothing_is_connected(
+    ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A registration making room forgets the oldest clients nobody connected; one forgotten between the
+    consent's check and its connection was connected to a client that no longer existed (a 500 at the
+    commit). The consent locks its client's row and finds it gone."""
+    from hall import oauth
+
+    locking = oauth.lock
+
+    def lock_then_forget(rows: Any) -> None:
+        locking(rows)
+        Client.objects.filter(client_id=agent.client_id).delete()  # as the registration's room does
+
+    monkeypatch.setattr(oauth, "lock", lock_then_forget)
+    r = ada.approve(agent.authorize_url())
+    assert (r.status, r.json()) == (409, {"ok": False, "say": oauth.FORGOTTEN})
+    assert not Connection.objects.exists() and not Grant.objects.exists()
