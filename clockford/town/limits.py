@@ -57,8 +57,20 @@ def _counted_as_v6(address: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+        if ip.is_loopback:
+            return "::1"
+        # An IPv4 address carried whole in the IPv6 one (NAT64's 64:ff9b::/96, and the old IPv4-compatible
+        # ::a.b.c.d) is that IPv4 address: its /64 would be every IPv4 host's at once.
+        if ip in _NAT64 or (ip in _COMPATIBLE and int(ip) > 0xFFFF):
+            return str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+        # A 6to4 host (2002::/16) holds a /48 made from its IPv4 address.
+        bits = 48 if ip.sixtofour is not None else 64
+        return str(ipaddress.IPv6Network((int(ip) >> (128 - bits) << (128 - bits), bits)))
     return str(ip)
+
+
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+_COMPATIBLE = ipaddress.IPv6Network("::/96")
 
 
 def address_key(address: str) -> str:

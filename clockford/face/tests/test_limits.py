@@ -221,7 +221,20 @@ def test_an_ipv6_address_counts_by_its_64_and_a_mapped_ipv4_as_its_ipv4(small: d
     assert [
         limits.counted_as(a)
         for a in ("203.0.113.7", "::ffff:203.0.113.7", "2001:DB8:a:b:1:2:3:4", "fe80::1%eth0", "::1", "unknown")
-    ] == ["203.0.113.7", "203.0.113.7", "2001:db8:a:b::/64", "fe80::/64", "::/64", "unknown"]
+    ] == ["203.0.113.7", "203.0.113.7", "2001:db8:a:b::/64", "fe80::/64", "::1", "unknown"]
+    # An IPv4 address carried in an IPv6 one is that address (each IPv4 host had one bucket between them
+    # all), and a 6to4 host is counted by the /48 it holds.
+    assert [limits.counted_as(a) for a in ("64:ff9b::203.0.113.7", "64:ff9b::198.51.100.1", "::203.0.113.7", "::")] == [
+        "203.0.113.7",
+        "198.51.100.1",
+        "203.0.113.7",
+        "::/64",
+    ]
+    assert (
+        limits.counted_as("2002:cb00:7107:1:2::3")
+        == limits.counted_as("2002:cb00:7107:ffff::9")
+        == "2002:cb00:7107::/48"
+    )
     # Requests on /mcp.
     assert [limits.count(a, None) for a in ("2001:db8:a:b::1", "2001:db8:a:b::2", "2001:db8:a:b:ffff::3")] == [None] * 3
     assert limits.count("2001:db8:a:b:1:2:3:4", None) is not None
