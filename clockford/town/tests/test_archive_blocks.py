@@ -63,3 +63,25 @@ def test_leaves_missing_where_a_proof_reads_them_give_no_proof(folded: list[int]
         ArchiveLeaf.objects.filter(index__gte=SIZE - 10).delete()
     with pytest.raises(archive.Damaged):
         archive.inclusion(folded[5])
+
+
+def test_a_block_root_that_is_not_one_is_left_out(folded: list[int]) -> None:
+    """A block's row changed by hand to what is not a root (not 64 hex digits) is read from its leaves:
+    it made every proof fail with Python's own words, which the read API answered as a 404."""
+    ArchiveBlock.objects.filter(index=0).update(hash="zz" * 32)
+    ArchiveBlock.objects.filter(index=1).update(hash="00")
+    assert archive.verify_inclusion(archive.inclusion(folded[-1]))
+    sizes = list(Checkpoint.objects.order_by("size").values_list("size", flat=True))
+    assert archive.verify_consistency(archive.consistency(sizes[1], sizes[-1]))
+
+
+def test_a_block_row_the_tree_does_not_hold_yet_does_not_stop_the_fold() -> None:
+    """A row for a block the tree has not reached (written by hand, or left from another tree) is
+    replaced by the fold that completes the block: its primary key made every fold fail from then on."""
+    make_footsteps(archive.BLOCK + 10)
+    archive.fold(limit=100, settle=dt.timedelta(0))
+    ArchiveBlock.objects.create(index=0, hash="00" * 32)
+    archive.fold_all(settle=dt.timedelta(0))
+    cp = archive.latest_checkpoint()
+    assert cp is not None and cp.size == archive.BLOCK + 10
+    assert ArchiveBlock.objects.get(index=0).hash == merkle.root(every_leaf()[: archive.BLOCK]).hex()
