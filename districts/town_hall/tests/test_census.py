@@ -394,3 +394,32 @@ def test_an_emoji_does_not_spare_a_thin_description_its_check() -> None:
     assert integrity.thin_description("Jotform MCP server ✅✅✅✅", "io.github.probe/jotform")
     assert not integrity.thin_description("日本語のファイルを検索して読み込むサーバー", "io.github.a/b")
     assert not integrity.thin_description("Search Jotform forms and submissions 🚀", "io.github.probe/jotform")
+
+
+def test_ensure_seals_an_import_of_changed_listings_stopped_before_its_seal(
+    db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import again of listings the census holds, with changed words, stopped (kill -9) after its
+    records were derived and before its seal: no entry waits and no lot is new, so the next ./town up
+    said nothing was cut short and served a seal the lots' leaves no longer make."""
+    items = [listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(12)]
+    take(items)
+    changed = [
+        listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z", description="Other words.")
+        for i in range(12)
+    ]
+
+    def stopped(*args: Any) -> CensusState:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ingest, "seal", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        take(changed)
+    monkeypatch.undo()
+    leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
+    assert services.state().root != services.seal_root(leaves)
+
+    said = ingest.ensure(None)
+    assert "cut short" in said, said
+    assert services.state().root == services.seal_root(leaves)
+    assert "cut short" not in ingest.ensure(None)
