@@ -106,10 +106,11 @@ def restorable(source: Path) -> str:
     return kind
 
 
-def restore(source: Path, kind: str) -> None:
+def restore(source: Path, kind: str) -> list[str]:
     """Replace the database's contents with the backup in `source`, of the `kind` restorable found it to
     be, in one transaction (a restore that fails leaves the database as it was). manage.py restore
-    checks the file and closes the town first."""
+    checks the file and closes the town first. Returns the tables and views dropped on PostgreSQL that
+    neither the backup nor this version of the town knows (an operator's own, or a later version's)."""
     connection.close()
     if kind == "sqlite":
         backup_db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
@@ -122,11 +123,11 @@ def restore(source: Path, kind: str) -> None:
         finally:
             live.close()
             backup_db.close()
-    else:
-        _pg_restore(source)
+        return []
+    return _pg_restore(source)
 
 
-def _pg_restore(source: Path) -> None:
+def _pg_restore(source: Path) -> list[str]:
     """The backup's script (pg_restore --clean) run by psql in one transaction, after dropping every
     table the database has: a database migrated past the backup (an upgrade, then a way back) has
     tables the backup does not know, and pg_restore --clean, which drops only the backup's own, was
@@ -137,7 +138,12 @@ def _pg_restore(source: Path) -> None:
             raise BackupError(f"{program} is not installed here (Debian's postgresql-client has it).")
     with connection.cursor() as c:
         tables = connection.introspection.table_names(c)
+        views = [t.name for t in connection.introspection.get_table_list(c) if t.type == "v"]
+    known = set(connection.introspection.django_table_names()) | _backup_relations(source)
     connection.close()
+    # Said, not dropped in silence: DROP ... CASCADE takes an operator's own table too, and every view
+    # that reads one of the dropped tables.
+    foreign = sorted(t for t in [*tables, *views] if t not in known)
     quote = connection.ops.quote_name
     prelude = "BEGIN;\n"
     if tables:
@@ -165,3 +171,20 @@ def _pg_restore(source: Path) -> None:
                 said.seek(0)
                 text = said.read().decode(errors="replace").strip()
                 raise BackupError(f"{program} failed: {text[-500:]}")
+    with connection.cursor() as c:
+        left = {t.name for t in connection.introspection.get_table_list(c)}
+    return [t for t in foreign if t not in left]  # a view that read none of the tables is still there
+
+
+def _backup_relations(source: Path) -> set[str]:
+    """The tables and views a custom-format backup holds, from its table of contents."""
+    listed = subprocess.run(["pg_restore", "--list", str(source)], capture_output=True, text=True, check=False)  # noqa: S603, S607
+    names = set()
+    for line in listed.stdout.splitlines():
+        words = line.split()
+        for kind in ("TABLE", "VIEW"):
+            if kind in words[:5] and "DATA" not in words:
+                at = words.index(kind)
+                if len(words) > at + 2:
+                    names.add(words[at + 2])
+    return names

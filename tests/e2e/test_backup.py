@@ -189,6 +189,9 @@ def test_a_backup_made_before_an_upgrade_replaces_the_upgraded_database_whole(
     if "DATABASE_URL" in town.env:
         tables = "SELECT tablename FROM pg_tables WHERE tablename = %s"
     assert sql(town, tables, ("later_district",)) == []
+    if "DATABASE_URL" in town.env:  # dropped, and said: neither the backup nor this version knows it
+        assert "neither the backup nor this version of Clockford knows them" in restored.stdout, restored.stdout
+        assert "later_district." in restored.stdout
     assert sql(town, "SELECT COUNT(*) FROM post_office_note") == [(3,)]
     town.manage("migrate", "--noinput")
     town.start()

@@ -25,11 +25,15 @@ RESTORING = "A backup is being restored (manage.py restore)."
 SETTLE_SECONDS = desk.MODE_FRESH_SECONDS + 0.5
 
 
+# What the last restore dropped that was not the town's, said after it (Command.done).
+DROPPED: list[str] = []
+
+
 def close_then_restore(source: Path) -> str:
     kind = backup.restorable(source)  # nothing closes for a file that is not a backup of this town's kind
     was_closed = _close_for_restore()
     try:
-        backup.restore(source, kind)
+        DROPPED[:] = backup.restore(source, kind)
         return kind
     except backup.BackupError as exc:
         if was_closed:
@@ -66,6 +70,11 @@ class Command(backup_command.Command):
 
     def done(self, kind: str, file: Path) -> None:
         self.stdout.write(f"Restored the {kind} database from {file.name}.")
+        if DROPPED:
+            self.stdout.write(
+                "Dropped with the town's tables, as neither the backup nor this version of Clockford knows "
+                f"them (an operator's own, or a later version's): {', '.join(DROPPED)}."
+            )
         verdict = archive.verify()
         if not verdict.ok:
             for problem in verdict.problems[:20]:
