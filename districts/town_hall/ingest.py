@@ -795,19 +795,23 @@ def ensure(url: str | None, stream: IO[str] | None = None) -> str:
         except CensusError as err:
             return f"Census sync failed, serving the census as it was: {err}"
         return f"Census synced from {list_url(url)}: {s.servers:,} servers. {tally.line()}"
-    if cut_short() and only_demo_entries():
+    stopped = cut_short()  # once: it reads every lot's leaf
+    if stopped and only_demo_entries():
         wipe()
         tally, s = import_demo(stream)
         return (
             f"Census: loading the demo census was cut short (the town stopped mid-run?); loaded it again "
             f"({s.servers} made-up servers, labelled demo)."
         )
-    if cut_short():
+    if stopped:
         with one_run_at_a_time():
             s = settle(Tally(), Progress(stream), None, None)
+        # Whether it had read its whole file is not known here (each batch commits on its own): an import
+        # run again takes what is missing, and changes nothing where nothing is.
         return (
             f"Census: an import was cut short before its seal (the town stopped mid-run?); sealed what it "
-            f"had read: {s.servers:,} servers, seal {s.root[:16]}. Run the import again to take the rest."
+            f"had read: {s.servers:,} servers, seal {s.root[:16]}. If it had more to read, run it again: it "
+            "takes what is missing and changes nothing else."
         )
     if Lot.objects.exists():
         s = services.state()
