@@ -199,7 +199,6 @@ class Tally:
     changed: int = 0
     new_lots: int = 0
     folded: int = 0
-    derived: int = 0
     pages: int = 0
     # Entries whose name and version came earlier in the same run: the last one read is kept.
     repeated: int = 0
@@ -208,6 +207,11 @@ class Tally:
     # whose record it wrote (a new lot's first, then any its census-wide reading changed).
     seen: set[tuple[str, str]] = field(default_factory=set, repr=False)
     written: set[int] = field(default_factory=set, repr=False)
+
+    @property
+    def derived(self) -> int:
+        """The records the run wrote, new or changed."""
+        return len(self.written)
 
     def line(self) -> str:
         repeated = f", {self.repeated:,} repeated" if self.repeated else ""
@@ -533,7 +537,6 @@ def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> N
         progress.advance(len(chunk))
     progress.finish()
     tally.written.update(lot.number for lot in changed)
-    tally.derived = len(tally.written)
 
 
 def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> CensusState:
