@@ -108,8 +108,8 @@ def finish_add(session: SessionBase, account: Account, credential: Any) -> Passk
 # Remove a passkey: confirmed first, and never the last.
 
 
-def _removable(account: Account, passkey_id: int) -> Passkey:
-    keys = list(passkeys.passkeys_of(account))
+def _removable(keys: list[Passkey], passkey_id: int) -> Passkey:
+    """The passkey of `keys` (all of an account's) that may go: refused when it is none of them, or the last."""
     target = next((k for k in keys if k.pk == passkey_id), None)
     if target is None:
         raise Refused(NOT_YOURS, status=404)
@@ -121,7 +121,7 @@ def _removable(account: Account, passkey_id: int) -> Passkey:
 def begin_remove(session: SessionBase, account: Account, passkey_id: int) -> dict[str, Any]:
     """Removing a passkey asks for one the account has (any of them, this one too), once it is known to
     be one that may go."""
-    _removable(account, passkey_id)
+    _removable(list(passkeys.passkeys_of(account)), passkey_id)
     return begin_confirm(session, account, removing(passkey_id))
 
 
@@ -133,12 +133,7 @@ def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, c
     with transaction.atomic():
         # Locking every passkey of the account makes two removals take turns, so two tabs
         # cannot each remove one of the last two.
-        keys = list(locked(Passkey.objects.filter(account=account)))
-        target = next((k for k in keys if k.pk == passkey_id), None)
-        if target is None:
-            raise Refused(NOT_YOURS, status=404)
-        if len(keys) == 1:
-            raise Refused(THE_LAST, status=409)
+        target = _removable(list(locked(Passkey.objects.filter(account=account))), passkey_id)
         target.delete()
         # Every browser signed in to the account is signed out, as Django signs sessions out when a
         # password changes: a session's hash of the account is made from the password column, which a
