@@ -11,13 +11,13 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from oauth2_provider.validators import AllowedURIValidator
 from oauthlib.uri_validate import is_absolute_uri
 
 from clockford.town import limits, words
-from clockford.town.models import locked
+from clockford.town.models import lock_name, locked
 from hall import oauth_tokens
 from hall.http import Refused
 from hall.models import Client, is_loopback
@@ -104,9 +104,7 @@ def _one_registration_at_a_time() -> None:
     one an address's limit (or the town's room for unconnected clients) allows. On PostgreSQL a
     transaction-scoped advisory lock (no row to lock: the client counted is the one not kept yet);
     SQLite's IMMEDIATE transactions already run one writer at a time."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as c:
-            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ["clockford-registrations"])
+    lock_name("clockford-registrations")
 
 
 def _rate_limited(address: str) -> None:

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from clockford.town import limits, reports
 from clockford.town.limits import column
-from clockford.town.models import McpSession, Passport, TownState
+from clockford.town.models import McpSession, Passport, TownState, lock_name
 from districts.registry import START_PLACE
 
 # last_seen is written at most this often, so a busy session does not write on every request; and
@@ -89,9 +89,7 @@ def _one_at_a_time(address: str) -> None:
     both be the last one the cap allows. On PostgreSQL a transaction-scoped advisory lock on the
     address (no row to lock: the session counted is the one not made yet); SQLite's IMMEDIATE
     transactions already run one writer at a time."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as c:
-            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", ["clockford-sessions:" + address])
+    lock_name("clockford-sessions:" + address)
 
 
 @dataclass(frozen=True)

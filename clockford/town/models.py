@@ -43,6 +43,16 @@ def lock(rows: QuerySet[Any]) -> None:
         list(rows.select_for_update().values_list("pk", flat=True))
 
 
+def lock_name(name: str) -> None:
+    """Take a lock on a name until the transaction ends, where there is no row to lock: a guard around
+    a count of rows not written yet ("two registrations at once cannot both be the last one allowed").
+    On PostgreSQL a transaction-scoped advisory lock; SQLite's IMMEDIATE transactions already run one
+    writer at a time, and it costs no statement there."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [name])
+
+
 _LOCK_PASSPORT = "SELECT 1 FROM town_passport WHERE id = %s FOR UPDATE"
 
 
