@@ -39,10 +39,11 @@ class Over:
 
 
 def counted_as(address: str) -> str:
-    """The address as every limit per address counts it: an IPv4 address alone (an IPv4-mapped IPv6
-    address, ::ffff:a.b.c.d, as the IPv4 address it maps), an IPv6 address by its /64. A host is
-    usually given a whole /64, and counting each of its addresses apart gave it 2^64 limits of its
-    own. Anything else (no address could be read) is counted as it is."""
+    """The address as every limit per address counts it: an IPv4 address alone (and one carried in an
+    IPv6 address, ::ffff:a.b.c.d, NAT64's 64:ff9b::a.b.c.d, the old ::a.b.c.d, as that IPv4 address),
+    an IPv6 address by its /64 (a 6to4 one by its host's /48, loopback as ::1). A host is usually given
+    a whole /64, and counting each of its addresses apart gave it 2^64 limits of its own. Anything else
+    (no address could be read) is counted as it is."""
     if ":" not in address:
         return address  # IPv4, which reads back as written, or no address: 4.5 us a request spared
     return _counted_as_v6(address)
@@ -51,22 +52,20 @@ def counted_as(address: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _counted_as_v6(address: str) -> str:
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.IPv6Address(address)  # an address with a colon, if any, is IPv6
     except ValueError:
         return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        if ip.is_loopback:
-            return "::1"
-        # An IPv4 address carried whole in the IPv6 one (NAT64's 64:ff9b::/96, and the old IPv4-compatible
-        # ::a.b.c.d) is that IPv4 address: its /64 would be every IPv4 host's at once.
-        if ip in _NAT64 or (ip in _COMPATIBLE and int(ip) > 0xFFFF):
-            return str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
-        # A 6to4 host (2002::/16) holds a /48 made from its IPv4 address.
-        bits = 48 if ip.sixtofour is not None else 64
-        return str(ipaddress.IPv6Network((int(ip) >> (128 - bits) << (128 - bits), bits)))
-    return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.is_loopback:
+        return "::1"
+    # An IPv4 address carried whole in the IPv6 one (NAT64's 64:ff9b::/96, and the old IPv4-compatible
+    # ::a.b.c.d) is that IPv4 address: its /64 would be every IPv4 host's at once.
+    if ip in _NAT64 or (ip in _COMPATIBLE and int(ip) > 0xFFFF):
+        return str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    # A 6to4 host (2002::/16) holds a /48 made from its IPv4 address.
+    bits = 48 if ip.sixtofour is not None else 64
+    return str(ipaddress.IPv6Network((int(ip) >> (128 - bits) << (128 - bits), bits)))
 
 
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
