@@ -154,8 +154,9 @@ def holder(passport: Passport | str) -> str:
 
 
 def counted(n: int, one: str, many: str) -> str:
-    """A number and its noun for a say: "1 parcel", "3 parcels"."""
-    return f"{n} {one if n == 1 else many}"
+    """A number and its noun for a say or a person's summary: "1 parcel", "3 parcels", "12,137 servers"
+    (thousands separated, so a large count is read at a glance)."""
+    return f"{n:,} {one if n == 1 else many}"
 
 
 @dataclass

@@ -25,6 +25,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from clockford.town import clock
 from clockford.town.models import Passport
 from clockford.town.prepared import prepared
+from clockford.town.tooling import counted
 from districts.general_store.models import Gauge
 
 RING = 20
@@ -272,10 +273,6 @@ def find_gauge(passport_id: str, now: datetime | None = None) -> dict[str, Any] 
     }
 
 
-def _n(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
-
-
 def advice(gauge: dict[str, Any] | None) -> str:
     """Plain advice from the gauge, in the town's words: the first thing worth saying, or that all is light."""
     if gauge is None:
@@ -294,7 +291,7 @@ def advice(gauge: dict[str, Any] | None) -> str:
         )
     if run["calls"] >= LONG_RUN_CALLS or run["text"] + run["data"] >= LONG_RUN_BYTES:
         return (
-            f"You have made {_n(run['calls'], 'call', 'calls')} without a pause of 15 minutes: "
+            f"You have made {counted(run['calls'], 'call', 'calls')} without a pause of 15 minutes: "
             "finish the errand in hand before starting another."
         )
     return "Your context is light: carry on."
@@ -306,13 +303,13 @@ def lines_by_tool(gauge: dict[str, Any] | None) -> list[str]:
         return []
     today = gauge["today"]
     lines = [
-        f"{r['tool']}: {_n(r['calls'], 'call', 'calls')}, {r['text']:,} text bytes, {r['data']:,} data bytes"
+        f"{r['tool']}: {counted(r['calls'], 'call', 'calls')}, {r['text']:,} text bytes, {r['data']:,} data bytes"
         for r in today["tools"]
     ]
     other = today["other"]
     if other["tools"]:
         lines.append(
-            f"{_n(other['tools'], 'other tool', 'other tools')}: {_n(other['calls'], 'call', 'calls')}, "
+            f"{counted(other['tools'], 'other tool', 'other tools')}: {counted(other['calls'], 'call', 'calls')}, "
             f"{other['text']:,} text bytes, {other['data']:,} data bytes"
         )
     return lines

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from clockford.leaves import deeper_than, leaves
 from clockford.town import clock, signing
+from clockford.town.tooling import counted
 from districts.town_hall import integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
 
@@ -216,15 +217,10 @@ class Tally:
     def line(self) -> str:
         repeated = f", {self.repeated:,} repeated" if self.repeated else ""
         return (
-            f"{_n(self.received, 'entry', 'entries')} read ({self.skipped:,} skipped{repeated}), {self.new:,} new, "
-            f"{self.changed:,} changed; {_n(self.folded, 'server', 'servers')} folded "
-            f"({_n(self.new_lots, 'new lot', 'new lots')}); {_n(self.derived, 'record', 'records')} new or changed."
+            f"{counted(self.received, 'entry', 'entries')} read ({self.skipped:,} skipped{repeated}), {self.new:,} new, "
+            f"{self.changed:,} changed; {counted(self.folded, 'server', 'servers')} folded "
+            f"({counted(self.new_lots, 'new lot', 'new lots')}); {counted(self.derived, 'record', 'records')} new or changed."
         )
-
-
-def _n(n: int, one: str, many: str) -> str:
-    """A count and its noun in a person's summary: "1 entry", "25,150 entries"."""
-    return f"{n:,} {one if n == 1 else many}"
 
 
 def ingest(items: Iterable[Any], tally: Tally) -> None:
