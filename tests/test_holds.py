@@ -34,6 +34,7 @@ PUBLISH_SAY = (
 class PinArgs(Args):
     text: str = Field(min_length=1, max_length=280)
     request_id: str | None = Field(default=None, pattern=r"^[\w.-]{1,64}$")
+    copies: int | None = Field(default=None, ge=1, le=9)
 
 
 def _pin(call: Call, args: PinArgs) -> Reply:
@@ -115,6 +116,23 @@ def test_it_holds_a_publishing_call_and_repeating_it_adds_nothing(alice: Passpor
     again = pin(alice, request_id="another-try")  # a different request_id is the same call
     assert again.structured["hold"]["id"] == hold["id"]
     assert Hold.objects.count() == 1 and board() == 0
+
+
+def test_a_whole_number_written_as_a_float_is_held_as_the_integer_it_is(alice: Passport) -> None:
+    """The town reads 5.0 as 5 for an integer argument (Args): the hold keeps, shows and signs 5, so the
+    same call written either way is one hold, with one digest, and the person's yes lets either through.
+    The hold kept 5.0 as written, and the call with 5 was held a second time under another digest."""
+    first = pin(alice, copies=5.0)
+    hold = Hold.objects.get(pk=first.structured["hold"]["id"])
+    assert hold.arguments == {"text": "Postgres servers that served me well", "copies": 5}
+    assert type(hold.arguments["copies"]) is int
+    same = {"text": "Postgres servers that served me well", "copies": 5}
+    assert hold.call_digest == holds.call_digest("pin_test", same)
+    assert hold.words_digest == holds.words_digest("pin_test", same)
+    assert pin(alice, copies=5).structured["hold"]["id"] == hold.id
+    assert Hold.objects.count() == 1
+    decide(hold.id)
+    assert pin(alice, copies=5).is_error is False and board() == 1
 
 
 def test_it_lets_the_allowed_call_through_once_then_holds_it_again(alice: Passport) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clockford.town import words
-from clockford.town.tooling import Args, Refused, Tool
+from clockford.town.tooling import Args, Refused, Tool, integers_as_integers
 
 # C0 and C1 controls but tab and newline, DEL, and the surrogate code points.
 _DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -138,7 +138,9 @@ def refuse_before_holds(tool: Tool, args: Args) -> None:
 
 def keep(tool: Tool, args: Args, arguments: dict[str, Any]) -> Kept:
     """The call's free words in the kept form, in the parsed arguments (what the handler reads) and in
-    the raw ones (what a hold stores, shows and signs)."""
+    the raw ones (what a hold stores, shows and signs), where a whole float sent for an integer is
+    that integer too, as the parsed arguments read it (tooling.integers_as_integers)."""
+    arguments = integers_as_integers(type(args), arguments)
     update: dict[str, Any] = {}
     cut: dict[str, int] = {}
     for name, declared in tool.free_words.items():

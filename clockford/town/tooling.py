@@ -106,13 +106,21 @@ class Args(BaseModel):
         """A number with no fraction sent for an integer (5.0) is that integer: the published schema's
         "integer" takes it (JSON Schema counts 5.0 as an integer), and Python's json module writes a
         float so. Strict types still refuse 5.5, "5" and true."""
-        if isinstance(given, dict):
-            whole = _integer_fields(cls)
-            if whole and any(k in whole and type(v) is float for k, v in given.items()):
-                return {
-                    k: int(v) if k in whole and type(v) is float and v.is_integer() else v for k, v in given.items()
-                }
+        return integers_as_integers(cls, given) if isinstance(given, dict) else given
+
+
+def integers_as_integers(model: type[BaseModel], given: dict[str, Any]) -> dict[str, Any]:
+    """`given` with each whole float sent for an integer argument of `model` (5.0) written as that
+    integer (5), as Args reads it: the raw arguments too (what a hold keeps, shows and signs, and a
+    footstep digests), so the same call written either way is the same call. `given` itself when
+    nothing changes (most calls: a look at each value's type)."""
+    whole = _integer_fields(model)
+    if not whole:
         return given
+    for value in given.values():
+        if type(value) is float:
+            return {k: int(v) if k in whole and type(v) is float and v.is_integer() else v for k, v in given.items()}
+    return given
 
 
 @functools.cache
