@@ -9,6 +9,9 @@ and `manage.py town_mode open` refuses, until a person has looked and accepted t
 `manage.py archive head --accept`. From then on the town signs checkpoints that differ from ones it
 signed before the restore: a witness that kept an old one will see the fork, as it should.
 
+A town that keeps no head yet (one from before the head file, upgraded) writes its database's latest
+checkpoint as the head at its first look, as it starts (`keep_the_first`), not at its next fold.
+
 The file only ever grows: a fold that finished after a larger one never writes a smaller head. A
 crash between a fold's commit and the file's write leaves the file one fold behind, which is safe
 (a lower head only lets through a database that is further ahead).
@@ -97,12 +100,28 @@ def accept_restore() -> Head | None:
     return given_up
 
 
+def keep_the_first() -> None:
+    """No head is kept yet: the sound latest checkpoint (if any) becomes the head now. A town from before
+    the head file (2026-12-01) kept none until its first fold after the upgrade, and was served on a
+    database restored meanwhile, or with nothing to fold, as if nothing could be behind; it is written
+    at the first look instead, as the town starts (asgi.check_at_start) or reads its mode. What a first
+    fold would have kept, kept sooner: a head file lost with its folder is kept again the same way."""
+    if head_file() is None:
+        return
+    latest = Checkpoint.objects.order_by("-size").first()
+    if latest is not None:
+        remember(latest)
+
+
 def behind() -> str | None:
     """Why this database may not be served, or None: its Archive lacks the last checkpoint the town
     signed, or holds one of that size with another root, or its latest checkpoint is not sound."""
     head = signed_head()
     if head is None:
-        return unsound(None)
+        why = unsound(None)
+        if why is None:
+            keep_the_first()
+        return why
     cp = Checkpoint.objects.filter(size=head.size).first()
     if cp is None:
         latest = Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() or 0

@@ -630,3 +630,45 @@ def test_a_changed_town_key_closes_the_town_until_a_person_accepts_it(
     assert archive.fold_all(settle=dt.timedelta(0)) == 3
     latest = archive.latest_checkpoint()
     assert latest is not None and latest.key_id == signing.key_id() and head.behind() is None
+
+
+def test_a_town_that_kept_no_head_writes_it_at_its_first_start(settings: Any, tmp_path: Any) -> None:
+    """A town from before the head file (2026-12-01) upgraded: checkpoints, and no head. The look at
+    start (desk.close_if_behind, as the server loads) writes the head at once: it waited for the first
+    fold after the upgrade, and a backup restored before then (or a town with nothing to fold) was
+    served with nothing to say it was behind."""
+    from clockford.town import desk
+
+    make_footsteps(10)
+    archive.fold(limit=4, settle=dt.timedelta(0))
+    archive.fold_all(settle=dt.timedelta(0))
+    cp = archive.latest_checkpoint()
+    assert cp is not None and cp.size == 10
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    assert head.signed_head() is None
+    assert desk.close_if_behind() is False
+    assert head.signed_head() == head.Head(cp.size, cp.root, cp.key_id)
+    # The backup of before the last fold, restored now: behind, with no fold since.
+    with as_an_attacker("town_archiveleaf", "town_checkpoint"):
+        ArchiveLeaf.objects.filter(index__gte=4).delete()
+        Checkpoint.objects.filter(size=10).delete()
+    assert head.behind() == (
+        "The Archive in this database reaches 4 footsteps, but this town signed a checkpoint of 10: the "
+        "database is behind its own Archive (restored from an older backup?)."
+    )
+
+
+def test_a_town_with_no_checkpoint_keeps_no_head(settings: Any, tmp_path: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    assert head.behind() is None
+    assert not (tmp_path / "archive-head.json").exists()
+
+
+def test_archive_head_keeps_the_first_head_and_says_so(settings: Any, tmp_path: Any) -> None:
+    """`archive head` on a town that kept none yet said it had signed no checkpoint; it keeps the head."""
+    make_footsteps(3)
+    archive.fold_all(settle=dt.timedelta(0))
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    out = io.StringIO()
+    call_command("archive", "head", stdout=out)
+    assert out.getvalue() == "This database reaches the last checkpoint the town signed: 3 footsteps.\n"

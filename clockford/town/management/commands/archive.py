@@ -114,10 +114,11 @@ class Command(BaseCommand):
                 + ". Open the town with manage.py town_mode open."
             )
             return
+        why = head.behind()  # first: a town that kept no head yet keeps its sound latest checkpoint now
         kept = head.signed_head()
         if kept is None:
             self.stdout.write("No head kept yet: this town has signed no checkpoint (or keeps no head file).")
             return
-        if why := head.behind():
+        if why:
             raise CommandError(why)
         self.stdout.write(f"This database reaches the last checkpoint the town signed: {kept.size} footsteps.")
