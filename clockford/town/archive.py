@@ -8,6 +8,7 @@ the server, or `manage.py archive fold`), so no call waits on the tree. Each fol
 
 import base64
 import datetime as dt
+import itertools
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -262,18 +263,13 @@ def _fold(limit: int, settle: dt.timedelta, settled: dt.datetime | None, built_o
 
 
 def _write_blocks(size: int, new: list[bytes]) -> None:
-    """The roots of the blocks that the leaves `new`, folded after the first `size`, complete."""
+    """The roots of the blocks that the leaves `new`, folded after the first `size`, complete: those
+    whose leaves are all here (merkle.Blocks), with the leaves already folded of the block they begin in."""
     start = size - size % BLOCK  # the first leaf of the block the new leaves begin in
-    before = [bytes.fromhex(h) for h in _leaf_rows(start, size)] if start < size else []
-    hashes = before + new
-    if len(before) != size - start:
-        hashes = new[start + BLOCK - size :]  # a block whose leaves are not all here is not written
-        start += BLOCK
-    whole = len(hashes) - len(hashes) % BLOCK
-    blocks = [
-        ArchiveBlock(index=(start + i) // BLOCK, hash=merkle.root(hashes[i : i + BLOCK]).hex())
-        for i in range(0, whole, BLOCK)
-    ]
+    rows = ArchiveLeaf.objects.filter(index__gte=start, index__lt=size).order_by("index").values_list("index", "hash")
+    before = [(index, bytes.fromhex(h)) for index, h in rows] if start < size else []
+    made = merkle.whole_blocks(itertools.chain(before, enumerate(new, start=size)), BLOCK)
+    blocks = [ArchiveBlock(index=index, hash=r.hex()) for index, r in made]
     # A row already there for a block the tree did not hold (written by hand, or left from another
     # tree) is only a wrong help: it is replaced, where its primary key stopped every fold from now on.
     ArchiveBlock.objects.filter(index__in=[b.index for b in blocks]).delete()

@@ -6,7 +6,7 @@ left to right) lets the tree grow leaf by leaf without keeping the leaves in mem
 """
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 EMPTY_ROOT = hashlib.sha256(b"").digest()
 
@@ -40,6 +40,46 @@ def root(leaves: Sequence[bytes]) -> bytes:
             nxt.append(level[-1])
         level = nxt
     return level[0]
+
+
+class Blocks:
+    """Which blocks of `size` leaves (the Archive's ArchiveBlock: leaves b*size to b*size + size - 1) can
+    be made from leaves handed over in index order, and their roots: exactly the blocks whose leaves are
+    all handed over. A leaf missing spoils its own block and no other: the blocks after it are made.
+    The one rule for the fold, the migration that made the blocks of an existing town, and `archive
+    verify`, so that none of them makes or expects a block the others would not."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.block = -1
+        self.hashes: list[bytes] | None = None  # the current block's leaves so far; None once it is spoilt
+
+    def add(self, index: int, leaf: bytes) -> tuple[int, bytes] | None:
+        """Take leaf `index`; the block it completes and that block's root, or None."""
+        block = index // self.size
+        if block != self.block:
+            self.block = block
+            self.hashes = [] if index % self.size == 0 else None
+        hashes = self.hashes
+        if hashes is None:
+            return None
+        if index != block * self.size + len(hashes):
+            self.hashes = None  # a leaf of this block is missing
+            return None
+        hashes.append(leaf)
+        if len(hashes) < self.size:
+            return None
+        self.hashes = None
+        return block, root(hashes)
+
+
+def whole_blocks(leaves: Iterable[tuple[int, bytes]], size: int) -> Iterator[tuple[int, bytes]]:
+    """The blocks of `size` leaves that `leaves` (index and hash, in index order) hold whole, each with
+    its root, in order (Blocks)."""
+    blocks = Blocks(size)
+    for index, leaf in leaves:
+        if (made := blocks.add(index, leaf)) is not None:
+            yield made
 
 
 Frontier = list[tuple[int, bytes]]  # (height, subtree root), heights strictly decreasing

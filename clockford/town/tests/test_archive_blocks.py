@@ -3,8 +3,11 @@ completes each block, and the leaves of at most two blocks, not every leaf: at 2
 inclusion proof read and hashed them all, a second a request on PostgreSQL, for anyone who asked."""
 
 import datetime as dt
+import importlib
+import random
 
 import pytest
+from django.apps import apps
 
 from clockford.town import archive, merkle
 from clockford.town.models import ArchiveBlock, ArchiveLeaf, Checkpoint
@@ -85,3 +88,33 @@ def test_a_block_row_the_tree_does_not_hold_yet_does_not_stop_the_fold() -> None
     cp = archive.latest_checkpoint()
     assert cp is not None and cp.size == archive.BLOCK + 10
     assert ArchiveBlock.objects.get(index=0).hash == merkle.root(every_leaf()[: archive.BLOCK]).hex()
+
+
+def test_the_migration_makes_the_blocks_the_fold_makes_past_a_missing_leaf() -> None:
+    """A leaf missing in the middle spoils its own block, and no other, for the fold and for the
+    migration that made the blocks of a town that already had leaves (one rule, merkle.Blocks): the
+    migration stopped at the first missing leaf, and made none of the blocks after it."""
+    make_footsteps(SIZE)
+    archive.fold(limit=archive.BLOCK + 34, settle=dt.timedelta(0))
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index=archive.BLOCK + 14).delete()  # in block 1, not yet whole
+    while archive.fold(limit=97, settle=dt.timedelta(0)):
+        pass
+    folded = dict(ArchiveBlock.objects.values_list("index", "hash"))
+    assert sorted(folded) == [0, 2]
+    ArchiveBlock.objects.all().delete()
+    importlib.import_module("clockford.town.migrations.0018_archive_blocks").make_blocks(apps, None)
+    assert dict(ArchiveBlock.objects.values_list("index", "hash")) == folded
+    leaves = dict(ArchiveLeaf.objects.values_list("index", "hash"))
+    assert folded[2] == merkle.root([bytes.fromhex(leaves[i]) for i in range(512, 768)]).hex()
+
+
+def test_a_block_is_made_exactly_when_all_its_leaves_are_given() -> None:
+    rnd = random.Random(3)
+    for _ in range(300):
+        n = rnd.randrange(40)
+        given = sorted(rnd.sample(range(n), rnd.randrange(n + 1)))
+        leaves = [(i, i.to_bytes(32, "big")) for i in given]
+        whole = [b for b in range(n // 4) if all(b * 4 + j in given for j in range(4))]
+        expected = [(b, merkle.root([i.to_bytes(32, "big") for i in range(b * 4, b * 4 + 4)])) for b in whole]
+        assert list(merkle.whole_blocks(leaves, 4)) == expected
