@@ -9,7 +9,7 @@ the server, or `manage.py archive fold`), so no call waits on the tree. Each fol
 import base64
 import datetime as dt
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -287,6 +287,31 @@ def _leaf_rows(lo: int, hi: int) -> list[str]:
     return found
 
 
+@dataclass(frozen=True)
+class Mended:
+    written: int
+    removed: int
+    right: int
+
+
+def mend_blocks() -> Mended:
+    """Make every block again from the leaves as they are (`archive blocks`), where `archive verify`
+    found one wrong or missing: the fold writes only the blocks it completes, so one changed or lost
+    afterwards stayed so. Writes the wrong and missing ones, removes those whose leaves are not all
+    here, leaves the right ones alone. Reads every leaf, once."""
+    kept = dict(ArchiveBlock.objects.values_list("index", "hash"))
+    rows = ArchiveLeaf.objects.order_by("index").values_list("index", "hash").iterator(chunk_size=5000)
+    leaves = ((index, h) for index, hx in rows if (h := _hash_or_none(hx)) is not None)
+    made = {index: root.hex() for index, root in merkle.whole_blocks(leaves, BLOCK)}
+    wrong = [index for index, root in made.items() if kept.get(index) != root]
+    stale = [index for index in kept if index not in made]
+    with transaction.atomic():
+        for part in range(0, len(wrong) + len(stale), 1000):
+            ArchiveBlock.objects.filter(index__in=(wrong + stale)[part : part + 1000]).delete()
+        ArchiveBlock.objects.bulk_create([ArchiveBlock(index=i, hash=made[i]) for i in wrong], batch_size=1000)
+    return Mended(written=len(wrong), removed=len(stale), right=len(made) - len(wrong))
+
+
 def fold_all(settle: dt.timedelta | None = None) -> int:
     """Fold every footstep that had settled when this began, in batches. Not the ones that settle
     meanwhile: under a steady stream of calls more settle during every batch, and a fold that chased
@@ -306,12 +331,20 @@ class Verdict:
     ok: bool
     size: int
     problems: list[str]
+    # The blocks (ArchiveBlock) that are wrong or missing: said, but the Archive still verifies. A block
+    # is only a help to proofs: one made with a wrong root does not verify against the signed root and
+    # is made again from every leaf, and a missing one is read from its leaves; slower, never untrue.
+    blocks: list[str] = field(default_factory=list)
 
 
 def verify(public_key_hex: str | None = None) -> Verdict:
     """Check the whole log: every footstep's bytes against its leaf, every leaf against the signed
-    root, every checkpoint's signature, key and frontier, and that no footstep was kept out."""
+    root, every checkpoint's signature, key and frontier, and that no footstep was kept out. And every
+    block's root against the leaves read for the rest, none read twice: Verdict.blocks."""
     problems: list[str] = []
+    kept_blocks = dict(ArchiveBlock.objects.values_list("index", "hash"))
+    blocks = merkle.Blocks(BLOCK)
+    wrong_blocks: list[str] = []
     pk = public_key_hex or signing.public_key_hex()
     kid = signing.key_id(bytes.fromhex(pk))
     checkpoints = {cp.size: cp for cp in Checkpoint.objects.all()}
@@ -329,18 +362,33 @@ def verify(public_key_hex: str | None = None) -> Verdict:
                 problems.append(f"leaf {index} is missing (found {leaf_index})")
                 index = leaf_index
             f = steps.get(number)
+            leaf: bytes | None
             if f is None:
                 problems.append(f"leaf {leaf_index} names footstep #{number}, which is not in the Archive")
-                h = bytes.fromhex(stored)
+                h = leaf = bytes.fromhex(stored)
             else:
-                h = merkle.leaf_hash(entry_bytes(f))
+                h = leaf = merkle.leaf_hash(entry_bytes(f))
                 if h.hex() != stored:
                     problems.append(f"footstep #{number} does not match its leaf {leaf_index}")
+                    leaf = _hash_or_none(stored)
+            # A block is made of the leaves as stored, what a proof reads.
+            if leaf is not None and (made := blocks.add(leaf_index, leaf)) is not None:
+                check_block(*made)
             frontier = merkle.append(frontier, h)
             index += 1
             cp = checkpoints.get(index)
             if cp is not None:
                 check_checkpoint(cp)
+
+    def check_block(block: int, root: bytes) -> None:
+        kept = kept_blocks.pop(block, None)
+        if kept is None:
+            wrong_blocks.append(f"block {block} ({_leaves_of(block)}) is missing: proofs read its leaves instead")
+        elif kept != root.hex():
+            wrong_blocks.append(
+                f"block {block} ({_leaves_of(block)}) does not match its leaves: a proof that reads it is "
+                "made again from every leaf"
+            )
 
     def check_checkpoint(cp: Checkpoint) -> None:
         if merkle.frontier_root(frontier).hex() != cp.root:
@@ -371,7 +419,23 @@ def verify(public_key_hex: str | None = None) -> Verdict:
         if len(numbers) == 50:
             problems.append(f"{hidden.count()} footsteps in all were never folded into the tree")
     problems += passport_counts()
-    return Verdict(ok=not problems, size=index, problems=problems)
+    # Kept for a block whose leaves are not all here: one the tree has not reached yet (the fold that
+    # completes it writes it again), or one with a leaf missing (said above).
+    wrong_blocks += [
+        f"block {b} ({_leaves_of(b)}) is kept, but not all its leaves are in the Archive" for b in sorted(kept_blocks)
+    ]
+    return Verdict(ok=not problems, size=index, problems=problems, blocks=wrong_blocks)
+
+
+def _leaves_of(block: int) -> str:
+    return f"leaves {block * BLOCK} to {block * BLOCK + BLOCK - 1}"
+
+
+def _hash_or_none(stored: str) -> bytes | None:
+    try:
+        return bytes.fromhex(stored)
+    except ValueError:
+        return None
 
 
 def passport_counts(most: int = 50) -> list[str]:

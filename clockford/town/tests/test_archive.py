@@ -222,6 +222,8 @@ def test_verify_passes_on_ten_thousand_footsteps_and_fails_on_any_one_byte_chang
             ArchiveLeaf.objects.filter(pk=leaf.pk).update(hash=one_byte_off(leaf.hash, at=0, kind="hex"))
         ok, _, err = run_verify()
         assert not ok and f"footstep #{middle} does not match its leaf {leaf.index}" in err
+        # The block made of it, from the leaves as stored (what a proof reads), is said to be wrong too.
+        assert f"block {leaf.index // archive.BLOCK} (leaves " in err
 
     # A leaf taken out of the tree: its place is missing, and its footstep is never in the tree.
     with undone():

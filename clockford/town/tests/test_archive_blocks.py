@@ -4,14 +4,18 @@ inclusion proof read and hashed them all, a second a request on PostgreSQL, for 
 
 import datetime as dt
 import importlib
+import io
 import random
 
 import pytest
 from django.apps import apps
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from clockford.town import archive, merkle
 from clockford.town.models import ArchiveBlock, ArchiveLeaf, Checkpoint
-from clockford.town.tests.test_archive import as_an_attacker, make_footsteps
+from clockford.town.tests.test_archive import as_an_attacker, make_footsteps, run_verify
 
 pytestmark = pytest.mark.django_db
 SIZE = 3 * archive.BLOCK + 50
@@ -118,3 +122,41 @@ def test_a_block_is_made_exactly_when_all_its_leaves_are_given() -> None:
         whole = [b for b in range(n // 4) if all(b * 4 + j in given for j in range(4))]
         expected = [(b, merkle.root([i.to_bytes(32, "big") for i in range(b * 4, b * 4 + 4)])) for b in whole]
         assert list(merkle.whole_blocks(leaves, 4)) == expected
+
+
+VERIFIES = f"The Archive verifies: {SIZE} footsteps, every checkpoint signed by the town key."
+
+
+def test_verify_names_each_wrong_or_missing_block_and_still_verifies(folded: list[int]) -> None:
+    """`archive verify` checks every block against the leaves it reads for the rest, and says which
+    are wrong or missing; they slow a proof and never make one untrue, so the Archive still verifies.
+    It did not look at the blocks at all. `archive blocks` makes them again from the leaves."""
+    ArchiveBlock.objects.filter(index=0).update(hash="00" * 32)
+    ArchiveBlock.objects.filter(index=1).delete()
+    ArchiveBlock.objects.filter(index=2).update(hash="zz")
+    ArchiveBlock.objects.create(index=7, hash="ab" * 32)
+    with CaptureQueriesContext(connection) as seen:
+        ok, out, err = run_verify()
+    assert ok, err
+    assert err.splitlines() == [
+        "block 0 (leaves 0 to 255) does not match its leaves: a proof that reads it is made again from every leaf",
+        "block 1 (leaves 256 to 511) is missing: proofs read its leaves instead",
+        "block 2 (leaves 512 to 767) does not match its leaves: a proof that reads it is made again from every leaf",
+        "block 7 (leaves 1792 to 2047) is kept, but not all its leaves are in the Archive",
+    ]
+    assert out == (
+        f"{VERIFIES} 4 of its blocks are wrong or missing: proofs there are made from the leaves, slower but as "
+        "true (manage.py archive blocks makes them again).\n"
+    )
+    # Every leaf is read once, for the footsteps, the checkpoints and the blocks alike.
+    leaf_reads = [q["sql"] for q in seen.captured_queries if 'FROM "town_archiveleaf" ORDER BY' in q["sql"]]
+    assert len(leaf_reads) == 1, leaf_reads
+    out_blocks = io.StringIO()
+    call_command("archive", "blocks", stdout=out_blocks)
+    assert out_blocks.getvalue() == "Blocks made again from the leaves: 3 written, 1 removed, 0 already right.\n"
+    assert run_verify() == (True, VERIFIES + "\n", "")
+    leaves = every_leaf()
+    assert dict(ArchiveBlock.objects.values_list("index", "hash")) == {
+        i: merkle.root(leaves[i * archive.BLOCK : (i + 1) * archive.BLOCK]).hex() for i in range(3)
+    }
+
