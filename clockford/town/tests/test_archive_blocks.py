@@ -160,3 +160,21 @@ def test_verify_names_each_wrong_or_missing_block_and_still_verifies(folded: lis
         i: merkle.root(leaves[i * archive.BLOCK : (i + 1) * archive.BLOCK]).hex() for i in range(3)
     }
 
+
+def test_a_proof_from_the_blocks_does_not_see_a_leaf_missing_from_a_block_it_does_not_read(
+    folded: list[int],
+) -> None:
+    """What docs/signatures.md says of proofs: a proof reads the roots of whole blocks and the leaves of
+    at most two (the leaf's own, and the tree's last when it is not whole), so a leaf missing from any
+    other block goes unseen by it. The proof is still the true one against the signed root (the block's
+    root commits to the leaf that was there); `archive verify` is what notices the leaf missing."""
+    before = every_leaf()
+    with as_an_attacker("town_archiveleaf"):
+        ArchiveLeaf.objects.filter(index=10).delete()  # in block 0
+    p = archive.inclusion(folded[2 * archive.BLOCK + 5])  # in block 2; the last, partial block is 3
+    assert archive.verify_inclusion(p)
+    assert [bytes.fromhex(x) for x in p["proof"]] == merkle.inclusion_proof(p["index"], before)
+    with pytest.raises(archive.Damaged):
+        archive.inclusion(folded[20])  # its own block is read, and lacks a leaf
+    ok, _, err = run_verify()
+    assert not ok and "leaf 10 is missing (found 11)" in err
