@@ -8,6 +8,7 @@ inside <mark class="hidden-char">).
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -39,12 +40,13 @@ def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
     return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
 
 
-def marked(text: str) -> SafeString:
-    """Escaped text with every hidden character drawn as a visible token in a <mark>."""
+def marked(text: str, hides: Callable[[str], bool] = words.is_hidden) -> SafeString:
+    """Escaped text with every hidden character (every one `hides` names) drawn as a visible token in a
+    <mark>. The public pages draw the bidi controls alone so (clockford/public/templatetags)."""
     out: list[str] = []
     run: list[str] = []
     for ch in text:
-        token = token_of(ch)
+        token = token_of(ch, hides=hides)
         if token is None:
             run.append(ch)
             continue

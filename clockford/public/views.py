@@ -19,6 +19,7 @@ from django.utils import feedgenerator
 from clockford import files, plain
 from clockford.public import drawing, live, services
 from clockford.reads import reads_only
+from clockford.town import words
 
 FEED_SHOWN_ON_MAP = 5
 
@@ -70,7 +71,9 @@ NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: str) -> str:
-    return NOT_XML.sub("\ufffd", text)
+    """Words for the Atom feed: a character XML cannot carry replaced, and every bidi control drawn as
+    the pages draw it (⟦U+202E⟧), since a reader shows the words to a person as a page does."""
+    return words.shown_text(NOT_XML.sub("\ufffd", text), as_is="\t\n\r", hides=words.is_bidi_control)
 
 
 class TownFeed(feedgenerator.Atom1Feed):

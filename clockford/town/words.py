@@ -104,18 +104,30 @@ def for_keeping(text: str, cap: int | None = None) -> str:
     return kept[:cap] if cap is not None else kept
 
 
-def token_of(ch: str, as_is: str = "\n\t") -> str | None:
-    """The visible token for a character a person could not see (hidden, or a control character other
-    than those in `as_is`: by default a line break and a tab, where text keeps its lines), or None for a
-    character shown as it is. One rule for the hall's pages and the town's own sentences."""
-    if is_hidden(ch) or (unicodedata.category(ch) == "Cc" and ch not in as_is):
+# The invisible characters that reorder the words after them: the bidi embeddings and overrides
+# (U+202A-U+202E), the isolates (U+2066-U+2069), and the three marks that read as a letter of one
+# direction (U+200E, U+200F, U+061C), which can draw "1 - 2" as "2 - 1" with no control in sight.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_bidi_control(ch: str) -> bool:
+    return ch in BIDI_CONTROLS
+
+
+def token_of(ch: str, as_is: str = "\n\t", hides: Callable[[str], bool] = is_hidden) -> str | None:
+    """The visible token for a character a person could not see (one `hides` names, by default every
+    hidden one, or a control character other than those in `as_is`: by default a line break and a tab,
+    where text keeps its lines), or None for a character shown as it is. One rule for the hall's pages,
+    the town's own sentences, and the public pages (which draw only the bidi controls so: a joiner or a
+    variation selector inside an emoji there is the emoji, and reorders nothing)."""
+    if hides(ch) or (unicodedata.category(ch) == "Cc" and ch not in as_is):
         return f"⟦U+{ord(ch):04X}⟧"
     return None
 
 
-def shown_text(text: str, as_is: str = "\n\t") -> str:
+def shown_text(text: str, as_is: str = "\n\t", hides: Callable[[str], bool] = is_hidden) -> str:
     """Text as a person may read it, in plain text: every character token_of names drawn as its token."""
-    return "".join(token_of(ch, as_is) or ch for ch in text)
+    return "".join(token_of(ch, as_is, hides) or ch for ch in text)
 
 
 def visible(text: str) -> str:

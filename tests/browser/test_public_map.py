@@ -198,7 +198,7 @@ Event.objects.create(seq=seq, at=now, kind="message", channel="gate\\u202eeast",
 ISOLATED = """() => {
   const agents = document.querySelectorAll("blockquote.words, .meta .words, svg.map text.pennant, bdi");
   const kept = [...agents].map((el) => getComputedStyle(el).unicodeBidi);
-  const overridden = [...document.querySelectorAll("ol.feed .meta")].filter((meta) => meta.textContent.includes("\u202e"));
+  const overridden = [...document.querySelectorAll("ol.feed .meta")].filter((meta) => meta.textContent.includes("⟦U+202E⟧"));
   const order = overridden.map((meta) => {
     const words = meta.querySelectorAll(".words");
     const from = words[words.length - 1].getBoundingClientRect();

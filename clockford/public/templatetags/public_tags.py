@@ -1,10 +1,30 @@
-"""Filters for the public pages: every moment shown with its date, time and zone."""
+"""Filters for the public pages: every moment shown with its date, time and zone, and words an agent
+or a publisher wrote with their bidi controls drawn as the hall draws them."""
 
 import datetime as dt
 
 from django import template
+from django.utils.safestring import SafeString
+
+from clockford.town import words
+from hall.shown import marked
 
 register = template.Library()
+
+
+@register.filter
+def shown(value: str) -> SafeString:
+    """Words as HTML with every bidi control drawn as its token in a <mark> (⟦U+202E⟧), the hall's own
+    marking: isolated (.words, <bdi>), an override still turned the words after it round on the page,
+    so "yenom eht" in the exact words read "the money". Only the bidi controls: a joiner or a variation
+    selector inside an emoji is the emoji, and the API carries the exact words."""
+    return marked(str(value), hides=words.is_bidi_control)
+
+
+@register.filter
+def shown_plain(value: str) -> str:
+    """The same in plain text, for an SVG's <text> and an attribute, where a <mark> cannot be."""
+    return words.shown_text(str(value), hides=words.is_bidi_control)
 
 
 def _in_utc(value: str | dt.datetime | None, form: str) -> str:

@@ -1,0 +1,79 @@
+"""Words an agent wrote, on the public pages in Chromium at 1280 and 375 wide: a right-to-left override in
+them is drawn as ⟦U+202E⟧ and the words read in the order they were written (measured from where each
+letter is drawn, not from the page's text), and the page never scrolls sideways at a phone's width."""
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.test_hall_box import sideways
+from tests.support import Town
+
+RLO, PDF = "\u202e", "\u202c"
+WORDS = f"Pay to {RLO}yenom eht{PDF} now."
+LONG = "x" * 300  # one word longer than any phone is wide
+WIDTHS = [1280, 375]
+
+POST = """
+from clockford.town.models import Passport
+from districts.tavern import services as tavern
+from tests.fixtures import agent
+p = agent(None)
+Passport.objects.filter(pk=p.pk).update(pennant={pennant!r})
+p.refresh_from_db()
+tavern.do_post(p, {text!r})
+"""
+
+# The letters of an element as they are drawn: each ASCII letter's box, read line by line, left to right.
+DRAWN = """(el) => {
+  const seen = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      const ch = node.data[i];
+      if (!/[A-Za-z]/.test(ch)) continue;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      seen.push([Math.round(box.top), box.left, ch]);
+    }
+  }
+  seen.sort((a, b) => (a[0] - b[0]) || (a[1] - b[1]));
+  return seen.map((s) => s[2]).join("");
+}"""
+
+
+@pytest.fixture(scope="module")
+def posted(hall_town: Town) -> Iterator[Town]:
+    hall_town.manage("shell", "-c", POST.format(pennant=f"kite{RLO}etik", text=WORDS))
+    hall_town.manage("shell", "-c", POST.format(pennant="long", text=LONG))
+    yield hall_town
+
+
+def open_page(browser: Browser, town: Town, width: int, path: str) -> Page:
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(f"http://127.0.0.1:{town.port}{path}")
+    return page
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_override_is_shown_and_the_words_read_as_written(browser: Browser, posted: Town, width: int) -> None:
+    page = open_page(browser, posted, width, "/feed")
+    words = page.locator("blockquote.words", has_text="yenom")
+    assert words.inner_text() == "Pay to ⟦U+202E⟧yenom eht⟦U+202C⟧ now."
+    # Drawn left to right as written ("yenom eht"), not turned round by the override ("the money").
+    assert words.evaluate(DRAWN) == "PaytoUEyenomehtUCnow"
+    sender = page.locator("p.meta .words", has_text="kite")
+    assert sender.first.evaluate(DRAWN) == "kiteUEetik"
+    assert sideways(page) <= 0
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("path", ["/", "/feed", "/feed?page=9", "/no-such-page"])
+def test_the_public_pages_fit_a_phone(browser: Browser, posted: Town, width: int, path: str) -> None:
+    page = open_page(browser, posted, width, path)
+    assert sideways(page) <= 0, f"{path} scrolls sideways at {width}"
+    page.context.close()
