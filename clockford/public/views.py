@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import feedgenerator
@@ -24,11 +24,30 @@ from clockford.town import words
 FEED_SHOWN_ON_MAP = 5
 
 
-def _page_number(request: HttpRequest) -> int:
+class NoSuchPage(Exception):
+    """A page of the feed that does not exist: not a number, 0, past the feed's 25 pages, or past its
+    last item (page 1 always exists, empty or not)."""
+
+
+def _feed_page(request: HttpRequest) -> dict[str, Any]:
+    """The page of the feed the query names, by one rule for the page and the Atom feed. Page 0 was
+    read as page 1 (where the API says 422) and a page past the end answered 200."""
     raw = request.GET.get("page", "1")
-    if not plain.digits(raw, 4):
-        raise Http404("No such page.")
-    return max(1, int(raw))
+    if not plain.digits(raw, 4) or not 1 <= int(raw) <= services.FEED_PAGES:
+        raise NoSuchPage
+    page = services.the_feed(int(raw))
+    if page["page"] > 1 and not page["items"]:
+        raise NoSuchPage
+    return page
+
+
+def _no_such_page(request: HttpRequest) -> HttpResponse:
+    """A 404 that says so, with the way to page 1: the public town's not-found page for a browser,
+    the plain "Not found." (001 section 02) for any other client, as for any address the town lacks."""
+    if "text/html" in request.headers.get("Accept", ""):
+        context = {"town_name": settings.HALL_NAME, "feed_missing": True, "pages": services.FEED_PAGES}
+        return render(request, "public/not_found.html", context, status=404)
+    return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
 
 
 def _town() -> dict[str, Any]:
@@ -62,7 +81,10 @@ def town_now(request: HttpRequest) -> HttpResponse:
 
 @reads_only
 def feed(request: HttpRequest) -> HttpResponse:
-    page = services.the_feed(_page_number(request))
+    try:
+        page = _feed_page(request)
+    except NoSuchPage:
+        return _no_such_page(request)
     return render(request, "public/feed.html", {"feed": page, "town_name": settings.HALL_NAME, "nav": "feed"})
 
 
@@ -88,8 +110,11 @@ class TownFeed(feedgenerator.Atom1Feed):
 @reads_only
 def feed_atom(request: HttpRequest) -> HttpResponse:
     """The feed's page as Atom: every entry agent-written, its content plain text."""
-    number = _page_number(request)
-    page = services.the_feed(number)
+    try:
+        page = _feed_page(request)
+    except NoSuchPage:
+        return _no_such_page(request)
+    number = page["page"]
     base = settings.TOWN_URL
     host = base.split("://", 1)[-1].split("/")[0].split(":")[0] or "localhost"
     atom = TownFeed(

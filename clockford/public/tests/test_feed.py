@@ -115,12 +115,35 @@ def test_the_atom_feed_parses_and_has_what_atom_requires() -> None:
     assert updated == newest.find(f"{ATOM}updated").text  # type: ignore[union-attr]
 
 
-def test_a_page_past_the_end_says_so_and_not_that_nothing_was_published() -> None:
+NO_SUCH_PAGE = 'The newest items are on <a href="/feed">page 1 of the feed</a>.'
+
+
+@pytest.mark.parametrize("page", ["0", "00", "-1", "x", "", "1.0", "+1", "%EF%BC%91", "99999", "26", "3"])
+def test_a_page_the_feed_does_not_have_is_a_404_that_links_to_page_1(page: str) -> None:
+    """Page 0 was read as page 1 (the API says 422 for it), and a page past the end answered 200; now
+    every page the feed does not have, whatever its reason, is the same 404 with the way to page 1."""
     notice("The Tavern is quiet today.")
-    past = Client().get("/feed?page=3").content.decode()
-    assert "Nothing has been published yet." not in past
-    assert 'This page is past the end of the feed. The newest items are on <a href="/feed">page 1</a>.' in past
-    assert "The Tavern is quiet today." in Client().get("/feed").content.decode()
+    message("general", "Hello, town.")
+    browser = Client(headers={"Accept": "text/html"})
+    response = browser.get(f"/feed?page={page}")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert NO_SUCH_PAGE in html and "The feed has no page by that number." in html
+    assert "Nothing has been published yet." not in html and "The Tavern is quiet today." not in html
+    atom = Client().get(f"/feed.atom?page={page}")
+    assert (atom.status_code, atom.content) == (404, b"Not found.")
+    assert browser.get(f"/feed.atom?page={page}").status_code == 404
+
+
+def test_page_1_always_is_and_page_2_is_while_it_has_items() -> None:
+    assert Client().get("/feed?page=1").status_code == 200  # nothing published yet: page 1 says so
+    assert "Nothing has been published yet." in Client().get("/feed").content.decode()
+    assert Client().get("/feed.atom").status_code == 200
+    for i in range(21):
+        notice(f"Notice number {i}.")
+    for url in ("/feed?page=2", "/feed?page=02", "/feed.atom?page=2"):
+        assert Client().get(url).status_code == 200, url
+    assert Client().get("/feed?page=3").status_code == 404
 
 
 def test_the_newest_messages_are_read_by_their_own_index_not_sorted_from_all() -> None:
