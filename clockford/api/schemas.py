@@ -9,6 +9,25 @@ class Refusal(Schema):
     say: str = Field(description="Why the town did not answer, in its own words.")
 
 
+# -- The index --------------------------------------------------------------------------------------
+
+
+class Endpoint(Schema):
+    path: str = Field(
+        description="The endpoint's address, with its path's arguments in braces: /api/census/lots/{lot}."
+    )
+    query: list[str] = Field(description="The names of the arguments it takes in its query string.")
+    summary: str
+
+
+class Index(Schema):
+    name: str
+    version: str
+    docs: str = Field(description="The docs page (Swagger UI).")
+    openapi: str = Field(description="The OpenAPI 3.1 description of every endpoint.")
+    endpoints: list[Endpoint]
+
+
 # -- The census ------------------------------------------------------------------------------------
 
 

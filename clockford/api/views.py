@@ -6,6 +6,7 @@ the map page gives), and the Archive's signed checkpoints with their proofs. No 
 passport, a person, a note, a letter or any words an agent wrote.
 """
 
+import functools
 import math
 import re
 from pathlib import Path
@@ -105,6 +106,39 @@ def unreadable(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 def pages(total: int) -> int:
     return max(1, math.ceil(total / PAGE_SIZE))
+
+
+# -- The index -------------------------------------------------------------------------------------
+
+PREFIX = "/api"
+
+
+@functools.cache
+def endpoints() -> list[dict[str, Any]]:
+    """Every endpoint but the index, read from the API's own OpenAPI description once a process: the
+    index never names an endpoint the API lacks, nor misses one it has."""
+    described = api.get_openapi_schema(path_prefix=PREFIX)["paths"]
+    return [
+        {
+            "path": where,
+            "query": [p["name"] for p in op["get"].get("parameters", []) if p["in"] == "query"],
+            "summary": op["get"]["summary"],
+        }
+        for where, op in described.items()
+        if where != PREFIX + "/"
+    ]
+
+
+@api.get("/", response=s.Index, summary="This index: every endpoint of the read API", tags=["index"])
+def index(request: HttpRequest) -> dict[str, Any]:
+    """/api/ itself, where /api leads: it was a 404, the one address of the API a person tries first."""
+    return {
+        "name": api.title,
+        "version": api.version,
+        "docs": PREFIX + "/docs",
+        "openapi": PREFIX + "/openapi.json",
+        "endpoints": endpoints(),
+    }
 
 
 # -- The census ------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ security headers, and no private value in any answer."""
 
 import datetime as dt
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from tests import fixtures
 from tests.support import clear_of_a_window_edge
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def get(client: Client, path: str, **headers: str) -> tuple[int, Any]:
@@ -48,6 +51,7 @@ def test_the_openapi_document_validates_and_types_every_endpoint(client: Client)
     validate(doc)  # OpenAPI 3.1, by openapi-spec-validator
     paths = doc["paths"]
     assert set(paths) == {
+        "/api/",
         "/api/map",
         "/api/feed",
         "/api/counts",
@@ -66,6 +70,34 @@ def test_the_openapi_document_validates_and_types_every_endpoint(client: Client)
             schema = answer["content"]["application/json"]["schema"]
             assert "$ref" in schema, (route, status_code)  # a named, typed schema, never a bare object
     assert client.get("/api/docs").status_code == 200
+
+
+ARGUMENTS = {"lot": "0", "size": "40", "footstep": None, "page": "1", "first": "10", "second": "40"}
+DOCS_ROW = re.compile(r"^\| `GET (/api/[^`?]*)(?:\?([^`]*))?` \|", re.MULTILINE)
+
+
+def test_the_index_names_every_endpoint_the_docs_list_and_each_answers(
+    client: Client, demo_census: None, folded: list[int]
+) -> None:
+    """/api led to /api/, a 404: it is the index of the endpoints, each with its query's arguments."""
+    assert client.get("/api").headers["Location"] == "/api/"
+    status, index = get(client, "/api/")
+    assert status == 200
+    assert (index["name"], index["docs"], index["openapi"]) == ("Clockford read API", "/api/docs", "/api/openapi.json")
+    named = {e["path"]: e["query"] for e in index["endpoints"]}
+    listed = {
+        where: [arg.split("=")[0] for arg in query.split("&")] if query else []
+        for where, query in DOCS_ROW.findall((ROOT / "docs" / "api.md").read_text())
+    }
+    assert named == {where: query for where, query in listed.items() if where != "/api/"}
+    assert len(named) == 11 and all(e["summary"] for e in index["endpoints"])
+    given = {**ARGUMENTS, "footstep": str(folded[0])}
+    for where, query in named.items():
+        url = re.sub(r"\{(\w+)\}", lambda m: given[m.group(1)], where)
+        url += "?" + "&".join(f"{q}={given[q]}" for q in query) if query else ""
+        status, answer = get(client, url)
+        assert status == 200, (url, answer)
+    assert get(client, index["docs"])[0] == get(client, index["openapi"])[0] == 200
 
 
 def test_the_census_and_its_lots(client: Client, demo_census: None) -> None:
