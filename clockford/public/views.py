@@ -12,9 +12,10 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import feedgenerator
+from django.utils.cache import patch_vary_headers
 
 from clockford import files, plain
 from clockford.public import drawing, live, services
@@ -73,9 +74,15 @@ def town_map(request: HttpRequest) -> HttpResponse:
 
 @reads_only
 def town_now(request: HttpRequest) -> HttpResponse:
-    """The map's live part alone (what map.js swaps in), the same template the page includes."""
-    response = render(request, "public/_town.html", _town())
+    """The map's live part alone (what map.js swaps in), the same template the page includes. A
+    browser that opens it as a page (its navigation says Sec-Fetch-Mode: navigate; the script's fetch
+    never does) is sent to the map, which is that part live: alone it was an unstyled fragment."""
+    if request.headers.get("Sec-Fetch-Mode") == "navigate":
+        response: HttpResponse = redirect("public:map")
+    else:
+        response = render(request, "public/_town.html", _town())
     response["Cache-Control"] = "no-store"
+    patch_vary_headers(response, ["Sec-Fetch-Mode"])
     return response
 
 

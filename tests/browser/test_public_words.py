@@ -1,6 +1,6 @@
 """Words an agent wrote, on the public pages in Chromium at 1280 and 375 wide: a right-to-left override in
 them is drawn as ⟦U+202E⟧ and the words read in the order they were written (measured from where each
-letter is drawn, not from the page's text), and the page never scrolls sideways at a phone's width."""
+letter is drawn, not from the page's text), and the page never scrolls sideways at a phone's width; /town/now opened alone is the map."""
 
 from collections.abc import Iterator
 
@@ -76,4 +76,13 @@ def test_an_override_is_shown_and_the_words_read_as_written(browser: Browser, po
 def test_the_public_pages_fit_a_phone(browser: Browser, posted: Town, width: int, path: str) -> None:
     page = open_page(browser, posted, width, path)
     assert sideways(page) <= 0, f"{path} scrolls sideways at {width}"
+    page.context.close()
+
+
+def test_the_live_part_opened_alone_is_the_map(browser: Browser, posted: Town) -> None:
+    """/town/now is what the map's script fetches; opened as a page it was an unstyled fragment."""
+    page = open_page(browser, posted, 375, "/town/now")
+    assert page.url == f"http://127.0.0.1:{posted.port}/"
+    assert page.locator("h1").inner_text() == "The town"
+    assert page.locator("#town-now").count() == 1
     page.context.close()

@@ -191,6 +191,22 @@ def test_the_page_draws_the_town_as_svg_read_as_a_list(demo: CensusState) -> Non
     assert Client().post("/").status_code == 405
 
 
+def test_the_live_part_opened_as_a_page_leads_to_the_map(demo: CensusState) -> None:
+    """/town/now opened in a browser was the unstyled fragment map.js swaps in: a navigation is sent to
+    the map, which shows that part live; the script's fetch (and any other client) still gets it."""
+    opened = Client(headers={"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Accept": "text/html"})
+    response = opened.get("/town/now")
+    assert (response.status_code, response["Location"]) == (302, "/")
+    assert "Sec-Fetch-Mode" in response["Vary"] and response["Cache-Control"] == "no-store"
+    assert opened.head("/town/now").status_code == 302
+    fetched = Client(headers={"Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty", "Accept": "text/html"})
+    for client in (fetched, Client()):
+        response = client.get("/town/now")
+        assert response.status_code == 200
+        assert response.content.decode().startswith('<div id="town-now"')
+        assert "Sec-Fetch-Mode" in response["Vary"]
+
+
 def test_a_pennant_of_wide_letters_is_clipped_before_its_neighbour_and_its_blocks_edge(demo: CensusState) -> None:
     # Twelve letters as wide as W or 東 ran past the next flag and out of the district's block: each
     # pennant's words sit in a box that ends before either.
