@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import include, path
 from django.views import defaults
 
+from clockford.api import views as api_views
 from clockford.metrics.views import metrics
 from clockford.reads import reads_only
 from clockford.town import desk, tooling
@@ -78,6 +79,7 @@ urlpatterns = [
     path("metrics", metrics),
     path("favicon.ico", favicon),
     # The read API (clockford/api, docs/api.md).
+    path("api", api_views.to_index),
     path("api/", include("clockford.api.views")),
     # The public town (clockford/public): the map at the root, the feed; before the hall, whose
     # static route would otherwise answer for the public pages' own files.

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from clockford.town import limits
 
 PREFIX = "/api/"
+ROOT = "/api"  # leads to the index, /api/: its redirect is the API's too (CORS, reads only, counted)
 READS = ("GET", "HEAD")
 ONLY_READS = "The API only reads: use GET."
 
@@ -25,7 +26,7 @@ def cors(response: HttpResponseBase) -> HttpResponseBase:
 
 def public_reads(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
     def middleware(request: HttpRequest) -> HttpResponseBase:
-        if not request.path.startswith(PREFIX):
+        if not request.path.startswith(PREFIX) and request.path != ROOT:
             return get_response(request)
         over = limits.count(request.META.get("REMOTE_ADDR", "unknown"), None)
         if over is not None:

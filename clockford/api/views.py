@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import ninja
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import path
 from django.utils.html import escape
 from ninja import NinjaAPI, Query, Status
@@ -296,6 +296,13 @@ def docs_file(request: HttpRequest, name: str) -> HttpResponse:
     response = HttpResponse((NINJA_STATIC / name).read_bytes(), content_type=DOCS_FILES[name])
     response["Cache-Control"] = "public, max-age=86400"
     return response
+
+
+def to_index(request: HttpRequest) -> HttpResponse:
+    """/api, where a person types the API's address: to its index. Django's own slash-adding redirect
+    was made around the API's middleware, without its CORS, so a page elsewhere could not follow it,
+    and a POST to /api was redirected rather than refused."""
+    return HttpResponsePermanentRedirect(PREFIX + "/")
 
 
 urlpatterns = [

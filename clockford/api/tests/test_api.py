@@ -100,6 +100,16 @@ def test_the_index_names_every_endpoint_the_docs_list_and_each_answers(
     assert get(client, index["docs"])[0] == get(client, index["openapi"])[0] == 200
 
 
+def test_api_without_its_slash_is_the_apis_own_redirect(client: Client) -> None:
+    """Django's slash-adding redirect was made outside the API's middleware: no CORS header (a page
+    elsewhere could not follow it), and a POST was redirected rather than refused."""
+    r = client.get("/api", headers={"Origin": "https://elsewhere.example"})
+    assert (r.status_code, r["Location"], r["Access-Control-Allow-Origin"]) == (301, "/api/", "*")
+    r = client.post("/api")
+    assert (r.status_code, r.content, r["Allow"]) == (405, b"The API only reads: use GET.", "GET, HEAD, OPTIONS")
+    assert client.options("/api").status_code == 204
+
+
 def test_the_census_and_its_lots(client: Client, demo_census: None) -> None:
     status, census = get(client, "/api/census")
     assert status == 200
