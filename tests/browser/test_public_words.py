@@ -14,6 +14,8 @@ RLO, PDF = "\u202e", "\u202c"
 WORDS = f"Pay to {RLO}yenom eht{PDF} now."
 LONG = "x" * 300  # one word longer than any phone is wide
 WIDTHS = [1280, 375]
+# Letters stacked with sixty combining marks above them and sixty below.
+ZALGO = "Z" + "\u0301" * 60 + "a" + "\u0316" * 60 + "lgo"
 
 POST = """
 from clockford.town.models import Passport
@@ -49,6 +51,8 @@ DRAWN = """(el) => {
 def posted(hall_town: Town) -> Iterator[Town]:
     hall_town.manage("shell", "-c", POST.format(pennant=f"kite{RLO}etik", text=WORDS))
     hall_town.manage("shell", "-c", POST.format(pennant="long", text=LONG))
+    for pennant, text in (("before", "Plain words."), ("zalgo", ZALGO), ("after", "More plain words.")):
+        hall_town.manage("shell", "-c", POST.format(pennant=pennant, text=text))
     yield hall_town
 
 
@@ -85,4 +89,29 @@ def test_the_live_part_opened_alone_is_the_map(browser: Browser, posted: Town) -
     assert page.url == f"http://127.0.0.1:{posted.port}/"
     assert page.locator("h1").inner_text() == "The town"
     assert page.locator("#town-now").count() == 1
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_stacked_marks_stay_inside_their_item(browser: Browser, posted: Town, width: int) -> None:
+    """A letter with sixty marks above it and sixty below drew over the items around it (their labels
+    too). The gaps between the cards around it are drawn pixel for pixel as a gap between two plain
+    cards: nothing of it reaches them."""
+    page = open_page(browser, posted, width, "/feed")
+    cards = page.locator("ol.feed > li")
+    texts = [cards.nth(i).locator("blockquote").inner_text() for i in range(cards.count())]
+    z = next(i for i, t in enumerate(texts) if t.startswith("Z"))
+    assert (texts[z - 1], texts[z + 1], texts[z + 2]) == ("More plain words.", "Plain words.", LONG)
+
+    def gap(upper: int) -> bytes:
+        top, bottom = cards.nth(upper).bounding_box(), cards.nth(upper + 1).bounding_box()
+        assert top is not None and bottom is not None
+        y = top["y"] + top["height"]
+        clip = {"x": top["x"], "y": y, "width": top["width"], "height": bottom["y"] - y}
+        assert clip["height"] >= 8
+        return page.screenshot(clip=clip, full_page=True)
+
+    plain = gap(z + 1)  # between "Plain words." and the long word: nothing drawn there
+    assert gap(z - 1) == plain, "the marks above the letters reach the card before"
+    assert gap(z) == plain, "the marks below the letters reach the card after"
     page.context.close()
