@@ -155,3 +155,19 @@ def test_the_newest_messages_are_read_by_their_own_index_not_sorted_from_all() -
     plan = query.explain()
     if connection.vendor == "sqlite":
         assert "switchboard_event_message" in plan and "TEMP B-TREE" not in plan, plan
+
+
+@pytest.mark.parametrize("url", ["/feed", "/feed.atom"])
+def test_a_reader_that_holds_the_page_is_answered_304(url: str) -> None:
+    """A feed reader asking again was sent the whole page whether or not it had changed."""
+    notice("The Tavern is quiet today.")
+    first = Client().get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag.startswith('"') and first["Cache-Control"] == "no-cache"
+    again = Client().get(url, headers={"If-None-Match": f'"other", W/{etag}'})
+    assert (again.status_code, again.content, again["ETag"]) == (304, b"", etag)
+    assert Client().head(url, headers={"If-None-Match": etag}).status_code == 304
+    notice("Now it is not.")
+    changed = Client().get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert b"Now it is not." in changed.content
