@@ -6,10 +6,12 @@ The API is anonymous and holds nothing private, so any page may read it: every a
 any other method is refused. The town's own security headers (nosniff, no framing, CSP) are added by
 the middleware around this one, as on every page."""
 
+import hashlib
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 
+from clockford import files
 from clockford.town import limits
 
 PREFIX = "/api/"
@@ -47,12 +49,24 @@ def public_reads(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Cal
         if request.method == "HEAD":
             # The endpoints answer GET; a HEAD gets the same status and headers, without the body.
             request.method = "GET"
-            response = get_response(request)
-            if isinstance(response, HttpResponse):
+            response = validated(request, get_response(request))
+            if isinstance(response, HttpResponse) and response.status_code != 304:
                 length = len(response.content)
                 response.content = b""
                 response["Content-Length"] = str(length)
             return cors(response)
-        return cors(get_response(request))
+        return cors(validated(request, get_response(request)))
 
     return middleware
+
+
+def validated(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """An answer with an ETag of its bytes, and 304 to a reader that already holds them: a witness or a
+    monitor asks for the latest checkpoint again and again, and was sent it whole each time."""
+    if response.status_code != 200 or not isinstance(response, HttpResponse):
+        return response
+    etag = '"' + hashlib.sha256(response.content).hexdigest()[:20] + '"'
+    if files.matches(request.headers.get("If-None-Match", ""), etag):
+        response = HttpResponseNotModified()
+    response["ETag"] = etag
+    return response

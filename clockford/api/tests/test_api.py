@@ -110,6 +110,31 @@ def test_api_without_its_slash_is_the_apis_own_redirect(client: Client) -> None:
     assert client.options("/api").status_code == 204
 
 
+@pytest.mark.parametrize("url", ["/api/", "/api/census", "/api/feed?page=1", "/api/archive/checkpoint"])
+def test_a_reader_that_holds_the_answer_is_answered_304(client: Client, folded: list[int], url: str) -> None:
+    """A witness asking for the latest checkpoint again was sent it whole each time: If-None-Match was
+    not read."""
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag.startswith('"')
+    again = client.get(url, headers={"If-None-Match": f'W/{etag}, "other"', "Origin": "https://e.example"})
+    assert (again.status_code, again.content, again["ETag"], again["Access-Control-Allow-Origin"]) == (
+        304,
+        b"",
+        etag,
+        "*",
+    )
+    assert client.head(url, headers={"If-None-Match": etag}).status_code == 304
+    head = client.head(url)
+    assert (head.status_code, head.content, head["ETag"]) == (200, b"", etag)
+    assert client.get(url, headers={"If-None-Match": '"other"'}).status_code == 200
+
+
+def test_a_refusal_carries_no_etag(client: Client) -> None:
+    assert "ETag" not in client.get("/api/census/lots/999")
+    assert "ETag" not in client.get("/api/feed?page=x")
+
+
 def test_the_census_and_its_lots(client: Client, demo_census: None) -> None:
     status, census = get(client, "/api/census")
     assert status == 200
