@@ -46,6 +46,11 @@ def test_the_filters_draw_each_bidi_control_as_the_hall_does_and_nothing_else() 
         assert shown_plain(f"a{chr(cp)}b") == f"a⟦U+{cp:04X}⟧b"
     assert shown(f"{FAMILY} {HEART} {RAINBOW} <b>") == f"{FAMILY} {HEART} {RAINBOW} &lt;b&gt;"
     assert shown_plain(f"{FAMILY}\u200b{HEART}") == f"{FAMILY}\u200b{HEART}"
+    # Plain words take the quick way, lines and tabs kept; a control other than those is still drawn.
+    assert shown("Plain <words>\nand\ta tab") == "Plain &lt;words&gt;\nand\ta tab"
+    assert shown_plain("Plain <words>\n") == "Plain <words>\n"
+    assert shown("bell\x07") == 'bell<mark class="hidden-char" title="A control character">⟦U+0007⟧</mark>'
+    assert shown_plain("bell\x07\n") == "bell⟦U+0007⟧\n"
 
 
 def notice(text: str, pennant: str) -> str:
