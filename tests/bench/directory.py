@@ -3,7 +3,9 @@
 The evaluation is tests/bench/directory_needs/ (dev.json and held.json; a second evaluation by another
 author, fresh-look.json and fresh-sealed.json; a third, third.json; a fourth, fourth.json; a fifth in
 other languages, fifth.json; all written by make.py from the census; and a sixth, by kind, in two
-halves written by sixth.py, sixth-tune.json and sixth-check.json, reported by kind (by_kind)): needs in plain words, each with
+halves written by sixth.py, sixth-tune.json and sixth-check.json, reported by kind (by_kind); and a generated set of
+needs that say what they do not want, by the form they say it in, written by negation.py in a dev and a held-out half,
+negation-dev.json and negation-held.json, also by kind): needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
 the fifth are its held-out measures. For
@@ -236,13 +238,15 @@ def placed(phrases: tuple[str, ...]) -> dict[str, float]:
 
 
 SIXTH = ("sixth-tune", "sixth-check")
-KINDS = ("negation", "lacks", "rambling", "common", "junk")
+# The generated evaluation of what a need does not want (directory_needs/negation.py), by form.
+NEGATION = ("negation-dev", "negation-held")
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
-    """The Directory's figures on one half of the sixth evaluation (directory_needs/sixth.py), by kind:
-    MRR@10, recall@8 and hit@1 where a kind has relevant servers; for negation also `excluded5`, the
-    share of the first five results that speak of what the need excludes; for lacks, `told`, the share
+    """The Directory's figures on one half of the sixth evaluation (directory_needs/sixth.py) or of the
+    negation evaluation (negation.py), by kind: MRR@10, recall@8 and hit@1 where a kind has relevant
+    servers; for a need that does not want something also `excluded5`, the share of the first five
+    results that speak of what the need excludes; for lacks, `told`, the share
     of replies hedged as holding only some of the need's words; for junk, `none`, the share of needs that
     search none of their junk."""
     import re
@@ -255,17 +259,15 @@ def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
         for n, t, d in Lot.objects.values_list("name", "search_title", "search_description")
     }
     out: dict[str, dict[str, float]] = {}
-    for kind in KINDS:
+    for kind in dict.fromkeys(r["kind"] for r in load(half)):
         rows = [r for r in load(half) if r["kind"] == kind]
-        if not rows:
-            continue
         judged: list[dict[str, float]] = []
         for row in rows:
             terms, cased = services.read_need(row["need"])
             found = services.find(terms, TOP, cased=cased, excluded=services.excluded_of(row["need"]))
             ranked = [r["name"] for r in found.records]
             j = judge(ranked, row) if row["relevant"] else {}
-            if kind == "negation":
+            if row.get("excluded"):
                 x = re.compile(row["excluded"], re.IGNORECASE)
                 j["excluded5"] = sum(1 for n in ranked[:5] if x.search(text[n])) / 5
             if kind == "lacks":
@@ -275,7 +277,9 @@ def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
             judged.append(j)
             if show:
                 print(kind, {k: round(v, 2) for k, v in j.items()}, repr(row["need"]), terms, ranked[:3])
-        out[kind] = {k: statistics.mean(j[k] for j in judged) for k in judged[0]} | {"needs": len(rows)}
+        # A figure of the needs that have it: a need with no relevant server ("how to tie a knot") has none.
+        keys = dict.fromkeys(k for j in judged for k in j)
+        out[kind] = {k: statistics.mean(j[k] for j in judged if k in j) for k in keys} | {"needs": len(rows)}
     return out
 
 
@@ -345,7 +349,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH},
+                **{half: by_kind(half) for half in SIXTH + NEGATION},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -432,6 +436,11 @@ def run(opts: Any) -> None:
     )
     for half in SIXTH:
         print(f"  the sixth evaluation, {half.removeprefix('sixth-')} half, by kind (the Directory)")
+        for kind, f in figures[half].items():
+            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+            print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
+    for half in NEGATION:
+        print(f"  what a need does not want, generated, {half.removeprefix('negation-')} half, by form (the Directory)")
         for kind, f in figures[half].items():
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
