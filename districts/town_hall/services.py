@@ -294,7 +294,7 @@ STOPWORDS = frozenset(
     these this to too use used using want wants was we what when where which while who will with would you
     your mcp server servers model context protocol something thing things find looking look
     so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
-    currently week weeks weekend hi thanks thank errand errands asked""".split()
+    currently week weeks weekend hi thanks thank errand errands asked necessarily don doesn didn isn aren""".split()
 ) | frozenset(
     # Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for
     # canal and discord, not the UN's servers; only words that are not also English ones or a field's
@@ -543,80 +543,177 @@ def casing(need: str, terms: list[str]) -> Cased:
 # it is Portuguese's "in the" ("projetos no asana") or a task ("no-code").
 _NEGATION = re.compile(
     r"\b(?:(?:don|doesn|didn)['\u2019]?t (?:want|need|like|use|suggest|recommend|include|show)|but not|and not|not|"
-    r"without|except(?: for)?|excluding|other than|instead of|rather than|never|avoid|"
-    r"besides|apart from|anything but|aber nicht|nicht|ohne|ausser|statt|anstatt|au[sß]er|pero no|"
-    r"sin|excepto|salvo|en vez de|en lugar de|em vez de|exceto|menos|sauf|sans|excepte|except[eé]|"
-    r"au lieu de|plut[oô]t que|senza|tranne|invece di|zonder|behalve|niet)\b",
+    r"(?:and|but) no(?=\s)|"
+    r"(?:(?:isn|aren|wasn|weren|doesn|don|didn|can|won|shouldn|couldn|wouldn)['\u2019]t|cannot)(?=\s)|"
+    r"without|w/o|except(?: for)?|excluding|(?:some|any)thing (?:other than|except)|other than|instead of|"
+    r"rather than|never|avoid|besides|apart from|anything but|nothing from|(?:\w+ )?away from|no more|minus|"
+    r"(?:as )?an? alternative to|alternatives? to|"
+    r"aber nicht|nicht|ohne|ausser|statt|anstatt|anstelle von|au[sß]er|(?:bitte )?kein(?:e|en|er)?|"
+    r"pero no|que no sea|nada de|sin|excepto|salvo|en vez de|en lugar de|"
+    r"mas n[aã]o|que n[aã]o seja|em vez de|exceto|menos|sem|"
+    r"mais pas|pas de|hors|autre que|sauf|sans|excepte|except[eé]|au lieu de|plut[oô]t que|"
+    r"ma non|che non sia|senza|tranne|eccetto|invece di|niente|"
+    r"maar niet|(?:liever )?geen|in plaats van|anders dan|zonder|behalve|niet)(?![\w/])",
     re.IGNORECASE,
 )
-_CLAUSE_NO = re.compile(r"(?:^|[,;:.!?(]\s*|\s[-\u2013\u2014]\s*)(no|kein|keine|keinen)\b", re.IGNORECASE)
+# "no" (and "pas", "não", "non": in French, Portuguese and Italian within a clause they negate a verb or
+# an adjective, "vols pas chers") and "skip" (a task: "skip the intro") only where a clause begins.
+_CLAUSE_NO = re.compile(r"(?:^|[,;:.!?(]\s*|\s[-\u2013\u2014]\s*)(no|skip|pas|n[aã]o|non)(?=\s)", re.IGNORECASE)
+# A thing unwanted inside one word: "non-Google", "Discord-free"; and after the thing: "Zoom excluded",
+# "MySQL is not an option".
+_NON = re.compile(r"\bnon-([^\W_]+)|\b([^\W_]+)-free\b", re.IGNORECASE)
+_AFTER = re.compile(
+    r"(?:^|[,;:(]\s*)([^,;:()]{1,40}?)\s+(?:excluded|(?:is|are) (?:not|never) an option|is a no-go|"
+    r"(?:is |are )?not allowed)\b",
+    re.IGNORECASE,
+)
+# Cues that are no negation: "not" after the verb it negates says how a thing fails ("is not
+# loading"), and these contracted verbs make what follows unwanted only before a verb of wanting or
+# with a thing right after ("isn't MySQL"; "can't use MySQL"; not "can't do without Slack").
 _AUXILIARY = frozenset(
     """is are was were am be been do does did can could should would will shall may might must has have
     had isn aren wasn weren don doesn didn cannot couldn shouldn wouldn won why""".split()
 )
+_BE = frozenset("isn aren wasn weren".split())
 _SCOPE_END = re.compile(
-    r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\b(?:pero|aber|mais|sondern|maar|sino)\b", re.IGNORECASE
+    r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\b(?:pero|aber|mais|sondern|maar|sino)\b|"
+    r"\b(?:for|to|that|which|who|so|when|where|while|because|since|if|pour|para|f[uü]r|per|voor|que|qui|che|dat)\b",
+    re.IGNORECASE,
 )
 # A cue followed by these adds rather than takes away: "not only Slack but also Discord", "not just
-# Notion pages", "not to mention Discord", "nicht nur", "niet alleen", "no solo", "non solo".
+# Notion pages", "not to mention Discord", "nicht nur", "niet alleen", "no solo", "non solo"; "not
+# necessarily Postgres" leaves it wanted, "no problem with Slack" too.
 _ADDING = re.compile(
-    r"\s+(?:only|just|merely|simply|to mention|nur|alleen|solo|s[oó]lo|seulement|s[oó])\b", re.IGNORECASE
+    r"\s+(?:only|just|merely|simply|to mention|necessarily|without|nur|alleen|solo|s[oó]lo|seulement|s[oó]|"
+    r"problems?|issues?|objections?|worries)\b",
+    re.IGNORECASE,
+)
+# What may come between a cue and the thing ("not made by Microsoft", "except for", "sin usar Stripe").
+_LEADING = frozenset(
+    """a an the any my our your its their using use used made built based run running by on from with via more
+    through of one ones something anything thing things tool tools product products service services
+    including involving requiring needing usar usando utiliser benutzen nutzen usare gebruiken""".split()
+)
+# "can't do without Slack", "cannot live without it": a double negation that wants it.
+_CANNOT_DO = re.compile(
+    r"(?:can['\u2019]?t|cannot|can not|couldn['\u2019]?t|won['\u2019]?t) (?:do|live|work|go)\s*$", re.I
 )
 # After "do not", "does not", ...: the verbs that make what follows unwanted ("do not want Jira").
-_UNWANTED = re.compile(r"\s+(?:want|need|like|use|suggest|recommend|include|show|give me)\b", re.IGNORECASE)
+_UNWANTED = re.compile(
+    r"\s+(?:want|need|like|use|suggest|recommend|include|show|give me|depend on|rely on|require|run on|"
+    r"involve)\b",
+    re.IGNORECASE,
+)
 
 
 def negated(text: str) -> tuple[str, list[str]]:
     """The text without what it says it does not want, and those parts: "a database but not
-    postgres" is ("a database", ["postgres"]). Only a part that names something (_names_a_thing) is
-    unwanted: "weather, no API key" and "without local setup" ask for a kind of server, and the
+    postgres" is ("a database", ["postgres"]). Only a part that begins with a thing (_names_a_thing)
+    is unwanted: "weather, no API key" and "without local setup" ask for a kind of server, and the
     servers that say "no API key required" are the ones wanted. Linear: each cue is looked at once."""
-    kept: list[str] = []
-    out: list[str] = []
-    at = 0
     names = written_as_names(text)
+    out: list[str] = []
+    # A thing unwanted within a word ("non-Google", "Zoom-free") or named before its cue ("Zoom
+    # excluded") is read first; the rest of the text is read for cues as before.
+    spans: list[tuple[int, int, str]] = []
+    for m in _NON.finditer(text):
+        word = m.group(1) or m.group(2)
+        # Only a name ("non-Google", "Zoom-free") or a product the vocabulary knows ("zoom-free"): in
+        # lower case such a word is most often a kind ("non-custodial", "gluten-free").
+        folded = word.casefold()
+        known = folded in vocabulary.EVERYDAY_PRODUCTS or folded in vocabulary.MAKERS
+        if known or (word[:1].isupper() and _is_a_thing(word, names | {folded}, short=True)):
+            spans.append((m.start(), m.end(), word))
+    for m in _AFTER.finditer(text):
+        if _names_a_thing(m.group(1), names):
+            spans.append((m.start(1), m.end(), m.group(1)))
     cues = sorted(
         [(m.start(), m.end()) for m in _NEGATION.finditer(text)]
         + [(m.start(1), m.end(1)) for m in _CLAUSE_NO.finditer(text)]
     )
     for start, end in cues:
-        if start < at:
+        if any(a <= start < b for a, b, _ in spans):
             continue
         cue = text[start:end]
-        if _ADDING.match(text, end) or cue == "SANS":  # "not only X but Y"; the SANS Institute
+        folded = cue.casefold()
+        if _ADDING.match(text, end) or cue in ("SANS", "SEM"):  # "not only X but Y"; the SANS Institute
             continue
-        if cue.casefold() == "not":
-            before = [w.casefold() for w in ranking.WORD.findall(text, max(0, start - 40), start)[-3:]]
+        if folded == "sans" and re.match(r"[\s-]*serif", text[end:], re.IGNORECASE):  # a font
+            continue
+        if folded == "other than" and text[:start].rstrip().casefold().endswith("none"):
+            continue  # "none other than Slack" wants it
+        if folded == "without" and _CANNOT_DO.search(text[:start]):
+            continue  # "can't do without Slack" wants it
+        before = [w.casefold() for w in ranking.WORD.findall(text, max(0, start - 40), start)[-3:]]
+        verb = re.sub("['\u2019]t$", "", folded)
+        contracted = verb != folded or verb == "cannot"
+        if folded == "not" or contracted:
             after = ranking.WORD.search(text, end)
             unwanted = _UNWANTED.match(text, end)
-            if unwanted and set(before) & _AUXILIARY:
-                end = unwanted.end()  # "do not want Jira", "please don't suggest Jira"
-            elif set(before) & _AUXILIARY or (after and after.group().casefold().endswith("ing")):
-                # "is my page not loading", "does not work": how a thing fails, not what is unwanted
+            if unwanted and (contracted or set(before) & _AUXILIARY):
+                end = unwanted.end()  # "do not want Jira", "please don't suggest Jira", "can't use it"
+            elif contracted or set(before) & _AUXILIARY:
+                # "is my page not loading", "does not work": how a thing fails, not what is unwanted;
+                # "that is not MySQL", "isn't Slack": a thing right after
+                if (contracted and verb not in _BE) or not _begins_with_a_thing(text, end, names, first=1):
+                    continue
+            elif after and after.group().casefold().endswith("ing") and after.group().casefold() not in _LEADING:
                 continue
         stop = _SCOPE_END.search(text, end)
         until = stop.start() if stop else len(text)
-        if not _names_a_thing(text[end:until], names):
+        if not _begins_with_a_thing(text, end, names, until):
+            continue
+        spans.append((start, until, text[end:until]))
+    kept: list[str] = []
+    at = 0
+    for start, until, part in sorted(spans):
+        if start < at:
             continue
         kept.append(text[at:start])
-        out.append(text[end:until])
+        out.append(part)
         at = until
     kept.append(text[at:])
     return " ".join(kept), [x for x in out if x.strip()]
 
 
+def _begins_with_a_thing(text: str, at: int, names: frozenset[str], until: int | None = None, first: int = 2) -> bool:
+    """Whether the words from `at` (to `until`, or the end of the clause) begin with a thing: one of
+    their `first` words, less those that may come between a cue and a thing (_LEADING), names one
+    ("that is not MySQL": only the first, for "isn't expiring in Redis" says how a thing fails).
+    A product whose name is an everyday word ("not slack", "without zoom") counts only when it is
+    all or most of the part."""
+    if until is None:
+        stop = _SCOPE_END.search(text, at)
+        until = stop.start() if stop else len(text)
+    content = [
+        w
+        for w in ranking.WORD.findall(text, at, until)
+        if w.casefold() not in _LEADING and w.casefold() not in STOPWORDS
+    ]
+    short = len(content) <= 2
+    return any(_is_a_thing(w, names, short) for w in content[:first])
+
+
 def _names_a_thing(part: str, names: frozenset[str]) -> bool:
     """Whether a part a need says it does not want names a thing (a product, a maker, a name it writes
     with a capital), not a kind of feature in everyday words ("an API key", "local setup", "losing
-    data", "code"): a word written as a name, or one that is no common English word, no word the
-    Directory reads as never a product, and no little word of another language."""
-    for w in ranking.WORD.findall(part):
-        folded = w.casefold()
-        if folded in vocabulary.NOT_PRODUCTS or folded in STOPWORDS or folded in vocabulary.OTHER_LITTLE_WORDS:
-            continue
-        if folded in names or (folded not in vocabulary.ENGLISH and not folded.isdigit() and len(folded) > 1):
-            return True
-    return False
+    data", "code")."""
+    words_ = ranking.WORD.findall(part)
+    return any(_is_a_thing(w, names, len(words_) <= 2) for w in words_)
+
+
+def _is_a_thing(word: str, names: frozenset[str], short: bool = False) -> bool:
+    """A word written as a name (not one capitalised by grammar: "non-English"), or one that is no
+    common English word, no word the Directory reads as never a product, and no little word of another
+    language; or, in a short part, a product whose name is an everyday word (vocabulary.EVERYDAY_PRODUCTS)."""
+    folded = word.casefold()
+    if folded in vocabulary.NOT_PRODUCTS or folded in STOPWORDS or folded in vocabulary.OTHER_LITTLE_WORDS:
+        return False
+    if folded in CALENDAR or folded in _LEADING or _accents_off(folded) in vocabulary.TRANSLATIONS:
+        return False  # "non-English"; "not made by"; a task or thing in another language ("sin usar")
+    if short and (folded in vocabulary.EVERYDAY_PRODUCTS or folded in vocabulary.MAKERS):
+        return True
+    return folded in names or (folded not in vocabulary.ENGLISH and not folded.isdigit() and len(folded) > 1)
 
 
 @functools.lru_cache(maxsize=512)
@@ -639,11 +736,35 @@ def excluded_of(need: str) -> tuple[tuple[str, ...], ...]:
     for part in parts:
         for piece in re.split(r"\b(?:or|nor|and|oder|und|o|ou|y|e|et|ni|nor)\b|/|&", part, flags=re.IGNORECASE):
             words_ = tuple(
-                w for w in terms_of(piece) if w not in FRAME_WORDS and w not in vocabulary.OTHER_LITTLE_WORDS
+                w
+                for w in terms_of(piece)
+                if w not in FRAME_WORDS and w not in vocabulary.OTHER_LITTLE_WORDS and w not in _LEADING
             )
             if words_ and not set(words_) <= asked and words_ not in groups:
                 groups.append(words_)
     return tuple(groups)
+
+
+# A maker -> its products the vocabulary knows (vocabulary.MAKERS) whose names are no common English
+# word: a need that does not want Atlassian does not want Jira's servers either, whoever publishes
+# them ("teams", "outlook", "lambda" are left to the maker's own name, or would leave out every
+# server that speaks of teams). Nor the assistants many servers say they serve ("for Claude Desktop").
+_CLIENTS = frozenset("claude chatgpt copilot".split())
+PRODUCTS_OF: dict[str, tuple[str, ...]] = {}
+for _product, _makers in vocabulary.MAKERS.items():
+    for _maker in _makers:
+        if _product != _maker and _product not in vocabulary.ENGLISH and _product not in _CLIENTS:
+            PRODUCTS_OF[_maker] = (*PRODUCTS_OF.get(_maker, ()), _product)
+
+
+def _with_products(excluded: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
+    """The groups a server is left out for: each excluded group, and of a maker named alone, each of
+    its products (PRODUCTS_OF)."""
+    out = list(excluded)
+    for group in excluded:
+        if len(group) == 1:
+            out += [(p,) for p in PRODUCTS_OF.get(group[0], ()) if (p,) not in out]
+    return out
 
 
 def _uncut(need: str) -> str:
@@ -954,7 +1075,7 @@ def find(
     left_out = 0
     if excluded:
         # A server that speaks of what the need excludes (every word of one excluded group) is left out.
-        groups = [_holds(g, PREFIX_FROM) for g in excluded]
+        groups = [_holds(g, PREFIX_FROM) for g in _with_products(excluded)]
         kept = []
         for b in scored:
             name, title, description, _, _ = known.rows[b.number]

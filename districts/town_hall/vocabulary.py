@@ -260,6 +260,16 @@ MAKERS: dict[str, tuple[str, ...]] = {
     "duckdb": ("motherduck", "duckdb"),
 }
 
+# Products whose names are everyday English words: after a negation, in a part of a word or two ("team
+# chat, not slack", "video calls without zoom"), such a word names the product, not the everyday thing
+# (services.negated). Elsewhere they are read as any word is. The makers' products above count too.
+EVERYDAY_PRODUCTS = frozenset(
+    """slack discord linear square zoom teams notion box render railway sentry stripe telegram canvas drive chrome
+    excel bear segment amplitude monday signal loom miro keynote safari buffer ghost medium pocket basecamp
+    harvest snowflake elastic okta clerk plaid ramp mercury gusto neon prisma fly vault atlas lambda fabric
+    copilot gemini claude""".split()
+)
+
 # Two words a need may split that name one product ("hugging face", "new relic"): ranking joins
 # every pair of neighbouring words and looks the joined word up as a product too, so no table is
 # needed for those. Words that are never a product alone, whatever the census holds:

@@ -94,11 +94,105 @@ def test_a_need_that_does_not_want_a_product_says_so_in_many_ways(need: str, exc
     assert services.excluded_of(need) == excluded
 
 
+@pytest.mark.parametrize(
+    ("need", "excluded"),
+    [
+        # a product whose name is an everyday word, in lower case
+        ("team chat, not slack", (("slack",),)),
+        ("schedule video calls without zoom", (("zoom",),)),
+        ("track the issues of my project except linear", (("linear",),)),
+        # other English forms
+        ("a sql database that is not MySQL", (("mysql",),)),
+        ("a sql database that isn't MySQL", (("mysql",),)),
+        ("browser automation not using Playwright", (("playwright",),)),
+        ("non-Google read my email", (("google",),)),
+        ("Discord-free team chat", (("discord",),)),
+        ("search the web w/o Tavily", (("tavily",),)),
+        ("cloud file storage, Microsoft excluded", (("microsoft",),)),
+        ("an alternative to Notion for my notes", (("notion",),)),
+        ("manage my git repositories and no GitHub", (("github",),)),
+        ("team chat, we moved away from Slack", (("slack",),)),
+        ("a sql database - we can't use MySQL", (("mysql",),)),
+        ("team chat that does not depend on Telegram", (("telegram",),)),
+        ("email, nothing from Microsoft", (("microsoft",),)),
+        # other languages
+        ("Websuche, bitte kein Brave", (("brave",),)),
+        ("pesquisa na web sem Google", (("google",),)),
+        ("chat de equipo que no sea Discord", (("discord",),)),
+        ("lire mes e-mails, pas de Gmail", (("gmail",),)),
+        ("pagamenti con carta, niente PayPal", (("paypal",),)),
+        ("teamchat, liever geen Slack", (("slack",),)),
+    ],
+)
+def test_more_ways_of_not_wanting_a_thing(need: str, excluded: tuple[tuple[str, ...]]) -> None:
+    """Forms a generated evaluation (tests/bench/directory_needs/negation.py, its dev half) found
+    searched for the very thing they do not want."""
+    assert services.excluded_of(need) == excluded
+
+
+@pytest.mark.parametrize(
+    "need",
+    [
+        "sans serif fonts for my design",
+        "pick a sans-serif font",
+        "avoid rate limits when scraping websites",
+        "not-for-profit donor management",
+        "non-custodial crypto wallet",
+        "gluten-free recipes",
+        "why the cache isn't expiring in Redis",
+        "Trouve-moi des vols pas chers entre Paris et Lisbonne",
+        # a double negation, or a negation that keeps the thing
+        "a sql database, not necessarily Postgres",
+        "issue tracking, I can't do without Jira",
+        "search the web, none other than Brave",
+        "team chat, no problem with Slack",
+    ],
+)
+def test_a_negation_word_that_is_no_negation_keeps_every_word(need: str) -> None:
+    """ "sans serif" is a font, "avoid rate limits" a kind of scraper, "can't do without Jira" wants it:
+    the first two searched nothing before."""
+    assert services.excluded_of(need) == ()
+    assert services.wanted_and_not(need)[1] == ()
+
+
+def test_a_font_need_searches_sans_serif(db: None) -> None:
+    databases()
+    assert services.words_searched("sans serif fonts for my design") == ["sans", "serif", "fonts", "design"]
+    assert services.words_searched("avoid rate limits when scraping websites") == [
+        "avoid",
+        "rate",
+        "limits",
+        "scraping",
+        "websites",
+    ]
+    assert services.words_searched("a sql database, not necessarily Postgres") == ["sql", "database", "postgres"]
+
+
 def test_servers_about_the_excluded_product_are_left_out(db: None) -> None:
     databases()
     got = names("a relational database but not postgres")
     assert got and not any("postgres" in n for n in got)
     assert got[0] == "io.github.my/mysql-mcp"
+
+
+def test_a_maker_not_wanted_leaves_out_its_products_servers(db: None, alice: Passport) -> None:
+    """Jira's servers are Atlassian's product whoever publishes them; the say still counts one thing."""
+    take(
+        [
+            listing("io.github.someone/jira-mcp", description="Track the issues of a project in Jira."),
+            listing("io.github.other/linear-mcp", description="Track the issues of a project in Linear."),
+            listing("io.github.third/teams-issues", description="Track the issues of a project for teams."),
+        ]
+    )
+    assert sorted(names("track the issues of my project, never Atlassian")) == [
+        "io.github.other/linear-mcp",
+        "io.github.third/teams-issues",
+    ]
+    sc = visit(alice, "ask_directory", need="track the issues of my project, never Atlassian").structured
+    assert sc["say"].endswith(
+        "Your need says it does not want 1 thing: those words were not searched, and 1 server that speaks "
+        "of it was left out."
+    )
 
 
 def test_the_say_counts_what_was_excluded(db: None, alice: Passport) -> None:
