@@ -582,7 +582,7 @@ _SCOPE_END = re.compile(
 )
 # A cue followed by these adds rather than takes away: "not only Slack but also Discord", "not just
 # Notion pages", "not to mention Discord", "nicht nur", "niet alleen", "no solo", "non solo"; "not
-# necessarily Postgres" leaves it wanted, "no problem with Slack" too.
+# necessarily Postgres" and "not without Slack" leave it wanted, "no problem with Slack" too.
 _ADDING = re.compile(
     r"\s+(?:only|just|merely|simply|to mention|necessarily|without|nur|alleen|solo|s[oó]lo|seulement|s[oó]|"
     r"problems?|issues?|objections?|worries)\b",
@@ -598,6 +598,7 @@ _LEADING = frozenset(
 _CANNOT_DO = re.compile(
     r"(?:can['\u2019]?t|cannot|can not|couldn['\u2019]?t|won['\u2019]?t) (?:do|live|work|go)\s*$", re.I
 )
+_NOT_BEFORE = re.compile(r"\b(?:not|never)\s*$", re.IGNORECASE)
 # After "do not", "does not", ...: the verbs that make what follows unwanted ("do not want Jira").
 _UNWANTED = re.compile(
     r"\s+(?:want|need|like|use|suggest|recommend|include|show|give me|depend on|rely on|require|run on|"
@@ -642,8 +643,8 @@ def negated(text: str) -> tuple[str, list[str]]:
             continue
         if folded == "other than" and text[:start].rstrip().casefold().endswith("none"):
             continue  # "none other than Slack" wants it
-        if folded == "without" and _CANNOT_DO.search(text[:start]):
-            continue  # "can't do without Slack" wants it
+        if folded == "without" and (_CANNOT_DO.search(text[:start]) or _NOT_BEFORE.search(text[:start])):
+            continue  # "can't do without Slack", "not without Slack" want it
         before = [w.casefold() for w in ranking.WORD.findall(text, max(0, start - 40), start)[-3:]]
         verb = re.sub("['\u2019]t$", "", folded)
         contracted = verb != folded or verb == "cannot"

@@ -146,6 +146,7 @@ def test_more_ways_of_not_wanting_a_thing(need: str, excluded: tuple[tuple[str, 
         "issue tracking, I can't do without Jira",
         "search the web, none other than Brave",
         "team chat, no problem with Slack",
+        "monitoring dashboards and metrics, not without Datadog",
     ],
 )
 def test_a_negation_word_that_is_no_negation_keeps_every_word(need: str) -> None:
