@@ -27,6 +27,7 @@ index's end, so the look stays cheap at any size; `archive verify` reads the who
 
 import fcntl
 import json
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,8 @@ from django.db.models import OuterRef, Subquery
 
 from clockford.town import merkle, signing
 from clockford.town.models import ArchiveLeaf, Checkpoint, Footstep
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -109,8 +112,14 @@ def keep_the_first() -> None:
     if head_file() is None:
         return
     latest = Checkpoint.objects.order_by("-size").first()
-    if latest is not None:
+    if latest is None:
+        return
+    try:
         remember(latest)
+    except OSError as error:
+        # Said, and nothing stopped: the look stops no fold that went on before (its own keeping of
+        # the head fails the same way, after folding).
+        log.warning("could not keep the Archive's head at the first look: %s", error)
 
 
 def behind() -> str | None:

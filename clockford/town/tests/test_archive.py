@@ -674,3 +674,20 @@ def test_archive_head_keeps_the_first_head_and_says_so(settings: Any, tmp_path: 
     out = io.StringIO()
     call_command("archive", "head", stdout=out)
     assert out.getvalue() == "This database reaches the last checkpoint the town signed: 3 footsteps.\n"
+
+
+def test_a_head_that_cannot_be_written_at_the_first_look_stops_no_fold(
+    settings: Any, tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The first look keeps the head when it can; where the head cannot be written it says so and stops
+    nothing the fold did not stop before (the fold folds, and its own keeping of the head fails)."""
+    make_footsteps(3)
+    archive.fold_all(settle=dt.timedelta(0))
+    (tmp_path / "archive-head.json.lock").mkdir()  # where its lock file goes: no file can be opened there
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "ARCHIVE_HEAD_FILE": tmp_path / "archive-head.json"}
+    assert head.behind() is None
+    assert "could not keep the Archive's head" in caplog.text
+    make_footsteps(2, seed=8)
+    with pytest.raises(OSError):
+        archive.fold(settle=dt.timedelta(0))
+    assert Checkpoint.objects.order_by("-size").values_list("size", flat=True).first() == 5
