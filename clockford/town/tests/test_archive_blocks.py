@@ -178,3 +178,14 @@ def test_a_proof_from_the_blocks_does_not_see_a_leaf_missing_from_a_block_it_doe
         archive.inclusion(folded[20])  # its own block is read, and lacks a leaf
     ok, _, err = run_verify()
     assert not ok and "leaf 10 is missing (found 11)" in err
+
+
+def test_a_block_folded_while_verify_runs_is_not_called_missing(folded: list[int]) -> None:
+    """verify reads the checkpoints, then the blocks, then the leaves: a fold that commits between the
+    blocks and the leaves leaves leaves whole past the checkpoints read, without their block. As here,
+    where the checkpoints past 679 leaves were cut: block 2 (leaves 512 to 767) is past them."""
+    with as_an_attacker("town_checkpoint"):
+        Checkpoint.objects.filter(size__gt=7 * 97).delete()
+    ArchiveBlock.objects.filter(index=2).delete()
+    verdict = archive.verify()
+    assert verdict.ok and verdict.blocks == []
