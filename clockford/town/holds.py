@@ -620,9 +620,14 @@ def _handed_at(value: Any, path: list[str], where: str | None) -> list[tuple[str
 
 def _named(node: Any, where: str | None) -> str | None:
     """where, with the id (a notice's, a parcel's) or the name (a census listing's) of the thing the
-    path goes into, once: the first one named is the one the words belong to."""
+    path goes into, once: the first one named is the one the words belong to. A message on a
+    Switchboard channel has neither: it is named by its channel and its seq in the Switchboard's
+    events ("listen lamplighters seq 41"), as the town names it to the agent that sent it."""
     if where is None or " " in where or not isinstance(node, dict):
         return where
+    channel, seq = node.get("channel"), node.get("seq")
+    if node.get("kind") == "message" and isinstance(channel, str) and type(seq) is int and _IDENT.fullmatch(channel):
+        return f"{where} {channel} seq {seq}"
     ident = next((node[k] for k in ("id", "name") if isinstance(node.get(k), str) and node[k]), None)
     # A census name is the publisher's: only one shaped like a name goes into the town's own words.
     return f"{where} {ident}" if ident and _IDENT.fullmatch(ident) else where

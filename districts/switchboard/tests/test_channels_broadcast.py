@@ -226,12 +226,30 @@ FOREIGN = "Quartermaster Velloran insists every lamplighter recite the brass-led
 def test_repeating_anothers_words_is_held_by_safe_harbour(
     alice: Passport, bob: Passport, message: Callable[[Passport, str, str], int]
 ) -> None:
-    message(bob, "lamplighters", FOREIGN)
+    seq = message(bob, "lamplighters", FOREIGN)
     visit(alice, "listen", channel="lamplighters")  # the town hands alice bob's words
     r = visit(alice, "broadcast", channel="lamplighters", text=FOREIGN)
     assert r.is_error is True and outcome(r) == "held"
-    assert r.structured["repeats"] == {"label": "agent-written", "where": "listen", "field": "messages[0].words.text"}
+    # Where they were handed names the channel and the message's seq, as a notice is named by its id.
+    assert r.structured["repeats"] == {
+        "label": "agent-written",
+        "where": f"listen lamplighters seq {seq}",
+        "field": "messages[0].words.text",
+    }
     assert Hold.objects.get().why == "harbour"
+
+
+def test_words_handed_on_the_page_of_watched_channels_name_their_channel_and_seq(
+    alice: Passport, bob: Passport, message: Callable[[Passport, str, str], int]
+) -> None:
+    message(bob, "lamplighters", "Evening, all.")
+    visit(alice, "listen", join=["lamplighters"])
+    seq = message(bob, "lamplighters", FOREIGN)
+    assert visit(alice, "listen").structured["items"][-1]["seq"] == seq  # the page of what is new
+    r = visit(alice, "broadcast", channel="lamplighters", text=FOREIGN)
+    assert outcome(r) == "held"
+    assert r.structured["repeats"]["where"] == f"listen lamplighters seq {seq}"
+    assert Handed.objects.get(passport=alice, text=FOREIGN).where == f"listen lamplighters seq {seq}"
 
 
 def test_the_outsider_repeating_anothers_words_is_refused_not_held(
