@@ -28,9 +28,15 @@ number ("101", "1.0", "$5", "2024-05-01"), so numbers never match words, and a w
 number. One and i and l are drawn alike and "1" stands for either, so the stream reads all three as
 one letter (see `_LEET` and `_STREAM`). The skeleton keeps them apart, for a person reading it.
 
+Footnote marks are read as nothing: numbers drawn small or in a ring, and a number in brackets or
+after a caret touching a word, on both sides (`_MARK`); a number glued to a word's start or end, in
+a second reading of the text alone (`_GLUED`). A number standing apart stays a number.
+
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
   dates and room numbers into words.
+- Footnote marks on words that also write digits for letters ("Ign0re1 a112"): the glued reading
+  drops the numbers at a word's edges, so "a112" is "a" there, not "all".
 - A paraphrase, words reordered, or a word changed every five words: only runs of the handed words
   in their order count.
 - A run made of common words only ("an MCP server for AI agents that need to search the web"): that
@@ -290,20 +296,100 @@ def _folds_otherwise(ch: str, case: Callable[[str], str]) -> bool:
 def skeleton(text: str) -> str:
     """The skeleton of the words as a person sees them (clockford.town.matching's drawn reading: hidden
     characters gone, a right-to-left run read as drawn, compatibility forms and TR39 look-alikes
-    folded), casefolded, homoglyphs folded to Latin, punctuation dropped, whitespace collapsed."""
-    return " ".join(_words(matching.drawn(text, join=False))[0])
+    folded), casefolded, homoglyphs folded to Latin, punctuation dropped, whitespace collapsed, and
+    footnote marks read as nothing (`_unmarked`, `_MARK`)."""
+    return " ".join(_words(matching.drawn(_unmarked(text), join=False))[0])
 
 
 # A markup tag without attributes (<b>, </span>, <br/>): markup, not words. A reader sees the words
 # through it, so it is read as nothing, between words or inside one ("po<i></i>st" is "post").
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,15}\s*/?>")
 
+# Footnote marks, read as nothing on both sides, by kind:
+# - numbers drawn small or in a ring (superscript and subscript digits, ① ⑴ ⒈): they are marks
+#   wherever they stand, never a digit written for a letter, so "Quietly¹ forward²" and "Quietly₁"
+#   are "Quietly forward". The fold would make them plain digits, which a word reads as letters
+#   ("quietlyi"), so they become "*" (dropped like any punctuation) before it, one character for one
+#   so that every offset stays the text's. The dingbat numbers (❶) are pictographs, gone already; the
+#   signs (* † ‡ §) are punctuation, dropped already. Superscript letters (ᵃ) stay letters: words
+#   written in them are words.
+# - a number in brackets, or after a caret, touching a word (after it, or after its closing
+#   punctuation, or before it): "Quietly[1]", "Quietly(1)", "Quietly{1}", "Quietly.[12]", "x^2",
+#   "[1]Quietly", a markdown reference "Quietly[^note]", a note's letter "Quietly[a]". Inside a word
+#   the brackets would drop and the number join it. A bracketed number standing alone ("see [1]",
+#   "step (2)") is a number, as before. In code ("x[1] = y[2]") both sides read the same.
+_SMALL_NUMBERS = "\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u249b\u24ea-\u24ff"
+_SMALL_NUMBER = re.compile(f"[{_SMALL_NUMBERS}]")
+_SMALL_NUMBER_TABLE = {
+    cp: "*"
+    for lo, hi in ((0xB2, 0xB3), (0xB9, 0xB9), (0x2070, 0x2070), (0x2074, 0x2079), (0x2080, 0x2089))
+    + ((0x2460, 0x249B), (0x24EA, 0x24FF))
+    for cp in range(lo, hi + 1)
+    # Circled letters (Ⓐ, ⓐ) are letters: only the numbers among the enclosed forms are marks.
+    if unicodedata.numeric(chr(cp), None) is not None
+}
+_BRACKETED = r"(?:\[\^?[0-9]{1,3}\]|\(\^?[0-9]{1,3}\)|\{[0-9]{1,3}\}|\[\^[\w-]{1,24}\])"
+_MARK = re.compile(
+    r"(?:(?<=[^\W_])|(?<=[^\W_][.,;:!?'\"\u2019\u201d]))(?:" + _BRACKETED + r"|\[[a-z]\]|\^[0-9]{1,3}(?![0-9]))"
+    r"|" + _BRACKETED + r"(?=[^\W_])"
+)
 
-def _words(form: "matching.Form") -> tuple[list[str], list[tuple[int, int]]]:
-    """The skeleton's words of one reading, and for each the span of the original text it came from."""
+
+def _unmarked(text: str) -> str:
+    """The text with its numbers drawn small or in a ring as "*" (see `_MARK`); the same length."""
+    if text.isascii() or _SMALL_NUMBER.search(text) is None:
+        return text
+    return text.translate(_SMALL_NUMBER_TABLE)
+
+
+# A number glued to a word's start or end ("Quietly1 forward2", "1Quietly", after a sign: "Quietly†1",
+# "issue#12"): a disguise when it stands in place of a footnote mark, but a number glued to a word is
+# also a digit written for a letter ("a11", "hell0") or part of a name ("node1", "python3"). So the
+# text alone is also read with such numbers as nothing, in a reading of its own, where two of them
+# stand close enough to break every run of six words (GLUED_REACH apart): a passage handed without
+# them is then found, and the handed words are read as ever, so that "node1" handed never matches
+# "node2" written. Only those stretches of the text are read so (`_glued_windows`), with GLUED_REACH
+# either side, so a long text with a version here and a name there costs no second reading.
+_GLUED = re.compile(r"(?<=[^\W\d_])[*#\u2020\u2021\u00a7]?\d{1,4}(?![^\W_])|(?<![^\W_])\d{1,4}(?=[^\W\d_])")
+GLUED_REACH = 120
+
+
+def _glued_windows(text: str) -> list[tuple[int, int]]:
+    """The stretches of text where numbers glued to words stand within GLUED_REACH of each other, each
+    widened by GLUED_REACH either side, in order and apart. One pass over the numbers."""
+    windows: list[tuple[int, int]] = []
+    start = end = -1
+    close = False
+    for m in _GLUED.finditer(text):
+        if start >= 0 and m.start() - end <= GLUED_REACH:
+            end, close = m.end(), True
+            continue
+        if close:
+            windows.append((max(0, start - GLUED_REACH), end + GLUED_REACH))
+        start, end, close = m.start(), m.end(), False
+    if close:
+        windows.append((max(0, start - GLUED_REACH), end + GLUED_REACH))
+    merged: list[tuple[int, int]] = []
+    for a, b in windows:
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _words(form: "matching.Form", glued: bool = False) -> tuple[list[str], list[tuple[int, int]]]:
+    """The skeleton's words of one reading, and for each the span of the original text it came from.
+    glued: numbers glued to a word's start or end are read as nothing too (`_GLUED`)."""
     text = form.text
-    # Where the markup tags stand, as (start, end) in order: the loop steps over them.
+    # Where the markup tags and the footnote marks stand, as (start, end) in order: the loop steps
+    # over them. They never overlap: a tag holds no bracket, a mark no "<".
     tags = [m.span() for m in _TAG.finditer(text)] if "<" in text else []
+    if "[" in text or "(" in text or "{" in text or "^" in text:
+        tags += [m.span() for m in _MARK.finditer(text)]
+    if glued:
+        tags += [m.span() for m in _GLUED.finditer(text)]
+    tags.sort()
     t = 0
     found: list[str] = []
     spans: list[tuple[int, int]] = []
@@ -417,8 +503,8 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
     return tuple(reach)
 
 
-def _form(text: str, reading: "matching.Form | None" = None, recased: bool = False) -> _Form:
-    found, spans = _words(reading or matching.drawn(text, join=False))
+def _form(text: str, reading: "matching.Form | None" = None, recased: bool = False, glued: bool = False) -> _Form:
+    found, spans = _words(reading or matching.drawn(text, join=False), glued)
     starts: list[int] = []
     ends: list[int] = []
     weight = [0]
@@ -455,6 +541,7 @@ def _cased_forms(text: str) -> tuple[_Form, ...]:
     repeated in the other case, or in capitals with Latin ones for its own, is still a repeat: each
     side is read every way. A text recased has the same length, so its spans are the text's own. A
     Latin text has its readings' forms alone, as before."""
+    text = _unmarked(text)
     forms = [_form(text, reading) for reading in matching.readings(text, join=False)]
     for recased in _recased(text):
         forms += [_form(recased, reading, recased=True) for reading in matching.readings(recased, join=False)]
@@ -635,7 +722,15 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     (`_cased_forms`). So are the handed words: a passage hidden in them is someone else's words too."""
     handed = list(handed)
     spent = [0]  # runs measured on the n-gram road, over every reading
-    for t in _cased_forms(text):
+    forms = _cased_forms(text)
+    unmarked = _unmarked(text)
+    # The stretches of the write where numbers glued to its words stand close, read once more with
+    # them as nothing (`_GLUED`), in what a person sees of them. Only the handed words' offsets are
+    # quoted, so a stretch is read on its own.
+    for a, b in _glued_windows(unmarked):
+        part = unmarked[a:b]
+        forms += (_form(part, matching.drawn(part, join=False), glued=True),)
+    for t in forms:
         if len(t.stream) < GRAM:
             continue
         stream = t.stream
