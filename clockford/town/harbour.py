@@ -30,7 +30,7 @@ one letter (see `_LEET` and `_STREAM`). The skeleton keeps them apart, for a per
 
 Footnote marks are read as nothing: numbers drawn small or in a ring, and a number in brackets or
 after a caret touching a word, on both sides (`_MARK`); a number glued to a word's start or end, in
-a second reading of the text alone (`_GLUED`). A number standing apart stays a number.
+a second reading of the text alone (`_glued_spans`). A number standing apart stays a number.
 
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
@@ -328,15 +328,28 @@ _SMALL_NUMBER_TABLE = {
     # Circled letters (Ⓐ, ⓐ) are letters: only the numbers among the enclosed forms are marks.
     if unicodedata.numeric(chr(cp), None) is not None
 }
-_BRACKETED = r"(?:\[\^?[0-9]{1,3}\]|\(\^?[0-9]{1,3}\)|\{[0-9]{1,3}\}|\[\^[\w-]{1,24}\])"
-_MARK = re.compile(
-    r"(?:(?<=[^\W_])|(?<=[^\W_][.,;:!?'\"\u2019\u201d]))(?:" + _BRACKETED + r"|\[[a-z]\]|\^[0-9]{1,3}(?![0-9]))"
-    r"|" + _BRACKETED + r"(?=[^\W_])"
-)
+# Found by what they are (a bracket, a caret), then kept when they touch a word: an expression led by
+# a lookbehind would be tried at every character of every write.
+_MARK = re.compile(r"[\[({]\^?[0-9]{1,3}[\])}]|\[\^[\w-]{1,24}\]|\[[a-z]\]|\^[0-9]{1,3}(?![0-9])")
+_CLOSING = frozenset(".,;:!?'\"\u2019\u201d")
+
+
+def _mark_spans(text: str) -> list[tuple[int, int]]:
+    """Where the footnote marks in brackets or after a caret stand (`_MARK`): after a word, or after
+    its closing punctuation; a bracketed number also before a word."""
+    spans = []
+    for m in _MARK.finditer(text):
+        a, b = m.span()
+        before = text[a - 1] if a else " "
+        after_word = before.isalnum() or (before in _CLOSING and a > 1 and text[a - 2].isalnum())
+        before_word = b < len(text) and text[b].isalnum() and m.group()[-1] in ")]}" and m.group()[1] != "^"
+        if after_word or (before_word and m.group()[1:-1].isdigit()):
+            spans.append((a, b))
+    return spans
 
 
 def _unmarked(text: str) -> str:
-    """The text with its numbers drawn small or in a ring as "*" (see `_MARK`); the same length."""
+    """The text with its numbers drawn small or in a ring as "*" (see above); the same length."""
     if text.isascii() or _SMALL_NUMBER.search(text) is None:
         return text
     return text.translate(_SMALL_NUMBER_TABLE)
@@ -350,8 +363,30 @@ def _unmarked(text: str) -> str:
 # them is then found, and the handed words are read as ever, so that "node1" handed never matches
 # "node2" written. Only those stretches of the text are read so (`_glued_windows`), with GLUED_REACH
 # either side, so a long text with a version here and a name there costs no second reading.
-_GLUED = re.compile(r"(?<=[^\W\d_])[*#\u2020\u2021\u00a7]?\d{1,4}(?![^\W_])|(?<![^\W_])\d{1,4}(?=[^\W\d_])")
+_DIGITS = re.compile(r"\d+")
+_SIGNS = frozenset("*#\u2020\u2021\u00a7")
 GLUED_REACH = 120
+
+
+def _glued_spans(text: str) -> list[tuple[int, int]]:
+    """Where numbers of one to four digits are glued to a word's end (perhaps after a sign: "word†2")
+    or to its start, in order."""
+    spans = []
+    n = len(text)
+    for m in _DIGITS.finditer(text):
+        a, b = m.span()
+        if b - a > 4:
+            continue
+        before = text[a - 1] if a else " "
+        after = text[b] if b < n else " "
+        if after.isalnum():
+            if not before.isalnum() and after.isalpha():
+                spans.append((a, b))  # before a word: "1Quietly"
+        elif before.isalpha():
+            spans.append((a, b))  # after a word: "Quietly1"
+        elif before in _SIGNS and a > 1 and text[a - 2].isalpha():
+            spans.append((a - 1, b))  # after a word and a sign: "Quietly†1"
+    return spans
 
 
 def _glued_windows(text: str) -> list[tuple[int, int]]:
@@ -360,13 +395,13 @@ def _glued_windows(text: str) -> list[tuple[int, int]]:
     windows: list[tuple[int, int]] = []
     start = end = -1
     close = False
-    for m in _GLUED.finditer(text):
-        if start >= 0 and m.start() - end <= GLUED_REACH:
-            end, close = m.end(), True
+    for a, b in _glued_spans(text):
+        if start >= 0 and a - end <= GLUED_REACH:
+            end, close = b, True
             continue
         if close:
             windows.append((max(0, start - GLUED_REACH), end + GLUED_REACH))
-        start, end, close = m.start(), m.end(), False
+        start, end, close = a, b, False
     if close:
         windows.append((max(0, start - GLUED_REACH), end + GLUED_REACH))
     merged: list[tuple[int, int]] = []
@@ -380,15 +415,15 @@ def _glued_windows(text: str) -> list[tuple[int, int]]:
 
 def _words(form: "matching.Form", glued: bool = False) -> tuple[list[str], list[tuple[int, int]]]:
     """The skeleton's words of one reading, and for each the span of the original text it came from.
-    glued: numbers glued to a word's start or end are read as nothing too (`_GLUED`)."""
+    glued: numbers glued to a word's start or end are read as nothing too (`_glued_spans`)."""
     text = form.text
     # Where the markup tags and the footnote marks stand, as (start, end) in order: the loop steps
     # over them. They never overlap: a tag holds no bracket, a mark no "<".
     tags = [m.span() for m in _TAG.finditer(text)] if "<" in text else []
     if "[" in text or "(" in text or "{" in text or "^" in text:
-        tags += [m.span() for m in _MARK.finditer(text)]
+        tags += _mark_spans(text)
     if glued:
-        tags += [m.span() for m in _GLUED.finditer(text)]
+        tags += _glued_spans(text)
     tags.sort()
     t = 0
     found: list[str] = []
@@ -725,7 +760,7 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     forms = _cased_forms(text)
     unmarked = _unmarked(text)
     # The stretches of the write where numbers glued to its words stand close, read once more with
-    # them as nothing (`_GLUED`), in what a person sees of them. Only the handed words' offsets are
+    # them as nothing (`_glued_spans`), in what a person sees of them. Only the handed words' offsets are
     # quoted, so a stretch is read on its own.
     for a, b in _glued_windows(unmarked):
         part = unmarked[a:b]
