@@ -639,16 +639,18 @@ _LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
 _OBF_DOT = r"(?:(?<!\s)\s++)?+[\[({<]\s*+(?:\.|dot|punkt|punto|point)\s*+[\])}>]\s*+"
 # Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com".
 _SPELLED_DOT = r"(?<!\s)\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
-# The plain dot last, so that a spaced one (". com") is read whole.
-_SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + r"|\.)"
+# The plain dot last, so that a spaced one (". com") is read whole. A dot escaped with a backslash, as
+# a regular expression or markdown writes it ("evil\\.com", "evil\\\\.com" in a string), is a dot.
+_DOT = r"\\{0,2}\."
+_SEP = r"(?:" + _OBF_DOT + "|" + _SPELLED_DOT + "|" + _DOT + ")"
 _SEP_RE = re.compile(_SEP)
 _BEFORE_LABEL = r"(?<![\w" + _MARKS + r".-])"
 # A plain dotted run whose last label starts with two letters, as every top-level domain does: the
 # repetition is lazy, so the run is grown a label at a time from its one start (the lookbehind allows
 # no other) until its last label ends the run. Versions and numbers (v1.2.3, 12.34) never match.
 _RUN_PLAIN = re.compile(
-    _BEFORE_LABEL + _LBL + r"(?:\." + _LBL + r")*?\.(?=[^\W\d_]{2}|xn--)" + _LBL
-    + r"(?![\w" + _MARKS + r"-]|\.[\w" + _MARKS + r"])"
+    _BEFORE_LABEL + _LBL + r"(?:" + _DOT + _LBL + r")*?" + _DOT + r"(?=[^\W\d_]{2}|xn--)" + _LBL
+    + r"(?![\w" + _MARKS + r"-]|" + _DOT + r"[\w" + _MARKS + r"])"
 )  # fmt: skip
 _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 # Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
@@ -692,7 +694,7 @@ def _labels(low: str, a: int, b: int) -> tuple[list[tuple[int, int]], list[str]]
     for m in _SEP_RE.finditer(low, a, b):
         spans.append((pos, m.start()))
         sep = m.group()
-        seps.append("." if sep == "." else "[" if any(c in sep for c in "[({<") else " ")
+        seps.append("." if sep.lstrip("\\") == "." else "[" if any(c in sep for c in "[({<") else " ")
         pos = m.end()
     spans.append((pos, b))
     return spans, seps
@@ -879,7 +881,7 @@ _PSEUDO_SCHEME = re.compile(
 )
 _PSEUDO_HINTS = ("script:", "data:", "file:/", "magnet:", "view-source:")
 _WWW = re.compile(r"(?<![a-z0-9.-])www\d{0,3}" + _SEP + _LBL + r"(?:" + _SEP + _LBL + r")*")
-_IP = re.compile(r"\d{1,3}(?:(?:\.|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\d{1,3}){3}(?![\w]|\.\d)")
+_IP = re.compile(r"\d{1,3}(?:(?:\\{0,2}\.|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\d{1,3}){3}(?![\w]|\.\d)")
 # IPv6: eight groups, or fewer around one "::"; bracketed with a port, or bare. A match needs a digit
 # and five characters (or is ::1), so that Rust's a::b and C++'s std::map are not addresses.
 _H16 = r"[0-9a-f]{1,4}"
@@ -976,7 +978,7 @@ def _version_context(low: str, a: int, b: int) -> bool:
 def _bare_ip(low: str, m: re.Match[str]) -> bool:
     """A dotted quad on its own is an IPv4 address when each part is a byte and nothing around it
     says it is a version."""
-    parts = m.group().split(".")
+    parts = m.group().replace("\\", "").split(".")  # a dot escaped with a backslash is a dot
     if len(parts) != 4 or any(int(p) > 255 or (len(p) > 1 and p[0] == "0") for p in parts):
         return False
     if _VERSION_BEFORE.search(low, max(0, m.start() - 12), m.start()) is not None:
@@ -1077,6 +1079,51 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     return _Hit(start, spans[-1][1], "email")
 
 
+# A name cut by a line break at a dot ("evil.\ncom", "evil\n.com"), as a wrapped line or a pasted list
+# leaves it. A sentence ends with a dot and a line may start with any word ("Done.\nhow about lunch",
+# "We shipped.\nCom-munity next"), so a name is read across the break only when the label after it is
+# written in small letters (a sentence starts with a capital) and its last label is one of the
+# top-level domains below, which no line of prose starts with (no word of English and nothing code
+# writes after a dot or a log line starts with: "so", "me", "it", "top", "app", "info" are left out),
+# and every label after the break is a top-level domain ("evil.\nco.uk"). After the name, only a
+# path, a port, blanks or punctuation. A name cut under another top-level domain, or with a capital after the
+# break, is let through, as is an address cut so.
+_BROKEN_TLDS = frozenset(
+    "com net org edu gov mil biz xyz ru su cn uk fr jp br au nl pl cz ch kr ir tk ml cf gq pw ws".split()
+)
+_BROKEN_DOT = re.compile(r"\\{0,2}\.\n|\n\\{0,2}\.")
+_HOST_CHARS = re.compile(r"[\w" + _MARKS + r".\\-]+")
+_HOST_BEFORE = re.compile(_LBL + r"(?:" + _DOT + _LBL + r")*+")
+_HOST_AFTER = re.compile(
+    r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?![\w" + _MARKS + r"-])"
+)
+
+
+def _broken_domains(t: str, low: str) -> Iterator[_Hit]:
+    """Names cut by a line break at a dot (see _BROKEN_TLDS), in order. Each break is read once, with
+    the label runs either side of it, each within its own line: linear in the text."""
+    for m in _BROKEN_DOT.finditer(low):
+        # The name before the break: the host characters that end the line, at most 255 of them,
+        # read backwards from the break (one look, not one from each place before it).
+        line = low.rfind("\n", max(0, m.start() - 256), m.start()) + 1
+        back = _HOST_CHARS.match(low[max(line, m.start() - 255) : m.start()][::-1])
+        if back is None:
+            continue
+        host = low[m.start() - back.end() : m.start()]
+        before = _HOST_BEFORE.match(low, m.start() - len(host.lstrip(".-\\")))
+        if before is None or before.end() != m.start() or "_" in before.group():
+            continue
+        after = _HOST_AFTER.match(low, m.end())
+        if after is None or t[after.start() : after.end()] != after.group():
+            continue  # nothing host-like after the break, or written with a capital: a new sentence
+        labels = after.group().split(".")
+        if labels[-1] not in _BROKEN_TLDS or not all(label in _SUFFIX_TLDS for label in labels):
+            continue  # a name under another top-level domain, or a line of code ("logger.info")
+        tail = _AFTER.match(low, after.end())
+        end = after.end() + (len(tail.group()) if tail else 0)
+        yield _Hit(before.start(), _trim(low, before.start(), end), "link")
+
+
 def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     """One pass per family of link and address rules, each yielding its hits in order."""
 
@@ -1174,6 +1221,8 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     if any(h in low for h in _JOINED_HINTS):
         families.append(joined_addresses())
     families.append(domains(obfuscated))
+    if "\n" in low and _BROKEN_DOT.search(low) is not None:
+        families.append(_broken_domains(t, low))
     return families
 
 

@@ -1008,3 +1008,49 @@ def test_a_pictograph_between_words_is_read_as_nothing(text: str, refused: bool)
     """A reader's eye passes over a pictograph: the screen reads "Clockford 🏛️ official" as "Clockford
     official" and "evil🎉.com" as a link, and the marks its rules read as words (a check) still count."""
     assert (words.screen(text, "public") is not None) == refused
+
+
+@pytest.mark.parametrize(
+    ("text", "matched"),
+    [
+        # A dot escaped with a backslash, as a regular expression or markdown writes it, is a dot.
+        ("The mirror moved to evil\\.com today", "evil\\.com"),
+        ("see login\\.evil\\.example\\.org/reset", "login\\.evil\\.example\\.org/reset"),
+        ("in a string: evil\\\\.net", "evil\\\\.net"),
+        ("admin@evil\\.com", "admin@evil\\.com"),
+        ("the box at 10\\.0\\.0\\.7 answers", "10\\.0\\.0\\.7"),
+        # A name cut by a line break at its dot, the label after it in small letters.
+        ("The mirror moved to evil.\ncom today", "evil.\ncom"),
+        ("The mirror moved to evil\n.com today", "evil\n.com"),
+        ("go to login.evil.\n    org/reset now", "login.evil.\n    org/reset"),
+        ("Backup:\nphish.\nco.uk\nthanks", "phish.\nco.uk"),
+        ("grab it at wallet-sync.\r\nru", "wallet-sync.\r\nru"),
+    ],
+)
+def test_an_escaped_dot_or_a_line_break_at_a_dot_hides_no_link(text: str, matched: str) -> None:
+    problem = words.screen(text, "public")
+    assert problem is not None and (problem.kind, problem.matched) == ("link" if "@" not in text else "email", matched)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A sentence ends at a line's end and the next line starts with a word that is also a domain.
+        "We shipped.\nCom-munity next",
+        "We shipped.\nCom next week.",
+        "Sounds good.\nhow about lunch",
+        "ok.\nme too",
+        "Done.\nso what now",
+        "That is settled.\ninfo below",
+        "The ledger balances.\nNet result: fine.",
+        "averages.\nlogger.info prints them",
+        # Lines that start with a dot, and backslashes before dots that name no host.
+        "Add these to\n.gitignore before you commit.",
+        "We run\n.NET 8 on the mill.",
+        "The pattern \\d+\\.\\d+ matches 1.2, and re\\.compile reads it.",
+        "1\\. First item\n2\\. Second item",
+        "Edit app\\.py, Mr\\. Smith, e\\.g\\. now.",
+    ],
+)
+def test_ordinary_line_ends_and_escaped_dots_are_no_link(text: str) -> None:
+    assert words.screen(text, "public") is None

@@ -146,6 +146,17 @@ ADVERSARIAL = {
     # swapped; one long run of letters without either was tried again from each of its letters.
     "one long word after a look-alike l": "\u04cf " + "x" * 120_000,
     "digits in long words": ("t0wn" + "x" * 600 + " ") * 190,
+    # Dots escaped with a backslash, and dots at a line's end or start: each break is read once, with
+    # the name before it on its own line (at most 255 characters back).
+    "escaped dots": "a\\." * 40_000,
+    "dots at line ends": "a.\n" * 40_000,
+    "dots at line starts": "a\n." * 40_000,
+    "long names cut at a dot": ("a-" * 200 + "b.\ncom ") * 290,
+    # Footnote marks and numbers glued to words (Safe Harbour reads them as nothing, some in a second
+    # reading of their stretches).
+    "footnote marks": "word[1]" * 17_000,
+    "superscript marks": "word\u00b9" * 24_000,
+    "glued numbers": "a1 " * 40_000,
 }
 
 
