@@ -417,8 +417,9 @@ def _words(form: "matching.Form", glued: bool = False) -> tuple[list[str], list[
     """The skeleton's words of one reading, and for each the span of the original text it came from.
     glued: numbers glued to a word's start or end are read as nothing too (`_glued_spans`)."""
     text = form.text
-    # Where the markup tags and the footnote marks stand, as (start, end) in order: the loop steps
-    # over them. They never overlap: a tag holds no bracket, a mark no "<".
+    # Where the markup tags and the footnote marks stand, as (start, end) in order of their starts:
+    # the loop steps over each until its end. A number glued to a word may stand inside a tag
+    # ("<h1>"): the tag, which starts first and ends later, covers it.
     tags = [m.span() for m in _TAG.finditer(text)] if "<" in text else []
     if "[" in text or "(" in text or "{" in text or "^" in text:
         tags += _mark_spans(text)
