@@ -6,7 +6,10 @@ passkey first confirms the change with one of its own, user-verified, in a cerem
 purpose ("confirm") whose challenge begins with the SHA-256 of what it confirms ("add a passkey",
 "remove passkey 12"). Its answer is taken once, only for that change: an answer to a sign-in, a
 decision or another change is refused, and so is the same answer twice. An account's first passkey
-(its sign-up, the claim) needs none.
+(its sign-up, the claim by a person signed out) needs none.
+
+The owner's claim link opened by a person already signed in makes their account the owner, confirmed
+the same way ("claim the town"), and adds no passkey: the link must not be a way round the confirmation.
 """
 
 import json
@@ -17,8 +20,9 @@ from django.db import transaction
 
 from clockford.town.models import locked
 from hall import passkeys, push
+from hall.claim import CLAIM_SAYS, find_claim, use_claim
 from hall.http import Refused
-from hall.models import Account, Ceremony, Passkey
+from hall.models import Account, Ceremony, Claim, Passkey
 from hall.town import clean_words
 
 ADD_NEEDS = (
@@ -33,6 +37,14 @@ CONFIRMED_ELSEWHERE = (
     "This passkey answer confirmed something else, not this, so it was refused. Nothing changed; press the "
     "button to start again."
 )
+CLAIM_NEEDS = (
+    "Claiming the town for the account signed in here needs one of its passkeys: confirm with one of yours when "
+    "your device asks. Nothing changed."
+)
+CLAIM_NO_PASSKEY = (
+    "This account has no passkey to confirm the claim with. Sign out first, and open the link again to claim the "
+    "town with a new account."
+)
 NOT_YOURS = "That passkey is not one of yours."
 THE_LAST = "This is your only passkey, so it stays: without it you could not sign in. Add another passkey first."
 ADD_A_PASSKEY = "add a passkey"
@@ -41,6 +53,11 @@ ADD_A_PASSKEY = "add a passkey"
 def removing(passkey_id: int) -> str:
     """What a person confirms to remove one of their passkeys (by its number in the town)."""
     return f"remove passkey {passkey_id}"
+
+
+def claiming(claim_id: int) -> str:
+    """What a person signed in confirms to make their account the owner with one claim link."""
+    return f"claim the town with claim {claim_id}"
 
 
 def _statement(account: Account, what: str) -> str:
@@ -145,3 +162,34 @@ def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, c
         # Notifications belong to the account, not to a sign-in: a device signed out here would go on
         # being told what waits. Every device's are turned off; the person turns them on again, signed in.
         return target.name, push.do_forget_devices(account)
+
+
+# Claim the town for the account signed in: confirmed with one of its passkeys; no passkey is added.
+
+_CLAIMING = "hall.claiming"
+
+
+def begin_claim(session: SessionBase, account: Account, code: str) -> dict[str, Any]:
+    claim, state = find_claim(code)
+    if claim is None or state != "ready":
+        raise Refused(CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
+    if not passkeys.passkeys_of(account).exists():
+        raise Refused(CLAIM_NO_PASSKEY, status=409)
+    # The confirmation names its claim; the session remembers which, for the answer.
+    session[_CLAIMING] = claim.pk
+    return begin_confirm(session, account, claiming(claim.pk))
+
+
+def finish_claim(session: SessionBase, account: Account, credential: Any) -> Account:
+    """Make `account` the owner with the claim begin_claim named, once `credential` confirmed it."""
+    claim_id: int = session.get(_CLAIMING) or 0
+    if credential is not None and not claim_id:
+        raise Refused(passkeys.EXPIRED)
+    finish_confirm(session, account, claiming(claim_id), credential, CLAIM_NEEDS)
+    session.pop(_CLAIMING, None)
+    claim = Claim.objects.filter(pk=claim_id).first()
+    if claim is None:
+        raise Refused(passkeys.EXPIRED)
+    with transaction.atomic():
+        use_claim(claim, account)
+    return account

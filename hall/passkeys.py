@@ -304,34 +304,25 @@ def _same_bytes(a: str, b: str) -> bool:
 # Claim the town: the first passkey registered through the owner's one-time link.
 
 
-def begin_claim(session: SessionBase, code: str, name: str, account: Account | None) -> dict[str, Any]:
+def begin_claim(session: SessionBase, code: str, name: str) -> dict[str, Any]:
+    """A new account and its first passkey, made the owner. A person signed in claims with the account
+    they have, confirmed with one of its passkeys, and no passkey is added (passkey_changes.begin_claim)."""
     claim, state = find_claim(code)
     if claim is None or state != "ready":
         raise Refused(CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
-    if account is None:
-        person = clean_words(name, "Your name", NAME_CHARS)
-        handle = new_user_handle()
-        ceremony = begin_ceremony(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
-        return registration_options(ceremony, person, handle, exclude=[])
-    # A person already signed in claims with their own account: the new passkey joins it.
-    ceremony = begin_ceremony(session, Ceremony.CLAIM, claim=claim, account=account, name=account.name)
-    return registration_options(ceremony, account.name, account.user_handle, exclude=list(passkeys_of(account)))
+    person = clean_words(name, "Your name", NAME_CHARS)
+    handle = new_user_handle()
+    ceremony = begin_ceremony(session, Ceremony.CLAIM, claim=claim, name=person, user_handle=handle)
+    return registration_options(ceremony, person, handle, exclude=[])
 
 
-def finish_claim(session: SessionBase, credential: Any, account: Account | None) -> Account:
+def finish_claim(session: SessionBase, credential: Any) -> Account:
     ceremony = take_ceremony(session, Ceremony.CLAIM)
-    if ceremony.claim is None or (
-        ceremony.account_id is not None and (account is None or ceremony.account_id != account.pk)
-    ):
+    if ceremony.claim is None or ceremony.account_id is not None:
         raise Refused(EXPIRED)
     with transaction.atomic():
-        if ceremony.account is not None:
-            owner = ceremony.account
-            passkey_name = f"Passkey {passkeys_of(owner).count() + 1}"
-        else:
-            owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
-            passkey_name = "Your first passkey"
-        keep_passkey(ceremony, credential, owner, passkey_name)
+        owner = Account.objects.create_account(ceremony.name, user_handle=ceremony.user_handle)
+        keep_passkey(ceremony, credential, owner, "Your first passkey")
         use_claim(ceremony.claim, owner)
     return owner
 

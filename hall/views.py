@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from clockford import files
 from clockford.town import desk, signing
-from hall import invites, live, passkeys
+from hall import invites, live, passkey_changes, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
 from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, text
 from hall.queue import waiting_for
@@ -156,13 +156,21 @@ def signin_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
 
 @ceremony
 def claim_begin(request: HttpRequest, data: dict[str, Any], code: str) -> dict[str, Any]:
-    return {"options": passkeys.begin_claim(request.session, code, text(data, "name"), person(request))}
+    account = person(request)
+    if account is not None:
+        # Signed in: the account becomes the owner once one of its passkeys confirms it; none is added.
+        return {"options": passkey_changes.begin_claim(request.session, account, code)}
+    return {"options": passkeys.begin_claim(request.session, code, text(data, "name"))}
 
 
 @ceremony
 def claim_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
-    owner = passkeys.finish_claim(request.session, data.get("credential"), person(request))
-    login(request, owner, backend=BACKEND)
+    account = person(request)
+    if account is not None:
+        owner = passkey_changes.finish_claim(request.session, account, data.get("credential"))
+    else:
+        owner = passkeys.finish_claim(request.session, data.get("credential"))
+        login(request, owner, backend=BACKEND)
     messages.success(request, f"You own this town now, {owner.name}. You decide for every agent that visits it.")
     # Straight to what waits: an agent that came before the claim may already be waiting.
     return {"next": reverse("hall:front")}

@@ -4,11 +4,14 @@ import io
 import re
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
+from hall import passkey_changes, passkeys
 from hall.claim import CLAIM_SAYS, claim_link_if_unowned
-from hall.models import Account, Claim
+from hall.models import Account, Claim, Passkey
 from hall.tests.conftest import Visitor
+from hall.tests.test_passkey_confirm import refused, with_cookies_of
 
 pytestmark = pytest.mark.django_db
 
@@ -90,12 +93,59 @@ def test_two_answers_racing_for_one_link_make_one_owner() -> None:
     assert list(Account.objects.values_list("name", "is_owner")) == [("A", True)]
 
 
-def test_a_signed_in_person_claims_with_their_own_account(ada: Visitor) -> None:
+def test_a_signed_in_person_claims_with_their_own_account_confirmed_by_its_passkey(ada: Visitor) -> None:
+    """A person signed in who opened the claim link had a new passkey added to their account with no
+    confirmation from one it had, the only way to add one without it. The claim now makes the account the
+    owner once one of its own passkeys, user-verified, confirms it, and adds none."""
     code = code_of(claim_link_if_unowned() or "")
-    assert "Claiming adds a new passkey to this account" in ada.client.get(f"/hall/claim/{code}").content.decode()
-    assert claim(ada, code) == (200, {"ok": True, "next": "/hall/"})
+    page = ada.page(f"/hall/claim/{code}")
+    assert (
+        "You are signed in as <strong>Ada</strong>. Claiming makes this account the owner: confirm with one of its passkeys when "
+        "your device asks. No passkey is added." in page
+    )
+    assert "To claim the town with a new account instead, sign out first and open this link again." in page
+    assert "Confirm with a passkey and claim the town" in page and "Make a passkey" not in page
+    first = Passkey.objects.get()
+    asked = ada.options(f"/hall/claim/{code}/begin")
+    assert "user" not in asked and [c["id"] for c in asked["allowCredentials"]] == [first.credential_id]
+    assert asked["userVerification"] == "required"
+    assert ada.post("/hall/claim-finish", {"credential": ada.key.get(asked)}) == (200, {"ok": True, "next": "/hall/"})
     account = Account.objects.get()
-    assert account.name == "Ada" and account.is_owner and account.passkeys.count() == 2
+    assert account.name == "Ada" and account.is_owner and account.is_staff
+    assert list(Passkey.objects.all()) == [first]
+    assert Claim.objects.get().account == account and ada.account == account
+    assert "You own this town now, Ada." in ada.page("/hall/")
+
+
+def test_a_session_cookie_alone_neither_claims_nor_adds_a_passkey(ada: Visitor) -> None:
+    """With a signed-in person's cookies copied into another browser, the claim link added the intruder's
+    passkey to the person's account."""
+    code = code_of(claim_link_if_unowned() or "")
+    first = Passkey.objects.get()
+    mallory = with_cookies_of(ada)
+    asked = mallory.options(f"/hall/claim/{code}/begin", {"name": "Mallory"})
+    assert "user" not in asked and [c["id"] for c in asked["allowCredentials"]] == [first.credential_id]
+    assert mallory.post("/hall/claim-finish") == (403, refused(passkey_changes.CLAIM_NEEDS))
+    # The intruder's own passkey answers it: not one of the account's.
+    assert mallory.post("/hall/claim-finish", {"credential": mallory.key.get(asked)}) == (
+        400,
+        refused(passkeys.UNKNOWN_PASSKEY),
+    )
+    assert list(Passkey.objects.all()) == [first]
+    assert not Account.objects.filter(is_owner=True).exists()
+    assert Claim.objects.get().state == "ready"
+    # Ada, with her own passkey, still claims it.
+    asked = ada.options(f"/hall/claim/{code}/begin")
+    assert ada.post("/hall/claim-finish", {"credential": ada.key.get(asked)})[0] == 200
+    assert Account.objects.get(is_owner=True).name == "Ada" and list(Passkey.objects.all()) == [first]
+
+
+def test_a_signed_in_account_without_a_passkey_is_told_to_sign_out(visitor: Visitor) -> None:
+    code = code_of(claim_link_if_unowned() or "")
+    visitor.client.force_login(Account.objects.create_account("Zed"), backend=settings.AUTHENTICATION_BACKENDS[0])
+    status, data = visitor.post(f"/hall/claim/{code}/begin")
+    assert (status, data) == (409, refused(passkey_changes.CLAIM_NO_PASSKEY))
+    assert not Passkey.objects.exists() and not Account.objects.filter(is_owner=True).exists()
 
 
 def test_the_front_door_says_when_the_town_has_no_owner(visitor: Visitor) -> None:
