@@ -157,6 +157,15 @@ def read_authorization(request: HttpRequest) -> Consent:
     town's: a known client and its exact redirect URI, response_type code (oauthlib's code grant and
     the town's validator refuse any other), PKCE with S256, scope town, and the town's resource named.
     Raises BadClient or NotSentBack."""
+    # RFC 6749 section 3.1: no parameter is sent twice. oauthlib refuses five of them repeated (and only
+    # from the query of a request without a body); any other it read as its last, so a challenge or
+    # method sent twice was the later one. Those five leave the town nothing it may send back to.
+    twice = _repeated(request)
+    if twice in FATAL_TWICE:
+        raise BadClient(
+            f"The request the app sent you with names {twice} more than once, so the town cannot tell which it "
+            "meant. Nothing was connected. Go back to the app and start again."
+        )
     try:
         scopes, credentials = get_oauthlib_core().validate_authorization_request(request)
     except FatalClientError as error:
@@ -165,10 +174,16 @@ def read_authorization(request: HttpRequest) -> Consent:
         e = error.oauthlib_error
         if not e.redirect_uri:
             raise BadClient(_fatal_words(error)) from error
+        if twice:
+            raise NotSentBack(
+                e.redirect_uri, "invalid_request", _sent_twice(twice), getattr(e, "state", None)
+            ) from error
         description = e.description or SAID.get(e.error, e.error)
         raise NotSentBack(e.redirect_uri, e.error, description, getattr(e, "state", None)) from error
     redirect_uri = credentials["redirect_uri"]
     state = credentials.get("state") or ""
+    if twice:
+        raise NotSentBack(redirect_uri, "invalid_request", _sent_twice(twice), state)
     if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
         raise NotSentBack(redirect_uri, "invalid_request", "PKCE with S256 is required.", state)
     if not S256_CHALLENGE.fullmatch(credentials["code_challenge"]):
@@ -191,6 +206,22 @@ def read_authorization(request: HttpRequest) -> Consent:
         )
     client = Client.objects.get(client_id=credentials["client_id"])
     return Consent(client=client, redirect_uri=redirect_uri, state=state, code_challenge=credentials["code_challenge"])
+
+
+# Parameters whose repetition leaves no client, redirect URI or state the town may answer to.
+FATAL_TWICE = ("client_id", "redirect_uri", "response_type", "scope", "state")
+
+
+def _repeated(request: HttpRequest) -> str | None:
+    """The first parameter the authorization request's query names more than once (resource may name
+    several, RFC 8707: the town refuses any but its own one as invalid_target)."""
+    return next((k for k, v in request.GET.lists() if len(v) > 1 and k != "resource"), None)
+
+
+def _sent_twice(name: str) -> str:
+    # A name is the app's own words: one that is not a plain parameter name is not repeated to the person.
+    named = name if re.fullmatch(r"[A-Za-z0-9_]{1,40}", name) else "a parameter"
+    return f"Send each parameter once: {named} was sent more than once (RFC 6749 section 3.1)."
 
 
 FORGOTTEN = (

@@ -4,7 +4,9 @@ redirects (plain http to loopback only), a plain name, a limit per address and a
 clients nobody has connected yet. hall/oauth.py asks a person to approve a client and connects it."""
 
 import datetime as dt
+import json
 import math
+import re
 import unicodedata
 from typing import Any
 from urllib.parse import urlsplit
@@ -151,6 +153,29 @@ def _rate_limited(address: str) -> None:
 # is kept however full the town is: time for a person to come to the consent page, make an account
 # and allow it.
 REGISTRATION_WINDOW = dt.timedelta(hours=1)
+
+
+class _NamedTwice(ValueError):
+    pass
+
+
+def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    names = [name for name, _ in pairs]
+    if len(set(names)) < len(names):
+        raise _NamedTwice(next(n for n in names if names.count(n) > 1))
+    return dict(pairs)
+
+
+def metadata(body: bytes) -> Any:
+    """A registration's JSON, or None when it is not JSON. A member named twice is refused: parsers
+    differ on which one counts (Python's took the last), and RFC 6749 section 3.1 sends each parameter once."""
+    try:
+        return json.loads(body, object_pairs_hook=_each_name_once)
+    except _NamedTwice as twice:
+        named = str(twice) if re.fullmatch(r"[A-Za-z0-9_]{1,40}", str(twice)) else "a member"
+        raise OAuthRefused("invalid_client_metadata", f"The body names {named} more than once.") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
 
 
 def register(data: Any, address: str) -> Client:

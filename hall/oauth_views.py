@@ -32,7 +32,6 @@ from hall.http import (
     at_the_hall,
     ceremony,
     page_only,
-    parsed,
     person,
     post_only,
     refuse,
@@ -147,14 +146,13 @@ def _oauth_error(refused: oauth_register.OAuthRefused) -> JsonResponse:
 def register(request: HttpRequest) -> JsonResponse:
     """RFC 7591, anonymous and rate-limited per address: any agent app may register, and only a person's
     passkey connects it to anything."""
-    data = parsed(request.body)
     address = request.META.get("REMOTE_ADDR", "unknown")
     # An address held back after repeated failures (here or at /mcp) is told to wait, and each refused
     # registration counts as one failure (clockford/town/limits.py).
     over = limits.held(address)
     if over is None:
         try:
-            client = oauth_register.register(data, address)
+            client = oauth_register.register(oauth_register.metadata(request.body), address)
         except oauth_register.OAuthRefused as refused:
             over = limits.failed(address)
             if over is None:
@@ -168,17 +166,34 @@ def register(request: HttpRequest) -> JsonResponse:
     return response
 
 
+def each_once(view: View) -> View:
+    """RFC 6749 section 3.2: a parameter of a token or revocation request sent more than once is
+    invalid_request (resource may name several, RFC 8707): oauthlib read most of them as the last sent
+    (a revocation's token among them). Parameters come in the body: oauthlib refused a query too, but
+    at the token endpoint in a body the toolkit labelled text/html."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        twice = next((k for k, v in request.POST.lists() if len(v) > 1 and k != "resource"), None)
+        if request.META.get("QUERY_STRING"):
+            said = "Send the parameters in the body, not in the query (RFC 6749 section 3.2)."
+        elif twice is not None:
+            said = f"Send {twice if re.fullmatch(r'[A-Za-z0-9_]{1,40}', twice) else 'each parameter'} once."
+        else:
+            return view(request, *args, **kwargs)
+        response = JsonResponse({"error": "invalid_request", "error_description": said}, status=400)
+        response["Cache-Control"] = "no-store"
+        return response
+
+    return wrapped
+
+
 class _TokenView(TokenView):
     """django-oauth-toolkit's token view, without its device flow: the town serves no device grant, and
     the toolkit's view read one before oauthlib saw the request (404 "device_not_found", and a 500
     when no device_code was sent). oauthlib answers it as every grant the town does not serve."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        twice = [name for name in ONCE if len(request.POST.getlist(name)) > 1]
-        if twice:
-            # RFC 6749 section 3.2: a parameter sent more than once is invalid_request (oauthlib read
-            # two grant_types as a grant it does not serve).
-            return JsonResponse({"error": "invalid_request", "error_description": f"Send {twice[0]} once."}, status=400)
         verifier = request.POST.get("code_verifier")
         if verifier is not None and not CODE_VERIFIER.fullmatch(verifier):
             # RFC 7636 section 4.1: oauthlib compared any string with the challenge, so a client that
@@ -204,14 +219,12 @@ class _TokenView(TokenView):
             return self.authorization_flow_token_response(request)
 
 
-# The token request's parameters that may appear once (resource may name several, RFC 8707).
-ONCE = ("grant_type", "code", "redirect_uri", "code_verifier", "client_id", "refresh_token", "scope")
 # RFC 7636 section 4.1: what a code verifier is made of, and how long it is.
 CODE_VERIFIER = re.compile(r"[A-Za-z0-9._~-]{43,128}")
 
 
-token = with_sign_in(csrf_exempt(posts_only(_TokenView.as_view())))
-revoke_token = with_sign_in(csrf_exempt(posts_only(RevokeTokenView.as_view())))
+token = with_sign_in(csrf_exempt(posts_only(each_once(_TokenView.as_view()))))
+revoke_token = with_sign_in(csrf_exempt(posts_only(each_once(RevokeTokenView.as_view()))))
 
 
 # Consent.

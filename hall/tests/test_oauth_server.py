@@ -26,7 +26,7 @@ from hall.connected import clients_of
 from hall.models import Account, Client, Connection
 from hall.oauth_validator import TownValidator
 from hall.tests.conftest import Visitor
-from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply
+from hall.tests.oauth_agent import CALLBACK, Agent, DjangoWeb, Person, Reply, pkce
 from hall.tests.tls import DocumentServer
 from tests.fixtures import racing
 
@@ -662,3 +662,93 @@ def test_a_client_forgotten_while_its_person_decides_is_said_so_and_nothing_is_c
     r = ada.approve(agent.authorize_url())
     assert (r.status, r.json()) == (409, {"ok": False, "say": oauth.FORGOTTEN})
     assert not Connection.objects.exists() and not Grant.objects.exists()
+
+
+SENT_TWICE = "Send each parameter once: {} was sent more than once (RFC 6749 section 3.1)."
+
+
+def test_an_authorization_request_naming_a_parameter_twice_is_refused(ada: Person, agent: Agent) -> None:
+    """RFC 6749 section 3.1: a request parameter is sent once. A code_challenge or code_challenge_method
+    sent twice was read as the last, and the consent page asked the person to approve it. The town refuses
+    it as invalid_request on its own page, with the link back; a client_id, redirect_uri or state sent twice
+    leaves nobody to answer, so that page links to the hall only."""
+    url = agent.authorize_url()
+    _, other_challenge = pkce()
+    for extra, name in (
+        (f"&code_challenge={other_challenge}", "code_challenge"),
+        ("&code_challenge_method=S256", "code_challenge_method"),
+        ("&code_challenge_method=plain", "code_challenge_method"),
+        ("&prompt=consent&prompt=consent", "prompt"),
+    ):
+        r = ada.web.get(url + extra)
+        say = SENT_TWICE.format(name)
+        words = f"The app that sent you here made a request this town cannot use. If you return, it is told: “{say}”"
+        assert "<h1>Not done</h1>" in r.text and f"<p>{html.escape(words)}</p>" in r.text, (extra, r.text)
+        assert shown_back(r) == {
+            "error": "invalid_request",
+            "error_description": say,
+            "state": agent.state,
+            "iss": HALL,
+        }
+        # Nor can the request be approved by posting to the ceremony without the page.
+        begun = ada.web.post(f"/oauth/authorize/begin?{urlsplit(url + extra).query}")
+        assert begun.status == 400 and "This request can no longer be approved" in begun.json()["say"]
+    for name, value in (("client_id", agent.client_id), ("redirect_uri", CALLBACK), ("state", "again")):
+        for where in (url, f"{HALL}/oauth/authorize/deny?{urlsplit(url).query}"):
+            twice = f"{where}&{name}={value}"
+            r = ada.web.get(twice) if where == url else ada.web.post(twice, form={})
+            assert r.status == 400 and "location" not in r.headers and RETURN_LINK.search(r.text) is None, (name, where)
+            assert f"names {name} more than once, so the town cannot tell which it meant." in html.unescape(r.text)
+    assert not Connection.objects.exists() and not Grant.objects.exists()
+    # Sent once, the same request is approved.
+    assert agent.code_from(ada.approve(url).json()["next"])["state"] == agent.state
+
+
+def test_a_revocation_naming_its_token_twice_is_invalid(ada: Person, agent: Agent) -> None:
+    """RFC 6749 section 3.2, at the revocation endpoint too: two tokens were read as the last, and the
+    first was left alone while the client was told it was revoked. Any parameter of a token request sent
+    twice is refused as well, not only the seven the town listed; a query there oauthlib refuses itself."""
+    host = urlsplit(HALL).netloc
+    assert agent.token(agent.code_from(ada.approve(agent.authorize_url()).json()["next"])["code"]).status == 200
+    token = agent.tokens["refresh_token"]
+    form = "application/x-www-form-urlencoded"
+    r = DjangoClient().post(
+        "/oauth/revoke", f"token={token}&token=other&client_id={agent.client_id}", form, HTTP_HOST=host
+    )
+    assert (r.status_code, r.json()) == (400, {"error": "invalid_request", "error_description": "Send token once."})
+    body = f"grant_type=refresh_token&refresh_token={token}&client_id={agent.client_id}"
+    for extra, named in (
+        ("&code_challenge=a&code_challenge=b", "code_challenge"),
+        ("&%E2%80%AE=1&%E2%80%AE=2", "each parameter"),
+    ):
+        r = DjangoClient().post("/oauth/token", body + extra, form, HTTP_HOST=host)
+        assert (r.status_code, r.json()) == (
+            400,
+            {"error": "invalid_request", "error_description": f"Send {named} once."},
+        ), extra
+    # A query, refused by oauthlib too, is said in JSON (the toolkit's answer was labelled text/html).
+    said = "Send the parameters in the body, not in the query (RFC 6749 section 3.2)."
+    for url in (f"/oauth/token?client_id={agent.client_id}", "/oauth/revoke?token_type_hint=refresh_token"):
+        r = DjangoClient().post(url, body, form, HTTP_HOST=host)
+        assert (r.status_code, r.json()) == (400, {"error": "invalid_request", "error_description": said}), url
+    # None of them spent or revoked the refresh token: it rotates once.
+    assert agent.refresh().status == 200
+
+
+def test_a_registration_naming_a_member_twice_is_refused(web: DjangoWeb) -> None:
+    """Python's JSON parser kept the last of two members of one name, where another reader of the same body
+    (a proxy, a log) may keep the first: the registration kept redirect URIs nobody had read."""
+    good = json.dumps([CALLBACK])
+    for body, named in (
+        (f'{{"redirect_uris": ["https://evil.example/cb"], "redirect_uris": {good}}}', "redirect_uris"),
+        (f'{{"redirect_uris": {good}, "client_name": "A", "client_name": "B"}}', "client_name"),
+        (f'{{"redirect_uris": {good}, "x": {{"\\u202e": 1, "\\u202e": 2}}}}', "a member"),
+    ):
+        r = DjangoClient().post(
+            "/oauth/register", body, "application/json", HTTP_HOST=urlsplit(HALL).netloc, REMOTE_ADDR="198.51.100.9"
+        )
+        assert (r.status_code, r.json()) == (
+            400,
+            {"error": "invalid_client_metadata", "error_description": f"The body names {named} more than once."},
+        ), body
+    assert not Client.objects.exists()
