@@ -12,19 +12,18 @@ import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from oauth2_provider.exceptions import FatalClientError, OAuthToolkitError
 from oauth2_provider.oauth2_backends import get_oauthlib_core
-from oauthlib.common import add_params_to_uri
 from oauthlib.oauth2.rfc6749 import errors
 
 from clockford.town import signing
 from clockford.town.models import lock, locked
-from hall import oauth_tokens
+from hall import oauth_register, oauth_tokens
 from hall.connected import room_for, too_many_clients
 from hall.http import Refused
 from hall.models import Account, Client, Connection
@@ -85,7 +84,17 @@ def _sent_back(redirect_uri: str, error: str, description: str, state: str | Non
     if state:
         params.append(("state", state))
     params.append(("iss", oauth_tokens.issuer()))
-    return add_params_to_uri(redirect_uri, params)
+    return answer_at(redirect_uri, params)
+
+
+def answer_at(redirect_uri: str, params: list[tuple[str, str]]) -> str:
+    """The redirect URI with the town's answer added to its query, the URI's own query kept byte for byte
+    (RFC 6749 section 3.1.2: it MUST be retained). oauthlib decoded and wrote it again, so a registered
+    `?y=a%20b&z` came back as `?y=a+b&z=`. Its names never include the answer's own (registration refuses
+    them: oauth_register.ANSWER_NAMES)."""
+    base, mark, fragment = redirect_uri.partition("#")
+    joint = "" if base.endswith(("?", "&")) else "&" if "?" in base else "?"
+    return base + joint + urlencode(params, quote_via=quote) + mark + fragment
 
 
 def redirect_host(redirect_uri: str) -> str:
@@ -174,6 +183,7 @@ def read_authorization(request: HttpRequest) -> Consent:
         e = error.oauthlib_error
         if not e.redirect_uri:
             raise BadClient(_fatal_words(error)) from error
+        _answerable(e.redirect_uri)
         if twice:
             raise NotSentBack(
                 e.redirect_uri, "invalid_request", _sent_twice(twice), getattr(e, "state", None)
@@ -182,6 +192,7 @@ def read_authorization(request: HttpRequest) -> Consent:
         raise NotSentBack(e.redirect_uri, e.error, description, getattr(e, "state", None)) from error
     redirect_uri = credentials["redirect_uri"]
     state = credentials.get("state") or ""
+    _answerable(redirect_uri)
     if twice:
         raise NotSentBack(redirect_uri, "invalid_request", _sent_twice(twice), state)
     if credentials.get("code_challenge_method") != "S256" or not credentials.get("code_challenge"):
@@ -210,6 +221,17 @@ def read_authorization(request: HttpRequest) -> Consent:
 
 # Parameters whose repetition leaves no client, redirect URI or state the town may answer to.
 FATAL_TWICE = ("client_id", "redirect_uri", "response_type", "scope", "state")
+
+
+def _answerable(redirect_uri: str) -> None:
+    """A redirect URI kept before registration refused one whose query names an answer's parameter (a
+    second state or error beside the town's) is answered on the hall's page only."""
+    if oauth_register.answer_names_in(redirect_uri):
+        raise BadClient(
+            "The app that sent you here registered an address to return you to that already carries an answer "
+            f"({', '.join(oauth_register.answer_names_in(redirect_uri))}), so the town's answer could be misread "
+            "there. Nothing was connected. Go back to the app and start again."
+        )
 
 
 def _repeated(request: HttpRequest) -> str | None:
@@ -282,4 +304,7 @@ def connect(
         except OAuthToolkitError as error:
             e = error.oauthlib_error
             raise Refused(f"The town could not finish connecting the client ({e.description or e.error}).") from error
-    return str(uri)
+    # oauthlib (and the toolkit, adding iss) wrote the redirect URI's own query again: the answer's
+    # parameters, the last of their names there, are added to the URI as it was registered.
+    made = dict(parse_qsl(urlsplit(str(uri)).query, keep_blank_values=True))
+    return answer_at(consent.redirect_uri, [(k, made[k]) for k in ("code", "state", "iss") if made.get(k)])

@@ -9,7 +9,7 @@ import math
 import re
 import unicodedata
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -80,6 +80,12 @@ def redirect_problem(uri: Any) -> str | None:
         TOOLKIT_URIS(uri)
     except ValidationError:
         return f"{uri[:200]} is not a URL."
+    if named := answer_names_in(uri):
+        return (
+            f"{uri[:200]}: a redirect URI's own query may not name {', '.join(named)}: the town adds "
+            "code, state, error, error_description and iss to it when it answers, and a second one would be "
+            "read in place of the town's."
+        )
     # oauthlib reads the redirect URI of every authorization request as RFC 3986 spells a URI, ASCII
     # only: one it cannot read is refused there, on the consent page, as a URI the client never
     # registered. A client is told so here, when it registers, not after a person was sent to it.
@@ -91,6 +97,18 @@ def redirect_problem(uri: Any) -> str | None:
             )
         return f"{uri[:200]} is not a URL."
     return None
+
+
+# The parameters an authorization response adds to a redirect URI (RFC 6749 section 4.1.2 and 4.1.2.1,
+# RFC 9207): a registered URI already naming one would carry two, and a client reading the first would
+# read the registered one (a fixed state that always matches, an error on every success).
+ANSWER_NAMES = ("code", "state", "error", "error_description", "error_uri", "iss")
+
+
+def answer_names_in(uri: str) -> list[str]:
+    """The answer's parameter names that `uri`'s own query already holds."""
+    held = {name for name, _ in parse_qsl(urlsplit(uri).query, keep_blank_values=True)}
+    return [name for name in ANSWER_NAMES if name in held]
 
 
 def name_problem(name: str) -> str | None:

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import jwt
 import pytest
@@ -752,3 +752,69 @@ def test_a_registration_naming_a_member_twice_is_refused(web: DjangoWeb) -> None
             {"error": "invalid_client_metadata", "error_description": f"The body names {named} more than once."},
         ), body
     assert not Client.objects.exists()
+
+
+def test_the_answer_keeps_the_redirect_uri_s_own_query_byte_for_byte(web: DjangoWeb) -> None:
+    """oauthlib decoded a redirect URI's own query and wrote it again: a registered `?y=a%20b&z` came back as
+    `?y=a+b&z=` on the refusal page's link, the decline's redirect and the code's. RFC 6749 section 3.1.2
+    retains the query; the answer is added after it."""
+    ada = Person(web).sign_up("Ada")
+    iss = quote(HALL, safe="")
+    for own in ("http://127.0.0.1:9/cb?y=a%20b&z", "http://127.0.0.1:9/cb?", "http://127.0.0.1:9/cb?a=1&"):
+        agent = Agent(web, RESOURCE, redirect_uri=own)
+        assert agent.register().status == 201
+        r = web.get(agent.authorize_url(scope="nothing"))
+        found = RETURN_LINK.search(r.text)
+        assert r.status == 400 and found, r.text
+        said = "This%20town%20grants%20the%20scope%20town%20only."
+        assert html.unescape(found.group(1)) == (
+            f"{own}error=invalid_scope&error_description={said}&state={agent.state}&iss={iss}"
+            if own.endswith(("?", "&"))
+            else f"{own}&error=invalid_scope&error_description={said}&state={agent.state}&iss={iss}"
+        )
+        joint = "" if own.endswith(("?", "&")) else "&"
+        r = web.post(f"/oauth/authorize/deny?{urlsplit(agent.authorize_url()).query}", form={})
+        assert r.status == 302 and r.headers["location"] == (
+            f"{own}{joint}error=access_denied&error_description=The%20person%20declined.&state={agent.state}&iss={iss}"
+        )
+        done = ada.approve(agent.authorize_url()).json()["next"]
+        answer = re.escape(own + joint) + r"code=(\w+)&state=" + re.escape(f"{agent.state}&iss={iss}")
+        sent = re.fullmatch(answer, done)
+        assert sent, done
+        assert agent.token(sent.group(1)).status == 200
+
+
+def test_a_redirect_uri_naming_an_answer_s_parameter_is_refused(web: DjangoWeb) -> None:
+    """A redirect URI registered with its own state= or error= got a second one with the town's answer, and
+    a client that reads the first read its own: a fixed state that always matches, an error on every code.
+    Registration refuses such a URI; one kept before is answered on the hall's page only."""
+    for uri, named in (
+        ("https://app.example/cb?state=fixed", "state"),
+        ("https://app.example/cb?a=1&error=x", "error"),
+        ("https://app.example/cb?st%61te=1&iss", "state, iss"),
+        ("http://127.0.0.1:9/cb?code=1&error_description=&error_uri=u", "code, error_description, error_uri"),
+    ):
+        r = Agent(web, RESOURCE, redirect_uri=uri).register()
+        assert (r.status, r.json()) == (
+            400,
+            {
+                "error": "invalid_redirect_uri",
+                "error_description": f"{uri}: a redirect URI's own query may not name {named}: the town adds code, "
+                "state, error, error_description and iss to it when it answers, and a second one would be read in "
+                "place of the town's.",
+            },
+        ), uri
+    assert not Client.objects.exists()
+    agent = Agent(web, RESOURCE, redirect_uri="http://127.0.0.1:9/cb?state=fixed")
+    agent.client_id = Client.objects.create(
+        name="Old",
+        redirect_uris=agent.redirect_uri,
+        client_type=Client.CLIENT_PUBLIC,
+        authorization_grant_type=Client.GRANT_AUTHORIZATION_CODE,
+        client_secret="",
+        hash_client_secret=False,
+    ).client_id
+    for url in (agent.authorize_url(), agent.authorize_url(scope="nothing")):
+        r = web.get(url)
+        assert r.status == 400 and RETURN_LINK.search(r.text) is None
+        assert "registered an address to return you to that already carries an answer (state)" in html.unescape(r.text)
