@@ -5,8 +5,8 @@ browser would otherwise add its holder's passkey and remove the owner's. So an a
 passkey first confirms the change with one of its own, user-verified, in a ceremony of its own
 purpose ("confirm") whose challenge begins with the SHA-256 of what it confirms ("add a passkey",
 "remove passkey 12"). Its answer is taken once, only for that change: an answer to a sign-in, a
-decision or another change is refused, and so is the same answer twice. An account's first passkey
-(its sign-up, the claim by a person signed out) needs none.
+decision or another change is refused, and so is the same answer twice (told it was already used).
+An account's first passkey (its sign-up, the claim by a person signed out) needs none.
 
 The owner's claim link opened by a person already signed in makes their account the owner, confirmed
 the same way ("claim the town"), and adds no passkey: the link must not be a way round the confirmation.
@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
+from webauthn.helpers import base64url_to_bytes
 
 from clockford.town.models import locked
 from hall import passkeys, push
@@ -64,18 +65,93 @@ def _statement(account: Account, what: str) -> str:
     return json.dumps({"account": account.user_handle, "confirm": what}, sort_keys=True, separators=(",", ":"))
 
 
+# A session keeps one ceremony of each purpose: a confirmation begun in a second tab replaces the
+# first's, and each is answered once. An answer to one this session replaced or already spent (a
+# second press, another tab) was taken as an answer to the one waiting: it spent that one too, and was
+# told to confirm with a passkey, which the person had just done. The session remembers the challenges
+# it began, so such an answer is told what became of its request, and the one waiting is left for its
+# own answer (the later tab's). Nothing is accepted for it: an answer still spends only the ceremony
+# whose challenge it signed.
+_SEEN = "hall.changes.{}"
+_REMEMBERED = 8
+
+
+def _seen(session: SessionBase, purpose: str) -> dict[str, Any]:
+    return session.get(_SEEN.format(purpose)) or {"waiting": None, "spent": [], "replaced": []}
+
+
+def _begun(session: SessionBase, purpose: str, options: dict[str, Any]) -> dict[str, Any]:
+    seen = _seen(session, purpose)
+    replaced = seen["replaced"] + [seen["waiting"]] if seen["waiting"] else seen["replaced"]
+    session[_SEEN.format(purpose)] = {
+        "waiting": options["challenge"],
+        "spent": seen["spent"],
+        "replaced": replaced[-_REMEMBERED:],
+    }
+    return options
+
+
+def _spent(session: SessionBase, purpose: str) -> None:
+    seen = _seen(session, purpose)
+    if seen["waiting"]:
+        spent = (seen["spent"] + [seen["waiting"]])[-_REMEMBERED:]
+        session[_SEEN.format(purpose)] = {"waiting": None, "spent": spent, "replaced": seen["replaced"]}
+
+
+def _challenge_of(credential: Any) -> str | None:
+    """The challenge an answer says it signed (its clientDataJSON's), unverified: it only tells which of
+    the session's requests the answer is for."""
+    try:
+        challenge = json.loads(base64url_to_bytes(credential["response"]["clientDataJSON"]))["challenge"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return challenge if isinstance(challenge, str) else None
+
+
+def _answering(session: SessionBase, purpose: str, credential: Any, said: tuple[str, str]) -> None:
+    """Refuse, in `said`'s words (already used, replaced), an answer to a `purpose` request this session
+    spent or replaced, leaving the one waiting alone."""
+    challenge, seen = _challenge_of(credential), _seen(session, purpose)
+    if challenge is None or challenge == seen["waiting"]:
+        return
+    if challenge in seen["spent"]:
+        raise Refused(said[0], status=409)
+    if challenge in seen["replaced"]:
+        raise Refused(said[1], status=409)
+
+
+CONFIRMATION_SAID = (
+    "That confirmation was already used (a second press, or another tab or window), and a confirmation counts "
+    "once. Nothing more changed; reload the page to see where things stand.",
+    "This confirmation was replaced by a newer one, begun in another tab or window: finish there, or press the "
+    "button to start again here. Nothing changed.",
+)
+NEW_PASSKEY_SAID = (
+    "That new passkey's answer was already sent (a second press, or another tab or window), and it counts "
+    "once. Nothing more changed; reload the page to see your passkeys as they are.",
+    "This new passkey's request was replaced by a newer one, begun in another tab or window: finish there, or "
+    "press the button to start again here. Nothing changed.",
+)
+
+
 def begin_confirm(session: SessionBase, account: Account, what: str) -> dict[str, Any]:
     """Ask for one of the account's own passkeys, user-verified, to confirm `what` (ADD_A_PASSKEY,
-    removing(id))."""
-    return passkeys.begin_over(session, Ceremony.CONFIRM, _statement(account, what), account)
+    removing(id), claiming(id))."""
+    return _begun(
+        session, Ceremony.CONFIRM, passkeys.begin_over(session, Ceremony.CONFIRM, _statement(account, what), account)
+    )
 
 
 def finish_confirm(session: SessionBase, account: Account, what: str, credential: Any, needs: str) -> Passkey:
-    """The passkey that confirmed `what` for `account`, the confirmation spent. Without an answer, or
-    with no confirmation begun, the change is refused in `needs`' words."""
-    if credential is None or not passkeys.waits(session, Ceremony.CONFIRM):
+    """The passkey that confirmed `what` for `account`, the confirmation spent. Without an answer the
+    change is refused in `needs`' words; an answer with no confirmation waiting, in words that say why."""
+    if credential is None:
         raise Refused(needs, status=403)
+    _answering(session, Ceremony.CONFIRM, credential, CONFIRMATION_SAID)
+    if not passkeys.waits(session, Ceremony.CONFIRM):
+        raise Refused(passkeys.EXPIRED)
     ceremony = passkeys.take_over(session, Ceremony.CONFIRM, account)
+    _spent(session, Ceremony.CONFIRM)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     if ceremony.statement != _statement(account, what):
@@ -112,11 +188,14 @@ def begin_add(session: SessionBase, account: Account, name: str, confirmation: A
     ceremony = passkeys.begin_ceremony(session, Ceremony.ADD, account=account, name=label)
     # Naming the passkeys the account has lets the browser refuse to make a second one on the
     # same device, before the person is asked for anything.
-    return passkeys.registration_options(ceremony, account.name, account.user_handle, exclude=mine)
+    options = passkeys.registration_options(ceremony, account.name, account.user_handle, exclude=mine)
+    return _begun(session, Ceremony.ADD, options)
 
 
 def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
+    _answering(session, Ceremony.ADD, credential, NEW_PASSKEY_SAID)
     ceremony = passkeys.take_ceremony(session, Ceremony.ADD)
+    _spent(session, Ceremony.ADD)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     return passkeys.keep_passkey(ceremony, credential, account, ceremony.name)

@@ -26,6 +26,10 @@ NOT_VERIFIED = (
 )
 
 
+USED, REPLACED = passkey_changes.CONFIRMATION_SAID
+NEW_USED, NEW_REPLACED = passkey_changes.NEW_PASSKEY_SAID
+
+
 def refused(say: str) -> dict[str, Any]:
     return {"ok": False, "say": say}
 
@@ -122,7 +126,7 @@ def test_a_confirmation_for_another_purpose_is_refused(ada_two: Visitor) -> None
     answer = ada.key.get(ada.options("/hall/passkeys/add/confirm"))
     finish = f"/hall/passkeys/{phone.pk}/remove/finish"
     assert ada.post(finish, {"credential": answer}) == (403, refused(passkey_changes.CONFIRMED_ELSEWHERE))
-    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (403, refused(passkey_changes.ADD_NEEDS))
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (409, refused(USED))
 
     # Begun for removing the phone, answered at removing the tablet, or at adding a passkey.
     answer = ada.key.get(ada.options(f"/hall/passkeys/{phone.pk}/remove/begin"))
@@ -153,10 +157,12 @@ def test_a_replayed_confirmation_is_refused(ada_two: Visitor) -> None:
     options = ada.options("/hall/passkeys/add/begin", {"name": "Tablet", "confirmation": answer})
     assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(options)})[0] == 200
 
-    # The same answer again: no confirmation waits; then, with a fresh one begun, not its challenge.
-    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (403, refused(passkey_changes.ADD_NEEDS))
-    ada.options("/hall/passkeys/add/confirm")
-    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (400, refused(ANOTHER_REQUEST))
+    # The same answer again: told it was used; then, with a fresh one begun, the same, and the fresh one
+    # is left for its own answer.
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (409, refused(USED))
+    asked = ada.options("/hall/passkeys/add/confirm")
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": answer}) == (409, refused(USED))
+    assert ada.post("/hall/passkeys/add/begin", {"confirmation": ada.key.get(asked)})[0] == 200
 
     # Removing: the answer that removed the phone does not remove another.
     asked = ada.options(f"/hall/passkeys/{phone.pk}/remove/begin")
@@ -164,7 +170,12 @@ def test_a_replayed_confirmation_is_refused(ada_two: Visitor) -> None:
     assert ada.post(f"/hall/passkeys/{phone.pk}/remove/finish", {"credential": answer})[0] == 200
     tablet = Passkey.objects.get(name="Tablet")
     for url in (f"/hall/passkeys/{tablet.pk}/remove/finish", f"/hall/passkeys/{phone.pk}/remove/finish"):
-        assert ada.post(url, {"credential": answer}) == (403, refused(passkey_changes.REMOVE_NEEDS))
+        assert ada.post(url, {"credential": answer}) == (409, refused(USED))
+    # Nor does it from another browser, whose session began nothing: an answer for no request waiting.
+    other = Visitor()
+    other.client.force_login(ada.account, backend=settings.AUTHENTICATION_BACKENDS[0])
+    status, data = other.post(f"/hall/passkeys/{tablet.pk}/remove/finish", {"credential": answer})
+    assert (status, data) == (400, refused(passkeys.EXPIRED))
     assert names() == ["Your first passkey", "Tablet"]
 
 
@@ -288,3 +299,65 @@ def test_removing_a_passkey_turns_notifications_off_on_every_device(ada_two: Vis
         "Notifications are off on the 2 devices that had them: turn them on again on the Account page of each "
         "device you keep." in ada.page("/hall/passkeys")
     )
+
+
+def test_a_second_press_is_told_its_confirmation_was_used(ada_two: Visitor) -> None:
+    """A double submit, or a confirmation spent in another tab, was told "Adding a passkey to your account
+    needs a passkey you already have" though the person had just confirmed with one. It is told the
+    confirmation was used, and nothing more changes."""
+    ada = ada_two
+    _, phone = Passkey.objects.order_by("pk")
+    body = {
+        "name": "Tablet",
+        "confirmation": ada.key.get(ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"})),
+    }
+    options = ada.options("/hall/passkeys/add/begin", body)
+    assert ada.post("/hall/passkeys/add/begin", body) == (409, refused(USED))
+    made = ada.key.create(options)
+    assert ada.post("/hall/passkeys/add/finish", {"credential": made})[0] == 200
+    assert ada.post("/hall/passkeys/add/finish", {"credential": made}) == (409, refused(NEW_USED))
+    url = f"/hall/passkeys/{phone.pk}/remove"
+    answer = ada.key.get(ada.options(f"{url}/begin"))
+    assert ada.post(f"{url}/finish", {"credential": answer})[0] == 200
+    assert ada.post(f"{url}/finish", {"credential": answer}) == (409, refused(USED))
+    assert names() == ["Your first passkey", "Tablet"]
+    assert USED == (
+        "That confirmation was already used (a second press, or another tab or window), and a confirmation counts "
+        "once. Nothing more changed; reload the page to see where things stand."
+    )
+
+
+def test_of_two_tabs_the_later_confirmation_goes_on(ada_two: Visitor) -> None:
+    """Confirmations begun in two tabs both failed: the second replaced the first, whose answer then spent
+    the second's and was refused, and the second's answer found nothing waiting. The earlier is told it was
+    replaced, and the later goes on; each answer still counts once."""
+    ada = ada_two
+    first, phone = Passkey.objects.order_by("pk")
+    # Adding, from two tabs: the earlier's answer comes first, or last.
+    for earlier_first in (True, False):
+        earlier = ada.key.get(ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"}), which=1)
+        later = ada.key.get(ada.options("/hall/passkeys/add/confirm", {"name": "Tablet"}), which=1)
+        if earlier_first:
+            assert ada.post("/hall/passkeys/add/begin", {"confirmation": earlier}) == (409, refused(REPLACED))
+        options = ada.options("/hall/passkeys/add/begin", {"name": "Tablet", "confirmation": later})
+        if not earlier_first:
+            assert ada.post("/hall/passkeys/add/begin", {"confirmation": earlier}) == (409, refused(REPLACED))
+        assert ada.post("/hall/passkeys/add/begin", {"confirmation": later}) == (409, refused(USED))
+        assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(options)})[0] == 200
+    assert names() == ["Your first passkey", "Phone", "Tablet", "Tablet"]
+
+    # The new passkey's own request, begun in two tabs once each had confirmed.
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Laptop"})
+    in_a = ada.options("/hall/passkeys/add/begin", {"name": "Laptop", "confirmation": ada.key.get(asked)})
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": "Laptop"})
+    in_b = ada.options("/hall/passkeys/add/begin", {"name": "Laptop", "confirmation": ada.key.get(asked)})
+    assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(in_a)}) == (409, refused(NEW_REPLACED))
+    assert ada.post("/hall/passkeys/add/finish", {"credential": ada.key.create(in_b)})[0] == 200
+
+    # Removing the phone in one tab and the first passkey in another: the later removal is made.
+    earlier = ada.key.get(ada.options(f"/hall/passkeys/{phone.pk}/remove/begin"))
+    later = ada.key.get(ada.options(f"/hall/passkeys/{first.pk}/remove/begin"))
+    assert ada.post(f"/hall/passkeys/{phone.pk}/remove/finish", {"credential": earlier}) == (409, refused(REPLACED))
+    assert ada.post(f"/hall/passkeys/{first.pk}/remove/finish", {"credential": later})[0] == 200
+    assert names() == ["Phone", "Tablet", "Tablet", "Laptop"]
+    assert not Ceremony.objects.exists()
