@@ -262,8 +262,6 @@ def begin_claim(session: SessionBase, account: Account, code: str) -> dict[str, 
 def finish_claim(session: SessionBase, account: Account, credential: Any) -> Account:
     """Make `account` the owner with the claim begin_claim named, once `credential` confirmed it."""
     claim_id: int = session.get(_CLAIMING) or 0
-    if credential is not None and not claim_id:
-        raise Refused(passkeys.EXPIRED)
     finish_confirm(session, account, claiming(claim_id), credential, CLAIM_NEEDS)
     session.pop(_CLAIMING, None)
     claim = Claim.objects.filter(pk=claim_id).first()

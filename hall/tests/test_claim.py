@@ -109,7 +109,13 @@ def test_a_signed_in_person_claims_with_their_own_account_confirmed_by_its_passk
     asked = ada.options(f"/hall/claim/{code}/begin")
     assert "user" not in asked and [c["id"] for c in asked["allowCredentials"]] == [first.credential_id]
     assert asked["userVerification"] == "required"
-    assert ada.post("/hall/claim-finish", {"credential": ada.key.get(asked)}) == (200, {"ok": True, "next": "/hall/"})
+    answer = ada.key.get(asked)
+    assert ada.post("/hall/claim-finish", {"credential": answer}) == (200, {"ok": True, "next": "/hall/"})
+    # A second press: the confirmation was used, and the claim with it.
+    assert ada.post("/hall/claim-finish", {"credential": answer}) == (
+        409,
+        refused(passkey_changes.CONFIRMATION_SAID[0]),
+    )
     account = Account.objects.get()
     assert account.name == "Ada" and account.is_owner and account.is_staff
     assert list(Passkey.objects.all()) == [first]
