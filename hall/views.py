@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from clockford.town import desk, signing
 from hall import invites, live, passkey_changes, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
 from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, text
-from hall.queue import waiting_for
+from hall.queue import QUEUE_PER_PAGE, Queue
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
 BACKEND = "hall.backends.PasskeyBackend"
@@ -49,7 +50,10 @@ def front(request: HttpRequest) -> HttpResponse:
         )
     if after is not None:
         return redirect(after)
-    return render(request, "hall/home.html", {"waiting": waiting_for(account), "live_path": live.PATH, "nav": "home"})
+    # Queue is read as Paginator reads it (count() and a slice), not as the whole Sequence its stub asks for.
+    queue: Any = Queue(account)
+    page = Paginator(queue, QUEUE_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "hall/home.html", {"waiting": page, "page": page, "live_path": live.PATH, "nav": "home"})
 
 
 @at_the_hall

@@ -98,7 +98,7 @@ def test_the_queue_lists_everything_that_waits_newest_first(ada: Visitor) -> Non
 
     text = page(ada, "/hall/")
     assert "<title>(4) Waiting for you · Clockford</title>" in text
-    assert '<ul class="queue" id="queue">' in text
+    assert '<ul class="queue" id="queue" data-waiting="4">' in text
     order = [text.index(f'data-item="{i}"') for i in (report["report"], plan["id"], letter["id"], hold.id)]
     assert order == sorted(order)
     assert "Your agent wants to publish a notice on the Tavern board" in text

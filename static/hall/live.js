@@ -8,7 +8,7 @@
 
 (function () {
   // The parts of the page that show the queue, in page order; any of them may be absent.
-  const REGIONS = ["queue-count", "queue", "queue-empty"];
+  const REGIONS = ["queue-count", "queue", "queue-pages", "queue-empty"];
   const FIRST_DELAY = 1000;
   const LONGEST_DELAY = 60000;
   const WRONG_ORIGIN = 4403; // the town will never take this page's socket: do not ask again
@@ -40,12 +40,23 @@
   });
   document.body.appendChild(status);
 
-  function rowsShown() {
+  // How many things wait, as the page drawn said: all of them, not only the rows of this page (the
+  // queue is shown fifty at a time).
+  function waitingShown() {
     const queue = document.getElementById("queue");
-    return queue ? queue.querySelectorAll("[data-item]").length : 0;
+    const said = queue ? Number(queue.dataset.waiting) : NaN;
+    return Number.isInteger(said) ? said : queue ? queue.querySelectorAll("[data-item]").length : 0;
   }
 
-  let announced = rowsShown(); // what the page said when it loaded
+  // The queue's page the tab shows (?page=N): the fresh queue is that page's, not the first one.
+  function pageAddress() {
+    const address = new URL(QUEUE, location.href);
+    const number = new URLSearchParams(location.search).get("page");
+    if (number !== null) address.searchParams.set("page", number);
+    return address.href;
+  }
+
+  let announced = waitingShown(); // what the page said when it loaded
 
   function announce(waiting) {
     if (waiting === announced) return;
@@ -120,7 +131,7 @@
   // Fetches the queue's page and swaps in the fresh queue (or reloads the tab, signed out).
   async function fetchQueue(heard) {
     try {
-      const response = await fetch(QUEUE, {
+      const response = await fetch(pageAddress(), {
         credentials: "same-origin",
         cache: "no-store",
         // Not the person's use of the hall: an open tab must not keep a sign-in from ending when it
@@ -179,8 +190,8 @@
     }
     if (!data || typeof data.stamp !== "string" || typeof data.waiting !== "number") return;
     announce(data.waiting);
-    if (pageStamp === null && data.waiting === rowsShown()) {
-      // The first stamp: the page drawn a moment ago shows as many things as wait, so it is current.
+    if (pageStamp === null && data.waiting === waitingShown()) {
+      // The first stamp: the page drawn a moment ago counts as many things as wait, so it is current.
       pageStamp = data.stamp;
       countTitle(data.waiting);
       return;
