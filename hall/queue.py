@@ -177,14 +177,17 @@ SOURCES: tuple[Source, ...] = (
 )
 
 
-def _keys(account: Account) -> tuple[str, list[Any]]:
-    """One UNION ALL of what waits, a row of (source, id, at) each: the queue's own queries (source.waiting),
-    compiled by Django, as hall/live.py counts them. The source is its place in SOURCES, and the id is text
-    (exchanges are numbered, the rest are lettered)."""
+def _keys(account: Account, since: datetime | None) -> tuple[str, list[Any]]:
+    """One UNION ALL of what waits (since a time, if given), a row of (source, id, at) each: the queue's own
+    queries (source.waiting), compiled by Django, as hall/live.py counts them. The source is its place in
+    SOURCES, and the id is text (exchanges are numbered, the rest are lettered)."""
     parts: list[str] = []
     params: list[Any] = []
     for rank, source in enumerate(SOURCES):
-        rows = source.waiting(account).order_by().values(waiting_id=F("pk"), waiting_at=F(source.at))
+        waiting = source.waiting(account)
+        if since is not None:
+            waiting = waiting.filter(**{f"{source.at}__gte": since})
+        rows = waiting.order_by().values(waiting_id=F("pk"), waiting_at=F(source.at))
         sql, more = rows.query.sql_with_params()
         parts.append(f"SELECT {rank} AS source, CAST(waiting_id AS text) AS id, waiting_at AS at FROM ({sql}) w{rank}")  # noqa: S608 (Django's SQL)
         params.extend(more)
@@ -196,14 +199,16 @@ class Queue:
     count() and a slice): a person with 600 things waiting had every one read and drawn on every visit
     of the page (450 KB, 130 ms on PostgreSQL). A slice reads the keys of its rows alone, in the
     database, then the rows themselves. On a tie in time, the source named first in SOURCES comes first,
-    then the greater id, so that a page holds the same rows however often it is drawn."""
+    then the greater id, so that a page holds the same rows however often it is drawn. With `since`, only
+    what began to wait at that time or later (the push loop's new items, hall/push.py)."""
 
-    def __init__(self, account: Account) -> None:
+    def __init__(self, account: Account, since: datetime | None = None) -> None:
         self.account = account
+        self.since = since
 
     @cached_property
     def keys(self) -> tuple[str, list[Any]]:
-        return _keys(self.account)  # compiled once for the count and the page: Django's compiler is slow
+        return _keys(self.account, self.since)  # compiled once for the count and the page: Django's compiler is slow
 
     def count(self) -> int:
         sql, params = self.keys
@@ -215,31 +220,39 @@ class Queue:
         return self.count()
 
     def __getitem__(self, part: slice) -> list[Waiting]:
-        start = int(part.start or 0)
-        # All of them (waiting_for): PostgreSQL reads "LIMIT ALL", SQLite a negative limit, as no limit.
-        limit = (
-            str(int(part.stop) - start) if part.stop is not None else "-1" if connection.vendor == "sqlite" else "ALL"
-        )
+        return self.rows(self.keys_of(part.start or 0, part.stop))
+
+    def keys_of(self, start: int = 0, stop: int | None = None) -> list[tuple[int, str]]:
+        """The (source, id) of the rows from start to stop (all of them without stop), newest first."""
+        # All of them: PostgreSQL reads "LIMIT ALL", SQLite a negative limit, as no limit.
+        limit = str(int(stop) - int(start)) if stop is not None else "-1" if connection.vendor == "sqlite" else "ALL"
         sql, params = self.keys
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT source, id FROM ({sql}) q ORDER BY at DESC, source, id DESC LIMIT {limit} OFFSET {start}",  # noqa: S608 (Django's SQL)
+                f"SELECT source, id FROM ({sql}) q ORDER BY at DESC, source, id DESC LIMIT {limit} OFFSET {int(start)}",  # noqa: S608 (Django's SQL)
                 params,
             )
-            keys = [(int(rank), str(id_)) for rank, id_ in cursor.fetchall()]
+            return [(int(rank), str(id_)) for rank, id_ in cursor.fetchall()]
+
+    def rows(self, keys: list[tuple[int, str]]) -> list[Waiting]:
+        """The rows of these keys, in their order; one decided since its key was read is left out."""
+        found = self.rows_by_key(keys)
+        return [found[key] for key in keys if key in found]
+
+    def rows_by_key(self, keys: list[tuple[int, str]]) -> dict[tuple[int, str], Waiting]:
         found: dict[tuple[int, str], Waiting] = {}
         for rank, source in enumerate(SOURCES):
             ids = [id_ for r, id_ in keys if r == rank]
             if ids:
                 for thing in source.waiting(self.account).filter(pk__in=ids):
                     found[rank, str(thing.pk)] = source.row(thing, self.account)
-        # A row decided between the two reads is left out.
-        return [found[key] for key in keys if key in found]
+        return found
 
 
-def waiting_for(account: Account) -> list[Waiting]:
-    """Everything that waits for this person, newest first (the page reads a page at a time: Queue)."""
-    return Queue(account)[0:None]
+def waiting_for(account: Account, since: datetime | None = None) -> list[Waiting]:
+    """Everything that waits for this person (that began to wait at `since` or later), newest first (the
+    page reads a page at a time: Queue)."""
+    return Queue(account, since)[0:None]
 
 
 def next_waiting(account: Account, besides: str) -> Waiting | None:
