@@ -13,18 +13,21 @@ ends its clients and passkeys and signs the person out; the footsteps, which hol
 """
 
 import base64
+import hashlib
 import json
-from typing import Any
+import shutil
+import tempfile
+from typing import IO, Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import FileResponse, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from clockford.town import clock, exports
+from clockford.town import clock, exports, signing
 from districts.foundry import services as foundry
 from districts.jobs import services as jobs
 from districts.post_office import services as post_office
@@ -46,11 +49,25 @@ def _iso(when: Any) -> str | None:
 
 
 def export_of(account: Account) -> dict[str, Any]:
-    """Everything of this account, as one signed file."""
+    """Everything of this account, as one signed file, in memory (the download writes it a footstep at a
+    time: written_export)."""
     passports = list(agents_of(account))
+    footsteps, checkpoint = exports.footsteps_with_proofs([p.id for p in passports])
+    return exports.sign(_sections(account, passports, footsteps, checkpoint), _about(account, checkpoint))
+
+
+def _about(account: Account, checkpoint: dict[str, Any] | None) -> dict[str, Any]:
+    return {
+        "account": account.handle,
+        "town": settings.HALL_URL,
+        "madeAt": clock.iso(timezone.now()),
+        "checkpoint": checkpoint["size"] if checkpoint else None,
+    }
+
+
+def _sections(account: Account, passports: list[Any], footsteps: Any, checkpoint: Any) -> dict[str, Any]:
     ids = [p.id for p in passports]
-    footsteps, checkpoint = exports.footsteps_with_proofs(ids)
-    sections: dict[str, Any] = {
+    return {
         "account": {"handle": account.handle, "name": account.name, "createdAt": _iso(account.created_at)},
         "passkeys": [
             {
@@ -107,13 +124,48 @@ def export_of(account: Account) -> dict[str, Any]:
         # Every certificate the Foundry cast for them, signed, with its standing (docs/foundry.md).
         "certificates": foundry.certificates_for_export(ids),
     }
-    about = {
-        "account": account.handle,
-        "town": settings.HALL_URL,
-        "madeAt": clock.iso(timezone.now()),
-        "checkpoint": checkpoint["size"] if checkpoint else None,
-    }
-    return exports.sign(sections, about)
+
+
+def _json(value: Any, depth: int) -> str:
+    """The value as json.dumps(..., ensure_ascii=False, indent=1) writes it `depth` levels deep (a newline
+    in a string is written \\n, so each newline is the layout's own)."""
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
+
+
+def written_export(account: Account) -> tuple[IO[bytes], int]:
+    """The bytes of export_of's file (as json.dumps(..., ensure_ascii=False, indent=1)), in a temporary file,
+    and how many: written a footstep at a time. An account's export was built in memory whole, its text
+    too (363 MB for 114,000 footsteps). The footsteps go to the file first, each hashed as it goes for the
+    manifest (the canonical JSON of a list is its items' joined by commas), which the file starts with."""
+    passports = list(agents_of(account))
+    checkpoint, steps = exports.proved_footsteps([p.id for p in passports])
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed below, whatever happens)
+    try:
+        digest, n = hashlib.sha256(b"["), 0
+        for step in steps:
+            digest.update((b"," if n else b"") + signing.canonical_json(step))
+            spool.write(((",\n" if n else "\n") + "   " + _json(step, 3)).encode())
+            n += 1
+        digest.update(b"]")
+        sections = _sections(account, passports, [], checkpoint)
+        signed = exports.sign(sections, _about(account, checkpoint), {"footsteps": (n, digest.hexdigest())})
+        out = tempfile.TemporaryFile()  # noqa: SIM115 (handed on: the response closes it once sent)
+        out.write(('{\n "manifest": ' + _json(signed["manifest"], 1) + ',\n "sections": {').encode())
+        for i, (name, value) in enumerate(sections.items()):
+            out.write((("," if i else "") + "\n  " + json.dumps(name) + ": ").encode())
+            if name != "footsteps" or not n:
+                out.write(_json(value, 2).encode())
+                continue
+            out.write(b"[")
+            spool.seek(0)
+            shutil.copyfileobj(spool, out)
+            out.write(b"\n  ]")
+        out.write(b"\n }\n}")
+        size = out.tell()
+        out.seek(0)
+        return out, size
+    finally:
+        spool.close()
 
 
 @signed_in_page
@@ -129,13 +181,15 @@ def account_page(request: HttpRequest, account: Account) -> HttpResponse:
 
 
 @signed_in_page
-def download(request: HttpRequest, account: Account) -> HttpResponse:
+def download(request: HttpRequest, account: Account) -> HttpResponseBase:
     """/hall/account/export: the signed file, as a download."""
     try:
-        body = json.dumps(export_of(account), ensure_ascii=False, indent=1)
+        written, size = written_export(account)
     except exports.NoProofs as why:
         return refuse(request, f"No export can be made right now: {why}", 503)
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    # Sent from the file a piece at a time (FileResponse closes it once sent).
+    response = FileResponse(written, content_type="application/json; charset=utf-8")
+    response["Content-Length"] = str(size)
     stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
     response["Content-Disposition"] = f'attachment; filename="clockford-{account.handle}-{stamp}.json"'
     response["Cache-Control"] = "no-store"

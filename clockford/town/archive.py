@@ -560,6 +560,14 @@ class Tree:
         k = merkle.split(n)
         return merkle.node_hash(self.subtree(lo, lo + k), self.subtree(lo + k, hi))
 
+    def forget_before(self, index: int) -> None:
+        """Let go of what no proof of a leaf at `index` or later asks for: the leaves of the blocks before its
+        own and the roots found inside them (a proof asks, below a block, only for roots in its own). An
+        export proves footsteps in order, and kept all of them (15 MB for 20,000 footsteps)."""
+        start = index - index % BLOCK
+        self.leaves = {block: leaves for block, leaves in self.leaves.items() if block * BLOCK >= start}
+        self.found = {k: root for k, root in self.found.items() if k[1] > start or k[1] - k[0] >= BLOCK}
+
     def _block_leaves(self, block: int) -> list[bytes]:
         if block not in self.leaves:
             lo, hi = block * BLOCK, min(block * BLOCK + BLOCK, self.size)

@@ -9,7 +9,8 @@ of its canonical JSON. docs/verify_signature.py checks a file offline.
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import batched
 from typing import Any
 
 from clockford.town import archive, merkle, signing
@@ -17,6 +18,7 @@ from clockford.town.models import ArchiveLeaf, Footstep, Hold, Plan, Report
 
 KIND = "clockford-export"
 VERSION = 1
+STEPS_READ = 500  # footsteps read from the database at a time
 
 
 def _iso(when: dt.datetime | None) -> str | None:
@@ -46,35 +48,19 @@ def footsteps_with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, A
     """Every footstep of these passports, oldest first, each with its leaf and inclusion proof against
     the latest checkpoint (folded first, so that every footstep committed by now is in the tree); and
     that checkpoint, signed. A footstep the tree has not taken yet has proof null."""
+    checkpoint, steps = proved_footsteps(passport_ids)
+    return list(steps), checkpoint
+
+
+def proved_footsteps(passport_ids: Iterable[str]) -> tuple[dict[str, Any] | None, Iterator[dict[str, Any]]]:
+    """As footsteps_with_proofs, the footsteps one at a time (read STEPS_READ at a time): an account's
+    export held every footstep with its proof at once (363 MB for 114,000 of them). The checkpoint is
+    signed first; reading the footsteps may still raise NoProofs."""
     try:
-        return _with_proofs(passport_ids)
+        archive.fold_all(settle=dt.timedelta(0))
+        cp = archive.latest_checkpoint()
     except (archive.Behind, archive.Damaged) as why:
         raise NoProofs(str(why)) from None
-
-
-def _with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    archive.fold_all(settle=dt.timedelta(0))
-    cp = archive.latest_checkpoint()
-    steps = list(Footstep.objects.filter(passport__in=list(passport_ids)).order_by("number"))
-    leaves = dict(
-        ArchiveLeaf.objects.filter(footstep__in=[f.number for f in steps]).values_list("footstep_id", "index")
-    )
-    out = []
-    if cp is not None:
-        # One tree for every proof: each root it finds is found once (a proof made from every leaf anew
-        # cost the whole tree's hashing a footstep, hours for an account with 100,000 of 200,000).
-        tree, root = archive.Tree(cp.size), bytes.fromhex(cp.root)
-    for f in steps:
-        index = leaves.get(f.number)
-        proof = None
-        leaf = merkle.leaf_hash(archive.entry_bytes(f))
-        if cp is not None and index is not None and index < cp.size:
-            path = merkle.inclusion_path(index, cp.size, tree.subtree)
-            if tree.blocks and not merkle.verify_inclusion(index, cp.size, leaf, path, root):
-                tree = archive.Tree(cp.size, blocks=False)  # a block's root is wrong: from the leaves alone
-                path = merkle.inclusion_path(index, cp.size, tree.subtree)
-            proof = {"index": index, "path": [p.hex() for p in path]}
-        out.append({"entry": entry(f), "leaf": leaf.hex(), "proof": proof})
     checkpoint = None
     if cp is not None:
         checkpoint = {
@@ -85,7 +71,41 @@ def _with_proofs(passport_ids: Iterable[str]) -> tuple[list[dict[str, Any]], dic
             "keyId": cp.key_id,
             "at": _iso(cp.at),
         }
-    return out, checkpoint
+    return checkpoint, _proved(list(passport_ids), cp)
+
+
+def _proved(passport_ids: list[str], cp: Any) -> Iterator[dict[str, Any]]:
+    try:
+        yield from _with_proofs(passport_ids, cp)
+    except (archive.Behind, archive.Damaged) as why:
+        raise NoProofs(str(why)) from None
+
+
+def _with_proofs(passport_ids: list[str], cp: Any) -> Iterator[dict[str, Any]]:
+    if cp is not None:
+        # One tree for every proof: each root it finds is found once (a proof made from every leaf anew
+        # cost the whole tree's hashing a footstep, hours for an account with 100,000 of 200,000).
+        tree, root = archive.Tree(cp.size), bytes.fromhex(cp.root)
+    block = -1
+    rows = Footstep.objects.filter(passport__in=passport_ids).order_by("number").iterator(chunk_size=STEPS_READ)
+    for steps in batched(rows, STEPS_READ):
+        leaves = dict(
+            ArchiveLeaf.objects.filter(footstep__in=[f.number for f in steps]).values_list("footstep_id", "index")
+        )
+        for f in steps:
+            index = leaves.get(f.number)
+            proof = None
+            leaf = merkle.leaf_hash(archive.entry_bytes(f))
+            if cp is not None and index is not None and index < cp.size:
+                if index // archive.BLOCK != block:
+                    block = index // archive.BLOCK
+                    tree.forget_before(index)  # the footsteps come in the Archive's order
+                path = merkle.inclusion_path(index, cp.size, tree.subtree)
+                if tree.blocks and not merkle.verify_inclusion(index, cp.size, leaf, path, root):
+                    tree = archive.Tree(cp.size, blocks=False)  # a block's root is wrong: from the leaves alone
+                    path = merkle.inclusion_path(index, cp.size, tree.subtree)
+                proof = {"index": index, "path": [p.hex() for p in path]}
+            yield {"entry": entry(f), "leaf": leaf.hex(), "proof": proof}
 
 
 def _decided(record: Any) -> dict[str, Any]:
@@ -136,18 +156,24 @@ def section_digest(value: Any) -> str:
     return hashlib.sha256(signing.canonical_json(value)).hexdigest()
 
 
-def sign(sections: dict[str, Any], about: dict[str, Any]) -> dict[str, Any]:
+def sign(
+    sections: dict[str, Any], about: dict[str, Any], counted: dict[str, tuple[int, str]] | None = None
+) -> dict[str, Any]:
     """The export file: the sections, and a manifest signed by the town that names each one by its
-    count and digest, with the checkpoint the footsteps' proofs are against."""
+    count and digest, with the checkpoint the footsteps' proofs are against. A section written apart
+    (the footsteps, a piece at a time: hall/export.py) is named in `counted` by its count and digest."""
+    named = {
+        name: {"count": len(value) if isinstance(value, list) else 1, "sha256": section_digest(value)}
+        for name, value in sections.items()
+        if name not in (counted or {})
+    }
+    named |= {name: {"count": n, "sha256": digest} for name, (n, digest) in (counted or {}).items()}
     statement = {
         "kind": KIND,
         "v": VERSION,
         **about,
         "keyId": signing.key_id(),
-        "sections": {
-            name: {"count": len(value) if isinstance(value, list) else 1, "sha256": section_digest(value)}
-            for name, value in sorted(sections.items())
-        },
+        "sections": dict(sorted(named.items())),
     }
     return {"manifest": signing.sign_statement(statement), "sections": sections}
 

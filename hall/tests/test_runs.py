@@ -146,7 +146,7 @@ def test_the_export_carries_every_run_with_its_signed_result() -> None:
     alice, agent, begun, done, check = alice_ran(seed=4)
     _, b = person("Bob")
     visit(agent_of(b), "calibration_checkup", begin=True)
-    data = json.loads(alice.client.get("/hall/account/export").content)
+    data = json.loads(alice.client.get("/hall/account/export").getvalue())
     exported = {r["run"]: r for r in data["sections"]["runs"]}
     assert set(exported) == {begun["run"], check["checkup"]}
     assert exported[begun["run"]]["signed"] == done["signed"] and exported[begun["run"]]["state"] == "scored"
