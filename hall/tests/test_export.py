@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -273,3 +274,68 @@ def test_the_download_holds_a_bounded_part_of_the_file_in_memory() -> None:
     finally:
         tracemalloc.stop()
     assert size > 4_000_000 and peak < size / 3, (size, peak)
+
+
+def test_the_towns_asgi_server_sends_the_same_file_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Served by the town's ASGI server, the file is read in pieces off its event loop (an asynchronous
+    iterator: a plain one is read there too, with Django's warning in the log), the same bytes."""
+    import asyncio
+    import warnings
+    from urllib.parse import urlsplit
+
+    from asgiref.sync import async_to_sync
+    from django.conf import settings
+    from django.core.handlers.asgi import ASGIHandler
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+    from django.utils import timezone
+
+    alice, a = person("Alice")
+    errands(agent_of(a), 1)
+    moment = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: moment)
+    cookie = "; ".join(f"{k}={v.value}" for k, v in alice.client.cookies.items())
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/hall/account/export",
+        "raw_path": b"/hall/account/export",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", urlsplit(settings.HALL_URL).netloc.encode()), (b"cookie", cookie.encode())],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def served() -> None:
+        asked = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive() -> dict[str, Any]:
+            if not asked:
+                await asyncio.sleep(3600)  # the person stays until all is sent (the handler then stops asking)
+            return asked.pop()
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await ASGIHandler()(scope, receive, send)
+
+    # As the test client does: a request's signals would close the test's connection (and its transaction).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        with warnings.catch_warnings(record=True) as warned:
+            warnings.simplefilter("always")
+            async_to_sync(served)()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+    assert [str(w.message) for w in warned if "iterators" in str(w.message)] == []
+    assert sent[0]["status"] == 200, b"".join(m.get("body", b"") for m in sent[1:])[-600:]
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    assert body == alice.client.get("/hall/account/export").getvalue()
+    assert len(json.loads(body)["sections"]["footsteps"]) == 4
