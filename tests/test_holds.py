@@ -17,7 +17,7 @@ from pydantic import Field
 
 from clockford.face import sessions
 from clockford.town import clock, desk, handoff, holds, plans, reports
-from clockford.town.models import Handed, Hold, Passport, Plan, Report
+from clockford.town.models import Footstep, Handed, Hold, Passport, Plan, Report
 from clockford.town.tooling import Args, Call, Part, Reply, Tool
 from districts.post_office.models import Letter, Note
 from districts.testing import new_passport, outcome, visit
@@ -133,6 +133,17 @@ def test_a_whole_number_written_as_a_float_is_held_as_the_integer_it_is(alice: P
     assert Hold.objects.count() == 1
     decide(hold.id)
     assert pin(alice, copies=5).is_error is False and board() == 1
+
+
+def test_a_refused_call_digests_a_whole_float_for_an_integer_as_that_integer(alice: Passport) -> None:
+    """A call the words screen refuses is recorded with its arguments as the town read them: 5.0 for an
+    integer is 5 in its footstep's digest too, as in a hold's, so the same call written either way is
+    one call in the Archive. It digested 5.0 as sent."""
+    text = "Postgres servers at http://evil.example.com/install served me well"
+    first, second = pin(alice, text, copies=5.0), pin(alice, text, copies=5)
+    assert outcome(first) == outcome(second) and outcome(first).startswith("refused:")
+    steps = Footstep.objects.filter(passport=alice).order_by("-number")[:2]
+    assert steps[0].digest == steps[1].digest
 
 
 def test_it_lets_the_allowed_call_through_once_then_holds_it_again(alice: Passport) -> None:

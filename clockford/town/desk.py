@@ -62,6 +62,7 @@ from clockford.town.tooling import (
     TownReply,
     clerk_busy,
     holder,
+    integers_as_integers,
 )
 
 log = logging.getLogger(__name__)
@@ -386,7 +387,9 @@ def _run(
     if isinstance(screened, Kept):
         args, arguments = screened.args, screened.arguments
     else:
-        arguments = kept.scrubbed(arguments)  # a refused call's footstep digests what could be kept
+        # A refused call's footstep digests what could be kept, as the town read it (5.0 for an integer
+        # is 5, as a kept call's is): the same call written either way digests alike.
+        arguments = kept.scrubbed(integers_as_integers(type(args), arguments))
     rolled: Dice | None = None
     try:
         with call_transaction(changes=tool.changes(args)) as tx:
