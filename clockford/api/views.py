@@ -251,6 +251,9 @@ def checkpoint(request: HttpRequest, size: Whole) -> Status[dict[str, Any]]:
     tags=["archive"],
 )
 def inclusion(request: HttpRequest, footstep: Whole) -> Status[dict[str, Any]]:
+    if footstep < 1:
+        # "(yet)" would promise a footstep that can never come.
+        return Status(404, {"say": f"There is no footstep #{footstep}: footsteps are numbered from 1."})
     if not archive.in_tree(footstep):
         return Status(404, {"say": f"Footstep #{footstep} is not in the tree (yet)."})
     try:

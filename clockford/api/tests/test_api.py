@@ -207,11 +207,20 @@ def test_a_damaged_archive_gives_no_proof_and_no_500(client: Client, folded: lis
     assert status == 200 and c["verifies"] is True
 
 
-@pytest.mark.parametrize("number", ["99999999999999999999999", "-99999999999999999999999", "9223372036854775808"])
+@pytest.mark.parametrize("number", ["99999999999999999999999", "9223372036854775808"])
 def test_a_footstep_number_beyond_the_archive_is_not_found(client: Client, number: str) -> None:
     assert get(client, f"/api/archive/proof/{number}") == (
         404,
         {"say": f"Footstep #{number} is not in the tree (yet)."},
+    )
+
+
+@pytest.mark.parametrize("number", ["0", "-1", "-99999999999999999999999"])
+def test_a_footstep_number_below_one_is_none_there_can_be(client: Client, number: str) -> None:
+    """Footsteps are numbered from 1: "not in the tree (yet)" promised one that can never come."""
+    assert get(client, f"/api/archive/proof/{number}") == (
+        404,
+        {"say": f"There is no footstep #{number}: footsteps are numbered from 1."},
     )
 
 
