@@ -34,6 +34,21 @@ def serve(request: HttpRequest, name: str) -> HttpResponse:
     return response
 
 
+def tag_of(data: bytes) -> str:
+    """An ETag of these bytes: the town's files, the feed's pages and the read API's answers alike."""
+    return '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+
+
+def validated(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A made answer with an ETag of its bytes, or 304 (with that tag) to a reader that already holds
+    them: the answer is still made to know its tag; only the sending is saved."""
+    etag = tag_of(response.content)
+    if matches(request.headers.get("If-None-Match", ""), etag):
+        response = HttpResponseNotModified()
+    response["ETag"] = etag
+    return response
+
+
 def matches(if_none_match: str, etag: str) -> bool:
     """Whether If-None-Match names this ETag, as RFC 9110 section 13.1.2 reads it: "*", or a list of
     tags compared weakly (a "W/" prefix ignored). A proxy that compresses a file marks its ETag weak,
@@ -54,6 +69,6 @@ def _read(path: str) -> tuple[bytes, str]:
     if kept is not None and kept[0] == stamp:
         return kept[1], kept[2]
     data = Path(path).read_bytes()
-    etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
+    etag = tag_of(data)
     _read_files[path] = (stamp, data, etag)
     return data, etag

@@ -6,10 +6,9 @@ The API is anonymous and holds nothing private, so any page may read it: every a
 any other method is refused. The town's own security headers (nosniff, no framing, CSP) are added by
 the middleware around this one, as on every page."""
 
-import hashlib
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from clockford import files
 from clockford.town import limits
@@ -65,8 +64,4 @@ def validated(request: HttpRequest, response: HttpResponseBase) -> HttpResponseB
     monitor asks for the latest checkpoint again and again, and was sent it whole each time."""
     if response.status_code != 200 or not isinstance(response, HttpResponse):
         return response
-    etag = '"' + hashlib.sha256(response.content).hexdigest()[:20] + '"'
-    if files.matches(request.headers.get("If-None-Match", ""), etag):
-        response = HttpResponseNotModified()
-    response["ETag"] = etag
-    return response
+    return files.validated(request, response)
