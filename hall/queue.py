@@ -249,10 +249,9 @@ class Queue:
         return found
 
 
-def waiting_for(account: Account, since: datetime | None = None) -> list[Waiting]:
-    """Everything that waits for this person (that began to wait at `since` or later), newest first (the
-    page reads a page at a time: Queue)."""
-    return Queue(account, since)[0:None]
+def waiting_for(account: Account) -> list[Waiting]:
+    """Everything that waits for this person, newest first (the page reads a page at a time: Queue)."""
+    return Queue(account)[0:None]
 
 
 def next_waiting(account: Account, besides: str) -> Waiting | None:

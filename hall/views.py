@@ -50,7 +50,7 @@ def front(request: HttpRequest) -> HttpResponse:
         )
     if after is not None:
         return redirect(after)
-    # Queue is read as Paginator reads it (count() and a slice), not as the whole Sequence its stub asks for.
+    # Paginator reads a Queue by count() and a slice; django-stubs' types ask for a whole Sequence.
     queue: Any = Queue(account)
     page = Paginator(queue, QUEUE_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "hall/home.html", {"waiting": page, "page": page, "live_path": live.PATH, "nav": "home"})
