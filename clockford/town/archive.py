@@ -339,6 +339,16 @@ class Verdict:
     # is made again from every leaf, and a missing one is read from its leaves; slower, never untrue.
     blocks: list[str] = field(default_factory=list)
 
+    def blocks_said(self) -> str:
+        """What follows a verdict's sentence when blocks are wrong or missing (nothing when none are).
+        They never fail it: they slow a proof, and never make one untrue."""
+        if not self.blocks:
+            return ""
+        return (
+            f" {len(self.blocks)} of its blocks are wrong or missing: proofs there are made from the "
+            "leaves, slower but as true (manage.py archive blocks makes them again)."
+        )
+
 
 def verify(public_key_hex: str | None = None) -> Verdict:
     """Check the whole log: every footstep's bytes against its leaf, every leaf against the signed

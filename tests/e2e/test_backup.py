@@ -35,6 +35,10 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
     town = town_factory().start()
     remember_some(town.mcp, 5, "before")
     town.fold()
+    # A block kept for leaves the Archive does not hold (block 7: leaves 1792 to 2047) goes into the
+    # backup: the restore says so as `archive verify` does, and the Archive still verifies.
+    stray = "from clockford.town.models import ArchiveBlock; ArchiveBlock.objects.create(index=7, hash='ab' * 32)"
+    town.manage("shell", "-c", stray)
     saved = tmp_path / "town.backup"
     assert "Backed up" in town.manage("backup", str(saved)).stdout
     # Agents' notes and letters are in it: its owner's alone, as the database it copies (on SQLite, a
@@ -53,6 +57,11 @@ def test_a_restored_backup_verifies_and_is_served_only_once_a_person_accepts_it(
 
     restored = town.manage("restore", str(saved))
     assert "The restored Archive verifies" in restored.stdout, restored.stdout
+    assert (
+        "footsteps. 1 of its blocks are wrong or missing: proofs there are made from the leaves, slower but as "
+        "true (manage.py archive blocks makes them again)."
+    ) in restored.stdout, restored.stdout
+    assert "block 7 (leaves 1792 to 2047) is kept, but not all its leaves are in the Archive\n" in restored.stderr
     assert f"this town signed a checkpoint of {signed}" in restored.stdout, restored.stdout
     verified = town.manage("archive", "verify")
     assert "The Archive verifies" in verified.stdout and "behind its own Archive" in verified.stderr

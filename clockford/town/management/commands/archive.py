@@ -50,13 +50,7 @@ class Command(BaseCommand):
             verdict = archive.verify()
             for said in [*verdict.problems[:50], *verdict.blocks[:50]]:
                 self.stderr.write(said)
-            # Wrong or missing blocks alone never fail it: they slow a proof, and never make one untrue.
-            blocks = (
-                f" {len(verdict.blocks)} of its blocks are wrong or missing: proofs there are made from the "
-                "leaves, slower but as true (manage.py archive blocks makes them again)."
-                if verdict.blocks
-                else ""
-            )
+            blocks = verdict.blocks_said()
             if not verdict.ok:
                 raise CommandError(
                     f"The Archive does not verify: {len(verdict.problems)} problems in {verdict.size} leaves.{blocks}"

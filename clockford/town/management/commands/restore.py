@@ -76,11 +76,14 @@ class Command(backup_command.Command):
                 f"them (an operator's own, or a later version's): {', '.join(DROPPED)}."
             )
         verdict = archive.verify()
+        # Said as `archive verify` says them: a wrong block in the backup slows proofs until `archive
+        # blocks` makes it again, and the person restoring is the one to tell.
+        for said in [*verdict.problems[:20], *verdict.blocks[:20]]:
+            self.stderr.write(said)
+        blocks = verdict.blocks_said()
         if not verdict.ok:
-            for problem in verdict.problems[:20]:
-                self.stderr.write(problem)
-            raise closed(f"The restored Archive does not verify: {len(verdict.problems)} problems.")
-        self.stdout.write(f"The restored Archive verifies: {verdict.size} footsteps.")
+            raise closed(f"The restored Archive does not verify: {len(verdict.problems)} problems.{blocks}")
+        self.stdout.write(f"The restored Archive verifies: {verdict.size} footsteps.{blocks}")
         try:
             behind = head.behind()
         except RuntimeError as exc:  # the head file cannot be read: nobody can say the database is not behind
