@@ -21,6 +21,7 @@ from django.http.multipartparser import MultiPartParserError
 NUL = "\x00"
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 OAUTH = "/oauth/"
+API = "/api/"
 OAUTH_SAY = "A request may hold no NUL character."
 TOO_BIG_SAY = "The request is too large."
 UNREADABLE_SAY = "The request could not be read."
@@ -72,6 +73,10 @@ def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Calla
             refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)
             refused["Cache-Control"] = "no-store"
             return refused
+        if request.path.startswith(API):
+            # The read API's refusals are {"say": ...}, as its description says (docs/api.md); its
+            # middleware, around this one, adds CORS so a page that asked can read why.
+            return JsonResponse({"say": why}, status=400)
         return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
 
     return middleware

@@ -186,6 +186,9 @@ MIDDLEWARE = [
     # Frames denied and the page's policy on every response, the refusals of the middleware below too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # /api/: counted like every request of the town, reads only, open to every origin (docs/api.md);
+    # around the door below, so that its refusals of the API's requests carry CORS too.
+    "clockford.api.middleware.public_reads",
     # A NUL anywhere in a request is refused before any view or session reads it (clockford/nul.py).
     "clockford.nul.refuse_nul",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -195,8 +198,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # A sign-in to the hall ends unused for a while, and after a while in any case (hall/lifetime.py).
     "hall.lifetime.lasting",
-    # /api/: counted like every request of the town, reads only, open to every origin (docs/api.md).
-    "clockford.api.middleware.public_reads",
 ]
 
 ROOT_URLCONF = "clockford.urls"

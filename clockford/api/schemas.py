@@ -1,12 +1,20 @@
 """The read API's typed schemas: every field any endpoint returns is named here."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from ninja import Field, Schema
 
 
 class Refusal(Schema):
     say: str = Field(description="Why the town did not answer, in its own words.")
+
+
+class Unreadable(Refusal):
+    """422: an argument the API cannot read, or two it cannot use together (docs/api.md)."""
+
+    detail: list[dict[str, Any]] | None = Field(
+        None, description="pydantic's reading of each argument it could not read, for programs."
+    )
 
 
 # -- The index --------------------------------------------------------------------------------------

@@ -69,6 +69,16 @@ def test_the_openapi_document_validates_and_types_every_endpoint(client: Client)
         for status_code, answer in methods["get"]["responses"].items():
             schema = answer["content"]["application/json"]["schema"]
             assert "$ref" in schema, (route, status_code)  # a named, typed schema, never a bare object
+        # Every answer an endpoint gives is described: the door's refusal of a NUL (400) on each, and
+        # the refusal of an argument it cannot read (422, with pydantic's detail) on each that takes one.
+        # They were not, and a client made from the description met answers it did not know.
+        answers = methods["get"]["responses"]
+        assert answers["400"]["content"]["application/json"]["schema"]["$ref"].endswith("/Refusal"), route
+        if methods["get"].get("parameters"):
+            assert answers["422"]["content"]["application/json"]["schema"]["$ref"].endswith("/Unreadable"), route
+        else:
+            assert "422" not in answers, route
+    assert set(doc["components"]["schemas"]["Unreadable"]["properties"]) == {"say", "detail"}
     assert client.get("/api/docs").status_code == 200
 
 
@@ -267,6 +277,17 @@ def test_reads_only_with_cors_for_any_origin(client: Client) -> None:
     for method in (client.post, client.put, client.delete, client.patch):
         r = method("/api/census")
         assert r.status_code == 405 and r.content == b"The API only reads: use GET."
+
+
+@pytest.mark.parametrize("url", ["/api/feed?page=%00", "/api/census/lots/1%00", "/api/census?x=%00"])
+def test_a_nul_in_an_api_request_is_refused_as_the_api_refuses(client: Client, url: str) -> None:
+    """The town's door refuses a NUL anywhere in a request (clockford/nul.py); on the API, as the API
+    refuses everything else, in JSON with CORS. It was text/plain without CORS, which a page on
+    another origin could not even read."""
+    r = client.get(url, headers={"Origin": "https://elsewhere.example"})
+    assert r.status_code == 400 and r["Content-Type"] == "application/json"
+    assert r.json() == {"say": "A request may hold no NUL character."}
+    assert r["Access-Control-Allow-Origin"] == "*"
 
 
 def test_the_api_is_counted_like_every_request(client: Client, settings: Any) -> None:
