@@ -477,16 +477,54 @@ async def worded_params(ctx: ServerRequestContext[Any, Any], call_next: CallNext
         if err.error.message == SDK_BEFORE_INITIALIZE and ctx.session.client_params is None:
             raise MCPError(INVALID_PARAMS, NO_VALID_SESSION) from None
         raise
-    except ValidationError:
+    except ValidationError as invalid:
         params = ctx.params
-        if ctx.method != "tools/call" or not isinstance(params, Mapping):
+        if not isinstance(params, Mapping):
             raise
-        if not isinstance(params.get("name"), str):
-            raise MCPError(INVALID_PARAMS, NAME_NOT_A_STRING) from None
-        arguments = params.get("arguments")
-        if arguments is not None and not isinstance(arguments, Mapping):
-            raise MCPError(INVALID_PARAMS, ARGUMENTS_NOT_AN_OBJECT) from None
-        raise
+        if ctx.method == "tools/call":
+            if not isinstance(params.get("name"), str):
+                raise MCPError(INVALID_PARAMS, NAME_NOT_A_STRING) from None
+            arguments = params.get("arguments")
+            if arguments is not None and not isinstance(arguments, Mapping):
+                raise MCPError(INVALID_PARAMS, ARGUMENTS_NOT_AN_OBJECT) from None
+        raise MCPError(INVALID_PARAMS, params_said(params, invalid)) from None
+
+
+def params_said(params: Mapping[str, Any], invalid: ValidationError) -> str:
+    """JSON-RPC's Invalid params, saying where and what, as the SDK says it of a tool's arguments
+    ("uri: Input should be a valid string"): the SDK's own "Invalid request parameters" said neither.
+
+    pydantic names a union's members after the field (`_meta.progressToken.str`, `.int`): a name the
+    params do not hold is one of those, and left out, unless the field itself is what is missing. The
+    SDK reads the params as the request's (`params.uri`): that first name is the params themselves."""
+    said: dict[str, list[str]] = {}
+    for error in invalid.errors()[:20]:
+        at: list[str] = []
+        value: Any = params
+        loc = error["loc"]
+        if loc[:1] == ("params",) and "params" not in params:
+            loc = loc[1:]
+        for part in loc:
+            if isinstance(value, Mapping) and part in value:
+                value = value[part]
+            elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
+                value = value[part]
+            else:
+                if error["type"] == "missing":
+                    at.append(str(part))
+                break
+            at.append(str(part))
+        said.setdefault(".".join(at) or "params", []).append(error["msg"])
+    parts = []
+    for where, messages in list(said.items())[:3]:
+        first, *others = dict.fromkeys(messages)
+        alike = all(m.startswith(_SHOULD) for m in [first, *others])
+        rest = [m[len(_SHOULD) :] if alike else m for m in others]
+        parts.append(f"{where}: {', or '.join([first, *rest])}")
+    return f"Invalid params: {'; '.join(parts)}."
+
+
+_SHOULD = "Input should be "
 
 
 def _keep_client_name(passport: Passport, ctx: ServerRequestContext[Any, Any]) -> None:

@@ -198,6 +198,33 @@ def test_unknown_methods_and_malformed_params_get_json_rpc_errors(town: Town) ->
             assert headers["content-type"] == "application/json"
             error = json.loads(body)["error"]
             assert error["code"] == -32602, error
+
+        # Params of any other method, or a call's _meta, that MCP's types refuse: the refusal says where
+        # and what, where the SDK said "Invalid request parameters" with data "" for each.
+        for i, (method, params, said) in enumerate(
+            (
+                ("resources/read", {"uri": 5}, "uri: Input should be a valid string"),
+                ("resources/read", {}, "uri: Field required"),
+                ("tools/list", {"cursor": 5}, "cursor: Input should be a valid string"),
+                (
+                    "prompts/get",
+                    {"name": "errand", "arguments": {"a": 5}},
+                    "arguments.a: Input should be a valid string",
+                ),
+                (
+                    "tools/call",
+                    {"name": "look_around", "_meta": {"progressToken": [1, 2]}},
+                    "_meta.progressToken: Input should be a valid string, or a valid integer",
+                ),
+            )
+        ):
+            status, _, body = s.post({"jsonrpc": "2.0", "id": 50 + i, "method": method, "params": params})
+            assert status == 200, body
+            assert json.loads(body.split("data: ", 1)[1]) == {
+                "jsonrpc": "2.0",
+                "id": 50 + i,
+                "error": {"code": -32602, "message": f"Invalid params: {said}."},
+            }, (method, params)
         # None of it cost the session anything.
         assert s.call("look_around")["structuredContent"]["you"]["footsteps"] == 1
     finally:
