@@ -288,21 +288,22 @@ def inclusion_proof(value: int | str) -> dict[str, Any]:
 
 # -- Search ----------------------------------------------------------------------------------------
 
-STOPWORDS = frozenset(
+# Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for canal
+# and discord, not the UN's servers; only words that are not also English ones or a field's (die, per,
+# den, ton, mit as in MIT, os as in OS, im, su and com stay searched).
+OTHER_STOPWORDS = frozenset(
+    """un una unos unas el la los las de del al y en con para por que mi mis tu tus sus le les des du au aux
+    et ou pour avec dans sur mon ma mes ta tes ce cette ces qui der dem und oder fur von zu ein eine
+    einen einem einer mein meine meinen ich uma meu minha meus minhas nos nas il lo gli della dello
+    degli nel nella di da het een voor ik mijn""".split()
+)
+STOPWORDS = OTHER_STOPWORDS | frozenset(
     """a an and any are as at be but by can do does for from get give has have how i in into is it its
     just let like me my need needs no not of on one only or our please some that the their them then there
     these this to too use used using want wants was we what when where which while who will with would you
     your mcp server servers model context protocol something thing things find looking look
     so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
     currently week weeks weekend hi thanks thank errand errands asked necessarily don doesn didn isn aren""".split()
-) | frozenset(
-    # Other languages' articles, prepositions and pronouns, so that "un canal de discord" searches for
-    # canal and discord, not the UN's servers; only words that are not also English ones or a field's
-    # (die, per, den, ton, mit as in MIT, os as in OS, im, su and com stay searched).
-    """un una unos unas el la los las de del al y en con para por que mi mis tu tus sus le les des du au aux
-    et ou pour avec dans sur mon ma mes ta tes ce cette ces qui der dem und oder fur von zu ein eine
-    einen einem einer mein meine meinen ich uma meu minha meus minhas nos nas il lo gli della dello
-    degli nel nella di da het een voor ik mijn""".split()
 )
 # Of the stop words, those a need that holds no other word still searches for.
 ASKING_FOR_SERVERS = frozenset("mcp server servers model context protocol".split())
@@ -546,7 +547,8 @@ _NEGATION = re.compile(
     r"(?:and|but) no(?=\s)|"
     r"(?:(?:isn|aren|wasn|weren|doesn|don|didn|can|won|shouldn|couldn|wouldn)['\u2019]t|cannot)(?=\s)|"
     r"without|w/o|except(?: for)?|excluding|(?:some|any)thing (?:other than|except)|other than|instead of|"
-    r"rather than|never|avoid|besides|apart from|anything but|nothing from|(?:\w+ )?away from|no more|minus|"
+    r"rather than|never|avoid|besides|apart from|anything but|nothing (?:from|about|to do with|related to)|"
+    r"(?:\w+ )?away from|no more|minus|"
     r"(?:as )?an? alternative to|alternatives? to|"
     r"aber nicht|nicht|ohne|ausser|statt|anstatt|anstelle von|au[sß]er|(?:bitte )?kein(?:e|en|er)?|"
     r"pero no|que no sea|nada de|sin|excepto|salvo|en vez de|en lugar de|"
@@ -599,6 +601,24 @@ _CANNOT_DO = re.compile(
     r"(?:can['\u2019]?t|cannot|can not|couldn['\u2019]?t|won['\u2019]?t) (?:do|live|work|go)\s*$", re.I
 )
 _NOT_BEFORE = re.compile(r"\b(?:not|never)\s*$", re.IGNORECASE)
+# Cues that take a thing, after which a kind of server named in everyday words is unwanted too
+# ("weather forecasts, not aviation", "recipes but nothing about wine", "maps without any traffic"):
+# not "never", "avoid" or "skip", which take a verb ("never miss a meeting"), nor the cues of other
+# languages, whose words the vocabulary may not know to be everyday ones.
+_KIND_CUE = re.compile(
+    r"(?:(?:but|and) )?not?|without|w/o|except(?: for)?|excluding|(?:some|any)thing (?:other than|except)|"
+    r"other than|instead of|rather than|besides|apart from|anything but|minus|nothing (?:about|to do with|"
+    r"related to)|(?:don|doesn|didn)['\u2019]?t (?:want|need|like|include|show)",
+    re.IGNORECASE,
+)
+# What may come between such a cue and the kind ("not about aviation", "nothing related to wine").
+_ABOUT = frozenset("about regarding concerning related relating involving stuff content topics".split())
+# A clause begins before a bare "not" that names a kind ("forecasts, not aviation"); within a clause it
+# says how a thing is ("pods not ready", "emails not delivered").
+_CLAUSE_BEFORE = re.compile(r"(?:^|[,;:(]|\s[-\u2013\u2014]+)\s*$")
+# Negation words of other languages that are English words too, read as English in a need written in
+# English: "sin and cos", "SEM and SEO tools".
+_ENGLISH_TOO = frozenset("sin sem".split())
 # After "do not", "does not", ...: the verbs that make what follows unwanted ("do not want Jira").
 _UNWANTED = re.compile(
     r"\s+(?:want|need|like|use|suggest|recommend|include|show|give me|depend on|rely on|require|run on|"
@@ -641,6 +661,10 @@ def negated(text: str) -> tuple[str, list[str]]:
             continue
         if folded == "sans" and re.match(r"[\s-]*serif", text[end:], re.IGNORECASE):  # a font
             continue
+        if folded == "sans" and cue[0].isupper() and re.search(r"\b[A-Z]\w*\s+$", text[:start]):
+            continue  # a font's name: "Open Sans", "Noto Sans"
+        if folded in _ENGLISH_TOO and _written_in_english(text, start, end):
+            continue  # "sin and cos for trigonometry", "sem and seo keyword tools"
         if folded == "other than" and text[:start].rstrip().casefold().endswith("none"):
             continue  # "none other than Slack" wants it
         if folded == "without" and (_CANNOT_DO.search(text[:start]) or _NOT_BEFORE.search(text[:start])):
@@ -663,7 +687,11 @@ def negated(text: str) -> tuple[str, list[str]]:
         stop = _SCOPE_END.search(text, end)
         until = stop.start() if stop else len(text)
         if not _begins_with_a_thing(text, end, names, until):
-            continue
+            # A kind of server in everyday words: "forecasts, not aviation"; a bare "not" only where a
+            # clause begins, or with a verb of wanting ("I do not want sports").
+            bare = folded == "not" and end == start + 3 and not _CLAUSE_BEFORE.search(text, 0, start)
+            if bare or not _KIND_CUE.fullmatch(folded) or not _names_a_kind(text, end, until):
+                continue
         spans.append((start, until, text[end:until]))
     kept: list[str] = []
     at = 0
@@ -695,6 +723,51 @@ def _begins_with_a_thing(text: str, at: int, names: frozenset[str], until: int |
     return any(_is_a_thing(w, names, short) for w in content[:first])
 
 
+def _names_a_kind(text: str, at: int, until: int) -> bool:
+    """Whether the words from `at` to `until` name a kind of server in everyday words ("aviation",
+    "any traffic", "wine"): one or two words, each a common English word that is none of what a server
+    may say it does without (vocabulary.DOES_WITHOUT: "an API key", "local setup"), no verb's -ed form
+    ("not synced"), no -ing form with words after it (a verb's: "without losing formatting", "no getting
+    blocked"; alone it is a kind: "not marketing", "no betting") and no word of another language."""
+    content = [
+        w.casefold()
+        for w in ranking.WORD.findall(text, at, until)
+        if w.casefold() not in _LEADING and w.casefold() not in STOPWORDS and w.casefold() not in _ABOUT
+    ]
+    return 1 <= len(content) <= 2 and all(
+        len(w) > 2
+        and w.isalpha()
+        and w in vocabulary.ENGLISH
+        and w not in vocabulary.DOES_WITHOUT
+        and not w.endswith("ed")
+        and not (w.endswith("ing") and i < len(content) - 1)
+        and w not in FILLER
+        and w not in _AUXILIARY
+        and w not in CALENDAR
+        and _accents_off(w) not in vocabulary.TRANSLATIONS
+        for i, w in enumerate(content)
+    )
+
+
+def _written_in_english(text: str, start: int, end: int) -> bool:
+    """Whether a need is written in English, the word from `start` to `end` aside: none of its words is
+    another language's (a little word, or one the vocabulary translates that is no English word), and
+    more than half of them are common English words ("sin and cos for trigonometry"; not "chat de
+    equipo sin Slack", nor "chat sin anuncios")."""
+    words_ = [w.casefold() for w in ranking.WORD.findall(text[:start] + " " + text[end:]) if w.isalpha()]
+    if not words_:
+        return False
+    english = 0
+    for w in words_:
+        key = _accents_off(w)
+        if w not in vocabulary.ENGLISH and (
+            key in OTHER_STOPWORDS or key in vocabulary.OTHER_LITTLE_WORDS or key in vocabulary.TRANSLATIONS
+        ):
+            return False
+        english += w in vocabulary.ENGLISH or w in STOPWORDS
+    return english * 2 > len(words_)
+
+
 def _names_a_thing(part: str, names: frozenset[str]) -> bool:
     """Whether a part a need says it does not want names a thing (a product, a maker, a name it writes
     with a capital), not a kind of feature in everyday words ("an API key", "local setup", "losing
@@ -705,10 +778,12 @@ def _names_a_thing(part: str, names: frozenset[str]) -> bool:
 
 def _is_a_thing(word: str, names: frozenset[str], short: bool = False) -> bool:
     """A word written as a name (not one capitalised by grammar: "non-English"), or one that is no
-    common English word, no word the Directory reads as never a product, and no little word of another
-    language; or, in a short part, a product whose name is an everyday word (vocabulary.EVERYDAY_PRODUCTS)."""
+    common English word, no word the Directory reads as never a product, none of what a server may say it
+    does without (vocabulary.DOES_WITHOUT) and no little word of another language; or, in a short part, a product whose name is an everyday word (vocabulary.EVERYDAY_PRODUCTS)."""
     folded = word.casefold()
     if folded in vocabulary.NOT_PRODUCTS or folded in STOPWORDS or folded in vocabulary.OTHER_LITTLE_WORDS:
+        return False
+    if folded in vocabulary.DOES_WITHOUT:  # "no signup", "without local setup", "no KYC": a server's way
         return False
     if folded in CALENDAR or folded in _LEADING or _accents_off(folded) in vocabulary.TRANSLATIONS:
         return False  # "non-English"; "not made by"; a task or thing in another language ("sin usar")
@@ -761,11 +836,20 @@ for _product, _makers in vocabulary.MAKERS.items():
 def _with_products(excluded: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
     """The groups a server is left out for: each excluded group, and of a maker named alone, each of
     its products (PRODUCTS_OF)."""
-    out = list(excluded)
+    out = [tuple(_singular(w) for w in group) for group in excluded]
     for group in excluded:
         if len(group) == 1:
             out += [(p,) for p in PRODUCTS_OF.get(group[0], ()) if (p,) not in out]
     return out
+
+
+def _singular(word: str) -> str:
+    """An everyday plural a server may write in the singular ("not hotels": a server of "hotel
+    bookings"), as the start of a word; a product's name ("teams", "notes" of no one) stays as written."""
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss") and word[:-1] in vocabulary.ENGLISH:
+        if word not in vocabulary.EVERYDAY_PRODUCTS and word not in vocabulary.MAKERS:
+            return word[:-1]
+    return word
 
 
 def _uncut(need: str) -> str:

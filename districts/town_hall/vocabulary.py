@@ -278,6 +278,24 @@ NOT_PRODUCTS = frozenset(
     files file code docs team cloud com io dev new open free best all get""".split()
 )
 
+# What a server needs or has that a need may ask it to do without ("weather, no API key", "without
+# local setup", "avoid rate limits"): servers say so of themselves ("no auth", "no API key", "no
+# signup": the words the census itself writes after "no", "without" or "zero" most often, and their
+# like), and the servers that say it are the ones wanted: none is read as a product ("no signup", "no
+# KYC"). After a negation any other everyday word names a kind of server that is unwanted ("weather
+# forecasts, not aviation": services.negated).
+DOES_WITHOUT = frozenset(
+    """auth authentication oauth api apis key keys token tokens login logins signup sign registration
+    account accounts setup config configuration install installation dependencies deps local cloud code
+    coding llm model models browser database server internet network connection credentials password
+    passwords kyc middleman middlemen hallucinations rate limits limit quota quotas cost costs fee fees
+    charge charges subscription subscriptions card ads cookies telemetry container sudo root admin
+    permission permissions vendor lock restrictions captcha captchas proxy proxies vpn hosting
+    infrastructure backend frontend interface manual human humans approval approvals delay delays
+    downtime guesswork boilerplate hassle fuss friction overhead bloat paid expensive cheap slow
+    complicated complex heavy official""".split()
+)
+
 # The words of tasks and things in other languages, each line an English word the census uses and
 # the Spanish, Portuguese, French, German, Italian and Dutch words for it, written without accents
 # (a need's word is looked up with its accents off, as a person typing fast writes it). The

@@ -208,6 +208,91 @@ def test_the_say_counts_what_was_excluded(db: None, alice: Passport) -> None:
     assert set(sc) == {"say", "terms", "matches", "results", "source", "footstep", "provenance"}
 
 
+@pytest.mark.parametrize(
+    ("need", "excluded"),
+    [
+        ("weather forecasts, not aviation", (("aviation",),)),
+        ("recipes but nothing about wine", (("wine",),)),
+        ("maps without any traffic", (("traffic",),)),
+        ("news headlines, I do not want sports", (("sports",),)),
+        ("send emails but not marketing", (("marketing",),)),
+        ("sports scores (no betting)", (("betting",),)),
+    ],
+)
+def test_a_kind_of_server_in_everyday_words_after_a_negation_is_unwanted(
+    need: str, excluded: tuple[tuple[str, ...]]
+) -> None:
+    """Only products and names were left out before: "weather forecasts, not aviation" searched
+    aviation and ranked METAR servers among the first."""
+    assert services.excluded_of(need) == excluded
+
+
+@pytest.mark.parametrize(
+    "need",
+    [
+        "pods not ready in my cluster",
+        "never miss a meeting reminder",
+        "translate documents without losing the formatting",
+        "scrape websites, no getting blocked",
+        "run python code without local setup",
+        "geocode addresses, no signup",
+    ],
+)
+def test_what_a_server_does_without_or_a_verb_after_a_negation_is_still_wanted(need: str) -> None:
+    """What a server may say it does without (vocabulary.DOES_WITHOUT), a verb, or "not" within a clause
+    names no kind of server: every word stays wanted."""
+    assert services.excluded_of(need) == ()
+
+
+def test_servers_of_an_unwanted_kind_are_left_out(db: None) -> None:
+    take(
+        [
+            listing("io.github.a/aviation-weather", description="Aviation weather: METAR and TAF forecasts."),
+            listing("io.github.b/weather", description="Weather forecasts for any city."),
+            listing("io.github.c/trips", description="Flights and hotel bookings for your travel."),
+            listing("io.github.d/flights", description="Search flights for your travel."),
+        ]
+    )
+    assert names("weather forecasts, not aviation") == ["io.github.b/weather"]
+    # a plural not wanted leaves out the servers that write it in the singular
+    assert names("flights and travel, not hotels") == ["io.github.d/flights"]
+
+
+@pytest.mark.parametrize(
+    "need",
+    [
+        "sin and cos for trigonometry",
+        "compute sin, cos and tan of an angle",
+        "sem and seo campaigns",
+        "Open Sans and Roboto fonts",
+        "sans serif fonts for my design",
+    ],
+)
+def test_an_english_need_keeps_the_english_sense_of_another_language_s_negation_word(need: str) -> None:
+    """ "sin" is Spanish's "without" and "sem" Portuguese's, but in a need written in English they are
+    the sine and search engine marketing: "sin and cos" searched only "trigonometry" before."""
+    assert services.excluded_of(need) == ()
+    assert services.wanted_and_not(need)[1] == ()
+
+
+@pytest.mark.parametrize(
+    ("need", "excluded"),
+    [
+        ("chat de equipo sin Slack", (("slack",),)),
+        ("chat sin anuncios", (("anuncios",),)),
+        ("pesquisa na web sem Google", (("google",),)),
+        ("Team Chat ohne Slack", (("slack",),)),
+    ],
+)
+def test_a_need_in_another_language_still_reads_its_negation_words(need: str, excluded: tuple[tuple[str, ...]]) -> None:
+    assert services.excluded_of(need) == excluded
+
+
+def test_sin_and_cos_are_searched(db: None) -> None:
+    databases()
+    assert services.words_searched("sin and cos for trigonometry") == ["sin", "cos", "trigonometry"]
+
+
 # -- Needs the census lacks -------------------------------------------------------------------------
 
 
