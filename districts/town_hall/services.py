@@ -929,6 +929,8 @@ def translated(terms: list[str], held: dict[str, int]) -> list[str]:
             pass
         elif _CJK.search(terms[i]):  # as written: taking accents off would take kana's marks off too
             out.extend(_cjk_runs(terms[i]) or [terms[i]])
+        elif key in vocabulary.OTHER_SENSE and _calls_for(vocabulary.OTHER_SENSE[key][1], keys, i):
+            out.extend(vocabulary.OTHER_SENSE[key][0])  # "paiement par carte" is a card, not a map
         elif key in vocabulary.TRANSLATIONS:
             out.extend(vocabulary.TRANSLATIONS[key])
         else:
@@ -937,6 +939,15 @@ def translated(terms: list[str], held: dict[str, int]) -> list[str]:
         i += 1
     kept = [w for w in out if w not in STOPWORDS]
     return list(dict.fromkeys(kept or terms))
+
+
+def _calls_for(words_: frozenset[str], keys: list[str], at: int) -> bool:
+    """Whether a word of the need other than the one at `at`, or its English, is one of `words_`."""
+    return any(
+        k in words_ or any(e in words_ for e in vocabulary.TRANSLATIONS.get(k, ()))
+        for j, k in enumerate(keys)
+        if j != at
+    )
 
 
 # Japanese kana, the ideographs and Korean's syllables: scripts written without spaces between words.

@@ -345,7 +345,7 @@ channel: canal kanal canale kanaal chaine
 weather: clima meteo wetter weerbericht
 forecast: pronostico previsao previsoes prevision previsions vorhersage previsioni voorspelling
 invoice: factura facturas fatura faturas facture factures rechnung rechnungen fattura fatture factuur facturen
-payment: pago pagos pagamento pagamentos paiement paiements zahlung zahlungen pagamenti betaling betalingen
+payment: pago pagos pagamento pagamentos paiement paiements zahlung zahlungen bezahlung pagamenti betaling betalingen
 customer: cliente clientes kunde kunden clienti klant klanten
 task: tarea tareas tarefa tarefas tache taches aufgabe aufgaben compito compiti taak
 project: proyecto proyectos projeto projetos projet projets projekt projekte progetto progetti projecten
@@ -370,6 +370,13 @@ price: precio precios preco precos prix preis preise prezzo prezzi prijs prijzen
 stock: acciones acoes aktien azioni aandelen
 news: noticias nouvelles actualites notizie nieuws
 map: mapa mapas carte karte karten mappa kaart kaarten
+card: tarjeta tarjetas cartao cartoes kreditkarte kreditkarten bankkarte bankkarten betaalkaart
+credit card: carte+credit cartes+credit tarjeta+credito cartao+credito carta+credito creditcard
+fiscal nfe: nota+fiscal notas+fiscais
+card payment: kartenzahlung kartenzahlungen carte+bancaire cartes+bancaires
+command line: ligne+commande linea+comando linha+comando kommandozeile opdrachtregel
+signature: firma+digital firma+electronica firma+digitale firma+elettronica assinatura+digital
+    assinatura+eletronica
 address: direccion endereco adresse indirizzo adres
 spreadsheet: planilha planilhas tableur tabelle tabellen rekenblad
 sheet: hoja hojas feuille foglio
@@ -383,7 +390,7 @@ shop: tienda loja magasin negozio winkel
 user: usuario usuarios utilisateur utilisateurs benutzer nutzer utente utenti gebruiker gebruikers
 contact: contacto contactos contato contatos kontakt kontakte contatti contacten
 note: nota notas notizen notities
-voice: voz voix stimme voce
+voice: voz voix stimme vocale vocali
 music: musica musique musik muziek
 recipe: receta recetas recette recettes rezept rezepte ricetta ricette recept recepten
 flight: vuelo vuelos voo voos flug fluge fluege volo voli vlucht vluchten
@@ -418,6 +425,7 @@ issue: incidencia incidencias problema problemas
 """
 # Words of other languages that say nothing a search could use (the little words, the asking), left
 # out as the English stop words are (services.STOPWORDS holds those written without accents).
+# Portuguese "você" (accents off, voce) is one: Italian's "voce", a voice, is read by "vocale" above.
 OTHER_LITTLE_WORDS = frozenset(
     """fur uber a as nao atraves partir entre desde hasta ate apres avant mas muy todo todos todas tous
     toutes alle jeden cada chaque ogni elke nuestro nuestra nuestros nuestras nosso nossa nossos notre
@@ -427,8 +435,20 @@ OTHER_LITTLE_WORDS = frozenset(
     puedes podes pode peux pouvez kannst konnen puoi kun kunt como comment wie come hoe qual cual quelle
     quel welche welcher quale welke das manana amanha demain morgen domani hoy hoje aujourd hui heute
     oggi vandaag nuevo nueva novo nova nouveau nouvelle neu neue nuovo nieuw automaticamente
-    automatiquement automatisch sempre siempre toujours immer""".split()
+    automatiquement automatisch sempre siempre toujours immer voce voces""".split()
 )
+
+
+# A word of another language with two senses, the table's first: each -> the English words of its other
+# sense and the words (of the need, or their English) that call for it. French "carte", German "Karte"
+# and Dutch "kaart" are a map and a card: "carte de France" is a map, "paiement par carte" a card.
+_PAYING = frozenset(
+    """payment payments pay bank credit debit gift loyalty wallet checkout transaction subscription
+    bancaire bancaires credito debito cadeau regalo""".split()
+)
+OTHER_SENSE: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
+    w: (("card",), _PAYING) for w in "carte karte karten kaart kaarten".split()
+}
 
 
 def _table(text: str) -> dict[str, tuple[str, ...]]:

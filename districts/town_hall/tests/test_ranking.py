@@ -379,6 +379,33 @@ def test_a_name_of_two_words_is_one_name(db: None) -> None:
     assert "does not speak of the whole name" in whys(need)["com.googleapis.run/mcp"]
 
 
+def test_a_word_of_another_language_is_read_in_the_sense_its_need_gives_it(db: None) -> None:
+    """French "carte", German "Karte" and Dutch "kaart" are a map and a card: a need to take payments
+    by card searched for maps, and Google Maps' servers came before the payment ones. Portuguese "você"
+    (you) was read as Italian "voce" (a voice), "ligne de commande" as an order, Spanish "firma" (a
+    signature) as a company, "nota fiscal" as a note."""
+    take(
+        [
+            listing("io.github.a/card-payments", description="Accept card payments and refunds."),
+            listing("io.github.b/maps", description="Maps, directions and places."),
+            listing("io.github.c/mailer", description="Send an email from your inbox."),
+        ]
+    )
+    assert services.words_searched("paiement par carte bancaire") == ["payment", "par", "card"]
+    assert services.words_searched("paiement par carte de crédit") == ["payment", "par", "credit", "card"]
+    assert services.words_searched("Kartenzahlungen akzeptieren")[:2] == ["card", "payment"]
+    assert services.words_searched("betalingen met kaart") == ["payment", "card"]
+    assert names("betalingen met kaart")[0] == "io.github.a/card-payments"
+    # the map, where nothing in the need speaks of paying
+    assert services.words_searched("carte de France des restaurants") == ["map", "france", "restaurants"]
+    assert services.words_searched("kaart van Amsterdam")[0] == "map"
+    assert "voice" not in services.words_searched("você pode enviar um email")
+    assert services.words_searched("outil en ligne de commande")[-2:] == ["command", "line"]
+    assert services.words_searched("firma digital de contratos")[0] == "signature"
+    assert services.words_searched("assinatura digital de contratos")[0] == "signature"
+    assert services.words_searched("emitir nota fiscal")[-2:] == ["fiscal", "nfe"]
+
+
 def test_another_languages_little_words_are_not_searched() -> None:
     assert services.terms_of("enviar un mensaje a un canal de discord") == ["enviar", "mensaje", "canal", "discord"]
     assert services.terms_of("Nachricht an einen Kanal in Discord senden") == [
