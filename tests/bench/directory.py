@@ -5,7 +5,9 @@ author, fresh-look.json and fresh-sealed.json; a third, third.json; a fourth, fo
 other languages, fifth.json; all written by make.py from the census; and a sixth, by kind, in two
 halves written by sixth.py, sixth-tune.json and sixth-check.json, reported by kind (by_kind); and a generated set of
 needs that say what they do not want, by the form they say it in, written by negation.py in a dev and a held-out half,
-negation-dev.json and negation-held.json, also by kind): needs in plain words, each with
+negation-dev.json and negation-held.json, also by kind; and a generated set of three misreadings (a kind of server not
+wanted, other languages' negation words in English needs, translations), written by readings.py in a dev and a
+held-out half, readings-dev.json and readings-held.json, by kind): needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
 the fifth are its held-out measures. For
@@ -240,6 +242,9 @@ def placed(phrases: tuple[str, ...]) -> dict[str, float]:
 SIXTH = ("sixth-tune", "sixth-check")
 # The generated evaluation of what a need does not want (directory_needs/negation.py), by form.
 NEGATION = ("negation-dev", "negation-held")
+# The generated evaluation of three misreadings (directory_needs/readings.py), by kind: a kind of server
+# not wanted in everyday words, English needs with other languages' negation words, translations.
+READINGS = ("readings-dev", "readings-held")
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
@@ -349,7 +354,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH + NEGATION},
+                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -444,6 +449,11 @@ def run(opts: Any) -> None:
         for kind, f in figures[half].items():
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
+    for half in READINGS:
+        print(f"  three misreadings, generated, {half.removeprefix('readings-')} half, by kind (the Directory)")
+        for kind, f in figures[half].items():
+            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
     fa = figures["false-alarms"]
     print(
         f"  of the other evaluations' {fa['needs']:.0f} needs, told only some of their words are held: {fa['share']:.3f}"
