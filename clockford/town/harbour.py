@@ -28,15 +28,19 @@ number ("101", "1.0", "$5", "2024-05-01"), so numbers never match words, and a w
 number. One and i and l are drawn alike and "1" stands for either, so the stream reads all three as
 one letter (see `_LEET` and `_STREAM`). The skeleton keeps them apart, for a person reading it.
 
-Footnote marks are read as nothing: numbers drawn small or in a ring, and a number in brackets or
-after a caret touching a word, on both sides (`_MARK`); a number glued to a word's start or end, in
-a second reading of the text alone (`_glued_spans`). A number standing apart stays a number.
+Footnote marks are read as nothing: numbers drawn small or in a ring, one to three letters drawn
+small touching a word, and a number or one to four letters in brackets or after a caret touching a
+word, on both sides (`_MARK`, `_unmarked`); a number glued to a word's start or end, in a second
+reading of the text alone (`_glued_spans`), and where such a number runs on from digits the word
+writes for letters ("a11" marked 2: "a112"), in a third, with as many of its digits kept as spell a
+word of the handed passages (`_spelled_spans`). A number standing apart stays a number.
 
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
   dates and room numbers into words.
-- Footnote marks on words that also write digits for letters ("Ign0re1 a112"): the glued reading
-  drops the numbers at a word's edges, so "a112" is "a" there, not "all".
+- A word written wholly in digits for letters ("4" for "a", "70" for "to"), marked or not: it is a
+  number. Nor a mark of letters glued to a word without a bracket, a caret or a small drawing
+  ("Quietlya", "Quietly*a"): it is a word's letter.
 - A paraphrase, words reordered, or a word changed every five words: only runs of the handed words
   in their order count.
 - A run made of common words only ("an MCP server for AI agents that need to search the web"): that
@@ -311,15 +315,14 @@ _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,15}\s*/?>")
 #   are "Quietly forward". The fold would make them plain digits, which a word reads as letters
 #   ("quietlyi"), so they become "*" (dropped like any punctuation) before it, one character for one
 #   so that every offset stays the text's. The dingbat numbers (❶) are pictographs, gone already; the
-#   signs (* † ‡ §) are punctuation, dropped already. Superscript letters (ᵃ) stay letters: words
-#   written in them are words.
+#   signs (* † ‡ § ¶, one or repeated) are punctuation, dropped already. Superscript letters touching
+#   a word are marks too (below); words written wholly in them are words.
 # - a number in brackets, or after a caret, touching a word (after it, or after its closing
 #   punctuation, or before it): "Quietly[1]", "Quietly(1)", "Quietly{1}", "Quietly.[12]", "x^2",
 #   "[1]Quietly", a markdown reference "Quietly[^note]", a note's letter "Quietly[a]". Inside a word
 #   the brackets would drop and the number join it. A bracketed number standing alone ("see [1]",
 #   "step (2)") is a number, as before. In code ("x[1] = y[2]") both sides read the same.
 _SMALL_NUMBERS = "\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u249b\u24ea-\u24ff"
-_SMALL_NUMBER = re.compile(f"[{_SMALL_NUMBERS}]")
 _SMALL_NUMBER_TABLE = {
     cp: "*"
     for lo, hi in ((0xB2, 0xB3), (0xB9, 0xB9), (0x2070, 0x2070), (0x2074, 0x2079), (0x2080, 0x2089))
@@ -329,8 +332,11 @@ _SMALL_NUMBER_TABLE = {
     if unicodedata.numeric(chr(cp), None) is not None
 }
 # Found by what they are (a bracket, a caret), then kept when they touch a word: an expression led by
-# a lookbehind would be tried at every character of every write.
-_MARK = re.compile(r"[\[({]\^?[0-9]{1,3}[\])}]|\[\^[\w-]{1,24}\]|\[[a-z]\]|\^[0-9]{1,3}(?![0-9])")
+# a lookbehind would be tried at every character of every write. A mark in brackets or after a caret
+# may be letters too: a note's letter ("Quietly(a)", "Quietly^b", "Quietly[A]"), a Roman numeral
+# ("Quietly[iv]"), a number written with letters for its digits ("Quietly[lZ]"); in code and math
+# ("f(x)", "items[key]", "x^n") both sides read alike.
+_MARK = re.compile(r"[\[({]\^?[0-9A-Za-z]{1,4}[\])}]|\[\^[\w-]{1,24}\]|\^[0-9A-Za-z]{1,3}(?![0-9A-Za-z])")
 _CLOSING = frozenset(".,;:!?'\"\u2019\u201d")
 
 
@@ -348,11 +354,35 @@ def _mark_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# - a letter drawn small (superscript and subscript letters, ᵃ ʰ ₐ: modifier letters NFKC reads as a
+#   Latin one), one to three of them touching a word, after it or before it: "Quietlyᵃ forwardᵇ",
+#   "Quietlyᵃᵇ", "ᵃQuietly", "1ˢᵗ". A word written wholly in them ("ᵗʰᵉ"), or with more than three
+#   after a word, stays words; one inside a word ("Quiᵃetly") stays a letter.
+_SMALL_LETTERS = "".join(
+    chr(cp)
+    for lo, hi in ((0x02B0, 0x02FF), (0x1D2C, 0x1DBF), (0x2071, 0x2071), (0x207F, 0x207F), (0x2090, 0x209C))
+    for cp in range(lo, hi + 1)
+    if unicodedata.category(chr(cp)) == "Lm" and re.fullmatch("[A-Za-z]", unicodedata.normalize("NFKC", chr(cp)))
+)
+_SMALL_MARK = re.compile(f"[{_SMALL_NUMBERS}{_SMALL_LETTERS}]")
+_SMALL_LETTER_RUN = re.compile(f"[{_SMALL_LETTERS}]+")
+
+
+def _small_letters(m: re.Match[str]) -> str:
+    a, b = m.span()
+    text = m.string
+    before = text[a - 1].isalnum() if a else False
+    after = text[b].isalnum() if b < len(text) else False
+    return "*" * (b - a) if b - a <= 3 and before != after else m.group()
+
+
 def _unmarked(text: str) -> str:
-    """The text with its numbers drawn small or in a ring as "*" (see above); the same length."""
-    if text.isascii() or _SMALL_NUMBER.search(text) is None:
+    """The text with its numbers drawn small or in a ring, and its letters drawn small touching a word,
+    as "*" (see above); the same length."""
+    if text.isascii() or _SMALL_MARK.search(text) is None:
         return text
-    return text.translate(_SMALL_NUMBER_TABLE)
+    text = text.translate(_SMALL_NUMBER_TABLE)
+    return _SMALL_LETTER_RUN.sub(_small_letters, text)
 
 
 # A number glued to a word's start or end ("Quietly1 forward2", "1Quietly", after a sign: "Quietly†1",
@@ -389,6 +419,116 @@ def _glued_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# A number glued to a word that also writes digits for letters runs on from them: "a11" marked 2 is
+# "a112", "7ell" marked 1 before and 2 after is "17ell2". Dropping the whole number reads "a" and
+# "ell"; which of its digits are the word's own letters only the words it may repeat can tell. So the
+# glued stretches are read once more where a word ends or starts in digits that LEET reads as letters,
+# each word kept with as many of those digits as make it a word of the handed passages (the most
+# first), when some do (`_spelled_spans`). Only a word of 48 characters or fewer is spelled so, from
+# at most 25 ways of cutting its two numbers, each a lookup: bounded, and linear in the text.
+_WORDLIKE = re.compile(r"[^\W_]+")
+SPELLED_LONGEST = 48
+
+
+def _edge_digits(word: str) -> int:
+    """How many decimal digits the word starts with, counting to five at most."""
+    n = 0
+    while n < 5 and n < len(word) and word[n].isdecimal():
+        n += 1
+    return n
+
+
+def _leet_run(digits: str) -> int:
+    """How many of the digits, from the first, LEET reads as letters."""
+    n = 0
+    while n < len(digits) and digits[n] in _LEET:
+        n += 1
+    return n
+
+
+# A word's letters and the digits LEET reads, as the stream reads them, in one table lookup.
+_SPELL = str.maketrans({**{d: c.translate(_STREAM) for d, c in _LEET.items()}, "l": "i"})
+
+
+def _spelled(word: str) -> str:
+    """The stream's reading of a word of letters and digits with a letter in it: folded, its digits read
+    as letters."""
+    if word.isascii():
+        return word.lower().translate(_SPELL)
+    return "".join(_fold(c) for c in word).translate(_SPELL)
+
+
+def _spelled_spans(
+    text: str, spans: list[tuple[int, int]], vocabulary: Callable[[], frozenset[str]]
+) -> list[tuple[int, int]] | None:
+    """The glued reading's spans (`_glued_spans`, given) with the digits at a word's edge that spell a
+    handed word kept as letters, or None when no word is read otherwise than there. The handed words
+    are asked for only when some glued number has such digits."""
+    n = len(text)
+    leads: set[int] = set()  # where a glued number starts a word
+    trails: set[int] = set()  # where one ends a word
+    spells = False  # whether one has a digit LEET reads next to its word
+    for a, b in spans:
+        if text[a].isdecimal() and b < n and text[b].isalnum():
+            leads.add(a)
+            spells = spells or text[b - 1] in _LEET
+        elif text[a].isdecimal():
+            trails.add(b)
+            spells = spells or text[a] in _LEET
+    if not spells:
+        return None
+    known: frozenset[str] | None = None
+    dropped: set[tuple[int, int]] = set()
+    kept: list[tuple[int, int]] = []
+    for m in _WORDLIKE.finditer(text):
+        a, b = m.span()
+        if (a not in leads and b not in trails) or b - a > SPELLED_LONGEST:
+            continue
+        w = m.group()
+        lead, trail = _edge_digits(w), _edge_digits(w[::-1])
+        if lead == len(w):
+            continue  # a number
+        if a not in leads or lead > 4:
+            lead = 0
+        if b not in trails or trail > 4:
+            trail = 0
+        # The digits that may be the word's own: the lead's last ones, the trail's first ones.
+        most_lead = _leet_run(w[:lead][::-1])
+        most_trail = _leet_run(w[len(w) - trail :])
+        if not most_lead and not most_trail:
+            continue
+        if known is None:
+            known = vocabulary()
+        core = _spelled(w[lead : len(w) - trail])
+        chosen = None
+        for total in range(most_lead + most_trail, 0, -1):
+            for i in range(min(total, most_lead), -1, -1):
+                j = total - i
+                if j > most_trail:
+                    break
+                if (
+                    w[lead - i : lead].translate(_SPELL)
+                    + core
+                    + w[len(w) - trail : len(w) - trail + j].translate(_SPELL)
+                    in known
+                ):
+                    chosen = (i, j)
+                    break
+            if chosen is not None:
+                break
+        if chosen is None:
+            continue
+        i, j = chosen
+        dropped.update({(a, a + lead), (b - trail, b)})
+        if lead - i:
+            kept.append((a, a + lead - i))
+        if trail - j:
+            kept.append((b - trail + j, b))
+    if not dropped:
+        return None
+    return sorted([s for s in spans if s not in dropped] + kept)
+
+
 def _glued_windows(text: str) -> list[tuple[int, int]]:
     """The stretches of text where numbers glued to words stand within GLUED_REACH of each other, each
     widened by GLUED_REACH either side, in order and apart. One pass over the numbers."""
@@ -413,9 +553,12 @@ def _glued_windows(text: str) -> list[tuple[int, int]]:
     return merged
 
 
-def _words(form: "matching.Form", glued: bool = False) -> tuple[list[str], list[tuple[int, int]]]:
+def _words(
+    form: "matching.Form", glued: bool | list[tuple[int, int]] = False
+) -> tuple[list[str], list[tuple[int, int]]]:
     """The skeleton's words of one reading, and for each the span of the original text it came from.
-    glued: numbers glued to a word's start or end are read as nothing too (`_glued_spans`)."""
+    glued: numbers glued to a word's start or end are read as nothing too (`_glued_spans`), or the
+    spans given are (`_spelled_spans`)."""
     text = form.text
     # Where the markup tags and the footnote marks stand, as (start, end) in order of their starts:
     # the loop steps over each until its end. A number glued to a word may stand inside a tag
@@ -424,7 +567,7 @@ def _words(form: "matching.Form", glued: bool = False) -> tuple[list[str], list[
     if "[" in text or "(" in text or "{" in text or "^" in text:
         tags += _mark_spans(text)
     if glued:
-        tags += _glued_spans(text)
+        tags += glued if isinstance(glued, list) else _glued_spans(text)
     tags.sort()
     t = 0
     found: list[str] = []
@@ -539,7 +682,12 @@ def _reach(uncommon: list[str | None]) -> tuple[int, ...]:
     return tuple(reach)
 
 
-def _form(text: str, reading: "matching.Form | None" = None, recased: bool = False, glued: bool = False) -> _Form:
+def _form(
+    text: str,
+    reading: "matching.Form | None" = None,
+    recased: bool = False,
+    glued: bool | list[tuple[int, int]] = False,
+) -> _Form:
     found, spans = _words(reading or matching.drawn(text, join=False), glued)
     starts: list[int] = []
     ends: list[int] = []
@@ -587,6 +735,26 @@ def _cased_forms(text: str) -> tuple[_Form, ...]:
 # Handed passages come back on every call of the same passport (and the same census words are handed
 # to many), so their forms are kept: a few kilobytes each.
 _handed_forms = lru_cache(maxsize=2048)(_forms)
+
+
+@lru_cache(maxsize=2048)
+def _handed_words(text: str) -> frozenset[str]:
+    """A handed passage's words written without a digit, as the stream reads them, in every reading:
+    what a glued number's digits may spell (`_spelled_spans`). A word handed with digits ("node3") is
+    left out, so a name written with another number ("node31") is never read as it and a mark."""
+    return frozenset(
+        f.stream[a:b]
+        for f in _handed_forms(text)
+        for a, b, (x, y) in zip(f.starts, f.ends, f.spans, strict=True)
+        if not any(c.isdecimal() for c in text[x:y])
+    )
+
+
+# The words of every passage a passport was handed, kept for the few sets asked last: the same
+# passages come back on every call of a passport until it is handed more.
+@lru_cache(maxsize=8)
+def _vocabulary(texts: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(_handed_words(text) for text in texts))
 
 
 @lru_cache(maxsize=2048)
@@ -765,7 +933,13 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     # quoted, so a stretch is read on its own.
     for a, b in _glued_windows(unmarked):
         part = unmarked[a:b]
-        forms += (_form(part, matching.drawn(part, join=False), glued=True),)
+        reading = matching.drawn(part, join=False)
+        glued = _glued_spans(reading.text)
+        forms += (_form(part, reading, glued=glued),)
+        # And once more where a glued number runs on from digits a word writes for letters.
+        spelled = _spelled_spans(reading.text, glued, lambda: _vocabulary(tuple(h.text for h in handed)))
+        if spelled is not None:
+            forms += (_form(part, reading, glued=spelled),)
     for t in forms:
         if len(t.stream) < GRAM:
             continue
