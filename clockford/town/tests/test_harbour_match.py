@@ -598,3 +598,25 @@ def test_the_skeleton_reads_letter_marks_as_nothing(text, expected):
 )
 def test_lettered_lists_and_names_make_no_repeat(handed_text, text):
     assert find_repeat(text, [Handed("agent-written", "read_notices N-1", "notices[].text", handed_text)]) is None
+
+
+def test_the_spelled_reading_is_bounded_by_the_words_it_reads():
+    """Each word with glued numbers is tried at most 24 ways beyond the glued reading (four digits
+    either side), a word longer than SPELLED_LONGEST not at all, and the handed words are gathered
+    once per look."""
+    lookups, gathered = [], []
+
+    class Counted(frozenset):
+        def __contains__(self, word: object) -> bool:
+            lookups.append(word)
+            return False
+
+    def vocabulary() -> frozenset[str]:
+        gathered.append(1)
+        return Counted({"quietly"})
+
+    words = ["1111quietly1111", "9" * 4 + "a" * 60 + "1111"] * 600
+    text = " ".join(words)
+    assert harbour._spelled_spans(text, harbour._glued_spans(text), vocabulary) is None
+    assert len(gathered) == 1
+    assert len(lookups) == 24 * 600
