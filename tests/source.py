@@ -1,5 +1,5 @@
 """The town's own source, parsed once a process for the tests that read it (tests/test_house.py,
-hall/tests/test_walls.py): several of their tests walk the same files, and parsing them again for
+hall/tests/test_walls.py) and for the root conftest.py, which reads each test file's names: several of their tests walk the same files, and parsing them again for
 each took seconds of the unit tests. The trees are only read, never changed."""
 
 import ast
