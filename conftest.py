@@ -8,7 +8,8 @@
   manage.py server), `browser` for one that drives Chromium. The third, `heavy` (a check at full
   size), is written on the test itself: only its author knows.
 - A fourth, `nodb`, is given here too, to a test that cannot reach a database, so CI's PostgreSQL run
-  leaves it out (`-m "not browser and not nodb"`): on PostgreSQL it would only repeat the SQLite run.
+  leaves it out (`-m "(not browser or postgresql) and not nodb"`): on PostgreSQL it would only repeat
+  the SQLite run.
   `nodb_reason` says why a test is not one; the README's "Tests and benchmarks" says the rule. While
   a `nodb` test runs, starting a process is refused (an audit hook): a process is how a test reaches
   a database that pytest-django does not govern, so a test that starts one must run on both.

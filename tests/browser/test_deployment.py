@@ -3,7 +3,7 @@ compose file mounts (templated only by the variables the compose file sets on th
 workers served as the town's image serves them, PostgreSQL and the sweep beside them. A real MCP client
 and Chromium's hall go through the proxy; the compose file itself validates with docker-compose.
 
-It runs on PostgreSQL, as the deployment does: in CI's PostgreSQL pass, or with
+It runs on PostgreSQL, as the deployment does: in CI's PostgreSQL pass (marked postgresql), or with
 `DATABASE_URL=postgresql://... ./town test tests/browser/test_deployment.py`.
 """
 
@@ -31,6 +31,8 @@ from tests.support import PYTHON, ROOT, RawSession, Town, free_port, get, make_t
 COMPOSE = ROOT / "docker-compose.yml"
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 MOUNT = "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro"
+# CI's PostgreSQL run leaves the hall's browser tests out (they ran on SQLite) but takes this file.
+pytestmark = pytest.mark.postgresql
 
 
 def need(thing: str, why: str) -> None:
