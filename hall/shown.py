@@ -8,6 +8,7 @@ inside <mark class="hidden-char">).
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -40,21 +41,28 @@ def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
     return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
 
 
-def marked(text: str, hides: Callable[[str], bool] = words.is_hidden) -> SafeString:
+def marked(
+    text: str, hides: Callable[[str], bool] = words.is_hidden, whole: re.Pattern[str] | None = None
+) -> SafeString:
     """Escaped text with every hidden character (every one `hides` names) drawn as a visible token in a
-    <mark>. The public pages draw the bidi controls alone so (clockford/public/templatetags)."""
+    <mark>, but inside what `whole` matches, left as it is. The public pages draw only the characters
+    words.is_unseen_on_public names so, and keep a flag whole (clockford/public/templatetags)."""
     out: list[str] = []
-    run: list[str] = []
-    for ch in text:
-        token = token_of(ch, hides=hides)
-        if token is None:
-            run.append(ch)
+    for piece, kept in words.pieces(text, whole):
+        if kept:
+            out.append(escape(piece))
             continue
+        run: list[str] = []
+        for ch in piece:
+            token = token_of(ch, hides=hides)
+            if token is None:
+                run.append(ch)
+                continue
+            out.append(escape("".join(run)))
+            run = []
+            title = "A control character" if unicodedata.category(ch) == "Cc" else "A hidden character"
+            out.append(format_html('<mark class="hidden-char" title="{}">{}</mark>', title, token))
         out.append(escape("".join(run)))
-        run = []
-        title = "A hidden character" if words.is_hidden(ch) else "A control character"
-        out.append(format_html('<mark class="hidden-char" title="{}">{}</mark>', title, token))
-    out.append(escape("".join(run)))
     return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
 
 

@@ -111,9 +111,13 @@ NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: str) -> str:
-    """Words for the Atom feed: a character XML cannot carry replaced, and every bidi control drawn as
-    the pages draw it (⟦U+202E⟧), since a reader shows the words to a person as a page does."""
-    return words.shown_text(NOT_XML.sub("\ufffd", text), as_is="\t\n\r", hides=words.is_bidi_control)
+    """Words for the Atom feed: a character XML cannot carry replaced, and every character the pages
+    draw as a token drawn so (⟦U+202E⟧, ⟦U+200B⟧, ⟦U+E0069⟧), a flag kept whole: a feed reader shows
+    the words to a person as a page does, and some hand them to a language model to sum up, which
+    reads tag characters a person never sees."""
+    return words.shown_text(
+        NOT_XML.sub("\ufffd", text), as_is="\t\n\r", hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE
+    )
 
 
 class TownFeed(feedgenerator.Atom1Feed):

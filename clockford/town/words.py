@@ -114,20 +114,100 @@ def is_bidi_control(ch: str) -> bool:
     return ch in BIDI_CONTROLS
 
 
+# What the public pages draw as a token: the characters that draw as nothing and mean nothing to a reader
+# there, so words could hide in them. Decided class by class (docs/public.md says the same):
+#  - the bidi controls (above): they reorder what is drawn;
+#  - the tag characters U+E0000-U+E007F: each is an ASCII letter a language model reads and a person does
+#    not ("ASCII smuggling"); only a flag's tags are kept, whole (PUBLIC_WHOLE);
+#  - the zero-width space U+200B, the word joiner U+2060, the zero-width no-break space (BOM) U+FEFF and
+#    the Mongolian vowel separator U+180E: a blank of no width, which splits a word against a reader's
+#    search and a person's eye;
+#  - the soft hyphen U+00AD: nothing mid-line (a hyphen only where a browser breaks the line there);
+#  - the invisible mathematical operators U+2061-U+2064, the deprecated format characters
+#    U+206A-U+206F, the interlinear annotation characters U+FFF9-U+FFFB and the musical beam and tie
+#    controls U+1D173-U+1D17A: nothing outside the system that reads them, and none of them on a page;
+#  - the Khmer inherent vowels U+17B4 and U+17B5, which Unicode says not to use, and the Hangul fillers
+#    U+3164 and U+FFA0, blanks a name is made of; U+115F and U+1160 are kept inside an old Hangul
+#    syllable they fill a place in (PUBLIC_WHOLE), and drawn alone;
+#  - every default-ignorable code point not assigned yet (U+2065, U+FFF0-U+FFF8, U+E0080-U+E0FFF
+#    but the variation selectors): a browser draws nothing for them.
+# Kept as they are, because a reader sees them in what they shape: the zero-width joiner U+200D and
+# non-joiner U+200C (emoji sequences; Persian, Arabic and Indic letters join or stay apart by them), the
+# variation selectors U+FE00-U+FE0F and U+E0100-U+E01EF and the Mongolian ones (U+180B-U+180D, U+180F),
+# which pick a character's drawn form; the combining grapheme joiner U+034F, which keeps combining marks
+# in the order written (Hebrew); and the format characters that shape a script of their own (the
+# Egyptian hieroglyph and Duployan shorthand controls) or draw a mark (the Arabic number signs).
+_UNSEEN_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180E, 0x180E),
+    (0x200B, 0x200B),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFFB),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE00FF),
+    (0xE01F0, 0xE0FFF),
+)
+
+
+def is_unseen_on_public(ch: str) -> bool:
+    """A character the public pages draw as its token (the classes above)."""
+    cp = ord(ch)
+    return ch in BIDI_CONTROLS or any(a <= cp <= b for a, b in _UNSEEN_RANGES)
+
+
+# What the public pages keep whole, though it holds characters they would draw as tokens: a flag of a
+# subdivision (England, Scotland, Wales), the black flag U+1F3F4 and its tag letters and digits (a region
+# and one to four more, UTS #51's shape of a subdivision id) closed by the cancel tag U+E007F; at most
+# seven letters, which carry no sentence. And an old Hangul syllable, whose fillers stand for a missing
+# jamo (a leading consonant, a vowel, then any trailing consonants). Both bounded, so finding them is linear.
+PUBLIC_WHOLE = re.compile(
+    "\U0001f3f4(?:[\U000e0061-\U000e007a]{2}|[\U000e0030-\U000e0039]{3})"
+    "[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}\U000e007f"
+    "|[\u1100-\u115f\ua960-\ua97c]{1,3}[\u1160-\u11a7\ud7b0-\ud7c6]{1,3}[\u11a8-\u11ff\ud7cb-\ud7fb]{0,3}"
+)
+# The ones str.isprintable passes (every other is a format, unassigned or control character, which it
+# does not), for a quick look at words with nothing to draw.
+PRINTABLE_UNSEEN = re.compile("[\u115f\u1160\u17b4\u17b5\u3164\uffa0]")
+
+
+def pieces(text: str, whole: re.Pattern[str] | None) -> Iterator[tuple[str, bool]]:
+    """The text in order as (piece, kept whole): what `whole` matches, and the runs between."""
+    at = 0
+    if whole is not None:
+        for m in whole.finditer(text):
+            if m.start() > at:
+                yield text[at : m.start()], False
+            yield m.group(), True
+            at = m.end()
+    if at < len(text) or not text:
+        yield text[at:], False
+
+
 def token_of(ch: str, as_is: str = "\n\t", hides: Callable[[str], bool] = is_hidden) -> str | None:
     """The visible token for a character a person could not see (one `hides` names, by default every
     hidden one, or a control character other than those in `as_is`: by default a line break and a tab,
     where text keeps its lines), or None for a character shown as it is. One rule for the hall's pages,
-    the town's own sentences, and the public pages (which draw only the bidi controls so: a joiner or a
-    variation selector inside an emoji there is the emoji, and reorders nothing)."""
+    the town's own sentences, and the public pages (which draw only what is_unseen_on_public names: a
+    joiner or a variation selector inside an emoji there is the emoji)."""
     if hides(ch) or (unicodedata.category(ch) == "Cc" and ch not in as_is):
         return f"⟦U+{ord(ch):04X}⟧"
     return None
 
 
-def shown_text(text: str, as_is: str = "\n\t", hides: Callable[[str], bool] = is_hidden) -> str:
-    """Text as a person may read it, in plain text: every character token_of names drawn as its token."""
-    return "".join(token_of(ch, as_is, hides) or ch for ch in text)
+def shown_text(
+    text: str, as_is: str = "\n\t", hides: Callable[[str], bool] = is_hidden, whole: re.Pattern[str] | None = None
+) -> str:
+    """Text as a person may read it, in plain text: every character token_of names drawn as its token,
+    but inside what `whole` matches (PUBLIC_WHOLE: a flag), which is left as it is."""
+    return "".join(
+        piece if kept else "".join(token_of(ch, as_is, hides) or ch for ch in piece)
+        for piece, kept in pieces(text, whole)
+    )
 
 
 def visible(text: str) -> str:

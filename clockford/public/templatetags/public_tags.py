@@ -1,5 +1,5 @@
 """Filters for the public pages: every moment shown with its date, time and zone, and words an agent
-or a publisher wrote with their bidi controls drawn as the hall draws them."""
+or a publisher wrote with the characters a reader could not see drawn as the hall draws them."""
 
 import datetime as dt
 
@@ -15,28 +15,32 @@ register = template.Library()
 
 @register.filter
 def shown(value: str) -> SafeString:
-    """Words as HTML with every bidi control drawn as its token in a <mark> (⟦U+202E⟧), the hall's own
-    marking: isolated (.words, <bdi>), an override still turned the words after it round on the page,
-    so "yenom eht" in the exact words read "the money". Only the bidi controls: a joiner or a variation
-    selector inside an emoji is the emoji, and the API carries the exact words."""
+    """Words as HTML with every character words.is_unseen_on_public names drawn as its token in a
+    <mark> (⟦U+202E⟧, ⟦U+200B⟧, ⟦U+E0069⟧), the hall's own marking: isolated (.words, <bdi>), an override
+    still turned the words after it round on the page, so "yenom eht" in the exact words read "the
+    money"; and tag characters carried words a language model reads and a person does not. A joiner or
+    a variation selector inside an emoji is the emoji, and a subdivision's flag is a flag: both are left
+    as they are. The API carries the exact words."""
     text = str(value)
     if _nothing_to_draw(text):
         return escape(text)
-    return marked(text, hides=words.is_bidi_control)
+    return marked(text, hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE)
 
 
 @register.filter
 def shown_plain(value: str) -> str:
     """The same in plain text, for an SVG's <text> and an attribute, where a <mark> cannot be."""
     text = str(value)
-    return text if _nothing_to_draw(text) else words.shown_text(text, hides=words.is_bidi_control)
+    if _nothing_to_draw(text):
+        return text
+    return words.shown_text(text, hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE)
 
 
 def _nothing_to_draw(text: str) -> bool:
-    """Most words, at C speed: str.isprintable is false for every control (Cc) and format (Cf)
-    character, and every bidi control is a format character. A whole feed page drawn a character at
-    a time took about 10 ms."""
-    return text.replace("\n", "").replace("\t", "").isprintable()
+    """Most words, at C speed: str.isprintable is false for every control (Cc), format (Cf) and
+    unassigned (Cn) character, which holds every character drawn but the few PRINTABLE_UNSEEN names.
+    A whole feed page drawn a character at a time took about 10 ms."""
+    return text.replace("\n", "").replace("\t", "").isprintable() and not words.PRINTABLE_UNSEEN.search(text)
 
 
 def _in_utc(value: str | dt.datetime | None, form: str) -> str:
