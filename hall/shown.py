@@ -41,29 +41,62 @@ def preview(text: str, cap: int = PREVIEW_CHARS) -> str:
     return one_line if len(one_line) <= cap else one_line[: cap - 1].rstrip() + "…"
 
 
+# Combining marks drawn as they are on one letter: four is more than any script stacks (Vietnamese two,
+# Hebrew with its cantillation four, Thai three); past that, each is drawn as its token. A letter with
+# fifty marks ("Zalgo") drew them far above and below its line, over the buttons a person decides with,
+# and a box clipped to its words would hide marks that are part of the exact words: as tokens, every
+# one is shown, on the line it belongs to.
+MOST_MARKS = 4
+_MARKS = ("Mn", "Me")
+
+
 def marked(
-    text: str, hides: Callable[[str], bool] = words.is_hidden, whole: re.Pattern[str] | None = None
+    text: str,
+    hides: Callable[[str], bool] = words.is_hidden,
+    whole: re.Pattern[str] | None = None,
+    most_marks: int | None = MOST_MARKS,
 ) -> SafeString:
     """Escaped text with every hidden character (every one `hides` names) drawn as a visible token in a
-    <mark>, but inside what `whole` matches, left as it is. The public pages draw only the characters
-    words.is_unseen_on_public names so, and keep a flag whole (clockford/public/templatetags)."""
+    <mark>, and every combining mark past `most_marks` on one letter too, but inside what `whole`
+    matches, left as it is. The public pages draw only the characters words.is_unseen_on_public names
+    so, keep a flag whole, and keep a letter's marks inside its box with CSS (most_marks None:
+    clockford/public/templatetags)."""
     out: list[str] = []
     for piece, kept in words.pieces(text, whole):
         if kept:
             out.append(escape(piece))
             continue
         run: list[str] = []
+        marks = 0  # combining marks drawn as they are on the letter before them
         for ch in piece:
             token = token_of(ch, hides=hides)
             if token is None:
-                run.append(ch)
-                continue
+                marks = marks + 1 if unicodedata.category(ch) in _MARKS else 0
+                if most_marks is None or marks <= most_marks:
+                    run.append(ch)
+                    continue
+                token, title = f"⟦U+{ord(ch):04X}⟧", STACKED_MARK
+            else:
+                marks = 0  # a token is a letter of its own: the marks after it sit on it
+                title = "A control character" if unicodedata.category(ch) == "Cc" else "A hidden character"
             out.append(escape("".join(run)))
             run = []
-            title = "A control character" if unicodedata.category(ch) == "Cc" else "A hidden character"
             out.append(format_html('<mark class="hidden-char" title="{}">{}</mark>', title, token))
         out.append(escape("".join(run)))
     return mark_safe("".join(out))  # noqa: S308 (every piece above was escaped or built by format_html)
+
+
+STACKED_MARK = "A combining mark past the fourth on one letter"
+
+
+def stacked(text: str, most_marks: int = MOST_MARKS) -> bool:
+    """Whether a letter of the text carries more than `most_marks` combining marks (marked draws them)."""
+    marks = 0
+    for ch in text:
+        marks = marks + 1 if unicodedata.category(ch) in _MARKS and not words.is_hidden(ch) else 0
+        if marks > most_marks:
+            return True
+    return False
 
 
 STAMP = "%Y-%m-%d %H:%M UTC"
@@ -153,6 +186,10 @@ FLAG_WORDS = {
     "email": "An email address.",
     "staff-voice": "Words in a town staff voice: the town's staff never speak through an agent's words.",
     "hidden": "Hidden characters, drawn above as ⟦U+…⟧: they can change what words say without being seen.",
+    "stacked-marks": (
+        "A letter with more than four combining marks stacked on it: each past the fourth is drawn above as "
+        "⟦U+…⟧, so none draws over the page."
+    ),
 }
 _HOST = re.compile(r"^(?P<scheme>[a-z][a-z0-9+.-]*://)?(?P<host>[^/:?#\s@]+)", re.IGNORECASE)
 
@@ -196,7 +233,10 @@ def flags_of(text: str) -> list[ShownFlag]:
     for flag in words.flags(text):
         link = punycode(flag.matched) if flag.kind == "link" else None
         by_kind.setdefault(flag.kind, []).append(Passage(marked(flag.matched), link))
-    return [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
+    found = [ShownFlag(kind, FLAG_WORDS.get(kind, kind), passages) for kind, passages in by_kind.items()]
+    if stacked(text):
+        found.append(ShownFlag("stacked-marks", FLAG_WORDS["stacked-marks"], []))
+    return found
 
 
 def shown_fields(pairs: list[tuple[str, str]]) -> list[ShownField]:

@@ -50,3 +50,36 @@ def test_a_preview_draws_only_the_beginning_of_long_words(monkeypatch) -> None: 
     for text in (spaced, WORDS, "", " " * 700, "word " * 28, "word " * 29, "x" * 140, "x" * 141):
         for cap in (20, 140):
             assert shown.preview(text, cap) == reference(text, cap), (text[:30], cap)
+
+
+STACKED = '<mark class="hidden-char" title="A combining mark past the fourth on one letter">⟦U+{:04X}⟧</mark>'
+
+
+def test_a_letter_keeps_four_combining_marks_and_each_past_the_fourth_is_drawn_as_its_token() -> None:
+    marks = "\u0301\u0316\u0300\u0317\u0302\u0318"  # six marks on one letter, above and below
+    page = shown.marked(f"q{marks}q")
+    assert page == f"q{marks[:4]}{STACKED.format(0x0302)}{STACKED.format(0x0318)}q"
+    # What a script stacks is drawn as it is: Vietnamese (two marks), Hebrew with cantillation (four).
+    for kept in ("Vie\u0323\u0302t", "\u05d1\u05bc\u05b8\u0591\u05bd"):
+        assert shown.marked(kept) == kept and not shown.stacked(kept)
+    # A hidden character's token is a letter of its own: the marks after it are counted again.
+    again = shown.marked("q\u0301\u0301\u0301\u0301\u200b\u0301\u0301\u0301\u0301")
+    assert again == (
+        'q\u0301\u0301\u0301\u0301<mark class="hidden-char" title="A hidden character">⟦U+200B⟧</mark>'
+        "\u0301\u0301\u0301\u0301"
+    )
+    assert shown.stacked(f"q{marks}") and not shown.stacked("q\u0301\u0301\u0301\u0301\u200b\u0301")
+
+
+def test_a_field_with_a_stacked_letter_says_so() -> None:
+    field = shown.shown_field("text", "Z" + "\u0301" * 50)
+    assert field.text.count("⟦U+0301⟧") == 46
+    assert [(f.kind, f.words, f.passages) for f in field.flags] == [
+        (
+            "stacked-marks",
+            "A letter with more than four combining marks stacked on it: each past the fourth is drawn above "
+            "as ⟦U+…⟧, so none draws over the page.",
+            [],
+        )
+    ]
+    assert shown.shown_field("text", "Vie\u0323\u0302t").flags == []

@@ -24,7 +24,7 @@ def shown(value: str) -> SafeString:
     text = str(value)
     if _nothing_to_draw(text):
         return escape(text)
-    return marked(text, hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE)
+    return marked(text, hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE, most_marks=None)
 
 
 @register.filter

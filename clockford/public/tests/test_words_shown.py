@@ -189,3 +189,8 @@ def test_the_feed_draws_tags_and_zero_width_spaces_and_keeps_a_flag() -> None:
     # The read API is data: the exact words.
     item = json.loads(Client().get("/api/feed").content)["items"][0]
     assert (item["text"], item["from"]) == (text, f"kite{tags('x')}")
+
+
+def test_the_public_pages_keep_a_letters_marks_which_their_boxes_clip() -> None:
+    zalgo = "Z" + "\u0301\u0316" * 30
+    assert shown(zalgo) == shown_plain(zalgo) == xml_text(zalgo) == zalgo
