@@ -3,7 +3,7 @@
 Nothing an agent does approves anything (ARCHITECTURE invariant 3). Each decision is a passkey
 ceremony over a canonical statement the core writes (`decision_statement`, `letter_statement`,
 `plan_statement`, `review_statement`): begin checks that what the page showed is still what waits,
-keeps what the person saw in their session, and asks for the passkey; finish verifies the answer
+keeps what the person saw with the passkey's ceremony, and asks for the passkey; finish verifies the answer
 and hands the statement and the passkey's assertion to the core, whose conditional UPDATE decides
 at most once. Words that changed between the page and the passkey fail the decision with a say.
 
@@ -57,19 +57,17 @@ def page(
     return render(request, f"hall/{kind}.html", {kind: thing, "status": status, "say": say, **more})
 
 
-def _session_key(kind: str, item: str) -> str:
-    return f"hall.decide.{kind}.{item}"
+def shown(kind: str, item: str, begun: dict[str, Any]) -> dict[str, Any]:
+    """What the page showed when the passkey was asked for, as its approval ceremony keeps it
+    (passkeys.begin_approval's `begun`): with the kind and the thing it is about."""
+    return {"kind": kind, "item": str(item), **begun}
 
 
-def remember_begun(request: HttpRequest, kind: str, item: str, begun: dict[str, str]) -> None:
-    """Keep in the person's session what the page showed when the passkey was asked for."""
-    request.session[_session_key(kind, item)] = begun
-
-
-def begun(request: HttpRequest, kind: str, item: str) -> dict[str, str]:
-    """What the page showed when the passkey was asked for (decision, words); gone once read."""
-    kept = request.session.pop(_session_key(kind, item), None)
-    if not isinstance(kept, dict) or not isinstance(kept.get("decision"), str):
+def begun(approval: passkeys.Approval, kind: str, item: str) -> dict[str, Any]:
+    """What the page showed when the passkey was asked for (decision, words), as the answered ceremony
+    kept it; refused when that ceremony was begun for another thing."""
+    kept = approval.begun
+    if kept.get("kind") != kind or kept.get("item") != str(item) or not isinstance(kept.get("decision"), str):
         raise Refused(BEGUN_ELSEWHERE)
     return kept
 
@@ -107,7 +105,7 @@ class Decidable:
 def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
     account = account_or_refuse(request)
     thing = d.fetch(account, item_id)
-    decision, shown = text(data, "decision"), text(data, "words")
+    decision, words = text(data, "decision"), text(data, "words")
     if decision not in d.decisions:
         raise Refused(d.knows_only)
     why = d.undecidable(thing)
@@ -116,13 +114,13 @@ def begin(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str
     if why is not None:
         raise Refused(why, 409)
     # The words the page drew must still be the thing's words, before any passkey is asked for.
-    if d.unchanged is not None and not d.unchanged(thing, shown):
+    if d.unchanged is not None and not d.unchanged(thing, words):
         raise Refused(d.changed, 409)
     beside = d.beside(thing) if d.beside is not None else {}
     if any(text(data, name) != value for name, value in beside.items()):
         raise Refused(d.beside_changed, 409)
-    remember_begun(request, d.kind, thing.id, {"decision": decision, "words": shown, **beside})
-    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account)}
+    kept = shown(d.kind, thing.id, {"decision": decision, "words": words, **beside})
+    return {"options": passkeys.begin_approval(request.session, d.statement(thing, decision), account, kept)}
 
 
 def finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: str) -> dict[str, Any]:
@@ -130,7 +128,7 @@ def finish(d: Decidable, request: HttpRequest, data: dict[str, Any], item_id: st
     thing = d.fetch(account, item_id)
     # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    kept = begun(request, d.kind, thing.id)
+    kept = begun(approval, d.kind, thing.id)
     if d.unchanged is not None and d.undecidable(thing) is None and not d.unchanged(thing, kept.get("words", "")):
         raise Refused(d.changed, 409)
     if d.beside is not None and d.undecidable(thing) is None:

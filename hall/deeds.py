@@ -18,8 +18,8 @@ from django.urls import reverse
 from clockford.town.holds import NotDecided
 from districts.realty import services as realty
 from districts.studios import services as studios
-from hall import deed_proofs, passkeys
-from hall.decide import begun, found, remember_begun
+from hall import deed_proofs, passkeys, sessions
+from hall.decide import begun, found, shown
 from hall.http import (
     Refused,
     account_or_refuse,
@@ -46,6 +46,11 @@ GITHUB_LOST = "That GitHub sign-in was for another ask, or has expired. Nothing 
 
 _ask = found(realty.access_ask, NO_ASK)
 _deed = found(realty.access_deed, NO_DEED)
+
+
+# The GitHub sign-in begun, and the proof it gave, are kept in the session by sessions.change: written
+# into the stored session alone, so a page loading in another tab at that moment does not undo them.
+_GITHUB = "hall.deeds.github"
 
 
 def _proof_key(ask_id: str) -> str:
@@ -121,7 +126,7 @@ def github_start(request: HttpRequest, account: Account, ask: Any) -> HttpRespon
     if realty.namespace_of(_lot_name(ask.lot)).kind != "github":
         return refuse(request, "This ask's namespace is not under io.github.", 409)
     state = deed_proofs.new_state()
-    request.session["hall.deeds.github"] = {"state": state, "ask": ask.id}
+    sessions.change(request.session, _GITHUB, lambda _: {"state": state, "ask": ask.id})
     return redirect(deed_proofs.github_authorize_url(state))
 
 
@@ -143,7 +148,7 @@ def github_back(request: HttpRequest) -> HttpResponseBase:
 
 def _github_back(request: HttpRequest, account: Account) -> HttpResponseBase:
     """The code is traded for who signed in, which must be the namespace's owner."""
-    started = request.session.pop("hall.deeds.github", None)
+    started = sessions.change(request.session, _GITHUB, lambda _: None)
     state, code = request.GET.get("state", ""), request.GET.get("code", "")
     if not isinstance(started, dict) or not state or state != started.get("state"):
         return refuse(request, GITHUB_LOST, 400)
@@ -165,7 +170,7 @@ def _github_back(request: HttpRequest, account: Account) -> HttpResponseBase:
     if not proof.ok:
         messages.error(request, f"Refused: {proof.why} Nothing was proven.")
         return redirect(back)
-    request.session[_proof_key(ask.id)] = {"method": "github", "evidence": proof.evidence}
+    sessions.change(request.session, _proof_key(ask.id), lambda _: {"method": "github", "evidence": proof.evidence})
     messages.success(request, f"GitHub says you are {user['login']}. Take the deed with your passkey.")
     return redirect(back)
 
@@ -202,9 +207,9 @@ def take_begin(request: HttpRequest, data: dict[str, Any], ask_id: str) -> dict[
         raise Refused(why, 409)
     method = text(data, "decision")
     evidence = _proof_for(request, account, ask, method)
-    remember_begun(request, "deed", ask.id, {"decision": method, "evidence": evidence})  # type: ignore[dict-item]
+    kept = shown("deed", ask.id, {"decision": method, "evidence": evidence})
     statement = realty.take_statement(ask, method, evidence)
-    return {"options": passkeys.begin_approval(request.session, statement, account)}
+    return {"options": passkeys.begin_approval(request.session, statement, account, kept)}
 
 
 @ceremony
@@ -212,14 +217,14 @@ def take_finish(request: HttpRequest, data: dict[str, Any], ask_id: str) -> dict
     account = account_or_refuse(request)
     ask = _ask(account, ask_id)
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    kept: dict[str, Any] = begun(request, "deed", ask.id)
+    kept = begun(approval, "deed", ask.id)
     try:
         deed = realty.do_issue(
             ask, account, kept["decision"], kept.get("evidence") or {}, approval.statement, approval.assertion
         )
     except NotDecided as exc:
         raise Refused(exc.say, 409) from exc
-    request.session.pop(_proof_key(ask.id), None)
+    sessions.change(request.session, _proof_key(ask.id), lambda _: None)
     messages.success(
         request,
         f"Proven. You hold the deed to lot {deed.lot} ({deed.id}); the town checks its proof again every "
@@ -265,8 +270,8 @@ def show_begin(request: HttpRequest, data: dict[str, Any], deed_id: str) -> dict
     lot = realty.lot_of(deed.lot)
     if lot is None or studios.kind_of_lot(lot) is None:
         raise Refused("The Studios show creative servers only, and this server is not one by their rules.", 409)
-    remember_begun(request, "studios", deed.id, {"decision": "show"})
-    return {"options": passkeys.begin_approval(request.session, realty.show_statement(deed), account)}
+    kept = shown("studios", deed.id, {"decision": "show"})
+    return {"options": passkeys.begin_approval(request.session, realty.show_statement(deed), account, kept)}
 
 
 @ceremony
@@ -274,7 +279,7 @@ def show_finish(request: HttpRequest, data: dict[str, Any], deed_id: str) -> dic
     account = account_or_refuse(request)
     deed = _deed(account, deed_id)
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    begun(request, "studios", deed.id)
+    begun(approval, "studios", deed.id)
     try:
         realty.do_show(deed, approval.statement, approval.assertion)
     except NotDecided as exc:

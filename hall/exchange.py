@@ -20,7 +20,7 @@ from clockford.town.tooling import NotFound
 from districts.switchboard import common as switchboard
 from hall import passkeys
 from hall.claim import town_owner
-from hall.decide import begun, remember_begun
+from hall.decide import begun, shown
 from hall.http import (
     Refused,
     account_or_refuse,
@@ -194,8 +194,8 @@ def exchange_begin(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]
     mine, _ = sides(account, other)
     if mine:
         raise Refused(ALREADY_OPEN.format(name=other.name, handle=other.handle), 409)
-    remember_begun(request, "exchange", "open", {"decision": "open", "handle": other.handle})
-    return {"options": passkeys.begin_approval(request.session, statement(account, other.handle, True), account)}
+    kept = shown("exchange", "open", {"decision": "open", "handle": other.handle})
+    return {"options": passkeys.begin_approval(request.session, statement(account, other.handle, True), account, kept)}
 
 
 @ceremony
@@ -203,7 +203,7 @@ def exchange_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any
     account = account_or_refuse(request)
     # The passkey's answer first: the ceremony is spent whatever happens next.
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    kept = begun(request, "exchange", "open")
+    kept = begun(approval, "exchange", "open")
     other = find_other_account(account, kept.get("handle", ""))
     if approval.statement != statement(account, other.handle, True):
         raise Refused(SIGNED_ELSEWHERE, 409)

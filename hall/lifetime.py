@@ -10,7 +10,9 @@ starts again whenever the session changes (a passkey ceremony, a message), and n
 
 The two times are kept in the session itself: when the person signed in (set as they sign in, on
 Django's user_logged_in signal) and when the hall last saw them (written at most once a minute, so a
-page's requests do not each write the session; and not by what a page's script asks for on its own)."""
+page's requests do not each write the session; and not by what a page's script asks for on its own).
+The last-seen time is written into the stored session alone (hall/sessions.py), not by saving the
+request's copy of the whole, which would undo what another tab's request stored meanwhile."""
 
 import time
 from collections.abc import Callable
@@ -24,6 +26,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 
+from hall import sessions
 from hall.models import Account
 
 SIGNED_IN_AT = "hall_signed_in_at"
@@ -102,7 +105,9 @@ def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable
                     # door with it, and no longer the queue of a person who is not there.
                     return HttpResponse(why, status=401, content_type="text/plain; charset=utf-8")
             elif now - request.session.get(SEEN_AT, now) >= SEEN_EVERY and UNATTENDED not in request.headers:
-                request.session[SEEN_AT] = now
+                # Into the stored session alone: saving this request's whole copy for it would undo what
+                # another request of the session (another tab) stored meanwhile.
+                sessions.change(request.session, SEEN_AT, lambda seen: max(now, seen) if isinstance(seen, int) else now)
         return get_response(request)
 
     return middleware

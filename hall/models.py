@@ -92,7 +92,10 @@ def new_ceremony_id() -> str:
 
 class Ceremony(models.Model):
     """A passkey ceremony in flight: the challenge the browser was given, kept here and nowhere
-    else, deleted the moment an answer arrives (right or wrong), refused after it expires."""
+    else, deleted the moment an answer arrives (right or wrong), refused after it expires. It belongs
+    to the browser session that began it, one per purpose, and is found by (session, purpose): never
+    named in the session itself, which two requests of one session at once would each save whole, the
+    later one losing what the earlier began (hall/sessions.py)."""
 
     SIGN_UP = "signup"
     SIGN_IN = "signin"
@@ -110,6 +113,9 @@ class Ceremony(models.Model):
     ]
 
     id = models.CharField(primary_key=True, max_length=40, default=new_ceremony_id)
+    # The SHA-256 (hex) of the key of the session that began it: the key itself, a sign-in's secret,
+    # is kept only in Django's session row.
+    session = models.CharField(max_length=64, default="")
     purpose = models.CharField(max_length=8, choices=PURPOSES)
     challenge = models.BinaryField()
     account = models.ForeignKey(Account, null=True, blank=True, on_delete=models.CASCADE)
@@ -124,7 +130,17 @@ class Ceremony(models.Model):
     # canonical JSON: the challenge begins with its SHA-256, so the passkey's signature commits to
     # exactly these words.
     statement = models.TextField(blank=True, default="")
+    # What the page showed when an approval was asked for (hall/decide.py): the decision, the words'
+    # digest, the thing it is about; read back with the answer.
+    begun = models.JSONField(blank=True, default=dict)
     expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "purpose"], condition=~Q(session=""), name="hall_one_ceremony_per_purpose"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.purpose} until {self.expires_at:%H:%M:%S}"

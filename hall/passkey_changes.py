@@ -17,10 +17,10 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
-from webauthn.helpers import base64url_to_bytes
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 
 from clockford.town.models import locked
-from hall import passkeys, push
+from hall import passkeys, push, sessions
 from hall.claim import CLAIM_SAYS, find_claim, use_claim
 from hall.http import Refused
 from hall.models import Account, Ceremony, Claim, Passkey
@@ -69,33 +69,32 @@ def _statement(account: Account, what: str) -> str:
 # first's, and each is answered once. An answer to one this session replaced or already spent (a
 # second press, another tab) was taken as an answer to the one waiting: it spent that one too, and was
 # told to confirm with a passkey, which the person had just done. The session remembers the challenges
-# it began, so such an answer is told what became of its request, and the one waiting is left for its
-# own answer (the later tab's). Nothing is accepted for it: an answer still spends only the ceremony
-# whose challenge it signed.
+# it began and spent, so such an answer is told what became of its request, and the one waiting is left
+# for its own answer (the later tab's). Nothing is accepted for it: an answer still spends only the
+# ceremony whose challenge it signed. Each list only grows, written by sessions.change, so two tabs'
+# requests at once add to it rather than one's copy overwriting the other's.
 _SEEN = "hall.changes.{}"
 _REMEMBERED = 8
 
 
-def _seen(session: SessionBase, purpose: str) -> dict[str, Any]:
-    return session.get(_SEEN.format(purpose)) or {"waiting": None, "spent": [], "replaced": []}
+def _remember(session: SessionBase, purpose: str, which: str, challenge: str) -> None:
+    """Add `challenge` to what the session began or spent ("begun", "spent") of `purpose`."""
+
+    def add(seen: Any) -> dict[str, list[str]]:
+        kept = {k: list(seen.get(k) or []) if isinstance(seen, dict) else [] for k in ("begun", "spent")}
+        kept[which] = (kept[which] + [challenge])[-_REMEMBERED:]
+        return kept
+
+    sessions.change(session, _SEEN.format(purpose), add)
 
 
 def _begun(session: SessionBase, purpose: str, options: dict[str, Any]) -> dict[str, Any]:
-    seen = _seen(session, purpose)
-    replaced = seen["replaced"] + [seen["waiting"]] if seen["waiting"] else seen["replaced"]
-    session[_SEEN.format(purpose)] = {
-        "waiting": options["challenge"],
-        "spent": seen["spent"],
-        "replaced": replaced[-_REMEMBERED:],
-    }
+    _remember(session, purpose, "begun", options["challenge"])
     return options
 
 
-def _spent(session: SessionBase, purpose: str) -> None:
-    seen = _seen(session, purpose)
-    if seen["waiting"]:
-        spent = (seen["spent"] + [seen["waiting"]])[-_REMEMBERED:]
-        session[_SEEN.format(purpose)] = {"waiting": None, "spent": spent, "replaced": seen["replaced"]}
+def _spent(session: SessionBase, ceremony: Ceremony) -> None:
+    _remember(session, ceremony.purpose, "spent", bytes_to_base64url(bytes(ceremony.challenge)))
 
 
 def _challenge_of(credential: Any) -> str | None:
@@ -111,12 +110,18 @@ def _challenge_of(credential: Any) -> str | None:
 def _answering(session: SessionBase, purpose: str, credential: Any, said: tuple[str, str]) -> None:
     """Refuse, in `said`'s words (already used, replaced), an answer to a `purpose` request this session
     spent or replaced, leaving the one waiting alone."""
-    challenge, seen = _challenge_of(credential), _seen(session, purpose)
-    if challenge is None or challenge == seen["waiting"]:
+    challenge = _challenge_of(credential)
+    if challenge is None:
         return
-    if challenge in seen["spent"]:
+    waiting = passkeys.waiting(session, purpose)
+    if waiting is not None and bytes_to_base64url(bytes(waiting.challenge)) == challenge:
+        return
+    # As stored now: another tab's request may have spent one since this request read its session.
+    seen = sessions.stored(session, _SEEN.format(purpose))
+    seen = seen if isinstance(seen, dict) else {}
+    if challenge in (seen.get("spent") or []):
         raise Refused(said[0], status=409)
-    if challenge in seen["replaced"]:
+    if challenge in (seen.get("begun") or []):
         raise Refused(said[1], status=409)
 
 
@@ -134,11 +139,12 @@ NEW_PASSKEY_SAID = (
 )
 
 
-def begin_confirm(session: SessionBase, account: Account, what: str) -> dict[str, Any]:
+def begin_confirm(session: SessionBase, account: Account, what: str, claim: Claim | None = None) -> dict[str, Any]:
     """Ask for one of the account's own passkeys, user-verified, to confirm `what` (ADD_A_PASSKEY,
-    removing(id), claiming(id))."""
+    removing(id), claiming(id), whose claim the ceremony keeps)."""
+    statement = _statement(account, what)
     return _begun(
-        session, Ceremony.CONFIRM, passkeys.begin_over(session, Ceremony.CONFIRM, _statement(account, what), account)
+        session, Ceremony.CONFIRM, passkeys.begin_over(session, Ceremony.CONFIRM, statement, account, claim=claim)
     )
 
 
@@ -148,10 +154,8 @@ def finish_confirm(session: SessionBase, account: Account, what: str, credential
     if credential is None:
         raise Refused(needs, status=403)
     _answering(session, Ceremony.CONFIRM, credential, CONFIRMATION_SAID)
-    if not passkeys.waits(session, Ceremony.CONFIRM):
-        raise Refused(passkeys.EXPIRED)
     ceremony = passkeys.take_over(session, Ceremony.CONFIRM, account)
-    _spent(session, Ceremony.CONFIRM)
+    _spent(session, ceremony)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     if ceremony.statement != _statement(account, what):
@@ -195,7 +199,7 @@ def begin_add(session: SessionBase, account: Account, name: str, confirmation: A
 def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
     _answering(session, Ceremony.ADD, credential, NEW_PASSKEY_SAID)
     ceremony = passkeys.take_ceremony(session, Ceremony.ADD)
-    _spent(session, Ceremony.ADD)
+    _spent(session, ceremony)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     return passkeys.keep_passkey(ceremony, credential, account, ceremony.name)
@@ -245,8 +249,6 @@ def do_remove_passkey(session: SessionBase, account: Account, passkey_id: int, c
 
 # Claim the town for the account signed in: confirmed with one of its passkeys; no passkey is added.
 
-_CLAIMING = "hall.claiming"
-
 
 def begin_claim(session: SessionBase, account: Account, code: str) -> dict[str, Any]:
     claim, state = find_claim(code)
@@ -254,16 +256,16 @@ def begin_claim(session: SessionBase, account: Account, code: str) -> dict[str, 
         raise Refused(CLAIM_SAYS[state], status=409 if state != "unknown" else 404)
     if not passkeys.passkeys_of(account).exists():
         raise Refused(CLAIM_NO_PASSKEY, status=409)
-    # The confirmation names its claim; the session remembers which, for the answer.
-    session[_CLAIMING] = claim.pk
-    return begin_confirm(session, account, claiming(claim.pk))
+    # The confirmation names its claim, and its ceremony keeps which, for the answer.
+    return begin_confirm(session, account, claiming(claim.pk), claim=claim)
 
 
 def finish_claim(session: SessionBase, account: Account, credential: Any) -> Account:
     """Make `account` the owner with the claim begin_claim named, once `credential` confirmed it."""
-    claim_id: int = session.get(_CLAIMING) or 0
+    waiting = passkeys.waiting(session, Ceremony.CONFIRM)
+    claim_id = (waiting.claim_id if waiting is not None else None) or 0
+    # Spent only if the ceremony taken is the one read here: its statement names this claim.
     finish_confirm(session, account, claiming(claim_id), credential, CLAIM_NEEDS)
-    session.pop(_CLAIMING, None)
     claim = Claim.objects.filter(pk=claim_id).first()
     if claim is None:
         raise Refused(passkeys.EXPIRED)

@@ -2,8 +2,8 @@
 claim the town, approve a statement; and the ceremonies' parts that hall/passkey_changes.py (adding a
 passkey, removing one, each confirmed with a passkey the account already has) shares.
 
-Each ceremony has two halves. begin_* makes a random challenge, keeps it in a Ceremony row (the
-browser never holds anything the town trusts) and names that row in the person's session.
+Each ceremony has two halves. begin_* makes a random challenge and keeps it in a Ceremony row (the
+browser never holds anything the town trusts) bound to the person's session (hall/sessions.py).
 finish_* deletes the row before it verifies anything, so every challenge is answered at most once,
 right or wrong, and then checks the browser's answer: the challenge, the hall's origin and rp_id,
 the person's presence and verification (a PIN, fingerprint or face: required), and the sign count.
@@ -38,7 +38,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
-from hall import invites
+from hall import invites, sessions
 from hall.claim import CLAIM_SAYS, find_claim, use_claim
 from hall.http import Refused, hall_origin
 from hall.models import Account, Ceremony, Passkey, new_user_handle
@@ -89,30 +89,43 @@ def explain(exc: Exception) -> str:
     return "The town could not verify this passkey's answer. Nothing changed; press the button to start again."
 
 
-def _session_key(purpose: str) -> str:
-    return f"hall.ceremony.{purpose}"
+BEGUN_TWICE = (
+    "Another tab or window of this browser began the same request at the same moment. Nothing changed; press "
+    "the button to start again."
+)
 
 
 def begin_ceremony(session: SessionBase, purpose: str, challenge: bytes | None = None, **fields: Any) -> Ceremony:
     now = timezone.now()
-    # Ceremonies nobody finished are swept as new ones begin; a session keeps one per purpose.
+    # Ceremonies nobody finished are swept as new ones begin; a session keeps one per purpose, the
+    # one begun last (its row, not the session's dict: hall/sessions.py).
     Ceremony.objects.filter(expires_at__lt=now).delete()
-    if previous := session.get(_session_key(purpose)):
-        Ceremony.objects.filter(pk=previous).delete()
-    ceremony = Ceremony.objects.create(
-        purpose=purpose,
-        challenge=challenge or secrets.token_bytes(32),
-        expires_at=now + timedelta(seconds=CEREMONY_SECONDS),
-        **fields,
-    )
-    session[_session_key(purpose)] = ceremony.id
-    return ceremony
+    bound = sessions.bound(session)
+    for _ in range(3):  # two requests of one session beginning the same purpose at once: each tries again
+        try:
+            with transaction.atomic():
+                Ceremony.objects.filter(session=bound, purpose=purpose).delete()
+                return Ceremony.objects.create(
+                    session=bound,
+                    purpose=purpose,
+                    challenge=challenge or secrets.token_bytes(32),
+                    expires_at=now + timedelta(seconds=CEREMONY_SECONDS),
+                    **fields,
+                )
+        except IntegrityError:
+            continue  # another request of this session made its row in between: this one replaces it
+    raise Refused(BEGUN_TWICE, status=409)
+
+
+def waiting(session: SessionBase, purpose: str) -> Ceremony | None:
+    """The session's `purpose` ceremony not yet answered, if any."""
+    bound = sessions.bound_if_stored(session)
+    return Ceremony.objects.filter(session=bound, purpose=purpose).first() if bound else None
 
 
 def take_ceremony(session: SessionBase, purpose: str) -> Ceremony:
     """The session's ceremony for `purpose`, deleted now: its challenge is never accepted again."""
-    cid = session.pop(_session_key(purpose), None)
-    ceremony = Ceremony.objects.filter(pk=cid, purpose=purpose).first() if cid else None
+    ceremony = waiting(session, purpose)
     if ceremony is None:
         raise Refused(EXPIRED)
     # Of two requests racing with one ceremony, only the one whose DELETE removed the row goes on.
@@ -337,12 +350,16 @@ class Approval:
     statement: str
     # The passkey's answer, kept so the approval can be checked later with its public key alone.
     assertion: dict[str, Any]
+    # What the page showed when the passkey was asked for (hall/decide.py), kept with the ceremony.
+    begun: dict[str, Any]
 
 
-def begin_approval(session: SessionBase, statement: str, account: Account | None) -> dict[str, Any]:
+def begin_approval(
+    session: SessionBase, statement: str, account: Account | None, begun: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Ask for a passkey that approves `statement`: the signed-in account's own, or (signed out) any
-    passkey of this town, whose account is then the one approving."""
-    return begin_over(session, Ceremony.APPROVE, statement, account)
+    passkey of this town, whose account is then the one approving. `begun` is kept for the answer."""
+    return begin_over(session, Ceremony.APPROVE, statement, account, begun=begun or {})
 
 
 def finish_approval(session: SessionBase, credential: Any, account: Account | None) -> Approval:
@@ -350,14 +367,17 @@ def finish_approval(session: SessionBase, credential: Any, account: Account | No
     passkey = verify_assertion(ceremony, credential)
     response = credential.get("response") if isinstance(credential, dict) else None
     kept = {k: response.get(k) for k in ("clientDataJSON", "authenticatorData", "signature")} if response else {}
-    return Approval(passkey=passkey, statement=ceremony.statement, assertion={"id": credential["id"], **kept})
+    assertion = {"id": credential["id"], **kept}
+    return Approval(passkey=passkey, statement=ceremony.statement, assertion=assertion, begun=ceremony.begun)
 
 
-def begin_over(session: SessionBase, purpose: str, statement: str, account: Account | None) -> dict[str, Any]:
+def begin_over(
+    session: SessionBase, purpose: str, statement: str, account: Account | None, **fields: Any
+) -> dict[str, Any]:
     """A `purpose` ceremony whose answer commits to `statement` (an approval, a confirmation), by a passkey
-    of `account`'s (or, with None, any of the town's)."""
+    of `account`'s (or, with None, any of the town's); `fields` are kept on it (a claim, what was shown)."""
     challenge = hashlib.sha256(statement.encode()).digest() + secrets.token_bytes(16)
-    ceremony = begin_ceremony(session, purpose, challenge=challenge, account=account, statement=statement)
+    ceremony = begin_ceremony(session, purpose, challenge=challenge, account=account, statement=statement, **fields)
     options = generate_authentication_options(
         rp_id=settings.HALL_RP_ID,
         challenge=bytes(ceremony.challenge),
@@ -366,11 +386,6 @@ def begin_over(session: SessionBase, purpose: str, statement: str, account: Acco
         user_verification=UserVerificationRequirement.REQUIRED,
     )
     return _as_json(options_to_json(options))
-
-
-def waits(session: SessionBase, purpose: str) -> bool:
-    """Whether the session has begun a `purpose` ceremony not yet answered."""
-    return _session_key(purpose) in session
 
 
 def take_over(session: SessionBase, purpose: str, account: Account | None) -> Ceremony:

@@ -20,7 +20,7 @@ from clockford.town.holds import NotDecided
 from clockford.town.models import Hold
 from clockford.town.tooling import registry
 from hall import passkeys
-from hall.decide import begun, found, remember_begun
+from hall.decide import begun, found, shown
 from hall.http import Refused, account_or_refuse, ceremony, text
 from hall.models import Account
 from hall.shown import stamp
@@ -66,11 +66,11 @@ def _typed(hold: Hold, data: dict[str, Any]) -> dict[str, str]:
 def _begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
     account = account_or_refuse(request)
     hold = _hold(account, hold_id)
-    shown = text(data, "words")
+    drawn = text(data, "words")
     why = holds.undecidable(hold)
     if why is not None:
         raise Refused(why, 409)
-    if not holds.words_unchanged(hold, shown):
+    if not holds.words_unchanged(hold, drawn):
         raise Refused(holds.WORDS_CHANGED, 409)
     beside = holds.shown_beside(hold)
     if any(text(data, name) != value for name, value in beside.items()):
@@ -79,17 +79,16 @@ def _begin(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str
         arguments = rewrite.rewritten(hold, _typed(hold, data))
     except NotDecided as exc:
         raise Refused(exc.say) from None
-    remember_begun(
-        request, KIND, hold.id, {"decision": KIND, "words": shown, "arguments": json.dumps(arguments), **beside}
-    )
-    return {"options": passkeys.begin_approval(request.session, rewrite.rewrite_statement(hold, arguments), account)}
+    kept = shown(KIND, hold.id, {"decision": KIND, "words": drawn, "arguments": json.dumps(arguments), **beside})
+    statement = rewrite.rewrite_statement(hold, arguments)
+    return {"options": passkeys.begin_approval(request.session, statement, account, kept)}
 
 
 def _finish(request: HttpRequest, data: dict[str, Any], hold_id: str) -> dict[str, Any]:
     account: Account = account_or_refuse(request)
     hold = _hold(account, hold_id)
     approval = passkeys.finish_approval(request.session, data.get("credential"), account)
-    kept = begun(request, KIND, hold.id)
+    kept = begun(approval, KIND, hold.id)
     arguments = json.loads(kept.get("arguments", "{}"))
     if holds.undecidable(hold) is None and any(kept.get(k) != v for k, v in holds.shown_beside(hold).items()):
         raise Refused(holds.PLAN_CHANGED, 409)
