@@ -266,9 +266,9 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
             try:
                 answer = JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
                 if not request.user.is_authenticated:
-                    # A ceremony begun signed out keeps its challenge in a session row: kept as long as
-                    # a sign-in lasts (7 days), a script's begins would pile rows up. A sign-in takes
-                    # the whole age again (hall/lifetime.py).
+                    # A ceremony begun signed out makes a session row, its ceremony bound to it
+                    # (hall/sessions.py): kept as long as a sign-in lasts (7 days), a script's begins
+                    # would pile rows up. A sign-in takes the whole age again (hall/lifetime.py).
                     request.session.set_expiry(SIGNED_OUT_SECONDS)
                 return answer
             except Refused as refused:
