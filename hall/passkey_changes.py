@@ -13,6 +13,7 @@ the same way ("claim the town"), and adds no passkey: the link must not be a way
 """
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
@@ -69,32 +70,33 @@ def _statement(account: Account, what: str) -> str:
 # first's, and each is answered once. An answer to one this session replaced or already spent (a
 # second press, another tab) was taken as an answer to the one waiting: it spent that one too, and was
 # told to confirm with a passkey, which the person had just done. The session remembers the challenges
-# it began and spent, so such an answer is told what became of its request, and the one waiting is left
+# it replaced and spent, so such an answer is told what became of its request, and the one waiting is left
 # for its own answer (the later tab's). Nothing is accepted for it: an answer still spends only the
-# ceremony whose challenge it signed. Each list only grows, written by sessions.change, so two tabs'
-# requests at once add to it rather than one's copy overwriting the other's.
+# ceremony whose challenge it signed. The lists (the last few of each) are added to by sessions.change,
+# so two tabs' requests at once each add theirs rather than one's copy overwriting the other's.
 _SEEN = "hall.changes.{}"
 _REMEMBERED = 8
 
 
-def _remember(session: SessionBase, purpose: str, which: str, challenge: str) -> None:
-    """Add `challenge` to what the session began or spent ("begun", "spent") of `purpose`."""
+def _remember(session: SessionBase, which: str, ceremony: Ceremony) -> None:
+    """Add `ceremony`'s challenge to what the session spent or replaced ("spent", "replaced") of its purpose."""
+    challenge = bytes_to_base64url(bytes(ceremony.challenge))
 
     def add(seen: Any) -> dict[str, list[str]]:
-        kept = {k: list(seen.get(k) or []) if isinstance(seen, dict) else [] for k in ("begun", "spent")}
+        kept = {k: list(seen.get(k) or []) if isinstance(seen, dict) else [] for k in ("spent", "replaced")}
         kept[which] = (kept[which] + [challenge])[-_REMEMBERED:]
         return kept
 
-    sessions.change(session, _SEEN.format(purpose), add)
+    sessions.change(session, _SEEN.format(ceremony.purpose), add)
 
 
-def _begun(session: SessionBase, purpose: str, options: dict[str, Any]) -> dict[str, Any]:
-    _remember(session, purpose, "begun", options["challenge"])
+def _begin(session: SessionBase, purpose: str, begin: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """begin() a `purpose` ceremony, remembering the one it replaces."""
+    replacing = passkeys.waiting(session, purpose)
+    options = begin()
+    if replacing is not None:
+        _remember(session, "replaced", replacing)
     return options
-
-
-def _spent(session: SessionBase, ceremony: Ceremony) -> None:
-    _remember(session, ceremony.purpose, "spent", bytes_to_base64url(bytes(ceremony.challenge)))
 
 
 def _challenge_of(credential: Any) -> str | None:
@@ -121,7 +123,7 @@ def _answering(session: SessionBase, purpose: str, credential: Any, said: tuple[
     seen = seen if isinstance(seen, dict) else {}
     if challenge in (seen.get("spent") or []):
         raise Refused(said[0], status=409)
-    if challenge in (seen.get("begun") or []):
+    if challenge in (seen.get("replaced") or []):
         raise Refused(said[1], status=409)
 
 
@@ -143,8 +145,10 @@ def begin_confirm(session: SessionBase, account: Account, what: str, claim: Clai
     """Ask for one of the account's own passkeys, user-verified, to confirm `what` (ADD_A_PASSKEY,
     removing(id), claiming(id), whose claim the ceremony keeps)."""
     statement = _statement(account, what)
-    return _begun(
-        session, Ceremony.CONFIRM, passkeys.begin_over(session, Ceremony.CONFIRM, statement, account, claim=claim)
+    return _begin(
+        session,
+        Ceremony.CONFIRM,
+        lambda: passkeys.begin_over(session, Ceremony.CONFIRM, statement, account, claim=claim),
     )
 
 
@@ -155,7 +159,7 @@ def finish_confirm(session: SessionBase, account: Account, what: str, credential
         raise Refused(needs, status=403)
     _answering(session, Ceremony.CONFIRM, credential, CONFIRMATION_SAID)
     ceremony = passkeys.take_over(session, Ceremony.CONFIRM, account)
-    _spent(session, ceremony)
+    _remember(session, "spent", ceremony)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     if ceremony.statement != _statement(account, what):
@@ -189,17 +193,20 @@ def begin_add(session: SessionBase, account: Account, name: str, confirmation: A
     mine, label = _new_passkey(account, name)
     if mine:
         finish_confirm(session, account, ADD_A_PASSKEY, confirmation, ADD_NEEDS)
-    ceremony = passkeys.begin_ceremony(session, Ceremony.ADD, account=account, name=label)
-    # Naming the passkeys the account has lets the browser refuse to make a second one on the
-    # same device, before the person is asked for anything.
-    options = passkeys.registration_options(ceremony, account.name, account.user_handle, exclude=mine)
-    return _begun(session, Ceremony.ADD, options)
+
+    def begin() -> dict[str, Any]:
+        ceremony = passkeys.begin_ceremony(session, Ceremony.ADD, account=account, name=label)
+        # Naming the passkeys the account has lets the browser refuse to make a second one on the
+        # same device, before the person is asked for anything.
+        return passkeys.registration_options(ceremony, account.name, account.user_handle, exclude=mine)
+
+    return _begin(session, Ceremony.ADD, begin)
 
 
 def finish_add(session: SessionBase, account: Account, credential: Any) -> Passkey:
     _answering(session, Ceremony.ADD, credential, NEW_PASSKEY_SAID)
     ceremony = passkeys.take_ceremony(session, Ceremony.ADD)
-    _spent(session, ceremony)
+    _remember(session, "spent", ceremony)
     if ceremony.account_id != account.pk:
         raise Refused(passkeys.EXPIRED)
     return passkeys.keep_passkey(ceremony, credential, account, ceremony.name)

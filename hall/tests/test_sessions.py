@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from copy import deepcopy
+from datetime import timedelta
 from importlib import import_module
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.db import connections
 from django.test import Client
+from django.utils import timezone
 
 from hall import lifetime, passkeys
 from hall.models import Ceremony
@@ -118,6 +120,18 @@ def test_a_ceremony_begun_signed_out_does_not_outlive_the_sign_in(ada: Visitor) 
     assert ada.sign_in() == (200, {"ok": True, "next": "/hall/"})
     assert not Ceremony.objects.exists()
     assert ada.post("/hall/signup/finish", {"credential": ada.key.create(signup)}) == (
+        400,
+        {"ok": False, "say": passkeys.EXPIRED},
+    )
+
+
+def test_an_answer_to_a_confirmation_that_expired_is_told_so_not_that_another_replaced_it(ada: Visitor) -> None:
+    """The session remembers the confirmations it replaced, not every one it began: one that expired and
+    was swept away as another ceremony began was replaced by nothing."""
+    asked = ada.options("/hall/passkeys/add/confirm", {"name": ""})
+    Ceremony.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    ada.options("/hall/signin/begin")  # sweeps the expired confirmation away
+    assert ada.post("/hall/passkeys/add/begin", {"name": "", "confirmation": ada.key.get(asked)}) == (
         400,
         {"ok": False, "say": passkeys.EXPIRED},
     )
