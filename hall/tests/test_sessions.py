@@ -135,3 +135,48 @@ def test_an_answer_to_a_confirmation_that_expired_is_told_so_not_that_another_re
         400,
         {"ok": False, "say": passkeys.EXPIRED},
     )
+
+
+def test_of_two_sign_ins_begun_at_once_in_one_session_the_later_is_the_one_waiting(
+    ada: Visitor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another tab's begin makes its row between this begin's delete and its insert: the insert meets
+    the one-per-purpose constraint, and this begin replaces that row, as a begin a moment later does."""
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("SQLite's writes take turns (a transaction begins IMMEDIATE): two begins never meet")
+    ada.sign_out()
+    ada.options("/hall/signin/begin")  # a session, and its cookie for both tabs
+    Ceremony.objects.all().delete()
+    ours = threading.current_thread()
+    create = Ceremony.objects.create
+    tab = Client(HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    tab.cookies = deepcopy(ada.client.cookies)
+    rival: list[dict[str, Any]] = []
+
+    def other_tab_first(**fields: Any) -> Ceremony:
+        if threading.current_thread() is ours and not rival:
+
+            def begin() -> None:
+                try:
+                    r = tab.post("/hall/signin/begin", "{}", content_type="application/json")
+                    rival.append(r.json()["options"])
+                finally:
+                    connections.close_all()
+
+            other = threading.Thread(target=begin)
+            other.start()
+            other.join(timeout=10)
+        return create(**fields)
+
+    monkeypatch.setattr(Ceremony.objects, "create", other_tab_first)
+    options = ada.options("/hall/signin/begin")
+    assert len(rival) == 1 and rival[0]["challenge"] != options["challenge"]
+    assert Ceremony.objects.count() == 1
+    assert ada.post("/hall/signin/finish", {"credential": ada.key.get(options)}) == (
+        200,
+        {"ok": True, "next": "/hall/"},
+    )
+    assert ada.post("/hall/signin/finish", {"credential": ada.key.get(rival[0])}) == (
+        400,
+        {"ok": False, "say": passkeys.EXPIRED},
+    )
