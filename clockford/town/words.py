@@ -870,6 +870,13 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
             return None
         if following and following.group(1) in _PHRASE_AFTER:
             return None
+        for i, sep in enumerate(seps):
+            # A dot, blanks, then a capital: a sentence's end and the next one's start ("Done. Net
+            # result") unless what follows ends a name (the rule above _BROKEN_TLDS: "evil. Com/x").
+            b, c = spans[i][1], spans[i + 1][0]
+            if sep == " " and low[b] == "." and t[c].isupper():
+                if not _ends_a_name(t, low, start, (c, end), False):
+                    return None
         return hit()
     if start >= 2 and low[start - 2 : start] == "//" and (start == 2 or low[start - 3] in "\"'=( \t\n"):
         return hit()  # a protocol-relative link: href="//host.tld", [url=//host.tld]
@@ -1160,28 +1167,114 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
 
 
 # A name cut by a line break at a dot ("evil.\ncom", "evil\n.com"), as a wrapped line or a pasted list
-# leaves it. A sentence ends with a dot and a line may start with any word ("Done.\nhow about lunch",
-# "We shipped.\nCom-munity next"), so a name is read across the break only when the label after it is
-# written in small letters (a sentence starts with a capital) and its last label is one of the
-# top-level domains below, which no line of prose starts with (no word of English and nothing code
-# writes after a dot or a log line starts with: "so", "me", "it", "top", "app", "info" are left out),
-# and every label after the break is a top-level domain ("evil.\nco.uk"). After the name, only a
-# path, a port, blanks or punctuation. A name cut under another top-level domain, or with a capital after the
-# break, is let through, as is an address cut so.
+# leaves it, or with blanks after its dot ("evil. com"). A sentence ends with a dot, and the next
+# sentence or line may start with any word ("Done. Net result", "I agree.\nIO errors", "ok.\nso what
+# now"), so where a break (or blanks) at a dot is a name and where it is prose is decided by what
+# follows the top-level domain and how it is written (_ends_a_name):
+#
+#   - a path, a port or a query right after it ("evil.\nio/login", "evil.\nCom/x"): a name, in any case;
+#   - in small letters (a sentence starts with a capital): a name under one of _BROKEN_TLDS below
+#     (com, net, org, ru, uk, ...: no line of prose or code starts with one), or after a name shaped as
+#     a host (login.evil, sign-in, promo2025), whatever follows it. Under any other top-level domain
+#     (io, shop, click: every class the screen knows, the newer ones of the public suffix list too), a
+#     name when it ends its line or a punctuation mark follows it, or when its line starts with the dot
+#     (no sentence does: "getpaid\n.app today"), unless the domain is also a word written as a line of
+#     its own (_LONE_WORDS: "that was it.\nlol") or a word of files or code (_ORDINARY, _CODE_NEWER:
+#     "ok.\nme", "done.\nnow"). More words after it on its line make it prose ("ok.\napp is fine"), so
+#     "get it from evil.\nshop today" passes;
+#   - with a capital: more words after it on its line make it a new sentence ("Done. Net result",
+#     "See the list.\nApp store", "Plug it in.\nCOM port 3"). Ending its line or before a punctuation
+#     mark, it is a name when the name before is shaped as a host ("secure-login.\nCom",
+#     "login.evil.\nNet"), when it is written in capitals, three letters or more, and is a well-known
+#     top-level domain ("Evil.\nCOM"; not a newer one: those are also brands, "Thanks.\nIBM"), or when
+#     the gap is blanks on the same line ("visit evil. Com"). A Titlecase word alone on the next line
+#     ("Noted.\nCom", "evil.\nCom") and two capitals alone ("Thanks.\nJP": initials) are read as a
+#     line of prose: a name written so is let through. ".NET" at a line's start is the framework.
+#
+# Every name read across a gap must also be a link when written with a plain dot (the bare-name rules
+# above: "ok.App" is code, "done.info" needs a path), except one in small letters under _BROKEN_TLDS:
+# in "api.evil.\nxyz" api reads as an object of code, yet no code breaks a line before xyz. A name cut
+# anywhere but at a dot is let through, as is an address cut so.
 _BROKEN_TLDS = frozenset(
     "com net org edu gov mil biz xyz ru su cn uk fr jp br au nl pl cz ch kr ir tk ml cf gq pw ws".split()
+)
+# Top-level domains that are also a word written on a line of its own: interjections and sign-offs.
+_LONE_WORDS = frozenset(
+    "lol wow wtf fyi omg yes you here how like love best cool help joy hot now fun win buy got thanks".split()
 )
 _BROKEN_DOT = re.compile(r"\\{0,2}\.\n|\n\\{0,2}\.")
 _HOST_CHARS = re.compile(r"[\w" + _MARKS + r".\\-]+")
 _HOST_BEFORE = re.compile(_LBL + r"(?:" + _DOT + _LBL + r")*+")
+# The labels after the break, in any case, across further breaks at a dot ("evil.\nco.\nuk"): five at
+# most, as a name has, so that a run of short lines cut at dots is not read again from each.
 _HOST_AFTER = re.compile(
-    r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?![\w" + _MARKS + r"-])"
+    r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:(?:\\{0,2}\.\n?|\n\\{0,2}\.)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?){0,4}(?![\w"
+    + _MARKS
+    + r"-])"
 )
+_CUT_DOT = re.compile(r"\\{0,2}\.\n?|\n\\{0,2}\.")
+_LINE_REST = re.compile(r"[" + re.escape(_TRAILING) + r" ]*(?:\n|\Z)")
+_PUNCTUATION_AFTER = re.compile(r"[" + re.escape(_TRAILING) + r"]")
+_HOST_SHAPED_LABEL = re.compile(r"(?=.*[a-z])[a-z0-9]*(?:[0-9]|-)[a-z0-9-]*")
+
+
+def _host_shaped(name: str) -> bool:
+    """Whether a name before a gap is shaped as a host is, and a sentence's last word is not: two
+    labels or more of two characters or more with a letter each (login.evil, not e.g or ph.d), or a
+    hyphen or a digit beside letters in its last label (login-portal, promo2025; not 2024)."""
+    labels = _CUT_DOT.split(name)
+    if len(labels) >= 2 and all(len(label) >= 2 and any(c.isalpha() for c in label) for label in labels):
+        return True
+    return _HOST_SHAPED_LABEL.fullmatch(labels[-1]) is not None
+
+
+def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first: bool) -> bool:
+    """Whether the labels after a gap (a line break or blanks after a dot) at t[after[0]:after[1]] end
+    the name that starts at start rather than start a sentence: the rule above the _BROKEN_TLDS."""
+    a, b = after
+    labels = _CUT_DOT.split(low[a:b])
+    tld = labels[-1]
+    tail = _AFTER.match(low, b)
+    rest = tail.group() if tail else ""
+    if rest.startswith((":", "/")) or (rest[:1] in ("?", "#") and len(rest) > 1):
+        return True
+    alone = _LINE_REST.match(low, b + len(rest)) is not None
+    name = ".".join([*_CUT_DOT.split(low[start:a].rstrip(".\\\n ")), *labels[:-1]])
+    shaped = _host_shaped(name)
+    if t[a:b] == low[a:b]:
+        if tld in _BROKEN_TLDS or shaped:
+            return True
+        # A line that starts with a dot starts no sentence: only a dotfile (.gitignore, .env) does.
+        ends = alone or dot_first or _PUNCTUATION_AFTER.match(low, b + len(rest)) is not None
+        return ends and tld not in _LONE_WORDS and tld not in _ORDINARY and tld not in _CODE_NEWER
+    if dot_first and low[a:b] == "net":
+        return False  # .NET, the framework
+    if not (alone or _PUNCTUATION_AFTER.match(low, b + len(rest))):
+        return False  # a capital and more words: a new sentence
+    written = t[b - len(tld) : b]
+    return (
+        shaped
+        or "\n" not in low[start:a]
+        or (written.isupper() and len(tld) >= 3 and tld in _SUFFIX_TLDS and tld not in _LONE_WORDS)
+    )
+
+
+def _joined_is_link(t: str, a: int, cut: int, after: tuple[int, int]) -> bool:
+    """Whether the name t[a:cut] joined by a plain dot to the labels at t[after[0]:after[1]] (their own
+    breaks taken out) is a link as the bare-name rules read it, with 40 characters of context either
+    side (a word that sends the reader to it, a call's bracket after it)."""
+    lead = max(0, a - 40)
+    name = t[after[0] : after[1]].replace("\n", "")
+    joined = t[lead:cut] + "." + name + t[after[1] : after[1] + 40]
+    joined_low = _lower(joined)
+    run = _RUN_PLAIN.match(joined_low, a - lead)
+    return run is not None and _domain(joined, joined_low, run) is not None
 
 
 def _broken_domains(t: str, low: str) -> Iterator[_Hit]:
     """Names cut by a line break at a dot (see _BROKEN_TLDS), in order. Each break is read once, with
-    the label runs either side of it, each within its own line: linear in the text."""
+    the label runs either side of it, each within its own line, and the name joined across it judged
+    once with 40 characters either side: linear in the text."""
     for m in _BROKEN_DOT.finditer(low):
         # The name before the break: the host characters that end the line, at most 255 of them,
         # read backwards from the break (one look, not one from each place before it).
@@ -1193,12 +1286,26 @@ def _broken_domains(t: str, low: str) -> Iterator[_Hit]:
         before = _HOST_BEFORE.match(low, m.start() - len(host.lstrip(".-\\")))
         if before is None or before.end() != m.start() or "_" in before.group():
             continue
-        after = _HOST_AFTER.match(low, m.end())
-        if after is None or t[after.start() : after.end()] != after.group():
-            continue  # nothing host-like after the break, or written with a capital: a new sentence
-        labels = after.group().split(".")
-        if labels[-1] not in _BROKEN_TLDS or not all(label in _SUFFIX_TLDS for label in labels):
-            continue  # a name under another top-level domain, or a line of code ("logger.info")
+        # The labels after it, at most 255 characters (a longer run names no host): one bounded look
+        # per break.
+        window = m.end() + 255
+        after = _HOST_AFTER.match(low, m.end(), window)
+        if after is None or (after.end() == window and window < len(low)):
+            continue
+        labels = _CUT_DOT.split(after.group())
+        # Every label after the break a top-level domain ("evil.\nco.uk"), or cut again at a dot
+        # ("login.\nevil.\nio": a line of prose is not one word and a dot); else a line of code
+        # ("averages.\nlogger.info").
+        several = "\n" in after.group()
+        if labels[-1] not in _ALL_TLDS or not (several or all(label in _SUFFIX_TLDS for label in labels[:-1])):
+            continue
+        if not _ends_a_name(t, low, before.start(), after.span(), m.group().startswith("\n")):
+            continue
+        # In small letters under one of _BROKEN_TLDS it is a name whatever it follows (api.evil.\nxyz);
+        # else the name joined across the break must be a link as the bare-name rules read it.
+        lower_broken = labels[-1] in _BROKEN_TLDS and t[after.start() : after.end()] == after.group()
+        if not lower_broken and not _joined_is_link(t, before.start(), m.start(), after.span()):
+            continue
         tail = _AFTER.match(low, after.end())
         end = after.end() + (len(tail.group()) if tail else 0)
         yield _Hit(before.start(), _trim(low, before.start(), end), "link")

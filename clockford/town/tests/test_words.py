@@ -1054,3 +1054,55 @@ def test_an_escaped_dot_or_a_line_break_at_a_dot_hides_no_link(text: str, matche
 )
 def test_ordinary_line_ends_and_escaped_dots_are_no_link(text: str) -> None:
     assert words.screen(text, "public") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "matched"),
+    [
+        # Under a top-level domain off the short list, in small letters, ending its line or cut again.
+        ("The mirror moved to evil.\nio", "evil.\nio"),
+        ("evil.\nshop, for now", "evil.\nshop"),
+        ("mirror\n.guru", "mirror\n.guru"),
+        ("get it from getpaid\n.app today", "getpaid\n.app"),
+        ("sign-in.\ninfo", "sign-in.\ninfo"),
+        ("see evil.\nclick/login", "evil.\nclick/login"),
+        ("download it from login.\nevil.\nio today", "login.\nevil.\nio"),
+        ("mail\n.evil\n.shop", "mail\n.evil\n.shop"),
+        ("grab it at evil.\r\n    io", "evil.\r\n    io"),
+        # With a capital after the break: a path, a host's shape, or a well-known domain in capitals.
+        ("Evil.\nCOM", "Evil.\nCOM"),
+        ("evil.\nXYZ, for now", "evil.\nXYZ"),
+        ("evil.\nCom/login", "evil.\nCom/login"),
+        ("secure-login.\nCom", "secure-login.\nCom"),
+        ("login.evil.\nNet", "login.evil.\nNet"),
+        # After a dot and a space, the same: "evil. com" and "evil. Com" alone are names.
+        ("visit evil. Com", "evil. Com"),
+        ("visit evil. com today", "evil. com"),
+    ],
+)
+def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text: str, matched: str) -> None:
+    problem = words.screen(text, "public")
+    assert problem is not None and (problem.kind, problem.matched) == ("link", matched)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A sentence ends and the next starts with a word that is also a top-level domain.
+        "Done. Net result: two more rooms.",
+        "Done. Org chart is pinned up.",
+        "See the list.\nApp store opens at nine.",
+        "I agree.\nIO errors are down.",
+        "Plug it in.\r\nCOM port 3 is free.",
+        "ok.\napp is fine",
+        "fine.\nCom",
+        "that was it.\nlol",
+        "fixed it.\nfyi",
+        "Thanks.\nJP",
+        "Noted.\nCom",
+        "We use\n.NET",
+        "The ledger balances. Net of tax it is ten.",
+    ],
+)
+def test_a_sentence_starting_with_a_top_level_domain_after_a_dot_is_no_link(text: str) -> None:
+    assert words.screen(text, "public") is None

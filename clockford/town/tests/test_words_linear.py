@@ -152,6 +152,12 @@ ADVERSARIAL = {
     "dots at line ends": "a.\n" * 40_000,
     "dots at line starts": "a\n." * 40_000,
     "long names cut at a dot": ("a-" * 200 + "b.\ncom ") * 290,
+    # Names cut again and again (the labels after a break are read across further breaks, five at
+    # most), under other domains, and capitals after a dot and a space.
+    "names cut at every dot": "evil.\nio.\n" * 12_000,
+    "lines starting with a dot and a domain": "x\n.io" * 24_000,
+    "capitals after dots": "ab. Com " * 15_000,
+    "long labels cut at dots": ("a" * 250 + ".\n") * 470,
     # Footnote marks and numbers glued to words (Safe Harbour reads them as nothing, some in a second
     # reading of their stretches).
     "footnote marks": "word[1]" * 17_000,
