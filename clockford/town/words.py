@@ -1180,7 +1180,8 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
 #     name when it ends its line or a punctuation mark follows it, or when its line starts with the dot
 #     (no sentence does: "getpaid\n.app today"), unless the domain is also a word written as a line of
 #     its own (_LONE_WORDS: "that was it.\nlol") or a word of files or code (_ORDINARY, _CODE_NEWER:
-#     "ok.\nme", "done.\nnow"). More words after it on its line make it prose ("ok.\napp is fine"), so
+#     "ok.\nme", "done.\nnow"). More words after it on its line make it prose ("ok.\napp is fine"), and
+#     so does a colon after it (a line's label: "sign-in.\nContact: …", in any case), so
 #     "get it from evil.\nshop today" passes;
 #   - with a capital: more words after it on its line make it a new sentence ("Done. Net result",
 #     "See the list.\nApp store", "Plug it in.\nCOM port 3"). Ending its line or before a punctuation
@@ -1215,13 +1216,14 @@ _HOST_AFTER = re.compile(
 _CUT_DOT = re.compile(r"\\{0,2}\.\n?|\n\\{0,2}\.")
 _LINE_REST = re.compile(r"[" + re.escape(_TRAILING) + r" ]*(?:\n|\Z)")
 _PUNCTUATION_AFTER = re.compile(r"[" + re.escape(_TRAILING) + r"]")
-_HOST_SHAPED_LABEL = re.compile(r"(?=.*[a-z])[a-z0-9]*(?:[0-9]|-)[a-z0-9-]*")
+_HOST_SHAPED_LABEL = re.compile(r"[a-z][a-z0-9]*(?:[0-9]|-)[a-z0-9-]*")
 
 
 def _host_shaped(name: str) -> bool:
     """Whether a name before a gap is shaped as a host is, and a sentence's last word is not: two
     labels or more of two characters or more with a letter each (login.evil, not e.g or ph.d), or a
-    hyphen or a digit beside letters in its last label (login-portal, promo2025; not 2024)."""
+    hyphen or a digit after a letter that starts its last label (login-portal, promo2025; not 2024
+    or a time's 00Z)."""
     labels = _CUT_DOT.split(name)
     if len(labels) >= 2 and all(len(label) >= 2 and any(c.isalpha() for c in label) for label in labels):
         return True
@@ -1238,11 +1240,15 @@ def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first
     rest = tail.group() if tail else ""
     if rest.startswith((":", "/")) or (rest[:1] in ("?", "#") and len(rest) > 1):
         return True
+    if t[a:b] == low[a:b] and tld in _BROKEN_TLDS:
+        return True
+    if low[b + len(rest) : b + len(rest) + 1] == ":":
+        return False  # a line's label ("sign-in.\nContact: ...", "FYI: ..."), not a name
     alone = _LINE_REST.match(low, b + len(rest)) is not None
     name = ".".join([*_CUT_DOT.split(low[start:a].rstrip(".\\\n ")), *labels[:-1]])
     shaped = _host_shaped(name)
     if t[a:b] == low[a:b]:
-        if tld in _BROKEN_TLDS or shaped:
+        if shaped:
             return True
         # A line that starts with a dot starts no sentence: only a dotfile (.gitignore, .env) does.
         ends = alone or dot_first or _PUNCTUATION_AFTER.match(low, b + len(rest)) is not None

@@ -1102,6 +1102,9 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
         "Noted.\nCom",
         "We use\n.NET",
         "The ledger balances. Net of tax it is ten.",
+        # A line's label after a line ending in a dot, and a time's Z before the break.
+        "30 of them need sign-in.\n\nContact: maintainer",
+        "The log rotates, last at 03:12:00Z.\n\nFYI: Dated 01.26.2026.",
     ],
 )
 def test_a_sentence_starting_with_a_top_level_domain_after_a_dot_is_no_link(text: str) -> None:
