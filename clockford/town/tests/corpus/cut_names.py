@@ -43,22 +43,13 @@ Kinds that must pass:
 import functools
 import random
 import sys
-from collections import Counter
-from dataclasses import dataclass
 
 from clockford.town import words
+from clockford.town.tests.corpus.tally import Case, Tally
 
 SEED = 20261207
 HALVES = ("dev", "held")
 PER_KIND = 120
-
-
-@dataclass(frozen=True)
-class Case:
-    kind: str
-    variant: str
-    text: str
-    want: bool  # refused
 
 
 LABELS = {
@@ -233,54 +224,12 @@ def plain(case: Case) -> str:
     return text.replace(".\n", ".").replace("\n.", ".")
 
 
-def refused(case: Case) -> bool:
+def refused(case: Case, half: str = "") -> bool:
     return words.screen(case.text, "public") is not None
 
 
-def rates(half: str) -> dict[str, tuple[int, int]]:
-    """Per kind: (refused, tried)."""
-    hits: Counter[str] = Counter()
-    tried: Counter[str] = Counter()
-    for case in cases(half):
-        tried[case.kind] += 1
-        hits[case.kind] += refused(case)
-    return {k: (hits[k], tried[k]) for k in tried}
-
-
-def variant_rates(half: str) -> dict[tuple[str, str], tuple[int, int]]:
-    hits: Counter[tuple[str, str]] = Counter()
-    tried: Counter[tuple[str, str]] = Counter()
-    for case in cases(half):
-        tried[case.kind, case.variant] += 1
-        hits[case.kind, case.variant] += refused(case)
-    return {k: (hits[k], tried[k]) for k in sorted(tried)}
-
-
-def totals(half: str) -> tuple[int, int, int, int]:
-    """(names refused, names, prose refused, prose)."""
-    by_kind = rates(half)
-    caught = sum(by_kind[k][0] for k in CUT_KINDS)
-    names = sum(by_kind[k][1] for k in CUT_KINDS)
-    false = sum(by_kind[k][0] for k in PROSE_KINDS)
-    prose = sum(by_kind[k][1] for k in PROSE_KINDS)
-    return caught, names, false, prose
-
-
-def report(half: str) -> str:
-    lines = [f"  {kind:<14} refused {h}/{n} ({100 * h / n:.1f}%)" for kind, (h, n) in rates(half).items()]
-    lines += [f"    {k:<14} {v:<17} {h}/{n}" for (k, v), (h, n) in variant_rates(half).items()]
-    caught, names, false, prose = totals(half)
-    lines.append(f"  names refused {caught}/{names} ({100 * caught / names:.1f}%); prose refused {false}/{prose}")
-    return "\n".join(lines)
-
-
-def main(*halves: str) -> None:
-    for half in halves or HALVES:
-        print(f"=== {half} ===\n{report(half)}")
-        for case in cases(half):
-            if refused(case) != case.want:
-                print(f"  wrong  {case.kind:<14} {case.variant:<17} {case.text!a}")
-
+TALLY = Tally(cases, refused, HALVES, "refused", "names", "prose", width=14, variants=True)
+rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    TALLY.main(*sys.argv[1:])

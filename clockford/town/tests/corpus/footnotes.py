@@ -34,25 +34,16 @@ import random
 import re
 import sys
 import unicodedata
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from clockford.town.harbour import Handed, find_repeat
+from clockford.town.tests.corpus.tally import Case, Tally
 
 SEED = 20261207
 HALVES = ("dev", "held")
 PER_KIND = 60
 OWN_PER_KIND = 120
-
-
-@dataclass(frozen=True)
-class Case:
-    kind: str
-    variant: str
-    text: str
-    want: bool  # held
 
 
 PASSAGES = {
@@ -315,40 +306,8 @@ def held(case: Case, half: str) -> bool:
     return find_repeat(case.text, handed(half) + census_handed()) is not None
 
 
-def rates(half: str) -> dict[str, tuple[int, int]]:
-    """Per kind: (held, tried)."""
-    hits: Counter[str] = Counter()
-    tried: Counter[str] = Counter()
-    for case in cases(half):
-        tried[case.kind] += 1
-        hits[case.kind] += held(case, half)
-    return {k: (hits[k], tried[k]) for k in tried}
-
-
-def totals(half: str) -> tuple[int, int, int, int]:
-    """(repeats held, repeats, own writes held, own writes)."""
-    by_kind = rates(half)
-    caught = sum(h for k, (h, _) in by_kind.items() if not k.startswith("own-"))
-    repeats = sum(n for k, (_, n) in by_kind.items() if not k.startswith("own-"))
-    false = sum(h for k, (h, _) in by_kind.items() if k.startswith("own-"))
-    own = sum(n for k, (_, n) in by_kind.items() if k.startswith("own-"))
-    return caught, repeats, false, own
-
-
-def report(half: str) -> str:
-    lines = [f"  {kind:<24} held {h}/{n} ({100 * h / n:.1f}%)" for kind, (h, n) in rates(half).items()]
-    caught, repeats, false, own = totals(half)
-    lines.append(f"  repeats held {caught}/{repeats} ({100 * caught / repeats:.1f}%); own writes held {false}/{own}")
-    return "\n".join(lines)
-
-
-def main(*halves: str) -> None:
-    for half in halves or HALVES:
-        print(f"=== {half} ===\n{report(half)}")
-        for case in cases(half):
-            if held(case, half) != case.want:
-                print(f"  wrong  {case.kind:<24} {case.variant:<16} {case.text!a}")
-
+TALLY = Tally(cases, held, HALVES, "held", "repeats", "own writes", width=24)
+rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    TALLY.main(*sys.argv[1:])

@@ -30,22 +30,13 @@ Kinds that must pass:
 import functools
 import random
 import sys
-from collections import Counter
-from dataclasses import dataclass
 
 from clockford.town import words
+from clockford.town.tests.corpus.tally import Case, Tally
 
 SEED = 20261207
 HALVES = ("dev", "held")
 PER_KIND = 120
-
-
-@dataclass(frozen=True)
-class Case:
-    kind: str
-    variant: str
-    text: str
-    want: bool  # refused
 
 
 LABELS = {
@@ -196,45 +187,12 @@ def cases(half: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def refused(case: Case) -> bool:
+def refused(case: Case, half: str = "") -> bool:
     return words.screen(case.text, "public") is not None
 
 
-def rates(half: str) -> dict[str, tuple[int, int]]:
-    """Per kind: (refused, tried)."""
-    hits: Counter[str] = Counter()
-    tried: Counter[str] = Counter()
-    for case in cases(half):
-        tried[case.kind] += 1
-        hits[case.kind] += refused(case)
-    return {k: (hits[k], tried[k]) for k in tried}
-
-
-def totals(half: str) -> tuple[int, int, int, int]:
-    """(links refused, links, ordinary texts refused, ordinary texts)."""
-    want = {c.kind: c.want for c in cases(half)}
-    by_kind = rates(half)
-    caught = sum(h for k, (h, _) in by_kind.items() if want[k])
-    links = sum(n for k, (_, n) in by_kind.items() if want[k])
-    false = sum(h for k, (h, _) in by_kind.items() if not want[k])
-    ordinary = sum(n for k, (_, n) in by_kind.items() if not want[k])
-    return caught, links, false, ordinary
-
-
-def report(half: str) -> str:
-    lines = [f"  {kind:<16} refused {h}/{n} ({100 * h / n:.1f}%)" for kind, (h, n) in rates(half).items()]
-    caught, links, false, ordinary = totals(half)
-    lines.append(f"  links refused {caught}/{links} ({100 * caught / links:.1f}%); ordinary refused {false}/{ordinary}")
-    return "\n".join(lines)
-
-
-def main(*halves: str) -> None:
-    for half in halves or HALVES:
-        print(f"=== {half} ===\n{report(half)}")
-        for case in cases(half):
-            if refused(case) != case.want:
-                print(f"  wrong  {case.kind:<16} {case.variant:<14} {case.text!a}")
-
+TALLY = Tally(cases, refused, HALVES, "refused", "links", "ordinary")
+rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    TALLY.main(*sys.argv[1:])

@@ -1,0 +1,73 @@
+"""What the generated corpora of this folder count alike: a case (its kind, the variant of that kind, its
+text, and whether the check should catch it), and a corpus's rates by kind and in all, the wanted
+cases caught (repeats held, links refused) beside the ordinary ones caught by mistake, with every case
+the check got wrong listed by `main` (`python -m clockford.town.tests.corpus.NAME [dev|held]`)."""
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Case:
+    kind: str
+    variant: str
+    text: str
+    want: bool  # caught: held by Safe Harbour, refused by the words screen
+
+
+@dataclass(frozen=True)
+class Tally:
+    cases: Callable[[str], Sequence[Case]]  # a half's cases
+    caught: Callable[[Case, str], bool]  # whether the check caught a case of that half
+    halves: tuple[str, ...]
+    verb: str  # "held", "refused"
+    wanted: str  # what the wanted cases are: "repeats", "links", "names"
+    ordinary: str  # what the others are: "own writes", "ordinary", "prose"
+    width: int = 16  # of a kind's column
+    variants: bool = False  # the report gives each kind's variants' rates too
+
+    def rates(self, half: str) -> dict[str, tuple[int, int]]:
+        """Per kind: (caught, tried)."""
+        return {kind: (h, n) for (kind, _), (h, n) in self._counted(half, by_variant=False).items()}
+
+    def variant_rates(self, half: str) -> dict[tuple[str, str], tuple[int, int]]:
+        return dict(sorted(self._counted(half, by_variant=True).items()))
+
+    def _counted(self, half: str, by_variant: bool) -> dict[tuple[str, str], tuple[int, int]]:
+        hits: Counter[tuple[str, str]] = Counter()
+        tried: Counter[tuple[str, str]] = Counter()
+        for case in self.cases(half):
+            key = (case.kind, case.variant if by_variant else "")
+            tried[key] += 1
+            hits[key] += self.caught(case, half)
+        return {k: (hits[k], tried[k]) for k in tried}
+
+    def totals(self, half: str) -> tuple[int, int, int, int]:
+        """(wanted caught, wanted, ordinary caught, ordinary), a kind counted by its cases' `want`."""
+        want = {c.kind: c.want for c in self.cases(half)}
+        by_kind = self.rates(half)
+        caught = sum(h for k, (h, _) in by_kind.items() if want[k])
+        wanted = sum(n for k, (_, n) in by_kind.items() if want[k])
+        false = sum(h for k, (h, _) in by_kind.items() if not want[k])
+        ordinary = sum(n for k, (_, n) in by_kind.items() if not want[k])
+        return caught, wanted, false, ordinary
+
+    def report(self, half: str) -> str:
+        w = self.width
+        lines = [f"  {kind:<{w}} {self.verb} {h}/{n} ({100 * h / n:.1f}%)" for kind, (h, n) in self.rates(half).items()]
+        if self.variants:
+            lines += [f"    {k:<{w}} {v:<17} {h}/{n}" for (k, v), (h, n) in self.variant_rates(half).items()]
+        caught, wanted, false, ordinary = self.totals(half)
+        lines.append(
+            f"  {self.wanted} {self.verb} {caught}/{wanted} ({100 * caught / wanted:.1f}%); "
+            f"{self.ordinary} {self.verb} {false}/{ordinary}"
+        )
+        return "\n".join(lines)
+
+    def main(self, *halves: str) -> None:
+        for half in halves or self.halves:
+            print(f"=== {half} ===\n{self.report(half)}")
+            for case in self.cases(half):
+                if self.caught(case, half) != case.want:
+                    print(f"  wrong  {case.kind:<{self.width}} {case.variant:<17} {case.text!a}")
