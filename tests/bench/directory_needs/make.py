@@ -21,6 +21,7 @@ fourth; fifth.py a fifth, in other languages, kept whole as fifth. Run from the 
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.bench.directory import HALVES
@@ -240,14 +241,55 @@ def split(need: str, halves: tuple[str, str] = ("dev", "held"), salt: str = "") 
     return halves[int(hashlib.sha256(f"{salt}{need}".encode()).hexdigest()[:8], 16) % 2]
 
 
-def main() -> None:
+Lots = list[tuple[str, str, str]]
+
+
+def census_lots() -> Lots:
+    """Every lot of the imported census as the generators read it: (name, search title, search description)."""
     from districts.town_hall.models import Lot
 
-    lots = list(
+    return list(
         Lot.objects.exclude(status="deleted")
         .values_list("name", "search_title", "search_description")
         .order_by("number")
     )
+
+
+def _text(name: str, title: str, description: str) -> str:
+    # io.github. is where a namespace lives, not what a server does: it is left out of the match.
+    return f"{name.removeprefix('io.github.')} {title} {description}"
+
+
+def judged(lots: Lots, relevant: str, best: str, excluded: str = "") -> tuple[list[str], list[str]]:
+    """The lots a need's `relevant` pattern matches and its `excluded` one does not, and of them those
+    whose name (without io.github.) `best` matches, if it is given: (relevant, best), sorted."""
+    r = re.compile(relevant, re.IGNORECASE)
+    x = re.compile(excluded, re.IGNORECASE) if excluded else None
+    b = re.compile(best, re.IGNORECASE) if best else None
+    names, bests = set(), set()
+    for n, t, d in lots:
+        text = _text(n, t, d)
+        if x is not None and x.search(text):
+            continue
+        if r.search(text):
+            names.add(n)
+            if b is not None and b.search(n.removeprefix("io.github.")):
+                bests.add(n)
+    return sorted(names), sorted(bests)
+
+
+def write_halves(halves: dict[str, list[dict[str, object]]], wrong: Sequence[str] = ()) -> None:
+    """Each half's rows as HERE/<half>.json, once every need was judged as its kind wants: otherwise a
+    SystemExit listing the needs that were not, and nothing written."""
+    if wrong:
+        raise SystemExit("\n".join(wrong))
+    for half, rows in halves.items():
+        (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
+        print(half, len(rows), "needs")
+
+
+def main() -> None:
+    lots = census_lots()
     names = {n for n, _, _ in lots}
     halves: dict[str, list[dict[str, object]]] = {half: [] for half in HALVES}
     written = [(need, best, pattern, split(need)) for need, best, pattern in NEEDS]
@@ -260,10 +302,6 @@ def main() -> None:
         missing = [b for b in best if b not in names]
         if missing:
             raise SystemExit(f"{need!r}: best {missing} not in the census")
-        p = re.compile(pattern, re.IGNORECASE)
-        # io.github. is where a namespace lives, not what a server does: it is left out of the match.
-        relevant = sorted({n for n, t, d in lots if p.search(f"{n.removeprefix('io.github.')} {t} {d}")} | set(best))
+        relevant = sorted(set(judged(lots, pattern, "")[0]) | set(best))
         halves[half].append({"need": need, "best": best, "pattern": pattern, "relevant": relevant})
-    for half, rows in halves.items():
-        (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
-        print(half, len(rows), "needs")
+    write_halves(halves)

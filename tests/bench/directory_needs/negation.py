@@ -30,10 +30,10 @@ Run from the repository with the full census imported:
 `manage.py shell -c "from tests.bench.directory_needs.negation import main; main()"`.
 """
 
-import json
 import random
-import re
 from pathlib import Path
+
+from tests.bench.directory_needs.make import census_lots, judged, write_halves
 
 HERE = Path(__file__).resolve().parent
 SEED = "negation:2026-12-07"
@@ -456,34 +456,13 @@ CATEGORIES_WORDS = {best: words for words, best, _, _, _ in CATEGORIES.values()}
 
 
 def main() -> None:
-    from districts.town_hall.models import Lot
-
-    lots = list(
-        Lot.objects.exclude(status="deleted")
-        .values_list("name", "search_title", "search_description")
-        .order_by("number")
-    )
+    lots = census_lots()
     halves: dict[str, list[dict[str, object]]] = {"negation-dev": [], "negation-held": []}
     wrong: list[str] = []
     for half, kind, need, best, relevant, excluded in needs():
-        r = re.compile(relevant, re.IGNORECASE)
-        x = re.compile(excluded, re.IGNORECASE) if excluded else None
-        b = re.compile(best, re.IGNORECASE)
-        names, bests = set(), set()
-        for n, t, d in lots:
-            text = f"{n.removeprefix('io.github.')} {t} {d}"
-            if x is not None and x.search(text):
-                continue
-            if r.search(text):
-                names.add(n)
-                if b.search(n.removeprefix("io.github.")):
-                    bests.add(n)
+        names, bests = judged(lots, relevant, best, excluded)
         if kind != "control" and not bests:
             wrong.append(f"{need!r}: no relevant server's name matches {best!r}")
-        row = {"kind": kind, "need": need, "best": sorted(bests), "relevant": sorted(names), "excluded": excluded}
+        row = {"kind": kind, "need": need, "best": bests, "relevant": names, "excluded": excluded}
         halves[f"negation-{half}"].append(row)
-    if wrong:
-        raise SystemExit("\n".join(wrong))
-    for half, rows in halves.items():
-        (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
-        print(half, len(rows), "needs")
+    write_halves(halves, wrong)

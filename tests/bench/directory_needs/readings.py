@@ -23,10 +23,10 @@ Run from the repository with the full census (../shared/census/registry-snapshot
 `manage.py shell -c "from tests.bench.directory_needs.readings import main; main()"`.
 """
 
-import json
 import random
-import re
 from pathlib import Path
+
+from tests.bench.directory_needs.make import census_lots, judged, write_halves
 
 HERE = Path(__file__).resolve().parent
 SEED = "readings:2026-12-07"
@@ -185,39 +185,15 @@ def needs() -> list[tuple[str, str, str, str, str, str]]:
 
 
 def main() -> None:
-    from districts.town_hall.models import Lot
-
-    lots = list(
-        Lot.objects.exclude(status="deleted")
-        .values_list("name", "search_title", "search_description")
-        .order_by("number")
-    )
+    lots = census_lots()
     halves: dict[str, list[dict[str, object]]] = {"readings-dev": [], "readings-held": []}
     wrong: list[str] = []
     for half, kind, need, best, relevant, excluded in needs():
-        r = re.compile(relevant, re.IGNORECASE)
-        x = re.compile(excluded, re.IGNORECASE) if excluded else None
-        b = re.compile(best, re.IGNORECASE)
-        names, bests = set(), set()
-        for n, t, d in lots:
-            text = f"{n.removeprefix('io.github.')} {t} {d}"
-            if x is not None and x.search(text):
-                continue
-            if r.search(text):
-                names.add(n)
-                if b.search(n.removeprefix("io.github.")):
-                    bests.add(n)
+        names, bests = judged(lots, relevant, best, excluded)
         if not bests:
             wrong.append(f"{need!r}: no relevant server's name matches {best!r}")
-        row = {"kind": kind, "need": need, "best": sorted(bests), "relevant": sorted(names), "excluded": excluded}
+        row = {"kind": kind, "need": need, "best": bests, "relevant": names, "excluded": excluded}
         halves[f"readings-{half}"].append(row)
-    if wrong:
-        raise SystemExit("\n".join(wrong))
+    write_halves(halves, wrong)
     for half, rows in halves.items():
-        (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
-        print(
-            half,
-            len(rows),
-            "needs",
-            {k: sum(1 for r in rows if r["kind"] == k) for k in dict.fromkeys(r["kind"] for r in rows)},
-        )
+        print(half, {k: sum(1 for r in rows if r["kind"] == k) for k in dict.fromkeys(r["kind"] for r in rows)})

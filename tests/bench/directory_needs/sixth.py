@@ -22,10 +22,10 @@ Run from the repository with the full census imported:
 `manage.py shell -c "from tests.bench.directory_needs.sixth import main; main()"`.
 """
 
-import json
 import random
-import re
 from pathlib import Path
+
+from tests.bench.directory_needs.make import census_lots, judged, write_halves
 
 HERE = Path(__file__).resolve().parent
 SEED = "sixth:2026-12-07"
@@ -346,13 +346,7 @@ SIXTH: list[tuple[str, str, str, str, str]] = [
 
 
 def main() -> None:
-    from districts.town_hall.models import Lot
-
-    lots = list(
-        Lot.objects.exclude(status="deleted")
-        .values_list("name", "search_title", "search_description")
-        .order_by("number")
-    )
+    lots = census_lots()
     halves: dict[str, list[dict[str, object]]] = {"sixth-tune": [], "sixth-check": []}
     order = list(range(len(SIXTH)))
     random.Random(SEED).shuffle(order)
@@ -363,26 +357,11 @@ def main() -> None:
         if kind == "junk":
             row |= {"best": [], "relevant": [], "absent": relevant.split("|") if relevant else []}
         else:
-            r = re.compile(relevant, re.IGNORECASE)
-            x = re.compile(excluded, re.IGNORECASE) if excluded else None
-            b = re.compile(best, re.IGNORECASE) if best else None
-            names, bests = set(), set()
-            for n, t, d in lots:
-                text = f"{n.removeprefix('io.github.')} {t} {d}"
-                if x is not None and x.search(text):
-                    continue
-                if r.search(text):
-                    names.add(n)
-                    if b is not None and b.search(n.removeprefix("io.github.")):
-                        bests.add(n)
+            names, bests = judged(lots, relevant, best, excluded)
             if kind == "lacks" and names:
-                wrong.append(f"{need!r}: the census is not without it: {sorted(names)[:5]}")
+                wrong.append(f"{need!r}: the census is not without it: {names[:5]}")
             elif kind != "lacks" and not bests:
                 wrong.append(f"{need!r}: no relevant server's name matches {best!r}")
-            row |= {"best": sorted(bests), "relevant": sorted(names), "excluded": excluded}
+            row |= {"best": bests, "relevant": names, "excluded": excluded}
         halves["sixth-tune" if i in tune else "sixth-check"].append(row)
-    if wrong:
-        raise SystemExit("\n".join(wrong))
-    for half, rows in halves.items():
-        (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
-        print(half, len(rows), "needs")
+    write_halves(halves, wrong)
