@@ -94,6 +94,29 @@ class TownFetcher(SafeMetadataFetcher):
         finally:
             pool.close()
 
+    def _read_document(self, response: Any) -> tuple[dict[str, Any], int]:
+        """The toolkit's reading of the answer (its status, type, size, and a JSON object), then its
+        bytes read again with each member named once, as a registration's body is read
+        (oauth_register.metadata): parsers differ on which of two members counts, and the toolkit's
+        took the last, so a document naming `redirect_uris` twice meant one thing here and another to
+        a reader taking the first."""
+        body = bytearray()
+        read = response.read
+
+        def keeping(*args: Any, **kwargs: Any) -> bytes:
+            chunk: bytes = read(*args, **kwargs)
+            body.extend(chunk)
+            return chunk
+
+        response.read = keeping
+        document, max_age = super()._read_document(response)
+        # Imported here: the toolkit imports this module with the settings, before the town's models.
+        from hall import oauth_register
+
+        if (twice := oauth_register.named_twice(bytes(body))) is not None:
+            raise CIMDError(f"the client_id document names {twice} more than once")
+        return document, max_age
+
     def _check(self, document: dict[str, Any]) -> None:
         from hall import oauth_register
 

@@ -184,16 +184,31 @@ def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
+def _named(twice: _NamedTwice) -> str:
+    return str(twice) if re.fullmatch(r"[A-Za-z0-9_]{1,40}", str(twice)) else "a member"
+
+
 def metadata(body: bytes) -> Any:
     """A registration's JSON, or None when it is not JSON. A member named twice is refused: parsers
     differ on which one counts (Python's took the last), and RFC 6749 section 3.1 sends each parameter once."""
     try:
         return json.loads(body, object_pairs_hook=_each_name_once)
     except _NamedTwice as twice:
-        named = str(twice) if re.fullmatch(r"[A-Za-z0-9_]{1,40}", str(twice)) else "a member"
-        raise OAuthRefused("invalid_client_metadata", f"The body names {named} more than once.") from None
+        raise OAuthRefused("invalid_client_metadata", f"The body names {_named(twice)} more than once.") from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
+
+
+def named_twice(body: bytes) -> str | None:
+    """The member a JSON document (a client's metadata document, read already) names twice, or None,
+    for the same reason as a registration's body."""
+    try:
+        json.loads(body, object_pairs_hook=_each_name_once)
+    except _NamedTwice as twice:
+        return _named(twice)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        pass
+    return None
 
 
 def register(data: Any, address: str) -> Client:

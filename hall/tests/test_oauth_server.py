@@ -507,6 +507,23 @@ def test_a_client_known_by_its_metadata_document(ada: Person, documents: Documen
     assert documents.fetches == ["/errand-runner/client.json"]
 
 
+def test_a_metadata_document_naming_a_member_twice_is_refused(ada: Person, documents: DocumentServer) -> None:
+    """Read as a registration's body is: a document naming redirect_uris twice meant its last one to the
+    toolkit's parser (the client was made, its consent page shown), and its first to a reader that
+    takes the first."""
+    path = "/twice/client.json"
+    url = documents.url(path)
+    documents.documents[path] = (
+        f'{{"client_id": "{url}", "client_name": "Twice", "redirect_uris": ["http://127.0.0.1:9/elsewhere"], '
+        f'"redirect_uris": ["{CALLBACK}"], "grant_types": ["authorization_code"], '
+        '"response_types": ["code"], "token_endpoint_auth_method": "none"}'
+    ).encode()
+    r = ada.web.get(Agent(ada.web, RESOURCE, client_id=url).authorize_url())
+    assert r.status == 400 and "not registered with this town" in r.text
+    assert documents.fetches == [path]
+    assert not Client.objects.filter(client_id=url).exists()
+
+
 def test_metadata_documents_are_fetched_only_from_allowed_hosts(ada: Person, documents: DocumentServer) -> None:
     path = "/bad/client.json"
     url = documents.url(path)
