@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import Handed, find_repeat
 from clockford.town.tests.corpus import ordinary
-from clockford.town.tests.corpus.footnotes import DATA, FILL, FRAMES, HALVES, _shares_a_run, census_handed
+from clockford.town.tests.corpus.footnotes import FILL, FRAMES, HALVES, census_handed, made
 from clockford.town.tests.corpus.tally import Case, Tally
 
 SEED = 20261207_2
@@ -292,42 +292,10 @@ def _own(kind: str, half: str, r: random.Random) -> tuple[str, str]:
     return f"templates-{picked[0]}-{picked[1]}", text
 
 
-def _census_own(half: str, r: random.Random) -> list[Case]:
-    """The harbour corpus's own sentences (this half's lines), each word marked by one of the half's
-    kinds: what is left once the marks are set aside is a sentence that test_harbour_corpus.py holds
-    to be the agent's own."""
-    lines = (DATA / "harbour_own.txt").read_text(encoding="utf-8").splitlines()
-    own = [line for line in lines if line.strip() and not line.startswith("#")][HALVES.index(half) :: 2]
-    out = []
-    for line in own:
-        kind = r.choice(sorted(MARKS[half]))
-        marked = " ".join(MARKS[half][kind](w, i + 1, r) for i, w in enumerate(line.split()))
-        out.append(Case("own-census-marked", kind, marked, False))
-    return out
-
-
 @functools.cache
 def cases(half: str) -> tuple[Case, ...]:
-    out: list[Case] = []
-    r = random.Random(f"{SEED}-{half}-cases")
-    for kind in MARKS[half]:
-        for _ in range(PER_KIND):
-            variant, text = _disguised(kind, half, r)
-            out.append(Case(kind, variant, text, True))
-    seen: set[str] = set()
-    for kind in [*OWN[half], *(f"ordinary-{k}" for k in ORDINARY_KINDS)]:
-        made = 0
-        for _ in range(OWN_PER_KIND * 4):
-            if made == OWN_PER_KIND:
-                break
-            variant, text = _own(kind, half, r)
-            if text in seen or _shares_a_run(text, handed(half)):
-                continue
-            seen.add(text)
-            out.append(Case(f"own-{kind}", variant, text, False))
-            made += 1
-    out += _census_own(half, r)
-    return tuple(out)
+    own_kinds = [*OWN[half], *(f"ordinary-{k}" for k in ORDINARY_KINDS)]
+    return made(half, SEED, MARKS, _disguised, own_kinds, _own, OWN_PER_KIND, handed)
 
 
 def held(case: Case, half: str) -> bool:

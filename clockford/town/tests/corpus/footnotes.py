@@ -264,42 +264,55 @@ def census_handed() -> tuple[Handed, ...]:
     return tuple(Handed(row["label"], row["where"], row["field"], row["text"]) for row in rows)
 
 
-def _census_own(half: str, r: random.Random) -> list[Case]:
-    """The harbour corpus's own sentences (this half's lines: even for dev, odd for held-out), each
-    word marked by one of the half's kinds: what is left once the marks are set aside is a sentence
-    that test_harbour_corpus.py holds to be the agent's own."""
+Made = Callable[[str, str, random.Random], tuple[str, str]]  # (kind, half, generator) -> (variant, text)
+
+
+def made(
+    half: str,
+    seed: object,
+    marks: dict[str, dict[str, Mark]],
+    disguised: Made,
+    own_kinds: list[str],
+    own: Made,
+    own_per_kind: int,
+    handed_of: Callable[[str], tuple[Handed, ...]],
+) -> tuple[Case, ...]:
+    """A half's cases, as every corpus of footnote marks makes them (this one, footnote_letters.py):
+    PER_KIND repeats disguised by each of the half's kinds of mark; `own_per_kind` of the agent's own
+    writes of each own kind, none twice and none sharing a run of words with a passage handed in the
+    half; and the harbour corpus's own sentences (this half's lines: even for dev, odd for held-out),
+    each word marked by one of the half's kinds, so that what is left once the marks are set aside is a
+    sentence test_harbour_corpus.py holds to be the agent's own."""
+    out: list[Case] = []
+    r = random.Random(f"{seed}-{half}-cases")
+    for kind in marks[half]:
+        for _ in range(PER_KIND):
+            variant, text = disguised(kind, half, r)
+            out.append(Case(kind, variant, text, True))
+    seen: set[str] = set()
+    for kind in own_kinds:
+        count = 0
+        for _ in range(own_per_kind * 4):
+            if count == own_per_kind:
+                break
+            variant, text = own(kind, half, r)
+            if text in seen or _shares_a_run(text, handed_of(half)):
+                continue
+            seen.add(text)
+            out.append(Case(f"own-{kind}", variant, text, False))
+            count += 1
     lines = (DATA / "harbour_own.txt").read_text(encoding="utf-8").splitlines()
-    own = [line for line in lines if line.strip() and not line.startswith("#")][HALVES.index(half) :: 2]
-    out = []
-    for line in own:
-        kind = r.choice(sorted(MARKS[half]))
-        marked = " ".join(MARKS[half][kind](w, i + 1, r) for i, w in enumerate(line.split()))
+    sentences = [line for line in lines if line.strip() and not line.startswith("#")][HALVES.index(half) :: 2]
+    for line in sentences:
+        kind = r.choice(sorted(marks[half]))
+        marked = " ".join(marks[half][kind](w, i + 1, r) for i, w in enumerate(line.split()))
         out.append(Case("own-census-marked", kind, marked, False))
-    return out
+    return tuple(out)
 
 
 @functools.cache
 def cases(half: str) -> tuple[Case, ...]:
-    out: list[Case] = []
-    r = random.Random(f"{SEED}-{half}-cases")
-    for kind in MARKS[half]:
-        for _ in range(PER_KIND):
-            variant, text = _disguised(kind, half, r)
-            out.append(Case(kind, variant, text, True))
-    seen: set[str] = set()
-    for kind in OWN[half]:
-        made = 0
-        for _ in range(OWN_PER_KIND * 4):
-            if made == OWN_PER_KIND:
-                break
-            variant, text = _own(kind, half, r)
-            if text in seen or _shares_a_run(text, handed(half)):
-                continue
-            seen.add(text)
-            out.append(Case(f"own-{kind}", variant, text, False))
-            made += 1
-    out += _census_own(half, r)
-    return tuple(out)
+    return made(half, SEED, MARKS, _disguised, list(OWN[half]), _own, OWN_PER_KIND, handed)
 
 
 def held(case: Case, half: str) -> bool:
