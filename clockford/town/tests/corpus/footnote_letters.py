@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import Handed, find_repeat
 from clockford.town.tests.corpus import ordinary
-from clockford.town.tests.corpus.footnotes import FILL, FRAMES, HALVES, census_handed, made
+from clockford.town.tests.corpus.footnotes import FILL, HALVES, census_handed, made, marked_repeat, passages_handed
 from clockford.town.tests.corpus.tally import Case, Tally
 
 SEED = 20261207_2
@@ -149,33 +149,13 @@ MARKS: dict[str, dict[str, Mark]] = {
 }
 
 
-def _filled(template: str, half: str, r: random.Random) -> str:
-    return template.format(**{k: r.choice(v) for k, v in FILL[half].items()})
-
-
 @functools.cache
 def handed(half: str) -> tuple[Handed, ...]:
-    """Every passage of the half, filled three ways: what the agents of the half were handed."""
-    r = random.Random(f"{SEED}-{half}-handed")
-    out = []
-    for i, template in enumerate(PASSAGES[half]):
-        for j in range(3):
-            where, field = [
-                ("read_notices N-{}", "notices[].text"),
-                ("listen lamplighters seq {}", "messages[].words.text"),
-                ("take_parcel P-{}", "parcel.words.brief"),
-            ][j]
-            out.append(Handed("agent-written", where.format(200 + 3 * i + j), field, _filled(template, half, r)))
-    return tuple(out)
+    return passages_handed(SEED, PASSAGES[half], half, 200)
 
 
 def _disguised(kind: str, half: str, r: random.Random) -> tuple[str, str]:
-    passage = r.choice(handed(half)).text
-    start = r.randint(1, 12) if half == "held" else 1
-    mark = MARKS[half][kind]
-    marked = " ".join(mark(w, start + i, r) for i, w in enumerate(passage.split()))
-    frame = r.randrange(len(FRAMES[half]))
-    return f"frame-{frame}", FRAMES[half][frame].format(marked)
+    return marked_repeat(MARKS, handed, 12, kind, half, r)
 
 
 # The agent's own sentences: lettered footnotes and lists, chemistry, math, code, versions, citations

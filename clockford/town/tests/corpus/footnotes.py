@@ -132,30 +132,47 @@ def _filled(template: str, half: str, r: random.Random) -> str:
     return template.format(**{k: r.choice(v) for k, v in FILL[half].items()})
 
 
-@functools.cache
-def handed(half: str) -> tuple[Handed, ...]:
-    """Every passage of the half, filled three ways: what the agents of the half were handed."""
-    r = random.Random(f"{SEED}-{half}-handed")
+def passages_handed(seed: object, passages: list[str], half: str, first: int) -> tuple[Handed, ...]:
+    """Every passage of the half, filled three ways: what the agents of the half were handed, each in
+    a place of its own numbered from `first`."""
+    r = random.Random(f"{seed}-{half}-handed")
     out = []
-    for i, template in enumerate(PASSAGES[half]):
+    for i, template in enumerate(passages):
         for j in range(3):
             where, field = [
                 ("read_notices N-{}", "notices[].text"),
                 ("listen lamplighters seq {}", "messages[].words.text"),
                 ("take_parcel P-{}", "parcel.words.brief"),
             ][j]
-            out.append(Handed("agent-written", where.format(100 + 3 * i + j), field, _filled(template, half, r)))
+            out.append(Handed("agent-written", where.format(first + 3 * i + j), field, _filled(template, half, r)))
     return tuple(out)
 
 
-def _disguised(kind: str, half: str, r: random.Random) -> tuple[str, str]:
-    passage = r.choice(handed(half)).text
-    words = passage.split()
-    start = r.randint(1, 40) if half == "held" else 1
-    mark = MARKS[half][kind]
-    marked = " ".join(mark(w, start + i, r) for i, w in enumerate(words))
+@functools.cache
+def handed(half: str) -> tuple[Handed, ...]:
+    return passages_handed(SEED, PASSAGES[half], half, 100)
+
+
+def marked_repeat(
+    marks: dict[str, dict[str, Mark]],
+    handed_of: Callable[[str], tuple[Handed, ...]],
+    latest_start: int,
+    kind: str,
+    half: str,
+    r: random.Random,
+) -> tuple[str, str]:
+    """A passage handed in the half, every word marked by the kind, its numbers starting at 1 (dev) or
+    anywhere up to `latest_start` (held-out), in one of the half's frames: (variant, text)."""
+    passage = r.choice(handed_of(half)).text
+    start = r.randint(1, latest_start) if half == "held" else 1
+    mark = marks[half][kind]
+    marked = " ".join(mark(w, start + i, r) for i, w in enumerate(passage.split()))
     frame = r.randrange(len(FRAMES[half]))
     return f"frame-{frame}", FRAMES[half][frame].format(marked)
+
+
+def _disguised(kind: str, half: str, r: random.Random) -> tuple[str, str]:
+    return marked_repeat(MARKS, handed, 40, kind, half, r)
 
 
 # The agent's own sentences: real footnotes, numbers, units, versions, steps, code and numbered names.
