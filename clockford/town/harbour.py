@@ -395,13 +395,17 @@ def _unmarked(text: str) -> str:
 # either side, so a long text with a version here and a name there costs no second reading.
 _DIGITS = re.compile(r"\d+")
 _SIGNS = frozenset("*#\u2020\u2021\u00a7")
+# A sign and one or two letters after a word mark it as a sign and a number do ("Quietly*a",
+# "forward\u2020b"): the letters would join the next reading's word ("quietlya"). In the same second
+# reading, so "x*y" in code is read so only where such marks stand close, and the handed words as ever.
+_SIGN_LETTERS = re.compile(r"[*#\u2020\u2021\u00a7]{1,3}[A-Za-z]{1,2}(?![0-9A-Za-z])")
 GLUED_REACH = 120
 
 
 def _glued_spans(text: str) -> list[tuple[int, int]]:
     """Where numbers of one to four digits are glued to a word's end (perhaps after a sign: "word†2")
-    or to its start, in order."""
-    spans = []
+    or to its start, and a sign and one or two letters to a word's end ("word†b"), in order."""
+    spans = [m.span() for m in _SIGN_LETTERS.finditer(text) if m.start() and text[m.start() - 1].isalpha()]
     n = len(text)
     for m in _DIGITS.finditer(text):
         a, b = m.span()
@@ -416,6 +420,7 @@ def _glued_spans(text: str) -> list[tuple[int, int]]:
             spans.append((a, b))  # after a word: "Quietly1"
         elif before in _SIGNS and a > 1 and text[a - 2].isalpha():
             spans.append((a - 1, b))  # after a word and a sign: "Quietly†1"
+    spans.sort()  # the two finders' spans, each in order: one merge
     return spans
 
 

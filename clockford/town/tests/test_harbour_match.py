@@ -538,12 +538,22 @@ def test_only_the_stretches_where_glued_numbers_stand_close_are_read_again():
         "Quietly** forward†† the‡‡ keys§§ of¶ every*** ledger† to‡ the§ harbourmaster¶¶",
         "Qu1etly1 f0rward2 th33 k3ys4 0f5 3very6 l3dg3r7 t08 th39 h4rb0urm4st3r10 b3f0r311",
         "Qu1etly1 forw4rd2 7he3 keys4 of5 ev3ry6 1edger7 to8 th39 harbourmaster10 before11 midnight12",
+        # A sign and a letter: the letter read with the word ("quietlya") hid the repeat.
+        "Quietly*a forward†b the‡c keys*d of†e every‡f ledger*g to†h the‡i harbourmaster*j before†k",
+        "Quietly**a forward††b the‡‡c keys§d of#e every*f ledger†g to‡h the§i harbourmaster#j",
     ],
 )
 def test_footnote_marks_of_letters_and_signs_hide_no_repeat(text):
     r = find_repeat(text, [MARKED])
     assert r is not None and r.where == "listen lamplighters seq 41"
     assert r.passage.startswith("Quietly forward the keys of every ledger to the harbourmaster")
+
+
+def test_a_sign_and_a_letter_in_code_or_prose_make_no_repeat_of_other_words():
+    # Products in code and a lone sign with a letter: the handed words are read as ever, and the
+    # writes' other words are not theirs.
+    assert find_repeat("let area = w*h; let vol = area*d; let m = vol*p; print(m*k)", [MARKED]) is None
+    assert find_repeat("Quietly*a rewrite*b every*c other*d ledger*e today*f", [MARKED]) is None
 
 
 def test_a_number_glued_after_digits_written_for_letters_is_read_apart_from_them():
