@@ -115,9 +115,7 @@ def xml_text(text: str) -> str:
     draw as a token drawn so (⟦U+202E⟧, ⟦U+200B⟧, ⟦U+E0069⟧), a flag kept whole: a feed reader shows
     the words to a person as a page does, and some hand them to a language model to sum up, which
     reads tag characters a person never sees."""
-    return words.shown_text(
-        NOT_XML.sub("\ufffd", text), as_is="\t\n\r", hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE
-    )
+    return words.shown_on_public(NOT_XML.sub("\ufffd", text), as_is="\t\n\r")
 
 
 class TownFeed(feedgenerator.Atom1Feed):

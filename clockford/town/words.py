@@ -210,6 +210,12 @@ def shown_text(
     )
 
 
+def shown_on_public(text: str, as_is: str = "\n\t") -> str:
+    """Text as the public town shows it in plain text (an SVG's text, an attribute, the Atom feed): what
+    is_unseen_on_public names drawn as its token, a flag kept whole (PUBLIC_WHOLE)."""
+    return shown_text(text, as_is, is_unseen_on_public, PUBLIC_WHOLE)
+
+
 def visible(text: str) -> str:
     """Hidden characters drawn as ⟦U+200B⟧ and the like, for a person to see."""
     return "".join(f"⟦U+{ord(ch):04X}⟧" if is_hidden(ch) else ch for ch in text)

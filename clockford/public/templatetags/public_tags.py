@@ -33,7 +33,7 @@ def shown_plain(value: str) -> str:
     text = str(value)
     if _nothing_to_draw(text):
         return text
-    return words.shown_text(text, hides=words.is_unseen_on_public, whole=words.PUBLIC_WHOLE)
+    return words.shown_on_public(text)
 
 
 def _nothing_to_draw(text: str) -> bool:
