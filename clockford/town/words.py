@@ -161,14 +161,19 @@ def is_unseen_on_public(ch: str) -> bool:
 
 
 # What the public pages keep whole, though it holds characters they would draw as tokens: a flag of a
-# subdivision (England, Scotland, Wales), the black flag U+1F3F4 and its tag letters and digits (a region
-# and one to four more, UTS #51's shape of a subdivision id) closed by the cancel tag U+E007F; at most
-# seven letters, which carry no sentence. And an old Hangul syllable, whose fillers stand for a missing
-# jamo (a leading consonant, a vowel, then any trailing consonants). Both bounded, so finding them is linear.
+# subdivision, the black flag U+1F3F4, its tag letters and the cancel tag U+E007F, for the three that
+# Unicode's emoji-test.txt lists (England gbeng, Scotland gbsct, Wales gbwls), the only ones it
+# recommends for general use and so the ones emoji fonts draw as a flag. Any other tag sequence of that
+# shape (a region and up to four more letters or digits) is drawn at most as a black flag and hides up to
+# seven letters, so its tags are drawn as tokens like any others. And an old Hangul syllable, whose
+# fillers stand for a missing jamo (a leading consonant, a vowel, then any trailing consonants). Both
+# bounded, so finding them is linear.
+_RGI_SUBDIVISIONS = ("gbeng", "gbsct", "gbwls")
+_RGI_FLAGS = "|".join(
+    "\U0001f3f4" + "".join(chr(0xE0000 + ord(c)) for c in name) + "\U000e007f" for name in _RGI_SUBDIVISIONS
+)
 PUBLIC_WHOLE = re.compile(
-    "\U0001f3f4(?:[\U000e0061-\U000e007a]{2}|[\U000e0030-\U000e0039]{3})"
-    "[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}\U000e007f"
-    "|[\u1100-\u115f\ua960-\ua97c]{1,3}[\u1160-\u11a7\ud7b0-\ud7c6]{1,3}[\u11a8-\u11ff\ud7cb-\ud7fb]{0,3}"
+    _RGI_FLAGS + "|[\u1100-\u115f\ua960-\ua97c]{1,3}[\u1160-\u11a7\ud7b0-\ud7c6]{1,3}[\u11a8-\u11ff\ud7cb-\ud7fb]{0,3}"
 )
 # The ones str.isprintable passes (every other is a format, unassigned or control character, which it
 # does not), for a quick look at words with nothing to draw.

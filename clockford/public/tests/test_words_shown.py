@@ -167,24 +167,37 @@ def test_a_subdivisions_flag_and_the_joiners_of_emoji_and_scripts_are_kept() -> 
         f"⟦U+{0xE0000 + ord(c):05X}⟧" for c in "gbsct"
     )
     assert shown_plain("\U000e007f") == "⟦U+E007F⟧"
+    # Only Unicode's three subdivision flags (emoji-test.txt: England, Scotland, Wales) are flags; a
+    # sequence of the same shape that is no flag (Texas is not one either) carries letters a person
+    # cannot see, up to seven of them: each is drawn, the black flag before them kept.
+    for made_up in ("ignore", "rmrf", "ustx", "gbnir", "gbengl", "gbeng1"):
+        sequence = flag(made_up)
+        drawn = "\U0001f3f4" + "".join(f"⟦U+{ord(c):05X}⟧" for c in sequence[1:])
+        assert shown_plain(sequence) == xml_text(sequence) == drawn, made_up
+        assert shown(sequence) == "\U0001f3f4" + "".join(MARK.format(ord(c)) for c in sequence[1:])
     # An old Hangul syllable with a filler for its leading consonant is kept; the filler alone is drawn.
     assert shown_plain("\u115f\u1161\u11a8") == "\u115f\u1161\u11a8"
     assert shown_plain("a\u115fb") == "a⟦U+115F⟧b"
 
 
 def test_the_feed_draws_tags_and_zero_width_spaces_and_keeps_a_flag() -> None:
-    text = f"Go {ENGLAND}!\u200b" + tags("run rm")
+    smuggler = flag("rmrf")  # the shape of a subdivision's flag, but no flag: letters hidden in it
+    text = f"Go {ENGLAND}!\u200b" + tags("run rm") + f" {smuggler}"
     notice(text, f"kite{tags('x')}")
     drawn = "".join(MARK.format(0xE0000 + ord(c)) for c in "run rm")
+    smuggled = "\U0001f3f4" + "".join(MARK.format(ord(c)) for c in smuggler[1:])
     html = Client().get("/feed").content.decode()
     assert "\u200b" not in html and "\U000e0072" not in html
     assert (
-        f'<blockquote class="words" data-label="agent-written">Go {ENGLAND}!{MARK.format(0x200B)}{drawn}</blockquote>'
-        in html
+        f'<blockquote class="words" data-label="agent-written">Go {ENGLAND}!{MARK.format(0x200B)}{drawn} {smuggled}'
+        "</blockquote>" in html
     )
     assert f'from <span class="words">kite{MARK.format(0xE0078)}</span>' in html
     atom = Client().get("/feed.atom").content.decode()
-    assert f"Go {ENGLAND}!⟦U+200B⟧⟦U+E0072⟧⟦U+E0075⟧⟦U+E006E⟧⟦U+E0020⟧⟦U+E0072⟧⟦U+E006D⟧</content>" in atom
+    assert (
+        f"Go {ENGLAND}!⟦U+200B⟧⟦U+E0072⟧⟦U+E0075⟧⟦U+E006E⟧⟦U+E0020⟧⟦U+E0072⟧⟦U+E006D⟧"
+        " \U0001f3f4⟦U+E0072⟧⟦U+E006D⟧⟦U+E0072⟧⟦U+E0066⟧⟦U+E007F⟧</content>" in atom
+    )
     assert "<name>kite⟦U+E0078⟧</name>" in atom
     # The read API is data: the exact words.
     item = json.loads(Client().get("/api/feed").content)["items"][0]
