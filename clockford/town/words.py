@@ -882,11 +882,12 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         if following and following.group(1) in _PHRASE_AFTER:
             return None
         for i, sep in enumerate(seps):
-            # A dot, blanks, then a capital: a sentence's end and the next one's start ("Done. Net
-            # result") unless what follows ends a name (the rule above _BROKEN_TLDS: "evil. Com/x").
+            # A dot, blanks, then a word: a sentence's end and the next one's start ("Done. Net
+            # result", "done. net result") unless what follows ends a name (the evidence above
+            # _BROKEN_TLDS: "evil. Com/x", "visit evil. net for details").
             b, c = spans[i][1], spans[i + 1][0]
-            if sep == " " and low[b] == "." and t[c].isupper():
-                if not _ends_a_name(t, low, start, (c, end), False):
+            if sep == " " and low[b] == ".":
+                if not _ends_a_name(t, low, start, (c, end), False, spaced="\n" not in low[b:c]):
                     return None
         return hit()
     if start >= 2 and low[start - 2 : start] == "//" and (start == 2 or low[start - 3] in "\"'=( \t\n"):
@@ -1180,28 +1181,36 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
 # A name cut by a line break at a dot ("evil.\ncom", "evil\n.com"), as a wrapped line or a pasted list
 # leaves it, or with blanks after its dot ("evil. com"). A sentence ends with a dot, and the next
 # sentence or line may start with any word ("Done. Net result", "I agree.\nIO errors", "ok.\nso what
-# now"), so where a break (or blanks) at a dot is a name and where it is prose is decided by what
-# follows the top-level domain and how it is written (_ends_a_name):
+# now", "Thanks.\nJP"), so whether the words after the gap end a name or start a sentence is decided
+# by evidence (_ends_a_name), the strongest first:
 #
-#   - a path, a port or a query right after it ("evil.\nio/login", "evil.\nCom/x"): a name, in any case;
-#   - in small letters (a sentence starts with a capital): a name under one of _BROKEN_TLDS below
-#     (com, net, org, ru, uk, ...: no line of prose or code starts with one), or after a name shaped as
-#     a host (login.evil, sign-in, promo2025), whatever follows it. Under any other top-level domain
-#     (io, shop, click: every class the screen knows, the newer ones of the public suffix list too), a
-#     name when it ends its line or a punctuation mark follows it, or when its line starts with the dot
-#     (no sentence does: "getpaid\n.app today"), unless the domain is also a word written as a line of
-#     its own (_LONE_WORDS: "that was it.\nlol") or a word of files or code (_ORDINARY, _CODE_NEWER:
-#     "ok.\nme", "done.\nnow"). More words after it on its line make it prose ("ok.\napp is fine"), and
-#     so does a colon after it (a line's label: "sign-in.\nContact: …", in any case), so
-#     "get it from evil.\nshop today" passes;
-#   - with a capital: more words after it on its line make it a new sentence ("Done. Net result",
-#     "See the list.\nApp store", "Plug it in.\nCOM port 3"). Ending its line or before a punctuation
-#     mark, it is a name when the name before is shaped as a host ("secure-login.\nCom",
-#     "login.evil.\nNet"), when it is written in capitals, three letters or more, and is a well-known
-#     top-level domain ("Evil.\nCOM"; not a newer one: those are also brands, "Thanks.\nIBM"), or when
-#     the gap is blanks on the same line ("visit evil. Com"). A Titlecase word alone on the next line
-#     ("Noted.\nCom", "evil.\nCom") and two capitals alone ("Thanks.\nJP": initials) are read as a
-#     line of prose: a name written so is let through. ".NET" at a line's start is the framework.
+#   - a path, a port or a query right after the top-level domain ("evil.\nio/login", "evil.\nCom/x"):
+#     a name, in any case;
+#   - after a line break, in small letters, one of _BROKEN_TLDS below (com, net, org, ru, uk, ...: no
+#     line of prose or code starts with one): a name, whatever follows. On one line after a dot and
+#     blanks it is not enough: chat in small letters starts a sentence so ("done. net result");
+#   - a colon after it: a line's label ("sign-in.\nContact: …", "FYI: …"), not a name;
+#   - the name before the gap shaped as a host (login.evil, sign-in, promo2025), in small letters
+#     whatever follows; with a capital, when nothing but punctuation follows on its line, or when a
+#     word that sends the reader there leads to it (_LEADS_TO: "get it from promo2025.\nNET today");
+#   - in small letters, any other domain (io, shop, click: every class the screen knows, the newer
+#     ones of the public suffix list too) ends a name when it ends its line or a punctuation mark
+#     follows it, when its line starts with the dot (no sentence does: "getpaid\n.app today"), or
+#     when a word that sends the reader there leads to the name ("visit evil.\nshop for details"),
+#     unless the domain is also a word of chat, files or code (_LONE_WORDS, _ORDINARY, _CODE_NEWER:
+#     "that was it.\nlol", "ok.\nme", "done.\nnow"). Other words after it make it prose ("ok.\napp is
+#     fine");
+#   - with a capital and more words after it on its line: a new sentence ("Done. Net result", "See the
+#     list.\nApp store", "Plug it in.\nCOM port 3"), unless a word that sends the reader there leads to
+#     the name and the domain is one of _BROKEN_TLDS ("visit evil.\nCom for details");
+#   - with a capital alone on its line or before a punctuation mark: a name when the gap is blanks on
+#     one line ("visit evil. Com"), when it is a well-known domain of three letters or more in capitals
+#     ("Evil.\nCOM"; not a newer one: those are also brands, "Thanks.\nIBM"), or, unless the domain is
+#     also a word ("Done.\nIt") or the line before is a sign-off or a one-word answer (_CLOSING_LINE:
+#     "Thanks.\nJP", "Noted.\nCom", "Approved.\nMK"), when a word that sends the reader there leads
+#     to the name ("moved to evil.\nCom") or the name is alone on its line ("evil.\nIO",
+#     "mirror.\nIo"). After a sentence of several words it is a line of prose: a word ("The ledger
+#     balances.\nNet") or initials ("Let me know.\nJP"). ".NET" at a line's start is the framework.
 #
 # Every name read across a gap must also be a link when written with a plain dot (the bare-name rules
 # above: "ok.App" is code, "done.info" needs a path), except one in small letters under _BROKEN_TLDS:
@@ -1241,9 +1250,28 @@ def _host_shaped(name: str) -> bool:
     return _HOST_SHAPED_LABEL.fullmatch(labels[-1]) is not None
 
 
-def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first: bool) -> bool:
-    """Whether the labels after a gap (a line break or blanks after a dot) at t[after[0]:after[1]] end
-    the name that starts at start rather than start a sentence: the rule above the _BROKEN_TLDS."""
+# Words just before a cut name that send a reader to it: "visit", "go to", "download it from", "moved
+# to", "the new home is" (a bounded look-back). Narrower than _SENT_TO: "at", "see" and "open" end
+# many sentences ("I'm at home.\nNet result") where a cut name's evidence is weighed.
+_LEADS_TO = re.compile(
+    r"(?<![\w-])(?:visit|go\s+to|head\s+to|via|browse|check\s+out|moved\s+to|(?:download|get|fetch|install)"
+    r"\s+(?:it\s+|them\s+)?(?:from|at)|(?:home|site|address|page|domain|url|link|website|mirror|host)\s+"
+    r"(?:is|was|is\s+now))\s+\Z"
+)
+# A line that is a sign-off or a short answer ("Thanks.", "See you.", "Noted.", "Approved."): what is
+# alone on the next line signs it (a name, initials) or is a word of its own, not the end of a name.
+_CLOSING_LINE = re.compile(
+    r"[ \t>*-]*(?:(?:many\s+|kind\s+|best\s+|warm\s+)?(?:thanks|regards|wishes)|thank\s+you|thx|ty|cheers|best"
+    r"|see\s+you(?:\s+soon)?|talk\s+soon|bye|later|love|yours|sincerely|ciao|noted|done|ok|okay|agreed|sure|yes"
+    r"|no|fine|great|good|nice|perfect|sorry|please|welcome|congrats|indeed|exactly|right|true|same|got\s+it"
+    r"|will\s+do|on\s+it|[a-z]+ed)\Z"
+)
+
+
+def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first: bool, spaced: bool = False) -> bool:
+    """Whether the labels after a gap at t[after[0]:after[1]] (a line break at a dot, or blanks after
+    a dot on one line when spaced) end the name that starts at start rather than start a sentence:
+    the evidence above _BROKEN_TLDS, weighed in its order."""
     a, b = after
     labels = _CUT_DOT.split(low[a:b])
     tld = labels[-1]
@@ -1251,29 +1279,31 @@ def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first
     rest = tail.group() if tail else ""
     if rest.startswith((":", "/")) or (rest[:1] in ("?", "#") and len(rest) > 1):
         return True
-    if t[a:b] == low[a:b] and tld in _BROKEN_TLDS:
+    small = t[a:b] == low[a:b]
+    if small and tld in _BROKEN_TLDS and not spaced:
         return True
     if low[b + len(rest) : b + len(rest) + 1] == ":":
         return False  # a line's label ("sign-in.\nContact: ...", "FYI: ..."), not a name
-    alone = _LINE_REST.match(low, b + len(rest)) is not None
-    name = ".".join([*_CUT_DOT.split(low[start:a].rstrip(".\\\n ")), *labels[:-1]])
-    shaped = _host_shaped(name)
-    if t[a:b] == low[a:b]:
-        if shaped:
-            return True
+    ends = _LINE_REST.match(low, b + len(rest)) is not None or _PUNCTUATION_AFTER.match(low, b + len(rest)) is not None
+    shaped = _host_shaped(".".join([*_CUT_DOT.split(low[start:a].rstrip(".\\\n ")), *labels[:-1]]))
+    led = _LEADS_TO.search(low, max(0, start - 24), start) is not None
+    word = tld in _LONE_WORDS or tld in _ORDINARY or tld in _CODE_NEWER
+    if small:
         # A line that starts with a dot starts no sentence: only a dotfile (.gitignore, .env) does.
-        ends = alone or dot_first or _PUNCTUATION_AFTER.match(low, b + len(rest)) is not None
-        return ends and tld not in _LONE_WORDS and tld not in _ORDINARY and tld not in _CODE_NEWER
+        return shaped or (not word and (ends or dot_first or led))
     if dot_first and low[a:b] == "net":
         return False  # .NET, the framework
-    if not (alone or _PUNCTUATION_AFTER.match(low, b + len(rest))):
-        return False  # a capital and more words: a new sentence
+    if not ends:
+        return led and (shaped or tld in _BROKEN_TLDS)  # a capital and more words: a new sentence
     written = t[b - len(tld) : b]
-    return (
-        shaped
-        or "\n" not in low[start:a]
-        or (written.isupper() and len(tld) >= 3 and tld in _SUFFIX_TLDS and tld not in _LONE_WORDS)
-    )
+    if shaped or spaced or (written.isupper() and len(tld) >= 3 and tld in _SUFFIX_TLDS and tld not in _LONE_WORDS):
+        return True
+    # The line the name ends, read back 256 characters at most (one bounded look per gap): a longer
+    # one is neither a sign-off nor the name alone.
+    line = max(low.rfind("\n", max(0, start - 256), start) + 1, start - 256)
+    if word or _CLOSING_LINE.fullmatch(low, line, low.rfind(".", start, a)) is not None:
+        return False
+    return led or not low[line:start].strip(" \t>*-")  # led to, or the name alone on its line
 
 
 def _joined_is_link(t: str, a: int, cut: int, after: tuple[int, int]) -> bool:

@@ -1078,6 +1078,18 @@ def test_ordinary_line_ends_and_escaped_dots_are_no_link(text: str) -> None:
         # After a dot and a space, the same: "evil. com" and "evil. Com" alone are names.
         ("visit evil. Com", "evil. Com"),
         ("visit evil. com today", "evil. com"),
+        ("evil. net", "evil. net"),
+        ("promo2025. org has the files", "promo2025. org"),
+        # A Titlecase domain or two capitals alone, after a name alone on its line or led to.
+        ("evil.\nCom", "evil.\nCom"),
+        ("evil.\nIO", "evil.\nIO"),
+        ("Backup:\nmirror.\nIo\nthanks!", "mirror.\nIo"),
+        ("The mirror moved to getpaid.\nXyz", "getpaid.\nXyz"),
+        # More words after the name on its line, when a word that sends the reader there leads to it.
+        ("visit evil.\nshop for details", "evil.\nshop"),
+        ("download it from evil.\nclick today", "evil.\nclick"),
+        ("get it from promo2025.\nNET today", "promo2025.\nNET"),
+        ("visit evil.\nCom for details", "evil.\nCom"),
     ],
 )
 def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text: str, matched: str) -> None:
@@ -1102,6 +1114,19 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
         "Noted.\nCom",
         "We use\n.NET",
         "The ledger balances. Net of tax it is ten.",
+        # In small letters on one line, chat starts its next sentence with such a word too.
+        "done. net result was fine",
+        "ok. com port 3 is free",
+        # A word or initials on the next line: a sign-off, a one-word answer, a sentence before.
+        "Done.\nIt",
+        "see.\nAI models are slow",
+        "team.\nCo-founders met",
+        "Let me know.\nJP",
+        "Approved.\nMK",
+        "Sorry.\nJP",
+        "The ledger balances.\nNet",
+        "I'm at home.\nNet result: fine",
+        "we went to the market.\nshop opens at nine",
         # A line's label after a line ending in a dot, and a time's Z before the break.
         "30 of them need sign-in.\n\nContact: maintainer",
         "The log rotates, last at 03:12:00Z.\n\nFYI: Dated 01.26.2026.",

@@ -25,7 +25,14 @@ Kinds that must be refused (the variant says how the name is cut):
 - cut-capitals: a capital after the break (`evil.\\nCOM`, `Evil.\\nNet`, `promo2025.\\nCom`,
   `evil.\\nIo/login`), the label before in either case;
 - cut-several: several breaks (`login.\\nevil.\\ncom`, `evil.\\nco.\\nuk`, `www.\\nevil.\\nio`);
-- cut-crlf: Windows line ends (`evil.\\r\\nio`, `evil\\r\\n.shop`), with blanks after the break too.
+- cut-crlf: Windows line ends (`evil.\\r\\nio`, `evil\\r\\n.shop`), with blanks after the break too;
+- cut-alone: a Titlecase domain or two capitals alone on the line after one plain label
+  (`evil.\\nCom`, `evil.\\nIO`, `mirror.\\nIo`), after a word that sends the reader there or on a
+  line of its own;
+- cut-words-after: a cut name with more words after it on its line (`visit evil.\\nshop for details`,
+  `get it from evil.\\nCom now`), in small letters and with a capital;
+- cut-spaced: a name with blanks after its dot on one line, in small letters (`evil. com`, `visit
+  evil. net for details`, `promo2025. org today`).
 
 Kinds that must pass:
 
@@ -37,7 +44,13 @@ Kinds that must pass:
   "COM port 3 is free.");
 - prose-small: chat in small letters, the next line starting with such a word and more words, or a
   word that makes a line of its own ("ok.\\napp is fine", "that was it.\\nlol"), or a signature's
-  initials or short name ("Thanks.\\nJP").
+  initials or short name ("Thanks.\\nJP");
+- prose-tld-line: a line starting with a Titlecase word or two capitals that is also a domain, after
+  a line ending in a word and a dot ("Done.\\nIt works", "see.\\nAI models", "team.\\nCo-founders",
+  "Let me know.\\nJP", "Noted.\\nCom", "Approved.\\nMK"), after a word that sends a reader
+  somewhere ("We went to the market.\\nNet result: …");
+- prose-spaced-small: chat in small letters, a sentence ended and the next begun on the same line
+  with a word that is also a domain ("done. net result was fine", "ok. com port 3 is free").
 """
 
 import functools
@@ -199,8 +212,110 @@ def _prose(kind: str, half: str, r: random.Random) -> tuple[str, str]:
     return how, f"{r.choice(SIGN_ENDS[half])}\n{r.choice(SIGNED[half])}"
 
 
+# Names cut and alone on their line (cut-alone), cut and followed by more words (cut-words-after), and
+# spaced on one line in small letters (cut-spaced): the labels, domains and frames of each half.
+ALONE_TLDS = {
+    "dev": {"title": ["com", "net", "org", "xyz"], "two-caps": ["io", "ru", "tv"], "title-two": ["io", "ru"]},
+    "held": {"title": ["biz", "edu", "shop", "site"], "two-caps": ["ai", "ly", "cn"], "title-two": ["ai", "nz"]},
+}
+ALONE_FRAMES = {
+    "dev": ["{}", "The mirror moved to {}", "Backup:\n{}\nthanks!", "visit {}", "{}, for now"],
+    "held": ["new home -> {}", "see {} (official)", "{}!", "mirror at {}", "Found it:\n{}\n\nbye"],
+}
+AFTER_TLDS = {
+    "dev": {
+        "small": ["shop", "io", "click", "tv"],
+        "small-short-list": ["com", "ru"],
+        "capital": ["Com", "NET", "Xyz"],
+    },
+    "held": {
+        "small": ["site", "ai", "bond", "vip"],
+        "small-short-list": ["org", "uk"],
+        "capital": ["Org", "BIZ", "Ru"],
+    },
+}
+AFTER_FRAMES = {
+    "dev": ["visit {} for details", "get it at {} now", "download it from {} today", "see {} if it breaks"],
+    "held": ["grab the build from {} before noon", "the files are at {} as before", "go to {} and log in"],
+}
+SPACED_TLDS = {"dev": ["com", "net"], "held": ["org", "com"]}
+SPACED_FRAMES = {
+    "dev": ["{}", "visit {} for details", "the mirror: {}", "{} has the files", "get it at {}!"],
+    "held": ["try {} instead", "new home -> {} ok", "{}, then log in", "it lives at {} now", "see {}."],
+}
+
+
+def _cut_more(kind: str, half: str, r: random.Random) -> tuple[str, str, str]:
+    """A case of cut-alone, cut-words-after or cut-spaced: (variant, name, frame)."""
+    label = r.choice(LABELS[half])
+    if kind == "cut-alone":
+        how = r.choice(["title", "two-caps", "title-two"])
+        tld = r.choice(ALONE_TLDS[half][how])
+        return how, f"{label}.\n{tld.upper() if how == 'two-caps' else tld.title()}", r.choice(ALONE_FRAMES[half])
+    if kind == "cut-words-after":
+        how = r.choice(["small", "small", "small-short-list", "capital"])
+        return how, f"{label}.\n{r.choice(AFTER_TLDS[half][how])}", r.choice(AFTER_FRAMES[half])
+    how = r.choice(["host", "word"])
+    left = {"host": {"dev": "free-gifts", "held": "acct9"}[half], "word": label}[how]
+    if how == "word" and not left.isalpha():
+        how = "host"
+    return how, f"{left}. {r.choice(SPACED_TLDS[half])}", r.choice(SPACED_FRAMES[half])
+
+
+# Prose: a line starting with a Titlecase word or two capitals that is also a domain.
+TLD_LINES = {
+    "dev": [
+        ("Done.", "It works now."),
+        ("Done.", "It"),
+        ("see.", "AI models are slow today."),
+        ("Thanks to the team.", "Co-founders meet at noon."),
+        ("Let me know.", "JP"),
+        ("Noted.", "Com"),
+        ("Approved.", "MK"),
+        ("Merged.", "DE"),
+        ("Cheers.", "Jo"),
+        ("We went to the market.", "Net result: two loaves."),
+        ("I moved to the east wing.", "IT can find me there."),
+        ("Signed.", "Al"),
+    ],
+    "held": [
+        ("Agreed.", "It is the better plan."),
+        ("ok.", "AI summary below."),
+        ("Fixed.", "It"),
+        ("Talk soon.", "MO"),
+        ("Confirmed.", "CA"),
+        ("Sure.", "Org chart is on the wall."),
+        ("Regards.", "Al"),
+        ("Back at the desk.", "US team is online."),
+        ("The build went to the testers.", "Net effect: none."),
+        ("Deployed.", "JM"),
+        ("Send it to me.", "Me"),
+        ("Nice work.", "Kim"),
+    ],
+}
+# Prose: chat in small letters, the next sentence on the same line.
+SPACED_SMALL = {
+    "dev": [
+        "done. net result was fine",
+        "ok. com port 3 is free",
+        "fixed. org chart is up",
+        "yes. net income rose",
+        "went to the mill. net gain is small",
+    ],
+    "held": [
+        "sure. net effect is zero",
+        "all set. org rules apply",
+        "noted. com port settings changed",
+        "we left at six. net time was an hour",
+        "i agree. edu folks asked too",
+    ],
+}
+
+
 CUT_KINDS = ("cut-common", "cut-sometimes", "cut-ordinary", "cut-newer", "cut-capitals", "cut-several", "cut-crlf")
+MORE_CUT_KINDS = ("cut-alone", "cut-words-after", "cut-spaced")
 PROSE_KINDS = ("prose-spaced", "prose-line", "prose-caps", "prose-small")
+MORE_PROSE_KINDS = ("prose-tld-line", "prose-spaced-small")
 
 
 @functools.cache
@@ -215,12 +330,28 @@ def cases(half: str) -> tuple[Case, ...]:
         for _ in range(PER_KIND):
             how, text = _prose(kind, half, r)
             out.append(Case(kind, how, text, False))
+    # The kinds added later draw from a generator of their own, so the cases above stay as they were.
+    r = random.Random(f"{SEED}-cut-more-{half}")
+    for kind in MORE_CUT_KINDS:
+        for _ in range(PER_KIND):
+            how, name, frame = _cut_more(kind, half, r)
+            out.append(Case(kind, how, frame.format(name), True))
+    for end, start in TLD_LINES[half]:
+        for gap, how in (("\n", "lf"), ("\r\n", "crlf"), ("\n\n", "blank-line")):
+            out.append(Case("prose-tld-line", how, f"{end}{gap}{start}", False))
+    for text in SPACED_SMALL[half]:
+        out += [
+            Case("prose-spaced-small", "plain", text, False),
+            Case("prose-spaced-small", "ended", text + ".", False),
+        ]
     return tuple(out)
 
 
 def plain(case: Case) -> str:
     """A cut name's text with its breaks and blanks at a dot taken out: the same name, plain."""
     text = case.text.replace("\r\n", "\n").replace(".\n    ", ".")
+    if case.kind == "cut-spaced":
+        return text.replace(". ", ".", 1)
     return text.replace(".\n", ".").replace("\n.", ".")
 
 
