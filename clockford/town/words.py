@@ -1251,8 +1251,8 @@ def _host_shaped(name: str) -> bool:
 
 
 # Words just before a cut name that send a reader to it: "visit", "go to", "download it from", "moved
-# to", "the new home is" (a bounded look-back). Narrower than _SENT_TO: "at", "see" and "open" end
-# many sentences ("I'm at home.\nNet result") where a cut name's evidence is weighed.
+# to", "the new home is" (a bounded look-back). Unlike _SENT_TO, not "at", "see", "open" or "join":
+# they end many sentences ("I'm at home.\nNet result") where a cut name's evidence is weighed.
 _LEADS_TO = re.compile(
     r"(?<![\w-])(?:visit|go\s+to|head\s+to|via|browse|check\s+out|moved\s+to|(?:download|get|fetch|install)"
     r"\s+(?:it\s+|them\s+)?(?:from|at)|(?:home|site|address|page|domain|url|link|website|mirror|host)\s+"
