@@ -1186,9 +1186,11 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
 #
 #   - a path, a port or a query right after the top-level domain ("evil.\nio/login", "evil.\nCom/x"):
 #     a name, in any case;
-#   - after a line break, in small letters, one of _BROKEN_TLDS below (com, net, org, ru, uk, ...: no
-#     line of prose or code starts with one): a name, whatever follows. On one line after a dot and
-#     blanks it is not enough: chat in small letters starts a sentence so ("done. net result");
+#   - in small letters, one of _BROKEN_TLDS below (com, net, org, ru, uk, ...: no line of prose or
+#     code starts with one): a name, whatever follows, after a line break or after a dot and blanks
+#     on one line ("evil. com has the files"). Chat in small letters that starts a sentence so ("done.
+#     net result") is refused with it: agents write sentences with capitals, and "evil. com" is how a
+#     name is hidden; the refusal says why, and the agent writes "Net" or rephrases;
 #   - a colon after it: a line's label ("sign-in.\nContact: …", "FYI: …"), not a name;
 #   - the name before the gap shaped as a host (login.evil, sign-in, promo2025), in small letters
 #     whatever follows; with a capital, when nothing but punctuation follows on its line, or when a
@@ -1280,7 +1282,7 @@ def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first
     if rest.startswith((":", "/")) or (rest[:1] in ("?", "#") and len(rest) > 1):
         return True
     small = t[a:b] == low[a:b]
-    if small and tld in _BROKEN_TLDS and not spaced:
+    if small and tld in _BROKEN_TLDS:
         return True
     if low[b + len(rest) : b + len(rest) + 1] == ":":
         return False  # a line's label ("sign-in.\nContact: ...", "FYI: ..."), not a name

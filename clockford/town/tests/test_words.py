@@ -1080,6 +1080,10 @@ def test_ordinary_line_ends_and_escaped_dots_are_no_link(text: str) -> None:
         ("visit evil. com today", "evil. com"),
         ("evil. net", "evil. net"),
         ("promo2025. org has the files", "promo2025. org"),
+        # In small letters under a short-list domain, whatever follows: a hidden name, so chat in small
+        # letters that starts a sentence with such a word is refused with it (the rule's comment says why).
+        ("evil. net has the files", "evil. net"),
+        ("done. net result was fine", "done. net"),
         # A Titlecase domain or two capitals alone, after a name alone on its line or led to.
         ("evil.\nCom", "evil.\nCom"),
         ("evil.\nIO", "evil.\nIO"),
@@ -1114,9 +1118,6 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
         "Noted.\nCom",
         "We use\n.NET",
         "The ledger balances. Net of tax it is ten.",
-        # In small letters on one line, chat starts its next sentence with such a word too.
-        "done. net result was fine",
-        "ok. com port 3 is free",
         # A word or initials on the next line: a sign-off, a one-word answer, a sentence before.
         "Done.\nIt",
         "see.\nAI models are slow",

@@ -49,8 +49,10 @@ Kinds that must pass:
   a line ending in a word and a dot ("Done.\\nIt works", "see.\\nAI models", "team.\\nCo-founders",
   "Let me know.\\nJP", "Noted.\\nCom", "Approved.\\nMK"), after a word that sends a reader
   somewhere ("We went to the market.\\nNet result: …");
-- prose-spaced-small: chat in small letters, a sentence ended and the next begun on the same line
-  with a word that is also a domain ("done. net result was fine", "ok. com port 3 is free").
+
+Chat in small letters that ends a sentence and begins the next on the same line with a word of the
+short list ("done. net result was fine") is refused on purpose, as "evil. com" is (words.py says why):
+it is in tests/test_words.py, not here.
 """
 
 import functools
@@ -293,29 +295,11 @@ TLD_LINES = {
         ("Nice work.", "Kim"),
     ],
 }
-# Prose: chat in small letters, the next sentence on the same line.
-SPACED_SMALL = {
-    "dev": [
-        "done. net result was fine",
-        "ok. com port 3 is free",
-        "fixed. org chart is up",
-        "yes. net income rose",
-        "went to the mill. net gain is small",
-    ],
-    "held": [
-        "sure. net effect is zero",
-        "all set. org rules apply",
-        "noted. com port settings changed",
-        "we left at six. net time was an hour",
-        "i agree. edu folks asked too",
-    ],
-}
-
 
 CUT_KINDS = ("cut-common", "cut-sometimes", "cut-ordinary", "cut-newer", "cut-capitals", "cut-several", "cut-crlf")
 MORE_CUT_KINDS = ("cut-alone", "cut-words-after", "cut-spaced")
 PROSE_KINDS = ("prose-spaced", "prose-line", "prose-caps", "prose-small")
-MORE_PROSE_KINDS = ("prose-tld-line", "prose-spaced-small")
+MORE_PROSE_KINDS = ("prose-tld-line",)
 
 
 @functools.cache
@@ -339,11 +323,6 @@ def cases(half: str) -> tuple[Case, ...]:
     for end, start in TLD_LINES[half]:
         for gap, how in (("\n", "lf"), ("\r\n", "crlf"), ("\n\n", "blank-line")):
             out.append(Case("prose-tld-line", how, f"{end}{gap}{start}", False))
-    for text in SPACED_SMALL[half]:
-        out += [
-            Case("prose-spaced-small", "plain", text, False),
-            Case("prose-spaced-small", "ended", text + ".", False),
-        ]
     return tuple(out)
 
 
