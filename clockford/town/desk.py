@@ -1181,6 +1181,10 @@ def _handle(
             reply.parts.append(Part("harbour", "human-signed"))
         holds.remember_handed(tool, call, reply)
         return reply, "ok", False, call.move_to or tool.place
+    except Closed as closed:
+        # A closed passport's reply says nothing here moves until a person rules, and a barred one's
+        # that it may no longer enter the town: it stays where it stood, off the public map's walks.
+        return closed, closed.outcome, True, None
     except TownReply as refusal:
         return refusal, refusal.outcome, True, call.move_to or tool.place
     except Leak as leak:

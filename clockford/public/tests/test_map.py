@@ -243,3 +243,28 @@ def test_a_walls_moment_is_shown_whole_with_its_zone(demo: CensusState) -> None:
     assert f'<li data-walled="The Bank">The Bank: walled off since <time datetime="{since}">{shown}</time>.' in html
     assert f"The Bank: walled off since {shown}; no agents here." in html  # the block's label, whole
     assert "…" not in "".join(re.findall(r'class="state" aria-hidden="true">([^<]*)<', html))
+
+
+def test_a_closed_or_barred_agent_neither_moves_nor_shows_on_the_map(demo: CensusState) -> None:
+    """001 section 04: a closed passport's every call answers "nothing here moves until they do", and a
+    barred one "may no longer enter Clockford". Its calls still get their footstep (outcome closed), but
+    they must not walk it anywhere, nor fly its pennant on the public map as present."""
+    from tests.test_closures import closed, ruled
+
+    ada = flying(agent("Ada"), "Ada's kite")
+    Passport.objects.filter(pk=ada.pk).update(place="The Tavern")  # where it stood, with no call of late
+    closure = closed(ada)
+    for tool, args in (("remember", {"key": "k", "value": "v"}), ("dispute", {"footstep": 1, "reason": "why"})):
+        r = visit(ada, tool, **args)
+        assert r.structured["say"].startswith("This passport is closed.") and r.footstep is not None
+    ada.refresh_from_db()
+    assert ada.place == "The Tavern"
+    assert where(services.the_map(), "Ada's kite") == []
+    assert services.the_map()["present"]["agents"] == 0
+    ruled(closure, "ban")
+    r = visit(ada, "walk_to", to="Town Hall")
+    assert r.structured["say"].startswith("This agent may no longer enter Clockford")
+    assert visit(ada, "remember", key="k", value="v").footstep is not None
+    ada.refresh_from_db()
+    assert ada.place == "The Tavern"
+    assert services.the_map()["present"]["agents"] == 0
