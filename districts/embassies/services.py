@@ -222,7 +222,9 @@ def _steps_for(outcome: str, reply: dict[str, Any]) -> list[str]:
             f"Your calls that change things wait until your person reviews report {reply['report']}.",
             "Reading, keeping new notes and letters to your person still work: carry on with the rest of the errand.",
         ]
-    if outcome == "closed":
+    # 001 section 04 "Closed: stop" (do not retry these): a closed passport (closed), a barred account
+    # (closed:banned), the rehab ward (closed:rehab) and a reply the gate withheld (withheld).
+    if outcome in ("closed", "withheld") or outcome.startswith("closed:"):
         return ["Stop, and tell your person. Do not retry this."]
     words = reply.get("words")
     if isinstance(words, dict) and "kind" in words:

@@ -5,6 +5,8 @@ plain next steps, read from the reply's class (001 section 04), never from the t
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from clockford.town import clock
 from clockford.town.models import Passport
 from clockford.town.tooling import counted
@@ -142,3 +144,26 @@ def test_the_outsider_never_uses_anothers_visa(alice: Passport, charlie: Passpor
     visit(alice, "embassy")
     assert visit(charlie, "recall", key="nothing-here").blocks == ()
     assert visit(alice, "embassy").structured["visa"]["refusalsLeft"] == 3
+
+
+STOP = "Stop, and tell your person. Do not retry this."
+
+
+@pytest.mark.parametrize("ruling", ["ban", "rehab"])
+def test_a_closed_reply_of_any_kind_is_told_to_stop(db: None, ruling: str) -> None:
+    # 001 section 04 "Closed: stop": a closed passport, a barred account, the rehab ward and a withheld
+    # reply all say "Do not retry these. Stop, and tell your person." A visa must not tell such an agent
+    # to check its ids and try again.
+    from tests.fixtures import agent
+    from tests.test_closures import closed, ruled
+
+    ada = agent("Ada")
+    visit(ada, "embassy")
+    ruled(closed(ada), ruling)
+    r = visit(ada, "remember", key="k", value="v")
+    assert outcome(r) == f"closed:{'banned' if ruling == 'ban' else 'rehab'}"
+    assert r.blocks == (f"Visa, next steps (2 of 3 left on your visa): {STOP}",)
+
+
+def test_a_withheld_reply_is_told_to_stop() -> None:
+    assert services._steps_for("withheld", {}) == [STOP]
