@@ -31,7 +31,6 @@ from typing import Any
 
 from django.db.models import Max
 
-from clockford import plain
 from clockford.town import clock, harbour, runs, signing
 from clockford.town.models import Footstep, Hold, Passport, Report, lock, new_id
 from clockford.town.runs import DayLimits, ResultKey, RunLine, RunRecord, day_start
@@ -219,9 +218,21 @@ def _as_number(answer: Any) -> int | None:
     if isinstance(answer, float):
         return int(answer) if math.isfinite(answer) and answer.is_integer() else None
     if isinstance(answer, str):
-        digits = re.sub(r"[\s,._]", "", answer.strip())
-        return int(digits) if plain.digits(digits) else None
+        written = _WRITTEN_NUMBER.fullmatch(answer.strip())
+        return int(re.sub(r"\D", "", written.group("whole"))) if written else None
     return None
+
+
+# A whole number as a person writes one: its digits plain, or grouped in threes by one separator used
+# throughout ("7,152", "7 152", "7.152", "7_152"), and a fraction part of zeros after a point that is
+# not the grouping ("7152.0", as the JSON number 7152.0 is read). Anything else is not that number:
+# "71.52" and "32,50" are not 7152 and 3250, since the result is signed. Points grouping threes are
+# read first ("7.000" is seven thousand, as a comma's "7,000" is).
+_WRITTEN_NUMBER = re.compile(
+    r"(?P<whole>\d{1,3}(?:\.\d{3})+\Z|(?:\d+|\d{1,3}(?P<sep>[,_ \u00a0\u202f])\d{3}(?:(?P=sep)\d{3})*)(?=(?:\.0+)?\Z))"
+    r"(?:\.0+)?",
+    re.ASCII,
+)
 
 
 # -- What the agent did with each sign ------------------------------------------------------------------

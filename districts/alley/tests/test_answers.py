@@ -90,3 +90,33 @@ def test_on_probation_answers_no_yes_could_let_through_are_refused_at_once(alice
     held = visit(alice, "alley_answer", answers=[{"board": "B1", "answer": "1"}])
     assert outcome(held) == "held" and held.structured["hold"]["tool"] == "alley_answer"
     assert AlleyRun.objects.get(pk=run).answers == {}
+
+
+@pytest.mark.parametrize(
+    ("written", "right"),
+    [
+        ("{n}", True),
+        ("{n:,}", True),
+        ("{n:_}", True),
+        ("{thousands} {rest:03d}", True),
+        ("{thousands}.{rest:03d}", True),
+        ("{n}.0", True),
+        (" {n} ", True),
+        # The same digits with a point or a comma elsewhere are another number: the result is signed.
+        ("{head}.{tail}", False),
+        ("{head},{tail}", False),
+        ("{n}.5", False),
+        ("{thousands}.{rest:03d}.0", False),
+        ("{thousands},{rest:03d} 000", False),
+    ],
+)
+def test_a_number_written_with_its_digits_grouped_is_that_number_and_no_other(
+    alice: Passport, written: str, right: bool
+) -> None:
+    boards = visit(alice, "alley_run", begin=True).structured["boards"]
+    n = int(re.search(r"the number painted here is (\d+)", boards[0]["ask"]).group(1))  # type: ignore[union-attr]
+    digits = str(n)
+    text = written.format(n=n, thousands=n // 1000, rest=n % 1000, head=digits[:2], tail=digits[2:])
+    visit(alice, "alley_answer", answers=[{"board": "B1", "answer": text}])
+    scored = visit(alice, "alley_answer", answers=[], finish=True).structured["scored"]["boards"]
+    assert (scored[0]["given"], scored[0]["numberRight"]) == (text, right)
