@@ -7,7 +7,9 @@ halves written by sixth.py, sixth-tune.json and sixth-check.json, reported by ki
 needs that say what they do not want, by the form they say it in, written by negation.py in a dev and a held-out half,
 negation-dev.json and negation-held.json, also by kind; and a generated set of three misreadings (a kind of server not
 wanted, other languages' negation words in English needs, translations), written by readings.py in a dev and a
-held-out half, readings-dev.json and readings-held.json, by kind): needs in plain words, each with
+held-out half, readings-dev.json and readings-held.json, by kind; and a generated set of kinds no earlier set holds
+(an unwanted kind named by a synonym, a trouble, a file format or protocol, a typo, two languages mixed, a platform),
+written by seventh.py in a dev and a held-out half, seventh-dev.json and seventh-held.json, by kind): needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
 the fifth are its held-out measures. For
@@ -245,6 +247,10 @@ NEGATION = ("negation-dev", "negation-held")
 # The generated evaluation of three misreadings (directory_needs/readings.py), by kind: a kind of server
 # not wanted in everyday words, English needs with other languages' negation words, translations.
 READINGS = ("readings-dev", "readings-held")
+# The generated evaluation of kinds no earlier set holds (directory_needs/seventh.py): an unwanted kind
+# named by a synonym, a need stated as a trouble, a file format or protocol, a typo, two languages mixed,
+# a platform or place to run.
+SEVENTH = ("seventh-dev", "seventh-held")
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
@@ -354,7 +360,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS},
+                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -451,6 +457,11 @@ def run(opts: Any) -> None:
             print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
     for half in READINGS:
         print(f"  three misreadings, generated, {half.removeprefix('readings-')} half, by kind (the Directory)")
+        for kind, f in figures[half].items():
+            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
+    for half in SEVENTH:
+        print(f"  kinds no earlier set holds, generated, {half.removeprefix('seventh-')} half, by kind (the Directory)")
         for kind, f in figures[half].items():
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
