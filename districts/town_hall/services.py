@@ -303,7 +303,8 @@ STOPWORDS = OTHER_STOPWORDS | frozenset(
     these this to too use used using want wants was we what when where which while who will with would you
     your mcp server servers model context protocol something thing things find looking look
     so very really still also right now today todays tonight tomorrow tomorrows yesterday yesterdays
-    currently week weeks weekend hi thanks thank errand errands asked necessarily don doesn didn isn aren""".split()
+    currently week weeks weekend hi thanks thank errand errands asked necessarily don doesn didn isn aren
+    know never much nobody anybody somebody everybody""".split()
 )
 # Of the stop words, those a need that holds no other word still searches for.
 ASKING_FOR_SERVERS = frozenset("mcp server servers model context protocol".split())
@@ -526,12 +527,25 @@ def casing(need: str, terms: list[str]) -> Cased:
     sentence that writes "Slack" and "deploy" names a product by the one and a task by the other."""
     starts, within = _as_written(need)
     written = _names_within(within)
-    if not written:
-        return frozenset(), frozenset()
-    names = written - CALENDAR
-    plain = {w.casefold() for w in within} - names - {w.casefold() for w in starts}
     kept = set(terms)
+    # "S3-compatible storage", "an OpenAI-compatible endpoint": the product names an interface other
+    # servers speak, not the server wanted: its namespace, or its maker's, weighs no more than that of
+    # a word written in lower case (ranking.namespace_signal); a name it is still counts as one.
+    like = {m.group(1).casefold() for m in _COMPATIBLE.finditer(need)} & kept
+    # What a need does without ("self-hosted, no cloud"; vocabulary.DOES_WITHOUT) is searched, for the
+    # servers that say so are the ones wanted, but names no product. A need with either of these reads
+    # every product the vocabulary brings as a word written in lower case too (ranking.read), so AWS
+    # and Azure, brought for "cloud", no longer come first for "no cloud".
+    like |= {m.group(1).casefold() for m in _DOES_WITHOUT.finditer(need)} & vocabulary.DOES_WITHOUT & kept
+    if not written:
+        return frozenset(), frozenset(like)
+    names = written - CALENDAR
+    plain = ({w.casefold() for w in within} - names - {w.casefold() for w in starts}) | like
     return frozenset(names & kept), frozenset(plain & kept)
+
+
+_COMPATIBLE = re.compile(r"\b([^\W_]+)(?:-|\s+)compatible\b", re.IGNORECASE)
+_DOES_WITHOUT = re.compile(r"\b(?:no|without|w/o|zero|never)\s+(?:(?:an?|any)\s+)?([^\W_]+)", re.IGNORECASE)
 
 
 # Where a need says what it does not want: the words after one of these, to the end of their clause
@@ -603,12 +617,16 @@ _CANNOT_DO = re.compile(
 _NOT_BEFORE = re.compile(r"\b(?:not|never)\s*$", re.IGNORECASE)
 # Cues that take a thing, after which a kind of server named in everyday words is unwanted too
 # ("weather forecasts, not aviation", "recipes but nothing about wine", "maps without any traffic"):
-# not "never", "avoid" or "skip", which take a verb ("never miss a meeting"), nor the cues of other
-# languages, whose words the vocabulary may not know to be everyday ones.
+# not "never", "avoid" or "skip", which take a verb ("never miss a meeting"). Of other languages, their
+# words for "without" and "except" take one too, for a need mixes languages ("news headlines ohne
+# sports", "recipes senza wine") and _names_a_kind asks that the kind be common English words the
+# vocabulary does not translate (so "chat sin anuncios" still searches anuncios); their words for
+# "not" (nicht, niet) negate a verb within a clause, and do not.
 _KIND_CUE = re.compile(
     r"(?:(?:but|and) )?not?|without|w/o|except(?: for)?|excluding|(?:some|any)thing (?:other than|except)|"
     r"other than|instead of|rather than|besides|apart from|anything but|minus|nothing (?:about|to do with|"
-    r"related to)|(?:don|doesn|didn)['\u2019]?t (?:want|need|like|include|show)",
+    r"related to)|(?:don|doesn|didn)['\u2019]?t (?:want|need|like|include|show)|"
+    r"ohne|au[sß]er|ausser|senza|tranne|eccetto|sin|excepto|salvo|sem|exceto|sans|sauf|zonder|behalve",
     re.IGNORECASE,
 )
 # What may come between such a cue and the kind ("not about aviation", "nothing related to wine").
@@ -834,12 +852,17 @@ for _product, _makers in vocabulary.MAKERS.items():
 
 
 def _with_products(excluded: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
-    """The groups a server is left out for: each excluded group, and of a maker named alone, each of
-    its products (PRODUCTS_OF)."""
+    """The groups a server is left out for: each excluded group, of a maker named alone each of its
+    products (PRODUCTS_OF), and of a kind named by one of its names the words servers write for it
+    (vocabulary.KIND_NAMES: "not TV" leaves out the servers of television too)."""
     out = [tuple(_singular(w) for w in group) for group in excluded]
     for group in excluded:
         if len(group) == 1:
             out += [(p,) for p in PRODUCTS_OF.get(group[0], ()) if (p,) not in out]
+        for kind in vocabulary.KIND_NAMES.get(" ".join(group), ()):
+            words_ = tuple(kind.split())
+            if words_ not in out:
+                out.append(words_)
     return out
 
 
@@ -868,6 +891,29 @@ def read_need(need: str, census: CensusState | None = None) -> tuple[list[str], 
     return terms, casing(need, terms)
 
 
+# A need stated as a trouble ("my invoices are a mess", "I keep forgetting my meetings", "I'm drowning in
+# PDFs") says how it feels in words that name no kind of server: what is left is the thing it is about
+# (invoices, meetings, PDFs) and the trouble's verb (forgetting), which the vocabulary reads. These
+# phrases are left out of the words searched: "keep" before a verb's -ing form or "track" ("keeps
+# crashing", "keep track of": not Google Keep), "keep up", a state after "is" or "are" ("a mess",
+# "chaos", "all over the place") and a load one is under ("drowning in", "swamped with"). Linear: one
+# pass of one expression.
+_TROUBLE = re.compile(
+    r"\b(?:keeps?|kept)\s+(?:up\b|(?=track\b|[a-z]+ing\b))|"
+    r"(?:\b(?:is|are|was|were|gets?|got|getting|becomes?|became)\b|['\u2019](?:s|re))\s+"
+    r"(?:(?:such|a|an|total|complete|absolute|real|so|too|really|totally|completely|always|just|kind of)\s+)*"
+    r"(?:mess|messy|chaos|chaotic|nightmare|disaster|headache|overwhelming|out of control|all over the place|"
+    r"everywhere)\b|"
+    r"\b(?:drowning|buried|swamped|overwhelmed|flooded)\s+(?:in|with|by)\b",
+    re.IGNORECASE,
+)
+
+
+def untroubled(text: str) -> str:
+    """The need without the words that say it is a trouble (_TROUBLE)."""
+    return _TROUBLE.sub(" ", text)
+
+
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     """The words searched, which the answer shows: the need's words (terms_of) as the census spells
     them (ranking.spelled), and of a long need the MAX_TERMS that fewest lots hold, in the order
@@ -877,7 +923,7 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     words = ranking.CENSUS.load(s.root, s.as_of).words
     wanted, _ = wanted_and_not(need)
     names = written_as_names(need)
-    terms = ranking.spelled(translated(terms_of(wanted), words), words, names)
+    terms = ranking.spelled(translated(terms_of(untroubled(wanted)), words), words, names)
     if len(terms) > MAX_TERMS:
         known = ranking.CENSUS.load(s.root, s.as_of)
 

@@ -48,6 +48,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "bills": ("cost", "billing", "spend", "pricing", "invoice"),
     "spend": ("cost", "billing", "finops"),
     "spending": ("cost", "billing", "finops", "budget"),
+    "spent": ("spending", "expense", "expenses", "budget", "cost"),
+    # a trouble's verb: "I keep forgetting my meetings" asks for reminders
+    "forget": ("reminder", "reminders", "remind"),
+    "forgetting": ("reminder", "reminders", "remind"),
+    "forgot": ("reminder", "reminders", "remind"),
     "payments": ("stripe", "paypal", "checkout", "billing"),
     "payment": ("stripe", "paypal", "checkout", "billing"),
     "pays": ("payments", "billing", "stripe", "subscription"),
@@ -295,6 +300,45 @@ DOES_WITHOUT = frozenset(
     downtime guesswork boilerplate hassle fuss friction overhead bloat paid expensive cheap slow
     complicated complex heavy official""".split()
 )
+
+# A kind of server a need may say it does not want, by one of its names -> the other words servers
+# write for the same kind: an abbreviation or the word in full ("TV", "television"), the kind's
+# members ("crypto": bitcoin, ethereum, web3; "social media": twitter, reddit) and their spellings.
+# After a negation, a server that speaks of any of them is left out as one that speaks of the name
+# the need used (services._with_products): "movies, not TV" leaves out the servers of television. A
+# member named alone ("no bitcoin", "without reddit") leaves out only its own spellings, for a need
+# that does not want one product of a kind may want the others. Each word is matched as a word's
+# start when it has five letters or more ("gambl" holds gambling and gamble), else whole.
+_CRYPTO = "crypto cryptocurrency cryptocurrencies bitcoin btc blockchain web3 ethereum defi nft nfts stablecoin solana"
+_SOCIAL = "social+media social+network social+networks twitter tweets reddit facebook instagram tiktok mastodon bluesky"
+_SPORT = "football soccer basketball baseball hockey tennis cricket rugby nba nfl nhl mlb"
+_GAMBLING = "gambl betting bets wager casino sportsbook odds"
+_ALCOHOL = "alcohol wine wines beer beers cocktail liquor spirits whisky vodka brewery winery"
+_BULK = "newsletter marketing campaign bulk+email bulk+mail mass+mail"
+_ADS = "advertis ads adwords ppc"
+KIND_NAMES: dict[str, tuple[str, ...]] = {
+    kind: tuple(w.replace("+", " ") for w in words_.split())
+    for kinds, words_ in (
+        ("tv television televisions telly", "tv television"),
+        ("crypto cryptocurrency cryptocurrencies blockchain blockchains web3", _CRYPTO),
+        ("bitcoin btc", "bitcoin btc"),
+        ("nft nfts", "nft nfts"),
+        ("social+media socials social+network social+networks", _SOCIAL),
+        ("twitter tweets", "twitter tweets"),
+        ("sport sports", "sport sports " + _SPORT),
+        ("gambling gamble betting bets bet wagers wagering casinos casino sportsbooks", _GAMBLING),
+        ("alcohol alcoholic booze liquor drinks", _ALCOHOL),
+        ("newsletter newsletters bulk+email bulk+emails bulk+mail mass+mail mass+email email+marketing", _BULK),
+        ("marketing", "marketing campaign"),
+        ("advertising adverts advert ads+campaigns", _ADS),
+        ("ai llm llms artificial+intelligence", "ai llm llms artificial+intelligence gpt"),
+        ("aviation aviations", "aviation metar taf aircraft aeronautical"),
+        ("hotel hotels lodging accommodation accommodations", "hotel lodging accommodation"),
+        ("podcast podcasts", "podcast"),
+        ("movie movies film films", "movie film cinema"),
+    )
+    for kind in (k.replace("+", " ") for k in kinds.split())
+}
 
 # The words of tasks and things in other languages, each line an English word the census uses and
 # the Spanish, Portuguese, French, German, Italian and Dutch words for it, written without accents
