@@ -486,6 +486,10 @@ class Replay(models.Model):
     fields = models.JSONField()
     parts = models.JSONField()
     at = models.DateTimeField()
+    # The keyed digest of the first call's arguments but its request_id (signing.keyed_digest, never the
+    # text): the same request_id with other arguments is another write, not a repeat. Empty on replies
+    # kept before it was recorded, which replay as before.
+    digest = models.CharField(max_length=64, default="", blank=True)
 
     class Meta:
         constraints = [

@@ -184,6 +184,23 @@ def test_a_repeated_request_id_replays_the_first_reply(alice: Passport, publishe
     assert Event.objects.count() == 1 and Channel.objects.get().messages == 1
 
 
+def test_a_request_id_used_again_with_other_words_is_refused_and_posts_nothing(
+    alice: Passport, published: Publish
+) -> None:
+    published(alice, "broadcast", channel="lamplighters", text=TEXT, request_id="lamps-1")
+    other = visit(alice, "broadcast", channel="lamplighters", text=TEXT + " Again.", request_id="lamps-1")
+    assert other.is_error is True and outcome(other) == "refused:request-id-reused"
+    assert other.structured["say"] == (
+        "This request_id was used within the day for a call with other arguments, so nothing was done. "
+        "Use a new request_id for this call, or send the first call's arguments to have its reply again."
+    )
+    assert "replayed" not in other.structured
+    assert Event.objects.count() == 1 and Channel.objects.get().messages == 1
+    # The first call's arguments again, an optional one sent as null (read as left out): its reply.
+    again = visit(alice, "broadcast", channel="lamplighters", text=TEXT, request_id="lamps-1", job_id=None)
+    assert (again.is_error, again.structured["replayed"]) == (False, True)
+
+
 @pytest.mark.parametrize("request_id", ["", "x" * 65, "two words", "caf\u00e9", "a/b"])
 def test_a_request_id_outside_its_pattern_never_reaches_the_town(alice: Passport, request_id: str) -> None:
     with pytest.raises(ValidationError):
