@@ -35,14 +35,20 @@ reading of the text alone (`_glued_spans`), and where such a number runs on from
 writes for letters ("a11" marked 2: "a112"), in a third, with as many of its digits kept as spell a
 word of the handed passages (`_spelled_spans`). A number standing apart stays a number.
 
+A near-repeat, a passage repeated with a word changed, added or dropped every few words or with
+synonyms swapped in, is found by a second reading of the words in order, after the first finds no
+run (`_near_repeat`, see NEAR_SCORE): enough of the passage's words, uncommon ones among them, in
+its order and close together.
+
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
   dates and room numbers into words.
 - A word written wholly in digits for letters ("4" for "a", "70" for "to"), marked or not: it is a
   number. Nor a mark of letters glued to a word without a bracket, a caret or a small drawing
   ("Quietlya", "Quietly*a"): it is a word's letter.
-- A paraphrase, words reordered, or a word changed every five words: only runs of the handed words
-  in their order count.
+- A paraphrase, words reordered, a passage of fewer than ten words with a word changed, or one
+  changed every two or three words with few words kept between: the near reading asks for ten of
+  the passage's words, five of them uncommon, in its order, scoring NEAR_SCORE.
 - A run made of common words only ("an MCP server for AI agents that need to search the web"): that
   is how agents talk anyway, and holding it would hold them for their own words.
 """
@@ -921,6 +927,130 @@ class _Automaton:
         return best
 
 
+# -- Near-repeats ----------------------------------------------------------------------------------------
+#
+# A passage repeated with a word changed, added or dropped every few words, or with synonyms swapped in,
+# shares no run of six words with it, yet keeps most of its uncommon words in its order, close together.
+# So when the first reading finds no run, the text is read a second way, word by word: where a word of
+# the text is an uncommon word of a handed passage, the two are an anchor (passage word i, text word j);
+# anchors chain when each is 1 to NEAR_GAP words after the one before on both sides; between two
+# anchors the words on each side are matched too (`_gap_matched`: common words and all). A chain scores
+# two for each word it matches and loses one for each word left unmatched, a word changed for another
+# counted once (the larger of the two sides' unmatched words). It is a near-repeat when it scores
+# NEAR_SCORE, with NEAR_MIN_MATCHED words matched of which NEAR_MIN_UNCOMMON are uncommon. A number of
+# the passage must be matched where the chain passes it (a report of the same pattern with other
+# numbers is the agent's own).
+#
+# Why these numbers (measured on tests/corpus/near_repeats.py's dev half, which prints the rates, and
+# on the own writes of every older harbour corpus): the agent's own writes on the subject of a passage
+# (summaries, replies quoting its first words, warnings, notices with its names, its words listed)
+# score at most 13 with 8 words matched, and "Which of the census servers would you recommend to a
+# small team" against a handed "Tell us which of the census servers you would recommend to a small
+# team" 18, with three uncommon words (so NEAR_MIN_UNCOMMON is five); a passage of 18 words repeated
+# with a word changed every three words scores about 18, every four or a word dropped every four 19 or
+# more, a word added every three 28.
+#
+# Cost: a handed passage's words written more than NEAR_REPEATED times in it are no anchor (they tell no
+# place in it), so each anchor looks back at most NEAR_GAP * NEAR_REPEATED others, over gaps of fewer
+# than NEAR_GAP words. Only passages sharing NEAR_MIN_UNCOMMON distinct uncommon words with the text are
+# read, those sharing the most first, and past NEAR_ANCHORS anchors in one call the rest are not: a text
+# built of the words of many passages spends the budget on those it shares most with, and the cost of a
+# call stays bounded (docs/holds.md gives the times).
+NEAR_GAP = 8
+NEAR_SCORE = 16
+NEAR_MIN_MATCHED = 10
+NEAR_MIN_UNCOMMON = 5
+NEAR_REPEATED = 4
+NEAR_ANCHORS = 30_000
+
+
+@dataclass(frozen=True)
+class _NearForm:
+    """A form's words for the near reading: each word as the stream reads it, and where each uncommon
+    word stands (words written more than NEAR_REPEATED times left out)."""
+
+    words: tuple[str, ...]
+    rare: tuple[bool, ...]  # whether each word is uncommon
+    where: dict[str, tuple[int, ...]]
+
+
+def _near_form(f: _Form, most: int | None = None) -> _NearForm:
+    """most: leave out the words written more than this many times (a handed passage's)."""
+    words = tuple(f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True))
+    rare = tuple(w not in _COMMON_STREAM and len(w) > 2 and not w.isdecimal() for w in words)
+    where: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        if rare[i]:
+            where.setdefault(w, []).append(i)
+    return _NearForm(words, rare, {w: tuple(at) for w, at in where.items() if most is None or len(at) <= most})
+
+
+@lru_cache(maxsize=2048)
+def _handed_near(text: str) -> tuple[_NearForm, ...]:
+    return tuple(_near_form(f, NEAR_REPEATED) for f in _handed_forms(text))
+
+
+def _gap_matched(h: _NearForm, i0: int, i1: int, t: tuple[str, ...], j0: int, j1: int) -> tuple[int, int] | None:
+    """How many of h's words i0..i1-1 stand in t[j0:j1] too (each of t's words counted once), and how
+    many of those are uncommon; both sides fewer than NEAR_GAP words: the words matched between two
+    anchors, their order not asked (a cheap stand-in for their longest common subsequence, which it
+    never falls below). None when a number of h's is not among t's: a sentence written to the same
+    pattern with other numbers ("Version 0.7 came out on 2025-04-15 and fixed 10 bugs") is someone's
+    own report, and a number changed is no word swapped for a synonym."""
+    left = list(t[j0:j1])
+    n = rare = 0
+    for i in range(i0, i1):
+        w = h.words[i]
+        if w in left:
+            left.remove(w)
+            n += 1
+            rare += h.rare[i]
+        elif w.isdecimal():
+            return None
+    return n, rare
+
+
+_Chain = tuple[int, int, int, int, int]  # score, words matched, uncommon words matched, first, last + 1
+
+
+def _near_chain(h: _NearForm, t: _NearForm, budget: list[int]) -> _Chain | None:
+    """The best-scoring chain of h's words near-repeated in t (see NEAR_SCORE), whether it counts or
+    not, or (0, 0, 0, 0, 0) when there is none; None when the call's anchors are spent."""
+    anchors = sorted((j, i) for w, at in h.where.items() for i in at for j in t.where.get(w, ()))
+    budget[0] += len(anchors)
+    if budget[0] > NEAR_ANCHORS:
+        return None
+    chains: list[_Chain] = []
+    top: _Chain = (0, 0, 0, 0, 0)
+    lo = 0
+    for j, i in anchors:
+        while anchors[lo][0] < j - NEAR_GAP:
+            lo += 1
+        best: _Chain = (2, 1, 1, i, i + 1)
+        for q in range(lo, len(chains)):
+            jq, iq = anchors[q]
+            if jq >= j or not 0 < i - iq <= NEAR_GAP:
+                continue
+            s, m, u, f, _ = chains[q]
+            matched = _gap_matched(h, iq + 1, i, t.words, jq + 1, j)
+            if matched is None:
+                continue
+            gap, rare = matched
+            s += 2 + 2 * gap - (max(i - iq, j - jq) - 1 - gap)
+            if s > best[0]:
+                best = (s, m + 1 + gap, u + 1 + rare, f, i + 1)
+        chains.append(best)
+        if best > top:
+            top = best
+    return top
+
+
+def _near_counts(chain: _Chain) -> bool:
+    """Whether a chain of the near reading is a near-repeat."""
+    score, matched, uncommon, _, _ = chain
+    return score >= NEAR_SCORE and matched >= NEAR_MIN_MATCHED and uncommon >= NEAR_MIN_UNCOMMON
+
+
 def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     """The first meaningful repeat of any handed words in `text`, or None.
 
@@ -974,4 +1104,30 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
                     first, last = run
                     passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
                     return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+    return _near_repeat(forms, handed)
+
+
+def _near_repeat(forms: Iterable[_Form], handed: list[Handed]) -> Repeat | None:
+    """The passage near-repeated in one of the text's forms (see NEAR_SCORE), or None. The passages
+    sharing the most uncommon words with the text are read first, so that a text full of the words of
+    many passages spends the call's anchors on those it shares most with."""
+    budget = [0]
+    for t in forms:
+        tn = _near_form(t)
+        shared = tn.where.keys()
+        candidates = []
+        for n, h in enumerate(handed):
+            for hf, hn in zip(_handed_forms(h.text), _handed_near(h.text), strict=True):
+                common = len(shared & hn.where.keys())
+                if common >= NEAR_MIN_UNCOMMON:
+                    candidates.append((-common, n, h, hf, hn))
+        candidates.sort(key=lambda c: c[:2])
+        for _, _, h, hf, hn in candidates:
+            chain = _near_chain(hn, tn, budget)
+            if chain is None:
+                return None
+            if _near_counts(chain):
+                _, _, _, first, last = chain
+                passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
+                return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
     return None
