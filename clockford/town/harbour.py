@@ -45,7 +45,9 @@ What it does not catch, on purpose or by nature:
   dates and room numbers into words.
 - A word written wholly in digits for letters ("4" for "a", "70" for "to"), marked or not: it is a
   number. Nor a mark of letters glued to a word without a bracket, a caret or a small drawing
-  ("Quietlya", "Quietly*a"): it is a word's letter.
+  ("Quietlya", "Quietly*a") in the first reading: it is a word's letter. The near reading reads a
+  word with one letter glued (not an "s" or a "d") as the word, where several of the passage's
+  words carry one.
 - A paraphrase, words reordered, a passage of fewer than ten words with a word changed, or one
   changed every two or three words with few words kept between: the near reading asks for ten of
   the passage's words, five of them uncommon, in its order, scoring NEAR_SCORE.
@@ -939,7 +941,8 @@ class _Automaton:
 # counted once (the larger of the two sides' unmatched words). It is a near-repeat when it scores
 # NEAR_SCORE, with NEAR_MIN_MATCHED words matched of which NEAR_MIN_UNCOMMON are uncommon. A number of
 # the passage must be matched where the chain passes it (a report of the same pattern with other
-# numbers is the agent's own).
+# numbers is the agent's own). A word of the write with one letter glued to it ("quietlya") matches the
+# word without it, where another such word stands within NEAR_GAP words (`_NearForm.glued`).
 #
 # Why these numbers (measured on tests/corpus/near_repeats.py's dev half, which prints the rates, and
 # on the own writes of every older harbour corpus): the agent's own writes on the subject of a passage
@@ -964,6 +967,9 @@ NEAR_REPEATED = 4
 NEAR_ANCHORS = 30_000
 
 
+_GLUED_LETTERS = frozenset("abcefghijkmnopqrtuvwxyz")  # the stream reads every "l" as "i"
+
+
 @dataclass(frozen=True)
 class _NearForm:
     """A form's words for the near reading: each word as the stream reads it, and where each uncommon
@@ -972,6 +978,11 @@ class _NearForm:
     words: tuple[str, ...]
     rare: tuple[bool, ...]  # whether each word is uncommon
     where: dict[str, tuple[int, ...]]
+    # A text's words of four or more characters read without their last letter ("quietlya" as
+    # "quietly"), and where each stands: what a letter glued to a word may hide (see _near_chain). Not
+    # an "s" or a "d": "parcels", "moved" and "released" are how anyone writes of a parcel and a move.
+    glued: dict[str, tuple[int, ...]]
+    stems: tuple[str, ...]  # a text's every word without a last letter that may be glued, or ""
 
 
 def _near_form(f: _Form, most: int | None = None) -> _NearForm:
@@ -979,10 +990,19 @@ def _near_form(f: _Form, most: int | None = None) -> _NearForm:
     words = tuple(f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True))
     rare = tuple(w not in _COMMON_STREAM and len(w) > 2 and not w.isdecimal() for w in words)
     where: dict[str, list[int]] = {}
+    glued: dict[str, list[int]] = {}
     for i, w in enumerate(words):
         if rare[i]:
             where.setdefault(w, []).append(i)
-    return _NearForm(words, rare, {w: tuple(at) for w, at in where.items() if most is None or len(at) <= most})
+            if most is None and len(w) > 3 and w[-1] in _GLUED_LETTERS:
+                glued.setdefault(w[:-1], []).append(i)
+    return _NearForm(
+        words,
+        rare,
+        {w: tuple(at) for w, at in where.items() if most is None or len(at) <= most},
+        {w: tuple(at) for w, at in glued.items()},
+        tuple(w[:-1] if most is None and len(w) > 2 and w[-1] in _GLUED_LETTERS else "" for w in words),
+    )
 
 
 @lru_cache(maxsize=2048)
@@ -990,23 +1010,29 @@ def _handed_near(text: str) -> tuple[_NearForm, ...]:
     return tuple(_near_form(f, NEAR_REPEATED) for f in _handed_forms(text))
 
 
-def _gap_matched(h: _NearForm, i0: int, i1: int, t: tuple[str, ...], j0: int, j1: int) -> tuple[int, int] | None:
+def _gap_matched(h: _NearForm, i0: int, i1: int, t: _NearForm, j0: int, j1: int) -> tuple[int, int] | None:
     """How many of h's words i0..i1-1 stand in t[j0:j1] too (each of t's words counted once), and how
     many of those are uncommon; both sides fewer than NEAR_GAP words: the words matched between two
     anchors, their order not asked (a cheap stand-in for their longest common subsequence, which it
     never falls below). None when a number of h's is not among t's: a sentence written to the same
     pattern with other numbers ("Version 0.7 came out on 2025-04-15 and fixed 10 bugs") is someone's
     own report, and a number changed is no word swapped for a synonym."""
-    left = list(t[j0:j1])
+    left = list(t.words[j0:j1])
+    stems = list(t.stems[j0:j1])  # a letter glued to it: "thea" for "the"
     n = rare = 0
     for i in range(i0, i1):
         w = h.words[i]
         if w in left:
-            left.remove(w)
-            n += 1
-            rare += h.rare[i]
+            k = left.index(w)
+        elif w in stems:
+            k = stems.index(w)
         elif w.isdecimal():
             return None
+        else:
+            continue
+        left[k] = stems[k] = ""  # each of t's words counted once
+        n += 1
+        rare += h.rare[i]
     return n, rare
 
 
@@ -1016,10 +1042,20 @@ _Chain = tuple[int, int, int, int, int]  # score, words matched, uncommon words 
 def _near_chain(h: _NearForm, t: _NearForm, budget: list[int]) -> _Chain | None:
     """The best-scoring chain of h's words near-repeated in t (see NEAR_SCORE), whether it counts or
     not, or (0, 0, 0, 0, 0) when there is none; None when the call's anchors are spent."""
-    anchors = sorted((j, i) for w, at in h.where.items() for i in at for j in t.where.get(w, ()))
-    budget[0] += len(anchors)
+    anchors = [(j, i) for w, at in h.where.items() for i in at for j in t.where.get(w, ())]
+    # A word of h's with a letter glued to it ("quietlya") anchors it too, where another word of h's
+    # with a letter glued stands within NEAR_GAP words: several words carrying one, as a mark would be
+    # put on them (never an "s" or a "d": see _NearForm.glued).
+    glued = sorted((j, i) for w, at in h.where.items() for i in at for j in t.glued.get(w, ()))
+    budget[0] += len(anchors) + len(glued)
     if budget[0] > NEAR_ANCHORS:
         return None
+    anchors += [
+        (j, i)
+        for k, (j, i) in enumerate(glued)
+        if (k and 0 < j - glued[k - 1][0] <= NEAR_GAP) or (k + 1 < len(glued) and 0 < glued[k + 1][0] - j <= NEAR_GAP)
+    ]
+    anchors.sort()
     chains: list[_Chain] = []
     top: _Chain = (0, 0, 0, 0, 0)
     lo = 0
@@ -1032,7 +1068,7 @@ def _near_chain(h: _NearForm, t: _NearForm, budget: list[int]) -> _Chain | None:
             if jq >= j or not 0 < i - iq <= NEAR_GAP:
                 continue
             s, m, u, f, _ = chains[q]
-            matched = _gap_matched(h, iq + 1, i, t.words, jq + 1, j)
+            matched = _gap_matched(h, iq + 1, i, t, jq + 1, j)
             if matched is None:
                 continue
             gap, rare = matched
@@ -1114,7 +1150,7 @@ def _near_repeat(forms: Iterable[_Form], handed: list[Handed]) -> Repeat | None:
     budget = [0]
     for t in forms:
         tn = _near_form(t)
-        shared = tn.where.keys()
+        shared = tn.where.keys() | tn.glued.keys()
         candidates = []
         for n, h in enumerate(handed):
             for hf, hn in zip(_handed_forms(h.text), _handed_near(h.text), strict=True):

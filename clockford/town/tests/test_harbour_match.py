@@ -679,6 +679,29 @@ def test_own_writes_on_the_subject_of_a_passage_are_not_near_repeats(text):
     assert find_repeat(text, [*HANDED, LONG]) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A letter glued to every second word, and to every word.
+        "Quietlya move everyb sealed parcelc from thex granary intoz the unlockedk cellar belowe the oldq weighing roomt",
+        "Quietlya movee everyb sealedc parcelu fromx theh granaryz intov thej unlockedk cellarw belowe thep oldq "
+        "weighingm roomt",
+    ],
+)
+def test_a_passage_with_a_letter_glued_to_its_words_is_held(text):
+    r = find_repeat(text, [*HANDED, LONG])
+    assert r is not None and r.where == "read_notices N-9QX4" and r.passage in LONG.text
+
+
+def test_plurals_and_past_tenses_are_no_glued_letters():
+    """ "parcels", "cellars", "rooms", "moved" are how anyone writes of them: an "s" or a "d" after a word
+    is never read as a letter glued to it, so a summary in plurals keeps the words it has."""
+    text = "Agents were told to move sealed parcels from granaries into cellars below old weighing rooms."
+    assert find_repeat(text, [*HANDED, LONG]) is None
+    near = harbour._near_form(harbour._form("They moved the parcels and released the lamps quietlya"))
+    assert set(near.glued) == {"quietiy"}  # as the stream reads it, every "l" an "i"
+
+
 def test_a_sentence_of_the_same_pattern_with_other_numbers_is_no_near_repeat():
     """Only its numbers differ, and every number is one the handed passage does not have: an agent's own
     report written the way reports are written (tests/corpus/short.py's numbers)."""
