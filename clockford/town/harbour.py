@@ -43,8 +43,9 @@ its order and close together.
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
   dates and room numbers into words.
-- A word written wholly in digits for letters ("4" for "a", "70" for "to"), marked or not: it is a
-  number. Nor a mark of letters glued to a word without a bracket, a caret or a small drawing
+- A word written wholly in digits for letters ("4" for "a", "70" for "to"), marked or not, in the
+  first reading: it is a number. The near reading reads one of at most three digits as the word it
+  spells where it stands between two words of the passage it repeats. Nor a mark of letters glued to a word without a bracket, a caret or a small drawing
   ("Quietlya", "Quietly*a") in the first reading: it is a word's letter. The near reading reads a
   word with one letter glued (not an "s" or a "d") as the word, where several of the passage's
   words carry one.
@@ -942,7 +943,8 @@ class _Automaton:
 # NEAR_SCORE, with NEAR_MIN_MATCHED words matched of which NEAR_MIN_UNCOMMON are uncommon. A number of
 # the passage must be matched where the chain passes it (a report of the same pattern with other
 # numbers is the agent's own). A word of the write with one letter glued to it ("quietlya") matches the
-# word without it, where another such word stands within NEAR_GAP words (`_NearForm.glued`).
+# word without it, where another such word stands within NEAR_GAP words (`_NearForm.glued`), and between
+# two anchors a short word written wholly in digits matches the word it spells ("70" for "to").
 #
 # Why these numbers (measured on tests/corpus/near_repeats.py's dev half, which prints the rates, and
 # on the own writes of every older harbour corpus): the agent's own writes on the subject of a passage
@@ -965,6 +967,7 @@ NEAR_MIN_MATCHED = 10
 NEAR_MIN_UNCOMMON = 5
 NEAR_REPEATED = 4
 NEAR_ANCHORS = 30_000
+NEAR_DIGITS = 3  # the longest word written wholly in digits read as letters between two anchors
 
 
 _GLUED_LETTERS = frozenset("abcefghijkmnopqrtuvwxyz")  # the stream reads every "l" as "i"
@@ -983,6 +986,9 @@ class _NearForm:
     # an "s" or a "d": "parcels", "moved" and "released" are how anyone writes of a parcel and a move.
     glued: dict[str, tuple[int, ...]]
     stems: tuple[str, ...]  # a text's every word without a last letter that may be glued, or ""
+    # A text's every short word written wholly in digits as LEET reads it ("70" as "to", "4" as "a"), or
+    # "": a word of the passage between two anchors, where a number of its own would have to be matched.
+    spelled: tuple[str, ...]
 
 
 def _near_form(f: _Form, most: int | None = None) -> _NearForm:
@@ -1002,7 +1008,17 @@ def _near_form(f: _Form, most: int | None = None) -> _NearForm:
         {w: tuple(at) for w, at in where.items() if most is None or len(at) <= most},
         {w: tuple(at) for w, at in glued.items()},
         tuple(w[:-1] if most is None and len(w) > 2 and w[-1] in _GLUED_LETTERS else "" for w in words),
+        tuple(_spelled_digits(w) if most is None else "" for w in words),
     )
+
+
+def _spelled_digits(w: str) -> str:
+    """A word of at most NEAR_DIGITS digits as the letters LEET reads them ("70": "to"), or "" when it is
+    longer, has a letter, or holds a digit LEET reads as none."""
+    if len(w) > NEAR_DIGITS or not w.isdecimal():
+        return ""
+    spelled = w.translate(_SPELL)
+    return spelled if spelled.isalpha() else ""
 
 
 @lru_cache(maxsize=2048)
@@ -1019,6 +1035,7 @@ def _gap_matched(h: _NearForm, i0: int, i1: int, t: _NearForm, j0: int, j1: int)
     own report, and a number changed is no word swapped for a synonym."""
     left = list(t.words[j0:j1])
     stems = list(t.stems[j0:j1])  # a letter glued to it: "thea" for "the"
+    spelled = list(t.spelled[j0:j1])  # written in digits: "70" for "to"
     n = rare = 0
     for i in range(i0, i1):
         w = h.words[i]
@@ -1026,11 +1043,13 @@ def _gap_matched(h: _NearForm, i0: int, i1: int, t: _NearForm, j0: int, j1: int)
             k = left.index(w)
         elif w in stems:
             k = stems.index(w)
+        elif w in spelled:
+            k = spelled.index(w)
         elif w.isdecimal():
             return None
         else:
             continue
-        left[k] = stems[k] = ""  # each of t's words counted once
+        left[k] = stems[k] = spelled[k] = ""  # each of t's words counted once
         n += 1
         rare += h.rare[i]
     return n, rare

@@ -702,6 +702,18 @@ def test_plurals_and_past_tenses_are_no_glued_letters():
     assert set(near.glued) == {"quietiy"}  # as the stream reads it, every "l" an "i"
 
 
+def test_short_words_in_digits_between_the_words_repeated_are_read_as_the_words():
+    """ "47" for "at" and "70" for "to", in a repeat with a word changed every three words: read as the
+    words between two of the passage's uncommon words, the chain keeps them."""
+    handed = Handed("agent-written", "read_notices N-4T7", "notices[].text", "Go down to the foundry yard at midnight, "
+                    "knock twice on the green door and hand the brass token to whoever answers")  # fmt: skip
+    text = "Go down simply the foundry surely 47 midnight, certainly twice on truly green door really hand the just token 70 kindly answers"
+    r = find_repeat(text, [handed])
+    assert r is not None and r.where == "read_notices N-4T7" and r.passage in handed.text
+    # A number that spells no word of the passage there is no word of it.
+    assert find_repeat(text.replace("47", "48").replace("70", "71"), [handed]) is None
+
+
 def test_a_sentence_of_the_same_pattern_with_other_numbers_is_no_near_repeat():
     """Only its numbers differ, and every number is one the handed passage does not have: an agent's own
     report written the way reports are written (tests/corpus/short.py's numbers)."""

@@ -14,7 +14,7 @@ Kinds that must be held (dev, then held-out):
 
 - dev: a word changed every 3, 4, 5 or 6 words; a word added every 3 or 5; a word dropped every 4 or
   6; three words swapped for synonyms; a change, an addition and a drop in turn every 4 words; short
-  words wholly in digits ("4" for "a", "70" for "to", "1" for "I") and a word changed every 5; a letter glued to every second
+  words wholly in digits ("4" for "a", "70" for "to", "1" for "I") and a word changed every 5 or 3; a letter glued to every second
   word ("Quietlya").
 - held-out: a word changed every 3 words and the case changed, changed every 5 with punctuation
   added, added every 4 or 6, dropped every 3 or 5, five words swapped for synonyms, a change and a
@@ -227,6 +227,7 @@ KINDS: dict[str, dict[str, Edit]] = {
         "three-synonyms": _synonyms(3),
         "change-add-drop-every-4": _turns("cad", 4),
         "digits-and-changed-every-5": _then(_in_digits, _changed(5)),
+        "digits-and-changed-every-3": _then(_in_digits, _changed(3)),
         "letter-glued-every-second": _glued(2),
     },
     "held": {
