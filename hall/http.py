@@ -16,7 +16,6 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.encoding import iri_to_uri
 from django.utils.http import MAX_URL_REDIRECT_LENGTH, url_has_allowed_host_and_scheme
 
@@ -82,8 +81,7 @@ def came_from(request: HttpRequest) -> str | None:
 
 
 def at_the_hall(view: View) -> View:
-    """Serve the hall only at HALL_URL, and take POSTs only from the hall's own origin; a signed-in
-    person's pages are cached nowhere.
+    """Serve the hall only at HALL_URL, and take POSTs only from the hall's own origin.
 
     A GET at another allowed address (a loopback IP, where browsers refuse passkeys) is sent to the
     hall's address; anything else from elsewhere is refused, with words.
@@ -102,12 +100,9 @@ def at_the_hall(view: View) -> View:
             return refuse(request, f"The hall answers only at {settings.HALL_URL}.", 403)
         if request.method == "POST" and request.headers.get("Origin") != hall_origin():
             return refuse(request, f"The hall takes requests only from its own pages at {settings.HALL_URL}.", 403)
-        response = view(request, *args, **kwargs)
-        if request.user.is_authenticated and not response.has_header("Cache-Control"):
-            # A signed-in person's page (their holds, letters, an invite link shown once) is theirs:
-            # kept by no cache, and not in the browser's either once they have left it.
-            add_never_cache_headers(response)
-        return response
+        # A signed-in person's page is cached nowhere: hall/lifetime.py (`unstored`) says so of every
+        # answer they get, the pages Django draws past any view too.
+        return view(request, *args, **kwargs)
 
     return wrapped
 

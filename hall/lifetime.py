@@ -25,6 +25,7 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.cache import add_never_cache_headers
 
 from hall import sessions
 from hall.models import Account
@@ -83,7 +84,8 @@ def _signed_out_elsewhere(account_id: str) -> bool:
 
 def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable[[HttpRequest], HttpResponseBase]:
     """Middleware, after authentication and messages: a sign-in past its time is signed out before any
-    view reads it, and the person is told why on the page they land on."""
+    view reads it, and the person is told why on the page they land on. And whatever a signed-in person
+    is answered, unless it says itself how to be cached, is cached nowhere (`unstored`)."""
 
     def middleware(request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
@@ -108,6 +110,19 @@ def lasting(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Callable
                 # Into the stored session alone: saving this request's whole copy for it would undo what
                 # another request of the session (another tab) stored meanwhile.
                 sessions.change(request.session, SEEN_AT, lambda seen: max(now, seen) if isinstance(seen, int) else now)
-        return get_response(request)
+        return unstored(request, get_response(request))
 
     return middleware
+
+
+def unstored(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """A signed-in person's answer is theirs (their holds, letters, an invite link shown once; and every
+    hall page, the 404 page and a refused form's page among them, shows their name and account number):
+    kept by no shared cache, and not in the browser's once they have left it. Here rather than around the
+    hall's views, since Django draws those two pages itself, past any view. An answer that says how to be
+    cached (the hall's scripts and styles, the public feed) is the same for everyone, and keeps its own.
+    The user was read above, before the view: asking again costs nothing."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+        add_never_cache_headers(response)
+    return response

@@ -147,6 +147,28 @@ def test_a_signed_in_persons_pages_are_cached_nowhere() -> None:
     assert pages > 10, pages
 
 
+def test_a_signed_in_persons_refusals_drawn_outside_the_halls_views_are_cached_nowhere() -> None:
+    """The page for an address the hall has no page at, and the refusal of a POST without its CSRF
+    token, are drawn by no view of the hall (Django's 404 handler, its CSRF check), yet carry the
+    person's name and account number like every hall page: stored by no cache either."""
+    client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST, HTTP_ORIGIN=ORIGIN)
+    olive = owner()
+    client.force_login(olive)
+    answers = [
+        client.get("/hall/no-such-page", HTTP_ACCEPT="text/html"),
+        client.get("/oauth/no-such-page", HTTP_ACCEPT="text/html"),
+        client.post("/hall/signout", HTTP_ACCEPT="text/html"),
+        client.post("/oauth/authorize/deny", HTTP_ACCEPT="text/html"),
+    ]
+    assert [r.status_code for r in answers] == [404, 404, 403, 403]
+    for r in answers:
+        assert olive.handle in r.content.decode(), r.content[:200]
+        assert "no-store" in r.get("Cache-Control", ""), (r.request["PATH_INFO"], r.get("Cache-Control"))
+    # Signed out, the same pages are everyone's, and say nothing of caching.
+    client.logout()
+    assert not client.get("/hall/no-such-page", HTTP_ACCEPT="text/html").has_header("Cache-Control")
+
+
 def test_a_post_from_another_origin_or_none_is_refused(ada: Visitor) -> None:
     client = Client(enforce_csrf_checks=True, HTTP_HOST=HOST)
     client.get("/hall/")
