@@ -8,8 +8,10 @@ proxy names and its scheme https when the proxy says so, so that the limits per 
 loopback rule, the front door and Django's https detection all see the visitor, not the proxy. From any
 other peer both headers are dropped before anything reads them: a visitor cannot name itself.
 
-One proxy hop: the town reads the last address of X-Forwarded-For, the one its proxy added (the
-proxy is told to set the header to the address it saw, not to append to what the visitor sent).
+One proxy hop: the town reads the last address of X-Forwarded-For and the last value of
+X-Forwarded-Proto, the ones its proxy added (the proxy is told to set each header to what it saw, not
+to append to what the visitor sent), and passes on only that value of X-Forwarded-Proto, so that
+nothing after it reads the visitor's own claim.
 """
 
 import functools
@@ -72,6 +74,7 @@ def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     if not (client and trusted(str(client[0]))):
         return {**scope, "headers": [(k, v) for k, v in headers if k not in FORWARDED]}
     scope = dict(scope)
+    passed_on = [(k, v) for k, v in headers if k != b"x-forwarded-proto"]
     for k, v in headers:
         if k == b"x-forwarded-for":
             # Whatever it names, the request is the visitor's, not the proxy's. Were an address the
@@ -83,4 +86,9 @@ def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
             scope["scheme"] = (
                 ("https" if secure else "http") if scope["type"] == "http" else ("wss" if secure else "ws")
             )
+            # The header passed on names the one scheme believed here: Django (SECURE_PROXY_SSL_HEADER)
+            # and the front door (clockford/face/checks.py) read a header's first value, which from a
+            # proxy that adds its own after the visitor's ("https, http") is the visitor's claim.
+            passed_on.append((k, b"https" if secure else b"http"))
+    scope["headers"] = passed_on
     return scope

@@ -1,6 +1,9 @@
 """X-Forwarded-For and X-Forwarded-Proto count only from a trusted proxy (clockford/face/proxy.py)."""
 
+import io
+
 import pytest
+from django.core.handlers.asgi import ASGIRequest
 from django.test import RequestFactory, override_settings
 
 from clockford.face.proxy import through
@@ -68,3 +71,20 @@ def test_metrics_are_refused_to_a_visitor_the_proxy_names_unreadably() -> None:
         client = through(scope("127.0.0.1", (b"x-forwarded-for", named)))["client"]
         request = RequestFactory().get("/metrics", REMOTE_ADDR=client[0])
         assert metrics(request).status_code == 403, named
+
+
+@override_settings(
+    CLOCKFORD_TRUSTED_PROXIES=["10.9.0.0/24"], SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https")
+)
+def test_everything_after_the_proxy_reads_the_one_scheme_it_believed() -> None:
+    """A proxy that adds its X-Forwarded-Proto after the visitor's own ("https, http": the visitor claimed
+    https over plain http) is read by its last value, as X-Forwarded-For is. Django (its
+    SECURE_PROXY_SSL_HEADER) and the front door (clockford/face/checks.py) read a header's first value,
+    so the scope passed on names that one value alone: none of them takes the visitor's claim for https."""
+    for sent, scheme in ((b"https, http", "http"), (b"http, https", "https"), (b"https", "https"), (b"ftp", "http")):
+        s = through(scope("10.9.0.5", (b"x-forwarded-proto", sent)))
+        request = ASGIRequest({**s, "path": "/", "method": "GET", "query_string": b""}, io.BytesIO())
+        assert (s["scheme"], request.scheme) == (scheme, scheme), sent
+        assert [v for k, v in s["headers"] if k == b"x-forwarded-proto"] == (
+            [scheme.encode()] if sent != b"ftp" else []
+        )
