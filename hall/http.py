@@ -107,21 +107,37 @@ def at_the_hall(view: View) -> View:
     return wrapped
 
 
+# The attribute by which a view wrapped in `allows` (however many wrappers are outside it: functools.wraps
+# copies it outwards) names its refusal of a method it does not take. Django's CSRF check runs before any
+# view and would answer such a method as a stale form; hall/views.py csrf_failure asks this first.
+REFUSES_METHOD = "hall_refuses_method"
+
+
+def method_refusal(view: object, request: HttpRequest) -> HttpResponse | None:
+    """The 405 `view` gives the request's method, if it is one the view does not take."""
+    refuses = getattr(view, REFUSES_METHOD, None)
+    return refuses(request) if callable(refuses) else None
+
+
 def allows(*methods: str) -> Callable[[View], View]:
     """Django's require_http_methods, with the refusal of any other method in the hall's words: a page for a
     person, {ok: false, say} for a page's script. A page answers HEAD as it answers GET; the server sends
     no body with it (uvicorn, as Django's runserver and test client do)."""
     say = ONLY_SENT if "GET" not in methods else ONLY_READ
 
+    def refuses(request: HttpRequest) -> HttpResponse | None:
+        if request.method in methods:
+            return None
+        refused = refuse(request, say, 405)
+        refused["Allow"] = ", ".join(methods)
+        return refused
+
     def wrap(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if request.method not in methods:
-                refused = refuse(request, say, 405)
-                refused["Allow"] = ", ".join(methods)
-                return refused
-            return view(request, *args, **kwargs)
+            return refuses(request) or view(request, *args, **kwargs)
 
+        wrapped.__dict__[REFUSES_METHOD] = refuses
         return wrapped
 
     return wrap

@@ -37,7 +37,7 @@ from django.utils import timezone
 from py_vapid import Vapid02
 
 from clockford import plain
-from hall.http import Refused, at_the_hall, json_body
+from hall.http import Refused, at_the_hall, json_body, page_only
 from hall.models import Account, PushSent, PushSubscription
 from hall.queue import Queue
 
@@ -392,6 +392,7 @@ self.addEventListener("notificationclick", (event) => {
 """
 
 
+@page_only
 def worker(request: HttpRequest) -> HttpResponse:
     """/hall/push-worker.js: the service worker that shows a notification and opens its deep link."""
     response = HttpResponse(WORKER, content_type="text/javascript; charset=utf-8")
