@@ -18,10 +18,10 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_safe
 from oauth2_provider.models import get_refresh_token_model
 from oauth2_provider.views import RevokeTokenView, TokenView
 
+from clockford.reads import reads_only
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY
 from clockford.town.models import lock
@@ -56,7 +56,9 @@ def with_sign_in(view: View) -> View:
     return wrapped
 
 
-# The metadata and the keys are read by programs, not people: Django's own 405 (HEAD answered as GET).
+# The metadata and the keys are read by programs, not people: any method but GET and HEAD is the 405 of
+# the town's addresses that only read (clockford/reads.py), exempt from the CSRF check, which answered a
+# PUT with the hall's page about a form left open too long.
 # Registration, tokens and revocation answer any method but POST as /mcp does (below); the consent
 # page and its Deny answer in the hall's words (hall/http.py allows).
 
@@ -86,7 +88,7 @@ def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
 
 
 @with_sign_in
-@require_safe
+@reads_only
 def server_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 8414: the hall as authorization server. Its issuer has no path, so this is the only address."""
     issuer = oauth_tokens.issuer()
@@ -112,7 +114,7 @@ def server_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
-@require_safe
+@reads_only
 def resource_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 9728: /mcp, at the root and in the path form (/.well-known/oauth-protected-resource/mcp)."""
     return _public_json(
@@ -127,7 +129,7 @@ def resource_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
-@require_safe
+@reads_only
 def jwks(request: HttpRequest) -> JsonResponse:
     return _public_json(oauth_tokens.jwks())
 

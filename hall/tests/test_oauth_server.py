@@ -318,6 +318,25 @@ def test_the_endpoints_programs_post_to_refuse_other_methods_in_plain_words() ->
             assert r.content == (b"" if method == "head" else b"Method not allowed."), (method, url)
 
 
+def test_the_metadata_documents_refuse_other_methods_in_plain_words() -> None:
+    """The metadata and the keys are only read. Any other method is the 405 of the town's addresses
+    that only read (clockford/reads.py), with its Allow header: over real HTTP a PUT, a DELETE or a POST
+    met Django's CSRF check first and got the hall's page about a form left open too long (403), and an
+    OPTIONS Django's empty 405."""
+    client = DjangoClient(enforce_csrf_checks=True, HTTP_HOST=urlsplit(HALL).netloc)
+    for url in (
+        "/.well-known/oauth-authorization-server",
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/jwks.json",
+    ):
+        assert client.get(url).status_code == 200, url
+        for method in ("post", "put", "delete", "patch", "options"):
+            r = getattr(client, method)(url)
+            assert (r.status_code, r["Allow"], r["Content-Type"]) == (405, "GET, HEAD", "text/plain; charset=utf-8")
+            assert r.content == b"This address is only to be read: use GET. Nothing sent to it is taken.", (method, url)
+
+
 def test_registration_is_rate_limited_per_address(web: DjangoWeb, settings: Any) -> None:
     settings.CLOCKFORD = {**settings.CLOCKFORD, "REGISTRATIONS_PER_ADDRESS": 2}
     agent = Agent(web, RESOURCE)
