@@ -23,6 +23,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from django.db import connections  # noqa: E402
 from django.utils.module_loading import import_string  # noqa: E402
 
+from clockford import nul  # noqa: E402
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.deadline import BodyDeadline  # noqa: E402
@@ -123,6 +124,15 @@ end_with_parent()
 # SDK send). Without them another site could frame these answers, and a browser sniff them, as it may no
 # page of the town. uvicorn's own answers get them from clockford/wire.py.
 SECURITY_HEADERS = security_headers()
+
+
+def declared_length(scope: dict[str, Any]) -> int:
+    """What the request's Content-Length says (0 when it says nothing readable: uvicorn has refused a
+    request whose Content-Length is not a number, and a chunked body is counted as it comes)."""
+    for name, value in scope.get("headers", []):
+        if name == b"content-length" and value.isdigit():
+            return int(value)
+    return 0
 
 
 def with_security_headers(send: Any) -> Any:
@@ -235,12 +245,16 @@ class Town:
             else:
                 await send({"type": "websocket.close", "code": 4404})
             return
+        to_face = scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp"
         if scope["type"] == "http":
             # Every request's body, on every path, has CLOCKFORD_BODY_SECONDS to arrive, or is answered
-            # 408 (clockford/face/deadline.py): a hall page's POST or /oauth's as much as /mcp's.
-            timed = BodyDeadline(receive, send)
+            # 408 (clockford/face/deadline.py): a hall page's POST or /oauth's as much as /mcp's. Django's
+            # is also refused once it is longer than Django would read (the face has its own, smaller
+            # limit, MAX_BODY_BYTES), before Django writes the rest to disk.
+            most = None if to_face else settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            timed = BodyDeadline(receive, send, most, nul.too_big(scope["path"]), declared_length(scope))
             receive, send = timed.receive, timed.send
-        if scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp":
+        if to_face:
             # A server without lifespan support (some test servers) still gets a working face.
             await self.start()
             await face(scope, receive, send)

@@ -12,11 +12,14 @@ from it, so every view after it can still read the body, and refuses what Django
 too large, a multipart form without its boundary, too many fields) without the traceback Django logs
 for each."""
 
+import functools
 from collections.abc import Callable, Iterable
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.http.multipartparser import MultiPartParserError
+
+from clockford.face.answers import Answer
 
 NUL = "\x00"
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -68,15 +71,37 @@ def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Calla
             if not nul:
                 return get_response(request)
             why = OAUTH_SAY
-        if request.path.startswith(OAUTH):
-            # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
-            refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)
-            refused["Cache-Control"] = "no-store"
-            return refused
-        if request.path.startswith(API):
-            # The read API's refusals are {"say": ...}, as its description says (docs/api.md); its
-            # middleware, around this one, adds CORS so a page that asked can read why.
-            return JsonResponse({"say": why}, status=400)
-        return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+        return refusal(request.path, why)
 
     return middleware
+
+
+def refusal(path: str, why: str) -> HttpResponse:
+    """The door's 400 for a request to `path`, in the words its askers read."""
+    if path.startswith(OAUTH):
+        # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
+        refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)
+        refused["Cache-Control"] = "no-store"
+        return refused
+    if path.startswith(API):
+        # The read API's refusals are {"say": ...}, as its description says (docs/api.md); its
+        # middleware, around this one, adds CORS so a page that asked can read why.
+        return JsonResponse({"say": why}, status=400)
+    return HttpResponse("Bad request.", status=400, content_type="text/plain; charset=utf-8")
+
+
+def too_big(path: str) -> Answer:
+    """The same refusal of a body past DATA_UPLOAD_MAX_MEMORY_SIZE, as the ASGI wrapper sends it when the
+    body's first bytes past the limit arrive (clockford/face/deadline.py), before Django would read the
+    rest; the connection is closed, since the rest may still be on its way."""
+    return _too_big(OAUTH if path.startswith(OAUTH) else API if path.startswith(API) else "/")
+
+
+@functools.cache
+def _too_big(prefix: str) -> Answer:
+    # Made once for each kind of asker: every request of the town's pages is given one, in case.
+    response = refusal(prefix, TOO_BIG_SAY)
+    body = response.content
+    headers = [(name.lower().encode(), value.encode()) for name, value in response.items()]
+    headers += [(b"content-length", str(len(body)).encode()), (b"connection", b"close")]
+    return Answer(response.status_code, body, headers)

@@ -9,6 +9,13 @@ BODY_SECONDS to be whole. If it is not whole by then, the request is answered 40
 with Connection: close, since the rest of that body may still be on its way), and the application
 reading it is told the client has gone (http.disconnect): Django drops the request unanswered, the
 face answers nothing more (checks.whole_body), and whatever either sends after that is dropped here.
+
+A body may also be given a size (`most`, in bytes): Django reads a request's whole body before it
+routes it, into a file on disk past 2.5 MB, whatever its length, and only then refuses one past
+DATA_UPLOAD_MAX_MEMORY_SIZE; so one request could write gigabytes to the disk within its seconds. A
+body that says it is longer than `most` (Content-Length) is answered `too_large` at its first read,
+and one that grows past it (sent in chunks) as soon as it has; the application is told the client has
+gone, as above, and the rest of the body is never read.
 """
 
 import asyncio
@@ -29,11 +36,34 @@ GONE: Message = {"type": "http.disconnect"}
 class BodyDeadline:
     """One request's receive and send, with its body's deadline."""
 
-    __slots__ = ("answered", "inner_receive", "inner_send", "late", "started", "until", "whole")
+    __slots__ = (
+        "answered",
+        "declared",
+        "inner_receive",
+        "inner_send",
+        "late",
+        "left",
+        "started",
+        "too_large",
+        "until",
+        "whole",
+    )
 
-    def __init__(self, receive: Receive, send: Send) -> None:
+    def __init__(
+        self,
+        receive: Receive,
+        send: Send,
+        most: int | None = None,
+        too_large: answers.Answer | None = None,
+        declared: int = 0,
+    ) -> None:
         self.inner_receive = receive
         self.inner_send = send
+        # The bytes of body still allowed (None: any number), what to answer past them, and the length
+        # the request's Content-Length says.
+        self.left = most
+        self.too_large = too_large or answers.TOO_LARGE
+        self.declared = declared
         self.until: float | None = None  # the deadline, set at the first read of the body
         self.whole = False  # the body has ended, or the client has gone: no deadline any more
         self.started = False  # the application has begun its answer
@@ -47,18 +77,29 @@ class BodyDeadline:
             return dict(GONE)
         if self.until is None:
             self.until = asyncio.get_running_loop().time() + settings.CLOCKFORD["BODY_SECONDS"]
+            if self.left is not None and self.declared > self.left:
+                return await self.refuse(self.too_large)
         try:
             async with asyncio.timeout_at(self.until):
                 message = await self.inner_receive()
         except TimeoutError:
-            self.late = True
-            if not self.started:  # an answer already begun cannot be replaced
-                self.answered = True
-                await answers.TOO_SLOW.send(self.inner_send)
-            return dict(GONE)
+            return await self.refuse(answers.TOO_SLOW)
+        if self.left is not None and message.get("type") == "http.request":
+            self.left -= len(message.get("body", b""))
+            if self.left < 0:
+                return await self.refuse(self.too_large)
         if message.get("type") != "http.request" or not message.get("more_body"):
             self.whole = True
         return message
+
+    async def refuse(self, answer: answers.Answer) -> Message:
+        """Answer `answer` (unless an answer has begun, which cannot be replaced) in the application's
+        stead, and tell it the client has gone."""
+        self.late = True
+        if not self.started:
+            self.answered = True
+            await answer.send(self.inner_send)
+        return dict(GONE)
 
     async def send(self, message: Message) -> None:
         if self.answered:

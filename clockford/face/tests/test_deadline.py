@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from clockford.face import answers
 from clockford.face.deadline import BodyDeadline
 
 Message = dict[str, Any]
@@ -70,3 +71,35 @@ async def test_an_answer_already_begun_is_not_replaced() -> None:
     assert await timed.receive() == {"type": "http.disconnect"}
     await timed.send({"type": "http.response.body", "body": b"ok"})
     assert [m.get("status") for m in sent] == [200, None] and sent[1]["body"] == b"ok"
+
+
+TOO_LARGE = answers.plain(413, "Too large.", {"Connection": "close"})
+
+
+async def test_a_body_said_to_be_longer_than_its_size_is_refused_before_any_of_it_is_read() -> None:
+    receive, send, sent = client({"type": "http.request", "body": b"{", "more_body": True})
+    sized = BodyDeadline(receive, send, 10, TOO_LARGE, declared=11)
+    assert await sized.receive() == {"type": "http.disconnect"}
+    assert [m.get("status") for m in sent] == [413, None] and sent[1]["body"] == b"Too large."
+    # Nothing of the body was taken from the client, and the application's own answer goes nowhere.
+    assert (await receive())["body"] == b"{"
+    await sized.send({"type": "http.response.start", "status": 400, "headers": []})
+    assert len(sent) == 2
+
+
+async def test_a_body_that_grows_past_its_size_is_refused_as_it_does() -> None:
+    receive, send, sent = client(*({"type": "http.request", "body": b"a" * 4, "more_body": True} for _ in range(4)))
+    sized = BodyDeadline(receive, send, 10, TOO_LARGE)
+    assert [(await sized.receive())["body"] for _ in range(2)] == [b"aaaa", b"aaaa"]
+    assert await sized.receive() == {"type": "http.disconnect"}
+    assert sent[0]["status"] == 413 and (b"connection", b"close") in sent[0]["headers"]
+
+
+async def test_a_body_of_its_size_exactly_is_read_whole() -> None:
+    receive, send, sent = client(
+        {"type": "http.request", "body": b"a" * 6, "more_body": True},
+        {"type": "http.request", "body": b"a" * 4, "more_body": False},
+    )
+    sized = BodyDeadline(receive, send, 10, TOO_LARGE, declared=10)
+    assert [(await sized.receive())["body"] for _ in range(2)] == [b"a" * 6, b"a" * 4]
+    assert sent == []
