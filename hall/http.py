@@ -107,16 +107,18 @@ def at_the_hall(view: View) -> View:
     return wrapped
 
 
-# The attribute by which a view wrapped in `allows` (however many wrappers are outside it: functools.wraps
-# copies it outwards) names its refusal of a method it does not take. Django's CSRF check runs before any
-# view and would answer such a method as a stale form; hall/views.py csrf_failure asks this first.
-REFUSES_METHOD = "hall_refuses_method"
+# The attribute by which a view names what it refuses before it reads anything the request sends, however
+# many wrappers are outside it (functools.wraps copies it outwards): a method it does not take (`allows`),
+# an address a town without sign-in does not have (hall/oauth_views.py with_sign_in). Django's CSRF check
+# runs before any view and would answer these as a stale form; hall/views.py csrf_failure asks this first.
+REFUSES_FIRST = "hall_refuses_first"
 
 
-def method_refusal(view: object, request: HttpRequest) -> HttpResponse | None:
-    """The 405 `view` gives the request's method, if it is one the view does not take."""
-    refuses = getattr(view, REFUSES_METHOD, None)
-    return refuses(request) if callable(refuses) else None
+def refused_first(view: object, request: HttpRequest) -> HttpResponse | None:
+    """What `view` refuses this request before reading it (a 405, a 404), if it does."""
+    refuses = getattr(view, REFUSES_FIRST, None)
+    answer = refuses(request) if callable(refuses) else None
+    return answer if isinstance(answer, HttpResponse) else None
 
 
 def allows(*methods: str) -> Callable[[View], View]:
@@ -137,7 +139,7 @@ def allows(*methods: str) -> Callable[[View], View]:
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             return refuses(request) or view(request, *args, **kwargs)
 
-        wrapped.__dict__[REFUSES_METHOD] = refuses
+        wrapped.__dict__[REFUSES_FIRST] = refuses
         return wrapped
 
     return wrap

@@ -28,6 +28,7 @@ from clockford.town.models import lock
 from hall import oauth, oauth_register, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
 from hall.http import (
+    REFUSES_FIRST,
     Refused,
     at_the_hall,
     ceremony,
@@ -35,6 +36,7 @@ from hall.http import (
     person,
     post_only,
     refuse,
+    refused_first,
     signed_in_page,
     signed_in_post,
 )
@@ -47,12 +49,18 @@ View = Callable[..., HttpResponseBase]
 def with_sign_in(view: View) -> View:
     """The view exists only on a town with sign-in; elsewhere it is an unknown path."""
 
+    def absent(request: HttpRequest) -> HttpResponseBase | None:
+        if town_has_sign_in():
+            return refused_first(view, request)
+        return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
+
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not town_has_sign_in():
             return HttpResponse("Not found.", status=404, content_type="text/plain; charset=utf-8")
         return view(request, *args, **kwargs)
 
+    wrapped.__dict__[REFUSES_FIRST] = absent
     return wrapped
 
 

@@ -19,7 +19,7 @@ from clockford import files
 from clockford.town import desk, signing
 from hall import invites, live, passkey_changes, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
-from hall.http import at_the_hall, ceremony, method_refusal, next_of, page_only, person, post_only, refuse, text
+from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, refused_first, text
 from hall.queue import QUEUE_PER_PAGE, Queue
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
 
@@ -186,10 +186,11 @@ def claim_finish(request: HttpRequest, data: dict[str, Any]) -> dict[str, Any]:
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A request that lacks its CSRF token or names another origin. The check runs before the view, so a
     method the address does not take at all (a PUT, a POST to a page) is refused first as the view would
-    refuse it, a 405 with its Allow header: no form of the hall sent it, and none could be reloaded."""
+    refuse it, a 405 with its Allow header: no form of the hall sent it, and none could be reloaded. So
+    is an address a town without sign-in does not have (404)."""
     view = request.resolver_match.func if request.resolver_match else None
     say = "This page was open too long, or came from somewhere else, so the town did not act on it. Reload the page and try again."
-    return method_refusal(view, request) or refuse(request, say, 403)
+    return refused_first(view, request) or refuse(request, say, 403)
 
 
 # The hall's own files (CSS, JavaScript): a handful of small files, served by the town itself so

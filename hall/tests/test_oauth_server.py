@@ -126,6 +126,13 @@ def test_without_sign_in_there_is_no_authorization_server(settings: Any) -> None
         assert (r.status, r.text) == (404, "Not found."), url
     assert web.post(f"{HALL}/oauth/register", json_body={}).status == 404
     assert web.post(f"{HALL}/oauth/token", form={"grant_type": "refresh_token"}).status == 404
+    # Over real HTTP, where Django's CSRF check runs before any view: still no such address, whatever
+    # the method (it was the 405 of the consent's steps, or the hall's page about a form left open).
+    browser = DjangoClient(enforce_csrf_checks=True, HTTP_HOST=urlsplit(HALL).netloc, HTTP_ORIGIN=HALL)
+    for url in ("/oauth/authorize/begin", "/oauth/authorize/finish", "/oauth/authorize/deny", "/oauth/authorize"):
+        for method in ("post", "put", "delete"):
+            r = getattr(browser, method)(url)
+            assert (r.status_code, r.content) == (404, b"Not found."), (method, url)
 
 
 def test_the_whole_flow_issues_an_rfc9068_access_token(ada: Person, agent: Agent) -> None:

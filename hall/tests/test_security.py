@@ -188,7 +188,7 @@ def test_a_signed_in_persons_refusals_drawn_outside_the_halls_views_are_cached_n
         client.get("/hall/no-such-page", HTTP_ACCEPT="text/html"),
         client.get("/oauth/no-such-page", HTTP_ACCEPT="text/html"),
         client.post("/hall/signout", HTTP_ACCEPT="text/html"),
-        client.post("/oauth/authorize/deny", HTTP_ACCEPT="text/html"),
+        client.post("/hall/invites/make", HTTP_ACCEPT="text/html"),
     ]
     assert [r.status_code for r in answers] == [404, 404, 403, 403]
     for r in answers:
