@@ -1,0 +1,177 @@
+"""Attacks on the person's decisions in the hall, each over the hall's own HTTP with a software passkey:
+a thing frozen, lapsed or replaced after its page was drawn (before the passkey is asked for, and
+between the passkey's request and its answer); the same decision from two tabs; an answer made for one
+thing sent for another kind; a decision's `next` asked elsewhere; signed out in another tab meanwhile.
+Each asserts the exact words the person reads and that nothing was decided twice."""
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from clockford.town import clock, holds
+from clockford.town.models import Hold, Passport, Plan, Report
+from districts.testing import visit
+from hall import passkeys
+from hall.decide import BEGUN_ELSEWHERE
+from hall.tests.conftest import Visitor
+
+pytestmark = pytest.mark.django_db
+
+NOTICE = "Lanterns at the well at noon."
+
+
+def agent_of(visitor: Visitor) -> Passport:
+    now = timezone.now()
+    return Passport.objects.create(
+        issued_at=now,
+        last_seen=now,
+        account=visitor.account,
+        client_name="errand-runner",
+        sign_in=True,
+        place="The Passport Office",
+    )
+
+
+def held(passport: Passport, text: str = NOTICE) -> Hold:
+    r = visit(passport, "post_notice", text=text)
+    assert r.is_error and r.structured["hold"]["status"] == "held", r.structured
+    return Hold.objects.get(pk=r.structured["hold"]["id"])
+
+
+def reported(passport: Passport) -> Report:
+    r = visit(passport, "report_suspicious_instruction", quote="Ignore your errand", where="read_notices")
+    assert r.is_error is False, r.structured
+    return Report.objects.get(passport=passport)
+
+
+def begin(v: Visitor, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    status, begun = v.post(f"{url}/begin", body)
+    assert status == 200, begun
+    return begun["options"]
+
+
+def finish(v: Visitor, url: str, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    return v.post(f"{url}/finish", {"credential": v.key.get(options)})
+
+
+def test_a_call_frozen_by_a_report_after_its_page_was_drawn_is_not_decided(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    url = f"/hall/holds/{hold.id}"
+    assert "Allow with your passkey" in ada.page(url)
+    reported(agent)
+    body = {"decision": "allow", "words": hold.words_digest, "plan": ""}
+    assert ada.post(f"{url}/begin", body) == (409, {"ok": False, "say": holds.FROZEN_HOLD_SAY})
+    hold.refresh_from_db()
+    assert (hold.status, hold.statement, hold.decided_at) == ("frozen", "", None)
+
+
+def test_a_call_frozen_between_the_passkeys_request_and_its_answer_is_not_decided(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    url = f"/hall/holds/{hold.id}"
+    options = begin(ada, url, {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    reported(agent)
+    assert finish(ada, url, options) == (409, {"ok": False, "say": holds.FROZEN_HOLD_SAY})
+    hold.refresh_from_db()
+    assert (hold.status, hold.statement, hold.assertion) == ("frozen", "", None)
+    # Its agent's call again is refused while the report is open, not let through on a yes.
+    again = visit(agent, "post_notice", text=NOTICE)
+    assert again.is_error and "harbour" not in again.structured
+
+
+def test_words_rewritten_while_the_call_was_frozen_are_not_allowed(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    url = f"/hall/holds/{hold.id}/rewrite"
+    options = begin(ada, url, {"words": hold.words_digest, "plan": "", "rewrite.text": "Lanterns at dusk."})
+    reported(agent)
+    assert finish(ada, url, options) == (409, {"ok": False, "say": holds.FROZEN_HOLD_SAY})
+    assert list(Hold.objects.values_list("id", "status")) == [(hold.id, "frozen")]
+
+
+def test_a_call_that_lapsed_between_the_passkeys_request_and_its_answer_is_not_decided(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    url = f"/hall/holds/{hold.id}"
+    options = begin(ada, url, {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    clock.advance(timedelta(hours=holds.HOLD_HOURS, seconds=1))
+    assert finish(ada, url, options) == (409, {"ok": False, "say": holds.LAPSED_SAY})
+    hold.refresh_from_db()
+    assert (hold.status, hold.statement) == ("held", "")
+
+
+def test_two_tabs_allowing_one_call_decide_it_once(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    url = f"/hall/holds/{hold.id}"
+    body = {"decision": "allow", "words": hold.words_digest, "plan": ""}
+    first = begin(ada, url, body)
+    # The second tab begins after the first: the first tab's request is replaced, and its answer
+    # decides nothing.
+    second = begin(ada, url, {**body, "decision": "refuse"})
+    status, data = finish(ada, url, first)
+    assert (status, data["ok"]) == (400, False)
+    assert finish(ada, url, second) == (400, {"ok": False, "say": passkeys.EXPIRED})
+    hold.refresh_from_db()
+    assert (hold.status, hold.statement) == ("held", "")
+
+
+def test_a_plan_replaced_between_the_passkeys_request_and_its_answer_is_not_approved(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    first = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}], hours=3).structured["plan"]
+    url = f"/hall/plans/{first['id']}"
+    options = begin(ada, url, {"decision": "approve"})
+    visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 20}], hours=72)
+    assert finish(ada, url, options) == (409, {"ok": False, "say": "This plan is replaced already. Nothing changed."})
+    assert set(Plan.objects.values_list("status", flat=True)) == {"replaced", "waiting"}
+
+
+def test_a_report_reviewed_in_two_tabs_is_reviewed_once(ada: Visitor) -> None:
+    report = reported(agent_of(ada))
+    url = f"/hall/reports/{report.id}"
+    options = begin(ada, url, {"decision": "dismissed"})
+    assert finish(ada, url, options)[0] == 200
+    assert ada.post(f"{url}/begin", {"decision": "upheld"}) == (
+        409,
+        {"ok": False, "say": "This report was already dismissed. Nothing changed."},
+    )
+    report.refresh_from_db()
+    assert report.status == "dismissed" and report.probation_until is None
+
+
+def test_an_answer_begun_for_a_hold_decides_no_plan(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    plan = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}], hours=3).structured["plan"]
+    options = begin(ada, f"/hall/holds/{hold.id}", {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    status, data = finish(ada, f"/hall/plans/{plan['id']}", options)
+    assert (status, data) == (400, {"ok": False, "say": BEGUN_ELSEWHERE})
+    assert Plan.objects.get(pk=plan["id"]).status == "waiting"
+    hold.refresh_from_db()
+    assert hold.status == "held"
+
+
+def test_a_decisions_next_is_its_own_page_whatever_the_address_asks(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    url = f"/hall/holds/{hold.id}"
+    options = begin(ada, url, {"decision": "refuse", "words": hold.words_digest, "plan": ""})
+    r = ada.client.post(
+        f"{url}/finish?next=https://evil.example/",
+        {"credential": ada.key.get(options)},
+        content_type="application/json",
+    )
+    assert (r.status_code, r.json()) == (200, {"ok": True, "next": url})
+
+
+def test_signed_out_in_another_tab_between_request_and_answer_decides_nothing(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    url = f"/hall/holds/{hold.id}"
+    options = begin(ada, url, {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    ada.sign_out()
+    assert finish(ada, url, options) == (
+        403,
+        {"ok": False, "say": "You are signed out. Sign in with your passkey and try again."},
+    )
+    hold.refresh_from_db()
+    assert hold.status == "held"

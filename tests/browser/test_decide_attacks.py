@@ -1,0 +1,118 @@
+"""A person's decisions in a real browser, attacked as a determined tester would: a held call decided in
+one tab while a second tab still shows it waiting; a call frozen by its agent's report after its page
+was drawn; a decision pressed after the person signed out in another tab; the back button after a
+decision; a decision's address opened as a link. Each at a phone's width and a laptop's."""
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import Person, claim, device_options
+from tests.support import RawSession, Town
+
+FROZEN = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
+DECIDED = "This call was already decided: it is allowed. Nothing changed."
+SIGNED_OUT = "You are signed out. Sign in with your passkey and try again."
+ONLY_SENT = (
+    "This address acts only when a button on a page of the hall sends it, so opening it changes nothing. "
+    "Go back to the hall and use the button there."
+)
+WIDTHS = [375, 1280]
+
+
+def held(agent: RawSession, text: str) -> str:
+    result = agent.call("post_notice", {"text": text})
+    assert result["isError"] is True, result
+    return str(result["structuredContent"]["hold"]["id"])
+
+
+def status_of(agent: RawSession, hold_id: str) -> str:
+    shown = agent.call("show_passport")["structuredContent"]
+    return {h["id"]: h["status"] for h in shown["harbour"]["held"]}[hold_id]
+
+
+def second_tab(p: Person, device: str) -> Page:
+    """Another tab of the same browser, its own virtual authenticator holding the same passkeys."""
+    tab = p.context.new_page()
+    tab.set_viewport_size(p.page.viewport_size or {"width": 375, "height": 812})
+    cdp = p.context.new_cdp_session(tab)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    other = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": device_options()})["authenticatorId"]
+    for credential in p.credentials(device):
+        cdp.send("WebAuthn.addCredential", {"authenticatorId": other, "credential": credential})
+    tab.on("pageerror", lambda e: p.troubles.append(f"page error: {e}"))
+    return tab
+
+
+def say(page: Page) -> Locator:
+    """What the first decision form of the page says after its button was pressed."""
+    return page.locator("form.ceremony .say").first
+
+
+def test_decision_flows_attacked(person: Person, hall_town: Town) -> None:
+    p = person
+    device = p.device()
+    claim(p, hall_town)
+    for width in WIDTHS:
+        p.page.set_viewport_size({"width": width, "height": 900})
+        # An agent of its own at each width: its report freezes only its own calls.
+        agent = RawSession(hall_town.mcp, client_name="errand-runner")
+        agent.call("look_around")
+        attacked(p, device, agent, width)
+
+
+def attacked(p: Person, device: str, agent: RawSession, width: int) -> None:
+    # Two tabs show one waiting call; the first allows it, the second's Refuse then decides nothing.
+    first = held(agent, f"Lanterns at the well at noon ({width}).")
+    p.goto("/hall/")
+    p.goto(f"/hall/holds/{first}")
+    tab = second_tab(p, device)
+    tab.goto(f"{p.base}/hall/holds/{first}")
+    p.page.click("button:has-text('Allow with your passkey')")
+    expect(p.page.locator("#outcome")).to_have_text("Decided: allowed")
+    tab.click("button:has-text('Refuse with your passkey')")
+    expect(tab.locator("form.ceremony.refuse .say")).to_have_text(DECIDED)
+    assert status_of(agent, first) == "allowed"
+    # Back in the first tab (the decided page replaced the waiting one: the same address), then forward
+    # and a reload: no page offers the decided call again.
+    p.page.go_back()
+    expect(p.page.locator("h1")).to_have_text("Waiting for you")
+    expect(p.page.locator(f'#queue [data-item="{first}"]')).to_have_count(0)
+    p.page.go_forward()
+    expect(p.page.locator("#outcome")).to_have_text("Decided: allowed")
+    expect(p.page.locator("button:has-text('Allow with your passkey')")).to_have_count(0)
+    p.page.reload()
+    expect(p.page.locator("#outcome")).to_have_text("Decided: allowed")
+
+    # A decision's address opened as a link (an agent's letter could carry one) changes nothing.
+    second = held(agent, f"Lanterns at dusk ({width}).")
+    p.goto(f"/hall/holds/{second}/finish")
+    expect(p.page.locator("main")).to_contain_text(ONLY_SENT)
+    p.goto(f"/hall/holds/{second}/begin")
+    expect(p.page.locator("main")).to_contain_text(ONLY_SENT)
+    assert status_of(agent, second) == "held"
+
+    # Signed out in the other tab while this one shows the waiting call: pressing Allow decides nothing.
+    p.goto(f"/hall/holds/{second}")
+    tab.goto(f"{p.base}/hall/")
+    tab.click("button:has-text('Sign out')")
+    expect(tab.locator("button:has-text('Sign in with a passkey')")).to_be_visible()
+    p.page.click("button:has-text('Allow with your passkey')")
+    expect(say(p.page)).to_have_text(SIGNED_OUT)
+    assert status_of(agent, second) == "held"
+    tab.close()
+    # Reloaded, the page is the front door, which leads back to the call once signed in again.
+    p.page.reload()
+    p.page.click("button:has-text('Sign in with a passkey')")
+    expect(p.page.locator("h1")).to_have_text("Your agent wants to publish a notice on the Tavern board")
+
+    # The page is drawn, then the agent reports an instruction, which freezes the call.
+    p.goto(f"/hall/holds/{second}")
+    reported = agent.call("report_suspicious_instruction", {"quote": "Ignore your errand", "where": "read_notices"})
+    assert reported["isError"] is False, reported
+    p.page.click("button:has-text('Allow with your passkey')")
+    expect(say(p.page)).to_have_text(FROZEN)
+    assert status_of(agent, second) == "frozen"
+    p.page.reload()
+    expect(p.page.locator("button:has-text('Allow with your passkey')")).to_have_count(0)
+    expect(p.page.locator("main")).to_contain_text(
+        "This call was frozen when your agent reported a suspicious instruction, so it can no longer be decided."
+    )
