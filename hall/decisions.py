@@ -79,6 +79,11 @@ _hold = found(holds.access_hold_as_it_stands, NO_HOLD)
 
 
 def _hold_outcome(hold: Hold, status: str, replaced_by: Hold | None = None) -> str:
+    if status == "frozen" and hold.decided_at is not None:
+        return (
+            "You allowed this call, but your agent reported a suspicious instruction before it made the call, so "
+            "the call was frozen and your yes ended: these words can no longer go out."
+        )
     if replaced_by is not None:
         return (
             f"You allowed these words, then replaced them with newer words of yours ({replaced_by.id}) before your "
@@ -89,6 +94,36 @@ def _hold_outcome(hold: Hold, status: str, replaced_by: Hold | None = None) -> s
     if status == "lapsed":
         return "Nobody decided within a day, so this call lapsed. Your agent must ask again."
     return OUTCOME_SAYS.get(status, f"This call is {status}.")
+
+
+def _hold_heading(hold: Hold, status: str) -> str:
+    """The outcome's heading: "Decided" only for a call its person decided (a frozen or lapsed call
+    nobody decided was not)."""
+    if status == "frozen":
+        return "Frozen: your yes was not used" if hold.decided_at is not None else "Frozen: nobody decided it"
+    return f"{'Decided' if hold.decided_at is not None else 'Not decided'}: {status}"
+
+
+def _frozen_by(account: Account, hold: Hold) -> tuple[Report | None, str]:
+    """The report that froze a frozen call, and what became of it in words (reports.do_report freezes
+    the calls of its passport that wait or are allowed when it is filed: the first report filed after
+    the call was held is the one)."""
+    report = (
+        Report.for_person(account)
+        .filter(passport_id=hold.passport_id, filed_at__gte=hold.created_at)
+        .order_by("filed_at", "id")
+        .first()
+    )
+    if report is None:
+        return None, ""
+    status = reports.status_of(report)
+    if status == "open":
+        return report, (
+            "waits for you to review it; until you do, its calls that change things stay frozen. Once the freeze "
+            "lifts, your agent must ask again for this call."
+        )
+    lifted = "lapsed unreviewed" if status == "lapsed" else f"was {status}"
+    return report, f"{lifted} and the freeze lifted: your agent must ask again for this call."
 
 
 def _plan_beside(account: Account, hold: Hold) -> Plan | None:
@@ -111,6 +146,7 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
     tried = [hold.arguments.get(k) for k in ("channel", tool.record_arg if tool else None, "action") if k]
     rewritten_as = town_rewrite.rewrites_of(hold)
     replaced_by = town_rewrite.replaced_by(hold)
+    froze, froze_say = _frozen_by(account, hold) if status == "frozen" else (None, "")
     return render(
         request,
         "hall/hold.html",
@@ -134,6 +170,10 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             "beside": holds.shown_beside(hold),
             "allowed_until": clock.now() + timedelta(minutes=holds.ALLOWED_MINUTES),
             "outcome": _hold_outcome(hold, status, replaced_by),
+            "heading": _hold_heading(hold, status),
+            # A frozen call: the report that froze it, which its person reviews instead.
+            "froze": froze,
+            "froze_say": froze_say,
             "left": time_left(hold.waits_until),
             "next_item": next_waiting(account, hold.id) if status != "held" else None,
             # Edit and allow (hall/rewrite.py): the fields the person may rewrite while it waits, the

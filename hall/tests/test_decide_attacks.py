@@ -4,6 +4,7 @@ between the passkey's request and its answer); the same decision from two tabs; 
 thing sent for another kind; a decision's `next` asked elsewhere; signed out in another tab meanwhile.
 Each asserts the exact words the person reads and that nothing was decided twice."""
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -175,3 +176,78 @@ def test_signed_out_in_another_tab_between_request_and_answer_decides_nothing(ad
     )
     hold.refresh_from_db()
     assert hold.status == "held"
+
+
+# -- The page of a thing nobody decided says so -------------------------------------------------------------
+
+
+def outcome_heading(text: str) -> str:
+    found = re.search(r'<h2 id="outcome">(.*?)</h2>', text)
+    assert found, "the page has no outcome"
+    return found.group(1)
+
+
+def test_a_call_frozen_by_a_report_says_it_was_not_decided_and_leads_to_the_report(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    report = reported(agent)
+    text = ada.page(f"/hall/holds/{hold.id}")
+    assert outcome_heading(text) == "Frozen: nobody decided it"
+    assert (
+        f'Your agent\'s report <a href="/hall/reports/{report.id}"><code class="id">{report.id}</code></a> '
+        "waits for you to review it; until you do, its calls that change things stay frozen. Once the freeze lifts, "
+        "your agent must ask again for this call."
+    ) in text
+    assert "Allow with your passkey" not in text and "Decided by" not in text
+    # Reviewed, the report has lifted the freeze; the call stays frozen and says so.
+    options = begin(ada, f"/hall/reports/{report.id}", {"decision": "dismissed"})
+    assert finish(ada, f"/hall/reports/{report.id}", options)[0] == 200
+    text = ada.page(f"/hall/holds/{hold.id}")
+    assert (
+        f'Your agent\'s report <a href="/hall/reports/{report.id}"><code class="id">{report.id}</code></a> was '
+        "dismissed and the freeze lifted: your agent must ask again for this call."
+    ) in text
+
+
+def test_a_call_allowed_then_frozen_says_its_yes_was_frozen(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    options = begin(ada, f"/hall/holds/{hold.id}", {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    assert finish(ada, f"/hall/holds/{hold.id}", options)[0] == 200
+    reported(agent)
+    text = ada.page(f"/hall/holds/{hold.id}")
+    assert outcome_heading(text) == "Frozen: your yes was not used"
+    assert (
+        "You allowed this call, but your agent reported a suspicious instruction before it made the call, so the "
+        "call was frozen and your yes ended: these words can no longer go out."
+    ) in text
+    assert "Decided by <strong>Ada</strong>" in text
+
+
+def test_a_call_nobody_decided_in_a_day_is_not_headed_decided(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    clock.advance(timedelta(hours=holds.HOLD_HOURS, seconds=1))
+    assert outcome_heading(ada.page(f"/hall/holds/{hold.id}")) == "Not decided: lapsed"
+
+
+def test_a_plan_nobody_decided_is_not_headed_decided(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    first = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}], hours=3).structured["plan"]
+    second = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 3}], hours=3).structured["plan"]
+    assert outcome_heading(ada.page(f"/hall/plans/{first['id']}")) == "Not decided: replaced"
+    clock.advance(timedelta(days=1, seconds=1))
+    assert outcome_heading(ada.page(f"/hall/plans/{second['id']}")) == "Not decided: lapsed"
+
+
+def test_a_report_nobody_reviewed_is_not_headed_reviewed(ada: Visitor) -> None:
+    report = reported(agent_of(ada))
+    clock.advance(timedelta(hours=72, seconds=1))
+    assert outcome_heading(ada.page(f"/hall/reports/{report.id}")) == "Not reviewed: lapsed"
+
+
+def test_a_request_for_authority_nobody_decided_is_not_headed_decided(ada: Visitor, settings: Any) -> None:
+    settings.CHANGES_PER_HOUR = 2
+    r = visit(agent_of(ada), "request_authority", reason="many-records", amount=10)
+    assert not r.is_error, r.structured
+    clock.advance(timedelta(hours=1, seconds=1))
+    assert outcome_heading(ada.page(f"/hall/authority/{r.structured['request']['id']}")) == "Not decided: lapsed"

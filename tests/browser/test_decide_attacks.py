@@ -116,3 +116,9 @@ def attacked(p: Person, device: str, agent: RawSession, width: int) -> None:
     expect(p.page.locator("main")).to_contain_text(
         "This call was frozen when your agent reported a suspicious instruction, so it can no longer be decided."
     )
+    # Nobody decided it, and the report that froze it is one press away: reviewing it is what waits.
+    expect(p.page.locator("#outcome")).to_have_text("Frozen: nobody decided it")
+    p.page.screenshot(path=f"/tmp/h7/frozen-page-{width}.png", full_page=True)
+    p.page.locator("p.froze a").click()
+    expect(p.page.locator("#decide")).to_be_visible()
+    assert "/hall/reports/R-" in p.page.url
