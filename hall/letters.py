@@ -91,10 +91,18 @@ def _decided(letter: Any, account: Account, begun: dict[str, str], approval: pas
 
 
 def _undecidable(letter: Any) -> str | None:
-    # A letter read on its page may still be declined; opening it twice is refused when it is decided.
+    # A letter read on its page may still be declined (_cannot says when it may not be opened).
     if letter.status in post_office.DECLINABLE:
         return None
     return f"This letter was already {letter.status}. Nothing changed."
+
+
+def _cannot(letter: Any, decision: str) -> str | None:
+    """A letter is opened once: one read on its page (or opened in another tab) is refused before any
+    passkey is asked for, as do_decide_letter would refuse it after."""
+    if decision == "open" and letter.status != "held":
+        return f"This letter was already {letter.status}. Nothing changed."
+    return None
 
 
 LETTER = Decidable(
@@ -106,5 +114,6 @@ LETTER = Decidable(
     changed=LETTER_CHANGED,
     statement=post_office.letter_statement,
     decide=_decided,
+    cannot=_cannot,
 )
 letter_begin, letter_finish = ceremonies(LETTER)

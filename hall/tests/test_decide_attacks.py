@@ -13,9 +13,12 @@ from django.utils import timezone
 
 from clockford.town import clock, holds
 from clockford.town.models import Hold, Passport, Plan, Report
+from districts.post_office.models import Letter
+from districts.post_office.services import letter_digest
 from districts.testing import visit
 from hall import passkeys
 from hall.decide import BEGUN_ELSEWHERE
+from hall.models import Ceremony
 from hall.tests.conftest import Visitor
 
 pytestmark = pytest.mark.django_db
@@ -251,3 +254,21 @@ def test_a_request_for_authority_nobody_decided_is_not_headed_decided(ada: Visit
     assert not r.is_error, r.structured
     clock.advance(timedelta(hours=1, seconds=1))
     assert outcome_heading(ada.page(f"/hall/authority/{r.structured['request']['id']}")) == "Not decided: lapsed"
+
+
+def test_a_letter_opened_already_is_not_opened_again_and_no_passkey_is_asked(ada: Visitor) -> None:
+    r = visit(agent_of(ada), "send_letter", subject="Tea", body="The kettle is on.")
+    assert r.is_error is False, r.structured
+    url = f"/hall/letters/{r.structured['id']}"
+    digest = letter_digest(Letter.objects.get(pk=r.structured["id"]))
+    # Read on its page (its form marks it), then opened by a decision sent as a page of another tab would.
+    assert ada.client.post(f"{url}/read").status_code == 302
+    assert ada.post(f"{url}/begin", {"decision": "open", "words": digest}) == (
+        409,
+        {"ok": False, "say": "This letter was already opened. Nothing changed."},
+    )
+    assert Ceremony.objects.count() == 0
+    # Declining it still takes the passkey, once.
+    options = begin(ada, url, {"decision": "decline", "words": digest})
+    assert finish(ada, url, options) == (200, {"ok": True, "next": url})
+    assert Letter.objects.get(pk=r.structured["id"]).status == "declined"
