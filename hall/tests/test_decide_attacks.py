@@ -272,3 +272,31 @@ def test_a_letter_opened_already_is_not_opened_again_and_no_passkey_is_asked(ada
     options = begin(ada, url, {"decision": "decline", "words": digest})
     assert finish(ada, url, options) == (200, {"ok": True, "next": url})
     assert Letter.objects.get(pk=r.structured["id"]).status == "declined"
+
+
+def test_refusing_the_agents_words_while_the_persons_own_are_allowed_says_that_those_still_go_out(
+    ada: Visitor,
+) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    url = f"/hall/holds/{hold.id}"
+    mine = "Lanterns at dusk, by the well."
+    options = begin(ada, f"{url}/rewrite", {"words": hold.words_digest, "plan": "", "rewrite.text": mine})
+    assert finish(ada, f"{url}/rewrite", options)[0] == 200
+    rewritten = Hold.objects.get(rewrites=hold.id)
+    text = ada.page(url)
+    # Refusing the agent's words does not take back the person's own: the page must not say that
+    # nothing is published.
+    assert "<strong>Refuse:</strong> nothing is published." not in text
+    assert (
+        "<strong>Refuse:</strong> your agent's words are not published. Your own words, allowed in "
+        f'<a href="/hall/holds/{rewritten.id}"><code class="id">{rewritten.id}</code></a>, stay allowed: refusing '
+        "these does not take that yes back."
+    ) in text
+    options = begin(ada, url, {"decision": "refuse", "words": hold.words_digest, "plan": ""})
+    assert finish(ada, url, options)[0] == 200
+    # As the page said: the agent's words are refused, the person's own still go out, once.
+    refused = visit(agent, "post_notice", text=NOTICE)
+    assert refused.is_error and refused.structured["say"] == holds.REFUSED_SAY
+    went = visit(agent, "post_notice", text=mine)
+    assert went.is_error is False and went.structured["harbour"]["hold"] == rewritten.id
