@@ -126,6 +126,22 @@ def _frozen_by(account: Account, hold: Hold) -> tuple[Report | None, str]:
     return report, f"{lifted} and the freeze lifted: your agent must ask again for this call."
 
 
+def _asked_again(account: Account, hold: Hold) -> tuple[Hold | None, str]:
+    """For a call that can no longer be decided (lapsed, frozen): the newest hold of the same call its
+    agent made since, which is what the person decides now, and what became of it."""
+    again = (
+        Hold.for_person(account)
+        .filter(passport_id=hold.passport_id, call_digest=hold.call_digest, created_at__gt=hold.created_at)
+        .exclude(pk=hold.pk)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if again is None:
+        return None, ""
+    status = holds.status_of(again)
+    return again, "which waits for you." if status == "held" else f"which is {status}."
+
+
 def _plan_beside(account: Account, hold: Hold) -> Plan | None:
     if not hold.plan:
         return None
@@ -147,6 +163,7 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
     rewritten_as = town_rewrite.rewrites_of(hold)
     replaced_by = town_rewrite.replaced_by(hold)
     froze, froze_say = _frozen_by(account, hold) if status == "frozen" else (None, "")
+    again, again_say = _asked_again(account, hold) if status in ("lapsed", "frozen") else (None, "")
     return render(
         request,
         "hall/hold.html",
@@ -174,6 +191,9 @@ def hold_page(request: HttpRequest, account: Account, hold: Hold) -> HttpRespons
             # A frozen call: the report that froze it, which its person reviews instead.
             "froze": froze,
             "froze_say": froze_say,
+            # A call that can no longer be decided, which its agent has asked for again since.
+            "again": again,
+            "again_say": again_say,
             "left": time_left(hold.waits_until),
             "next_item": next_waiting(account, hold.id) if status != "held" else None,
             # Edit and allow (hall/rewrite.py): the fields the person may rewrite while it waits, the

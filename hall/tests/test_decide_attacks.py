@@ -300,3 +300,38 @@ def test_refusing_the_agents_words_while_the_persons_own_are_allowed_says_that_t
     assert refused.is_error and refused.structured["say"] == holds.REFUSED_SAY
     went = visit(agent, "post_notice", text=mine)
     assert went.is_error is False and went.structured["harbour"]["hold"] == rewritten.id
+
+
+def test_a_lapsed_call_its_agent_asked_again_for_links_the_new_one(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    url = f"/hall/holds/{hold.id}"
+    assert "Allow with your passkey" in ada.page(url)
+    clock.advance(timedelta(hours=holds.HOLD_HOURS, seconds=1))
+    # The same call again: a second hold, which waits now; the first page's Allow decides nothing.
+    again = held(agent)
+    assert again.id != hold.id
+    assert ada.post(f"{url}/begin", {"decision": "allow", "words": hold.words_digest, "plan": ""}) == (
+        409,
+        {"ok": False, "say": holds.LAPSED_SAY},
+    )
+    text = ada.page(url)
+    assert (
+        f'Your agent asked again for this call, with the same words: <a href="/hall/holds/{again.id}">'
+        f'<code class="id">{again.id}</code></a>, which waits for you.'
+    ) in text
+    assert "Allow with your passkey" in ada.page(f"/hall/holds/{again.id}")
+
+
+def test_a_frozen_call_its_agent_asked_again_for_once_the_freeze_lifted_links_the_new_one(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    hold = held(agent)
+    report = reported(agent)
+    options = begin(ada, f"/hall/reports/{report.id}", {"decision": "dismissed"})
+    assert finish(ada, f"/hall/reports/{report.id}", options)[0] == 200
+    again = held(agent)
+    text = ada.page(f"/hall/holds/{hold.id}")
+    assert (
+        f'Your agent asked again for this call, with the same words: <a href="/hall/holds/{again.id}">'
+        f'<code class="id">{again.id}</code></a>, which waits for you.'
+    ) in text
