@@ -224,6 +224,23 @@ PLAN_SAYS = {
 }
 
 
+def _newer_plan(account: Account, plan: Plan) -> tuple[Plan | None, str]:
+    """For a replaced plan: the newest plan its agent declared since (what the person decides now, or
+    what is in force), and what became of it."""
+    newer = (
+        Plan.for_person(account)
+        .filter(passport_id=plan.passport_id, declared_at__gt=plan.declared_at)
+        .order_by("-declared_at", "-id")
+        .first()
+    )
+    if newer is None:
+        return None, ""
+    status = plans.status_of(newer)
+    if status == plans.WAITING:
+        return newer, "which waits for you. Read its steps before you decide it."
+    return newer, "which is in force." if status == "approved" else f"which is {status}."
+
+
 @signed_in_page
 @fetched(_plan)
 def plan_page(request: HttpRequest, account: Account, plan: Plan) -> HttpResponse:
@@ -235,6 +252,8 @@ def plan_page(request: HttpRequest, account: Account, plan: Plan) -> HttpRespons
         "approved_until": clock.now() + timedelta(hours=plan.hours),
         "next_item": next_waiting(account, plan.id) if status != plans.WAITING else None,
     }
+    newer, newer_say = _newer_plan(account, plan) if status == "replaced" else (None, "")
+    shown.update(newer=newer, newer_say=newer_say)
     return decide.page(request, "plan", plan, status, PLAN_SAYS, shown)
 
 

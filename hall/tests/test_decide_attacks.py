@@ -335,3 +335,26 @@ def test_a_frozen_call_its_agent_asked_again_for_once_the_freeze_lifted_links_th
         f'Your agent asked again for this call, with the same words: <a href="/hall/holds/{again.id}">'
         f'<code class="id">{again.id}</code></a>, which waits for you.'
     ) in text
+
+
+def test_a_plan_replaced_after_its_page_was_drawn_links_the_plan_that_replaced_it(ada: Visitor) -> None:
+    agent = agent_of(ada)
+    first = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 2}], hours=3).structured["plan"]
+    url = f"/hall/plans/{first['id']}"
+    assert "Approve with your passkey" in ada.page(url)
+    second = visit(agent, "declare_plan", steps=[{"tool": "post_notice", "times": 20}], hours=72).structured["plan"]
+    assert ada.post(f"{url}/begin", {"decision": "approve"}) == (
+        409,
+        {"ok": False, "say": "This plan is replaced already. Nothing changed."},
+    )
+    text = ada.page(url)
+    assert (
+        f'Your agent declared a newer plan since: <a href="/hall/plans/{second["id"]}"><code class="id">'
+        f"{second['id']}</code></a>, which waits for you. Read its steps before you decide it."
+    ) in text
+    options = begin(ada, f"/hall/plans/{second['id']}", {"decision": "approve"})
+    assert finish(ada, f"/hall/plans/{second['id']}", options)[0] == 200
+    assert (
+        f'Your agent declared a newer plan since: <a href="/hall/plans/{second["id"]}"><code class="id">'
+        f"{second['id']}</code></a>, which is in force."
+    ) in ada.page(url)
