@@ -358,3 +358,17 @@ def test_a_plan_replaced_after_its_page_was_drawn_links_the_plan_that_replaced_i
         f'Your agent declared a newer plan since: <a href="/hall/plans/{second["id"]}"><code class="id">'
         f"{second['id']}</code></a>, which is in force."
     ) in ada.page(url)
+
+
+def test_an_answer_begun_for_a_rewrite_allows_neither_the_agents_words_nor_another_rewrite(ada: Visitor) -> None:
+    hold = held(agent_of(ada))
+    url = f"/hall/holds/{hold.id}"
+    options = begin(
+        ada, f"{url}/rewrite", {"words": hold.words_digest, "plan": "", "rewrite.text": "Lanterns at dusk."}
+    )
+    # The person's passkey answered for their own words; sent as a decision on the agent's words.
+    assert finish(ada, url, options) == (400, {"ok": False, "say": BEGUN_ELSEWHERE})
+    # And the other way: an answer for allowing the agent's words, sent as a rewrite.
+    options = begin(ada, url, {"decision": "allow", "words": hold.words_digest, "plan": ""})
+    assert finish(ada, f"{url}/rewrite", options) == (400, {"ok": False, "say": BEGUN_ELSEWHERE})
+    assert list(Hold.objects.values_list("id", "status")) == [(hold.id, "held")]
