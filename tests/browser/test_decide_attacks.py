@@ -118,7 +118,15 @@ def attacked(p: Person, device: str, agent: RawSession, width: int) -> None:
     )
     # Nobody decided it, and the report that froze it is one press away: reviewing it is what waits.
     expect(p.page.locator("#outcome")).to_have_text("Frozen: nobody decided it")
-    p.page.screenshot(path=f"/tmp/h7/frozen-page-{width}.png", full_page=True)
     p.page.locator("p.froze a").click()
     expect(p.page.locator("#decide")).to_be_visible()
     assert "/hall/reports/R-" in p.page.url
+    # Reviewed, the freeze lifts; the agent asks again, and the frozen call's page leads to the new hold.
+    p.page.click("button:has-text('Dismiss with your passkey')")
+    expect(p.page.locator("#outcome")).to_have_text("Reviewed: dismissed")
+    again = held(agent, f"Lanterns at dusk ({width}).")
+    p.goto(f"/hall/holds/{second}")
+    expect(p.page.locator("p.froze")).to_contain_text("was dismissed and the freeze lifted")
+    p.page.locator("p.asked-again a").click()
+    expect(p.page.locator("#decide")).to_be_visible()
+    assert p.page.url.endswith(f"/hall/holds/{again}")
