@@ -32,7 +32,10 @@ def test_passports_group_by_client_and_one_offs_fold_away(olive: Visitor) -> Non
     visit(lettered, "send_letter", subject="Hi", body="Done.")
     visit(looked, "look_around")
     page = olive.page("/hall/agents")
-    groups = re.findall(r'<h2 id="client-\d+">([^<]+)<span class="muted">(\d+) passports?</span>', page)
+    groups = re.findall(
+        r'<h2 id="client-\d+"><code class="client-name">([^<]+)</code> <span class="muted">(\d+) passports?</span>',
+        page,
+    )
     assert sorted((name.strip(), int(n)) for name, n in groups) == [("claude-code", 3), ("cursor", 1)]
     folded = page[page.index('<details class="fold one-offs">') :]
     folded = folded[: folded.index("</details>")]
