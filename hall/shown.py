@@ -99,13 +99,30 @@ def stacked(text: str, most_marks: int = MOST_MARKS) -> bool:
     return False
 
 
-STAMP = "%Y-%m-%d %H:%M UTC"
+# Named here, not by strftime's %B, which names a month in the server's locale.
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def stamp(when: datetime) -> str:
-    """A moment as the hall writes it everywhere, pages and messages alike: "2026-05-01 14:32 UTC".
-    The page's script (static/hall/times.js) says it again beside it in the person's own time."""
-    return when.astimezone(UTC).strftime(STAMP)
+    """A moment as the hall writes it everywhere, pages and messages alike: "1 May 2026 at 14:32 UTC".
+    The month by its name and the year in full: "2026-05-01" or "01/05" is the fifth of January to
+    some readers, and a person deciding in a hurry should not have to know which convention the page
+    keeps. The page's script (static/hall/times.js) says it again beside it in the person's own time."""
+    at = when.astimezone(UTC)
+    return f"{at.day} {MONTHS[at.month - 1]} {at.year} at {at:%H:%M} UTC"
 
 
 LESS_THAN_A_MINUTE = "less than a minute"

@@ -8,17 +8,17 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from clockford.town import clock
-from hall.shown import span, stamp
+from hall.shown import MONTHS, span, stamp
 
 register = template.Library()
 
 
 @register.filter
 def when(moment: datetime | None, how: str = "") -> str:
-    """One format for every time the hall shows: date, time and zone ("2026-05-01 14:32 UTC"), in a
+    """One format for every time the hall shows: date, time and zone ("1 May 2026 at 14:32 UTC"), in a
     <time> the page's script gives the person's own time beside (static/hall/times.js); with "ago",
-    how long ago first ("5 minutes ago, 2026-05-01 14:32 UTC"); with "in", how far off after it
-    ("2026-05-01 14:32 UTC, in 1 hour"), for a time that ends something ("until ...")."""
+    how long ago first ("5 minutes ago, 1 May 2026 at 14:32 UTC"); with "in", how far off after it
+    ("1 May 2026 at 14:32 UTC, in 1 hour"), for a time that ends something ("until ...")."""
     if moment is None:
         return "never"
     said = stamp(moment)
@@ -31,20 +31,32 @@ def when(moment: datetime | None, how: str = "") -> str:
     return shown
 
 
-STAMPED = re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC")
+# A moment in a message: in the hall's one format (shown.stamp), or as the rest of the town writes one
+# ("2026-05-01 14:32 UTC": the rehab ward's end in hall/closures.py's message, the town's own sentences).
+STAMPED = re.compile(
+    rf"(?:(?P<day>\d{{1,2}}) (?P<month>{'|'.join(MONTHS)}) (?P<year>\d{{4}}) at"
+    r"|(?P<iso_year>\d{4})-(?P<iso_month>\d\d)-(?P<iso_day>\d\d)) (?P<hour>\d\d):(?P<minute>\d\d) UTC"
+)
 
 
 @register.filter
 def flash(message: object) -> SafeString:
     """A message of the hall (messages.success and the like), escaped, with each moment it names in the
-    hall's one format (shown.stamp) put in a <time>, so the page's script says it in the person's own
-    time beside it as it does for every time on the page."""
+    hall's one format (shown.stamp) or the town's ("2026-05-01 14:32 UTC") written in the hall's one
+    format and put in a <time>, so every time on the page reads alike and the page's script says it in
+    the person's own time beside it."""
     said = str(escape(str(message)))
 
     def timed(m: re.Match[str]) -> str:
-        year, month, day, hour, minute = (int(part) for part in m.groups())
-        moment = datetime(year, month, day, hour, minute, tzinfo=UTC)
-        return f'<time class="when" datetime="{moment.isoformat()}">{m.group(0)}</time>'
+        if m["month"]:
+            year, month, day = int(m["year"]), MONTHS.index(m["month"]) + 1, int(m["day"])
+        else:
+            year, month, day = int(m["iso_year"]), int(m["iso_month"]), int(m["iso_day"])
+        try:
+            moment = datetime(year, month, day, int(m["hour"]), int(m["minute"]), tzinfo=UTC)
+        except ValueError:  # no such day or hour ("2026-02-30"): the words are left as they are
+            return m.group(0)
+        return f'<time class="when" datetime="{moment.isoformat()}">{stamp(moment)}</time>'
 
     return mark_safe(STAMPED.sub(timed, said))  # noqa: S308 (escaped above; only the <time> is added)
 

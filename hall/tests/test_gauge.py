@@ -8,6 +8,7 @@ import pytest
 
 from districts.general_store import services as general_store
 from districts.testing import visit
+from hall.shown import stamp
 from hall.tests.conftest import agent_of, person
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("sign_in")]
@@ -33,7 +34,7 @@ def test_a_person_reads_their_agents_gauge() -> None:
     assert "Its last 3 replies" in text and "It is pausing now" not in text
     # Its start in the hall's one format for a time, which the page's script gives in local time too.
     since = datetime.fromisoformat(now["countedSince"]).astimezone(UTC)
-    assert f'Counted since <time class="when" datetime="{since.isoformat()}">{since:%Y-%m-%d %H:%M} UTC</time>' in text
+    assert f'Counted since <time class="when" datetime="{since.isoformat()}">{stamp(since)}</time>' in text
 
 
 def test_anyone_else_finds_no_such_agent() -> None:

@@ -10,8 +10,8 @@ import pytest
 from clockford.town import clock
 from clockford.town.models import Hold
 from districts.testing import visit
-from hall.shown import stamp
-from hall.templatetags.hall import when
+from hall.shown import MONTHS, stamp
+from hall.templatetags.hall import flash, when
 from hall.tests.conftest import Visitor, agent_of
 
 from .test_decisions import decide
@@ -55,9 +55,16 @@ def test_next_opens_what_waits_after_a_decision(ada: Visitor) -> None:
 
 def test_every_time_is_written_one_way() -> None:
     moment = datetime(2026, 5, 1, 14, 32, 9, tzinfo=UTC)
-    assert stamp(moment) == "2026-05-01 14:32 UTC"
-    assert str(when(moment)) == '<time class="when" datetime="2026-05-01T14:32:09+00:00">2026-05-01 14:32 UTC</time>'
+    assert stamp(moment) == "1 May 2026 at 14:32 UTC"
+    assert str(when(moment)) == '<time class="when" datetime="2026-05-01T14:32:09+00:00">1 May 2026 at 14:32 UTC</time>'
     assert str(when(None)) == "never"
+    # A message's moment, in the hall's format or the town's, is put in a <time> and said the hall's way.
+    said = "Until 1 May 2026 at 14:32 UTC, or 2026-12-24 09:05 UTC; not 2026-02-30 10:00 UTC."
+    assert str(flash(said)) == (
+        'Until <time class="when" datetime="2026-05-01T14:32:00+00:00">1 May 2026 at 14:32 UTC</time>, or '
+        '<time class="when" datetime="2026-12-24T09:05:00+00:00">24 December 2026 at 09:05 UTC</time>; '
+        "not 2026-02-30 10:00 UTC."
+    )
 
 
 def test_the_pages_write_times_with_date_and_zone(ada: Visitor) -> None:
@@ -66,14 +73,16 @@ def test_the_pages_write_times_with_date_and_zone(ada: Visitor) -> None:
     hold = visit(agent, "post_notice", text="Lanterns at the well.").structured["hold"]["id"]
     page = ada.page(f"/hall/holds/{hold}")
     times = re.findall(r'<time class="when" datetime="[^"]+">([^<]+)</time>', page)
-    assert times and all(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC$", t) for t in times), times
+    assert times and all(re.search(rf"\d{{1,2}} ({'|'.join(MONTHS)}) \d{{4}} at \d\d:\d\d UTC$", t) for t in times), (
+        times
+    )
     assert '<time datetime="' not in page and "times.js" in page
     digest = Hold.objects.get(pk=hold).words_digest
     assert decide(ada, "holds", hold, "allow", digest)[0] == 200
     flash = ada.page(f"/hall/holds/{hold}")
     assert re.search(
         r'Allowed\. Your agent may make exactly this call once, until <time class="when" datetime="[^"]+">'
-        r"\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>\.",
+        r"\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC</time>\.",
         flash,
     )
 

@@ -115,7 +115,7 @@ def test_a_second_rewrite_replaces_the_first_so_only_one_goes_out(ada: Visitor) 
     flash = re.search(r'<p class="flash flash-success">(.*?)</p>', page, re.S)
     assert flash is not None
     assert re.search(
-        r'until <time class="when" datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:00\+00:00">\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>\.',
+        r'until <time class="when" datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:00\+00:00">\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC</time>\.',
         flash.group(1),
     ), flash.group(1)
     # The agent makes each call: the first words wait as a new held call, and are not published; the

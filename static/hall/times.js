@@ -1,9 +1,13 @@
-// Every time the hall shows is written in UTC by the town, in one format ("2026-05-01 14:32 UTC",
+// Every time the hall shows is written in UTC by the town, in one format ("1 May 2026 at 14:32 UTC",
 // hall/shown.py stamp). This says it again beside it in this device's own time and zone, in the same
-// format, unless the device keeps UTC already. Without this script the page still says UTC.
+// format (the month by its name, in English as the page is), unless the device keeps UTC already.
+// Without this script the page still says UTC.
 "use strict";
 
 (function () {
+  const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"];
+
   function pad(n) {
     return String(n).padStart(2, "0");
   }
@@ -28,9 +32,9 @@
     if (el.querySelector(".when-here")) return;
     const here = document.createElement("span");
     here.className = "when-here";
-    const day = when.getFullYear() + "-" + pad(when.getMonth() + 1) + "-" + pad(when.getDate());
+    const day = when.getDate() + " " + MONTHS[when.getMonth()] + " " + when.getFullYear();
     const zone = zoneOf(when);
-    here.textContent = " (" + day + " " + pad(when.getHours()) + ":" + pad(when.getMinutes()) + (zone ? " " + zone : "") + " your time)";
+    here.textContent = " (" + day + " at " + pad(when.getHours()) + ":" + pad(when.getMinutes()) + (zone ? " " + zone : "") + " your time)";
     // Inside the <time>, so a list that lays its items out in a row keeps the two together.
     el.append(here);
   }

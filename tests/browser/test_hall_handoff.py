@@ -72,14 +72,14 @@ def test_the_link_in_a_held_reply_brings_the_person_to_the_hold_and_on_to_the_le
     p.cdp.send("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Kolkata"})
     p.page.reload()
     expect(p.page.locator(".when-here").first).to_have_text(
-        re.compile(r"^ \(\d{4}-\d\d-\d\d \d\d:\d\d \S+ your time\)$")
+        re.compile(r"^ \(\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d \S+ your time\)$")
     )
     shot(p, "hold")
 
     p.page.click("button:has-text('Allow with your passkey')")
     expect(p.page.locator("#outcome")).to_have_text("Decided: allowed")
     expect(p.page.locator(".flash")).to_contain_text(
-        re.compile(r"until \d{4}-\d\d-\d\d \d\d:\d\d UTC \(.* your time\)\.")
+        re.compile(r"until \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC \(.* your time\)\.")
     )
     expect(p.page.locator("#nav-waiting")).to_have_text("Waiting 1")
     shot(p, "hold-allowed")

@@ -8,7 +8,8 @@ marks, and words dressed as the hall's own ("Allow with your passkey", "✓ Appr
 On every page a person visits (what waits, a hold's page and its rewrite box, the letters, a letter, the
 plan, the report, the agents and their boxes, the account pages), at a desktop's width and a phone's:
 the page never scrolls sideways; each button is on the screen and takes a click at its centre; the
-agent's words stay inside their own box and draw over no button; and every piece of the agent's words
+agent's words stay inside their own box and draw over no button; every time names its month, its year
+in full and its zone; and every piece of the agent's words
 is drawn as the agent's (in the monospace the hall keeps for words it did not write), never as the hall's
 own text, never inside a button. (No field takes a word longer than a P.O. box note's 4,000 characters:
 the longest word is that.)"""
@@ -95,6 +96,13 @@ WIDER = """() => [...document.querySelectorAll('body *')]
   .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
   .slice(0, 5).map(e => e.tagName.toLowerCase() + '.' + e.className)"""
 
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+# A moment as a person reads it in a hurry: "7 December 2026 at 14:32 UTC", the month by its name (never
+# "2026-12-07" or "07/12", read as July by some), the year in full, the zone; and beside it, on a device
+# that does not keep UTC, the same in the person's own time and zone (static/hall/times.js).
+DATE = re.compile(rf"^(.*, )?\d{{1,2}} ({MONTHS}) \d{{4}} at \d\d:\d\d UTC")
+HERE = re.compile(rf"^ \(\d{{1,2}} ({MONTHS}) \d{{4}} at \d\d:\d\d \S+ your time\)$")
+
 # The agent's words hidden and shown again (the elements AGENT_TEXT found): hidden, they take the same
 # place, so whatever else is drawn differently with them shown is drawn over by them.
 HIDE = "() => document.querySelectorAll('[data-agent-words]').forEach((e) => { e.style.visibility = 'hidden'; })"
@@ -109,6 +117,8 @@ def look(p: Person, where: str, words: bool = True) -> None:
     assert sideways(page) == 0, (where, page.evaluate(WIDER))
     assert tables_wider(page) == [], where
     assert page.evaluate(OUTSIDE) == [], where
+    for stamped in page.locator("time.when").all_inner_texts():
+        assert DATE.search(stamped), (where, stamped)
     drawn = page.evaluate(AGENT_TEXT, FOUND)
     assert bool(drawn) is words, (where, drawn)
     unmarked = [d for d in drawn if not d["mono"] or d["button"]]
@@ -181,6 +191,12 @@ def test_hostile_words_keep_every_page_whole_at_both_widths(person: Person, hall
         p.page.get_by_role("button", name=f"{button} with your passkey").click()
         expect(p.page.locator(".flash")).to_contain_text(said)
         look(p, f"decided {path}")
+    # On a device in another zone, each time is said again in the person's own, as plainly.
+    p.cdp.send("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Kolkata"})
+    p.goto(holds[0])
+    expect(p.page.locator(".when-here").first).to_have_text(HERE)
+    look(p, "decided, in Kolkata")
+    p.cdp.send("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
     for viewport in (DESKTOP, PHONE):
         p.page.set_viewport_size(viewport)
         for path in [holds[0], holds[1], *items]:
