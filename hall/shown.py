@@ -99,6 +99,19 @@ def stacked(text: str, most_marks: int = MOST_MARKS) -> bool:
     return False
 
 
+def few_marks(text: str, most_marks: int = MOST_MARKS) -> str:
+    """The text with each combining mark past `most_marks` on one letter left out: the words a box that
+    cannot draw a token starts from (the rewrite box on a hold's page). Left in, fifty marks on a letter
+    drew over the box's other lines; the page above it shows every one as its token."""
+    out: list[str] = []
+    marks = 0
+    for ch in text:
+        marks = marks + 1 if unicodedata.category(ch) in _MARKS and not words.is_hidden(ch) else 0
+        if marks <= most_marks:
+            out.append(ch)
+    return "".join(out)
+
+
 # Named here, not by strftime's %B, which names a month in the server's locale.
 MONTHS = (
     "January",

@@ -1,4 +1,4 @@
-"""Small words for times in the hall's pages."""
+"""Small words for the hall's pages: times, and the words a rewrite box starts from."""
 
 import re
 from datetime import UTC, datetime, timedelta
@@ -8,6 +8,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from clockford.town import clock
+from hall import shown
 from hall.shown import MONTHS, span, stamp
 
 register = template.Library()
@@ -79,3 +80,8 @@ def off(moment: datetime) -> str:
     if moment <= now:
         return f"{span(moment, now)} ago"
     return f"in {span(now, moment)}"
+
+
+# The words a rewrite box starts from, and whether marks were left out of them (hall/shown.py few_marks).
+register.filter("few_marks", shown.few_marks)
+register.filter("stacked", shown.stacked)

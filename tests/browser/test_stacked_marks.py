@@ -27,6 +27,11 @@ NOTICE = f"Meet\u200b{TAGS} at {ZALGO} noon."
 STACK = MARKS[:4] + "".join(f"⟦U+{ord(m):04X}⟧" for m in MARKS[4:])
 DRAWN = f"Meet⟦U+200B⟧⟦U+E0068⟧⟦U+E0069⟧ at q{STACK}q{STACK} noon."
 
+LEFT_OUT = (
+    "Each combining mark past the fourth on one letter is left out of the box: the exact words above "
+    "show every one, as its token."
+)
+
 # Which element a click at the centre of this one reaches: it or one inside it, or another on top.
 HIT = """(e) => {
   const box = e.getBoundingClientRect();
@@ -75,6 +80,12 @@ def test_stacked_marks_never_cover_the_queue_or_the_decision(person: Person, hal
         untouched(p.page, words, [allow, refuse, label, p.page.locator("h1")])
         # Playwright's own check: the button is visible, steady, enabled and takes the click.
         allow.click(trial=True, timeout=5_000)
+        # The rewrite box starts from the agent's words as a person can read them: the hidden characters
+        # and each mark past a letter's fourth left out (a box cannot draw a token), and it says so.
+        rewrite = p.page.locator("textarea#rewrite-text")
+        assert rewrite.input_value() == f"Meet at q{MARKS[:4]}q{MARKS[:4]} noon."
+        expect(p.page.locator("form.rewrite .left-out")).to_have_text(LEFT_OUT)
+        untouched(p.page, rewrite, [p.page.locator("label[for=rewrite-text]")])
 
 
 PUBLIC_POST = """
