@@ -139,7 +139,10 @@ def test_the_whole_flow_issues_an_rfc9068_access_token(ada: Person, agent: Agent
     page = ada.web.get(agent.authorize_url())
     assert page.status == 200
     # The consent page names the client and the host the person returns to.
-    assert "Connect “Errand Runner”?" in page.text and '<strong class="redirect-host">127.0.0.1:9</strong>' in page.text
+    assert (
+        'Connect “<code class="client-name">Errand Runner</code>”?' in page.text
+        and '<strong class="redirect-host">127.0.0.1:9</strong>' in page.text
+    )
     assert f'<code class="id client-id">{agent.client_id}</code>' in page.text
 
     tokens = agent.connect(ada)

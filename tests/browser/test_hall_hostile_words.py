@@ -11,17 +11,24 @@ the page never scrolls sideways; each button is on the screen and takes a click 
 agent's words stay inside their own box and draw over no button; every time names its month, its year
 in full and its zone; and every piece of the agent's words
 is drawn as the agent's (in the monospace the hall keeps for words it did not write), never as the hall's
-own text, never inside a button. (No field takes a word longer than a P.O. box note's 4,000 characters:
+own text, never inside a button. On a town with sign-in, the same holds for the name an app gives itself,
+on the consent page and under Connected clients. (No field takes a word longer than a P.O. box note's 4,000 characters:
 the longest word is that.)"""
 
+import base64
+import hashlib
+import json
 import re
 import unicodedata
+from collections.abc import Iterator
+from urllib.parse import urlencode
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import Person, owner_with_agent
 from tests.browser.test_hall_box import DESKTOP, PHONE, sideways, tables_wider
-from tests.support import RawSession, Town
+from tests.support import RawSession, Town, make_town, request
 
 # The pieces, each with words a person can find on the page again (FOUND): the hall never writes them.
 LONG_WORD = ("Lanterns" * 500)[:4000]  # a P.O. box note's limit (spec 001): no field takes a longer word
@@ -103,13 +110,14 @@ MONTHS = "January|February|March|April|May|June|July|August|September|October|No
 DATE = re.compile(rf"^(.*, )?\d{{1,2}} ({MONTHS}) \d{{4}} at \d\d:\d\d UTC")
 HERE = re.compile(rf"^ \(\d{{1,2}} ({MONTHS}) \d{{4}} at \d\d:\d\d \S+ your time\)$")
 
+HOLDS_WORDS = "(e) => e.matches('[data-agent-words]') || e.querySelector('[data-agent-words]') !== null"
 # The agent's words hidden and shown again (the elements AGENT_TEXT found): hidden, they take the same
 # place, so whatever else is drawn differently with them shown is drawn over by them.
 HIDE = "() => document.querySelectorAll('[data-agent-words]').forEach((e) => { e.style.visibility = 'hidden'; })"
 SHOW = "() => document.querySelectorAll('[data-agent-words]').forEach((e) => { e.style.visibility = ''; })"
 
 
-def look(p: Person, where: str, words: bool = True) -> None:
+def look(p: Person, where: str, words: bool = True, found: list[str] = FOUND) -> None:
     """Everything this test asks of one page, at the width the page is shown at (`words`: the page
     shows some of the agent's words)."""
     page: Page = p.page
@@ -119,7 +127,7 @@ def look(p: Person, where: str, words: bool = True) -> None:
     assert page.evaluate(OUTSIDE) == [], where
     for stamped in page.locator("time.when").all_inner_texts():
         assert DATE.search(stamped), (where, stamped)
-    drawn = page.evaluate(AGENT_TEXT, FOUND)
+    drawn = page.evaluate(AGENT_TEXT, found)
     assert bool(drawn) is words, (where, drawn)
     unmarked = [d for d in drawn if not d["mono"] or d["button"]]
     assert unmarked == [], (where, unmarked)
@@ -127,6 +135,8 @@ def look(p: Person, where: str, words: bool = True) -> None:
     # stacked high, a line of another script taller than the hall's), nor over the page's heading.
     for button in [*page.locator("main button:visible, main .button:visible").all(), page.locator("h1")]:
         assert button.evaluate(COVERED) == "", (where, button.inner_text())
+        if button.evaluate(HOLDS_WORDS):
+            continue  # a heading that names the app by its own words (checked above to be marked so)
         shown = button.screenshot()
         page.evaluate(HIDE)
         alone = button.screenshot()
@@ -211,3 +221,62 @@ def test_hostile_words_keep_every_page_whole_at_both_widths(person: Person, hall
         for path in ["/hall/", f"/hall/reports/{report['report']}", holds[2]]:
             p.goto(path)
             look(p, f"{viewport['width']} {path}")
+
+
+# An app names itself when it registers (Dynamic Client Registration): its own words, at most 60 letters.
+APP = "✓ Approved שלום 123 Allow with your passkey"
+
+
+@pytest.fixture(scope="module")
+def signed_in(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Town]:
+    """A town with sign-in: agents come in as apps a person connects on the hall's consent page."""
+    town = make_town(tmp_path_factory.mktemp("apps"), env={"CLOCKFORD_SIGN_IN": "1"}).start()
+    yield town
+    town.close()
+
+
+def test_an_apps_own_name_is_drawn_as_its_words_on_the_consent_page_and_under_clients(
+    browser: Browser, signed_in: Town
+) -> None:
+    """An app registered with a name dressed as the hall's own words is named by them on the consent page
+    (its heading, its facts) and under Connected clients, drawn as its words; the buttons name no app."""
+    p = Person(browser, signed_in)
+    try:
+        p.device()
+        p.goto("/hall/signup")
+        p.page.fill("#name", "Ada")
+        p.page.click("text=Make a passkey and an account")
+        expect(p.page.locator("h1")).to_have_text("Waiting for you")
+        back = "http://127.0.0.1:9/callback"
+        asked = {"client_name": APP, "redirect_uris": [back], "token_endpoint_auth_method": "none"}
+        status, _, body = request(
+            "POST", p.base + "/oauth/register", json.dumps(asked), {"Content-Type": "application/json"}
+        )
+        assert status == 201, body
+        client_id = json.loads(body)["client_id"]
+        challenge = base64.urlsafe_b64encode(hashlib.sha256(b"v" * 64).digest()).rstrip(b"=").decode()
+        query = {
+            "response_type": "code",
+            "client_id": client_id,
+            "redirect_uri": back,
+            "code_challenge": challenge,
+            "code_challenge_method": "S256",
+            "state": "s",
+            "resource": signed_in.mcp,
+        }
+        consent = "/oauth/authorize?" + urlencode(query)
+        for viewport in (DESKTOP, PHONE):
+            p.page.set_viewport_size(viewport)
+            p.goto(consent)
+            look(p, f"{viewport['width']} consent", found=["✓ Approved", "שלום"])
+        p.page.get_by_role("button", name="Allow with your passkey").click()
+        # The passkey answered, the town sends the person back to the app's address (nobody listens there).
+        expect(p.page).to_have_url(re.compile(r"^(http://127\.0\.0\.1:9/|chrome-error:)"))
+        for viewport in (DESKTOP, PHONE):
+            p.page.set_viewport_size(viewport)
+            p.goto("/hall/clients")
+            p.page.locator("details.remove summary").click()
+            look(p, f"{viewport['width']} clients", found=["✓ Approved", "שלום"])
+    finally:
+        p.close()
+    assert p.troubles == []
