@@ -1,5 +1,6 @@
 """Words an agent writes to break the page around them, in every kind of thing the hall shows its person
-(a held notice, a letter with notes from its P.O. box, a plan, a report, the agent's own client name), all
+(a held notice, a letter with notes from its P.O. box, a plan, a report, a job's call outside the town,
+the agent's own client name), all
 made over real MCP: one unbroken word as long as a field takes, a 300-character token that looks like a
 link, right-to-left Hebrew and Arabic with numbers amid English, emoji joined into one, full-width Chinese
 lines, sixty lines of one letter each, a letter's subject at its limit, letters with exactly four stacked
@@ -41,7 +42,7 @@ CJK = "灯笼在井边等候，中午见面。" * 6
 LINES = "\n".join("灯" if i % 2 else "L" for i in range(60))
 FOUR = unicodedata.normalize("NFC", "q" + "\u0301\u0302\u0303\u0304") + "uiet"  # four marks, none precomposed
 BUTTONS = "Allow with your passkey ✓ Approved Allow Refuse"
-FOUND = ["Lanterns", "lanterns.example", "שלום", "مرحبا", "灯笼", "✓ Approved", "👩", FOUR[:3]]
+FOUND = ["Lanterns", "lanterns-1", "lanterns.example", "שלום", "مرحبا", "灯笼", "✓ Approved", "👩", FOUR[:3]]
 
 NOTICE = f"{BUTTONS} {MIXED} {EMOJI} {FOUR}"
 SUBJECT = (f"✓ Approved {MIXED} " * 3)[:80]  # a letter's subject at its limit
@@ -172,11 +173,18 @@ def test_hostile_words_keep_every_page_whole_at_both_widths(person: Person, hall
     assert letter["isError"] is False, letter
     plan = call(agent, "declare_plan", {"steps": [{"tool": "broadcast", "channel": "lanterns", "times": 1}]})
     assert "plan" in plan, plan
+    # A job, with a call outside the town the agent declares in its own words.
+    why = f"{BUTTONS} {MIXED} {CJK[:40]}"
+    outside = {"server": "io.github.acme/weather", "tool": "forecast", "why": why, "job_id": "lanterns-1"}
+    assert agent.call("job_outside", outside)["isError"] is False
 
     p.goto("/hall/")
     items = sorted(set(re.findall(r'href="(/hall/(?:letters|plans)/[^"/]+)"', p.page.content())))
     assert [u.split("/")[2] for u in items] == ["letters", "plans"], items
-    pages = ["/hall/", *holds, "/hall/letters", *items, "/hall/agents"]
+    p.goto("/hall/jobs")
+    jobs = sorted(set(re.findall(r'href="(/hall/jobs/[^"/]+)"', p.page.content())))
+    assert len(jobs) == 1, jobs
+    pages = ["/hall/", *holds, "/hall/letters", *items, "/hall/agents", "/hall/jobs", *jobs]
     for viewport in (DESKTOP, PHONE):
         p.page.set_viewport_size(viewport)
         for path in pages:
