@@ -42,7 +42,18 @@ CJK = "灯笼在井边等候，中午见面。" * 6
 LINES = "\n".join("灯" if i % 2 else "L" for i in range(60))
 FOUR = unicodedata.normalize("NFC", "q" + "\u0301\u0302\u0303\u0304") + "uiet"  # four marks, none precomposed
 BUTTONS = "Allow with your passkey ✓ Approved Allow Refuse"
-FOUND = ["Lanterns", "lanterns-1", "lanterns.example", "שלום", "مرحبا", "灯笼", "✓ Approved", "👩", FOUR[:3]]
+FOUND = [
+    "Lanterns",
+    "lanterns-1",
+    "L\n灯\nL",
+    "lanterns.example",
+    "שלום",
+    "مرحبا",
+    "灯笼",
+    "✓ Approved",
+    "👩",
+    FOUR[:3],
+]
 
 NOTICE = f"{BUTTONS} {MIXED} {EMOJI} {FOUR}"
 SUBJECT = (f"✓ Approved {MIXED} " * 3)[:80]  # a letter's subject at its limit
@@ -51,7 +62,8 @@ CLIENT = f"✓ Approved {MIXED} " + LONG_WORD[:100]
 QUOTE = f"{BUTTONS}\n{LINKISH}\n{CJK}\n{LONG_WORD[:1500]}"[:2000]
 
 # Every element of the page a person can see whose own text holds the agent's words, with what it is drawn
-# in: whether its font is the hall's monospace for others' words, whether it sits inside a button.
+# in: whether its font is the hall's monospace for others' words, whether right-to-left words in it are
+# kept from reordering the hall's words around them, whether it sits inside a button.
 AGENT_TEXT = """(found) => {
   const body = getComputedStyle(document.body).fontFamily;
   const out = [];
@@ -61,8 +73,12 @@ AGENT_TEXT = """(found) => {
     if (!found.some((f) => n.data.includes(f)) || e.closest("script, title, template")) continue;
     if (e.getClientRects().length === 0) continue;
     e.dataset.agentWords = "";
-    const font = getComputedStyle(e).fontFamily;
-    out.push({tag: e.tagName.toLowerCase() + "." + e.className, mono: font !== body && /mono/i.test(font),
+    const style = getComputedStyle(e);
+    const font = style.fontFamily;
+    // Inline words of another direction isolated from the hall's sentence around them, which they would
+    // otherwise reorder (a block is a paragraph of its own).
+    const isolated = style.display !== "inline" || /isolate|plaintext/.test(style.unicodeBidi);
+    out.push({tag: e.tagName.toLowerCase() + "." + e.className, mono: font !== body && /mono/i.test(font), isolated,
               button: e.closest("button, .button, [role=button]") !== null, text: n.data.slice(0, 40)});
   }
   return out;
@@ -130,7 +146,7 @@ def look(p: Person, where: str, words: bool = True, found: list[str] = FOUND) ->
         assert DATE.search(stamped), (where, stamped)
     drawn = page.evaluate(AGENT_TEXT, found)
     assert bool(drawn) is words, (where, drawn)
-    unmarked = [d for d in drawn if not d["mono"] or d["button"]]
+    unmarked = [d for d in drawn if not d["mono"] or not d["isolated"] or d["button"]]
     assert unmarked == [], (where, unmarked)
     # Each button takes a click at its centre, and nothing of the agent's words is drawn over it (a mark
     # stacked high, a line of another script taller than the hall's), nor over the page's heading.
