@@ -242,7 +242,7 @@ def test_hostile_words_keep_every_page_whole_at_both_widths(person: Person, hall
     assert report.get("report", "").startswith("R-"), report
     for viewport in (DESKTOP, PHONE):
         p.page.set_viewport_size(viewport)
-        for path in ["/hall/", f"/hall/reports/{report['report']}", holds[2]]:
+        for path in ["/hall/", f"/hall/reports/{report['report']}", holds[2], "/hall/staff"]:
             p.goto(path)
             look(p, f"{viewport['width']} {path}")
 
