@@ -877,7 +877,12 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         return None  # an MCP registry name: reverse DNS, one slash, the server's name
     if " " in seps:
         following = re.match(r"\s+([^\W\d_]+)", low[end : end + 40])
-        if tld not in _COMMON and tld not in _SOMETIMES:
+        # "wa . me/447700900123": a path after a dot with blanks before it, on one line, names a host
+        # under any domain; a dot that ends a word ("fine. com.acme.tools/inventory", across a line
+        # or not) is a sentence's end before a path.
+        spaced_before = all(low[spans[i][1]] != "." for i, sep in enumerate(seps) if sep == " ")
+        named = (path or query) and spaced_before and "\n" not in low[start:end]
+        if tld not in _COMMON and tld not in _SOMETIMES and not named:
             return None
         if following and following.group(1) in _PHRASE_AFTER:
             return None
@@ -1360,6 +1365,167 @@ def _broken_domains(t: str, low: str) -> Iterator[_Hit]:
         yield _Hit(before.start(), _trim(low, before.start(), end), "link")
 
 
+# --- ways to reach someone outside the town, and names written in other ways -------------------
+#
+# What the rules above do not read as a link or an address, found on the lower-cased matching form by
+# bounded expressions, each run once over the text (unseen_links.py in tests/corpus measures them):
+#
+#   - a telephone number: a tel:, sms: or callto: address; a number written "+" and its country code,
+#     or "(555) 123-4567"; and any number of seven to fifteen digits in groups, or spelled in digit
+#     words, right after a word that says to call or message it ("call me on", "WhatsApp", "my cell:").
+#     A number alone (an order, an ISBN, a date, a score) is not one;
+#   - an account on a messenger outside the town: the messenger's name, then at most a few joining
+#     words, then an @name ("Telegram: @evilbot", "my snap is @x", "follow @x on twitter"), or a
+#     Discord name with its four digits after "discord". An @name alone is how agents name each other;
+#   - an IPv4 address written as one number (decimal or hexadecimal) or with octal or hexadecimal
+#     parts, as browsers read it, with a port or a path after it ("3232235777:8080", "0xC0A80101/x");
+#   - the dot spelled in another language ("evil punto com", "www Punkt evil Punkt de") when the name
+#     ends there (at the end, before a punctuation mark or a path) or is dotted twice: "le point de
+#     vue" and "El punto es que" are sentences;
+#   - the dot spelled and joined to the labels ("evil_dot_com", "evil-dot-net", "evilDOTcom");
+#   - a name written backwards ("moc.live" is evil.com).
+_DOT_WORDS_FOREIGN = "punto point punkt ponto punt kropka точка nokta piste pont tečka bodka".split()
+_DOT_WORDS_FOLDED = sorted(
+    {"".join(map(matching.fold_char, w)).lower() for w in _DOT_WORDS_FOREIGN} | set(_DOT_WORDS_FOREIGN)
+)
+_FOREIGN_DOT = (
+    r"(?<!\s)\s*+[\[({]?\s*+(?:"
+    + "|".join(map(re.escape, sorted(_DOT_WORDS_FOLDED, key=len, reverse=True)))
+    + r")\s*+[\])}]?\s*+"
+)
+_FOREIGN_NAME = re.compile(
+    r"(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:" + _FOREIGN_DOT + r"[a-z0-9][a-z0-9-]{0,62}){1,4}(?![\w-])"
+)
+_FOREIGN_SPLIT = re.compile(_FOREIGN_DOT)
+_JOINED_DOT = re.compile(r"(?<![\w.-])([a-z0-9][a-z0-9-]{0,62}?)(?:[_-]dot[_-]|dot)([a-z]{2,12})(?![\w-])")
+_REVERSED = re.compile(r"(?<![\w.-])(?:moc|ten|gro)(?:\.[a-z0-9-]{2,63}){1,3}(?![\w-]|\.\w)")
+_HOST_SHAPED_TEXT = re.compile(r"[0-9-]")
+_IP_PART = r"(?:0x[0-9a-f]{1,8}|\d{1,10})"
+_NUMBER_IP = re.compile(r"(?<![\w.:/])" + _IP_PART + r"(?:\." + _IP_PART + r"){0,3}(?=:\d{2,5}(?!\d)|/[a-z0-9])")
+_UNITS = frozenset("year yr month mo week wk day hour hr h min minute sec second s person user unit head seat".split())
+_PHONE_URI = re.compile(r"(?<![a-z0-9])(?:tel|sms|smsto|mms|callto|facetime|viber):(?://)?\+?[\d(][\d\s().-]{5,24}\d")
+_PHONE_RUN = re.compile(r"(?<![\w+.-])\+?\(?\d[\d().-]*(?:[ .-]\(?\d[\d().-]*){0,7}")
+_US_PHONE = re.compile(r"\(\d{3}\)\s?\d{3}[\s.-]\d{4}")
+_CALL_WORDS = (
+    r"call|text|txt|ring|phone|tel|telephone|mobile|cell|cellphone|whatsapp|viber|signal|sms|fax|dial|my\s+number"
+    r"|appelle-moi|anruf|llama|llámame|chiamami|ligue"
+)
+_CALL_BEFORE = re.compile(
+    r"(?<![\w-])(?:"
+    + _CALL_WORDS
+    + r")\.?(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at|au|unter|al|no|via|is))?\s*[:=-]?\s*\Z"
+)
+_PHONE_HINT = _re2(r"[+(][0-9]|\b(?:" + _CALL_WORDS.replace("\\s+", " ") + r")\b")
+# An address as one number has eight digits or more; with octal or hexadecimal parts, a 0 or 0x.
+_NUMBER_IP_HINT = _re2(r"[0-9]{8}|0x|\b0[0-7]{2}")
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_NUMBER = re.compile(r"(?<![\w-])" + _DIGIT_WORD + r"(?:[\s,-]+" + _DIGIT_WORD + r"){6,14}(?![\w-])")
+_MESSENGERS = (
+    r"telegram|tg|discord|instagram|insta|ig|twitter|snapchat|whatsapp|wechat|skype|kik|tiktok|mastodon|bluesky"
+)
+_JOINERS = r"(?:\s*+(?:me|my|is|handle|id|username|user|name|at|on|:|-|,|=|→|->)\s*+){0,4}"
+_HANDLE = re.compile(
+    r"(?<![\w-])(?:" + _MESSENGERS + r")" + _JOINERS + r"\s*+@[a-z0-9_.]{3,32}[a-z0-9_]"
+    r"|(?<![\w-])(?:signal|snap)(?:\s+me)?(?:\s*+:|\s+is)\s*+@[a-z0-9_.]{3,32}[a-z0-9_]"
+    r"|(?<![\w@])@[a-z0-9_.]{3,32}[a-z0-9_]\s+(?:on|at|via)\s+(?:" + _MESSENGERS + r")(?![\w-])"
+    r"|(?<![\w-])discord\b[^\n]{0,30}?(?<![\w#])[a-z0-9_.]{2,32}#\d{4}(?!\d)"
+)
+
+
+def _ip_number(part: str) -> int | None:
+    if part.startswith("0x"):
+        return int(part, 16)
+    if len(part) > 1 and part.startswith("0"):
+        return int(part, 8) if all(c in "01234567" for c in part) else None
+    return int(part)
+
+
+def _number_ip(low: str, m: re.Match[str]) -> bool:
+    """Whether a number or dotted numbers before a port or a path are an IPv4 address a browser reads
+    (inet_aton): one number from 2**24 to 2**32 - 1, or four parts of which one is octal or
+    hexadecimal, each under 256. Dotted decimals are the IPv4 rule's; a big number before a unit
+    ("50000000/year") is an amount."""
+    parts = m.group().split(".")
+    values = [_ip_number(p) for p in parts]
+    if any(v is None for v in values):
+        return False
+    if len(parts) == 1:
+        n = values[0] or 0
+        if not 1 << 24 <= n < 1 << 32:
+            return False
+        unit = re.match(r"/([a-z]+)(?![\w/-])", low[m.end() : m.end() + 12])
+        return not (unit and unit.group(1) in _UNITS)
+    odd = any(p.startswith("0x") or (len(p) > 1 and p.startswith("0")) for p in parts)
+    return len(parts) == 4 and odd and all((v or 0) < 256 for v in values)
+
+
+def _phone(low: str, m: re.Match[str]) -> bool:
+    run = m.group().rstrip(".-(")
+    digits = sum(c.isdigit() for c in run)
+    if not 7 <= digits <= 15:
+        return False
+    if run.startswith("+") and digits >= 8:
+        return True
+    if _US_PHONE.search(run):
+        return True
+    grouped = any(c in run for c in " .-()")
+    return grouped and _CALL_BEFORE.search(low, max(0, m.start() - 30), m.start()) is not None
+
+
+def _contacts(t: str, low: str) -> Iterator[_Hit]:
+    """The rules above, in order of where each passage starts (each bounded expression runs once)."""
+    found: list[_Hit] = []
+    if any(h in low for h in ("tel:", "sms", "callto:", "mms:", "facetime:", "viber:")):
+        found += [_Hit(m.start(), _trim(low, m.start(), m.end()), "link") for m in _PHONE_URI.finditer(low)]
+    # A number is a telephone's only after "+", in "(555)" or after a word to call it by: one search
+    # says whether the text has any, and most text (versions, dates, amounts) is then not read for them.
+    if _PHONE_HINT.search(low) is not None:
+        found += [
+            _Hit(m.start(), _trim(low, m.start(), m.end()), "link") for m in _PHONE_RUN.finditer(low) if _phone(low, m)
+        ]
+        for m in _SPOKEN_NUMBER.finditer(low):
+            if _CALL_BEFORE.search(low, max(0, m.start() - 30), m.start()):
+                found.append(_Hit(m.start(), m.end(), "link"))
+    if _NUMBER_IP_HINT.search(low) is not None:
+        for m in _NUMBER_IP.finditer(low):
+            if _number_ip(low, m):
+                tail = _AFTER.match(low, m.end())
+                found.append(
+                    _Hit(m.start(), _trim(low, m.start(), m.end() + len(tail.group() if tail else "")), "link")
+                )
+    if "@" in low or "#" in low:
+        found += [_Hit(m.start(), m.end(), "link") for m in _HANDLE.finditer(low)]
+    if any(w in low for w in _DOT_WORDS_FOLDED):
+        for m in _FOREIGN_NAME.finditer(low):
+            labels = _FOREIGN_SPLIT.split(m.group())
+            if labels[-1] not in _ALL_TLDS:
+                continue
+            tail = _AFTER.match(low, m.end())
+            rest = low[m.end() : m.end() + 2]
+            # The name ends where it stops, before a mark or a path or a line's end, or a word sends
+            # the reader to it; a word after it is a sentence going on ("El punto es que").
+            ends = not rest or rest[0] in "/:?#" + _TRAILING or (rest[0].isspace() and not rest[1:].isalpha())
+            sent = _SENT_TO.search(low, max(0, m.start() - 16), m.start()) is not None
+            if len(labels) > 2 or ends or sent:
+                end = m.end() + (len(tail.group()) if tail else 0)
+                found.append(_Hit(m.start(), _trim(low, m.start(), end), "link"))
+    if "dot" in low:
+        for m in _JOINED_DOT.finditer(low):
+            written = t[m.end(1) : m.start(2)]
+            spelled = written[:1] in "_-" or written in ("DOT", "Dot")
+            if spelled and m.group(2) in _ALL_TLDS and m.group(1):
+                found.append(_Hit(m.start(), m.end(), "link"))
+    if "moc." in low or "ten." in low or "gro." in low:
+        for m in _REVERSED.finditer(low):
+            backwards = m.group()[::-1]
+            # "ten" is also a word ("ten.minutes later" lost a space): backwards under .net only when
+            # the name is shaped as a host (a digit or a hyphen) or has three labels.
+            word = m.group().startswith("ten.") and m.group().count(".") < 2 and not _HOST_SHAPED_TEXT.search(m.group())
+            if not word and _RUN_PLAIN.fullmatch(backwards):
+                found.append(_Hit(m.start(), m.end(), "link"))
+    yield from sorted(found, key=lambda h: h.start)
+
+
 def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     """One pass per family of link and address rules, each yielding its hits in order."""
 
@@ -1457,6 +1623,7 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
     if any(h in low for h in _JOINED_HINTS):
         families.append(joined_addresses())
     families.append(domains(obfuscated))
+    families.append(_contacts(t, low))
     if "\n" in low and _BROKEN_DOT.search(low) is not None:
         families.append(_broken_domains(t, low))
     return families
@@ -3062,6 +3229,42 @@ def _passage(form: matching.Form, h: _Hit) -> _Passage:
     return _Passage(a + lead, b, h.kind, quoted.strip(), form.hidden)
 
 
+# A pictograph or a geometric sign between two letters or digits, with at most one blank either side
+# ("evil🔸com", "www ◆ evil ◆ org"), stands where a dot goes: the matching form passes over it (so that
+# "Clockford 🏛️ official" reads as words), and a further reading, made only when such a sign sits
+# between letters, reads it as a dot. A sentence with pictographs between its words stays a sentence
+# there too ("sweep 🔹 lamps" is no name), as every name is still judged by the rules above.
+_PICTOGRAPH_DOT = re.compile(
+    r"(?<=[A-Za-z0-9])[ \t]?(?:[\u25a0-\u25ff\u2600-\u27bf\u2b00-\u2bff\U0001f300-\U0001f6ff\U0001f780-\U0001f7ff"
+    r"\U0001f900-\U0001f9ff\U0001fa70-\U0001faff][\ufe0f]?){1,3}[ \t]?(?=[A-Za-z0-9])"
+)
+
+
+def _as_dot(s: str) -> tuple[str, list[int]]:
+    """A pictograph read as a dot: glued to both words, a plain one ("evil🔸com" reads "evil.com");
+    with a blank beside it, a dot and a blank, which the rules read as a sentence's end unless what
+    follows ends a name ("done ✅ net result" reads "done. net result", "evil 🔸 com" "evil. com")."""
+    lead, trail = s[0] in " \t", s[-1] in " \t"
+    if not (lead or trail):
+        return ".", [0]
+    return ". ", [int(lead), len(s) - 1]
+
+
+def _dotted(text: str) -> matching.Form | None:
+    """When a pictograph stands between letters, the words read with a dot in its place (mapped back
+    to the words as written, so a passage is quoted as written: "evil🔸com"); else None. Only the
+    link and address rules read it: the staff voice is read where the pictograph is passed over."""
+    if text.isascii() or _PICTOGRAPH_DOT.search(text) is None:
+        return None
+    dotted, maps = matching._rewrite(text, (), _PICTOGRAPH_DOT, _as_dot)
+    return matching._fold(text, dotted, maps)
+
+
+def _link_hits(t: str) -> list[_Hit]:
+    low = _lower(t)
+    return sorted((h for family in _links_and_emails(t, low) for h in family), key=_order)
+
+
 def _passages(text: str) -> list[_Passage]:
     """Every passage of every reading, in order; a passage a later reading finds again is the first's."""
     out: list[_Passage] = []
@@ -3070,6 +3273,9 @@ def _passages(text: str) -> list[_Passage]:
         if i:
             found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
         out += found
+    if (dotted := _dotted(text)) is not None:
+        found = [_passage(dotted, h) for h in _link_hits(dotted.text)]
+        out += [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
     return sorted(out, key=lambda p: p.at)
 
 
@@ -3101,6 +3307,12 @@ def screen(text: str, surface: str) -> WordsProblem | None:
     if surface not in _OPEN_SURFACES:
         return None
     first = _first_passage(forms)
+    if (dotted := _dotted(text)) is not None:
+        # A link the dotted reading alone finds, if it comes first.
+        firsts = [h for family in _links_and_emails(dotted.text, _lower(dotted.text)) if (h := next(family, None))]
+        if firsts:
+            p = _passage(dotted, min(firsts, key=_order))
+            first = p if first is None or p.at < first.at else first
     if first is None:
         return None
     return WordsProblem(first.kind, STAFF_VOICE_SAY if first.kind == "staff-voice" else LINK_SAY, first.matched)

@@ -1,6 +1,6 @@
 """The words screen on link and contact disguises the other corpora do not make
-(tests/corpus/unseen_links.py), by kind, in two halves: the rates are printed for both; ordinary text
-must pass on both."""
+(tests/corpus/unseen_links.py), by kind, in two halves: the rates are printed for both; dev holds the
+bars, held-out a floor under what it measured once (docs/holds.md)."""
 
 import pytest
 
@@ -8,8 +8,8 @@ from clockford.town.tests.corpus import unseen_links
 
 pytestmark = pytest.mark.heavy
 
-REFUSE_BAR = 0.0  # measured before any rule for these kinds: 62 of 480 on dev, 74 of 480 held-out
-HELD_REFUSE_FLOOR = 0.0
+REFUSE_BAR = 0.95
+HELD_REFUSE_FLOOR = 0.9  # measured once: 452 of 480 (94.2%)
 # Ordinary text refused: none on either half.
 FALSE_CEILING = 0
 
