@@ -3242,8 +3242,9 @@ _PICTOGRAPH_DOT = re.compile(
 
 def _as_dot(s: str) -> tuple[str, list[int]]:
     """A pictograph read as a dot: glued to both words, a plain one ("evil🔸com" reads "evil.com");
-    with a blank beside it, a dot and a blank, which the rules read as a sentence's end unless what
-    follows ends a name ("done ✅ net result" reads "done. net result", "evil 🔸 com" "evil. com")."""
+    with a blank beside it, a dot and a blank, read as the rules read a dot with blanks after it:
+    "evil 🔸 com" reads "evil. com" and "done ✅ net result" "done. net result", both refused as
+    names (com, net and org in small letters after a dot), "claimnow 🔸 io" a sentence's end."""
     lead, trail = s[0] in " \t", s[-1] in " \t"
     if not (lead or trail):
         return ".", [0]
