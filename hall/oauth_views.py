@@ -358,12 +358,13 @@ def clients(request: HttpRequest, account: Account) -> HttpResponse:
 @signed_in_post
 def client_revoke(request: HttpRequest, account: Account, connection_id: int) -> HttpResponse:
     try:
-        connection = revoke(account, connection_id)
+        revoke(account, connection_id)
     except Refused as refused:
         return refuse(request, refused.say, refused.status)
     messages.success(
         request,
-        f"Disconnected “{shown_name(connection.client)}”. Its tokens stopped working now; "
-        "to come back, it must ask you again.",
+        # The app's self-chosen name is its own words: never in the hall's sentence (a name such as
+        # "✓ Approved ..." would read as the hall's). The list it leaves shows what is still connected.
+        "Disconnected the app. Its tokens stopped working now; to come back, it must ask you again.",
     )
     return redirect("hall:clients")

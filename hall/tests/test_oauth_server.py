@@ -479,7 +479,10 @@ def test_the_connected_clients_page_lists_and_revokes(ada: Person, agent: Agent)
     assert not AccessToken.objects.exists() and not RefreshToken.objects.filter(revoked__isnull=True).exists()
     session.refresh_from_db()
     assert session.ended_at is not None
-    assert "No app is connected to your account." in ada.web.get("/hall/clients").text
+    after = ada.web.get("/hall/clients").text
+    assert "No app is connected to your account." in after
+    # The message says what was done in the hall's words alone: the app's name is its own.
+    assert "Disconnected the app. Its tokens stopped working now;" in after and "Errand Runner" not in after
     # The passport stays on record, among the person's agents, and nobody else's.
     assert passport.id in ada.web.get("/hall/agents").text
     # Another person cannot revoke it (nor see it).

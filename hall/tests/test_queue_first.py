@@ -46,6 +46,8 @@ def test_next_opens_what_waits_after_a_decision(ada: Visitor) -> None:
     assert decide(ada, "holds", hold, "allow", digest) == (200, {"ok": True, "next": f"/hall/holds/{hold}"})
     page = ada.page(f"/hall/holds/{hold}")
     assert f'<a class="button primary" id="next" href="/hall/letters/{letter}">Next: a letter</a>' in page
+    said = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page.split('class="next-item"')[1].split("</div>")[0]))
+    assert said.strip().endswith(f"From {agent.id} (errand-runner).")  # a sentence: more may follow it
     # The letter's page leaves itself out of "Next"; once marked read, nothing waits.
     page = ada.page(f"/hall/letters/{letter}")
     assert 'id="next"' not in page and "Nothing else waits for you." in page
