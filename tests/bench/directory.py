@@ -9,7 +9,10 @@ negation-dev.json and negation-held.json, also by kind; and a generated set of t
 wanted, other languages' negation words in English needs, translations), written by readings.py in a dev and a
 held-out half, readings-dev.json and readings-held.json, by kind; and a generated set of kinds no earlier set holds
 (an unwanted kind named by a synonym, a trouble, a file format or protocol, a typo, two languages mixed, a platform),
-written by seventh.py in a dev and a held-out half, seventh-dev.json and seventh-held.json, by kind): needs in plain words, each with
+written by seventh.py in a dev and a held-out half, seventh-dev.json and seventh-held.json, by kind; and a generated set
+of words that name the wrong thing (a verb in its ordinary sense, a technology's dotted name, an unwanted kind in two
+words, a task, a word of another language with two senses), written by eighth.py in eighth-dev.json and
+eighth-held.json, by kind): needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
 the fifth are its held-out measures. For
@@ -251,6 +254,10 @@ READINGS = ("readings-dev", "readings-held")
 # named by a synonym, a need stated as a trouble, a file format or protocol, a typo, two languages mixed,
 # a platform or place to run.
 SEVENTH = ("seventh-dev", "seventh-held")
+# The generated evaluation of words that name the wrong thing (directory_needs/eighth.py): a verb in its
+# ordinary sense, a technology's dotted or signed name, a kind not wanted in two words, a task, a word of
+# another language with two senses.
+EIGHTH = ("eighth-dev", "eighth-held")
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
@@ -360,7 +367,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH},
+                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH + EIGHTH},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -462,6 +469,13 @@ def run(opts: Any) -> None:
             print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
     for half in SEVENTH:
         print(f"  kinds no earlier set holds, generated, {half.removeprefix('seventh-')} half, by kind (the Directory)")
+        for kind, f in figures[half].items():
+            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
+    for half in EIGHTH:
+        print(
+            f"  words that name the wrong thing, generated, {half.removeprefix('eighth-')} half, by kind (the Directory)"
+        )
         for kind, f in figures[half].items():
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
