@@ -129,7 +129,12 @@ class Reading:
         return out
 
 
-def read(terms: list[str], names: frozenset[str] = frozenset(), plain: frozenset[str] = frozenset()) -> Reading:
+def read(
+    terms: list[str],
+    names: frozenset[str] = frozenset(),
+    plain: frozenset[str] = frozenset(),
+    verbs: frozenset[str] = frozenset(),
+) -> Reading:
     r = Reading(terms, names=names)
     pairs = list(zip(terms, terms[1:], strict=False))
     joined = [a + b for a, b in pairs]
@@ -144,9 +149,15 @@ def read(terms: list[str], names: frozenset[str] = frozenset(), plain: frozenset
         if a in names and b in names:
             r.whole.setdefault(fold(a), fold(a + b))
             r.whole.setdefault(fold(b), fold(a + b))
-    for w in [*phrases, *terms]:
+    for w in phrases:
         group = vocabulary.CONCEPTS.get(w)
         if group:
+            r.concepts.append(group)
+    for w in terms:
+        group = vocabulary.CONCEPTS.get(w)
+        # "call a gRPC service" is no phone call: a verb in its ordinary sense (services.ordinary_verbs)
+        # brings no product
+        if group and w not in verbs:
             r.concepts.append(group)
     # a product the vocabulary brings ("chats" brings slack and teams) may be named too, weaker
     for w in r.extra:
@@ -237,6 +248,8 @@ class Census:
                 "number", "name", "record", "search_name", "search_title", "search_description", "score", "status"
             )
             for number, name, record, name_words, title, description, score, status in rows.iterator(chunk_size=2000):
+                # "Node.js" and "C#" are read as one word each (nodejs, csharp), as a need's are.
+                title, description = signed_names(title, keep=True), signed_names(description, keep=True)
                 owner = owner_of(name)
                 if owner is not None:
                     by_owner.setdefault(owner.key, []).append(number)
@@ -288,6 +301,22 @@ CENSUS = Census()
 # -- A need's words as the census spells them ---------------------------------------------------------
 
 WORD = re.compile(r"[^\W_]+")
+_SIGNED = [(re.compile(p, re.IGNORECASE), word) for p, word in vocabulary.SIGNED_NAMES]
+# What every name of vocabulary.SIGNED_NAMES holds: a text without any is read as it is, at one search.
+_SIGNED_ANY = re.compile(r"#|\+\+|\.net\b|objective-c|\.js\b", re.IGNORECASE)
+
+
+def signed_names(text: str, keep: bool = False) -> str:
+    """The text with each name of vocabulary.SIGNED_NAMES ("Node.js", "C#") read as its one word
+    ("nodejs", "csharp"): in its place, or with `keep` beside it (a listing, whose words as written are
+    searched too). Linear: one pass of each of a few expressions, none when the text holds no sign."""
+    if not _SIGNED_ANY.search(text):
+        return text
+    for pattern, word in _SIGNED:
+        text = pattern.sub((lambda m, w=word: f"{m.group(0)} {m.expand(w)}") if keep else word, text)
+    return text
+
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # A word is read as a slip of the keyboard only when it is this long (and no longer than SPELL_UPTO:
 # a word's edits are about 54 times its length, each as long as it), at most this many lots hold it,

@@ -436,7 +436,8 @@ def _is(m: re.Match[str], frame: frozenset[str]) -> bool:
 def terms_of(need: str) -> list[str]:
     """The need's words: folded, stop words, single letters and lone digits out, each once, in the
     order given (a need is at most 200 characters, so at most 100 words)."""
-    found = re.findall(r"[^\W_]+", words.for_matching(need).casefold())
+    # A technology's name with a dot or a sign is one word ("Node.js" nodejs, "C#" csharp).
+    found = re.findall(r"[^\W_]+", ranking.signed_names(words.for_matching(need)).casefold())
     # A need of stop words, single letters and lone digits alone ("the and of to a", a regular
     # expression's \d and {1,}) has nothing to search: it gets none, not its stop words.
     kept = [w for w in found if w not in STOPWORDS and (len(w) > 1 or not w.isascii())]
@@ -486,8 +487,10 @@ CALENDAR = frozenset(
     virginia carolina massachusetts pennsylvania tennessee utah alaska hawaii quebec ontario bavaria
     catalonia scandinavia balkans baltics caribbean patagonia siberia""".split()
 )
-# The searched words a need writes as names, and those it writes only in lower case beside them.
-Cased = tuple[frozenset[str], frozenset[str]]
+# The searched words a need writes as names, those it writes only in lower case beside them, and the
+# words it uses as verbs in their ordinary sense where the vocabulary reads a noun (ordinary_verbs).
+Cased = tuple[frozenset[str], frozenset[str], frozenset[str]]
+NOT_CASED: Cased = (frozenset(), frozenset(), frozenset())
 
 
 def _as_written(need: str) -> tuple[list[str], list[str]]:
@@ -537,11 +540,49 @@ def casing(need: str, terms: list[str]) -> Cased:
     # every product the vocabulary brings as a word written in lower case too (ranking.read), so AWS
     # and Azure, brought for "cloud", no longer come first for "no cloud".
     like |= {m.group(1).casefold() for m in _DOES_WITHOUT.finditer(need)} & vocabulary.DOES_WITHOUT & kept
+    verbs = ordinary_verbs(wanted_and_not(need)[0]) & kept  # "Team Chat statt Discord" acts on nothing
     if not written:
-        return frozenset(), frozenset(like)
+        return frozenset(), frozenset(like), verbs
     names = written - CALENDAR
     plain = ({w.casefold() for w in within} - names - {w.casefold() for w in starts}) | like
-    return frozenset(names & kept), frozenset(plain & kept)
+    return frozenset(names & kept), frozenset(plain & kept), verbs
+
+
+# Words whose entry in vocabulary.CONCEPTS is their noun's sense (a phone call, a team chat, a shop, a
+# design file, a drawing) used as English verbs: before what they act on, an article, a possessive or
+# "with" between ("call a gRPC service", "chat with my PDFs", "store embeddings"), or "call" after a
+# thing ("a JSON-RPC call", "API calls").
+_AS_VERB = re.compile(
+    r"\b(call|chat|store|design|draw)\s+(?:(?:with|to|a|an|the|my|our|your|their|some|this|these|those|all|"
+    r"any|each|every|from|into|in|over|via)\s+){0,2}([^\W_]+)(?:[\s-]+([^\W_]+))?|"
+    r"\b([^\W_]+)[\s-]+(call)s?\b",
+    re.IGNORECASE,
+)
+
+
+def ordinary_verbs(need: str) -> frozenset[str]:
+    """The words of _AS_VERB the need uses as verbs on a technical thing: a word that is
+    no common English word nor a product the vocabulary knows ("call a gRPC service", "chat with a CSV
+    file", "store embeddings", "an API call"; not "call my mom", "chat with the team", "chat on
+    Discord"). Their noun's sense (a phone call, a team chat, a shop) brings no product (ranking.read)."""
+    out: set[str] = set()
+    for m in _AS_VERB.finditer(words.for_matching(need)):
+        # what it acts on: one word, or two that name one thing ("a database schema", "a REST API")
+        verb, things = (m.group(1), (m.group(2), m.group(3))) if m.group(1) else (m.group(5), (m.group(4),))
+        if things[0].casefold() in STOPWORDS:  # "chat de equipo": another language's, not a verb's object
+            continue
+        if any(_technical(t, verb.casefold()) for t in things if t):
+            out.add(verb.casefold())
+    return frozenset(out)
+
+
+def _technical(word: str, verb: str) -> bool:
+    """Whether a word a verb acts on is a technical thing: no common English word, stop word or
+    number, nor a product the vocabulary knows, nor a word the verb's own entry brings."""
+    t = ranking.signed_names(word).casefold()
+    if len(t) < 2 or t.isdigit() or t in vocabulary.ENGLISH or t in STOPWORDS:
+        return False
+    return t not in vocabulary.MAKERS and t not in vocabulary.EVERYDAY_PRODUCTS and t not in vocabulary.CONCEPTS[verb]
 
 
 _COMPATIBLE = re.compile(r"\b([^\W_]+)(?:-|\s+)compatible\b", re.IGNORECASE)
@@ -629,6 +670,10 @@ _KIND_CUE = re.compile(
     r"ohne|au[sß]er|ausser|senza|tranne|eccetto|sin|excepto|salvo|sem|exceto|sans|sauf|zonder|behalve",
     re.IGNORECASE,
 )
+# Of those cues, the ones a server says of itself ("no ads", "without an API key", "ohne Anmeldung"):
+# after them a word of vocabulary.DOES_WITHOUT is what the server wanted does without, and stays
+# searched; after the others ("except ads", "excluding ads", "other than ads") it is a kind unwanted.
+_DOING_WITHOUT = re.compile(r"(?:(?:but|and) )?no|without|w/o|ohne|senza|sin|sem|sans|zonder", re.IGNORECASE)
 # What may come between such a cue and the kind ("not about aviation", "nothing related to wine").
 _ABOUT = frozenset("about regarding concerning related relating involving stuff content topics".split())
 # A clause begins before a bare "not" that names a kind ("forecasts, not aviation"); within a clause it
@@ -708,7 +753,8 @@ def negated(text: str) -> tuple[str, list[str]]:
             # A kind of server in everyday words: "forecasts, not aviation"; a bare "not" only where a
             # clause begins, or with a verb of wanting ("I do not want sports").
             bare = folded == "not" and end == start + 3 and not _CLAUSE_BEFORE.search(text, 0, start)
-            if bare or not _KIND_CUE.fullmatch(folded) or not _names_a_kind(text, end, until):
+            doing_without = bool(_DOING_WITHOUT.fullmatch(folded))
+            if bare or not _KIND_CUE.fullmatch(folded) or not _names_a_kind(text, end, until, doing_without):
                 continue
         spans.append((start, until, text[end:until]))
     kept: list[str] = []
@@ -741,10 +787,11 @@ def _begins_with_a_thing(text: str, at: int, names: frozenset[str], until: int |
     return any(_is_a_thing(w, names, short) for w in content[:first])
 
 
-def _names_a_kind(text: str, at: int, until: int) -> bool:
+def _names_a_kind(text: str, at: int, until: int, doing_without: bool = True) -> bool:
     """Whether the words from `at` to `until` name a kind of server in everyday words ("aviation",
     "any traffic", "wine"): one or two words, each a common English word that is none of what a server
-    may say it does without (vocabulary.DOES_WITHOUT: "an API key", "local setup"), no verb's -ed form
+    may say it does without (vocabulary.DOES_WITHOUT: "an API key", "local setup"; after a cue that is
+    not `doing_without`, such as "except ads", it may be), no verb's -ed form
     ("not synced"), no -ing form with words after it (a verb's: "without losing formatting", "no getting
     blocked"; alone it is a kind: "not marketing", "no betting") and no word of another language."""
     content = [
@@ -756,7 +803,7 @@ def _names_a_kind(text: str, at: int, until: int) -> bool:
         len(w) > 2
         and w.isalpha()
         and w in vocabulary.ENGLISH
-        and w not in vocabulary.DOES_WITHOUT
+        and (w not in vocabulary.DOES_WITHOUT or not doing_without)
         and not w.endswith("ed")
         and not (w.endswith("ing") and i < len(content) - 1)
         and w not in FILLER
@@ -859,10 +906,19 @@ def _with_products(excluded: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...
     for group in excluded:
         if len(group) == 1:
             out += [(p,) for p in PRODUCTS_OF.get(group[0], ()) if (p,) not in out]
-        for kind in vocabulary.KIND_NAMES.get(" ".join(group), ()):
-            words_ = tuple(kind.split())
-            if words_ not in out:
-                out.append(words_)
+        # A kind named in two words, by one of its names and a word that says what of it ("TV shows",
+        # "crypto prices", "sports news"): every server of the kind is unwanted, as of the name alone,
+        # not only those that hold both words. The second word names the kind when it can, as English
+        # compounds go: "sports betting" is betting, not sports, which "sports scores except sports
+        # betting" asks for.
+        named = [" ".join(group)]
+        if len(group) == 2:
+            named += [w for w in group[::-1] if w in vocabulary.KIND_NAMES][:1]
+        for name in named:
+            for kind in vocabulary.KIND_NAMES.get(name, ()):
+                words_ = tuple(kind.split())
+                if words_ not in out:
+                    out.append(words_)
     return out
 
 
@@ -1132,7 +1188,7 @@ def search(
     limit: int,
     common: dict[str, float] | None = None,
     census: CensusState | None = None,
-    cased: Cased = (frozenset(), frozenset()),
+    cased: Cased = NOT_CASED,
 ) -> tuple[int, list[dict[str, Any]]]:
     """find(), as (how many lots match, the records)."""
     found = find(terms, limit, common, census, cased)
@@ -1178,7 +1234,7 @@ def find(
     limit: int,
     common: dict[str, float] | None = None,
     census: CensusState | None = None,
-    cased: Cased = (frozenset(), frozenset()),
+    cased: Cased = NOT_CASED,
     excluded: tuple[tuple[str, ...], ...] = (),
 ) -> Found:
     """(how many lots match, the records of the best `limit`, each with its `why`), best first.

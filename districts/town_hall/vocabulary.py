@@ -161,6 +161,15 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "smart home": ("home", "assistant", "automation", "iot"),
     "pod": ("kubernetes", "k8s", "pods"),
     "pods": ("kubernetes", "k8s", "pod"),
+    # a technology by the one word its dotted or signed name is read as (SIGNED_NAMES)
+    "nodejs": ("node", "npm", "javascript"),
+    "csharp": ("dotnet", "roslyn"),
+    "fsharp": ("dotnet",),
+    "aspnet": ("dotnet", "aspnetcore"),
+    "dotnet": ("csharp", "nuget"),
+    "cpp": ("clang", "cmake"),
+    "objectivec": ("objc", "xcode", "ios"),
+    "k8s": ("kubernetes",),
     "calendar": ("events", "schedule", "gcal"),
     "book meeting": ("scheduling", "calendly", "appointments"),
     "appointment": ("scheduling", "booking", "calendar"),
@@ -217,6 +226,8 @@ MAKERS: dict[str, tuple[str, ...]] = {
     "azure": ("microsoft", "azure"),
     "bing": ("microsoft",),
     "dotnet": ("microsoft",),
+    "aspnet": ("microsoft",),
+    "csharp": ("microsoft",),
     # Google
     "gmail": ("google",),
     "gcp": ("google",),
@@ -275,6 +286,21 @@ EVERYDAY_PRODUCTS = frozenset(
     copilot gemini claude""".split()
 )
 
+# A technology whose name is written with a dot, a sign or a dash, read as one word: split at its dot
+# ("Node.js" as node and js) it searched for every server that speaks of a node or of JavaScript, and
+# its sign dropped ("C#", "C++", "F#") it searched for nothing at all. Each pattern -> the one word it
+# is read as, in a need (services.terms_of) and in every listing (ranking.Census, beside the words as
+# written): any "<name>.js" is "<name>js", so "Next.js" finds the servers that write "nextjs" too.
+SIGNED_NAMES: tuple[tuple[str, str], ...] = (
+    (r"(?<![\w.#+])c#(?![\w#])", "csharp"),
+    (r"(?<![\w.#+])f#(?![\w#])", "fsharp"),
+    (r"(?<![\w.#+])c\+\+(?![\w+])", "cpp"),
+    (r"\basp\.net\b", "aspnet"),
+    (r"(?<![\w.])\.net\b", "dotnet"),
+    (r"\bobjective-c\b", "objectivec"),
+    (r"\b([a-z][a-z0-9]*)\.js\b", r"\1js"),
+)
+
 # Two words a need may split that name one product ("hugging face", "new relic"): ranking joins
 # every pair of neighbouring words and looks the joined word up as a product too, so no table is
 # needed for those. Words that are never a product alone, whatever the census holds:
@@ -330,7 +356,7 @@ KIND_NAMES: dict[str, tuple[str, ...]] = {
         ("alcohol alcoholic booze liquor drinks", _ALCOHOL),
         ("newsletter newsletters bulk+email bulk+emails bulk+mail mass+mail mass+email email+marketing", _BULK),
         ("marketing", "marketing campaign"),
-        ("advertising adverts advert ads+campaigns", _ADS),
+        ("advertising adverts advert ads ads+campaigns", _ADS),
         ("ai llm llms artificial+intelligence", "ai llm llms artificial+intelligence gpt"),
         ("aviation aviations", "aviation metar taf aircraft aeronautical"),
         ("hotel hotels lodging accommodation accommodations", "hotel lodging accommodation"),
@@ -349,6 +375,12 @@ KIND_NAMES: dict[str, tuple[str, ...]] = {
 # of two words is written with a + between them ("base+datos", its little word left out as every stop
 # word is).
 _IN_OTHER_LANGUAGES = """
+restaurant: restaurante restaurantes ristorante ristoranti
+lights: luces luz luzes lumieres lumiere licht lichter luci lampen
+pharmacy: farmacia farmacias pharmacie apotheke apotheken apotheek
+folder: carpeta carpetas pasta pastas ordner cartella cartelle
+disk: disco discos festplatte
+old: antiguo antiguos antigua antiguas antigo antigos antiga antigas vecchio vecchi vecchie
 send: enviar envia envie mandar manda envoyer envoie envoyez senden sende schicken schicke verschicken
     inviare invia versturen verstuur sturen stuur verzenden
 query: consultar consulta interroger requeter abfragen abfrage interrogare opvragen bevragen
@@ -436,7 +468,7 @@ contact: contacto contactos contato contatos kontakt kontakte contatti contacten
 note: nota notas notizen notities
 voice: voz voix stimme vocale vocali
 music: musica musique musik muziek
-recipe: receta recetas recette recettes rezept rezepte ricetta ricette recept recepten
+recipe: receta recetas receita receitas recette recettes rezept rezepte ricetta ricette recept recepten
 flight: vuelo vuelos voo voos flug fluge fluege volo voli vlucht vluchten
 law: ley leyes lei leis loi lois gesetz gesetze legge leggi
 legal: juridico juridique rechtlich giuridico juridisch
@@ -490,8 +522,31 @@ _PAYING = frozenset(
     """payment payments pay bank credit debit gift loyalty wallet checkout transaction subscription
     bancaire bancaires credito debito cadeau regalo""".split()
 )
+# Spanish "acciones" (Portuguese "ações", Italian "azioni") are shares, and GitHub's Actions in a need
+# about workflows; "programar" is to schedule, or to program in a need that names a language; "apagar"
+# is Portuguese's delete and Spanish's switch off (lights, a device); Dutch "bericht" is a message,
+# German "Bericht" a report (of a quarter, as a PDF); Italian "cerca" is search, Spanish "cerca" near (a
+# place to go to); Portuguese "pasta" is a folder, and the food in a need about cooking.
+_WORKFLOWS = frozenset("github gitlab workflow workflows ci pipeline pipelines push build builds runner".split())
+_LANGUAGES = frozenset(
+    """python javascript typescript java rust golang kotlin swift ruby php code codigo codice script scripts
+    software app apps aplicacion aplicaciones aplicativo programming programmer""".split()
+)
+_DEVICES = frozenset("lights light lamp lamps tv television heating heater computer pc device devices alarm".split())
+_REPORTING = frozenset("pdf excel quarterly monthly annual quartal quartals monat monats jahr analyse analysis".split())
+_PLACES = frozenset(
+    """pharmacy restaurant hotel hotels store shop shops gas station hospital atm cafe parking casa
+    supermercado mercado""".split()
+)
+_COOKING = frozenset("recipe recipes cook cooking food dinner sauce italian italiana comida".split())
 OTHER_SENSE: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
-    w: (("card",), _PAYING) for w in "carte karte karten kaart kaarten".split()
+    **{w: (("card",), _PAYING) for w in "carte karte karten kaart kaarten".split()},
+    **{w: (("actions",), _WORKFLOWS) for w in "acciones acoes azioni".split()},
+    "programar": (("programming", "code"), _LANGUAGES),
+    "apagar": (("turn", "off"), _DEVICES),
+    "bericht": (("report",), _REPORTING),
+    "cerca": (("nearby",), _PLACES),
+    "pasta": (("pasta",), _COOKING),
 }
 
 

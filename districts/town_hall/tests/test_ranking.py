@@ -200,7 +200,7 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
         ]
     )
     need = "Post a summary of the deploy into the #releases channel of our Slack workspace"
-    terms, (written_as_names, plain) = services.read_need(need)
+    terms, (written_as_names, plain, _) = services.read_need(need)
     assert written_as_names == {"slack"} and {"deploy", "releases", "channel"} <= plain and "post" not in plain
     assert names(need)[0] == "io.github.fan/slack-mcp"
     assert "not as a name" in whys(need)["sh.releases/mcp"]
@@ -209,17 +209,17 @@ def test_a_sentence_names_its_products_with_capitals(db: None) -> None:
     assert services.casing(need, services.terms_of(need))[0] == {"google", "calendar"}
     # So are places, peoples and languages: searched, as any word, but no name the need gives.
     need = "Were there any earthquakes above magnitude 5 near Japan for our Korean and French users?"
-    written_as_names, plain = services.casing(need, services.terms_of(need))
+    written_as_names, plain, _ = services.casing(need, services.terms_of(need))
     assert written_as_names == set() and "earthquakes" in plain
     assert {"japan", "korean", "french"} <= set(services.terms_of(need))
     # And the cities, states and regions most asked about: a place, not a product, however many lots
     # hold the word.
     need = "Send an invoice to a customer in London and one in Austin, Texas"
-    written_as_names, plain = services.casing(need, services.terms_of(need))
+    written_as_names, plain, _ = services.casing(need, services.terms_of(need))
     assert written_as_names == set() and {"london", "austin", "texas"} <= set(services.terms_of(need))
     # Without capitals past the first word, or with capitals everywhere, a need says nothing by its case.
     for unmarked in ("post to slack about the deploy", "Post To Slack About The Deploy", "Slack deploy notes"):
-        assert services.read_need(unmarked)[1] == (frozenset(), frozenset())
+        assert services.read_need(unmarked)[1][:2] == (frozenset(), frozenset())
 
 
 def test_the_words_an_agent_frames_its_need_in_are_not_searched(db: None) -> None:
@@ -242,7 +242,7 @@ def test_the_words_an_agent_frames_its_need_in_are_not_searched(db: None) -> Non
     ):
         # The same words searched, and the same names (a word the frame leaves first in the sentence
         # was written within it, and so counts as written in lower case: "to post ...").
-        (terms, (named, _)), (bare_terms, (bare_named, _)) = services.read_need(framed), services.read_need(bare)
+        (terms, (named, _, _)), (bare_terms, (bare_named, _, _)) = services.read_need(framed), services.read_need(bare)
         assert (terms, named) == (bare_terms, bare_named), framed
         assert names(framed)[0] == "io.github.fan/slack-mcp"
     # A word of the frame's within the need itself is the need's, and searched.
@@ -355,7 +355,7 @@ def test_a_word_that_begins_a_sentence_is_capitalised_by_grammar_and_a_greeting_
     assert services.written_as_names(need) == {"slack"}  # not Quick, not Thanks: each begins a sentence
     assert services.terms_of(need)[:2] == ["quick", "question"] and "thanks" not in services.terms_of(need)
     # "Quick question from an agent" frames the need (services.unframed): its words are not read.
-    assert services.casing(need, services.terms_of(need)) == ({"slack"}, {"post", "deploy", "notes"})
+    assert services.casing(need, services.terms_of(need))[:2] == ({"slack"}, {"post", "deploy", "notes"})
     # After a colon a sentence goes on: a name there is still a name.
     assert services.written_as_names("Urgent: post the notes to Slack") == {"slack"}
     # An agent's errand and what its person asked are no words of a server.
