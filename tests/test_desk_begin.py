@@ -329,10 +329,10 @@ def test_a_tools_calls_count_and_session_are_one_message(passport: Passport, war
     """The face's trip before the call (server.admit): the request counted against its address, its
     session read and the footstep's number taken ahead, in one message. A wait of its own set around
     the count (a SET before it and after it) made every request three round trips where it is one."""
-    session = sessions.open_session("192.0.2.7", "test", passport)
-    assert isinstance(session, sessions.McpSession)
-    assert server.admit(server.Unchecked(session.id, "192.0.2.7")) is not None  # its statements prepared
-    unchecked = server.Unchecked(session.id, "192.0.2.7")
+    opened = sessions.open_session("192.0.2.7", "test", passport)
+    assert isinstance(opened, sessions.Opened)
+    assert server.admit(server.Unchecked(opened.sid, "192.0.2.7")) is not None  # its statements prepared
+    unchecked = server.Unchecked(opened.sid, "192.0.2.7")
     admitted, queries = traced(lambda: server.admit(unchecked))
     assert admitted is not None and unchecked.found is True and unchecked.over is None
     assert len(queries) == 1, queries

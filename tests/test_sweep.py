@@ -81,7 +81,7 @@ def test_a_session_that_neither_serves_nor_counts_goes_and_the_address_counts_th
 
     def session(sid: str, created: dt.timedelta, seen: dt.timedelta, ended: bool = False) -> None:
         McpSession.objects.create(
-            id=sid,
+            id=sessions.key_of(sid),
             passport=p,
             address="203.0.113.9",
             created_at=now - created,
@@ -94,14 +94,15 @@ def test_a_session_that_neither_serves_nor_counts_goes_and_the_address_counts_th
     session("past-its-age", 2 * DAY, dt.timedelta(minutes=1))
     session("ended-in-window", dt.timedelta(minutes=10), dt.timedelta(minutes=5), ended=True)  # still counted
     session("open", 2 * dt.timedelta(hours=1), dt.timedelta(minutes=1))  # still serves
-    ids = list(McpSession.objects.values_list("pk", flat=True))
+    ids = ["ended-long-ago", "idle-long-ago", "past-its-age", "ended-in-window", "open"]
     before = (sessions.sessions_from("203.0.113.9"), {sid: sessions.find_session(sid) is not None for sid in ids})
 
     assert sweep.run()["town_mcpsession"] == 3
 
     after = (sessions.sessions_from("203.0.113.9"), {sid: sessions.find_session(sid) is not None for sid in ids})
-    assert after == before
-    assert set(McpSession.objects.values_list("pk", flat=True)) == {"ended-in-window", "open"}
+    assert after == before and before[1]["open"]
+    kept = set(McpSession.objects.values_list("pk", flat=True))
+    assert kept == {sessions.key_of("ended-in-window"), sessions.key_of("open")}
 
 
 def test_a_past_days_reply_budget_goes_and_todays_stays() -> None:
@@ -236,7 +237,9 @@ def test_sessions_are_swept_by_the_clock_they_are_read_by() -> None:
     # The town's clock moved a week on (as a test may move it); the session's own reader did not.
     p = agent(None)
     now = timezone.now()
-    McpSession.objects.create(id="live", passport=p, address="203.0.113.9", created_at=now, last_seen=now)
+    McpSession.objects.create(
+        id=sessions.key_of("live"), passport=p, address="203.0.113.9", created_at=now, last_seen=now
+    )
     clock.advance(dt.timedelta(days=7))
     assert sweep.run()["town_mcpsession"] == 0
     assert sessions.find_session("live") is not None

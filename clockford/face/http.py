@@ -2,7 +2,7 @@
 
 The checks are named and ordered in clockford/face/checks.py; this module runs them and then serves
 the request by its road. The face owns Mcp-Session-Id: it mints the id on initialize, keeps the
-session in the database, and hands each request to the SDK's manager in stateless mode with the
+session in the database under the id's SHA-256 (never the id itself: clockford/face/sessions.py), and hands each request to the SDK's manager in stateless mode with the
 session's passport on the scope, but for a plain tools/call, which it answers itself in the SDK's own
 bytes (Face.call). Host and Origin are the face's checks too, because the spec wants 403 and its own
 body where the SDK would answer 421.
@@ -168,10 +168,11 @@ class Face:
         info = params.get("clientInfo") if isinstance(params, dict) else None
         name = info.get("name") if isinstance(info, dict) else None
         address = (r.scope.get("client") or ["unknown"])[0]
-        session = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", r.passport)
-        if isinstance(session, sessions.NoRoom):
-            return await answers.too_many_sessions(session.retry_after).send(send)
-        await self.initialize(r.scope, r.body, r.receive, send, session.id, Visitor(session.passport, session.id))
+        opened = await in_db(sessions.open_session, address, name if isinstance(name, str) else "", r.passport)
+        if isinstance(opened, sessions.NoRoom):
+            return await answers.too_many_sessions(opened.retry_after).send(send)
+        session = opened.session
+        await self.initialize(r.scope, r.body, r.receive, send, opened.sid, Visitor(session.passport, session.id))
 
     async def call(self, r: Request, send: Send) -> None:
         """A tools/call without sign-in, the town's hottest road. The desk's own trip to the database

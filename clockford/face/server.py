@@ -159,6 +159,7 @@ class Visitor:
     """Who is calling: set by the HTTP face on the request scope, or once for a stdio process."""
 
     passport: Passport
+    # The session's key (sessions.key_of), never the id the client sends; None on stdio.
     session_id: str | None
     # Kept for a whole process (stdio), so its passport is read anew before each call, as each HTTP
     # request reads its own: a person may have decided something in the hall meanwhile.
@@ -368,7 +369,9 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     """Count the request against its address (clockford/town/limits.py) and look its session up, in one
     statement where the database takes both (limits.count_and_read); on PostgreSQL that statement also
     takes the call's footstep number ahead (archive.NUMBER_AHEAD), returned beside the session."""
-    read = sessions.session_read(unchecked.session_id)
+    # The id the client sent, hashed once here: the session is kept under its key (sessions.key_of).
+    key = sessions.key_of(unchecked.session_id)
+    read = None if key is None else sessions.session_read(key)
     rows: list[tuple[Any, ...]] = []
     ahead = False
     if unchecked.counted:
@@ -390,7 +393,7 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     number = None
     if ahead and row is not None:
         row, number = row[:-1], int(row[-1])  # the number taken ahead is the read's last column
-    session = sessions.found_session(unchecked.session_id, row)
+    session = None if key is None else sessions.found_session(key, row)
     unchecked.found = session is not None
     return None if session is None else (session, number)
 

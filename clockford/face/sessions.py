@@ -4,15 +4,21 @@ Any worker can serve any session, and a restart loses none. Without sign-in, eac
 passport (000 "Sign-in"); clientInfo.name is kept on it for the person to see. Signed in, a session
 records the passport of its token's (account, client), which is the same on every reconnect, and
 only that account and client may use the session.
+
+Without sign-in a session's id is its passport's only credential, so the town keeps no id as it is:
+a session is kept under the SHA-256 of its id (`key_of`), hashed here where the id comes in, and the
+id itself goes only to the client, once, in the reply to its initialize. The database, its backups
+and exports hold keys, which open nothing (SECURITY-NOTES.md: secrets are never stored or archived).
 """
 
 import datetime as dt
+import hashlib
 import math
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -27,6 +33,19 @@ from districts.registry import START_PLACE
 # last_seen is written at most this often, so a busy session does not write on every request; and
 # at least four times per idle limit, so a session in use never looks idle (a town may set a short one).
 TOUCH_EVERY = dt.timedelta(seconds=60)
+
+
+# The ids the town mints are 64 hex characters (open_session): a longer one, or none, names no session
+# and is never hashed nor looked up.
+LONGEST_ID = 64
+
+
+def key_of(sid: str) -> str | None:
+    """The key a session with that id is kept under: the SHA-256 of the id, in hex (64 characters);
+    None for an id no session can have."""
+    if not (0 < len(sid) <= LONGEST_ID):
+        return None
+    return hashlib.sha256(sid.encode()).hexdigest()
 
 
 def _touch_every(idle: dt.timedelta) -> dt.timedelta:
@@ -132,7 +151,14 @@ def kept_name(client_name: str) -> str:
     return client_name.replace("\x00", "")[:200]
 
 
-def open_session(address: str, client_name: str, passport: Passport | None = None) -> McpSession | NoRoom:
+class Opened(NamedTuple):
+    """A session just opened: the row, kept under its key, and the id, for the client alone."""
+
+    session: McpSession
+    sid: str
+
+
+def open_session(address: str, client_name: str, passport: Passport | None = None) -> Opened | NoRoom:
     """A new session, with a new passport (no sign-in) or the signed-in one given; NoRoom when the
     address has too many new or open sessions."""
     cap = settings.CLOCKFORD["SESSIONS_PER_ADDRESS"]
@@ -147,14 +173,17 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
             passport = Passport.objects.create(
                 client_name=kept_name(client_name), issued_at=now, last_seen=now, place=START_PLACE
             )
-        return McpSession.objects.create(
-            id=secrets.token_hex(32), passport=passport, address=address, created_at=now, last_seen=now
-        )
+        sid = secrets.token_hex(LONGEST_ID // 2)
+        key = key_of(sid)
+        assert key is not None  # a minted id is always one a session can have
+        session = McpSession.objects.create(id=key, passport=passport, address=address, created_at=now, last_seen=now)
+        return Opened(session, sid)
 
 
-def discard(session_id: str) -> None:
+def discard(sid: str) -> None:
     """A session whose initialize failed: it never existed (nor did its passport, unless signed in)."""
-    s = McpSession.objects.filter(pk=session_id).select_related("passport").first()
+    key = key_of(sid)
+    s = None if key is None else McpSession.objects.filter(pk=key).select_related("passport").first()
     if s is not None:
         with transaction.atomic():
             passport = s.passport
@@ -250,26 +279,24 @@ def _find_sql() -> str:
     )
 
 
-def find_session(session_id: str) -> McpSession | None:
+def find_session(sid: str) -> McpSession | None:
     """The live session with that id, or None when it is unknown, ended, idle too long or too old."""
-    read = session_read(session_id)
-    if read is None:
+    key = key_of(sid)
+    if key is None:
         return None
     with connection.cursor() as c:
-        c.execute(*read)
+        c.execute(*session_read(key))
         row = c.fetchone()
-    return found_session(session_id, row)
+    return found_session(key, row)
 
 
-def session_read(session_id: str) -> tuple[str, list[str]] | None:
-    """The statement that reads the session with that id and its passport (found_session makes them of
-    its row), or None for an id no session can have."""
-    if not (0 < len(session_id) <= 64):
-        return None
-    return _find_sql(), [session_id]
+def session_read(key: str) -> tuple[str, list[str]]:
+    """The statement that reads the session kept under that key (key_of) and its passport
+    (found_session makes them of its row)."""
+    return _find_sql(), [key]
 
 
-def found_session(session_id: str, row: Sequence[Any] | None) -> McpSession | None:
+def found_session(key: str, row: Sequence[Any] | None) -> McpSession | None:
     """The live session of a row session_read's statement returned, or None (none found, or one ended,
     idle too long or too old)."""
     if row is None:
@@ -283,20 +310,23 @@ def found_session(session_id: str, row: Sequence[Any] | None) -> McpSession | No
     session = McpSession.from_db(
         "default",
         ("id", "passport_id", "address", "created_at", "last_seen", "ended_at"),
-        (session_id, passport.pk, "", created_at, last_seen, None),
+        (key, passport.pk, "", created_at, last_seen, None),
     )
     session.passport = passport
     if now - last_seen > _touch_every(idle):
         session.last_seen = now
-        McpSession.objects.filter(pk=session_id).update(last_seen=now)
+        McpSession.objects.filter(pk=key).update(last_seen=now)
     return session
 
 
-def end_session(session_id: str) -> bool:
+def end_session(sid: str) -> bool:
     """End a live session (DELETE). One that is unknown, ended or expired is not found, as for any request."""
+    key = key_of(sid)
+    if key is None:
+        return False
     idle, max_age = _limits()
     now = timezone.now()
     live = McpSession.objects.filter(
-        pk=session_id, ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age
+        pk=key, ended_at__isnull=True, last_seen__gt=now - idle, created_at__gt=now - max_age
     )
     return bool(live.update(ended_at=now))

@@ -187,6 +187,8 @@ class Passport(models.Model):
 class McpSession(models.Model):
     """An MCP session over streamable HTTP, kept in the database so any worker can serve it."""
 
+    # The SHA-256 (hex) of the Mcp-Session-Id the client sends, never the id itself: without sign-in
+    # the id is the passport's only credential (clockford/face/sessions.py key_of; migration 0020).
     id = models.CharField(primary_key=True, max_length=64)
     passport = models.ForeignKey(Passport, on_delete=models.CASCADE, related_name="sessions")
     address = models.CharField(max_length=64, db_index=True)

@@ -18,7 +18,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from clockford.face import http, server, sessions
 from clockford.face.tests.test_checks import request
 from clockford.town import desk, limits
-from clockford.town.models import McpSession, Passport, Tally
+from clockford.town.models import Passport, Tally
 
 
 def test_a_call_that_raises_is_answered_as_the_sdks_dispatcher_answers_it() -> None:
@@ -87,12 +87,12 @@ def test_a_call_run_again_after_giving_way_is_counted_once() -> None:
     """Work on the loop that gave way after the request's count (server.in_db) runs again from its start
     on a desk thread: the count it wrote is remembered on its Unchecked, and not taken again."""
     opened = sessions.open_session("10.9.8.7", "counted once")
-    assert isinstance(opened, McpSession)
-    unchecked = server.Unchecked(opened.id, "10.9.8.7")
+    assert isinstance(opened, sessions.Opened)
+    unchecked = server.Unchecked(opened.sid, "10.9.8.7")
     first = server.admit(unchecked)
     assert first is not None and unchecked.counted
     again = server.admit(unchecked)  # as the desk thread runs it
-    assert again is not None and again[0].id == opened.id
+    assert again is not None and again[0].id == opened.session.id
     assert Tally.objects.get(pk=limits.address_key("10.9.8.7")).requests == 1
 
 

@@ -118,7 +118,7 @@ def test_the_town_is_full_at_its_ceiling_and_closed_to_visitors_by_staff(setting
     sessions.open_session("10.0.0.1", "a")
     ended = sessions.open_session("10.0.0.2", "b")
     assert sessions.room_in_town() == "full"
-    assert not isinstance(ended, sessions.NoRoom) and sessions.end_session(ended.id)
+    assert not isinstance(ended, sessions.NoRoom) and sessions.end_session(ended.sid)
     assert sessions.room_in_town() is None
     TownState.welcome(False)
     assert sessions.room_in_town() == "closed to visitors"
@@ -257,7 +257,7 @@ def test_sessions_per_address_count_an_ipv6_address_by_its_64(settings: Any) -> 
 
     settings.CLOCKFORD = {**settings.CLOCKFORD, "SESSIONS_PER_ADDRESS": 1}
     opened = sessions.open_session("2001:db8:5:6::1", "a")
-    assert not isinstance(opened, sessions.NoRoom) and opened.address == "2001:db8:5:6::/64"
+    assert not isinstance(opened, sessions.NoRoom) and opened.session.address == "2001:db8:5:6::/64"
     assert isinstance(sessions.open_session("2001:db8:5:6:7::1", "b"), sessions.NoRoom)
     assert sessions.sessions_from("2001:db8:5:6::99") == 1
     assert not isinstance(sessions.open_session("2001:db8:5:7::1", "c"), sessions.NoRoom)

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from clockford.face import sessions
-from clockford.town.models import McpSession, Passport
+from clockford.town.models import Passport
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +24,9 @@ def test_the_session_lookup_gives_the_passport_the_orm_gives() -> None:
     passport = Passport.objects.create(
         issued_at=now, last_seen=now, place="Tavern", pennant="blue", client_name="rows", calls_since=now, calls=3
     )
-    session = sessions.open_session("10.0.0.1", "rows", passport)
-    assert isinstance(session, McpSession)
-    found = sessions.find_session(session.id)
+    opened = sessions.open_session("10.0.0.1", "rows", passport)
+    assert isinstance(opened, sessions.Opened)
+    found = sessions.find_session(opened.sid)
     assert found is not None
     read = found.passport
     orm = Passport.objects.get(pk=passport.pk)
@@ -38,9 +38,9 @@ def test_the_session_lookup_gives_the_passport_the_orm_gives() -> None:
 
 def test_a_passport_never_seen_by_the_clerk_reads_its_empty_window_as_none() -> None:
     passport = Passport.objects.create(issued_at=dt.datetime.now(dt.UTC), last_seen=dt.datetime.now(dt.UTC))
-    session = sessions.open_session("10.0.0.2", "rows", passport)
-    assert isinstance(session, McpSession)
-    found = sessions.find_session(session.id)
+    opened = sessions.open_session("10.0.0.2", "rows", passport)
+    assert isinstance(opened, sessions.Opened)
+    found = sessions.find_session(opened.sid)
     assert found is not None and found.passport.calls_since is None and found.passport.watched is False
 
 
