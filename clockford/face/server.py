@@ -369,7 +369,7 @@ def admit(unchecked: Unchecked) -> tuple[McpSession, int | None] | None:
     """Count the request against its address (clockford/town/limits.py) and look its session up, in one
     statement where the database takes both (limits.count_and_read); on PostgreSQL that statement also
     takes the call's footstep number ahead (archive.NUMBER_AHEAD), returned beside the session."""
-    # The id the client sent, hashed once here: the session is kept under its key (sessions.key_of).
+    # The id the client sent, hashed here: the session is kept under its key (sessions.key_of).
     key = sessions.key_of(unchecked.session_id)
     read = None if key is None else sessions.session_read(key)
     rows: list[tuple[Any, ...]] = []

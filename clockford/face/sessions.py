@@ -7,8 +7,9 @@ only that account and client may use the session.
 
 Without sign-in a session's id is its passport's only credential, so the town keeps no id as it is:
 a session is kept under the SHA-256 of its id (`key_of`), hashed here where the id comes in, and the
-id itself goes only to the client, once, in the reply to its initialize. The database, its backups
-and exports hold keys, which open nothing (SECURITY-NOTES.md: secrets are never stored or archived).
+id itself goes only to the client, once, in the reply to its initialize. The database and its
+backups hold keys, which open nothing: a key sent as an id is a session not found (secrets are
+never stored or archived, the design's SECURITY-NOTES.md).
 """
 
 import datetime as dt
@@ -45,6 +46,10 @@ def key_of(sid: str) -> str | None:
     None for an id no session can have."""
     if not (0 < len(sid) <= LONGEST_ID):
         return None
+    return _hashed(sid)
+
+
+def _hashed(sid: str) -> str:
     return hashlib.sha256(sid.encode()).hexdigest()
 
 
@@ -174,9 +179,9 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
                 client_name=kept_name(client_name), issued_at=now, last_seen=now, place=START_PLACE
             )
         sid = secrets.token_hex(LONGEST_ID // 2)
-        key = key_of(sid)
-        assert key is not None  # a minted id is always one a session can have
-        session = McpSession.objects.create(id=key, passport=passport, address=address, created_at=now, last_seen=now)
+        session = McpSession.objects.create(
+            id=_hashed(sid), passport=passport, address=address, created_at=now, last_seen=now
+        )
         return Opened(session, sid)
 
 
