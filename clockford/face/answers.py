@@ -138,6 +138,12 @@ POST_ONLY = plain(405, "Method not allowed.", {"Allow": "POST"})
 NO_STREAM = plain(405, "Method not allowed.", {"Allow": "POST, DELETE"})
 
 BAD_REQUEST = plain(400, "Bad request.")
+# A body sent compressed (Content-Encoding): the town reads bodies as they are, and says so as RFC 7694
+# asks, rather than reading gzip's bytes as JSON (a Bad request that does not say why) or a plain body
+# labelled gzip as if it were not labelled.
+ENCODED_BODY = plain(
+    415, "Send the body as it is: this town reads no Content-Encoding.", {"Accept-Encoding": "identity"}
+)
 # 001's words for a body over MAX_BODY_BYTES; stdio says them of a line over the same limit
 # (clockford/face/stdio.py).
 TOO_LARGE_WORDS = "Too large."

@@ -343,6 +343,14 @@ async def accepts_both(r: Request) -> Answer | None:
     return answers.NOT_ACCEPTABLE
 
 
+async def body_as_is(r: Request) -> Answer | None:
+    """No Content-Encoding but identity (RFC 9110, section 8.4): checked before the body is read."""
+    coding = r.headers.get("content-encoding")
+    if coding is None or coding.strip(" \t").lower() in ("", "identity"):
+        return None
+    return answers.ENCODED_BODY
+
+
 async def json_content(r: Request) -> Answer | None:
     """Content-Type application/json, parameters allowed (a charset): the media type itself, not a
     prefix of another (application/jsonx, application/json-seq)."""
@@ -481,6 +489,7 @@ ROUTES: dict[str, tuple[Check, ...]] = {
         token,
         count_later,
         protocol_version,
+        body_as_is,
         declared_size,
         whole_body,
         accepts_both,

@@ -7,6 +7,7 @@ spent by the suite itself.
 """
 
 import datetime as dt
+import gzip
 import json
 import re
 import socket
@@ -208,6 +209,21 @@ def test_400_a_body_that_is_not_json(town: Town, live: RawSession) -> None:
     # A JSON body that is not declared as JSON is not read as JSON either.
     not_declared = {**MCP_HEADERS, "Content-Type": "text/plain"}
     assert_plain(request("POST", town.mcp, json.dumps(initialize_message()), not_declared), 400, "Bad request.")
+
+
+def test_415_a_body_with_a_content_encoding(town: Town, live: RawSession) -> None:
+    """A compressed body is refused saying what the town reads (RFC 7694), before it is read: gzip's bytes
+    were a Bad request that did not say why, and a plain body labelled gzip was served as if unlabelled."""
+    said = "Send the body as it is: this town reads no Content-Encoding."
+    message = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/list"}).encode()
+    for coding, body in (("gzip", gzip.compress(message)), ("gzip", message), ("br", message), ("GZIP ", message)):
+        reply = request("POST", live.url, body, live.headers({"Content-Encoding": coding}))
+        assert_plain(reply, 415, said, coding)
+        assert reply[1]["accept-encoding"] == "identity"
+    # identity, or no coding at all, is the body as it is.
+    for extra in ({"Content-Encoding": "identity"}, {}):
+        status, _, body = request("POST", live.url, message, live.headers(extra))
+        assert status == 200 and "look_around" in body, extra
 
 
 @pytest.mark.parametrize("version", ["1999-01-01", "2025-11-26", "", "2026-07-28x", "latest"])
