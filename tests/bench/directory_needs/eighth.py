@@ -31,7 +31,7 @@ Run from the repository with the full census (../shared/census/registry-snapshot
 import random
 from pathlib import Path
 
-from tests.bench.directory_needs.make import census_lots, judged, write_halves
+from tests.bench.directory_needs.make import halved, write_judged
 
 HERE = Path(__file__).resolve().parent
 SEED = "eighth:2026-12-07"
@@ -174,29 +174,21 @@ SENSES = [
 ]
 
 
-def _split(items: list[object], rng: random.Random) -> tuple[list[object], list[object]]:
-    """Items in two, in their order: the dev half's and the held-out half's."""
-    order = list(range(len(items)))
-    rng.shuffle(order)
-    dev = set(order[: len(order) // 2])
-    return [x for i, x in enumerate(items) if i in dev], [x for i, x in enumerate(items) if i not in dev]
-
-
 def needs() -> list[tuple[str, str, str, str, str, str]]:
     """(half, kind, need, best, relevant, excluded) for every need, split by SEED."""
     rng = random.Random(SEED)
     out: list[tuple[str, str, str, str, str, str]] = []
-    forms = dict(zip(("dev", "held"), _split(list(PHRASE_FORMS), rng), strict=True))
-    for half, items in zip(("dev", "held"), _split(list(PHRASES), rng), strict=True):
+    forms = dict(zip(("dev", "held"), halved(list(PHRASE_FORMS), rng), strict=True))
+    for half, items in zip(("dev", "held"), halved(list(PHRASES), rng), strict=True):
         for w, best, relevant, names, excluded in items:  # type: ignore[misc]
             for x in names:
                 form = rng.choice(forms[half])
                 out.append((half, "phrase", str(form).format(w=w, x=x), best, relevant, excluded))
     for kind, rows in (("verb", VERBS), ("techname", TECHNAMES), ("task", TASKS)):
-        for half, items in zip(("dev", "held"), _split(list(rows), rng), strict=True):
+        for half, items in zip(("dev", "held"), halved(list(rows), rng), strict=True):
             for need, best, relevant in items:  # type: ignore[misc]
                 out.append((half, kind, need, best, relevant, ""))
-    for half, items in zip(("dev", "held"), _split(list(SENSES), rng), strict=True):
+    for half, items in zip(("dev", "held"), halved(list(SENSES), rng), strict=True):
         for pair in items:
             for need, best, relevant in pair:  # type: ignore[union-attr]
                 out.append((half, "sense", need, best, relevant, ""))
@@ -204,15 +196,4 @@ def needs() -> list[tuple[str, str, str, str, str, str]]:
 
 
 def main() -> None:
-    lots = census_lots()
-    halves: dict[str, list[dict[str, object]]] = {"eighth-dev": [], "eighth-held": []}
-    wrong: list[str] = []
-    for half, kind, need, best, relevant, excluded in needs():
-        names, bests = judged(lots, relevant, best, excluded)
-        if not bests:
-            wrong.append(f"{need!r}: no relevant server's name matches {best!r}")
-        row = {"kind": kind, "need": need, "best": bests, "relevant": names, "excluded": excluded}
-        halves[f"eighth-{half}"].append(row)
-    write_halves(halves, wrong)
-    for half, rows in halves.items():
-        print(half, {k: sum(1 for r in rows if r["kind"] == k) for k in dict.fromkeys(r["kind"] for r in rows)})
+    write_judged("eighth", needs())

@@ -20,6 +20,7 @@ fourth; fifth.py a fifth, in other languages, kept whole as fifth. Run from the 
 
 import hashlib
 import json
+import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -286,6 +287,31 @@ def write_halves(halves: dict[str, list[dict[str, object]]], wrong: Sequence[str
     for half, rows in halves.items():
         (HERE / f"{half}.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
         print(half, len(rows), "needs")
+
+
+def halved(items: list[object], rng: random.Random) -> tuple[list[object], list[object]]:
+    """Items in two, in their order: the dev half's and the held-out half's, as rng shuffles them."""
+    order = list(range(len(items)))
+    rng.shuffle(order)
+    dev = set(order[: len(order) // 2])
+    return [x for i, x in enumerate(items) if i in dev], [x for i, x in enumerate(items) if i not in dev]
+
+
+def write_judged(name: str, needs: Sequence[tuple[str, str, str, str, str, str]]) -> None:
+    """A generated evaluation's needs, (half, kind, need, best, relevant, excluded) each, judged against
+    the census and written as <name>-dev.json and <name>-held.json, with each half's count by kind."""
+    lots = census_lots()
+    halves: dict[str, list[dict[str, object]]] = {f"{name}-dev": [], f"{name}-held": []}
+    wrong: list[str] = []
+    for half, kind, need, best, relevant, excluded in needs:
+        names, bests = judged(lots, relevant, best, excluded)
+        if not bests:
+            wrong.append(f"{need!r}: no relevant server's name matches {best!r}")
+        row = {"kind": kind, "need": need, "best": bests, "relevant": names, "excluded": excluded}
+        halves[f"{name}-{half}"].append(row)
+    write_halves(halves, wrong)
+    for half, rows in halves.items():
+        print(half, {k: sum(1 for r in rows if r["kind"] == k) for k in dict.fromkeys(r["kind"] for r in rows)})
 
 
 def main() -> None:
