@@ -105,15 +105,8 @@ def _hold_heading(hold: Hold, status: str) -> str:
 
 
 def _frozen_by(account: Account, hold: Hold) -> tuple[Report | None, str]:
-    """The report that froze a frozen call, and what became of it in words (reports.do_report freezes
-    the calls of its passport that wait or are allowed when it is filed: the first report filed after
-    the call was held is the one)."""
-    report = (
-        Report.for_person(account)
-        .filter(passport_id=hold.passport_id, filed_at__gte=hold.created_at)
-        .order_by("filed_at", "id")
-        .first()
-    )
+    """The report that froze a frozen call, and what became of it in words."""
+    report = reports.find_freezer(account, hold)
     if report is None:
         return None, ""
     status = reports.status_of(report)
@@ -127,15 +120,9 @@ def _frozen_by(account: Account, hold: Hold) -> tuple[Report | None, str]:
 
 
 def _asked_again(account: Account, hold: Hold) -> tuple[Hold | None, str]:
-    """For a call that can no longer be decided (lapsed, frozen): the newest hold of the same call its
-    agent made since, which is what the person decides now, and what became of it."""
-    again = (
-        Hold.for_person(account)
-        .filter(passport_id=hold.passport_id, call_digest=hold.call_digest, created_at__gt=hold.created_at)
-        .exclude(pk=hold.pk)
-        .order_by("-created_at", "-id")
-        .first()
-    )
+    """For a call that can no longer be decided (lapsed, frozen): the agent's new hold of the same call,
+    and what became of it."""
+    again = holds.find_asked_again(account, hold)
     if again is None:
         return None, ""
     status = holds.status_of(again)
@@ -225,14 +212,8 @@ PLAN_SAYS = {
 
 
 def _newer_plan(account: Account, plan: Plan) -> tuple[Plan | None, str]:
-    """For a replaced plan: the newest plan its agent declared since (what the person decides now, or
-    what is in force), and what became of it."""
-    newer = (
-        Plan.for_person(account)
-        .filter(passport_id=plan.passport_id, declared_at__gt=plan.declared_at)
-        .order_by("-declared_at", "-id")
-        .first()
-    )
+    """For a replaced plan: the newest plan its agent declared since, and what became of it."""
+    newer = plans.find_newer_plan(account, plan)
     if newer is None:
         return None, ""
     status = plans.status_of(newer)

@@ -680,6 +680,18 @@ def access_hold(account: Any, hold_id: str) -> Hold:
     return Hold.access(account, hold_id)
 
 
+def find_asked_again(account: Any, hold: Hold) -> Hold | None:
+    """The newest hold of the same call its agent made since this one, which its person decides now
+    (for a call that can no longer be decided: lapsed, frozen)."""
+    return (
+        Hold.for_person(account)
+        .filter(passport_id=hold.passport_id, call_digest=hold.call_digest, created_at__gt=hold.created_at)
+        .exclude(pk=hold.pk)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
 def access_hold_as_it_stands(account: Any, hold_id: str) -> Hold:
     """The hold as its person is to decide it now (the hall's pages and decisions): a waiting call that
     fitted its plan's step when it was held, and fits no step with uses left now (other calls spent them

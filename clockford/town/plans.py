@@ -299,6 +299,17 @@ def access_plan(account: Any, plan_id: str) -> Plan:
     return Plan.access(account, plan_id)
 
 
+def find_newer_plan(account: Any, plan: Plan) -> Plan | None:
+    """The newest plan its agent declared since this one (for a replaced plan: what its person decides
+    now, or what is in force)."""
+    return (
+        Plan.for_person(account)
+        .filter(passport_id=plan.passport_id, declared_at__gt=plan.declared_at)
+        .order_by("-declared_at", "-id")
+        .first()
+    )
+
+
 def plan_statement(plan: Plan, decision: str) -> str:
     return canonical_text(
         {"kind": "clockford-plan-1", "plan": plan.id, "decision": decision, "steps": plan.steps, "hours": plan.hours}

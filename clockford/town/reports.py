@@ -106,6 +106,17 @@ def access_report(account: Any, report_id: str) -> Report:
     return Report.access(account, report_id)
 
 
+def find_freezer(account: Any, hold: Hold) -> Report | None:
+    """The report that froze a frozen call: do_report freezes the calls of its passport that wait or are
+    allowed when it is filed, so the first report filed after the call was held is the one."""
+    return (
+        Report.for_person(account)
+        .filter(passport_id=hold.passport_id, filed_at__gte=hold.created_at)
+        .order_by("filed_at", "id")
+        .first()
+    )
+
+
 def review_statement(report: Report, verdict: str) -> str:
     return canonical_text({"kind": "clockford-review-1", "report": report.id, "verdict": verdict})
 
