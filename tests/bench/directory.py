@@ -12,7 +12,10 @@ held-out half, readings-dev.json and readings-held.json, by kind; and a generate
 written by seventh.py in a dev and a held-out half, seventh-dev.json and seventh-held.json, by kind; and a generated set
 of words that name the wrong thing (a verb in its ordinary sense, a technology's dotted name, an unwanted kind in two
 words, a task, a word of another language with two senses), written by eighth.py in eighth-dev.json and
-eighth-held.json, by kind): needs in plain words, each with
+eighth-held.json, by kind; and a generated set of needs as agents write them mid-errand (with the errand
+around them, as a question, two things at once, what the server must not do, how it signs in, a task, one
+or two words, a brand misspelled), written by ninth.py in ninth-dev.json and ninth-held.json, by kind):
+needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
 the fifth are its held-out measures. For
@@ -258,6 +261,10 @@ SEVENTH = ("seventh-dev", "seventh-held")
 # ordinary sense, a technology's dotted or signed name, a kind not wanted in two words, a task, a word of
 # another language with two senses.
 EIGHTH = ("eighth-dev", "eighth-held")
+# The generated evaluation of needs as agents write them mid-errand (directory_needs/ninth.py): with the
+# errand around them, as a question, two things at once, what the server must not do, how it signs in, a
+# task, one or two words, a brand misspelled.
+NINTH = ("ninth-dev", "ninth-held")
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
@@ -367,7 +374,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH + EIGHTH},
+                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH + EIGHTH + NINTH},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -476,6 +483,11 @@ def run(opts: Any) -> None:
         print(
             f"  words that name the wrong thing, generated, {half.removeprefix('eighth-')} half, by kind (the Directory)"
         )
+        for kind, f in figures[half].items():
+            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
+    for half in NINTH:
+        print(f"  needs as agents write them, generated, {half.removeprefix('ninth-')} half, by kind (the Directory)")
         for kind, f in figures[half].items():
             said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
             print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
