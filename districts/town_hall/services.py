@@ -433,9 +433,21 @@ def _is(m: re.Match[str], frame: frozenset[str]) -> bool:
     return w in frame or w in STOPWORDS
 
 
+# Phrases whose words include a stop word, which would leave the phrase's meaning with its other word
+# ("who is on call" would search "call", the vocabulary's phone calls): each is read as one word, the
+# vocabulary's (CONCEPTS "oncall"), before stop words go. Written with a space or a dash.
+JOINED = {"on call": "oncall"}
+_JOINED = re.compile(r"\b(" + "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in JOINED) + r")\b", re.IGNORECASE)
+
+
+# A joined word is held by a listing that writes its phrase ("on-call schedules" holds oncall).
+_SPOKEN = {w: r"[\s-]*".join(map(re.escape, p.split())) for p, w in JOINED.items()}
+
+
 def terms_of(need: str) -> list[str]:
     """The need's words: folded, stop words, single letters and lone digits out, each once, in the
     order given (a need is at most 200 characters, so at most 100 words)."""
+    need = _JOINED.sub(lambda m: JOINED[re.sub(r"[\s-]+", " ", m.group(1).casefold())], need)
     # A technology's name with a dot or a sign is one word ("Node.js" nodejs, "C#" csharp).
     found = re.findall(r"[^\W_]+", ranking.signed_names(words.for_matching(need)).casefold())
     # A need of stop words, single letters and lone digits alone ("the and of to a", a regular
@@ -1199,7 +1211,8 @@ def _holds(words_: Iterable[str], whole_below: int = 0) -> re.Pattern[str]:
     """Which of the words a text holds, each as a word's start, or a whole word when shorter than
     whole_below (the index's PREFIX_FROM)."""
     return re.compile(
-        "|".join(rf"\b({re.escape(w)}{'' if len(w) >= whole_below else r'\b'})" for w in words_), re.IGNORECASE
+        "|".join(rf"\b({_SPOKEN.get(w, re.escape(w))}{'' if len(w) >= whole_below else r'\b'})" for w in words_),
+        re.IGNORECASE,
     )
 
 

@@ -73,7 +73,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "crashes": ("errors", "exceptions", "sentry"),
     "errors": ("sentry", "exceptions", "monitoring"),
     "alerts": ("monitoring", "incidents", "alerting", "pagerduty"),
-    "on call": ("pagerduty", "incidents", "oncall"),
+    # "on call" is read as one word before stop words go ("on" is one): services.JOINED
+    "oncall": ("pagerduty", "incidents", "escalation", "rootly", "opsgenie", "paging"),
     "outage": ("incidents", "monitoring", "status"),
     "logs": ("logging", "observability", "traces"),
     "metrics": ("monitoring", "observability", "dashboards"),
@@ -179,6 +180,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "employee": ("hr", "hris", "employees", "payroll"),
     "time off": ("hr", "leave", "pto", "hris"),
     "payroll": ("hr", "employees", "salary"),
+    # a task names whom it is for or what it waits on: paying contractors is payroll and payouts,
+    # "when will it arrive" a shipment's tracking
+    "contractors": ("payroll", "payouts", "freelancers", "invoicing"),
+    "contractor": ("payroll", "payouts", "freelancers", "invoicing"),
+    "abroad": ("international", "cross-border"),
+    "arrive": ("delivery", "tracking", "shipment", "shipping"),
     "students": ("lms", "canvas", "courses", "education"),
     "grades": ("lms", "canvas", "students", "courses"),
     "embeddings": ("vector", "similarity", "semantic"),
