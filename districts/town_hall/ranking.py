@@ -320,12 +320,15 @@ def signed_names(text: str, keep: bool = False) -> str:
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # A word is read as a slip of the keyboard only when it is this long (and no longer than SPELL_UPTO:
 # a word's edits are about 54 times its length, each as long as it), at most this many lots hold it,
-# and the word one edit away is held by at least this many lots and this many times as many.
+# and the word one edit away is held by at least this many lots and this many times as many; of a
+# word no lot holds, by at least SPELL_UNHELD lots (a product a few servers serve: "dropbx" is Dropbox,
+# which 4 lots hold).
 SPELL_FROM = 5
 SPELL_UPTO = 30
 SPELL_RARE = 2
 SPELL_COMMON = 5
 SPELL_RATIO = 5
+SPELL_UNHELD = 3
 
 
 def one_edit(word: str) -> set[str]:
@@ -360,7 +363,7 @@ def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = fro
             and term not in vocabulary.MAKERS
             and term not in vocabulary.ENGLISH
         ):
-            least = max(SPELL_COMMON, SPELL_RATIO * max(held, 1))
+            least = max(SPELL_COMMON, SPELL_RATIO * held) if held else SPELL_UNHELD
             best = max(
                 (
                     (words.get(w, 0), w)

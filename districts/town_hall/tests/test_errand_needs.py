@@ -2,7 +2,8 @@
 (tests/bench/directory_needs/ninth.py) holds: here, a phrase of the vocabulary that holds a stop word
 ("who is on call this weekend" searched "call" alone, and ranked servers that place phone calls), and a
 task's words for whom it is for or what it waits on ("contractors", "arrive"). Each test is on a small
-census written here, or on the reading alone."""
+census written here, or on the reading alone. And a brand misspelled that few lots hold ("dropbx
+files": Dropbox is held by four lots of the census, and a slip was read only toward a word five hold)."""
 
 import pytest
 
@@ -64,3 +65,15 @@ def test_a_task_s_words_bring_the_kind_of_server_it_needs(db: None) -> None:
     # "package" is still a package's own word, and its listing's name writes it: the parcels are found
     # beside it, where no lot holding "arrive" they were not found at all
     assert "io.github.d/parcels" in names("know when my package will arrive")
+
+
+def test_a_word_no_lot_holds_is_read_as_a_word_three_lots_hold(db: None) -> None:
+    take(
+        [listing(f"io.github.d{i}/dropbox-mcp", description="Dropbox files and folders.") for i in range(3)]
+        + [listing(f"io.github.z{i}/zapper", description="Zapper tools.") for i in range(2)]
+        + [listing("io.github.h/hubspot", description="Hubspot contacts.")]
+    )
+    assert services.words_searched("dropbx files") == ["dropbox", "files"]
+    # two lots, or one, are too few to say a word no lot holds is a slip of theirs
+    assert services.words_searched("zappar tools") == ["zappar", "tools"]
+    assert services.words_searched("dropbax hubspoot") == ["dropbox", "hubspoot"]
