@@ -387,8 +387,9 @@ SECURE_CSP = {"default-src": ["'self'"], "frame-ancestors": ["'none'"], "object-
 SESSION_COOKIE_SAMESITE = "Strict"
 CSRF_COOKIE_SAMESITE = "Strict"
 SESSION_COOKIE_HTTPONLY = True
-# Django's database sessions, whose deletion takes the session's passkey ceremonies with it, and whose
-# few keys written by one request do not overwrite another's (hall/sessions.py).
+# Django's database sessions, kept under the SHA-256 of their keys (never a key, a sign-in's secret),
+# whose deletion takes the session's passkey ceremonies with it, and whose few keys written by one
+# request do not overwrite another's (hall/sessions.py).
 SESSION_ENGINE = "hall.sessions"
 # How long a sign-in to the hall lasts (hall/lifetime.py): unused, and at most. The cookie lasts no
 # longer than a sign-in can.

@@ -1,5 +1,5 @@
-"""The hall's records: people (accounts), their passkeys, passkey ceremonies in flight, the
-owner's one-time claim, the invites of a town run by its owner, and the OAuth clients people connect
+"""The hall's records: people (accounts), their passkeys, their browsers' sessions, passkey ceremonies in
+flight, the owner's one-time claim, the invites of a town run by its owner, and the OAuth clients people connect
 to their accounts.
 
 An Account is the person. Signed in, an agent's passport belongs to an (account, client) pair; on a
@@ -9,9 +9,12 @@ town without sign-in, the one owner decides for every passport.
 import ipaddress
 import secrets
 from datetime import datetime
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.sessions.backends.base import SessionBase
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -90,6 +93,27 @@ def new_ceremony_id() -> str:
     return secrets.token_urlsafe(24)
 
 
+class BrowserSession(AbstractBaseSession):
+    """A browser's session of the hall (hall/sessions.py, Django's SESSION_ENGINE): kept under the
+    SHA-256 (hex) of its key, never the key, which the browser's cookie holds and which is the
+    signed-in person's credential; the database and its backups hold a digest, which opens nothing.
+    Not Django's own table, whose key column is too short for a digest."""
+
+    session_key = models.CharField(max_length=64, primary_key=True)
+    # Not Django's session manager, whose save() would keep the key it is given as it is: rows are
+    # written by the store alone.
+    objects: ClassVar[models.Manager["BrowserSession"]] = models.Manager()  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.session_key[:12]
+
+    @classmethod
+    def get_session_store_class(cls) -> type[SessionBase]:
+        from hall.sessions import SessionStore  # hall.sessions imports this module
+
+        return SessionStore
+
+
 class Ceremony(models.Model):
     """A passkey ceremony in flight: the challenge the browser was given, kept here and nowhere
     else, deleted the moment an answer arrives (right or wrong), refused after it expires. It belongs
@@ -113,8 +137,8 @@ class Ceremony(models.Model):
     ]
 
     id = models.CharField(primary_key=True, max_length=40, default=new_ceremony_id)
-    # The SHA-256 (hex) of the key of the session that began it: the key itself, a sign-in's secret,
-    # is kept only in Django's session row.
+    # The SHA-256 (hex) of the key of the session that began it, the key its BrowserSession is kept
+    # under: the key itself, a sign-in's secret, is kept nowhere.
     session = models.CharField(max_length=64, default="")
     purpose = models.CharField(max_length=8, choices=PURPOSES)
     challenge = models.BinaryField()

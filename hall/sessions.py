@@ -1,14 +1,22 @@
-"""The hall's browser sessions: Django's, kept in the database (SESSION_ENGINE), so that two requests of
-one session at the same moment do not lose what each other kept.
+"""The hall's browser sessions: Django's database sessions (SESSION_ENGINE), kept under the SHA-256 of
+their keys, and written so that two requests of one session at the same moment do not lose what each
+other kept.
+
+A session's key is the signed-in person's credential: the browser's cookie holds it, and whoever
+holds it is signed in. So the town never stores it. Each row (hall.models.BrowserSession) is kept
+under the key's SHA-256 (`digest`), hashed here, wherever the store is given a key (loading, asking
+whether a key is taken, saving, deleting); the key itself goes only into the cookie. The database and
+every backup hold digests, and a digest sent as a cookie is no key at all (longer than any key the
+town makes, it is never looked up); as any unknown key, it is a session signed out.
 
 Django saves a session's whole dict at the end of a request that changed it. Two requests of one
 session at once (two tabs, a page's live redraw beside a click, Approve pressed in one tab while
 another loads) each save their own copy, and the one saved last wins: what the other kept is lost.
 So what a request begins for the person is not kept in the dict:
 
-- a passkey ceremony is a row of its own (hall.models.Ceremony), bound to its session by the SHA-256
-  of the session's key (never the key, a sign-in's secret) and found by (session, purpose); what the
-  page showed when an approval was asked for (hall/decide.py) is kept on its ceremony;
+- a passkey ceremony is a row of its own (hall.models.Ceremony), bound to its session by the same
+  digest its session is kept under, and found by (session, purpose); what the page showed when an
+  approval was asked for (hall/decide.py) is kept on its ceremony;
 - the few small things still kept in the dict (when the hall last saw the person, hall/lifetime.py;
   the passkey requests a session answered or replaced, hall/passkey_changes.py; a GitHub sign-in for a
   deed, hall/deeds.py) are written by `change`: into the stored session alone, under its row's lock,
@@ -25,12 +33,18 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.contrib.sessions.backends.base import SessionBase
 from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
-from django.db import router, transaction
+from django.contrib.sessions.base_session import AbstractBaseSession
+from django.db import models, router, transaction
 from django.utils import timezone
 
-from hall.models import Ceremony
+from hall.models import BrowserSession, Ceremony
+
+# Django makes keys of 32 characters, and its own table held none longer than 40. A longer cookie (a
+# digest of 64, copied from the database) names no session, and is neither hashed nor looked up.
+LONGEST_KEY = 40
 
 
 def digest(session_key: str) -> str:
@@ -63,7 +77,7 @@ def change(session: SessionBase, key: str, how: Callable[[Any], Any]) -> Any:
     model = session.model
     using = router.db_for_write(model)
     with transaction.atomic(using=using):
-        row = model.objects.using(using).select_for_update().filter(session_key=session.session_key).first()
+        row = session.rows(session.session_key).using(using).select_for_update().first()
         if row is None or row.expire_date <= timezone.now():
             was = session.get(key)
             _put(session, key, how(was))
@@ -85,7 +99,7 @@ def stored(session: SessionBase, key: str) -> Any:
     it since this one read the session."""
     if not isinstance(session, SessionStore) or session.session_key is None:
         return session.get(key)
-    row = session.model.objects.filter(session_key=session.session_key).first()
+    row = session.rows(session.session_key).first()
     return session.decode(row.session_data).get(key) if row is not None else session.get(key)
 
 
@@ -97,11 +111,54 @@ def _put(data: Any, key: str, value: Any) -> None:
 
 
 class SessionStore(DatabaseStore):
-    """Django's database sessions, whose deletion (signing out, a sign-in's new key) takes the session's
-    ceremonies with it."""
+    """Django's database sessions, each row kept under its key's digest (never the key), whose deletion
+    (signing out, a sign-in's new key) takes the session's ceremonies with it. Every method of Django's
+    store that names a key to the database is here, synchronous and asynchronous alike."""
+
+    @classmethod
+    def get_model_class(cls) -> type[BrowserSession]:
+        return BrowserSession
+
+    def _validate_session_key(self, key: str | None) -> bool:
+        return bool(key) and 8 <= len(str(key)) <= LONGEST_KEY
+
+    def rows(self, session_key: str) -> "models.QuerySet[BrowserSession]":
+        """The row of the session with this key (none or one)."""
+        return BrowserSession.objects.filter(session_key=digest(session_key))
+
+    def _get_session_from_db(self) -> BrowserSession | None:
+        # As Django's, by the digest: an unknown or expired key leaves the store without one.
+        row = self.rows(self.session_key).filter(expire_date__gt=timezone.now()).first() if self.session_key else None
+        if row is None:
+            self._session_key = None
+        return row
+
+    async def _aget_session_from_db(self) -> BrowserSession | None:
+        return await sync_to_async(self._get_session_from_db)()
+
+    def exists(self, session_key: str) -> bool:
+        return self.rows(session_key).exists()
+
+    async def aexists(self, session_key: str) -> bool:
+        return await sync_to_async(self.exists)(session_key)
+
+    def create_model_instance(self, data: dict[str, Any]) -> AbstractBaseSession:
+        # Django's, its key drawn (or kept) as ever, then stored as its digest. A drawn key whose digest
+        # is taken fails the insert, and create draws another.
+        row = super().create_model_instance(data)
+        row.session_key = digest(row.session_key)
+        return row
+
+    async def acreate_model_instance(self, data: dict[str, Any]) -> AbstractBaseSession:
+        row = await super().acreate_model_instance(data)
+        row.session_key = digest(row.session_key)
+        return row
 
     def delete(self, session_key: str | None = None) -> None:
         key = session_key or self.session_key
-        super().delete(session_key)
         if key:
+            self.rows(key).delete()
             Ceremony.objects.filter(session=digest(key)).delete()
+
+    async def adelete(self, session_key: str | None = None) -> None:
+        await sync_to_async(self.delete)(session_key)

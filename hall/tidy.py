@@ -5,7 +5,8 @@ refuses or ignores, because they have expired.
   answered; new ceremonies prune them too, this catches up when none begins.
 - Spent authorization codes older than SPENT_KEPT: codes live a minute, so one presented a day later
   is refused as unknown either way (hall/oauth_validator.py prunes them on each new code as well).
-- Browser sessions past their expiry date: Django reads an expired session as no session.
+- Browser sessions past their expiry date (hall.models.BrowserSession, each under its key's digest):
+  Django reads an expired session as no session.
 - OAuth tokens and grants, by django-oauth-toolkit's own clear_expired: expired access tokens and
   grants, and refresh tokens revoked or expired past REFRESH_TOKEN_EXPIRE_SECONDS. With reuse
   protection on, it keeps a revoked refresh token until then, so a replayed one is still caught.
@@ -13,13 +14,12 @@ refuses or ignores, because they have expired.
 
 import datetime as dt
 
-from django.contrib.sessions.models import Session
 from django.db import models
 from django.utils import timezone
 from oauth2_provider.models import clear_expired, get_access_token_model, get_grant_model, get_refresh_token_model
 
 from clockford.town import sweep
-from hall.models import Ceremony, SpentCode
+from hall.models import BrowserSession, Ceremony, SpentCode
 from hall.oauth_validator import SPENT_KEPT
 
 
@@ -38,6 +38,6 @@ def tidy(now: dt.datetime) -> dict[str, int]:
     return {
         Ceremony._meta.db_table: sweep.delete_in_batches(Ceremony.objects.filter(expires_at__lt=now)),
         SpentCode._meta.db_table: sweep.delete_in_batches(SpentCode.objects.filter(at__lt=now - SPENT_KEPT)),
-        Session._meta.db_table: sweep.delete_in_batches(Session.objects.filter(expire_date__lt=now)),
+        BrowserSession._meta.db_table: sweep.delete_in_batches(BrowserSession.objects.filter(expire_date__lt=now)),
         **_tokens(),
     }

@@ -8,13 +8,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from hall import invites
 from hall.claim import claim_link_if_unowned
 from hall.http import Refused
-from hall.models import Account, Ceremony, Invite, Passkey
+from hall.models import Account, BrowserSession, Ceremony, Invite, Passkey
 from hall.tests.conftest import Visitor, invite_from, invited, person
 from tests.fixtures import racing
 from tests.support import clear_of_a_window_edge
@@ -67,7 +66,7 @@ def test_the_owner_invites_and_the_invite_makes_one_account(olive: Visitor) -> N
     assert invite.token_digest == hashlib.sha256(token.encode()).hexdigest()
     assert invite.made_by == olive.account
     assert invite.expires_at - invite.made_at == timedelta(days=7)
-    kept = [str(v) for v in Invite.objects.values_list().get()] + [s.session_data for s in Session.objects.all()]
+    kept = [str(v) for v in Invite.objects.values_list().get()] + [s.session_data for s in BrowserSession.objects.all()]
     assert not any(token in v for v in kept)
     listed = olive.page("/hall/invites")
     assert token not in listed and "Made by <strong>Olive</strong>" in listed and "waiting" in listed

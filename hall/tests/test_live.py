@@ -19,7 +19,6 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.models import Session
 from django.db import connections, transaction
 from django.test import Client
 
@@ -31,7 +30,8 @@ from districts.post_office import services as post_office
 from districts.post_office.models import Letter
 from districts.testing import new_passport
 from hall import lifetime, live
-from hall.models import Account
+from hall.models import Account, BrowserSession
+from hall.sessions import digest
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -212,7 +212,7 @@ async def test_a_socket_is_closed_once_its_person_signs_out(owner: Account) -> N
     cookie = await sync_to_async(session_cookie)(owner)
     ws, _ = await opened(cookie)
     # Signing out (here or on another device with the same session) deletes the session.
-    await database_sync_to_async(Session.objects.filter(session_key=cookie).delete)()
+    await database_sync_to_async(BrowserSession.objects.filter(session_key=digest(cookie)).delete)()
     closed = await ws.receive_output(timeout=SOON)
     assert closed == {"type": "websocket.close", "code": live.NOT_SIGNED_IN}
 

@@ -4,14 +4,13 @@ live ones stay, and a reader finds the same."""
 import datetime as dt
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
 from django.utils import timezone
 from oauth2_provider.models import AccessToken
 
 from clockford.town import clock
 from hall import tidy
-from hall.models import Account, Ceremony, SpentCode
+from hall.models import Account, BrowserSession, Ceremony, SpentCode
+from hall.sessions import SessionStore, digest
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +36,7 @@ def test_expired_rows_go_and_live_ones_stay() -> None:
     assert removed["hall_ceremony"] == 1 and Ceremony.objects.get().expires_at > now
     assert removed["oauth2_provider_accesstoken"] == 1
     assert list(AccessToken.objects.values_list("token", flat=True)) == ["live"]
-    assert removed["django_session"] == 1
-    assert Session.objects.get().session_key == live.session_key
+    assert removed["hall_browsersession"] == 1
+    assert BrowserSession.objects.get().session_key == digest(str(live.session_key))
     assert SessionStore(session_key=live.session_key)["who"] == "alice"
     assert removed["hall_spentcode"] == 0 and SpentCode.objects.count() == 0
