@@ -15,9 +15,12 @@ Every step is idempotent and commits in batches, so an interrupted run is safe t
 
 import datetime as dt
 import hashlib
+import http.client
 import json
 import math
 import sys
+import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from collections import defaultdict
@@ -32,7 +35,7 @@ from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from clockford.leaves import deeper_than, leaves
-from clockford.town import clock, signing
+from clockford.town import clock, signing, words
 from clockford.town.tooling import counted
 from districts.town_hall import integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
@@ -678,16 +681,96 @@ def import_demo(stream: IO[str] | None = None, replace: bool = False) -> tuple[T
 
 Fetch = Callable[[str], dict[str, Any]]
 
+# The most one page of the list may be: a hundred entries of the most one entry may hold (ENTRY_BYTES)
+# and room for the page's own fields, about 25 MiB. The real registry's pages are near 100 KiB (the
+# snapshot's 25,150 entries are 23 MB). A registry that sends more is refused before it is all read:
+# its bytes were read whole, however many, and a page of gigabytes filled the town's memory.
+PAGE_BYTES = PAGE_LIMIT * ENTRY_BYTES + 64 * 1024
+# The longest one page may take, from asking to its last byte. The socket's timeout bounds each wait
+# for a byte, but a registry that sends one byte a minute never trips it.
+PAGE_SECONDS = 120.0
+READ_CHUNK = 64 * 1024
+# The most one sync reads: the real registry's list is some 250 pages of 100, so 5,000 pages is twenty
+# times it; and an hour. A registry whose list never ends (a new cursor every page) is stopped there,
+# where it held `./town up` for ever; the cursor is kept, so the next sync goes on from it.
+SYNC_PAGES = 5000
+SYNC_SECONDS = 3600.0
+
+
+class WebRedirects(urllib.request.HTTPRedirectHandler):
+    """Follows a registry's redirect only to http or https: urllib's own also follows one to ftp://."""
+
+    def redirect_request(
+        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: Any, newurl: str
+    ) -> urllib.request.Request | None:
+        if urllib.parse.urlsplit(newurl).scheme not in ("http", "https"):
+            raise urllib.error.HTTPError(
+                req.full_url, code, "a redirect to an address that is not http or https", headers, fp
+            )
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+OPENER = urllib.request.build_opener(WebRedirects)
+
+
+def drawn(text: str) -> str:
+    """A registry's words in the town's line (an HTTP reason, an error's text), with every character a
+    person could not see, a terminal's escape above all, drawn as its token (⟦U+001B⟧): the line is
+    printed to the operator's terminal and log."""
+    return words.shown_text(text, as_is="")
+
+
+def read_page(resp: Any, url: str) -> bytes:
+    """A page's bytes, at most PAGE_BYTES within PAGE_SECONDS of asking, read a chunk at a time (read1:
+    what has come, never waiting to fill a chunk)."""
+    encoding = (resp.headers.get("Content-Encoding") or "identity").strip().lower()
+    if encoding != "identity":
+        raise CensusError(
+            f"The registry answered {url} with its list encoded as {drawn(encoding)[:40]}, which the town did "
+            "not ask for (it asks for identity); the sync stopped there."
+        )
+    length = resp.headers.get("Content-Length") or ""
+    if length.isdigit() and int(length) > PAGE_BYTES:
+        raise CensusError(too_large(url))
+    began, got, size = time.monotonic(), [], 0
+    while chunk := resp.read1(READ_CHUNK):
+        size += len(chunk)
+        if size > PAGE_BYTES:
+            raise CensusError(too_large(url))
+        if time.monotonic() - began > PAGE_SECONDS:
+            raise CensusError(
+                f"The registry took more than {PAGE_SECONDS:.0f} seconds to send one page of its list "
+                f"({url}); the sync stopped there."
+            )
+        got.append(chunk)
+    if length.isdigit() and size < int(length):
+        # read1 takes a connection closed early as the end, where read() says it was cut short.
+        raise http.client.IncompleteRead(b"".join(got), int(length) - size)
+    return b"".join(got)
+
+
+def too_large(url: str) -> str:
+    return (
+        f"The registry sent more than {PAGE_BYTES // (1024 * 1024)} MiB for one page of its list ({url}), "
+        f"more than {PAGE_LIMIT} entries can hold; the sync stopped there."
+    )
+
 
 def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
     if not url.startswith(("http://", "https://")):
         raise CensusError("A registry's address starts with http:// or https://.")
-    req = urllib.request.Request(url, headers={"Accept": "application/json", "User-Agent": USER_AGENT})  # noqa: S310
+    req = urllib.request.Request(  # noqa: S310 (checked just above)
+        url, headers={"Accept": "application/json", "Accept-Encoding": "identity", "User-Agent": USER_AGENT}
+    )
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 (checked just above)
-            payload = json.loads(resp.read().decode("utf-8"))
-    except (OSError, ValueError) as err:
-        raise CensusError(f"The registry did not answer {url} with its list: {err}") from None
+        with OPENER.open(req, timeout=timeout) as resp:
+            body = read_page(resp, url)
+        payload = json.loads(body.decode("utf-8"))
+    # OSError: no answer, or an HTTP error; ValueError: not UTF-8 or not JSON; HTTPException: an answer
+    # cut short (IncompleteRead) or past http.client's limits (more than 100 header lines); RecursionError:
+    # arrays nested past the reader. Each stopped the sync with a traceback, and `./town up` with it.
+    except (OSError, ValueError, http.client.HTTPException, RecursionError) as err:
+        raise CensusError(f"The registry did not answer {url} with its list: {drawn(str(err))[:300]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("servers"), list):
         raise CensusError(f"The registry's answer to {url} is not its list shape.")
     return payload
@@ -727,9 +810,18 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
     if cursor:
         tally.notes.append("Resumed an interrupted sync where it stopped.")
     # The cursors this run was given: a registry that gives one again would be read round and round
-    # for ever (and `./town up`, which syncs before it serves, would never serve).
+    # for ever (and `./town up`, which syncs before it serves, would never serve). One that gives a new
+    # cursor each time, its pages empty or not, is stopped by the count of pages and the clock.
     seen = {cursor}
+    began = time.monotonic()
     while True:
+        if tally.pages >= SYNC_PAGES or time.monotonic() - began > SYNC_SECONDS:
+            raise CensusError(
+                f"The registry at {endpoint} had more to give after {counted(tally.pages, 'page', 'pages')} "
+                f"and {time.monotonic() - began:.0f} seconds, more than one sync reads "
+                f"({SYNC_PAGES:,} pages, {SYNC_SECONDS // 60:.0f} minutes); the sync stopped there, and the "
+                "next one goes on from where it stopped."
+            )
         params = {"limit": str(PAGE_LIMIT)}
         if cursor:
             params["cursor"] = cursor
@@ -743,7 +835,7 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
                 f"The registry at {endpoint} gave a next cursor the town cannot keep (words of at most "
                 f"{CURSOR_MOST} characters); the sync stopped there."
             )
-        if nxt and page["servers"] and nxt in seen:
+        if nxt and nxt in seen:
             raise CensusError(
                 f"The registry at {endpoint} gave a cursor it had given before, so its list goes round "
                 "in a circle; the sync stopped there."
@@ -754,7 +846,9 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
             CensusState.objects.filter(pk=1).update(sync_cursor=nxt)
         progress.total = tally.received
         progress.advance(len(page["servers"]))
-        if not nxt or not page["servers"]:
+        # A page of no entries that names a next one is not the end: the registry says there is more
+        # (the sync stopped at it, and took the census as whole while the rest went unread).
+        if not nxt:
             break
         cursor = nxt
     progress.finish()

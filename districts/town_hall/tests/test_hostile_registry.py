@@ -1,0 +1,230 @@
+"""A registry that lies, breaks or attacks, over real HTTP on loopback: `census sync` stops with a
+sentence that says why (never a traceback, which stopped `./town up` with it), reads no more than a
+page can hold nor for longer than a page may take, draws the registry's own words in its line, and
+leaves the census it sealed as it was."""
+
+import gzip
+import socket
+import time
+import urllib.parse
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler
+from typing import Any
+
+import pytest
+
+from districts.town_hall import ingest, services
+from districts.town_hall.models import Lot
+from districts.town_hall.tests.base import listing, take
+from tests.standins import Handler, serve, stop
+
+pytestmark = pytest.mark.django_db
+
+Answer = Callable[[BaseHTTPRequestHandler, dict[str, str]], None]
+
+
+class Registry:
+    """A registry on loopback whose every answer to GET /v0.1/servers is what `answer` writes."""
+
+    def __init__(self) -> None:
+        self.answer: Answer = lambda h, q: None
+        self.asked: list[dict[str, str]] = []
+
+
+@pytest.fixture
+def registry() -> Iterator[tuple[Registry, str]]:
+    reg = Registry()
+
+    class RegistryHandler(Handler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            parts = urllib.parse.urlsplit(self.path)
+            query = dict(urllib.parse.parse_qsl(parts.query))
+            reg.asked.append(query)
+            try:
+                reg.answer(self, query)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the town stopped reading, as it should
+
+    server = serve(RegistryHandler)
+    yield reg, f"http://127.0.0.1:{server.server_address[1]}"
+    stop(server)
+
+
+def raw(h: BaseHTTPRequestHandler, head: bytes, body: bytes = b"") -> None:
+    """Bytes as they are, status line and headers included: what no well-made server sends."""
+    h.wfile.write(head + b"\r\n\r\n" + body)
+    h.wfile.flush()
+    h.close_connection = True
+
+
+def sealed() -> tuple[str, int]:
+    s = services.state()
+    return s.root, s.servers
+
+
+def refused(url: str) -> str:
+    """The sentence a sync stops with; the census it sealed before is the same after."""
+    before = sealed()
+    with pytest.raises(ingest.CensusError) as stopped:
+        ingest.sync(url)
+    assert sealed() == before
+    return str(stopped.value)
+
+
+@pytest.fixture
+def census(db: None) -> None:
+    take([listing("com.a/first"), listing("com.a/second")])
+
+
+def test_an_answer_that_breaks_the_reader_stops_the_sync_in_words(census: None, registry: tuple[Registry, str]) -> None:
+    """Arrays nested past the JSON reader (RecursionError), an answer shorter than its Content-Length
+    (IncompleteRead) and one of more than 100 header lines (HTTPException) each stopped the sync with
+    a traceback, and `./town up` with it. Each is now a sentence, and ensure serves the census it had."""
+    reg, url = registry
+    endpoint = f"{url}/v0.1/servers?limit=100"
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: 400000", b"[" * 200_000 + b"]" * 200_000)
+    assert refused(url) == (
+        f"The registry did not answer {endpoint} with its list: maximum recursion depth exceeded while "
+        "decoding a JSON array from a unicode string"
+    )
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: 500", b'{"servers": []}')
+    assert refused(url) == (
+        f"The registry did not answer {endpoint} with its list: IncompleteRead(15 bytes read, 485 more expected)"
+    )
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\n" + b"\r\n".join(b"X-%d: a" % i for i in range(150)))
+    assert refused(url) == f"The registry did not answer {endpoint} with its list: got more than 100 headers"
+    assert ingest.ensure(url).startswith("Census sync failed, serving the census as it was: The registry did not")
+    assert services.find_lot("com.a/first") is not None
+
+
+def test_a_registrys_words_in_the_line_are_drawn(census: None, registry: tuple[Registry, str]) -> None:
+    """An HTTP reason is the registry's words, printed to the operator's terminal and log: a terminal's
+    escape in it recoloured the line (or retitled the window), a line break forged a log line."""
+    reg, url = registry
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 503 Busy \x1b[2J\x1b]0;owned\x07 \x85now\r\nContent-Length: 0")
+    said = refused(url)
+    assert said.endswith("with its list: HTTP Error 503: Busy ⟦U+001B⟧[2J⟦U+001B⟧]0;owned⟦U+0007⟧ ⟦U+0085⟧now")
+    assert "\x1b" not in said and "\x07" not in said
+
+
+def test_a_page_larger_than_a_hundred_entries_can_be_is_not_read_whole(
+    census: None, registry: tuple[Registry, str]
+) -> None:
+    """A page's bytes were read whole, however many: a registry could fill the town's memory. Past
+    ingest.PAGE_BYTES (a hundred of the largest entries the census takes) the sync stops, having read
+    no more than that, whether the page says its length or not."""
+    reg, url = registry
+    pad = b"x" * (ingest.PAGE_BYTES + 1024)
+    body = b'{"servers": [], "pad": "' + pad + b'"}'
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: %d" % len(body), body)
+    sentence = (
+        f"The registry sent more than 25 MiB for one page of its list ({url}/v0.1/servers?limit=100), more than "
+        "100 entries can hold; the sync stopped there."
+    )
+    assert refused(url) == sentence
+    # No length said, the answer ends when the connection closes: counted as it comes.
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nConnection: close", body)
+    assert refused(url) == sentence
+
+
+def test_a_compressed_page_the_town_did_not_ask_for_is_refused_unread(
+    census: None, registry: tuple[Registry, str]
+) -> None:
+    """The town asks for identity. A gzip bomb (a few KiB that open into gigabytes) is never opened:
+    it was read as bytes that are not UTF-8, said as a codec's error."""
+    reg, url = registry
+    bomb = gzip.compress(b"[" * 4_000_000)
+    reg.answer = lambda h, q: raw(
+        h, b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: %d" % len(bomb), bomb
+    )
+    assert refused(url) == (
+        f"The registry answered {url}/v0.1/servers?limit=100 with its list encoded as gzip, which the town did "
+        "not ask for (it asks for identity); the sync stopped there."
+    )
+
+
+def test_a_page_that_comes_a_byte_at_a_time_is_given_up(
+    census: None, registry: tuple[Registry, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each byte inside the socket's timeout, the whole never: the sync waited for ever, and `./town up`
+    with it. A page that takes longer than ingest.PAGE_SECONDS is given up."""
+    monkeypatch.setattr(ingest, "PAGE_SECONDS", 1.0)
+    reg, url = registry
+
+    def trickle(h: BaseHTTPRequestHandler, q: dict[str, str]) -> None:
+        h.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n")
+        for _ in range(40):
+            h.wfile.write(b" ")
+            h.wfile.flush()
+            time.sleep(0.1)
+
+    reg.answer = trickle
+    began = time.monotonic()
+    assert refused(url) == (
+        f"The registry took more than 1 seconds to send one page of its list ({url}/v0.1/servers?limit=100); "
+        "the sync stopped there."
+    )
+    assert time.monotonic() - began < 3
+
+
+def test_a_redirect_is_followed_only_to_the_web(census: None, registry: tuple[Registry, str]) -> None:
+    """urllib follows a redirect to ftp:// as well: a registry could send the town to any FTP service
+    its network reaches. Only http and https are followed."""
+    reg, url = registry
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.5)
+    port = listener.getsockname()[1]
+    reg.answer = lambda h, q: raw(
+        h, b"HTTP/1.1 302 Found\r\nLocation: ftp://127.0.0.1:%d/list\r\nContent-Length: 0" % port
+    )
+    try:
+        said = refused(url)
+        with pytest.raises(TimeoutError):
+            listener.accept()  # nothing came
+    finally:
+        listener.close()
+    assert said.endswith("with its list: HTTP Error 302: a redirect to an address that is not http or https")
+
+
+def page(names: list[str], nxt: str | None) -> dict[str, Any]:
+    return {"servers": [listing(n) for n in names], "metadata": {"nextCursor": nxt} if nxt else {}}
+
+
+def test_a_list_that_never_ends_is_read_no_further_than_a_sync_reads(
+    census: None, registry: tuple[Registry, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new cursor every page, for ever: the circle check never fires, and the sync read on without
+    end. It stops after ingest.SYNC_PAGES, keeps its cursor, and the next sync goes on from it."""
+    monkeypatch.setattr(ingest, "SYNC_PAGES", 5)
+    reg, url = registry
+
+    def endless(h: Handler, q: dict[str, str]) -> None:  # type: ignore[override]
+        n = int(q.get("cursor", "0"))
+        if n > 50:
+            raise AssertionError("the sync read on without end")
+        h.send_json(200, page([f"com.b/endless-{n}"], str(n + 1)))
+
+    reg.answer = endless  # type: ignore[assignment]
+    assert refused(url) == (
+        f"The registry at {url}/v0.1/servers had more to give after 5 pages and 0 seconds, more than one sync "
+        "reads (5 pages, 60 minutes); the sync stopped there, and the next one goes on from where it stopped."
+    )
+    assert services.state().sync_cursor == "5"
+    refused(url)
+    assert reg.asked[5]["cursor"] == "5" and services.state().sync_cursor == "10"
+
+
+def test_a_page_of_no_entries_that_names_a_next_is_not_the_end(census: None, registry: tuple[Registry, str]) -> None:
+    """The sync took an empty page as the end, whatever its next cursor said, and sealed the census
+    as whole with the rest of the list unread."""
+    reg, url = registry
+    pages = {"": page([], "a"), "a": page([], "b"), "b": page(["com.b/after-empty-pages"], None)}
+    reg.answer = lambda h, q: h.send_json(200, pages[q.get("cursor", "")])  # type: ignore[attr-defined]
+    tally, s = ingest.sync(url)
+    assert (tally.pages, tally.received) == (3, 1)
+    assert Lot.objects.filter(name="com.b/after-empty-pages").exists() and s.servers == 3
+    # An empty page whose cursor comes again goes round in a circle like any other.
+    pages = {"": page([], "a"), "a": page([], "a")}
+    assert refused(url).endswith(
+        "gave a cursor it had given before, so its list goes round in a circle; the sync stopped there."
+    )
