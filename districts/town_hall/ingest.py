@@ -300,6 +300,26 @@ def host_of(url: str) -> str | None:
     return host if 0 < len(host) <= 253 else None
 
 
+def remote_url(url: str) -> str | None:
+    """A remote's URL as its record keeps it, or None when it is no way to reach a server: an MCP remote
+    is reached over HTTP, and a javascript:, data: or file: URL (or one naming no host) reaches none,
+    where it was handed to every agent as the server's remote and spared the listing every rule of its
+    remotes. A user and password in it are withheld (https://…@host/mcp): the credential rule reads
+    the listing itself and counts them, and the town does not hand them on. Every remote in the real
+    snapshot is https, none with a user, and is kept exactly as written."""
+    if not url.strip():
+        return None
+    try:
+        parts = urllib.parse.urlsplit(url.strip())
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    if "@" in parts.netloc:
+        return url.replace(parts.netloc, "…@" + parts.netloc.rsplit("@", 1)[1], 1)
+    return url
+
+
 def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
     """One server's facts from all its entries: the newest live version speaks for it."""
     live = [e for e in entries if e.status != "deleted"]
@@ -311,12 +331,12 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
     census_meta = _dict(_dict(body.get("_meta")).get("census"))
     repo = _dict(server.get("repository"))
     repo_url = repo.get("url") if isinstance(repo.get("url"), str) and repo["url"].strip() else None
-    # A remote is read as words; one without a URL says nothing of how to reach the server, and is not
-    # one (it spared the listing the rule of no way to run). None in the real snapshot lacks one.
+    # A remote is read as words; one without a web URL says nothing of how to reach the server, and is
+    # not one (it spared the listing the rule of no way to run). None in the real snapshot lacks one.
     remotes = [
         {"type": _text(r.get("type")) or "", "url": url}
         for r in _list(server.get("remotes"))
-        if isinstance(r, dict) and (url := _text(r.get("url")) or "").strip()
+        if isinstance(r, dict) and (url := remote_url(_text(r.get("url")) or ""))
     ]
     package = None
     for p in _list(server.get("packages")):

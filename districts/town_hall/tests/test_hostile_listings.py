@@ -1,0 +1,48 @@
+"""Listings a registry that lies or attacks could send, taken from a file as `census import` takes them:
+what the census keeps of them, and what it tells agents."""
+
+import pytest
+
+from districts.town_hall.tests.base import listing, lot, take
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_remote_that_is_no_web_address_is_no_remote(db: None) -> None:
+    """A javascript:, data: or file: URL reaches no MCP server: it was handed to every agent as the
+    server's remote, and spared the listing the rule of no way to run it."""
+    odd = ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd", "https:///mcp"]
+    take(
+        [
+            listing(f"com.a/odd-{i}", remotes=[{"type": "streamable-http", "url": url}], packages=[])
+            for i, url in enumerate(odd)
+        ]
+        + [
+            listing(
+                "com.a/second-is-web",
+                remotes=[
+                    {"type": "sse", "url": "javascript:alert(1)"},
+                    {"type": "streamable-http", "url": "https://mcp.example.com/mcp"},
+                ],
+            )
+        ]
+    )
+    for i in range(len(odd)):
+        record = lot(f"com.a/odd-{i}").record
+        assert record["remote"] is None and record["host"] is None
+        assert any(r.endswith("(-10, no-launch-info)") for r in record["integrity"]["reasons"])
+    web = lot("com.a/second-is-web").record
+    assert web["remote"] == {"type": "streamable-http", "url": "https://mcp.example.com/mcp"}
+    assert web["host"] == "mcp.example.com"
+
+
+def test_a_password_in_a_remotes_url_is_not_handed_on(db: None) -> None:
+    """The credential rule counted a password in a remote's URL and masked it in its evidence, while
+    the record handed it whole to every agent as the remote's URL."""
+    url = "https://admin:s3cr3tP4ssw0rdXyz9@mcp.acme-tools.com:8443/mcp?x=1"
+    take([listing("com.a/cred", remotes=[{"type": "streamable-http", "url": url}])])
+    found = lot("com.a/cred")
+    assert found.record["remote"] == {"type": "streamable-http", "url": "https://…@mcp.acme-tools.com:8443/mcp?x=1"}
+    assert found.record["host"] == "mcp.acme-tools.com"
+    assert "s3cr3t" not in str(found.record)
+    assert [d["rule"] for d in found.deductions if d["rule"] == "credential-in-listing"] == ["credential-in-listing"]
