@@ -531,6 +531,19 @@ def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> N
         if len(group) > 1:
             for lot in group:
                 twins[lot.number] = [o for o in group if o.number != lot.number]
+    # A name the registry's pattern refuses (non-ASCII, hidden characters) that is drawn like another
+    # lot's: a look-alike of a popular server verified as real. Its case twins are counted as such.
+    by_look: dict[str, list[Lot]] = defaultdict(list)
+    for lot in lots:
+        by_look[integrity.look_alike_key(lot.name)].append(lot)
+    look_alikes: dict[int, tuple[str, ...]] = {}
+    for group in by_look.values():
+        if len(group) > 1:
+            for lot in group:
+                if not integrity.NAME_PATTERN.fullmatch(lot.name):
+                    others = tuple(o.name for o in group if o.folded_name != lot.folded_name)
+                    if others:
+                        look_alikes[lot.number] = others
     progress.start("derive", len(lots))
     changed: list[Lot] = []
     reindex: list[Lot] = []
@@ -540,6 +553,7 @@ def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> N
             host_others=max(0, len(host_lots.get(lot.facts.get("host") or "", [])) - 1),
             twins=tuple(o.name for o in twins.get(lot.number, [])),
             twin_lots=tuple(o.number for o in twins.get(lot.number, [])),
+            look_alikes=look_alikes.get(lot.number, ()),
         )
         d = derive(lot.number, lot.facts, ctx, host_lots.get(lot.facts.get("host") or "", []))
         fields = apply(lot, d)

@@ -82,6 +82,9 @@ class Context:
     host_others: int = 0
     twins: tuple[str, ...] = ()
     twin_lots: tuple[int, ...] = ()
+    # Other lots' names this lot's name is drawn like (look_alike_key), when this one breaks the
+    # registry's pattern and they are not its case twins.
+    look_alikes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,6 +243,18 @@ def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     return None
 
 
+def look_alike_key(name: str) -> str:
+    """A name as it is drawn: compatibility forms (fullwidth ｐ, ⅿ), hidden characters (a zero-width
+    space, a right-to-left override), combining marks and look-alike letters (Cyrillic о, Greek ο, a
+    dotless ı) folded to the Latin letter a reader sees, then case. Two names with one key look the
+    same to a person or a model reading them. A name in the registry's own pattern is plain ASCII and
+    its key is its case-folded self, so real names never meet by the fold."""
+    if name.isascii():
+        return name.casefold()
+    folded = "".join(matching.fold_char(ch) for ch in words.for_matching(name))
+    return folded.casefold()
+
+
 def namespace_owner(name: str) -> str | None:
     """The GitHub owner a namespace io.github.OWNER names (the registry verified that login), else None."""
     ns = name.split("/", 1)[0]
@@ -329,8 +344,13 @@ def _case_twin(f: Facts, c: Context) -> Hit | None:
     return Hit(", ".join(c.twins), len(c.twins)) if c.twins else None
 
 
+def _look_alike(f: Facts, c: Context) -> Hit | None:
+    return Hit(", ".join(c.look_alikes), len(c.look_alikes)) if c.look_alikes else None
+
+
 def _name_pattern(f: Facts, c: Context) -> Hit | None:
-    return None if NAME_PATTERN.fullmatch(f["name"]) else Hit(f["name"])
+    # A look-alike's reason says its name breaks the pattern already.
+    return None if NAME_PATTERN.fullmatch(f["name"]) or c.look_alikes else Hit(f["name"])
 
 
 def _no_launch(f: Facts, c: Context) -> Hit | None:
@@ -423,6 +443,16 @@ RULES: tuple[Rule, ...] = (
         "{n} other lot's name differs from this one only in case: check you have the one you mean.",
         _case_twin,
         "{n} other lots' names differ from this one only in case: check you have the one you mean.",
+    ),
+    Rule(
+        "look-alike-name",
+        40,
+        None,
+        "The name is written with characters registry names do not use, and is drawn like {n} other lot's "
+        "name: it may pose as that server.",
+        _look_alike,
+        "The name is written with characters registry names do not use, and is drawn like {n} other lots' "
+        "names: it may pose as one of those servers.",
     ),
     Rule(
         "name-off-pattern",

@@ -74,6 +74,11 @@ CASES: dict[str, tuple[list[dict[str, Any]], str, str | None]] = {
     ),
     "shared-host": (gateway(11), "com.gate/s0", "gw.example.net"),
     "case-twin": ([listing("com.acme/Thing"), listing(NAME)], NAME, "com.acme/Thing"),
+    "look-alike-name": (
+        [listing("com.acme/Thing"), listing(NAME), listing("com.acme/th\u0456ng")],
+        "com.acme/th\u0456ng",
+        "com.acme/Thing, com.acme/thing",
+    ),
     "name-off-pattern": ([listing("com.acme/two/slashes")], "com.acme/two/slashes", "com.acme/two/slashes"),
     "no-launch-info": ([listing(NAME, packages=[])], NAME, None),
     "stale": (
