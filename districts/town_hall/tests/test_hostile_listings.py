@@ -46,3 +46,17 @@ def test_a_password_in_a_remotes_url_is_not_handed_on(db: None) -> None:
     assert found.record["host"] == "mcp.acme-tools.com"
     assert "s3cr3t" not in str(found.record)
     assert [d["rule"] for d in found.deductions if d["rule"] == "credential-in-listing"] == ["credential-in-listing"]
+
+
+def test_a_listing_dated_in_the_future_keeps_no_lamp_lit(db: None) -> None:
+    """A listing updated in 2999 (a registry's wrong clock, or one that lies) read as updated -354,000
+    days before the census was taken, within the lamp's 90 days: its lamp was lit for ever."""
+    take(
+        [
+            listing("com.a/today", published="2026-05-01T10:00:00Z"),
+            listing("com.a/ahead", published="2999-01-01T00:00:00Z"),
+        ]
+    )
+    assert lot("com.a/today").record["house"]["lampLit"] is True
+    assert lot("com.a/ahead").record["house"]["lampLit"] is False
+    assert lot("com.a/ahead").record["updatedAt"] == "2999-01-01T00:00:00Z"
