@@ -229,6 +229,12 @@ class Tally:
 def ingest(items: Iterable[Any], tally: Tally) -> None:
     """Upsert one batch of entries in one transaction. Later duplicates of a (name, version) win, and are
     counted."""
+    write(read(items, tally), tally)
+
+
+def read(items: Iterable[Any], tally: Tally) -> dict[tuple[str, str], Incoming]:
+    """A batch's entries as the census keeps them, read before any transaction: reading is the CPU's
+    work (every leaf walked, canonical JSON, a digest), which a write transaction must not hold."""
     batch: dict[tuple[str, str], Incoming] = {}
     for item in items:
         tally.received += 1
@@ -241,6 +247,11 @@ def ingest(items: Iterable[Any], tally: Tally) -> None:
             tally.repeated += 1
         tally.seen.add(key)
         batch[key] = e
+    return batch
+
+
+def write(batch: dict[tuple[str, str], Incoming], tally: Tally) -> None:
+    """Upsert entries read by `read`, in one transaction."""
     if not batch:
         return
     names = {n for n, _ in batch}
@@ -875,8 +886,11 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
                 "in a circle; the sync stopped there."
             )
         seen.add(nxt)
+        # A page is read outside the transaction that writes it and its cursor: a registry's page may
+        # hold far more than the hundred entries asked for (up to PAGE_BYTES of them).
+        batch = read(page["servers"], tally)
         with transaction.atomic():
-            ingest(page["servers"], tally)
+            write(batch, tally)
             CensusState.objects.filter(pk=1).update(sync_cursor=nxt)
         progress.total = tally.received
         progress.advance(len(page["servers"]))

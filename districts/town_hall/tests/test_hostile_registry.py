@@ -12,6 +12,7 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from districts.town_hall import ingest, services
 from districts.town_hall.models import Lot
@@ -228,3 +229,25 @@ def test_a_page_of_no_entries_that_names_a_next_is_not_the_end(census: None, reg
     assert refused(url).endswith(
         "gave a cursor it had given before, so its list goes round in a circle; the sync stopped there."
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pages_entries_are_read_outside_the_transaction_that_writes_them(
+    registry: tuple[Registry, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each entry is walked, written as canonical JSON and hashed: for a page of thousands of small
+    entries (a registry need not keep to the hundred asked for), that held the write transaction, and
+    on SQLite every other writer of the town, for seconds."""
+    reg, url = registry
+    reg.answer = lambda h, q: h.send_json(200, page([f"com.c/s{i}" for i in range(300)], None))  # type: ignore[attr-defined]
+    inside: list[bool] = []
+    real = ingest.read_entry
+
+    def watched(item: Any) -> Any:
+        inside.append(connection.in_atomic_block)
+        return real(item)
+
+    monkeypatch.setattr(ingest, "read_entry", watched)
+    tally, s = ingest.sync(url)
+    assert (tally.received, s.servers) == (300, 300)
+    assert inside == [False] * 300
