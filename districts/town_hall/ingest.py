@@ -331,13 +331,19 @@ def remote_url(url: str) -> str | None:
     return url
 
 
-def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
-    """One server's facts from all its entries: the newest live version speaks for it."""
+def newest_first(entries: list[Entry]) -> list[Entry]:
+    """A server's versions newest first, the live ones only when it has any: the first speaks for it."""
     live = [e for e in entries if e.status != "deleted"]
-    pool = live or entries
-    newest_first = sorted(pool, key=lambda e: (_when(e), e.version), reverse=True)
-    latest = newest_first[0]
-    body = json.loads(latest.body)
+    return sorted(live or entries, key=lambda e: (_when(e), e.version), reverse=True)
+
+
+def fold(name: str, entries: list[Entry], latest_body: str | None = None) -> dict[str, Any]:
+    """One server's facts from all its entries: the newest live version speaks for it. Its body is
+    `latest_body` when given, so that the other entries' bodies need not be read."""
+    live = [e for e in entries if e.status != "deleted"]
+    newest = newest_first(entries)
+    latest = newest[0]
+    body = json.loads(latest.body if latest_body is None else latest_body)
     server = _dict(body.get("server"))
     census_meta = _dict(_dict(body.get("_meta")).get("census"))
     repo = _dict(server.get("repository"))
@@ -370,7 +376,7 @@ def fold(name: str, entries: list[Entry]) -> dict[str, Any]:
         "description": description,
         "publisher": publisher_of(name),
         "version": latest.version,
-        "versions": [e.version for e in newest_first[:VERSIONS_KEPT]],
+        "versions": [e.version for e in newest[:VERSIONS_KEPT]],
         "status": "deleted" if not live else latest.status,
         "firstSeen": clock.iso(min(published)) if published else None,
         "updatedAt": clock.iso(max(updated)) if updated else None,
@@ -411,18 +417,23 @@ def fold_pending(tally: Tally, progress: Progress, as_of: dt.datetime | None) ->
     for i in range(0, len(names), FOLD_BATCH):
         chunk = names[i : i + FOLD_BATCH]
         with transaction.atomic():
+            # Every version's dates and status, but the body of the newest alone: a registry may list
+            # one server in a hundred thousand versions of 256 KiB each, and reading every body held
+            # them all in memory at once.
             by_name: dict[str, list[Entry]] = defaultdict(list)
             for e in Entry.objects.filter(name__in=chunk).only(
-                "name", "version", "published_at", "updated_at", "status", "body"
+                "name", "version", "published_at", "updated_at", "status"
             ):
                 by_name[e.name].append(e)
+            latest = {name: newest_first(by_name[name])[0].pk for name in chunk}
+            bodies = dict(Entry.objects.filter(pk__in=latest.values()).values_list("pk", "body"))
             lots = {lot.name: lot for lot in Lot.objects.filter(name__in=chunk)}
             last = Lot.objects.aggregate(m=Max("number"))["m"]
             next_number = 0 if last is None else last + 1
             ctx = integrity.Context(as_of=as_of)
             new, changed = [], []
             for name in chunk:
-                facts = fold(name, by_name[name])
+                facts = fold(name, by_name[name], bodies[latest[name]])
                 lot = lots.get(name)
                 if lot is None:
                     lot = Lot(number=next_number, name=name, folded_name=name.casefold(), facts=facts)

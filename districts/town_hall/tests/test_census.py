@@ -150,11 +150,11 @@ def test_an_interrupted_fold_is_finished_by_the_next_run(db: None, monkeypatch: 
     calls = {"n": 0}
     real_fold = ingest.fold
 
-    def failing(name: str, entries: list[Entry]) -> dict[str, Any]:
+    def failing(name: str, entries: list[Entry], *body: str | None) -> dict[str, Any]:
         calls["n"] += 1
         if calls["n"] == 8:
             raise KeyboardInterrupt
-        return real_fold(name, entries)
+        return real_fold(name, entries, *body)
 
     monkeypatch.setattr(ingest, "fold", failing)
     with pytest.raises(KeyboardInterrupt):
@@ -218,11 +218,11 @@ def test_ensure_finishes_an_import_stopped_before_its_seal(
     real_fold, real_settle = ingest.fold, ingest.settle
     calls = {"n": 0}
 
-    def failing_fold(name: str, entries: list[Entry]) -> dict[str, Any]:
+    def failing_fold(name: str, entries: list[Entry], *body: str | None) -> dict[str, Any]:
         calls["n"] += 1
         if calls["n"] == 8:
             raise KeyboardInterrupt
-        return real_fold(name, entries)
+        return real_fold(name, entries, *body)
 
     def stopped(*args: Any) -> CensusState:
         raise KeyboardInterrupt

@@ -1,8 +1,12 @@
 """Listings a registry that lies or attacks could send, taken from a file as `census import` takes them:
 what the census keeps of them, and what it tells agents."""
 
+import tracemalloc
+
 import pytest
 
+from districts.town_hall import ingest
+from districts.town_hall.models import Entry
 from districts.town_hall.tests.base import listing, lot, take
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +64,26 @@ def test_a_listing_dated_in_the_future_keeps_no_lamp_lit(db: None) -> None:
     assert lot("com.a/today").record["house"]["lampLit"] is True
     assert lot("com.a/ahead").record["house"]["lampLit"] is False
     assert lot("com.a/ahead").record["updatedAt"] == "2999-01-01T00:00:00Z"
+
+
+def test_folding_a_server_of_many_large_versions_reads_one_body(db: None) -> None:
+    """Folding read the body of every version of a server at once: a registry that lists one server in
+    a hundred thousand versions of 256 KiB (ENTRY_BYTES) filled the town's memory. Only the newest
+    version's body is read; the others' dates, status and versions are all a lot needs of them."""
+    big = "Reads rows of a PostgreSQL database with read-only roles. " * 3000  # about 170 KiB
+    take(
+        [
+            listing("com.a/many", f"1.0.{i}", description=big, published=f"2026-01-01T00:{i // 60:02d}:{i % 60:02d}Z")
+            for i in range(300)
+        ]
+    )
+    Entry.objects.update(folded=False)
+    tracemalloc.start()
+    try:
+        ingest.fold_pending(ingest.Tally(), ingest.Progress(), None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 1024 * 1024, f"{peak / 1024 / 1024:.0f} MiB"
+    record = lot("com.a/many").record
+    assert record["version"] == "1.0.299" and len(record["versions"]) == 100
