@@ -853,7 +853,6 @@ def sync(
 
 
 def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[Tally, CensusState]:
-    make_room(False, False)
     endpoint = list_url(url)
     s = services.state()
     if s.sync_url != endpoint or full:
@@ -885,6 +884,13 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
             params["updated_since"] = since
         page = fetch(endpoint + "?" + urllib.parse.urlencode(params))
         tally.pages += 1
+        if tally.pages == 1 and services.state().demo:
+            # The demo gives way to real data once the registry has answered with its list, not before:
+            # a registry down or broken from its first page left a town that served the demo census with
+            # an empty one, and `./town up` said it served the census as it was. The wipe takes the
+            # census's state with it: this sync's place is kept again.
+            make_room(False, False)
+            CensusState.objects.update_or_create(pk=1, defaults={"sync_url": endpoint})
         nxt = _dict(page.get("metadata")).get("nextCursor") or ""
         if not isinstance(nxt, str) or len(nxt) > CURSOR_MOST or "\x00" in nxt:
             raise CensusError(

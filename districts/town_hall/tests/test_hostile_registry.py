@@ -254,3 +254,21 @@ def test_a_pages_entries_are_read_outside_the_transaction_that_writes_them(
         ingest.wipe()  # the search index's table is not one the test database's flush empties
     assert (tally.received, s.servers) == (300, 300)
     assert inside == [False] * 300
+
+
+def test_a_registry_broken_from_its_first_page_leaves_the_demo_census(
+    demo: Any, registry: tuple[Registry, str]
+) -> None:
+    """The demo census was wiped before the registry was asked anything: a registry that never
+    answered with its list left the town with no census, while ensure said it served the census as
+    it was. The demo gives way only once the first page has come."""
+    reg, url = registry
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: 8", b"not json")
+    said = ingest.ensure(url)
+    assert said.startswith("Census sync failed, serving the census as it was: The registry did not answer")
+    assert services.state().demo is True and Lot.objects.count() == 34
+    # Once it answers, real data replaces the demo, and the sync's place is kept as it goes.
+    reg.answer = lambda h, q: h.send_json(200, page(["com.real/one"], None))  # type: ignore[attr-defined]
+    tally, s = ingest.sync(url)
+    assert (s.demo, s.servers, s.sync_url) == (False, 1, f"{url}/v0.1/servers")
+    assert list(Lot.objects.values_list("number", "name")) == [(0, "com.real/one")]
