@@ -751,6 +751,9 @@ READ_CHUNK = 64 * 1024
 # where it held `./town up` for ever; the cursor is kept, so the next sync goes on from it.
 SYNC_PAGES = 5000
 SYNC_SECONDS = 3600.0
+# And a million entries, forty times the real registry's: a page may hold far more than the hundred
+# asked for (up to PAGE_BYTES of small ones), and every entry a sync reads is remembered (Tally.seen).
+SYNC_ENTRIES = 1_000_000
 
 
 class WebRedirects(urllib.request.HTTPRedirectHandler):
@@ -870,12 +873,13 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
     seen = {cursor}
     began = time.monotonic()
     while True:
-        if tally.pages >= SYNC_PAGES or time.monotonic() - began > SYNC_SECONDS:
+        taken = time.monotonic() - began
+        if tally.pages >= SYNC_PAGES or tally.received >= SYNC_ENTRIES or taken > SYNC_SECONDS:
             raise CensusError(
-                f"The registry at {endpoint} had more to give after {counted(tally.pages, 'page', 'pages')} "
-                f"and {time.monotonic() - began:.0f} seconds, more than one sync reads "
-                f"({SYNC_PAGES:,} pages, {SYNC_SECONDS // 60:.0f} minutes); the sync stopped there, and the "
-                "next one goes on from where it stopped."
+                f"The registry at {endpoint} had more to give after {counted(tally.pages, 'page', 'pages')}, "
+                f"{counted(tally.received, 'entry', 'entries')} and {taken:.0f} seconds, more than one sync "
+                f"reads ({SYNC_PAGES:,} pages, {SYNC_ENTRIES:,} entries, {SYNC_SECONDS // 60:.0f} minutes); the "
+                "sync stopped there, and the next one goes on from where it stopped."
             )
         params = {"limit": str(PAGE_LIMIT)}
         if cursor:

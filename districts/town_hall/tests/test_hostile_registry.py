@@ -207,12 +207,30 @@ def test_a_list_that_never_ends_is_read_no_further_than_a_sync_reads(
 
     reg.answer = endless  # type: ignore[assignment]
     assert refused(url) == (
-        f"The registry at {url}/v0.1/servers had more to give after 5 pages and 0 seconds, more than one sync "
-        "reads (5 pages, 60 minutes); the sync stopped there, and the next one goes on from where it stopped."
+        f"The registry at {url}/v0.1/servers had more to give after 5 pages, 5 entries and 0 seconds, more than "
+        "one sync reads (5 pages, 1,000,000 entries, 60 minutes); the sync stopped there, and the next one goes "
+        "on from where it stopped."
     )
     assert services.state().sync_cursor == "5"
     refused(url)
     assert reg.asked[5]["cursor"] == "5" and services.state().sync_cursor == "10"
+
+
+def test_a_sync_reads_no_more_entries_than_it_can_remember(
+    census: None, registry: tuple[Registry, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page may hold far more entries than the hundred asked for, and a sync remembers every entry it
+    reads: pages of thousands of small entries each, within the page and time limits, would fill the
+    town's memory. It stops after ingest.SYNC_ENTRIES."""
+    monkeypatch.setattr(ingest, "SYNC_ENTRIES", 500)
+    reg, url = registry
+
+    def crowded(h: Handler, q: dict[str, str]) -> None:  # type: ignore[override]
+        n = int(q.get("cursor", "0"))
+        h.send_json(200, page([f"com.d/s{n}-{i}" for i in range(300)], str(n + 1)))
+
+    reg.answer = crowded  # type: ignore[assignment]
+    assert "after 2 pages, 600 entries and" in refused(url)
 
 
 def test_a_page_of_no_entries_that_names_a_next_is_not_the_end(census: None, registry: tuple[Registry, str]) -> None:
