@@ -255,10 +255,15 @@ def write(batch: dict[tuple[str, str], Incoming], tally: Tally) -> None:
     if not batch:
         return
     names = {n for n, _ in batch}
+    # The batch's versions as well as its names: a server listed in a hundred thousand versions had
+    # every one of them read again for each page that brought more, a sync's time the square of them.
+    versions = {v for _, v in batch}
     with transaction.atomic():
         existing = {
             (n, v): (pk, d)
-            for pk, n, v, d in Entry.objects.filter(name__in=names).values_list("id", "name", "version", "digest")
+            for pk, n, v, d in Entry.objects.filter(name__in=names, version__in=versions).values_list(
+                "id", "name", "version", "digest"
+            )
         }
         new, changed = [], []
         for key, e in batch.items():

@@ -2,8 +2,10 @@
 what the census keeps of them, and what it tells agents."""
 
 import tracemalloc
+from typing import Any
 
 import pytest
+from django.db import connection
 
 from districts.town_hall import ingest
 from districts.town_hall.models import Entry
@@ -87,3 +89,24 @@ def test_folding_a_server_of_many_large_versions_reads_one_body(db: None) -> Non
     assert peak < 8 * 1024 * 1024, f"{peak / 1024 / 1024:.0f} MiB"
     record = lot("com.a/many").record
     assert record["version"] == "1.0.299" and len(record["versions"]) == 100
+
+
+def test_a_batch_reads_back_only_the_versions_it_brings(db: None) -> None:
+    """Taking a batch read back every version the census held of each server in it: a server listed in
+    ten thousand versions had all of them read again for every page of a hundred more."""
+    take([listing("com.a/many", f"1.{i}.0") for i in range(3000)])
+    statements: list[tuple[str, Any]] = []
+
+    def keep(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        statements.append((sql, params))
+        return execute(sql, params, many, context)
+
+    tally = ingest.Tally()
+    with connection.execute_wrapper(keep):
+        ingest.ingest([listing("com.a/many", f"2.{i}.0") for i in range(100)], tally)
+    assert tally.new == 100
+    (lookup,) = [(sql, p) for sql, p in statements if sql.lstrip().upper().startswith("SELECT") and "digest" in sql]
+    with connection.cursor() as c:
+        c.execute(*lookup)
+        # Run again now, it finds the batch's own versions, just written; the 3,000 older ones it never reads.
+        assert len(c.fetchall()) == 100
