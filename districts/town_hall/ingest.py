@@ -960,6 +960,10 @@ def ensure(url: str | None, stream: IO[str] | None = None) -> str:
         try:
             tally, s = sync(url, stream)
         except CensusError as err:
+            if not Lot.objects.exists():
+                # The demo gave way at the registry's first page, and a later one stopped the sync: what
+                # it read waits, unfolded, for the next sync to go on from where it stopped.
+                return f"Census sync failed, and the census is empty until a sync finishes: {err}"
             return f"Census sync failed, serving the census as it was: {err}"
         return f"Census synced from {list_url(url)}: {s.servers:,} servers. {tally.line()}"
     stopped = cut_short()  # once: it reads every lot's leaf

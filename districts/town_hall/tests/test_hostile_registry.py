@@ -290,3 +290,22 @@ def test_a_registry_broken_from_its_first_page_leaves_the_demo_census(
     tally, s = ingest.sync(url)
     assert (s.demo, s.servers, s.sync_url) == (False, 1, f"{url}/v0.1/servers")
     assert list(Lot.objects.values_list("number", "name")) == [(0, "com.real/one")]
+
+
+def test_a_sync_stopped_after_the_demo_gave_way_says_the_census_is_empty(
+    demo: Any, registry: tuple[Registry, str]
+) -> None:
+    """The demo gives way at the registry's first page; a later page that breaks leaves the census
+    empty until a sync finishes, and ensure said it served the census as it was."""
+    reg, url = registry
+
+    def second_breaks(h: Handler, q: dict[str, str]) -> None:  # type: ignore[override]
+        if q.get("cursor"):
+            raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: 8", b"not json")
+        else:
+            h.send_json(200, page(["com.real/one"], "more"))
+
+    reg.answer = second_breaks  # type: ignore[assignment]
+    said = ingest.ensure(url)
+    assert said.startswith("Census sync failed, and the census is empty until a sync finishes: The registry did not")
+    assert Lot.objects.count() == 0 and services.state().sync_cursor == "more"
