@@ -6,7 +6,7 @@ through the same code as `manage.py census import`.
 
 from typing import Any
 
-from districts.town_hall import ingest
+from districts.town_hall import ingest, services
 from districts.town_hall.models import CensusState, Lot
 
 OFFICIAL = "io.modelcontextprotocol.registry/official"
@@ -59,3 +59,11 @@ def take(items: list[dict[str, Any]], source: str = "tests") -> tuple[ingest.Tal
 
 def lot(name: str) -> Lot:
     return Lot.objects.get(name=name)
+
+
+def found_names(need: str, limit: int = 8) -> list[str]:
+    """The names ask_directory's reading finds for a need, best first: the need read, its unwanted
+    kinds left out."""
+    terms, cased = services.read_need(need)
+    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
+    return [r["name"] for r in found.records]

@@ -8,15 +8,9 @@ files": Dropbox is held by four lots of the census, and a slip was read only tow
 import pytest
 
 from districts.town_hall import services
-from districts.town_hall.tests.base import listing, take
+from districts.town_hall.tests.base import found_names, listing, take
 
 pytestmark = pytest.mark.django_db
-
-
-def names(need: str, limit: int = 8) -> list[str]:
-    terms, cased = services.read_need(need)
-    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
-    return [r["name"] for r in found.records]
 
 
 @pytest.mark.parametrize(
@@ -61,10 +55,10 @@ def test_a_task_s_words_bring_the_kind_of_server_it_needs(db: None) -> None:
             listing("io.github.d/parcels", description="Shipment tracking and delivery dates for any carrier."),
         ]
     )
-    assert names("pay our contractors abroad")[0] == "io.github.b/payouts"
+    assert found_names("pay our contractors abroad")[0] == "io.github.b/payouts"
     # "package" is still a package's own word, and its listing's name writes it: the parcels are found
     # beside it, where no lot holding "arrive" they were not found at all
-    assert "io.github.d/parcels" in names("know when my package will arrive")
+    assert "io.github.d/parcels" in found_names("know when my package will arrive")
 
 
 def test_a_word_no_lot_holds_is_read_as_a_word_three_lots_hold(db: None) -> None:

@@ -8,15 +8,9 @@ import pytest
 from clockford.town.models import Passport
 from districts.testing import visit
 from districts.town_hall import services
-from districts.town_hall.tests.base import listing, take
+from districts.town_hall.tests.base import found_names, listing, take
 
 pytestmark = pytest.mark.django_db
-
-
-def names(need: str, limit: int = 8) -> list[str]:
-    terms, cased = services.read_need(need)
-    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
-    return [r["name"] for r in found.records]
 
 
 def databases() -> None:
@@ -171,7 +165,7 @@ def test_a_font_need_searches_sans_serif(db: None) -> None:
 
 def test_servers_about_the_excluded_product_are_left_out(db: None) -> None:
     databases()
-    got = names("a relational database but not postgres")
+    got = found_names("a relational database but not postgres")
     assert got and not any("postgres" in n for n in got)
     assert got[0] == "io.github.my/mysql-mcp"
 
@@ -185,7 +179,7 @@ def test_a_maker_not_wanted_leaves_out_its_products_servers(db: None, alice: Pas
             listing("io.github.third/teams-issues", description="Track the issues of a project for teams."),
         ]
     )
-    assert sorted(names("track the issues of my project, never Atlassian")) == [
+    assert sorted(found_names("track the issues of my project, never Atlassian")) == [
         "io.github.other/linear-mcp",
         "io.github.third/teams-issues",
     ]
@@ -253,9 +247,9 @@ def test_servers_of_an_unwanted_kind_are_left_out(db: None) -> None:
             listing("io.github.d/flights", description="Search flights for your travel."),
         ]
     )
-    assert names("weather forecasts, not aviation") == ["io.github.b/weather"]
+    assert found_names("weather forecasts, not aviation") == ["io.github.b/weather"]
     # a plural not wanted leaves out the servers that write it in the singular
-    assert names("flights and travel, not hotels") == ["io.github.d/flights"]
+    assert found_names("flights and travel, not hotels") == ["io.github.d/flights"]
 
 
 @pytest.mark.parametrize(
@@ -360,7 +354,7 @@ def test_a_common_word_a_namespace_only_wraps_is_not_a_product(db: None) -> None
             listing("io.github.caps/capture", description="Screenshot capture for web pages."),
         ]
     )
-    got = names("take a screenshot of a web page")
+    got = found_names("take a screenshot of a web page")
     assert got[0] != "app.takehub/mcp"
     assert "its namespace" not in " ".join(services.search(["take", "screenshot"], 8)[1][0]["why"].split(";"))
 

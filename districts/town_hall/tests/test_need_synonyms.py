@@ -6,15 +6,9 @@ a trouble ("my invoices are a mess"). Each test is on a small census written her
 import pytest
 
 from districts.town_hall import services
-from districts.town_hall.tests.base import listing, take
+from districts.town_hall.tests.base import found_names, listing, take
 
 pytestmark = pytest.mark.django_db
-
-
-def names(need: str, limit: int = 8) -> list[str]:
-    terms, cased = services.read_need(need)
-    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
-    return [r["name"] for r in found.records]
 
 
 def test_a_kind_not_wanted_leaves_out_the_servers_that_name_it_otherwise(db: None) -> None:
@@ -29,9 +23,9 @@ def test_a_kind_not_wanted_leaves_out_the_servers_that_name_it_otherwise(db: Non
             listing("io.github.e/feeds", description="News headlines trending on twitter and reddit."),
         ]
     )
-    assert names("movie recommendations, not TV") == ["io.github.a/films"]
-    assert set(names("news headlines, no crypto")) == {"io.github.c/headlines", "io.github.e/feeds"}
-    assert set(names("news headlines without social media")) == {"io.github.c/headlines", "io.github.d/coins"}
+    assert found_names("movie recommendations, not TV") == ["io.github.a/films"]
+    assert set(found_names("news headlines, no crypto")) == {"io.github.c/headlines", "io.github.e/feeds"}
+    assert set(found_names("news headlines without social media")) == {"io.github.c/headlines", "io.github.d/coins"}
 
 
 def test_one_member_of_a_kind_not_wanted_leaves_out_only_its_own_servers(db: None) -> None:
@@ -43,7 +37,7 @@ def test_one_member_of_a_kind_not_wanted_leaves_out_only_its_own_servers(db: Non
             listing("io.github.b/social-reddit", description="Search posts on reddit."),
         ]
     )
-    assert names("search social posts, not reddit") == ["io.github.a/social-twitter"]
+    assert found_names("search social posts, not reddit") == ["io.github.a/social-twitter"]
 
 
 @pytest.mark.parametrize(
@@ -95,8 +89,8 @@ def test_a_trouble_s_verb_brings_the_words_servers_use(db: None) -> None:
             listing("io.github.d/nudge", description="Reminders before your meetings."),
         ]
     )
-    assert names("I never know how much we spent")[0] == "io.github.b/ledger"
-    assert names("I keep forgetting my meetings")[0] == "io.github.d/nudge"
+    assert found_names("I never know how much we spent")[0] == "io.github.b/ledger"
+    assert found_names("I keep forgetting my meetings")[0] == "io.github.d/nudge"
 
 
 def test_a_product_before_compatible_names_an_interface_not_its_maker_s_servers(db: None) -> None:
@@ -108,8 +102,8 @@ def test_a_product_before_compatible_names_an_interface_not_its_maker_s_servers(
             listing("io.github.x/buckets", description="Object storage for backups, S3-compatible."),
         ]
     )
-    assert names("store backups in S3-compatible object storage")[0] == "io.github.x/buckets"
-    assert names("AWS S3 buckets")[0] == "io.github.aws/aws-mcp"
+    assert found_names("store backups in S3-compatible object storage")[0] == "io.github.x/buckets"
+    assert found_names("AWS S3 buckets")[0] == "io.github.aws/aws-mcp"
 
 
 def test_what_a_need_does_without_brings_no_product(db: None) -> None:
@@ -123,4 +117,4 @@ def test_what_a_need_does_without_brings_no_product(db: None) -> None:
             listing("io.github.x/counter", description="Privacy-friendly web analytics you host yourself."),
         ]
     )
-    assert names("web analytics, self-hosted, no cloud")[0] == "io.github.x/counter"
+    assert found_names("web analytics, self-hosted, no cloud")[0] == "io.github.x/counter"

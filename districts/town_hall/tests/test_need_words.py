@@ -8,15 +8,9 @@ small census written here, or on the reading alone."""
 import pytest
 
 from districts.town_hall import ranking, services
-from districts.town_hall.tests.base import listing, take
+from districts.town_hall.tests.base import found_names, listing, take
 
 pytestmark = pytest.mark.django_db
-
-
-def names(need: str, limit: int = 8) -> list[str]:
-    terms, cased = services.read_need(need)
-    found = services.find(terms, limit, cased=cased, excluded=services.excluded_of(need))
-    return [r["name"] for r in found.records]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +48,7 @@ def test_a_verb_in_its_ordinary_sense_brings_no_product(db: None) -> None:
             listing("io.github.a/grpc-invoke", description="Invoke gRPC services by reflection."),
         ]
     )
-    assert names("call a gRPC service")[0] == "io.github.a/grpc-invoke"
+    assert found_names("call a gRPC service")[0] == "io.github.a/grpc-invoke"
     terms, cased = services.read_need("call a gRPC service")
     reading = ranking.read(terms, *cased)
     assert reading.concepts == [] and "~zoom" not in reading.products
@@ -94,8 +88,8 @@ def test_a_listing_s_dotted_name_is_found_by_its_one_word(db: None) -> None:
             listing("io.github.d/shapes", description="Draw C shapes and code them."),
         ]
     )
-    assert names("Node.js runtime")[0] == "io.github.a/runtime"
-    assert names("C# code")[0] == "io.github.c/lens"
+    assert found_names("Node.js runtime")[0] == "io.github.a/runtime"
+    assert found_names("C# code")[0] == "io.github.c/lens"
 
 
 @pytest.mark.parametrize(
@@ -127,9 +121,9 @@ def test_the_second_of_two_words_names_the_kind_when_it_can(db: None) -> None:
             listing("io.github.d/footie", description="Football news headlines."),
         ]
     )
-    assert names("sports scores except sports betting") == ["io.github.a/scores"]
+    assert found_names("sports scores except sports betting") == ["io.github.a/scores"]
     # "sports news" is news of sports: every sports server is unwanted, football's too
-    assert names("news headlines except sports news") == ["io.github.c/headlines"]
+    assert found_names("news headlines except sports news") == ["io.github.c/headlines"]
 
 
 def test_no_ads_is_still_what_a_server_does_without() -> None:
@@ -144,7 +138,7 @@ def test_servers_of_a_kind_named_in_two_words_are_left_out(db: None) -> None:
             listing("io.github.c/telly", description="Movie and television recommendations."),
         ]
     )
-    assert names("movie recommendations without TV shows") == ["io.github.a/films"]
+    assert found_names("movie recommendations without TV shows") == ["io.github.a/films"]
 
 
 @pytest.mark.parametrize(
