@@ -85,3 +85,7 @@ def off(moment: datetime) -> str:
 # The words a rewrite box starts from, and whether marks were left out of them (hall/shown.py few_marks).
 register.filter("few_marks", shown.few_marks)
 register.filter("stacked", shown.stacked)
+# Words someone else wrote (a census lot's name, the publisher's words) drawn as the hall draws them:
+# escaped, every hidden character a visible token (a right-to-left override in a registry's name turned
+# the name the person proves around).
+register.filter("drawn", shown.marked)

@@ -17,6 +17,8 @@ from clockford.town import clock
 from districts.realty import services as realty
 from districts.realty.tests.conftest import NAMES, number, realty_census
 from districts.testing import visit
+from districts.town_hall.tests.base import listing
+from districts.town_hall.tests.base import take as census_of
 from hall import deed_proofs
 from hall.tests.conftest import Visitor, agent_of
 from tests.standins import GitHub, Resolver, Site
@@ -246,3 +248,17 @@ def test_the_deeds_page_of_a_town_without_sign_in_says_no_agent_asks_for_one(oli
     settings.CLOCKFORD_SIGN_IN = True
     page = olive.page("/hall/deeds")
     assert NO_ASK_YET in page and NO_SIGN_IN not in page
+
+
+def test_a_lot_name_with_hidden_characters_is_drawn_with_them_shown(ada: Visitor) -> None:
+    # A registry that does not check its names can list one with a right-to-left override: drawn as it
+    # is, the name the person reads before proving it runs backwards from there.
+    hostile = "io.github.acme/\u202ecod-rekcap"
+    census_of([listing(hostile, description="Pack boxes.")])
+    assert ada.account is not None
+    r = visit(agent_of(ada.account), "claim_deed", server=hostile)
+    assert r.structured["asked"] is True, r.structured
+    ask_id = realty.asks_waiting(ada.account)[0].id
+    for page in (ada.page("/hall/deeds"), ada.page(f"/hall/deeds/asks/{ask_id}")):
+        assert "\u202e" not in page
+        assert '<code class="words">io.github.acme/<mark class="hidden-char"' in page
