@@ -155,3 +155,16 @@ def test_the_export_carries_every_run_with_its_signed_result() -> None:
         "The Calibration Clinic"
     )
     assert data["manifest"]["statement"]["sections"]["runs"]["count"] == 2
+
+
+def test_an_answer_with_hidden_characters_is_drawn_with_them_shown() -> None:
+    # The agent's answer is its own words: a right-to-left override in it turned the row around.
+    demo_census()
+    alice, a = person("Alice")
+    agent = agent_of(a)
+    visit(agent, "alley_run", begin=True)
+    done = visit(agent, "alley_answer", answers=[{"board": "B1", "answer": "\u202e24 si ti"}], finish=True)
+    assert done.is_error is False, done.structured
+    text = alice.page(f"/hall/agents/{agent.id}/runs")
+    assert "\u202e" not in text
+    assert '<code class="words"><mark class="hidden-char"' in text
