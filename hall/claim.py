@@ -1,7 +1,6 @@
 """The owner's one-time claim: on a town without sign-in, the first person to answer the link that
 ./town up prints (hall_ready) becomes the owner, and with it the staff. Only a code's digest is kept."""
 
-import hashlib
 import secrets
 
 from django.conf import settings
@@ -9,14 +8,11 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from clockford.kept import secret_digest
 from clockford.town import plans
 from hall.http import Refused
 from hall.models import Account, Claim
 from hall.town import town_has_sign_in
-
-
-def _digest(code: str) -> str:
-    return hashlib.sha256(code.encode()).hexdigest()
 
 
 def town_owner() -> Account | None:
@@ -43,7 +39,7 @@ def claim_link_if_unowned() -> str | None:
     now = timezone.now()
     with transaction.atomic():
         Claim.objects.filter(used_at__isnull=True, replaced_at__isnull=True).update(replaced_at=now)
-        Claim.objects.create(code_digest=_digest(code), made_at=now)
+        Claim.objects.create(code_digest=secret_digest(code), made_at=now)
     return settings.HALL_URL + reverse("hall:claim", args=[code])
 
 
@@ -58,7 +54,7 @@ CLAIM_SAYS = {
 
 def find_claim(code: str) -> tuple[Claim | None, str]:
     """The claim a link names and its state: ready, used, replaced, unknown or owned."""
-    claim = Claim.objects.filter(code_digest=_digest(code)).first() if code else None
+    claim = Claim.objects.filter(code_digest=secret_digest(code)).first() if code else None
     if claim is None:
         return None, "unknown"
     if claim.state == "ready" and town_owner() is not None:

@@ -12,7 +12,6 @@ its owner is refused with ASK_FOR_INVITE. Towns without an owner (a town with si
 claimed yet) let anyone make an account, invite or not.
 """
 
-import hashlib
 import secrets
 from datetime import timedelta
 
@@ -24,6 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from clockford.kept import secret_digest
 from clockford.town.models import locked
 from hall.claim import strangers_sign_up
 from hall.http import Refused, refuse, signed_in_page, signed_in_post
@@ -51,10 +51,6 @@ INVITE_SAYS = {
 }
 
 
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def may_invite(account: Account) -> bool:
     return bool(account.is_owner or account.is_staff)
 
@@ -76,14 +72,19 @@ def make_invite(account: Account) -> tuple[Invite, str]:
         if waiting >= OPEN_INVITES:
             raise Refused(TOO_MANY, status=409)
         invite = Invite.objects.create(
-            token_digest=digest(token), made_by=account, made_at=now, expires_at=now + timedelta(days=INVITE_DAYS)
+            token_digest=secret_digest(token),
+            made_by=account,
+            made_at=now,
+            expires_at=now + timedelta(days=INVITE_DAYS),
         )
     return invite, invite_url(token)
 
 
 def find_invite(token: str) -> tuple[Invite | None, str]:
     """The invite a link names and its state: ready, used, revoked, expired or unknown."""
-    invite = Invite.objects.select_related("made_by").filter(token_digest=digest(token)).first() if token else None
+    invite = (
+        Invite.objects.select_related("made_by").filter(token_digest=secret_digest(token)).first() if token else None
+    )
     if invite is None:
         return None, "unknown"
     return invite, invite.state_at(timezone.now())

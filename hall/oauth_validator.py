@@ -11,7 +11,6 @@ one of the two redemptions was not the app's own.
 """
 
 import datetime as dt
-import hashlib
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -19,14 +18,11 @@ from django.utils import timezone
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauthlib.oauth2.rfc6749 import errors
 
+from clockford.kept import secret_digest
 from hall import oauth_tokens
 from hall.models import SpentCode
 
 SPENT_KEPT = dt.timedelta(days=1)
-
-
-def _digest(code: str) -> str:
-    return hashlib.sha256(code.encode()).hexdigest()
 
 
 class TownValidator(OAuth2Validator):
@@ -55,14 +51,16 @@ class TownValidator(OAuth2Validator):
         SpentCode.objects.filter(at__lt=now - SPENT_KEPT).delete()
         try:
             with transaction.atomic():
-                SpentCode.objects.create(digest=_digest(code), account=request.user, client=request.client, at=now)
+                SpentCode.objects.create(
+                    digest=secret_digest(code), account=request.user, client=request.client, at=now
+                )
         except IntegrityError:  # pragma: no cover (a code is made once, so its digest is new)
             pass
 
     def validate_code(self, client_id: str, code: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
         if super().validate_code(client_id, code, client, request, *args, **kwargs):
             return True
-        spent = SpentCode.objects.filter(digest=_digest(code), client=client).select_related("account").first()
+        spent = SpentCode.objects.filter(digest=secret_digest(code), client=client).select_related("account").first()
         if spent is not None:
             from hall import connected
 

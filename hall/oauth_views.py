@@ -6,7 +6,6 @@ the consent page, which a person answers with a passkey. On a town without sign-
 exist: they answer 404 like any other unknown path.
 """
 
-import hashlib
 import re
 from collections.abc import Callable
 from functools import wraps
@@ -21,6 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from oauth2_provider.models import get_refresh_token_model
 from oauth2_provider.views import RevokeTokenView, TokenView
 
+from clockford.kept import secret_digest
 from clockford.reads import reads_only
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY
@@ -223,9 +223,7 @@ class _TokenView(TokenView):
         # first one's tokens, read from storage that keeps only their digests: a 500, and the reuse went
         # unnoticed. In turn, the second finds it used, and its whole family is revoked.
         with transaction.atomic():
-            lock(
-                get_refresh_token_model().objects.filter(token_checksum=hashlib.sha256(presented.encode()).hexdigest())
-            )
+            lock(get_refresh_token_model().objects.filter(token_checksum=secret_digest(presented)))
             return self.authorization_flow_token_response(request)
 
 

@@ -29,7 +29,6 @@ ceremony, spent by then, and one begun in another tab (a sign-up, an approval) i
 expired; the person presses the button again.
 """
 
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +39,7 @@ from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models, router, transaction
 from django.utils import timezone
 
+from clockford.kept import secret_digest
 from hall.models import BrowserSession, Ceremony
 
 # Django makes keys of 32 characters, and its own table held none longer than 40. A longer cookie (a
@@ -47,21 +47,17 @@ from hall.models import BrowserSession, Ceremony
 LONGEST_KEY = 40
 
 
-def digest(session_key: str) -> str:
-    return hashlib.sha256(session_key.encode()).hexdigest()
-
-
 def bound(session: SessionBase) -> str:
     """The digest a row kept for `session` is bound to. A session never stored is stored now, to have a
     key: its cookie is sent with the answer."""
     if session.session_key is None:
         session.save()
-    return digest(str(session.session_key))
+    return secret_digest(str(session.session_key))
 
 
 def bound_if_stored(session: SessionBase) -> str | None:
     """As `bound`, or None for a session that was never stored (which has begun nothing)."""
-    return digest(session.session_key) if session.session_key else None
+    return secret_digest(session.session_key) if session.session_key else None
 
 
 def change(session: SessionBase, key: str, how: Callable[[Any], Any]) -> Any:
@@ -124,7 +120,7 @@ class SessionStore(DatabaseStore):
 
     def rows(self, session_key: str) -> "models.QuerySet[BrowserSession]":
         """The row of the session with this key (none or one)."""
-        return BrowserSession.objects.filter(session_key=digest(session_key))
+        return BrowserSession.objects.filter(session_key=secret_digest(session_key))
 
     def _get_session_from_db(self) -> BrowserSession | None:
         # As Django's, by the digest: an unknown or expired key leaves the store without one.
@@ -146,19 +142,19 @@ class SessionStore(DatabaseStore):
         # Django's, its key drawn (or kept) as ever, then stored as its digest. A drawn key whose digest
         # is taken fails the insert, and create draws another.
         row = super().create_model_instance(data)
-        row.session_key = digest(row.session_key)
+        row.session_key = secret_digest(row.session_key)
         return row
 
     async def acreate_model_instance(self, data: dict[str, Any]) -> AbstractBaseSession:
         row = await super().acreate_model_instance(data)
-        row.session_key = digest(row.session_key)
+        row.session_key = secret_digest(row.session_key)
         return row
 
     def delete(self, session_key: str | None = None) -> None:
         key = session_key or self.session_key
         if key:
             self.rows(key).delete()
-            Ceremony.objects.filter(session=digest(key)).delete()
+            Ceremony.objects.filter(session=secret_digest(key)).delete()
 
     async def adelete(self, session_key: str | None = None) -> None:
         await sync_to_async(self.delete)(session_key)

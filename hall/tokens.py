@@ -14,7 +14,6 @@ database and the second must see a revocation at once:
 A refusal says why in RFC 6750's words; the caller chooses its status and its body.
 """
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from django.db import connection
 from django.utils import timezone
 from oauth2_provider.models import get_access_token_model, get_application_model
 
+from clockford.kept import secret_digest
 from clockford.town.models import Passport
 from hall import oauth_tokens
 
@@ -132,7 +132,7 @@ def _record_sql(passport_fields: tuple[str, ...]) -> str:
 
 
 def admit(token: Token, audience: str, passport_fields: Sequence[str]) -> Holder | Refused:
-    checksum = hashlib.sha256(token.raw.encode()).hexdigest()
+    checksum = secret_digest(token.raw)
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(_record_sql(tuple(passport_fields)), [checksum, now])

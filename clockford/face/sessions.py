@@ -13,7 +13,6 @@ never stored or archived, the design's SECURITY-NOTES.md).
 """
 
 import datetime as dt
-import hashlib
 import math
 import secrets
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from clockford.kept import secret_digest
 from clockford.town import limits, reports
 from clockford.town.limits import column
 from clockford.town.models import McpSession, Passport, TownState, lock_name
@@ -46,11 +46,7 @@ def key_of(sid: str) -> str | None:
     None for an id no session can have."""
     if not (0 < len(sid) <= LONGEST_ID):
         return None
-    return _hashed(sid)
-
-
-def _hashed(sid: str) -> str:
-    return hashlib.sha256(sid.encode()).hexdigest()
+    return secret_digest(sid)
 
 
 def _touch_every(idle: dt.timedelta) -> dt.timedelta:
@@ -180,7 +176,7 @@ def open_session(address: str, client_name: str, passport: Passport | None = Non
             )
         sid = secrets.token_hex(LONGEST_ID // 2)
         session = McpSession.objects.create(
-            id=_hashed(sid), passport=passport, address=address, created_at=now, last_seen=now
+            id=secret_digest(sid), passport=passport, address=address, created_at=now, last_seen=now
         )
         return Opened(session, sid)
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from clockford.kept import secret_digest
 from hall import invites
 from hall.claim import claim_link_if_unowned
 from hall.http import Refused
@@ -129,14 +130,14 @@ def test_eight_sign_ups_at_once_with_one_invite_make_one_account() -> None:
 
 def test_a_revoked_invite_and_an_expired_one_make_no_account(olive: Visitor) -> None:
     revoked, expired = invite_from(olive), invite_from(olive)
-    first = Invite.objects.get(token_digest=invites.digest(token_of(revoked)))
+    first = Invite.objects.get(token_digest=secret_digest(token_of(revoked)))
     r = olive.client.post(f"/hall/invites/{first.pk}/revoke", follow=True)
     assert "The invite is revoked: its link no longer makes an account." in r.content.decode()
     first.refresh_from_db()
     assert (first.revoked_by, first.used_at) == (olive.account, None)
     r = olive.client.post(f"/hall/invites/{first.pk}/revoke", follow=True)
     assert "This invite was already revoked. Nothing changed." in r.content.decode()
-    Invite.objects.filter(token_digest=invites.digest(token_of(expired))).update(
+    Invite.objects.filter(token_digest=secret_digest(token_of(expired))).update(
         expires_at=timezone.now() - timedelta(seconds=1)
     )
     listed = olive.page("/hall/invites")

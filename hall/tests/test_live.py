@@ -23,6 +23,7 @@ from django.db import connections, transaction
 from django.test import Client
 
 from clockford.asgi import application
+from clockford.kept import secret_digest as digest
 from clockford.town import clock, plans
 from clockford.town.holds import call_digest, words_digest
 from clockford.town.models import Hold, Passport, new_id
@@ -31,7 +32,6 @@ from districts.post_office.models import Letter
 from districts.testing import new_passport
 from hall import lifetime, live
 from hall.models import Account, BrowserSession
-from hall.sessions import digest
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
