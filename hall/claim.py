@@ -8,7 +8,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from clockford.town import plans
 from hall.http import Refused
 from hall.models import Account, Claim

@@ -23,7 +23,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from clockford.town.models import locked
 from hall.claim import strangers_sign_up
 from hall.http import Refused, refuse, signed_in_page, signed_in_post

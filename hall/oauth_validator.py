@@ -18,7 +18,7 @@ from django.utils import timezone
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauthlib.oauth2.rfc6749 import errors
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from hall import oauth_tokens
 from hall.models import SpentCode
 

@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from oauth2_provider.models import get_refresh_token_model
 from oauth2_provider.views import RevokeTokenView, TokenView
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from clockford.reads import reads_only
 from clockford.town import limits
 from clockford.town.limits import TOO_MANY

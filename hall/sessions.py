@@ -39,7 +39,7 @@ from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models, router, transaction
 from django.utils import timezone
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from hall.models import BrowserSession, Ceremony
 
 # Django makes keys of 32 characters, and its own table held none longer than 40. A longer cookie (a

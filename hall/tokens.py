@@ -26,7 +26,7 @@ from django.db import connection
 from django.utils import timezone
 from oauth2_provider.models import get_access_token_model, get_application_model
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from clockford.town.models import Passport
 from hall import oauth_tokens
 

@@ -25,7 +25,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from clockford.town import limits, reports
 from clockford.town.limits import column
 from clockford.town.models import McpSession, Passport, TownState, lock_name

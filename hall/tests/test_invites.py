@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from clockford.kept import secret_digest
+from clockford.credentials import secret_digest
 from hall import invites
 from hall.claim import claim_link_if_unowned
 from hall.http import Refused

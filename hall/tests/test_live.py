@@ -23,7 +23,7 @@ from django.db import connections, transaction
 from django.test import Client
 
 from clockford.asgi import application
-from clockford.kept import secret_digest as digest
+from clockford.credentials import secret_digest as digest
 from clockford.town import clock, plans
 from clockford.town.holds import call_digest, words_digest
 from clockford.town.models import Hold, Passport, new_id

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from oauth2_provider.models import AccessToken
 
-from clockford.kept import secret_digest as digest
+from clockford.credentials import secret_digest as digest
 from clockford.town import clock
 from hall import tidy
 from hall.models import Account, BrowserSession, Ceremony, SpentCode
