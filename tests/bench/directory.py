@@ -265,6 +265,16 @@ EIGHTH = ("eighth-dev", "eighth-held")
 # errand around them, as a question, two things at once, what the server must not do, how it signs in, a
 # task, one or two words, a brand misspelled.
 NINTH = ("ninth-dev", "ninth-held")
+# The generated sets measured by kind, in the order they are printed: each set's halves, its table's
+# title (given the half's name after the set's), and the width of its kind column.
+BY_KIND = (
+    (SIXTH, "the sixth evaluation, {} half, by kind", 9),
+    (NEGATION, "what a need does not want, generated, {} half, by form", 9),
+    (READINGS, "three misreadings, generated, {} half, by kind", 11),
+    (SEVENTH, "kinds no earlier set holds, generated, {} half, by kind", 11),
+    (EIGHTH, "words that name the wrong thing, generated, {} half, by kind", 11),
+    (NINTH, "needs as agents write them, generated, {} half, by kind", 11),
+)
 
 
 def by_kind(half: str, show: bool = False) -> dict[str, dict[str, float]]:
@@ -374,7 +384,7 @@ def measure() -> None:
         json.dumps(
             {
                 **{half: evaluate(half) for half in HALVES},
-                **{half: by_kind(half) for half in SIXTH + NEGATION + READINGS + SEVENTH + EIGHTH + NINTH},
+                **{half: by_kind(half) for halves, _, _ in BY_KIND for half in halves},
                 "false-alarms": told_nothing_fits(),
                 "placed-seen": placed(PLACES_SEEN),
                 "placed-unseen": placed(PLACES_UNSEEN),
@@ -459,38 +469,12 @@ def run(opts: Any) -> None:
             ("framed-other", "frames by another author, never read"),
         ),
     )
-    for half in SIXTH:
-        print(f"  the sixth evaluation, {half.removeprefix('sixth-')} half, by kind (the Directory)")
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
-    for half in NEGATION:
-        print(f"  what a need does not want, generated, {half.removeprefix('negation-')} half, by form (the Directory)")
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<9} {f['needs']:>3.0f} needs: {said}")
-    for half in READINGS:
-        print(f"  three misreadings, generated, {half.removeprefix('readings-')} half, by kind (the Directory)")
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
-    for half in SEVENTH:
-        print(f"  kinds no earlier set holds, generated, {half.removeprefix('seventh-')} half, by kind (the Directory)")
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
-    for half in EIGHTH:
-        print(
-            f"  words that name the wrong thing, generated, {half.removeprefix('eighth-')} half, by kind (the Directory)"
-        )
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
-    for half in NINTH:
-        print(f"  needs as agents write them, generated, {half.removeprefix('ninth-')} half, by kind (the Directory)")
-        for kind, f in figures[half].items():
-            said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
-            print(f"    {kind:<11} {f['needs']:>3.0f} needs: {said}")
+    for halves, title, width in BY_KIND:
+        for half in halves:
+            print(f"  {title.format(half.partition('-')[2])} (the Directory)")
+            for kind, f in figures[half].items():
+                said = ", ".join(f"{k} {v:.3f}" for k, v in f.items() if k != "needs")
+                print(f"    {kind:<{width}} {f['needs']:>3.0f} needs: {said}")
     fa = figures["false-alarms"]
     print(
         f"  of the other evaluations' {fa['needs']:.0f} needs, told only some of their words are held: {fa['share']:.3f}"
