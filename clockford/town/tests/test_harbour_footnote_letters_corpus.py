@@ -5,6 +5,7 @@ are printed for both; dev holds the bars, held-out a loose floor."""
 import pytest
 
 from clockford.town.tests.corpus import footnote_letters, footnotes
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -15,22 +16,16 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in footnote_letters.HALVES:
-            print(f"\n=== Safe Harbour, footnote marks of letters and signs: {half} half ===")
-            print(footnote_letters.report(half))
+    print_rates(footnote_letters.TALLY, "Safe Harbour, footnote marks of letters and signs", capsys)
 
 
 def test_the_halves_share_no_passage_and_no_text() -> None:
     dev, held = footnote_letters.handed("dev"), footnote_letters.handed("held")
     assert {h.text for h in dev}.isdisjoint(h.text for h in held)
-    assert {c.text for c in footnote_letters.cases("dev")}.isdisjoint(c.text for c in footnote_letters.cases("held"))
+    assert_halves_share_no_text(footnote_letters.TALLY)
     # Nor a passage with the number marks' corpus.
     assert {h.text for h in dev + held}.isdisjoint(h.text for half in footnotes.HALVES for h in footnotes.handed(half))
 
 
 def test_marked_repeats_are_held_and_own_words_with_marks_are_not() -> None:
-    caught, repeats, false, own = footnote_letters.totals("dev")
-    assert caught >= HELD_BAR * repeats and false == 0
-    caught, repeats, false, own = footnote_letters.totals("held")
-    assert caught >= HELD_OUT_FLOOR * repeats and false <= HELD_OUT_FALSE_CEILING * own
+    assert_bars(footnote_letters.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

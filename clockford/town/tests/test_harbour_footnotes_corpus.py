@@ -4,6 +4,7 @@ two halves: the rates are printed for both; dev holds the bars, held-out a loose
 import pytest
 
 from clockford.town.tests.corpus import footnotes
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -14,18 +15,13 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in footnotes.HALVES:
-            print(f"\n=== Safe Harbour, footnote marks and numbers: {half} half ===\n{footnotes.report(half)}")
+    print_rates(footnotes.TALLY, "Safe Harbour, footnote marks and numbers", capsys)
 
 
 def test_the_halves_share_no_passage_and_no_text() -> None:
     assert {h.text for h in footnotes.handed("dev")}.isdisjoint(h.text for h in footnotes.handed("held"))
-    assert {c.text for c in footnotes.cases("dev")}.isdisjoint(c.text for c in footnotes.cases("held"))
+    assert_halves_share_no_text(footnotes.TALLY)
 
 
 def test_marked_repeats_are_held_and_own_words_with_numbers_are_not() -> None:
-    caught, repeats, false, own = footnotes.totals("dev")
-    assert caught >= HELD_BAR * repeats and false == 0
-    caught, repeats, false, own = footnotes.totals("held")
-    assert caught >= HELD_OUT_FLOOR * repeats and false <= HELD_OUT_FALSE_CEILING * own
+    assert_bars(footnotes.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

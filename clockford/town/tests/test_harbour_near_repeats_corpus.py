@@ -6,6 +6,7 @@ halves: the rates are printed for both; dev holds the bars, held-out a loose flo
 import pytest
 
 from clockford.town.tests.corpus import footnote_letters, footnotes, near_repeats
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -16,16 +17,13 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in near_repeats.HALVES:
-            print(f"\n=== Safe Harbour, near-repeats: {half} half ===")
-            print(near_repeats.report(half))
+    print_rates(near_repeats.TALLY, "Safe Harbour, near-repeats", capsys)
 
 
 def test_the_halves_share_no_passage_no_fill_word_and_no_text() -> None:
     dev, held = near_repeats.handed("dev"), near_repeats.handed("held")
     assert {h.text for h in dev}.isdisjoint(h.text for h in held)
-    assert {c.text for c in near_repeats.cases("dev")}.isdisjoint(c.text for c in near_repeats.cases("held"))
+    assert_halves_share_no_text(near_repeats.TALLY)
     for slot, words in near_repeats.FILL["dev"].items():
         assert set(words).isdisjoint(near_repeats.FILL["held"][slot])
     assert set(near_repeats.FILLERS["dev"]).isdisjoint(near_repeats.FILLERS["held"])
@@ -40,7 +38,4 @@ def test_near_repeats_are_held_and_own_writes_on_the_same_subject_are_not() -> N
             assert caught == 0, kind
         else:
             assert caught >= KIND_BAR * tried, kind
-    caught, repeats, false, own = near_repeats.totals("dev")
-    assert caught >= HELD_BAR * repeats and false == 0
-    caught, repeats, false, own = near_repeats.totals("held")
-    assert caught >= HELD_OUT_FLOOR * repeats and false <= HELD_OUT_FALSE_CEILING * own
+    assert_bars(near_repeats.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

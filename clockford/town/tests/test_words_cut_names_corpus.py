@@ -7,6 +7,7 @@ import pytest
 
 from clockford.town import words
 from clockford.town.tests.corpus import cut_names
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -17,13 +18,11 @@ HELD_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in cut_names.HALVES:
-            print(f"\n=== names cut at a dot, and prose after a dot: {half} half ===\n{cut_names.report(half)}")
+    print_rates(cut_names.TALLY, "names cut at a dot, and prose after a dot", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert {c.text for c in cut_names.cases("dev")}.isdisjoint(c.text for c in cut_names.cases("held"))
+    assert_halves_share_no_text(cut_names.TALLY)
 
 
 @pytest.mark.parametrize("half", cut_names.HALVES)
@@ -34,7 +33,4 @@ def test_every_cut_name_is_a_link_with_a_plain_dot(half: str) -> None:
 
 
 def test_cut_names_are_refused_and_prose_passes() -> None:
-    caught, names, false, prose = cut_names.totals("dev")
-    assert caught >= REFUSE_BAR * names and false == 0
-    caught, names, false, prose = cut_names.totals("held")
-    assert caught >= HELD_REFUSE_FLOOR * names and false <= HELD_FALSE_CEILING * prose
+    assert_bars(cut_names.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)

@@ -5,6 +5,7 @@ the bars, held-out a loose floor."""
 import pytest
 
 from clockford.town.tests.corpus import split_domains
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -15,17 +16,12 @@ HELD_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in split_domains.HALVES:
-            print(f"\n=== names with an escaped dot or cut at a dot: {half} half ===\n{split_domains.report(half)}")
+    print_rates(split_domains.TALLY, "names with an escaped dot or cut at a dot", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert {c.text for c in split_domains.cases("dev")}.isdisjoint(c.text for c in split_domains.cases("held"))
+    assert_halves_share_no_text(split_domains.TALLY)
 
 
 def test_escaped_and_cut_names_are_refused_and_ordinary_text_passes() -> None:
-    caught, links, false, ordinary = split_domains.totals("dev")
-    assert caught >= REFUSE_BAR * links and false == 0
-    caught, links, false, ordinary = split_domains.totals("held")
-    assert caught >= HELD_REFUSE_FLOOR * links and false <= HELD_FALSE_CEILING * ordinary
+    assert_bars(split_domains.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)

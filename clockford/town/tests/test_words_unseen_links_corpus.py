@@ -5,6 +5,7 @@ bars, held-out a floor under what it measured once (docs/holds.md)."""
 import pytest
 
 from clockford.town.tests.corpus import unseen_links
+from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
 
 pytestmark = pytest.mark.heavy
 
@@ -15,17 +16,12 @@ FALSE_CEILING = 0
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in unseen_links.HALVES:
-            print(f"\n=== link and contact disguises not seen before: {half} half ===\n{unseen_links.report(half)}")
+    print_rates(unseen_links.TALLY, "link and contact disguises not seen before", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert {c.text for c in unseen_links.cases("dev")}.isdisjoint(c.text for c in unseen_links.cases("held"))
+    assert_halves_share_no_text(unseen_links.TALLY)
 
 
 def test_disguised_links_and_contacts_are_refused_and_ordinary_text_passes() -> None:
-    caught, links, false, ordinary = unseen_links.totals("dev")
-    assert caught >= REFUSE_BAR * links and false <= FALSE_CEILING
-    caught, links, false, ordinary = unseen_links.totals("held")
-    assert caught >= HELD_REFUSE_FLOOR * links and false <= FALSE_CEILING
+    assert_bars(unseen_links.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, FALSE_CEILING)
