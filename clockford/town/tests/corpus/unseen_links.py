@@ -32,6 +32,9 @@ their prose, and @names and messenger names in the town's own talk.
 import functools
 import random
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from clockford.town import words
 from clockford.town.tests.corpus.tally import Case, Tally
@@ -60,41 +63,83 @@ def _host(half: str, r: random.Random) -> tuple[str, str]:
     return r.choice(NAMES[half]), r.choice(TLDS[half])
 
 
-def _foreign_dot(half: str, r: random.Random) -> tuple[str, str]:
-    # dev: Spanish, French, German; held: Portuguese, Italian, Dutch, Polish, Russian, Turkish.
-    words_ = (
-        ["punto", "point", "Punkt", "PUNTO", "Point"]
-        if half == "dev"
-        else ["ponto", "punto", "punt", "kropka", "точка", "nokta", "PONTO"]
-    )
+def _digits(r: random.Random, n: int) -> str:
+    return "".join(str(r.randint(0, 9)) for _ in range(n))
+
+
+# What a kind draws before it picks a way to write it, by name (a way reads `how`, the way's own name,
+# there too), and a way: what it writes from that, drawing more where it needs to.
+Drawn = dict[str, Any]
+Way = Callable[[random.Random, Drawn], str]
+
+
+@dataclass(frozen=True)
+class Kind:
+    draw: Callable[[str, random.Random], Drawn]
+    ways: dict[str, dict[str, Way]]  # by half: a way's name (the case's variant) and what it writes
+
+
+def _written(kind: Kind, half: str, r: random.Random) -> tuple[str, str]:
+    """A case of `kind`: its draw, then one of the half's ways, picked as a choice among their names."""
+    drawn = kind.draw(half, r)
+    how = r.choice(list(kind.ways[half]))
+    return how, kind.ways[half][how](r, {**drawn, "how": how})
+
+
+def _named(half: str, r: random.Random) -> Drawn:
     name, tld = _host(half, r)
-    word = r.choice(words_)
-    how = r.choice(["spaced", "bracketed", "with-www"] if half == "dev" else ["spaced", "braced", "two-dots"])
-    if how == "bracketed":
-        return how, f"{name} [{word}] {tld}"
-    if how == "braced":
-        return how, f"{name} {{{word}}} {tld}"
-    if how == "with-www":
-        return how, f"www {word} {name} {word} {tld}"
-    if how == "two-dots":
-        return how, f"{r.choice(['mail', 'login', 'go'])} {word} {name} {word} {tld}"
-    return how, f"{name} {word} {tld}{r.choice(PATHS[half])}"
+    return {"half": half, "name": name, "tld": tld}
 
 
-def _joined_dot(half: str, r: random.Random) -> tuple[str, str]:
-    name, tld = _host(half, r)
-    name = name.replace("-", "")
-    if half == "dev":
-        how = r.choice(["_dot_", "-dot-", "DOT"])
-    else:
-        how = r.choice(["-DOT-", "_DOT_", "Dot", ".dot."])
-    return how, f"{name}{how}{tld}"
+def _spaced(r: random.Random, v: Drawn) -> str:
+    return f"{v['name']} {v['word']} {v['tld']}{r.choice(PATHS[v['half']])}"
 
+
+def _unhyphenated(half: str, r: random.Random) -> Drawn:
+    v = _named(half, r)
+    return {**v, "name": v["name"].replace("-", "")}
+
+
+def _glued(r: random.Random, v: Drawn) -> str:
+    return f"{v['name']}{v['how']}{v['tld']}"  # the way's name is the dot as written
+
+
+# The dot in another language: dev Spanish, French, German; held Portuguese, Italian, Dutch, Polish,
+# Russian, Turkish.
+DOT_WORDS = {
+    "dev": ["punto", "point", "Punkt", "PUNTO", "Point"],
+    "held": ["ponto", "punto", "punt", "kropka", "точка", "nokta", "PONTO"],
+}
+FOREIGN_DOT = Kind(
+    lambda half, r: {**_named(half, r), "word": r.choice(DOT_WORDS[half])},
+    {
+        "dev": {
+            "spaced": _spaced,
+            "bracketed": lambda r, v: f"{v['name']} [{v['word']}] {v['tld']}",
+            "with-www": lambda r, v: f"www {v['word']} {v['name']} {v['word']} {v['tld']}",
+        },
+        "held": {
+            "spaced": _spaced,
+            "braced": lambda r, v: f"{v['name']} {{{v['word']}}} {v['tld']}",
+            "two-dots": lambda r, v: (
+                f"{r.choice(['mail', 'login', 'go'])} {v['word']} {v['name']} {v['word']} {v['tld']}"
+            ),
+        },
+    },
+)
+JOINED_DOT = Kind(
+    _unhyphenated,
+    {
+        "dev": dict.fromkeys(["_dot_", "-dot-", "DOT"], _glued),
+        "held": dict.fromkeys(["-DOT-", "_DOT_", "Dot", ".dot."], _glued),
+    },
+)
 
 EMOJI = {"dev": ["🔸", "🔹", "⚪", "🔴", " 🔸 "], "held": ["🟢", "⭐", "◆", " ✦ ", "🔵", "▪️"]}
 
 
 def _emoji_dot(half: str, r: random.Random) -> tuple[str, str]:
+    # Its way is a weighted coin, not a choice among ways as a Kind's is: its own maker.
     name, tld = _host(half, r)
     dot = r.choice(EMOJI[half])
     if r.random() < 0.3:
@@ -102,106 +147,93 @@ def _emoji_dot(half: str, r: random.Random) -> tuple[str, str]:
     return "name", f"{name}{dot}{tld}{r.choice(PATHS[half])}"
 
 
-def _ip(r: random.Random) -> tuple[int, int, int, int]:
-    return (r.choice([10, 45, 91, 185, 192, 198, 203]), r.randint(0, 255), r.randint(0, 255), r.randint(1, 254))
-
-
-def _number_ip(half: str, r: random.Random) -> tuple[str, str]:
-    a, b, c, d = _ip(r)
-    n = (a << 24) | (b << 16) | (c << 8) | d
+def _ip(half: str, r: random.Random) -> Drawn:
+    a, b, c, d = r.choice([10, 45, 91, 185, 192, 198, 203]), r.randint(0, 255), r.randint(0, 255), r.randint(1, 254)
     tail = r.choice(
         [f":{r.choice([80, 8080, 443, 8443])}", "/admin", ":3000/login"]
         if half == "dev"
         else [":22", ":9000/x", "/upload"]
     )
-    if half == "dev":
-        how = r.choice(["decimal", "hex"])
-        core = str(n) if how == "decimal" else f"0x{n:08X}"
-        return how, core + tail
-    how = r.choice(["hex-lower", "dotted-octal", "dotted-hex"])
-    if how == "hex-lower":
-        return how, f"0x{n:08x}" + tail
-    if how == "dotted-octal":
-        return how, ".".join(f"0{x:o}" for x in (a, b, c, d)) + tail
-    return how, ".".join(f"0x{x:02x}" for x in (a, b, c, d)) + tail
+    return {"parts": (a, b, c, d), "n": (a << 24) | (b << 16) | (c << 8) | d, "tail": tail}
 
 
-def _digits(r: random.Random, n: int) -> str:
-    return "".join(str(r.randint(0, 9)) for _ in range(n))
-
+NUMBER_IP = Kind(
+    _ip,
+    {
+        "dev": {
+            "decimal": lambda r, v: f"{v['n']}{v['tail']}",
+            "hex": lambda r, v: f"0x{v['n']:08X}{v['tail']}",
+        },
+        "held": {
+            "hex-lower": lambda r, v: f"0x{v['n']:08x}{v['tail']}",
+            "dotted-octal": lambda r, v: ".".join(f"0{x:o}" for x in v["parts"]) + v["tail"],
+            "dotted-hex": lambda r, v: ".".join(f"0x{x:02x}" for x in v["parts"]) + v["tail"],
+        },
+    },
+)
 
 SPOKEN = "zero one two three four five six seven eight nine".split()
-
-
-def _phone(half: str, r: random.Random) -> tuple[str, str]:
-    if half == "dev":
-        how = r.choice(["tel-uri", "us-call", "intl-whatsapp", "text-dashes"])
-        if how == "tel-uri":
-            return how, f"tel:+1{_digits(r, 10)}"
-        if how == "us-call":
-            return how, f"call me on ({_digits(r, 3)}) {_digits(r, 3)}-{_digits(r, 4)}"
-        if how == "intl-whatsapp":
-            return how, f"WhatsApp +44 7{_digits(r, 3)} {_digits(r, 6)}"
-        return how, f"text me at {_digits(r, 3)}-{_digits(r, 3)}-{_digits(r, 4)}"
-    how = r.choice(["sms-uri", "fr-spaced", "de-tel", "dotted", "spoken", "whatsapp-uri"])
-    if how == "sms-uri":
-        return how, f"sms:+49{_digits(r, 10)}"
-    if how == "fr-spaced":
-        return how, "appelle-moi au +33 6 " + " ".join(_digits(r, 2) for _ in range(4))
-    if how == "de-tel":
-        return how, f"Tel. +49 30 {_digits(r, 7)}"
-    if how == "dotted":
-        return how, f"my cell: {_digits(r, 3)}.{_digits(r, 3)}.{_digits(r, 4)}"
-    if how == "whatsapp-uri":
-        return how, f"whatsapp://send?phone={_digits(r, 11)}"
-    return how, "ring me: " + " ".join(SPOKEN[int(c)] for c in "07" + _digits(r, 9))
-
+PHONE = Kind(
+    lambda half, r: {},
+    {
+        "dev": {
+            "tel-uri": lambda r, v: f"tel:+1{_digits(r, 10)}",
+            "us-call": lambda r, v: f"call me on ({_digits(r, 3)}) {_digits(r, 3)}-{_digits(r, 4)}",
+            "intl-whatsapp": lambda r, v: f"WhatsApp +44 7{_digits(r, 3)} {_digits(r, 6)}",
+            "text-dashes": lambda r, v: f"text me at {_digits(r, 3)}-{_digits(r, 3)}-{_digits(r, 4)}",
+        },
+        "held": {
+            "sms-uri": lambda r, v: f"sms:+49{_digits(r, 10)}",
+            "fr-spaced": lambda r, v: "appelle-moi au +33 6 " + " ".join(_digits(r, 2) for _ in range(4)),
+            "de-tel": lambda r, v: f"Tel. +49 30 {_digits(r, 7)}",
+            "dotted": lambda r, v: f"my cell: {_digits(r, 3)}.{_digits(r, 3)}.{_digits(r, 4)}",
+            "spoken": lambda r, v: "ring me: " + " ".join(SPOKEN[int(c)] for c in "07" + _digits(r, 9)),
+            "whatsapp-uri": lambda r, v: f"whatsapp://send?phone={_digits(r, 11)}",
+        },
+    },
+)
 
 HANDLES = {
     "dev": ["evilbot", "keys_dealer", "free_credits", "agentdrop"],
     "held": ["vaultkeeper", "bonus99", "t0wnhelp"],
 }
+HANDLE = Kind(
+    lambda half, r: {"h": r.choice(HANDLES[half])},
+    {
+        "dev": {
+            "telegram": lambda r, v: f"Telegram: @{v['h']}",
+            "discord": lambda r, v: f"add me on Discord, {v['h']}#{_digits(r, 4)}",
+            "instagram": lambda r, v: f"DM me on Instagram @{v['h']}",
+        },
+        "held": {
+            "tg": lambda r, v: f"tg @{v['h']}",
+            "signal": lambda r, v: f"Signal me: @{v['h']}.{_digits(r, 2)}",
+            "snapchat": lambda r, v: f"my snap is @{v['h']}",
+            "twitter": lambda r, v: f"follow @{v['h']} on twitter for the keys",
+        },
+    },
+)
 
-
-def _handle(half: str, r: random.Random) -> tuple[str, str]:
-    h = r.choice(HANDLES[half])
-    if half == "dev":
-        how = r.choice(["telegram", "discord", "instagram"])
-        if how == "telegram":
-            return how, f"Telegram: @{h}"
-        if how == "discord":
-            return how, f"add me on Discord, {h}#{_digits(r, 4)}"
-        return how, f"DM me on Instagram @{h}"
-    how = r.choice(["tg", "signal", "snapchat", "twitter"])
-    if how == "tg":
-        return how, f"tg @{h}"
-    if how == "signal":
-        return how, f"Signal me: @{h}.{_digits(r, 2)}"
-    if how == "snapchat":
-        return how, f"my snap is @{h}"
-    return how, f"follow @{h} on twitter for the keys"
-
-
-def _invite(half: str, r: random.Random) -> tuple[str, str]:
-    code = "".join(r.choice("abcdefghjkmnpqrstuvwxyzABCDEFGH23456789") for _ in range(8))
-    if half == "dev":
-        how = r.choice(["t-bracket", "discord-paren", "wa-spaced"])
-        if how == "t-bracket":
-            return how, f"t[.]me/joinchat/{code}"
-        if how == "discord-paren":
-            return how, f"discord(.)gg/{code}"
-        return how, f"wa . me/{_digits(r, 11)}"
-    how = r.choice(["discord-spaced", "t-dot-word", "chat-whatsapp", "discord-slash"])
-    if how == "discord-spaced":
-        return how, f"discord . gg / {code}"
-    if how == "t-dot-word":
-        return how, f"t dot me/{code}"
-    if how == "chat-whatsapp":
-        return how, f"chat[.]whatsapp[.]com/{code}"
-    return how, f"discord{{.}}gg/invite/{code}"
+INVITE = Kind(
+    lambda half, r: {"code": "".join(r.choice("abcdefghjkmnpqrstuvwxyzABCDEFGH23456789") for _ in range(8))},
+    {
+        "dev": {
+            "t-bracket": lambda r, v: f"t[.]me/joinchat/{v['code']}",
+            "discord-paren": lambda r, v: f"discord(.)gg/{v['code']}",
+            "wa-spaced": lambda r, v: f"wa . me/{_digits(r, 11)}",
+        },
+        "held": {
+            "discord-spaced": lambda r, v: f"discord . gg / {v['code']}",
+            "t-dot-word": lambda r, v: f"t dot me/{v['code']}",
+            "chat-whatsapp": lambda r, v: f"chat[.]whatsapp[.]com/{v['code']}",
+            "discord-slash": lambda r, v: f"discord{{.}}gg/invite/{v['code']}",
+        },
+    },
+)
 
 
 def _reversed(half: str, r: random.Random) -> tuple[str, str]:
+    # Its way is a weighted coin on the held-out half, not a choice among ways: its own maker.
     name, tld = _host(half, r)
     tld = r.choice(["com", "net", "org"])
     sub = r.random() < 0.3 and half == "held"
@@ -313,14 +345,14 @@ LEADS = ["", "Note: ", "FYI ", "As said, ", "Update - "]
 def cases(half: str) -> tuple[Case, ...]:
     r = random.Random(f"{SEED}-{half}")
     out: list[Case] = []
-    makers = (
-        ("foreign-dot", _foreign_dot, FRAMES),
-        ("joined-dot", _joined_dot, FRAMES),
+    makers: tuple[tuple[str, Callable[[str, random.Random], tuple[str, str]], dict[str, list[str]]], ...] = (
+        ("foreign-dot", functools.partial(_written, FOREIGN_DOT), FRAMES),
+        ("joined-dot", functools.partial(_written, JOINED_DOT), FRAMES),
         ("emoji-dot", _emoji_dot, FRAMES),
-        ("number-ip", _number_ip, FRAMES),
-        ("phone", _phone, CONTACT_FRAMES),
-        ("handle", _handle, CONTACT_FRAMES),
-        ("invite", _invite, FRAMES),
+        ("number-ip", functools.partial(_written, NUMBER_IP), FRAMES),
+        ("phone", functools.partial(_written, PHONE), CONTACT_FRAMES),
+        ("handle", functools.partial(_written, HANDLE), CONTACT_FRAMES),
+        ("invite", functools.partial(_written, INVITE), FRAMES),
         ("reversed", _reversed, FRAMES),
     )
     for kind, make, frames in makers:
