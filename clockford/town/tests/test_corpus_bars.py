@@ -1,9 +1,18 @@
 """The corpus tests' shared bars (tests/corpus/bars.py) on a tally small enough to count by hand: each
-bar holds at its edge and fails one case past it, as the tests that wrote it out did."""
+bar holds at its edge and fails one case past it, as the tests that wrote it out did; halves that
+share a case's text or a passage handed fail."""
+
+from collections.abc import Callable
 
 import pytest
 
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text
+from clockford.town.harbour import Handed
+from clockford.town.tests.corpus.bars import (
+    assert_bars,
+    assert_halves_share_no_passage,
+    assert_halves_share_no_text,
+    passages,
+)
 from clockford.town.tests.corpus.tally import Case, Tally
 
 
@@ -51,3 +60,19 @@ def test_halves_that_share_a_text_fail() -> None:
     assert_halves_share_no_text(tally((0, 0), (0, 0)))
     with pytest.raises(AssertionError):
         assert_halves_share_no_text(tally((0, 0), (0, 0), same_text=True))
+
+
+def handing(*texts: str) -> Callable[[str], tuple[Handed, ...]]:
+    """The dev half hands `texts`' first, the held-out half the rest."""
+    by_half = {"dev": texts[:1], "held": texts[1:]}
+    return lambda half: tuple(Handed("publisher-words", "hand_test", "results[].title", t) for t in by_half[half])
+
+
+def test_halves_that_hand_a_passage_in_common_or_another_corpus_passage_fail() -> None:
+    halves = ("dev", "held")
+    assert_halves_share_no_passage(handing("one", "two", "three"), halves, others={"four"})
+    assert passages(halves, handing("one", "two"), handing("three", "four")) == {"one", "two", "three", "four"}
+    with pytest.raises(AssertionError):
+        assert_halves_share_no_passage(handing("one", "two", "one"), halves)
+    with pytest.raises(AssertionError):
+        assert_halves_share_no_passage(handing("one", "two"), halves, others={"two"})

@@ -4,8 +4,7 @@ are printed for both; dev holds the bars, held-out a loose floor."""
 
 import pytest
 
-from clockford.town.tests.corpus import footnote_letters, footnotes
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, footnote_letters, footnotes
 
 pytestmark = pytest.mark.heavy
 
@@ -16,16 +15,15 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(footnote_letters.TALLY, "Safe Harbour, footnote marks of letters and signs", capsys)
+    bars.print_rates(footnote_letters.TALLY, "Safe Harbour, footnote marks of letters and signs", capsys)
 
 
 def test_the_halves_share_no_passage_and_no_text() -> None:
-    dev, held = footnote_letters.handed("dev"), footnote_letters.handed("held")
-    assert {h.text for h in dev}.isdisjoint(h.text for h in held)
-    assert_halves_share_no_text(footnote_letters.TALLY)
-    # Nor a passage with the number marks' corpus.
-    assert {h.text for h in dev + held}.isdisjoint(h.text for half in footnotes.HALVES for h in footnotes.handed(half))
+    # Neither half hands a passage of the number marks' corpus either.
+    others = bars.passages(footnotes.HALVES, footnotes.handed)
+    bars.assert_halves_share_no_passage(footnote_letters.handed, footnote_letters.HALVES, others)
+    bars.assert_halves_share_no_text(footnote_letters.TALLY)
 
 
 def test_marked_repeats_are_held_and_own_words_with_marks_are_not() -> None:
-    assert_bars(footnote_letters.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)
+    bars.assert_bars(footnote_letters.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

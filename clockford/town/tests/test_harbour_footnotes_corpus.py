@@ -3,8 +3,7 @@ two halves: the rates are printed for both; dev holds the bars, held-out a loose
 
 import pytest
 
-from clockford.town.tests.corpus import footnotes
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, footnotes
 
 pytestmark = pytest.mark.heavy
 
@@ -15,13 +14,13 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(footnotes.TALLY, "Safe Harbour, footnote marks and numbers", capsys)
+    bars.print_rates(footnotes.TALLY, "Safe Harbour, footnote marks and numbers", capsys)
 
 
 def test_the_halves_share_no_passage_and_no_text() -> None:
-    assert {h.text for h in footnotes.handed("dev")}.isdisjoint(h.text for h in footnotes.handed("held"))
-    assert_halves_share_no_text(footnotes.TALLY)
+    bars.assert_halves_share_no_passage(footnotes.handed, footnotes.HALVES)
+    bars.assert_halves_share_no_text(footnotes.TALLY)
 
 
 def test_marked_repeats_are_held_and_own_words_with_numbers_are_not() -> None:
-    assert_bars(footnotes.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)
+    bars.assert_bars(footnotes.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

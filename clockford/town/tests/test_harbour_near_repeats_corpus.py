@@ -5,8 +5,7 @@ halves: the rates are printed for both; dev holds the bars, held-out a loose flo
 
 import pytest
 
-from clockford.town.tests.corpus import footnote_letters, footnotes, near_repeats
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, footnote_letters, footnotes, near_repeats
 
 pytestmark = pytest.mark.heavy
 
@@ -17,19 +16,17 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(near_repeats.TALLY, "Safe Harbour, near-repeats", capsys)
+    bars.print_rates(near_repeats.TALLY, "Safe Harbour, near-repeats", capsys)
 
 
 def test_the_halves_share_no_passage_no_fill_word_and_no_text() -> None:
-    dev, held = near_repeats.handed("dev"), near_repeats.handed("held")
-    assert {h.text for h in dev}.isdisjoint(h.text for h in held)
-    assert_halves_share_no_text(near_repeats.TALLY)
+    # Neither half hands a passage of the footnote marks' corpora either.
+    others = bars.passages(footnotes.HALVES, footnotes.handed, footnote_letters.handed)
+    bars.assert_halves_share_no_passage(near_repeats.handed, near_repeats.HALVES, others)
+    bars.assert_halves_share_no_text(near_repeats.TALLY)
     for slot, words in near_repeats.FILL["dev"].items():
         assert set(words).isdisjoint(near_repeats.FILL["held"][slot])
     assert set(near_repeats.FILLERS["dev"]).isdisjoint(near_repeats.FILLERS["held"])
-    # Nor a passage with the footnote marks' corpora.
-    others = {h.text for m in (footnotes, footnote_letters) for half in m.HALVES for h in m.handed(half)}
-    assert {h.text for h in dev + held}.isdisjoint(others)
 
 
 def test_near_repeats_are_held_and_own_writes_on_the_same_subject_are_not() -> None:
@@ -38,4 +35,4 @@ def test_near_repeats_are_held_and_own_writes_on_the_same_subject_are_not() -> N
             assert caught == 0, kind
         else:
             assert caught >= KIND_BAR * tried, kind
-    assert_bars(near_repeats.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)
+    bars.assert_bars(near_repeats.TALLY, HELD_BAR, HELD_OUT_FLOOR, HELD_OUT_FALSE_CEILING)

@@ -6,8 +6,7 @@ dev holds the bars, held-out a loose floor."""
 import pytest
 
 from clockford.town import words
-from clockford.town.tests.corpus import cut_names
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, cut_names
 
 pytestmark = pytest.mark.heavy
 
@@ -18,11 +17,11 @@ HELD_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(cut_names.TALLY, "names cut at a dot, and prose after a dot", capsys)
+    bars.print_rates(cut_names.TALLY, "names cut at a dot, and prose after a dot", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert_halves_share_no_text(cut_names.TALLY)
+    bars.assert_halves_share_no_text(cut_names.TALLY)
 
 
 @pytest.mark.parametrize("half", cut_names.HALVES)
@@ -33,4 +32,4 @@ def test_every_cut_name_is_a_link_with_a_plain_dot(half: str) -> None:
 
 
 def test_cut_names_are_refused_and_prose_passes() -> None:
-    assert_bars(cut_names.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)
+    bars.assert_bars(cut_names.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)

@@ -4,8 +4,7 @@ the bars, held-out a loose floor."""
 
 import pytest
 
-from clockford.town.tests.corpus import split_domains
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, split_domains
 
 pytestmark = pytest.mark.heavy
 
@@ -16,12 +15,12 @@ HELD_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(split_domains.TALLY, "names with an escaped dot or cut at a dot", capsys)
+    bars.print_rates(split_domains.TALLY, "names with an escaped dot or cut at a dot", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert_halves_share_no_text(split_domains.TALLY)
+    bars.assert_halves_share_no_text(split_domains.TALLY)
 
 
 def test_escaped_and_cut_names_are_refused_and_ordinary_text_passes() -> None:
-    assert_bars(split_domains.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)
+    bars.assert_bars(split_domains.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, HELD_FALSE_CEILING)

@@ -4,8 +4,7 @@ bars, held-out a floor under what it measured once (docs/holds.md)."""
 
 import pytest
 
-from clockford.town.tests.corpus import unseen_links
-from clockford.town.tests.corpus.bars import assert_bars, assert_halves_share_no_text, print_rates
+from clockford.town.tests.corpus import bars, unseen_links
 
 pytestmark = pytest.mark.heavy
 
@@ -16,12 +15,12 @@ FALSE_CEILING = 0
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    print_rates(unseen_links.TALLY, "link and contact disguises not seen before", capsys)
+    bars.print_rates(unseen_links.TALLY, "link and contact disguises not seen before", capsys)
 
 
 def test_the_halves_share_no_text() -> None:
-    assert_halves_share_no_text(unseen_links.TALLY)
+    bars.assert_halves_share_no_text(unseen_links.TALLY)
 
 
 def test_disguised_links_and_contacts_are_refused_and_ordinary_text_passes() -> None:
-    assert_bars(unseen_links.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, FALSE_CEILING)
+    bars.assert_bars(unseen_links.TALLY, REFUSE_BAR, HELD_REFUSE_FLOOR, FALSE_CEILING)

@@ -4,9 +4,14 @@ rates printed for both halves, its halves sharing no case's text, and its bars, 
 A corpus's own checks (its passages, its fill words, a bar by kind) stay in its test beside these.
 """
 
+from collections.abc import Callable, Iterable, Sequence
+
 import pytest
 
+from clockford.town.harbour import Handed
 from clockford.town.tests.corpus.tally import Tally
+
+Handing = Callable[[str], Sequence[Handed]]  # a Safe Harbour corpus's passages handed in a half
 
 
 def print_rates(tally: Tally, title: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -19,6 +24,18 @@ def print_rates(tally: Tally, title: str, capsys: pytest.CaptureFixture[str]) ->
 def assert_halves_share_no_text(tally: Tally) -> None:
     dev, held = tally.halves
     assert {c.text for c in tally.cases(dev)}.isdisjoint(c.text for c in tally.cases(held))
+
+
+def passages(halves: Sequence[str], *handed: Handing) -> set[str]:
+    """The texts of the passages each of `handed` hands in `halves`."""
+    return {h.text for hand in handed for half in halves for h in hand(half)}
+
+
+def assert_halves_share_no_passage(handed: Handing, halves: Sequence[str], others: Iterable[str] = ()) -> None:
+    """The two halves hand no passage in common, and neither hands one of `others` (another corpus's)."""
+    dev, held = (passages([half], handed) for half in halves)
+    assert dev.isdisjoint(held)
+    assert (dev | held).isdisjoint(others)
 
 
 def assert_bars(tally: Tally, bar: float, floor: float, false_ceiling: float = 0.0) -> None:
