@@ -1129,7 +1129,7 @@ _JOINED_ADDRESS = _re2(
 _JOINED_HINTS = ("-at-", "_at_", "arroba", "arobase", "klammeraffe", "chiocciola")
 
 
-def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
+def _email(t: str, low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
     sign = at.group()
     spelled = sign == " at "
     if spelled and not obfuscated:
@@ -1180,6 +1180,12 @@ def _email(low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None:
         # A name before "at" and a spelled or bracketed dot after it; "look at example dot com" is
         # left to the domain rule, which calls it a link.
         return None
+    # A dot and blanks after a spelled "at" are read as the domain rule reads them (the evidence of
+    # _ends_a_name): "I'm at work. Org rules apply" is two sentences, "jo at evil. com" an address.
+    for i, sep in enumerate(seps if spelled else ()):
+        x, y = spans[i][1], spans[i + 1][0]
+        if sep == " " and low[x] == "." and not _ends_a_name(t, low, spans[0][0], (y, spans[-1][1]), False, True):
+            return None
     return _Hit(start, spans[-1][1], "email")
 
 
@@ -1575,7 +1581,7 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
             a = sign.start()
             if a == 0 or low[a - 1] in "@\n":
                 continue  # no local part before it
-            if hit := _email(low, sign, obfuscated):
+            if hit := _email(t, low, sign, obfuscated):
                 yield hit
 
     def domains(obfuscated: bool) -> Iterator[_Hit]:

@@ -1102,6 +1102,18 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
 
 
 @pytest.mark.parametrize(
+    ("text", "matched"),
+    [
+        ("john at example. com", "john at example. com"),
+        ("jo at evil. Com", "jo at evil. Com"),
+    ],
+)
+def test_an_address_with_a_spelled_at_and_a_dot_and_blanks_is_an_address(text: str, matched: str) -> None:
+    problem = words.screen(text, "public")
+    assert problem is not None and (problem.kind, problem.matched) == ("email", matched)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # A sentence ends and the next starts with a word that is also a top-level domain.
@@ -1128,6 +1140,9 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
         "The ledger balances.\nNet",
         "I'm at home.\nNet result: fine",
         "we went to the market.\nshop opens at nine",
+        # After a spelled "at": a contraction or a name before it is no address's local part.
+        "We're at home. Org chart is up.",
+        "Sam at lunch. Com port 3 is free.",
         # A line's label after a line ending in a dot, and a time's Z before the break.
         "30 of them need sign-in.\n\nContact: maintainer",
         "The log rotates, last at 03:12:00Z.\n\nFYI: Dated 01.26.2026.",
