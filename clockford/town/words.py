@@ -1215,14 +1215,20 @@ def _email(t: str, low: str, at: re.Match[str], obfuscated: bool) -> _Hit | None
 #     fine");
 #   - with a capital and more words after it on its line: a new sentence ("Done. Net result", "See the
 #     list.\nApp store", "Plug it in.\nCOM port 3"), unless a word that sends the reader there leads to
-#     the name and the domain is one of _BROKEN_TLDS ("visit evil.\nCom for details");
+#     the name and the domain is one of _BROKEN_TLDS or in capitals of three letters or more ("visit
+#     evil.\nCom for details", "visit evil.\nSHOP now"), or a weak lead-in does (_WEAK_LEADS: "see",
+#     "at", "link:", "->"; not after "See above.", "at home.", _ENDS_AFTER_LEAD) and the name is shaped
+#     as a host or, under _BROKEN_TLDS but "net" or in such capitals, words that carry the first
+#     sentence on follow it (_CARRIES_ON: "see evil.\nCom for details", "at evil.\nRu (official)");
 #   - with a capital alone on its line or before a punctuation mark: a name when the gap is blanks on
 #     one line ("visit evil. Com"), when it is a well-known domain of three letters or more in capitals
 #     ("Evil.\nCOM"; not a newer one: those are also brands, "Thanks.\nIBM"), or, unless the domain is
 #     also a word ("Done.\nIt") or the line before is a sign-off or a one-word answer (_CLOSING_LINE:
 #     "Thanks.\nJP", "Noted.\nCom", "Approved.\nMK"), when a word that sends the reader there leads
 #     to the name ("moved to evil.\nCom") or the name is alone on its line ("evil.\nIO",
-#     "mirror.\nIo"). After a sentence of several words it is a line of prose: a word ("The ledger
+#     "mirror.\nIo"), or a weak lead-in leads to it and the domain is one of _BROKEN_TLDS of three
+#     letters but "net" ("see evil.\nCom"; "see evil.\nShop" and "at noon.\nJP" are a heading and
+#     initials as often). After a sentence of several words it is a line of prose: a word ("The ledger
 #     balances.\nNet") or initials ("Let me know.\nJP"). ".NET" at a line's start is the framework.
 #
 # Every name read across a gap must also be a link when written with a plain dot (the bare-name rules
@@ -1265,11 +1271,38 @@ def _host_shaped(name: str) -> bool:
 
 # Words just before a cut name that send a reader to it: "visit", "go to", "download it from", "moved
 # to", "the new home is" (a bounded look-back). Unlike _SENT_TO, not "at", "see", "open" or "join":
-# they end many sentences ("I'm at home.\nNet result") where a cut name's evidence is weighed.
+# they end many sentences ("I'm at home.\nNet result") where a cut name's evidence is weighed, and
+# count for less (_WEAK_LEADS below).
 _LEADS_TO = re.compile(
     r"(?<![\w-])(?:visit|go\s+to|head\s+to|via|browse|check\s+out|moved\s+to|(?:download|get|fetch|install)"
     r"\s+(?:it\s+|them\s+)?(?:from|at)|(?:home|site|address|page|domain|url|link|website|mirror|host)\s+"
     r"(?:is|was|is\s+now))\s+\Z"
+)
+# Words just before a cut name that point at a place yet end many sentences too ("see", "at", "from",
+# "on", "to", a label's colon, an arrow): "see evil.\nCom", and "See you at noon.\nJP". After one, more
+# must agree (_ends_a_name): the domain alone on its line, three letters or more and no English word
+# (_NOT_WORDS: "News" or "Shop" alone on a line is a heading), or words after it that carry the first
+# sentence on (_CARRIES_ON), or the name shaped as a host.
+_WEAK_LEADS = re.compile(
+    r"(?:(?<![\w-])(?:see|at|from|on|onto|to|into|in|open|try|use|join|check|[a-z]+:)|->|=>|\u2192)\s+\Z"
+)
+# What carries a sentence on after a name in it, and does not follow a sentence's first word: a
+# bracket or a dash, or a word that joins a clause or says when ("evil.\nCom (official)", "evil.\nBiz
+# for details", "evil.\nRu today"). "Net for the year" and "Shop before noon" start sentences: only a
+# domain that is no English word (_NOT_WORDS) or one in capitals is read so.
+_CARRIES_ON = frozenset(
+    "for if before after as and or but so then now today tonight tomorrow instead asap ok okay please until till "
+    "when once since because too again soon later first".split()
+)
+# The next word after a name, or None for a bracket or a dash.
+_NEXT_WORD = re.compile(r"[ \t]*+(?:[(\[\u2013\u2014-]|([a-z]++)(?![\w-]))")
+_CARRIES_ON_OR_MARK: frozenset[str | None] = frozenset([*_CARRIES_ON, None])
+_NOT_WORDS = _BROKEN_TLDS - {"net"}
+# Words a weak lead-in often ends a sentence with ("See above.", "at home.", "See you."): a pronoun, a
+# place or a time, seldom a name's label. After one, the lead-in is no evidence.
+_ENDS_AFTER_LEAD = frozenset(
+    "you it them me us him her that this these those there here above below later soon now once last least all "
+    "first home noon night work length ease hand heart random times".split()
 )
 # A line that is a sign-off or a short answer ("Thanks.", "See you.", "Noted.", "Approved."): what is
 # alone on the next line signs it (a name, initials) or is a word of its own, not the end of a name.
@@ -1306,9 +1339,25 @@ def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first
         return shaped or (not word and (ends or dot_first or led))
     if dot_first and low[a:b] == "net":
         return False  # .NET, the framework
-    if not ends:
-        return led and (shaped or tld in _BROKEN_TLDS)  # a capital and more words: a new sentence
     written = t[b - len(tld) : b]
+
+    def weakly_led() -> bool:
+        """Whether a weak lead-in leads to the name (looked for last: most gaps are decided before)."""
+        return (
+            low[start:a].rstrip(".\\\n ") not in _ENDS_AFTER_LEAD
+            and _WEAK_LEADS.search(low, max(0, start - 24), start) is not None
+        )
+
+    if not ends:
+        # A capital and more words: a new sentence, unless a lead-in and more evidence say a name.
+        capitals = written.isupper() and len(tld) >= 3 and tld in _SUFFIX_TLDS and not word
+        if led:
+            return shaped or capitals or tld in _BROKEN_TLDS
+        if not shaped:
+            following = _NEXT_WORD.match(low, b + len(rest)) if tld in _NOT_WORDS or capitals else None
+            if following is None or following.group(1) not in _CARRIES_ON_OR_MARK:
+                return False
+        return weakly_led()
     if shaped or spaced or (written.isupper() and len(tld) >= 3 and tld in _SUFFIX_TLDS and tld not in _LONE_WORDS):
         return True
     # The line the name ends, read back 256 characters at most (one bounded look per gap): a longer
@@ -1316,6 +1365,8 @@ def _ends_a_name(t: str, low: str, start: int, after: tuple[int, int], dot_first
     line = max(low.rfind("\n", max(0, start - 256), start) + 1, start - 256)
     if word or _CLOSING_LINE.fullmatch(low, line, low.rfind(".", start, a)) is not None:
         return False
+    if len(tld) >= 3 and tld in _NOT_WORDS and not led and weakly_led():
+        return True  # "see evil.\nCom": a weak lead-in and a domain no heading or signature is
     return led or not low[line:start].strip(" \t>*-")  # led to, or the name alone on its line
 
 

@@ -1094,6 +1094,18 @@ def test_ordinary_line_ends_and_escaped_dots_are_no_link(text: str) -> None:
         ("download it from evil.\nclick today", "evil.\nclick"),
         ("get it from promo2025.\nNET today", "promo2025.\nNET"),
         ("visit evil.\nCom for details", "evil.\nCom"),
+        ("visit evil.\nSHOP for details", "evil.\nSHOP"),
+        # After a weak lead-in ("see", "at", "link:", "->"): a domain no English word is, alone; words
+        # after it that carry the sentence on; a name shaped as a host; capitals of three letters.
+        ("see evil.\nCom", "evil.\nCom"),
+        ("at evil.\r\nBiz!", "evil.\r\nBiz"),
+        ("see evil.\nCom for details", "evil.\nCom"),
+        ("the keys are at strongbox.\nOrg if you need them", "strongbox.\nOrg"),
+        ("moved -> trapdoor.\nRu (new)", "trapdoor.\nRu"),
+        ("link: winbig.\nCOM if needed", "winbig.\nCOM"),
+        ("Sign up at winbig.\nSHOP before Friday.", "winbig.\nSHOP"),
+        ("link: promo77.\nShop today", "promo77.\nShop"),
+        ("see auth.vault.\nNet (official)", "auth.vault.\nNet"),
     ],
 )
 def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text: str, matched: str) -> None:
@@ -1106,6 +1118,7 @@ def test_a_name_cut_under_any_top_level_domain_or_with_a_capital_is_a_link(text:
     [
         ("john at example. com", "john at example. com"),
         ("jo at evil. Com", "jo at evil. Com"),
+        ("write to jo at evil. Com for help", "jo at evil. Com"),
     ],
 )
 def test_an_address_with_a_spelled_at_and_a_dot_and_blanks_is_an_address(text: str, matched: str) -> None:
@@ -1140,7 +1153,19 @@ def test_an_address_with_a_spelled_at_and_a_dot_and_blanks_is_an_address(text: s
         "The ledger balances.\nNet",
         "I'm at home.\nNet result: fine",
         "we went to the market.\nshop opens at nine",
-        # After a spelled "at": a contraction or a name before it is no address's local part.
+        # After a weak lead-in the next sentence may start with such a word: a noun after it, a
+        # heading, a signature, an English word, or a first sentence ending with a pronoun or a time.
+        "See you tomorrow. Net income rose",
+        "I went to Boston.\nCom port 3 is free.",
+        "Meet me at noon.\nUK team joins at ten.",
+        "See you at noon.\nJP",
+        "Got it from Anna.\nNews\nThe mill reopened.",
+        "See above.\nGov",
+        "See above.\nEdu for the board.",
+        "See you there.\nAs for the rest, fine.",
+        "We met at home.\nNet for the year was up.",
+        "Got it from Anna.\nShop before noon if you can.",
+        # The same after a spelled "at": a contraction or a name before it is no address's local part.
         "We're at home. Org chart is up.",
         "Sam at lunch. Com port 3 is free.",
         # A line's label after a line ending in a dot, and a time's Z before the break.
