@@ -27,6 +27,7 @@ from clockford.town.limits import TOO_MANY
 from clockford.town.models import lock
 from hall import oauth, oauth_register, oauth_tokens, passkeys
 from hall.connected import clients_of, limit, live_connections, revoke, room_for, shown_name, too_many_clients
+from hall.cors import open_to_browsers
 from hall.http import (
     REFUSES_FIRST,
     Refused,
@@ -69,12 +70,14 @@ def with_sign_in(view: View) -> View:
 # PUT with the hall's page about a form left open too long.
 # Registration, tokens and revocation answer any method but POST as /mcp does (below); the consent
 # page and its Deny answer in the hall's words (hall/http.py allows).
+# All of these but the consent page are open to pages of any origin, without credentials, and answer
+# OPTIONS as a browser's preflight (hall/cors.py), before the 405s below see it.
 
 
 def posts_only(view: View) -> View:
     """An endpoint a program POSTs to: any other method is 001's 405, "Method not allowed." in plain
     text with its Allow header, as /mcp answers one. Django's (require_POST's, and the toolkit's views')
-    was an empty HTML page, and the toolkit's answered OPTIONS with a 200."""
+    was an empty HTML page, and the toolkit's answered OPTIONS with a 200 (now a preflight's 204, hall/cors.py)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
@@ -89,13 +92,12 @@ def posts_only(view: View) -> View:
 
 def _public_json(data: dict[str, Any], status: int = 200) -> JsonResponse:
     response = JsonResponse(data, status=status)
-    # Metadata is public, and browser-based clients read it from other origins.
-    response["Access-Control-Allow-Origin"] = "*"
     response["Cache-Control"] = "public, max-age=300"
     return response
 
 
 @with_sign_in
+@open_to_browsers("GET")
 @reads_only
 def server_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 8414: the hall as authorization server. Its issuer has no path, so this is the only address."""
@@ -122,6 +124,7 @@ def server_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
+@open_to_browsers("GET")
 @reads_only
 def resource_metadata(request: HttpRequest) -> JsonResponse:
     """RFC 9728: /mcp, at the root and in the path form (/.well-known/oauth-protected-resource/mcp)."""
@@ -137,6 +140,7 @@ def resource_metadata(request: HttpRequest) -> JsonResponse:
 
 
 @with_sign_in
+@open_to_browsers("GET")
 @reads_only
 def jwks(request: HttpRequest) -> JsonResponse:
     return _public_json(oauth_tokens.jwks())
@@ -152,6 +156,7 @@ def _oauth_error(refused: oauth_register.OAuthRefused) -> JsonResponse:
 
 @csrf_exempt
 @with_sign_in
+@open_to_browsers("POST")
 @posts_only
 def register(request: HttpRequest) -> JsonResponse:
     """RFC 7591, anonymous and rate-limited per address: any agent app may register, and only a person's
@@ -231,8 +236,8 @@ class _TokenView(TokenView):
 CODE_VERIFIER = re.compile(r"[A-Za-z0-9._~-]{43,128}")
 
 
-token = with_sign_in(csrf_exempt(posts_only(each_once(_TokenView.as_view()))))
-revoke_token = with_sign_in(csrf_exempt(posts_only(each_once(RevokeTokenView.as_view()))))
+token = with_sign_in(csrf_exempt(open_to_browsers("POST")(posts_only(each_once(_TokenView.as_view())))))
+revoke_token = with_sign_in(csrf_exempt(open_to_browsers("POST")(posts_only(each_once(RevokeTokenView.as_view())))))
 
 
 # Consent.

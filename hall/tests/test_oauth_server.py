@@ -318,21 +318,24 @@ def test_registration_refuses_what_the_town_does_not_serve(web: DjangoWeb) -> No
 
 def test_the_endpoints_programs_post_to_refuse_other_methods_in_plain_words() -> None:
     """Registration, tokens and revocation take only POST: any other method is the town's own 405, as
-    /mcp's (001 section 02), with its Allow header; Django's was an empty HTML page."""
+    /mcp's (001 section 02), with its Allow header; Django's was an empty HTML page. OPTIONS is a
+    browser's preflight (hall/cors.py, tests/e2e/test_cors_live.py)."""
     client = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc)
     for url in ("/oauth/register", "/oauth/token", "/oauth/revoke"):
-        for method in ("get", "head", "put", "delete", "patch", "options"):
+        for method in ("get", "head", "put", "delete", "patch"):
             r = getattr(client, method)(url)
             assert r.status_code == 405, (method, url)
-            assert r["Allow"] == "POST" and r["Content-Type"] == "text/plain; charset=utf-8", (method, url)
+            assert r["Allow"] == "POST, OPTIONS" and r["Content-Type"] == "text/plain; charset=utf-8", (method, url)
             assert r.content == (b"" if method == "head" else b"Method not allowed."), (method, url)
+        r = client.options(url)
+        assert (r.status_code, r["Allow"], r["Access-Control-Allow-Methods"]) == (204, "POST, OPTIONS", "POST, OPTIONS")
 
 
 def test_the_metadata_documents_refuse_other_methods_in_plain_words() -> None:
     """The metadata and the keys are only read. Any other method is the 405 of the town's addresses
     that only read (clockford/reads.py), with its Allow header: over real HTTP a PUT, a DELETE or a POST
     met Django's CSRF check first and got the hall's page about a form left open too long (403), and an
-    OPTIONS Django's empty 405."""
+    OPTIONS Django's empty 405; it is now a browser's preflight (hall/cors.py)."""
     client = DjangoClient(enforce_csrf_checks=True, HTTP_HOST=urlsplit(HALL).netloc)
     for url in (
         "/.well-known/oauth-authorization-server",
@@ -341,10 +344,20 @@ def test_the_metadata_documents_refuse_other_methods_in_plain_words() -> None:
         "/.well-known/jwks.json",
     ):
         assert client.get(url).status_code == 200, url
-        for method in ("post", "put", "delete", "patch", "options"):
+        for method in ("post", "put", "delete", "patch"):
             r = getattr(client, method)(url)
-            assert (r.status_code, r["Allow"], r["Content-Type"]) == (405, "GET, HEAD", "text/plain; charset=utf-8")
+            assert (r.status_code, r["Allow"], r["Content-Type"]) == (
+                405,
+                "GET, HEAD, OPTIONS",
+                "text/plain; charset=utf-8",
+            )
             assert r.content == b"This address is only to be read: use GET. Nothing sent to it is taken.", (method, url)
+        r = client.options(url)
+        assert (r.status_code, r["Allow"], r["Access-Control-Allow-Methods"]) == (
+            204,
+            "GET, HEAD, OPTIONS",
+            "GET, OPTIONS",
+        )
 
 
 def test_registration_is_rate_limited_per_address(web: DjangoWeb, settings: Any) -> None:
