@@ -28,6 +28,22 @@ View = Callable[..., HttpResponseBase]
 HEADERS = "Accept, Accept-Language, Authorization, Content-Language, Content-Type, MCP-Protocol-Version"
 # How long a browser may keep a preflight's answer: these never change while the town runs.
 MAX_AGE = "86400"
+# The addresses open to browsers (hall/oauth_urls.py, each view wrapped below), for the refusals the
+# town's door makes before any view (clockford/nul.py: a NUL, a body too large), which a page must read
+# as well as the view's own.
+OPEN = frozenset(
+    {
+        "/.well-known/oauth-protected-resource/mcp",
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-authorization-server",
+        "/.well-known/jwks.json",
+        "/oauth/register",
+        "/oauth/token",
+        "/oauth/revoke",
+    }
+)
+# Set on each view wrapped here, so a test can hold OPEN to the views that are.
+MARK = "open_to_browsers"
 
 
 def open_to_browsers(*methods: str) -> Callable[[View], View]:
@@ -53,6 +69,7 @@ def open_to_browsers(*methods: str) -> Callable[[View], View]:
                 response["Allow"] = allow
             return opened(response)
 
+        wrapped.__dict__[MARK] = True
         return wrapped
 
     return decorate

@@ -21,7 +21,7 @@ from django.test import Client as DjangoClient
 from oauth2_provider.models import AccessToken, Grant, RefreshToken
 
 from clockford.town.models import McpSession, Passport
-from hall import oauth_register, oauth_tokens
+from hall import cors, oauth_register, oauth_tokens, oauth_urls
 from hall.connected import clients_of
 from hall.models import Account, Client, Connection
 from hall.oauth_validator import TownValidator
@@ -880,3 +880,9 @@ def test_a_redirect_uri_naming_an_answer_s_parameter_is_refused(web: DjangoWeb) 
         r = web.get(url)
         assert r.status == 400 and RETURN_LINK.search(r.text) is None
         assert "registered an address to return you to that already carries an answer (state)" in html.unescape(r.text)
+
+
+def test_the_addresses_open_to_browsers_are_those_the_door_knows() -> None:
+    """hall/cors.py's OPEN, which the door reads, is every address whose view answers browsers."""
+    marked = {f"/{p.pattern}" for p in oauth_urls.urlpatterns if getattr(p.callback, cors.MARK, False)}
+    assert marked == cors.OPEN

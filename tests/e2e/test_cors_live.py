@@ -204,3 +204,31 @@ def test_the_consent_page_the_hall_and_mcp_get_no_cors(town: Town) -> None:
     assert (status, body, cors_of(headers)) == (405, "Method not allowed.", {})
     status, headers, body = request("POST", town.mcp, "{}", {**MCP_HEADERS, "Origin": INSPECTOR})
     assert status == 401 and cors_of(headers) == {}, (status, body)
+
+
+@pytest.mark.parametrize("path", ENDPOINTS)
+def test_the_doors_refusals_of_a_browsers_request_carry_cors_too(town: Town, path: str) -> None:
+    """A NUL in a form, a body past the town's limit: refused at the door before any view
+    (clockford/nul.py), in OAuth's JSON, and a page of another origin reads why."""
+    form = {"Origin": INSPECTOR, "Content-Type": "application/x-www-form-urlencoded"}
+    status, headers, body = request("POST", town.url + path, "client_id=a%00b", form)
+    assert (status, json.loads(body)) == (
+        400,
+        {"error": "invalid_request", "error_description": "A request may hold no NUL character."},
+    )
+    opened(headers)
+    status, headers, body = request("POST", town.url + path, "x=" + "a" * 3_000_000, form)
+    assert (status, json.loads(body)) == (
+        400,
+        {"error": "invalid_request", "error_description": "The request is too large."},
+    )
+    opened(headers)
+
+
+def test_a_nul_in_the_metadatas_query_is_refused_with_cors_but_not_at_the_consent_page(town: Town) -> None:
+    for path in METADATA:
+        status, headers, body = with_query("GET", f"{town.url}{path}?x=%00", {"Origin": INSPECTOR})
+        assert (status, body) == (400, "Bad request."), path
+        opened(headers)
+    status, headers, body = with_query("GET", f"{town.url}/oauth/authorize?x=%00", {"Origin": INSPECTOR})
+    assert status == 400 and cors_of(headers) == {}, (status, headers)
