@@ -461,6 +461,15 @@ def drawn(text: str, join: bool = True) -> Form:
     return readings(text, join)[0]
 
 
+def rewritten(text: str, pattern: re.Pattern[str], replace: Callable[[str], tuple[str, list[int]]]) -> Form:
+    """The reading of `text` with each match of `pattern` first replaced by what `replace` makes of it
+    (the new text, and for each of its characters the offset in the match it came from), then folded as
+    every reading is, mapped back to `text` so that a passage found in it is quoted as written. For a
+    rule that reads a character as another only for itself (the words screen's pictograph for a dot)."""
+    replaced, maps = _rewrite(text, (), pattern, replace)
+    return _fold(text, replaced, maps)
+
+
 def fold_char(ch: str) -> str:
     """One character's fold, on its own (no readings, no percent-decoding)."""
     return _table().get(ord(ch), ch)

@@ -3314,8 +3314,7 @@ def _dotted(text: str) -> matching.Form | None:
     link and address rules read it: the staff voice is read where the pictograph is passed over."""
     if text.isascii() or _PICTOGRAPH_DOT.search(text) is None:
         return None
-    dotted, maps = matching._rewrite(text, (), _PICTOGRAPH_DOT, _as_dot)
-    return matching._fold(text, dotted, maps)
+    return matching.rewritten(text, _PICTOGRAPH_DOT, _as_dot)
 
 
 def _link_hits(t: str) -> list[_Hit]:
