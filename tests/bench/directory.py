@@ -14,7 +14,10 @@ of words that name the wrong thing (a verb in its ordinary sense, a technology's
 words, a task, a word of another language with two senses), written by eighth.py in eighth-dev.json and
 eighth-held.json, by kind; and a generated set of needs as agents write them mid-errand (with the errand
 around them, as a question, two things at once, what the server must not do, how it signs in, a task, one
-or two words, a brand misspelled), written by ninth.py in ninth-dev.json and ninth-held.json, by kind):
+or two words, a brand misspelled), written by ninth.py in ninth-dev.json and ninth-held.json, by kind; and a
+generated set of needs written as tasks (an errand, an outcome, a chore that keeps coming back, a chore without
+the tool's name, input and output formats, a brand misspelled), written by tenth.py in tenth-dev.json and
+tenth-held.json, by kind):
 needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
@@ -265,6 +268,10 @@ EIGHTH = ("eighth-dev", "eighth-held")
 # errand around them, as a question, two things at once, what the server must not do, how it signs in, a
 # task, one or two words, a brand misspelled.
 NINTH = ("ninth-dev", "ninth-held")
+# The generated evaluation of needs written as tasks (directory_needs/tenth.py): an imperative errand, the
+# outcome wanted, a chore that keeps coming back, a chore without the tool's name, a task naming its input
+# and output formats, a brand misspelled by one or two edits.
+TENTH = ("tenth-dev", "tenth-held")
 # The generated sets measured by kind, in the order they are printed: each set's halves, its table's
 # title (given the half's name after the set's), and the width of its kind column.
 BY_KIND = (
@@ -274,6 +281,7 @@ BY_KIND = (
     (SEVENTH, "kinds no earlier set holds, generated, {} half, by kind", 11),
     (EIGHTH, "words that name the wrong thing, generated, {} half, by kind", 11),
     (NINTH, "needs as agents write them, generated, {} half, by kind", 11),
+    (TENTH, "needs written as tasks, generated, {} half, by kind", 11),
 )
 
 
