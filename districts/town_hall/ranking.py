@@ -227,6 +227,9 @@ class Census:
         self.words: dict[str, int] = {}
         # The same words in order, to ask whether any lot holds a word beginning so (holds_start).
         self.ordered: list[str] = []
+        # The words of the lots' registry names (a product's name, as its publisher spells it), for
+        # spelling a brand few lots hold (spelled's `brands`).
+        self.named: frozenset[str] = frozenset()
         self.text: TextIndex | None = None
         self.as_of: dt.datetime | None = None
 
@@ -244,6 +247,7 @@ class Census:
             kept: dict[int, tuple[float, list[str]]] = {}
             records: dict[int, str] = {}
             words: Counter[str] = Counter()
+            named: set[str] = set()
             rows = Lot.objects.exclude(status="deleted").values_list(
                 "number", "name", "record", "search_name", "search_title", "search_description", "score", "status"
             )
@@ -265,6 +269,7 @@ class Census:
                 )
                 lots[number] = (name_words, title, description, score, status)
                 words.update(set(WORD.findall(f"{name_words} {title} {description}".casefold())))
+                named.update(WORD.findall(name.casefold()))
                 kept[number] = quality(facts[number], score, as_of)
                 records[number] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
             text = TextIndex((n, r[0], r[1], r[2]) for n, r in lots.items())
@@ -276,6 +281,7 @@ class Census:
             self.records = records
             self.words = dict(words)
             self.ordered = sorted(words)
+            self.named = frozenset(named)
             self.common, self.as_of, self.root = common, as_of, root
             return self
 
@@ -292,6 +298,7 @@ class Census:
             self.records = {}
             self.words = {}
             self.ordered = []
+            self.named = frozenset()
             self.text = None
 
 
@@ -322,7 +329,12 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # a word's edits are about 54 times its length, each as long as it), at most this many lots hold it,
 # and the word one edit away is held by at least this many lots and this many times as many; of a
 # word no lot holds, by at least SPELL_UNHELD lots (a product a few servers serve: "dropbx" is Dropbox,
-# which 4 lots hold).
+# which 4 lots hold); or by at least one lot when the word is in a lot's registry name (`brands`): a
+# brand a lot or two serve is as often misspelled ("webflw" is Webflow, "mixpanle" Mixpanel, each held by
+# 2 lots), and a brand's spelling is its publisher's own. Only of a word this long: a word of five letters
+# is one edit from a registry name's word as often as not ("serif" from serff, another language's "neues"
+# from neus and "tenho" from teneo).
+SPELL_BRAND_FROM = 6
 SPELL_FROM = 5
 SPELL_UPTO = 30
 SPELL_RARE = 2
@@ -343,13 +355,16 @@ def one_edit(word: str) -> set[str]:
     }
 
 
-def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = frozenset()) -> list[str]:
+def spelled(
+    terms: list[str], words: dict[str, int], names: frozenset[str] = frozenset(), brands: frozenset[str] = frozenset()
+) -> list[str]:
     """The terms, each word that almost no lot holds replaced by the word one edit away that many lots
     hold ("wether" is weather, "salesfroce" salesforce), when there is one. A word the vocabulary knows
     is kept as it is, and so is a common English word (vocabulary.ENGLISH: "quilt" is not built); a
     slip is never of a word's first letter (few are, and "fridge" is not bridge nor "fails" rails), and so is any word with a digit or a letter outside a-z (a name, a version), and
     any of `names`, the words a sentence writes as names (services.written_as_names): "a shop in Lagos"
-    names a city, not logos."""
+    names a city, not logos. A word no lot holds with no such word one edit away is read as one of
+    `brands` (the words of the lots' registry names) one edit away that any lot holds."""
     out: list[str] = []
     for term in terms:
         held = words.get(term, 0)
@@ -372,6 +387,17 @@ def spelled(terms: list[str], words: dict[str, int], names: frozenset[str] = fro
                 ),
                 default=None,
             )
+            if best is None and not held and brands and len(term) >= SPELL_BRAND_FROM:
+                # Of the words one edit away, a brand's that the most lots hold (one, two): the first
+                # letter kept, as above.
+                best = max(
+                    (
+                        (words.get(w, 0), w)
+                        for w in one_edit(term)
+                        if w != term and w[:1] == term[:1] and w in brands and words.get(w, 0) > 0
+                    ),
+                    default=None,
+                )
             if best is not None:
                 term = best[1]
         out.append(term)

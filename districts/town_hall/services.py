@@ -972,14 +972,30 @@ _TROUBLE = re.compile(
     r"(?:(?:such|a|an|total|complete|absolute|real|so|too|really|totally|completely|always|just|kind of)\s+)*"
     r"(?:mess|messy|chaos|chaotic|nightmare|disaster|headache|overwhelming|out of control|all over the place|"
     r"everywhere)\b|"
-    r"\b(?:drowning|buried|swamped|overwhelmed|flooded)\s+(?:in|with|by)\b",
+    r"\b(?:drowning|buried|swamped|overwhelmed|flooded)\s+(?:in|with|by)\b|"
+    # a chore that keeps coming back ("I keep having to ...", "every week I end up having to ...",
+    # "I'm tired of having to ... by hand"): how often and how it is done, not what
+    r"\bhaving\s+to\b|\bends?\s+up\b|\bended\s+up\b|\b(?:tired|sick)\s+of\b|\bby\s+hand\b|"
+    r"\bover\s+and\s+over(?:\s+again)?\b|\bmyself\b|\bevery\s+(?:single\s+)?(?:day|week|month|morning|evening|time)\b",
     re.IGNORECASE,
 )
 
 
 def untroubled(text: str) -> str:
-    """The need without the words that say it is a trouble (_TROUBLE)."""
-    return _TROUBLE.sub(" ", text)
+    """The need without the words that say it is a trouble (_TROUBLE), and without the app an asker
+    calls its own (_OWN_APP)."""
+    return _OWN_APP.sub(r"\1 \2", _TROUBLE.sub(" ", text))
+
+
+# "my app", "our mobile app's", "their new application": the asker's own app is where the thing wanted
+# goes, not a kind of server, and the word "app" beside another ("store secrets for my app") found the
+# servers of app stores. The word is left out, its possessive and the kind of app kept ("my mobile app"
+# is mobile); "my app store listing" names the App Store and is kept.
+_OWN_APP = re.compile(
+    r"\b(my|our|your|their)\s+((?:(?:own|new|mobile|web|ios|android|iphone|desktop)\s+){0,2})"
+    r"(?:apps?|applications?)(?:['\u2019]s?)?\b(?!['\u2019]?s?\s+stores?\b)",
+    re.IGNORECASE,
+)
 
 
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
@@ -988,12 +1004,12 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     given. An agent's errand names its product anywhere in a sentence ("... in Stripe" at its end),
     and the words most lots hold say least about which server it needs."""
     s = census or seal()
-    words = ranking.CENSUS.load(s.root, s.as_of).words
+    known = ranking.CENSUS.load(s.root, s.as_of)
+    words = known.words
     wanted, _ = wanted_and_not(need)
     names = written_as_names(need)
-    terms = ranking.spelled(translated(terms_of(untroubled(wanted)), words), words, names)
+    terms = ranking.spelled(translated(terms_of(untroubled(wanted)), words), words, names, known.named)
     if len(terms) > MAX_TERMS:
-        known = ranking.CENSUS.load(s.root, s.as_of)
 
         def rank(i: int) -> tuple[int, int, int, int, int]:
             # A product the need names is kept first (a word it writes as a name, or a namespace's

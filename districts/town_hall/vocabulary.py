@@ -209,6 +209,21 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "scanned": ("ocr", "pdf", "documents"),
     "pdf": ("documents", "document", "pdfs"),
     "playlist": ("music", "spotify", "songs"),
+    # a chore named by what it handles, not by the kind of tool that does it ("store secrets for my
+    # app", "sign a contract", "chase expense receipts", "move leads", "release notes from our commits")
+    "secrets": ("vault", "credentials", "secret"),
+    "contract": ("esignature", "signature", "signing", "agreement"),
+    "contracts": ("esignature", "signature", "signing", "agreements"),
+    "receipts": ("expenses", "expense", "receipt", "ocr"),
+    "receipt": ("expenses", "expense", "ocr"),
+    "hires": ("hr", "onboarding", "employees"),
+    "passwords": ("password", "identity", "credentials", "sso"),
+    "leads": ("crm", "sales", "prospects", "contacts"),
+    "commits": ("git", "github", "repository"),
+    "release notes": ("changelog", "releases"),
+    "mentions": ("monitoring", "social", "listening", "brand"),
+    "parcels": ("tracking", "shipment", "shipping", "package"),
+    "compress": ("compression", "ffmpeg", "optimize"),
 }
 
 # A product -> the organisations that make it, as their namespaces spell them (a domain's name, or a

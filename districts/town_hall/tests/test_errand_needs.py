@@ -64,10 +64,11 @@ def test_a_task_s_words_bring_the_kind_of_server_it_needs(db: None) -> None:
 def test_a_word_no_lot_holds_is_read_as_a_word_three_lots_hold(db: None) -> None:
     take(
         [listing(f"io.github.d{i}/dropbox-mcp", description="Dropbox files and folders.") for i in range(3)]
-        + [listing(f"io.github.z{i}/zapper", description="Zapper tools.") for i in range(2)]
-        + [listing("io.github.h/hubspot", description="Hubspot contacts.")]
+        + [listing(f"io.github.z{i}/tools", description="Zapper tools.") for i in range(2)]
+        + [listing("io.github.h/crm", description="Hubspot contacts.")]
     )
     assert services.words_searched("dropbx files") == ["dropbox", "files"]
-    # two lots, or one, are too few to say a word no lot holds is a slip of theirs
+    # two lots, or one, are too few to say a word no lot holds is a slip of theirs, unless the word is
+    # in a lot's registry name (a brand's: test_task_needs.py)
     assert services.words_searched("zappar tools") == ["zappar", "tools"]
     assert services.words_searched("dropbax hubspoot") == ["dropbox", "hubspoot"]

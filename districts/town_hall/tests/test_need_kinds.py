@@ -322,7 +322,9 @@ def test_a_long_need_keeps_the_product_it_names(db: None) -> None:
     )
     searched = services.words_searched(need)
     assert len(searched) <= services.MAX_TERMS and "shopify" in searched
-    assert not {"must", "way", "out", "every"} & set(searched)
+    # "every morning" and "by hand" say how often and how (services.untroubled), never searched; of the
+    # eleven words left, the filler "way" goes ("must" fits in the ten)
+    assert not {"way", "out", "every", "morning", "hand"} & set(searched)
 
 
 def test_a_word_cut_at_the_need_s_end_is_not_searched(db: None) -> None:
