@@ -21,6 +21,7 @@ from django.utils.http import MAX_URL_REDIRECT_LENGTH, url_has_allowed_host_and_
 
 from clockford.town import limits
 from clockford.town.tooling import NotAllowed, NotFound
+from hall.drawn import changed_hands, sent_mark
 from hall.models import Account
 
 View = Callable[..., HttpResponseBase]
@@ -196,6 +197,10 @@ def signed_in(view: Callable[..., HttpResponseBase]) -> View:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         account = person(request)
+        # A form of a page drawn for another account than the one signed in now (hall/drawn.py).
+        why = changed_hands(account, sent_mark(request)) if request.method == "POST" else None
+        if why is not None:
+            return refuse(request, why, 403, came_from(request) if account is None else None)
         if account is None:
             if request.method in ("GET", "HEAD"):
                 return redirect(comes_back(request))
@@ -277,7 +282,13 @@ def ceremony(step: Callable[..., dict[str, Any]]) -> View:
         over = limits.held(address) or limits.count_ceremony(address)
         if over is None:
             try:
-                answer = JsonResponse({"ok": True, **step(request, json_body(request), *args, **kwargs)})
+                data = json_body(request)
+                # Sent from a page drawn for another account than the one signed in now (hall/drawn.py):
+                # refused before the step looks anything up for whoever is signed in.
+                why = changed_hands(person(request), sent_mark(request, data))
+                if why is not None:
+                    raise Refused(why, 403)
+                answer = JsonResponse({"ok": True, **step(request, data, *args, **kwargs)})
                 if not request.user.is_authenticated:
                     # A ceremony begun signed out makes a session row, its ceremony bound to it
                     # (hall/sessions.py): kept as long as a sign-in lasts (7 days), a script's begins

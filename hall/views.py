@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from clockford import files
 from clockford.town import desk, signing
-from hall import invites, live, passkey_changes, passkeys
+from hall import drawn, invites, live, passkey_changes, passkeys
 from hall.claim import CLAIM_SAYS, find_claim, strangers_sign_up, town_owner
+from hall.drawn import sent_mark
 from hall.http import at_the_hall, ceremony, next_of, page_only, person, post_only, refuse, refused_first, text
 from hall.queue import QUEUE_PER_PAGE, Queue
 from hall.town import NAME_CHARS, town_has_sign_in, town_mode_words
@@ -190,6 +191,12 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     is an address a town without sign-in does not have (404)."""
     view = request.resolver_match.func if request.resolver_match else None
     say = "This page was open too long, or came from somewhere else, so the town did not act on it. Reload the page and try again."
+    # A sign-in renews the CSRF token, so a form of a page drawn before another tab signed in fails here
+    # first: said as what happened, when the form carries the mark of whom its page was drawn for.
+    sent = sent_mark(request)
+    if sent:
+        account = person(request)
+        say = drawn.changed_hands(account, sent) or drawn.SIGNED_IN_AGAIN
     return refused_first(view, request) or refuse(request, say, 403)
 
 

@@ -8,7 +8,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from clockford.town import clock
-from hall import shown
+from hall import drawn, shown
+from hall.models import Account
 from hall.shown import MONTHS, span, stamp
 
 register = template.Library()
@@ -89,3 +90,13 @@ register.filter("stacked", shown.stacked)
 # escaped, every hidden character a visible token (a right-to-left override in a registry's name turned
 # the name the person proves around).
 register.filter("drawn", shown.marked)
+
+
+@register.simple_tag(takes_context=True)
+def drawn_for(context: template.Context) -> str:
+    """In a form of a signed-in person's page, beside its CSRF token: the mark of whom the page was drawn
+    for (hall/drawn.py), so a form sent after another tab signed someone else in is refused in plain words."""
+    user = getattr(context.get("request"), "user", None)
+    if not isinstance(user, Account) or not user.is_authenticated:
+        return ""
+    return format_html('<input type="hidden" name="{}" value="{}">', drawn.FIELD, drawn.mark(user))

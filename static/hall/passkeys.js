@@ -143,7 +143,11 @@
         return show(form, explain(error, kind), "bad");
       }
       show(form, "Checking your passkey…");
-      const done = await post(form.dataset.finish, { credential: answer(credential) }, token);
+      // With the mark of whom the page was drawn for (hall/drawn.py), as the begin carried it: another tab
+      // may have signed someone else in while the device asked for the passkey.
+      const finish = { credential: answer(credential) };
+      if (fields.drawn_for) finish.drawn_for = fields.drawn_for;
+      const done = await post(form.dataset.finish, finish, token);
       if (!done.ok) return show(form, done.say, "bad");
       show(form, "Done. Taking you on…", "good");
       window.location.assign(done.next);

@@ -10,7 +10,11 @@ from tests.support import RawSession, Town
 
 FROZEN = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
 DECIDED = "This call was already decided: it is allowed. Nothing changed."
-SIGNED_OUT = "You are signed out. Sign in with your passkey and try again."
+# The page's forms carry the mark of whom it was drawn for (hall/drawn.py), so the words say what happened.
+SIGNED_OUT = (
+    "This browser was signed out since this page was drawn, in another tab or window or when the sign-in ended. "
+    "Nothing was decided and nothing changed. Sign in with your passkey and try again."
+)
 ONLY_SENT = (
     "This address acts only when a button on a page of the hall sends it, so opening it changes nothing. "
     "Go back to the hall and use the button there."
