@@ -2,13 +2,17 @@
 passkey over the signed statement, and `foundry` with `check` answers the change on its next call.
 Only what the certificate's standing allows is offered or done; nobody but staff sees or changes it."""
 
+import re
+from datetime import UTC, timedelta
 from typing import Any
 
 import pytest
 
+from clockford.town import clock
 from districts.foundry import services as foundry
 from districts.foundry.models import Certificate
 from districts.testing import visit
+from hall.shown import stamp
 from hall.tests.conftest import Visitor, agent_of
 from hall.tests.test_decisions import decide, page
 
@@ -76,3 +80,23 @@ def test_only_staff_see_or_change_a_certificate(staff: Visitor, ada: Visitor) ->
     assert Certificate.objects.get(pk=number).status == "live"
     assert decide(staff, "certificates", number, "melt")[0] == 400
     page(staff, "/hall/certificates/C-nothinghere", 404)
+
+
+def test_the_staff_rooms_list_says_when_each_certificate_was_cast_as_the_hall_writes_times(
+    staff: Visitor, ada: Visitor
+) -> None:
+    cert = cast(ada)
+    number = cert["statement"]["certificate"]
+    # Cast three minutes (and some seconds) ago, at a moment whose minute is known.
+    at = (clock.now() - timedelta(minutes=3, seconds=10)).replace(microsecond=0)
+    Certificate.objects.filter(pk=number).update(issued_at=at)
+    room = page(staff, "/hall/staff")
+    row = re.search(rf'<li class="card" id="certificate-{number}">.*?</li>', room)
+    assert row, "the certificate is not in the list"
+    # Not "3 minutes" alone: the date, the time and the zone, in a <time> the page's script gives the
+    # person's own time beside; the machine-readable moment stays ISO.
+    assert row.group(0).endswith(
+        f'<span class="tag">live</span> cast <time class="when" datetime="{at.astimezone(UTC).isoformat()}">'
+        f"3\xa0minutes ago, {stamp(at)}</time></li>"
+    )
+    assert re.fullmatch(r"\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC", stamp(at))

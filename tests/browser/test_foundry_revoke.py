@@ -7,6 +7,7 @@ staff room, suspends it and reinstates it, then revokes it, each with the passke
 same client's `foundry` with `check` answers the new standing on its very next call.
 """
 
+import re
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from typing import Any
@@ -20,6 +21,8 @@ from tests.e2e.test_sdk_client import connect
 from tests.support import Town, make_town
 
 COURSES = ("ten-habits", "words-are-data", "waiting-for-your-person")
+MOMENT = r"\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4} at \d\d:\d\d"
+CAST = re.compile(rf"^(just now|\d+\xa0minutes? ago), {MOMENT} UTC \({MOMENT} [^)]+ your time\)$")
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +50,8 @@ async def test_staff_revoke_a_certificate_with_a_passkey_and_check_says_not_curr
     async with async_playwright() as p, AsyncExitStack() as stack:
         browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         stack.push_async_callback(browser.close)
-        context = await browser.new_context(viewport={"width": 390, "height": 844})
+        # In Paris, so the page's script says each moment again in the reader's own time.
+        context = await browser.new_context(viewport={"width": 390, "height": 844}, timezone_id="Europe/Paris")
         context.set_default_timeout(30_000)
         page = await context.new_page()
         page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
@@ -71,6 +75,12 @@ async def test_staff_revoke_a_certificate_with_a_passkey_and_check_says_not_curr
         await page.goto(f"{hall}/hall/staff")
         row = page.locator(f"#certificate-{number}")
         await expect(row).to_contain_text("live")
+        # When it was cast, as the hall writes every moment (never "3 minutes" alone), with the reader's own
+        # time beside it; the list fits a phone and a laptop.
+        await expect(row.locator("time.when")).to_have_text(CAST)
+        for width in (375, 1280):
+            await page.set_viewport_size({"width": width, "height": 844})
+            assert await page.evaluate("document.documentElement.scrollWidth") <= width
         await row.get_by_role("link", name=number).click()
         await expect(page.locator("h1")).to_have_text("A Foundry certificate")
         await expect(page.locator("#standing")).to_have_text("live")
