@@ -3,7 +3,10 @@ words a screen reader hears for it. Pure layout over `services.the_map()`: nothi
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+
+from hall.shown import stamp
 
 BLOCK_W = 232
 BLOCK_H = 132
@@ -39,7 +42,7 @@ class Block:
     @property
     def drawn_state(self) -> str:
         """The state line the block draws. A wall's moment does not fit a block without losing its
-        minutes and zone ("walled off since 2026-12-06 22:4…"): the block says "walled off", and the
+        time and zone ("walled off since 6 December 2026 …"): the block says "walled off", and the
         page lists each wall's whole moment under the drawing (its label keeps it too)."""
         return "walled off" if self.status == "walled off" else self.detail
 
@@ -80,7 +83,8 @@ def blocks(town: dict[str, Any], columns: int) -> tuple[list[Block], int, int]:
     places: list[tuple[str, str, str, str, dict[str, Any]]] = []
     for d in town["districts"]:
         if d["status"] == "walled off":
-            detail = f"walled off since {d['walledOff']['since'].replace('T', ' ').replace('Z', ' UTC')}"
+            # As the page writes the moment under the drawing: "7 December 2026 at 14:32 UTC".
+            detail = f"walled off since {stamp(datetime.fromisoformat(d['walledOff']['since'].replace('Z', '+00:00')))}"
         else:
             detail = d["status"]
         places.append((d["name"], d["name"], d["status"], detail, d["agents"]))

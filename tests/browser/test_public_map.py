@@ -5,6 +5,7 @@ private call changes nothing on it; and without JavaScript it is a plain page th
 With CLOCKFORD_MAP_SCREENSHOTS=DIR the screenshots are written there (docs/ keeps the ones the docs show)."""
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -244,3 +245,44 @@ def test_every_moment_is_drawn_on_one_line(browser: Browser, hall_town: Town, wi
         assert moments or path == "/feed"  # the map always says when it was drawn
     assert troubles == []
     page.context.close()
+
+
+# Each moment of the page as the reader reads it: the town's words, then the reader's own time beside.
+WHEN_HERE = """() => [...document.querySelectorAll("time.when")].map((t) => t.textContent)"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_every_moment_says_the_readers_own_time_beside_it_and_fits(
+    browser: Browser, hall_town: Town, width: int
+) -> None:
+    """In Paris, the map and the feed write each moment as the hall does, "7 December 2026 at 14:32 UTC", and
+    the page's script (static/hall/times.js) says it again in the reader's own time; nothing scrolls sideways."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, timezone_id="Europe/Paris")
+    page = context.new_page()
+    troubles: list[str] = []
+    page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
+    moment = r"\d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d"
+    for path in ("/", "/feed"):
+        page.goto(f"http://127.0.0.1:{hall_town.port}{path}")
+        page.wait_for_load_state("load")
+        moments = page.evaluate(WHEN_HERE)
+        assert moments or path == "/feed", path
+        for m in moments:
+            assert re.fullmatch(rf"{moment} UTC \({moment} [^)]+ your time\)", m), (path, m)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+        if path == "/":
+            # The part of the map the page swaps in when the town changes says the reader's time too.
+            page.evaluate("document.getElementById('town-now').dataset.old = 'yes'")
+            agent = RawSession(hall_town.mcp, client_name=f"walker-in-paris-{width}")
+            agent.call("look_around")
+            assert agent.call("walk_to", {"to": "The Tavern"})["isError"] is False
+            # Polled from here: the page's Content-Security-Policy refuses wait_for_function's eval.
+            swapped = "() => !document.getElementById('town-now').dataset.old"
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not page.evaluate(swapped):
+                page.wait_for_timeout(50)
+            assert page.evaluate(swapped), "the map was not swapped in"
+            for m in page.evaluate(WHEN_HERE):
+                assert re.fullmatch(rf"{moment} UTC \({moment} [^)]+ your time\)", m), ("swapped", m)
+    assert troubles == []
+    context.close()

@@ -4,11 +4,11 @@ or a publisher wrote with the characters a reader could not see drawn as the hal
 import datetime as dt
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 
 from clockford.town import words
-from hall.shown import marked
+from hall.shown import marked, stamp
 
 register = template.Library()
 
@@ -43,26 +43,22 @@ def _nothing_to_draw(text: str) -> bool:
     return text.replace("\n", "").replace("\t", "").isprintable() and not words.PRINTABLE_UNSEEN.search(text)
 
 
-def _in_utc(value: str | dt.datetime | None, form: str) -> str:
-    """An ISO moment or a datetime (one without a zone is UTC), written in UTC by strftime's `form`."""
+def moment(value: str | dt.datetime) -> dt.datetime:
+    """A datetime from an ISO moment ("2025-03-04T05:06:07Z") or a datetime; one without a zone is UTC."""
+    at = value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
+
+
+@register.filter
+def when(value: str | dt.datetime | None) -> str:
+    """A moment as the hall writes every one, "1 May 2026 at 14:32 UTC" (hall/shown.py stamp): the month by
+    its name, never "2026-05-01", which some readers take for the fifth of January. In a <time> whose
+    machine-readable moment stays ISO, which the page's script (static/hall/times.js) says again beside it
+    in the reader's own time."""
     if value is None or value == "":
         return ""
-    at = value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    if at.tzinfo is None:
-        at = at.replace(tzinfo=dt.UTC)
-    return at.astimezone(dt.UTC).strftime(form)
-
-
-@register.filter
-def utc(value: str | dt.datetime | None) -> str:
-    """ "2025-03-04 05:06:07 UTC" from an ISO moment or a datetime."""
-    return _in_utc(value, "%Y-%m-%d %H:%M:%S UTC")
-
-
-@register.filter
-def iso_utc(value: str | dt.datetime | None) -> str:
-    """The machine-readable form for <time datetime>: 2025-03-04T05:06:07Z."""
-    return _in_utc(value, "%Y-%m-%dT%H:%M:%SZ")
+    at = moment(value).astimezone(dt.UTC)
+    return format_html('<time class="when" datetime="{}">{}</time>', at.strftime("%Y-%m-%dT%H:%M:%SZ"), stamp(at))
 
 
 @register.filter

@@ -2,7 +2,7 @@
 newest first, paged, every item labelled agent-written; the Atom feed is valid Atom 1.0."""
 
 import xml.etree.ElementTree as ET
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
@@ -82,6 +82,30 @@ def test_the_html_feed_labels_every_item_and_escapes_it() -> None:
     assert " UTC</time>" in html
     assert Client().get("/feed?page=x").status_code == 404
     assert Client().get("/feed?page=99999").status_code == 404
+
+
+def test_the_html_feed_and_the_map_write_each_moment_as_the_hall_does() -> None:
+    """Never "2026-12-07 14:32:00 UTC", whose order of day and month some readers take the other way:
+    "7 December 2026 at 14:32 UTC", the hall's one format, in a <time> whose machine-readable moment stays
+    ISO and beside which the page's script says the reader's own time."""
+    clock.advance(datetime(2026, 12, 7, 14, 31, 59, tzinfo=UTC) - clock.now())
+    notice("Lanterns at the well.")
+    html = Client().get("/feed").content.decode()
+    assert (
+        ', on <time class="when" datetime="2026-12-07T14:32:00Z">7 December 2026 at 14:32 UTC</time> '
+        '<span class="tag tag-agent">agent-written</span></p>'
+    ) in html
+    assert '<script src="/static/hall/times.js" defer></script>' in html
+    assert "2026-12-07 14:32" not in html
+    html = Client().get("/").content.decode()
+    assert (
+        '<p class="as-of">The town at <time class="when" datetime="2026-12-07T14:32:00Z">'
+        "7 December 2026 at 14:32 UTC</time>:"
+    ) in html
+    assert (
+        'from <time class="when" datetime="2026-12-06T00:00:00Z">6 December 2026 at 00:00 UTC</time> '
+        'to <time class="when" datetime="2026-12-07T00:00:00Z">7 December 2026 at 00:00 UTC</time>.'
+    ) in html
 
 
 def test_the_atom_feed_parses_and_has_what_atom_requires() -> None:

@@ -3,7 +3,7 @@ present by their pennants and where they stand, moved by walk_to and never by a 
 Studios and the Market as their tools answer, and the day's rounded counts."""
 
 import re
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -236,11 +236,16 @@ def test_a_walls_moment_is_shown_whole_with_its_zone(demo: CensusState) -> None:
     # edge. It says "walled off"; the moment is listed whole under the drawing.
     walls.raise_wall("district", "The Bank", "staff are looking")
     since = next(d for d in services.the_map()["districts"] if d["name"] == "The Bank")["walledOff"]["since"]
-    shown = since.replace("T", " ").replace("Z", " UTC")
+    # Written as the hall writes every moment, the month by its name; the machine-readable one stays ISO.
+    at = datetime.fromisoformat(since.replace("Z", "+00:00"))
+    shown = f"{at.day} {at:%B %Y} at {at:%H:%M} UTC"
     html = Client().get("/").content.decode()
     drawn = re.findall(r'data-district="The Bank".*?class="state" aria-hidden="true">([^<]*)<', html, re.S)
     assert drawn == ["walled off", "walled off"]
-    assert f'<li data-walled="The Bank">The Bank: walled off since <time datetime="{since}">{shown}</time>.' in html
+    assert (
+        f'<li data-walled="The Bank">The Bank: walled off since <time class="when" datetime="{since}">{shown}</time>.'
+        in html
+    )
     assert f"The Bank: walled off since {shown}; no agents here." in html  # the block's label, whole
     assert "…" not in "".join(re.findall(r'class="state" aria-hidden="true">([^<]*)<', html))
 

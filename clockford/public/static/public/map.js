@@ -35,6 +35,8 @@
         const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("town-now");
         const old = document.getElementById("town-now");
         if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+        // The fresh moments in the reader's own time too (static/hall/times.js), as the page drew them.
+        if (fresh && old && window.hallTimes) window.hallTimes();
       }
     } catch (e) {
       // The town is out of reach for a moment: the next stamp tries again.
