@@ -7,10 +7,11 @@ whoever is signed in now. Nothing can be decided then (the decision is not their
 but a bare "no call you decide for has that number" tells the person nothing, and the check of the form's
 CSRF token, which a sign-in renews, said only that the page was open too long.
 
-So each form of a signed-in page carries a mark of the account it was drawn for (`drawn_for`, a keyed digest
-of the account's number: the page shows no number of the town's own). A form sent back with a mark that is
-not the signed-in account's is refused before anything is looked up, in words that say what happened and
-how to go on, and nothing of what the account signed in now waits for.
+So the forms of a signed-in person's pages carry a mark of the account the page was drawn for (`drawn_for`,
+the template tag of the same name: a keyed digest of the account's number, so the page shows no number of
+the town's own). Signing out carries none: it is the way on, whoever is signed in. A form sent back with a
+mark that is not the signed-in account's is refused before anything is looked up, in words that say what
+happened and how to go on, and nothing of what the account signed in now waits for.
 """
 
 import json
