@@ -63,7 +63,6 @@ def flash(message: object) -> SafeString:
     return mark_safe(STAMPED.sub(timed, said))  # noqa: S308 (escaped above; only the <time> is added)
 
 
-@register.filter
 def ago(when: datetime | None) -> str:
     """ "just now", "5 minutes ago", "1 day, 23 hours ago" (shown.span: to the minute, two units)."""
     if when is None:
