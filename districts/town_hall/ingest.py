@@ -411,8 +411,99 @@ def update_lots(lots: list[Lot], fields: Sequence[str]) -> None:
         cursor.executemany(sql, rows)
 
 
+# The tries a batch of the fold gets to find the census as it read it (see fold_pending).
+FOLD_TRIES = 3
+
+
+@dataclass
+class FoldPlan:
+    """One batch of servers folded, its new lots numbered and derived: the CPU's work (every listing's
+    JSON parsed, scanned by the integrity rules, each record hashed), done before the batch's write
+    transaction, with what it was computed from, so that the transaction can check that nothing moved."""
+
+    entries: set[tuple[int, str]]  # every version of the batch's servers, (pk, digest), as read
+    numbers: dict[str, int]  # the batch's servers that had lots, and their numbers
+    last: int | None  # the census's highest lot number
+    new: list[Lot]
+    changed: list[Lot]
+
+    def holds(self, chunk: list[str]) -> bool:
+        """Whether the census is still as the plan read it (reads only: no JSON, no hashing). Another
+        run at once (two operators on SQLite, where no lock keeps runs apart) may have written a version
+        or numbered a lot between the plan and its transaction."""
+        entries = set(Entry.objects.filter(name__in=chunk).values_list("pk", "digest"))
+        numbers = dict(Lot.objects.filter(name__in=chunk).values_list("name", "number"))
+        return (
+            entries == self.entries
+            and numbers == self.numbers
+            and Lot.objects.aggregate(m=Max("number"))["m"] == self.last
+        )
+
+
+def plan_fold(chunk: list[str], as_of: dt.datetime | None) -> FoldPlan:
+    """A batch's lots as the fold would write them, read and computed without writing anything."""
+    # Every version's dates and status, but the body of the newest alone: a registry may list one server
+    # in a hundred thousand versions of 256 KiB each, and reading every body held them all in memory.
+    by_name: dict[str, list[Entry]] = defaultdict(list)
+    for e in Entry.objects.filter(name__in=chunk).only(
+        "name", "version", "published_at", "updated_at", "status", "digest"
+    ):
+        by_name[e.name].append(e)
+    latest = {name: newest_first(by_name[name])[0].pk for name in chunk}
+    bodies = dict(Entry.objects.filter(pk__in=latest.values()).values_list("pk", "body"))
+    lots = {lot.name: lot for lot in Lot.objects.filter(name__in=chunk)}
+    last = Lot.objects.aggregate(m=Max("number"))["m"]
+    next_number = 0 if last is None else last + 1
+    ctx = integrity.Context(as_of=as_of)
+    new, changed = [], []
+    for name in chunk:
+        facts = fold(name, by_name[name], bodies[latest[name]])
+        lot = lots.get(name)
+        if lot is None:
+            lot = Lot(number=next_number, name=name, folded_name=name.casefold(), facts=facts)
+            next_number += 1
+            apply(lot, derive(lot.number, facts, ctx, []))
+            new.append(lot)
+        elif lot.facts != facts:
+            lot.facts = facts
+            changed.append(lot)
+    return FoldPlan(
+        entries={(e.pk, e.digest) for versions in by_name.values() for e in versions},
+        numbers={name: lot.number for name, lot in lots.items()},
+        last=last,
+        new=new,
+        changed=changed,
+    )
+
+
+def fold_batch(chunk: list[str], as_of: dt.datetime | None) -> FoldPlan:
+    """Plan a batch, then write it in a transaction that first checks the census did not move. The last
+    try plans inside its transaction, as the fold did before: a census that moved under every other try
+    (another run writing the same servers at once) still gets folded, and correctly."""
+    for _ in range(FOLD_TRIES - 1):
+        plan = plan_fold(chunk, as_of)
+        with transaction.atomic():
+            if plan.holds(chunk):
+                write_fold(plan, chunk)
+                return plan
+    with transaction.atomic():
+        plan = plan_fold(chunk, as_of)
+        write_fold(plan, chunk)
+    return plan
+
+
+def write_fold(plan: FoldPlan, chunk: list[str]) -> None:
+    Lot.objects.bulk_create(plan.new, batch_size=500)
+    update_lots(plan.changed, ["facts"])
+    services.index_lots(plan.new)
+    Entry.objects.filter(name__in=chunk, folded=False).update(folded=True)
+
+
 def fold_pending(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> None:
-    """Fold every server with entries waiting. New servers are numbered in first-registered order."""
+    """Fold every server with entries waiting. New servers are numbered in first-registered order.
+    Each batch is planned before its write transaction (plan_fold), which then only checks and writes:
+    a write transaction held while some thousand listings were parsed, scanned and hashed kept every
+    other writer of the town (a desk's footstep, a sign-in) waiting seconds at a time on SQLite."""
     pending = list(
         Entry.objects.filter(folded=False).values("name").annotate(first=Min("published_at"), seen=Min("updated_at"))
     )
@@ -421,40 +512,10 @@ def fold_pending(tally: Tally, progress: Progress, as_of: dt.datetime | None) ->
     progress.start("fold", len(names))
     for i in range(0, len(names), FOLD_BATCH):
         chunk = names[i : i + FOLD_BATCH]
-        with transaction.atomic():
-            # Every version's dates and status, but the body of the newest alone: a registry may list
-            # one server in a hundred thousand versions of 256 KiB each, and reading every body held
-            # them all in memory at once.
-            by_name: dict[str, list[Entry]] = defaultdict(list)
-            for e in Entry.objects.filter(name__in=chunk).only(
-                "name", "version", "published_at", "updated_at", "status"
-            ):
-                by_name[e.name].append(e)
-            latest = {name: newest_first(by_name[name])[0].pk for name in chunk}
-            bodies = dict(Entry.objects.filter(pk__in=latest.values()).values_list("pk", "body"))
-            lots = {lot.name: lot for lot in Lot.objects.filter(name__in=chunk)}
-            last = Lot.objects.aggregate(m=Max("number"))["m"]
-            next_number = 0 if last is None else last + 1
-            ctx = integrity.Context(as_of=as_of)
-            new, changed = [], []
-            for name in chunk:
-                facts = fold(name, by_name[name], bodies[latest[name]])
-                lot = lots.get(name)
-                if lot is None:
-                    lot = Lot(number=next_number, name=name, folded_name=name.casefold(), facts=facts)
-                    next_number += 1
-                    apply(lot, derive(lot.number, facts, ctx, []))
-                    new.append(lot)
-                elif lot.facts != facts:
-                    lot.facts = facts
-                    changed.append(lot)
-            Lot.objects.bulk_create(new, batch_size=500)
-            update_lots(changed, ["facts"])
-            services.index_lots(new)
-            Entry.objects.filter(name__in=chunk, folded=False).update(folded=True)
+        plan = fold_batch(chunk, as_of)
         tally.folded += len(chunk)
-        tally.new_lots += len(new)
-        tally.written.update(lot.number for lot in new)
+        tally.new_lots += len(plan.new)
+        tally.written.update(lot.number for lot in plan.new)
         progress.advance(len(chunk))
     progress.finish()
 

@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 import pytest
+from django.db import connection
 
 from districts.town_hall import ingest, integrity, services
 from districts.town_hall.models import CensusState, Entry, Lot
@@ -425,3 +426,57 @@ def test_ensure_seals_an_import_of_changed_listings_stopped_before_its_seal(
     assert "cut short" in said, said
     assert services.state().root == services.seal_root(leaves)
     assert "cut short" not in ingest.ensure(None)
+
+
+def test_the_fold_parses_scans_and_hashes_before_its_write_transaction(
+    db: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every listing's JSON parsed, scanned by the integrity rules and its record hashed, all before the
+    transaction that writes the batch: inside it, a thousand of them held every other writer waiting."""
+    outside = len(connection.atomic_blocks)  # the test's own transaction, when it has one
+    seen: list[tuple[str, bool]] = []
+    real_scan, real_leaf = integrity.scan, services.leaf_of
+
+    def scan(server: dict[str, Any]) -> dict[str, Any]:
+        seen.append(("scan", len(connection.atomic_blocks) > outside))
+        return real_scan(server)
+
+    def leaf_of(record: dict[str, Any]) -> str:
+        seen.append(("leaf", len(connection.atomic_blocks) > outside))
+        return real_leaf(record)
+
+    monkeypatch.setattr(integrity, "scan", scan)
+    monkeypatch.setattr(services, "leaf_of", leaf_of)
+    tally, s = take([listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(12)])
+    assert tally.new_lots == 12 and s.servers == 12
+    assert [kind for kind, _ in seen].count("scan") == 12 and [kind for kind, _ in seen].count("leaf") >= 12
+    assert [(kind, inside) for kind, inside in seen if inside] == []
+
+
+@pytest.mark.parametrize("moves", [1, 5])
+def test_a_fold_whose_census_moved_under_its_plan_plans_again(
+    db: None, monkeypatch: pytest.MonkeyPatch, moves: int
+) -> None:
+    """Another run writing a newer version of a server between a batch's plan and its transaction (two
+    imports at once on SQLite, where no lock keeps them apart): the batch is planned again, and the lot
+    speaks for the newest version, with nothing left unfolded. Once the census has moved under every
+    try but the last, the last plans inside its transaction."""
+    items = [listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(3)]
+    real_plan = ingest.plan_fold
+    plans = {"n": 0}
+
+    def plan_then_another_run_writes(chunk: list[str], as_of: Any) -> ingest.FoldPlan:
+        plan = real_plan(chunk, as_of)
+        plans["n"] += 1
+        if plans["n"] <= moves and plans["n"] < ingest.FOLD_TRIES:
+            newer = listing("com.a/s01", f"2.0.{plans['n']}", published=f"2026-03-0{plans['n']}T00:00:00Z")
+            ingest.ingest([newer], ingest.Tally())
+        return plan
+
+    monkeypatch.setattr(ingest, "plan_fold", plan_then_another_run_writes)
+    tally, s = take(items)
+    newest = f"2.0.{min(moves, ingest.FOLD_TRIES - 1)}"
+    assert plans["n"] == min(moves, ingest.FOLD_TRIES - 1) + 1
+    assert lot("com.a/s01").facts["version"] == newest and lot("com.a/s01").record["version"] == newest
+    assert not Entry.objects.filter(folded=False).exists() and not ingest.cut_short()
+    assert [lot(f"com.a/s{i:02d}").number for i in range(3)] == [0, 1, 2]
