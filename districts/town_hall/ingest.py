@@ -14,11 +14,15 @@ Every step is idempotent and commits in batches, so an interrupted run is safe t
 """
 
 import datetime as dt
+import functools
 import hashlib
 import http.client
 import json
 import math
+import socket
+import ssl
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -835,7 +839,104 @@ class WebRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-OPENER = urllib.request.build_opener(WebRedirects)
+class Deadline:
+    """One page's deadline, from asking to its last byte. At it, every connection the request opened (a
+    redirect opens another) is shut, so that whatever read waits on one ends at once: the socket's
+    timeout bounds each wait for a byte alone, and a registry that sent its status line or a header a
+    byte a minute held the sync, and `./town up` with it, for ever."""
+
+    def __init__(self, seconds: float) -> None:
+        self.passed = False
+        self.lock = threading.Lock()
+        self.watched: list[socket.socket] = []
+        self.timer = threading.Timer(seconds, self.fire)
+        self.timer.daemon = True
+
+    def watch(self, sock: socket.socket) -> None:
+        # A copy of the socket, which stays open until the request ends: TLS takes over the one it wraps,
+        # and shutting either copy down ends the connection both read.
+        copy = sock.dup()
+        with self.lock:
+            self.watched.append(copy)
+            if self.passed:
+                shut(copy)
+
+    def fire(self) -> None:
+        with self.lock:
+            self.passed = True
+            for sock in self.watched:
+                shut(sock)
+
+    def __enter__(self) -> "Deadline":
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.timer.cancel()
+        with self.lock:
+            for sock in self.watched:
+                sock.close()
+            self.watched.clear()
+
+
+def shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed by the other end
+
+
+class WatchedHTTP(http.client.HTTPConnection):
+    """A connection its deadline can shut (made by `watched`)."""
+
+    deadline: Deadline
+
+    def connect(self) -> None:
+        super().connect()
+        self.deadline.watch(self.sock)
+
+
+class WatchedHTTPS(http.client.HTTPSConnection, WatchedHTTP):
+    """HTTPSConnection.connect calls WatchedHTTP's before it wraps the socket in TLS: the handshake too is
+    inside the deadline."""
+
+
+def watched(cls: type[WatchedHTTP], deadline: Deadline) -> Callable[..., WatchedHTTP]:
+    def connection(*args: Any, **kwargs: Any) -> WatchedHTTP:
+        conn = cls(*args, **kwargs)
+        conn.deadline = deadline
+        return conn
+
+    return connection
+
+
+class DeadlineHTTP(urllib.request.HTTPHandler):
+    def __init__(self, deadline: Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def do_open(self, http_class: Any, req: urllib.request.Request, **kwargs: Any) -> http.client.HTTPResponse:
+        return super().do_open(watched(WatchedHTTP, self.deadline), req, **kwargs)
+
+
+@functools.cache
+def tls() -> ssl.SSLContext:
+    """The system's trusted authorities, loaded once: loading them took a third of a second, each page."""
+    return ssl.create_default_context()
+
+
+class DeadlineHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: Deadline) -> None:
+        super().__init__(context=tls())
+        self.deadline = deadline
+
+    def do_open(self, http_class: Any, req: urllib.request.Request, **kwargs: Any) -> http.client.HTTPResponse:
+        return super().do_open(watched(WatchedHTTPS, self.deadline), req, **kwargs)
+
+
+def opener(deadline: Deadline) -> urllib.request.OpenerDirector:
+    """urllib's opener, its redirects to the web only and each connection under one page's deadline."""
+    return urllib.request.build_opener(WebRedirects, DeadlineHTTP(deadline), DeadlineHTTPS(deadline))
 
 
 def drawn(text: str) -> str:
@@ -845,7 +946,7 @@ def drawn(text: str) -> str:
     return words.shown_text(text, as_is="")
 
 
-def read_page(resp: Any, url: str) -> bytes:
+def read_page(resp: Any, url: str, deadline: Deadline) -> bytes:
     """A page's bytes, at most PAGE_BYTES within PAGE_SECONDS of asking, read a chunk at a time (read1:
     what has come, never waiting to fill a chunk)."""
     encoding = (resp.headers.get("Content-Encoding") or "identity").strip().lower()
@@ -857,21 +958,27 @@ def read_page(resp: Any, url: str) -> bytes:
     length = resp.headers.get("Content-Length") or ""
     if length.isdigit() and int(length) > PAGE_BYTES:
         raise CensusError(too_large(url))
-    began, got, size = time.monotonic(), [], 0
+    got, size = [], 0
     while chunk := resp.read1(READ_CHUNK):
         size += len(chunk)
         if size > PAGE_BYTES:
             raise CensusError(too_large(url))
-        if time.monotonic() - began > PAGE_SECONDS:
-            raise CensusError(
-                f"The registry took more than {PAGE_SECONDS:.0f} seconds to send one page of its list "
-                f"({url}); the sync stopped there."
-            )
+        if deadline.passed:
+            raise CensusError(too_slow(url))
         got.append(chunk)
+    if deadline.passed:  # the connection shut at the deadline reads as the end of the page
+        raise CensusError(too_slow(url))
     if length.isdigit() and size < int(length):
         # read1 takes a connection closed early as the end, where read() says it was cut short.
         raise http.client.IncompleteRead(b"".join(got), int(length) - size)
     return b"".join(got)
+
+
+def too_slow(url: str) -> str:
+    return (
+        f"The registry took more than {PAGE_SECONDS:.0f} seconds to send one page of its list ({url}); "
+        "the sync stopped there."
+    )
 
 
 def too_large(url: str) -> str:
@@ -887,14 +994,17 @@ def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
     req = urllib.request.Request(  # noqa: S310 (checked just above)
         url, headers={"Accept": "application/json", "Accept-Encoding": "identity", "User-Agent": USER_AGENT}
     )
+    deadline = Deadline(PAGE_SECONDS)
     try:
-        with OPENER.open(req, timeout=timeout) as resp:
-            body = read_page(resp, url)
+        with deadline, opener(deadline).open(req, timeout=min(timeout, PAGE_SECONDS)) as resp:
+            body = read_page(resp, url, deadline)
         payload = json.loads(body.decode("utf-8"))
     # OSError: no answer, or an HTTP error; ValueError: not UTF-8 or not JSON; HTTPException: an answer
     # cut short (IncompleteRead) or past http.client's limits (more than 100 header lines); RecursionError:
     # arrays nested past the reader. Each stopped the sync with a traceback, and `./town up` with it.
     except (OSError, ValueError, http.client.HTTPException, RecursionError) as err:
+        if deadline.passed:  # the connection shut at the deadline, whatever it was reading then
+            raise CensusError(too_slow(url)) from None
         raise CensusError(f"The registry did not answer {url} with its list: {drawn(str(err))[:300]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("servers"), list):
         raise CensusError(f"The registry's answer to {url} is not its list shape.")

@@ -5,6 +5,7 @@ leaves the census it sealed as it was."""
 
 import gzip
 import socket
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
@@ -166,6 +167,71 @@ def test_a_page_that_comes_a_byte_at_a_time_is_given_up(
         "the sync stopped there."
     )
     assert time.monotonic() - began < 3
+
+
+class Dribbler:
+    """A registry on loopback that is only a raw socket in a thread: it reads the request, sends `first`,
+    then one more byte of the same header line every `every` seconds, until it is stopped (at most
+    `most` seconds). No HTTP server's framework can be made to answer that slowly."""
+
+    def __init__(self, first: bytes, every: float = 0.2, most: float = 8.0) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.first, self.every, self.most = first, every, most
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        conn, _ = self.listener.accept()
+        with conn:
+            conn.recv(65536)
+            began = time.monotonic()
+            try:
+                conn.sendall(self.first)
+                while not self.stopped.wait(self.every) and time.monotonic() - began < self.most:
+                    conn.sendall(b"a")
+            except OSError:
+                pass  # the town hung up, as it should
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.thread.join(10)
+        self.listener.close()
+
+
+@pytest.mark.parametrize(
+    ("scheme", "first"),
+    [
+        ("http", b"HTTP/1.1 2"),
+        ("http", b"HTTP/1.1 200 OK\r\nX-Slow: "),
+        ("http", b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\nX-Slow: "),
+        # A TLS record's header (a handshake of 16 KiB), then its body a byte at a time.
+        ("https", b"\x16\x03\x03\x40\x00"),
+    ],
+    ids=["status line", "header line", "header after a length", "tls handshake"],
+)
+def test_a_registry_that_sends_its_status_or_headers_a_byte_at_a_time_is_given_up_at_the_deadline(
+    census: None, monkeypatch: pytest.MonkeyPatch, scheme: str, first: bytes
+) -> None:
+    """Each byte inside the socket's timeout (60 seconds), the status line or a header line never ending:
+    only the body was timed, and a registry that sent a header byte every 59 seconds held the sync, and
+    `./town up` with it, for ever. The whole answer, its TLS handshake, status and headers too, has
+    PAGE_SECONDS."""
+    monkeypatch.setattr(ingest, "PAGE_SECONDS", 1.0)
+    slow = Dribbler(first)
+    url = f"{scheme}://127.0.0.1:{slow.port}"
+    try:
+        began = time.monotonic()
+        said = refused(url)
+        took = time.monotonic() - began
+    finally:
+        slow.close()
+    assert said == (
+        f"The registry took more than 1 seconds to send one page of its list ({url}/v0.1/servers?limit=100); "
+        "the sync stopped there."
+    )
+    assert took < 3, f"the sync waited {took:.1f} s"
 
 
 def test_a_redirect_is_followed_only_to_the_web(census: None, registry: tuple[Registry, str]) -> None:
