@@ -161,6 +161,49 @@ def _storable(value: Any) -> bool:
     return True
 
 
+class Doubled(dict[str, Any]):
+    """An object of a registry's answer that names a key more than once. Python's reader keeps the last
+    value, another reader may keep the first: a listing could show one name, or one remote, to the town
+    and another to the agent that checks it. Kept as read, and marked, so that what holds it is refused."""
+
+
+# What an entry of the list that names a key twice is read as (read_json): skipped, and counted.
+DOUBLED: Any = object()
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON as the census reads it: an object that names a key twice is a Doubled, and an entry of the
+    list ("servers") that holds one is DOUBLED. Only a document that has one is walked for them."""
+    found: list[bool] = []
+
+    def read_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        found.append(True)
+        return Doubled(value)
+
+    document = json.loads(text, object_pairs_hook=read_object)
+    if found and isinstance(document, dict) and isinstance(document.get("servers"), list):
+        document["servers"] = [DOUBLED if doubles_a_key(item) else item for item in document["servers"]]
+    return document
+
+
+def doubles_a_key(document: Any) -> bool:
+    """Whether any object in the document names a key twice (read by read_json). Walked with a list,
+    like clockford/leaves.py: one look at each object and array, however deep."""
+    waiting: list[Any] = [document]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, Doubled):
+            return True
+        if isinstance(value, dict):
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return False
+
+
 def read_entry(item: Any) -> Incoming | None:
     """One entry of the registry's list shape, or None when it cannot be one (counted as skipped): no
     name or version, one longer than its column (its lot's case-folded name too: "ß" folds to "ss"),
@@ -210,6 +253,8 @@ class Tally:
     pages: int = 0
     # Entries whose name and version came earlier in the same run: the last one read is kept.
     repeated: int = 0
+    # Skipped entries (counted in `skipped` too) that name a key twice in one object (Doubled).
+    doubled: int = 0
     notes: list[str] = field(default_factory=list)
     # What the run has read and written, for the counts above: every (name, version) read, and the lots
     # whose record it wrote (a new lot's first, then any its census-wide reading changed).
@@ -222,9 +267,10 @@ class Tally:
         return len(self.written)
 
     def line(self) -> str:
+        doubled = f", {self.doubled:,} of them naming a key twice" if self.doubled else ""
         repeated = f", {self.repeated:,} repeated" if self.repeated else ""
         return (
-            f"{counted(self.received, 'entry', 'entries')} read ({self.skipped:,} skipped{repeated}), {self.new:,} new, "
+            f"{counted(self.received, 'entry', 'entries')} read ({self.skipped:,} skipped{doubled}{repeated}), {self.new:,} new, "
             f"{self.changed:,} changed; {counted(self.folded, 'server', 'servers')} folded "
             f"({counted(self.new_lots, 'new lot', 'new lots')}); {counted(self.derived, 'record', 'records')} new or changed."
         )
@@ -242,6 +288,10 @@ def read(items: Iterable[Any], tally: Tally) -> dict[tuple[str, str], Incoming]:
     batch: dict[tuple[str, str], Incoming] = {}
     for item in items:
         tally.received += 1
+        if item is DOUBLED:
+            tally.skipped += 1
+            tally.doubled += 1
+            continue
         e = read_entry(item)
         if e is None:
             tally.skipped += 1
@@ -720,11 +770,16 @@ def chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
 
 def read_file(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as err:  # RecursionError: arrays nested past the reader
         raise CensusError(f"Could not read {path.name} as JSON: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("servers"), list):
         raise CensusError(f'{path.name} is not in the registry\'s list shape: {{"servers": [...]}}.')
+    if isinstance(data, Doubled):
+        raise CensusError(
+            f"{path.name} names a key twice in its outermost object, so that one reader could take one value "
+            "and the next another."
+        )
     return data
 
 
@@ -846,7 +901,8 @@ class Deadline:
     byte a minute held the sync, and `./town up` with it, for ever."""
 
     def __init__(self, seconds: float) -> None:
-        self.passed = False
+        self.at = time.monotonic() + seconds
+        self.fired = False
         self.lock = threading.Lock()
         self.watched: list[socket.socket] = []
         self.timer = threading.Timer(seconds, self.fire)
@@ -858,14 +914,20 @@ class Deadline:
         copy = sock.dup()
         with self.lock:
             self.watched.append(copy)
-            if self.passed:
+            if self.fired:
                 shut(copy)
 
     def fire(self) -> None:
         with self.lock:
-            self.passed = True
+            self.fired = True
             for sock in self.watched:
                 shut(sock)
+
+    @property
+    def passed(self) -> bool:
+        """Whether the page's time is up: the timer fired, or a wait of the socket's own ended after the
+        deadline, just before the timer would have."""
+        return self.fired or time.monotonic() >= self.at
 
     def __enter__(self) -> "Deadline":
         self.timer.start()
@@ -996,9 +1058,9 @@ def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
     )
     deadline = Deadline(PAGE_SECONDS)
     try:
-        with deadline, opener(deadline).open(req, timeout=min(timeout, PAGE_SECONDS)) as resp:
+        with deadline, opener(deadline).open(req, timeout=timeout) as resp:
             body = read_page(resp, url, deadline)
-        payload = json.loads(body.decode("utf-8"))
+        payload = read_json(body.decode("utf-8"))
     # OSError: no answer, or an HTTP error; ValueError: not UTF-8 or not JSON; HTTPException: an answer
     # cut short (IncompleteRead) or past http.client's limits (more than 100 header lines); RecursionError:
     # arrays nested past the reader. Each stopped the sync with a traceback, and `./town up` with it.
@@ -1008,6 +1070,13 @@ def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
         raise CensusError(f"The registry did not answer {url} with its list: {drawn(str(err))[:300]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("servers"), list):
         raise CensusError(f"The registry's answer to {url} is not its list shape.")
+    # An entry that names a key twice is skipped and counted (read); a page that does so outside its
+    # entries (two lists, two next cursors) cannot be read one way only, and is refused whole.
+    if isinstance(payload, Doubled) or doubles_a_key({k: v for k, v in payload.items() if k != "servers"}):
+        raise CensusError(
+            f"The registry's answer to {url} names a key twice in one object outside its entries, so that "
+            "one reader could take one value and the next another; the sync stopped there."
+        )
     return payload
 
 

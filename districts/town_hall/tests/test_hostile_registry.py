@@ -4,12 +4,14 @@ page can hold nor for longer than a page may take, draws the registry's own word
 leaves the census it sealed as it was."""
 
 import gzip
+import json
 import socket
 import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -375,3 +377,60 @@ def test_a_sync_stopped_after_the_demo_gave_way_says_the_census_is_empty(
     said = ingest.ensure(url)
     assert said.startswith("Census sync failed, and the census is empty until a sync finishes: The registry did not")
     assert Lot.objects.count() == 0 and services.state().sync_cursor == "more"
+
+
+def doubled_key_page(*entries: str, metadata: str = "{}") -> bytes:
+    return ('{"servers": [' + ", ".join(entries) + '], "metadata": ' + metadata + "}").encode()
+
+
+def test_an_entry_that_names_a_key_twice_is_skipped_and_counted(census: None, registry: tuple[Registry, str]) -> None:
+    """Python's reader kept a repeated key's last value, where another reader keeps the first: a listing
+    could show one name (or one status, or one remote) to the town and another to an agent checking
+    it. Such an entry is skipped, and the count says why; the page's other entries are taken."""
+    reg, url = registry
+    meta = '"_meta": {"io.modelcontextprotocol.registry/official": {"status": "active", "status": "deleted"}}'
+    entries = (
+        json.dumps(listing("com.b/plain")),
+        '{"server": {"name": "com.b/shown", "name": "com.b/hidden", "version": "1.0.0"}}',
+        '{"server": {"name": "com.b/status", "version": "1.0.0"}, ' + meta + "}",
+    )
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nConnection: close", doubled_key_page(*entries))
+    tally, s = ingest.sync(url)
+    names = set(Lot.objects.values_list("name", flat=True))
+    assert names == {"com.a/first", "com.a/second", "com.b/plain"} and s.servers == 3
+    assert tally.line().startswith("3 entries read (2 skipped, 2 of them naming a key twice), 1 new, 0 changed;")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"servers": [], "servers": []}',
+        doubled_key_page(metadata='{"nextCursor": "a", "nextCursor": "b"}'),
+    ],
+    ids=["two lists", "two next cursors"],
+)
+def test_a_page_that_names_a_key_twice_outside_its_entries_is_refused(
+    census: None, registry: tuple[Registry, str], body: bytes
+) -> None:
+    reg, url = registry
+    reg.answer = lambda h, q: raw(h, b"HTTP/1.1 200 OK\r\nContent-Length: %d" % len(body), body)
+    assert refused(url) == (
+        f"The registry's answer to {url}/v0.1/servers?limit=100 names a key twice in one object outside its "
+        "entries, so that one reader could take one value and the next another; the sync stopped there."
+    )
+
+
+def test_a_file_that_names_a_key_twice_is_read_as_a_registrys_answer_is(census: None, tmp_path: Path) -> None:
+    entry = '{"server": {"name": "com.b/shown", "version": "1.0.0", "name": "com.b/hidden"}}'
+    path = tmp_path / "census.json"
+    path.write_text(doubled_key_page(entry, json.dumps(listing("com.b/plain"))).decode())
+    tally, s = ingest.import_file(path)
+    assert s.servers == 3 and not Lot.objects.filter(name="com.b/hidden").exists()
+    assert tally.line().startswith("2 entries read (1 skipped, 1 of them naming a key twice), 1 new, 0 changed;")
+    path.write_text('{"servers": [], "servers": []}')
+    with pytest.raises(ingest.CensusError) as refused_file:
+        ingest.import_file(path)
+    assert str(refused_file.value) == (
+        "census.json names a key twice in its outermost object, so that one reader could take one value and "
+        "the next another."
+    )
