@@ -13,12 +13,14 @@ Every step is idempotent and commits in batches, so an interrupted run is safe t
 4. seal: the Merkle root over every record, in lot order.
 """
 
+import base64
 import datetime as dt
 import functools
 import hashlib
 import http.client
 import json
 import math
+import re
 import socket
 import ssl
 import sys
@@ -1050,12 +1052,83 @@ def too_large(url: str) -> str:
     )
 
 
+# A query parameter whose name says it carries a secret (token=, api_key=, sig=, password=...).
+SECRET_PARAM = re.compile(r"token|key|secret|pass|auth|sig|session|credential|jwt", re.IGNORECASE)
+WITHHELD = "…"
+
+
+def shown_url(url: str) -> str:
+    """A registry's address as the town prints and keeps it: a user and password in it
+    (https://user:token@host/) withheld as …@, and the value of any query parameter whose name says it
+    carries a secret as name=…. CLOCKFORD_REGISTRY_URL may carry a registry's credentials: they went
+    into the sync's lines, the log of `./town up`, and the census's stored state."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    # The authority ends at the first / ? or #, as urllib reads it.
+    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    authority, tail = rest[:end], rest[end:]
+    if "@" in authority:
+        authority = WITHHELD + "@" + authority.rsplit("@", 1)[1]
+    path, q, query = tail.partition("?")
+    query, hashmark, fragment = query.partition("#")
+    if query:
+        pairs = []
+        for pair in query.split("&"):
+            name, eq, _value = pair.partition("=")
+            pairs.append(name + eq + WITHHELD if eq and SECRET_PARAM.search(urllib.parse.unquote(name)) else pair)
+        query = "&".join(pairs)
+    return f"{scheme}://{authority}{path}{q}{query}{hashmark}{fragment}"
+
+
+def secrets_in(url: str) -> list[str]:
+    """The secrets a registry's address carries (its user and password, and each secret parameter's
+    value), as written and as read: withheld from any error's text that repeats the address."""
+    found: list[str] = []
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:
+        return found
+    if "@" in parts.netloc:
+        found.extend(parts.netloc.rsplit("@", 1)[0].split(":", 1))
+    found.extend(v for n, v in urllib.parse.parse_qsl(parts.query, keep_blank_values=True) if SECRET_PARAM.search(n))
+    found.extend(urllib.parse.quote(v, safe="") for v in list(found))
+    found.extend(urllib.parse.unquote(v) for v in list(found))
+    return sorted({v for v in found if len(v) >= 3}, key=len, reverse=True)
+
+
+def withheld(text: str, url: str) -> str:
+    for secret in secrets_in(url):
+        text = text.replace(secret, WITHHELD)
+    return text
+
+
+def asking(url: str) -> urllib.request.Request:
+    """The request for one page: a user and password in the address are sent as HTTP Basic
+    authorization, never in the address itself (urllib took "user:token@host" for a host name, which no
+    DNS knows), and only with the request asked: a redirect, wherever it points, does not carry them
+    (an unredirected header), so that a registry cannot send them on to another host."""
+    parts = urllib.parse.urlsplit(url)
+    headers = {"Accept": "application/json", "Accept-Encoding": "identity", "User-Agent": USER_AGENT}
+    if "@" not in parts.netloc:
+        return urllib.request.Request(url, headers=headers)  # noqa: S310 (http_fetch checked the scheme)
+    userinfo, host = parts.netloc.rsplit("@", 1)
+    user, _, password = userinfo.partition(":")
+    req = urllib.request.Request(urllib.parse.urlunsplit(parts._replace(netloc=host)), headers=headers)  # noqa: S310
+    pair = f"{urllib.parse.unquote(user)}:{urllib.parse.unquote(password)}".encode()
+    req.add_unredirected_header("Authorization", "Basic " + base64.b64encode(pair).decode("ascii"))
+    return req
+
+
 def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
+    """One page of a registry's list. Every line it says names the page as shown_url does."""
     if not url.startswith(("http://", "https://")):
         raise CensusError("A registry's address starts with http:// or https://.")
-    req = urllib.request.Request(  # noqa: S310 (checked just above)
-        url, headers={"Accept": "application/json", "Accept-Encoding": "identity", "User-Agent": USER_AGENT}
-    )
+    try:
+        req = asking(url)
+    except ValueError:  # an address urllib cannot read (a bracket with no IPv6 address in it)
+        raise CensusError(f"The town cannot read the registry's address {shown_url(url)}.") from None
+    address, url = url, shown_url(url)  # from here on, `url` is the address as lines say it
     deadline = Deadline(PAGE_SECONDS)
     try:
         with deadline, opener(deadline).open(req, timeout=timeout) as resp:
@@ -1067,7 +1140,8 @@ def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
     except (OSError, ValueError, http.client.HTTPException, RecursionError) as err:
         if deadline.passed:  # the connection shut at the deadline, whatever it was reading then
             raise CensusError(too_slow(url)) from None
-        raise CensusError(f"The registry did not answer {url} with its list: {drawn(str(err))[:300]}") from None
+        said = withheld(str(err), address)
+        raise CensusError(f"The registry did not answer {url} with its list: {drawn(said)[:300]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("servers"), list):
         raise CensusError(f"The registry's answer to {url} is not its list shape.")
     # An entry that names a key twice is skipped and counted (read); a page that does so outside its
@@ -1081,10 +1155,16 @@ def http_fetch(url: str, timeout: float = 60) -> dict[str, Any]:
 
 
 def list_url(base: str) -> str:
+    """The list API's address; a query in the registry's address (?token=...) is kept, after the path."""
+    base, q, query = base.partition("?")
     base = base.rstrip("/")
-    if base.endswith(("/v0.1/servers", "/v0/servers")):
-        return base
-    return base + "/v0.1/servers"
+    if not base.endswith(("/v0.1/servers", "/v0/servers")):
+        base += "/v0.1/servers"
+    return base + q + query
+
+
+def page_url(endpoint: str, params: dict[str, str]) -> str:
+    return endpoint + ("&" if "?" in endpoint else "?") + urllib.parse.urlencode(params)
 
 
 def since_text(t: dt.datetime) -> str:
@@ -1102,9 +1182,11 @@ def sync(
 
 def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[Tally, CensusState]:
     endpoint = list_url(url)
+    # The address as the census keeps and says it: any credentials in it withheld (shown_url).
+    shown = shown_url(endpoint)
     s = services.state()
-    if s.sync_url != endpoint or full:
-        s.sync_url, s.sync_cursor, s.sync_since = endpoint, "", ""
+    if s.sync_url != shown or full:
+        s.sync_url, s.sync_cursor, s.sync_since = shown, "", ""
         s.save()
     since, cursor = s.sync_since, s.sync_cursor
     tally = Tally()
@@ -1121,7 +1203,7 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
         taken = time.monotonic() - began
         if tally.pages >= SYNC_PAGES or tally.received >= SYNC_ENTRIES or taken > SYNC_SECONDS:
             raise CensusError(
-                f"The registry at {endpoint} had more to give after {counted(tally.pages, 'page', 'pages')}, "
+                f"The registry at {shown} had more to give after {counted(tally.pages, 'page', 'pages')}, "
                 f"{counted(tally.received, 'entry', 'entries')} and {taken:.0f} seconds, more than one sync "
                 f"reads ({SYNC_PAGES:,} pages, {SYNC_ENTRIES:,} entries, {SYNC_SECONDS // 60:.0f} minutes); the "
                 "sync stopped there, and the next one goes on from where it stopped."
@@ -1131,7 +1213,7 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
             params["cursor"] = cursor
         if since:
             params["updated_since"] = since
-        page = fetch(endpoint + "?" + urllib.parse.urlencode(params))
+        page = fetch(page_url(endpoint, params))
         tally.pages += 1
         if tally.pages == 1 and services.state().demo:
             # The demo gives way to real data once the registry has answered with its list, not before:
@@ -1139,16 +1221,16 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
             # an empty one, and `./town up` said it served the census as it was. The wipe takes the
             # census's state with it: this sync's place is kept again.
             make_room(False, False)
-            CensusState.objects.update_or_create(pk=1, defaults={"sync_url": endpoint})
+            CensusState.objects.update_or_create(pk=1, defaults={"sync_url": shown})
         nxt = _dict(page.get("metadata")).get("nextCursor") or ""
         if not isinstance(nxt, str) or len(nxt) > CURSOR_MOST or "\x00" in nxt:
             raise CensusError(
-                f"The registry at {endpoint} gave a next cursor the town cannot keep (words of at most "
+                f"The registry at {shown} gave a next cursor the town cannot keep (words of at most "
                 f"{CURSOR_MOST} characters); the sync stopped there."
             )
         if nxt and nxt in seen:
             raise CensusError(
-                f"The registry at {endpoint} gave a cursor it had given before, so its list goes round "
+                f"The registry at {shown} gave a cursor it had given before, so its list goes round "
                 "in a circle; the sync stopped there."
             )
         seen.add(nxt)
@@ -1166,7 +1248,7 @@ def _sync(url: str, stream: IO[str] | None, fetch: Fetch, full: bool) -> tuple[T
             break
         cursor = nxt
     progress.finish()
-    state = settle(tally, progress, f"the registry at {endpoint}", False)
+    state = settle(tally, progress, f"the registry at {shown}", False)
     newest = census_as_of()
     CensusState.objects.filter(pk=1).update(sync_cursor="", sync_since=since_text(newest) if newest else "")
     state.refresh_from_db()
@@ -1205,7 +1287,7 @@ def ensure(url: str | None, stream: IO[str] | None = None) -> str:
                 # it read waits, unfolded, for the next sync to go on from where it stopped.
                 return f"Census sync failed, and the census is empty until a sync finishes: {err}"
             return f"Census sync failed, serving the census as it was: {err}"
-        return f"Census synced from {list_url(url)}: {s.servers:,} servers. {tally.line()}"
+        return f"Census synced from {shown_url(list_url(url))}: {s.servers:,} servers. {tally.line()}"
     stopped = cut_short()  # once: it reads every lot's leaf
     if stopped and only_demo_entries():
         wipe()

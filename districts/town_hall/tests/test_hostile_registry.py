@@ -3,8 +3,11 @@ sentence that says why (never a traceback, which stopped `./town up` with it), r
 page can hold nor for longer than a page may take, draws the registry's own words in its line, and
 leaves the census it sealed as it was."""
 
+import base64
 import gzip
+import io
 import json
+import logging
 import socket
 import threading
 import time
@@ -15,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from districts.town_hall import ingest, services
-from districts.town_hall.models import Lot
+from districts.town_hall.models import CensusState, Entry, Lot
 from districts.town_hall.tests.base import listing, take
 from tests.standins import Handler, serve, stop
 
@@ -434,3 +438,104 @@ def test_a_file_that_names_a_key_twice_is_read_as_a_registrys_answer_is(census: 
         "census.json names a key twice in its outermost object, so that one reader could take one value and "
         "the next another."
     )
+
+
+USER, SECRET = "reader-7a1", "s3cr3t-t0ken-9f2c"
+
+
+def test_a_registrys_credentials_are_sent_and_never_shown(
+    census: None, registry: tuple[Registry, str], caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CLOCKFORD_REGISTRY_URL may carry a registry's credentials (https://user:token@host/, ?api_key=).
+    urllib took "user:token@host" for a host name, which no DNS knows, so the sync failed, and said the
+    address, token and all, in its line; the census kept it as its sync address. The user and password
+    now go as HTTP Basic authorization, and every line, log record and stored row shows the address
+    with them withheld."""
+    reg, url = registry
+    basic = "Basic " + base64.b64encode(f"{USER}:{SECRET}".encode()).decode()
+    pages = {"": page(["com.s/one"], "next"), "next": page(["com.s/two"], None)}
+
+    def guarded(h: Handler, q: dict[str, str]) -> None:  # type: ignore[override]
+        if h.headers.get("Authorization") != basic or q.get("api_key") != SECRET:
+            h.send_json(401, {"error": f"not {h.headers.get('Authorization')} with {q.get('api_key')}"})
+        else:
+            h.send_json(200, pages[q.get("cursor", "")])
+
+    reg.answer = guarded  # type: ignore[assignment]
+    host = url.removeprefix("http://")
+    caplog.set_level(logging.DEBUG)
+    bar = io.StringIO()
+    said = ingest.ensure(f"http://{USER}:{SECRET}@{host}/?api_key={SECRET}", bar)
+    assert said.startswith(f"Census synced from http://…@{host}/v0.1/servers?api_key=…: 4 servers.")
+    assert [q.get("cursor", "") for q in reg.asked] == ["", "next"]
+    # Refused: the registry's own answer is said, the address as shown.
+    refused = ingest.ensure(f"http://{USER}:{SECRET}-old@{host}/?api_key={SECRET}", bar)
+    assert refused.startswith(
+        f"Census sync failed, serving the census as it was: The registry did not answer http://…@{host}"
+        "/v0.1/servers?api_key=…&limit=100&updated_since="
+    )
+    assert refused.endswith("with its list: HTTP Error 401: Unauthorized")
+    out = io.StringIO()
+    call_command("census", "ensure", "--url", f"http://{USER}:{SECRET}@{host}/?api_key={SECRET}", stdout=out)
+    status = io.StringIO()
+    call_command("census", "status", stdout=status)
+    assert json.loads(status.getvalue())["source"] == f"the registry at http://…@{host}/v0.1/servers?api_key=…"
+    stored = json.dumps(
+        [list(CensusState.objects.values()), list(Entry.objects.values()), list(Lot.objects.values())], default=str
+    )
+    printed = capsys.readouterr()
+    for where in (
+        said,
+        refused,
+        bar.getvalue(),
+        out.getvalue(),
+        status.getvalue(),
+        caplog.text,
+        printed.out,
+        printed.err,
+        stored,
+    ):
+        assert SECRET not in where and USER not in where
+
+
+def test_a_registrys_credentials_do_not_follow_a_redirect_elsewhere(
+    census: None, registry: tuple[Registry, str]
+) -> None:
+    reg, url = registry
+    seen: list[str | None] = []
+
+    class Elsewhere(Handler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            seen.append(self.headers.get("Authorization"))
+            self.send_json(200, page(["com.s/elsewhere"], None))
+
+    other = serve(Elsewhere)
+    try:
+        where = f"http://127.0.0.1:{other.server_address[1]}/v0.1/servers"
+        reg.answer = lambda h, q: raw(
+            h, b"HTTP/1.1 302 Found\r\nLocation: " + where.encode() + b"\r\nContent-Length: 0"
+        )
+        tally, s = ingest.sync(f"http://{USER}:{SECRET}@{url.removeprefix('http://')}")
+    finally:
+        stop(other)
+    assert seen == [None] and s.servers == 3
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("https://user:tok@host.example/", "https://…@host.example/"),
+        (
+            "https://tok@host.example:8443/v0.1/servers?limit=100&access_token=abc&cursor=x%3D",
+            "https://…@host.example:8443/v0.1/servers?limit=100&access_token=…&cursor=x%3D",
+        ),
+        ("https://host.example?token=abc#top", "https://host.example?token=…#top"),
+        ("https://a@b@host.example/x@y", "https://…@host.example/x@y"),
+        (
+            "https://host.example/v0.1/servers?limit=100&cursor=a",
+            "https://host.example/v0.1/servers?limit=100&cursor=a",
+        ),
+    ],
+)
+def test_a_registrys_address_is_shown_with_its_secrets_withheld(url: str, shown: str) -> None:
+    assert ingest.shown_url(url) == shown
