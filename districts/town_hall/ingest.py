@@ -716,25 +716,49 @@ def derive_all(tally: Tally, progress: Progress, as_of: dt.datetime | None) -> N
     tally.written.update(lot.number for lot in changed)
 
 
+def sealing() -> tuple[list[str], str, dict[str, float]]:
+    """What a seal is computed from, and what it computes: every lot's leaf, the root over them, and
+    the census's common words (every searchable lot's words read)."""
+    leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
+    return leaves, services.seal_root(leaves), services.common_words()
+
+
 def seal(as_of: dt.datetime | None, source: str | None, demo: bool | None) -> CensusState:
-    """Count and seal the census. The seal's time moves only when its root does."""
-    with transaction.atomic():
-        s = services.state()
-        leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
-        root = services.seal_root(leaves)
-        s.common = services.common_words()
-        s.entries = Entry.objects.count()
-        s.servers = len(leaves)
-        s.lit_lamps = Lot.objects.filter(lamp_lit=True).count()
-        s.as_of = as_of
-        if source is not None:
-            s.source = source
-        if demo is not None:
-            s.demo = demo
-        if root != s.root or s.holds != len(leaves):
-            s.root, s.holds, s.sealed_at = root, len(leaves), timezone.now()
-        s.save()
+    """Count and seal the census. The seal's time moves only when its root does. The root and the common
+    words are computed before the write transaction, which checks that no lot's leaf moved meanwhile
+    (the same leaves are the same records, words and all); the last try computes inside it, as the
+    fold's does (fold_batch)."""
+    for attempt in range(FOLD_TRIES):
+        planned = sealing() if attempt < FOLD_TRIES - 1 else None
+        with transaction.atomic():
+            if planned is None:
+                planned = sealing()
+            elif list(Lot.objects.order_by("number").values_list("leaf", flat=True)) != planned[0]:
+                continue
+            s = write_seal(planned, as_of, source, demo)
+        break
     services.forget_summary()
+    return s
+
+
+def write_seal(
+    planned: tuple[list[str], str, dict[str, float]], as_of: dt.datetime | None, source: str | None, demo: bool | None
+) -> CensusState:
+    """Write a seal planned by `sealing`, inside the seal's transaction."""
+    leaves, root, common = planned
+    s = services.state()
+    s.common = common
+    s.entries = Entry.objects.count()
+    s.servers = len(leaves)
+    s.lit_lamps = Lot.objects.filter(lamp_lit=True).count()
+    s.as_of = as_of
+    if source is not None:
+        s.source = source
+    if demo is not None:
+        s.demo = demo
+    if root != s.root or s.holds != len(leaves):
+        s.root, s.holds, s.sealed_at = root, len(leaves), timezone.now()
+    s.save()
     return s
 
 

@@ -2,6 +2,7 @@
 nothing, an interrupted run is finished by the next, and the demo never mixes with real data."""
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -432,7 +433,8 @@ def test_the_fold_parses_scans_and_hashes_before_its_write_transaction(
     db: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every listing's JSON parsed, scanned by the integrity rules and its record hashed, all before the
-    transaction that writes the batch: inside it, a thousand of them held every other writer waiting."""
+    transaction that writes the batch: inside it, a thousand of them held every other writer waiting.
+    The seal's root and common words likewise, before the seal's transaction."""
     outside = len(connection.atomic_blocks)  # the test's own transaction, when it has one
     seen: list[tuple[str, bool]] = []
     real_scan, real_leaf = integrity.scan, services.leaf_of
@@ -445,11 +447,22 @@ def test_the_fold_parses_scans_and_hashes_before_its_write_transaction(
         seen.append(("leaf", len(connection.atomic_blocks) > outside))
         return real_leaf(record)
 
+    def watched(kind: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            seen.append((kind, len(connection.atomic_blocks) > outside))
+            return real(*args)
+
+        return call
+
     monkeypatch.setattr(integrity, "scan", scan)
     monkeypatch.setattr(services, "leaf_of", leaf_of)
+    # The seal's root (a hash over every leaf) and its common words (every lot's words read) too.
+    monkeypatch.setattr(services, "seal_root", watched("root", services.seal_root))
+    monkeypatch.setattr(services, "common_words", watched("words", services.common_words))
     tally, s = take([listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(12)])
     assert tally.new_lots == 12 and s.servers == 12
-    assert [kind for kind, _ in seen].count("scan") == 12 and [kind for kind, _ in seen].count("leaf") >= 12
+    kinds = [kind for kind, _ in seen]
+    assert (kinds.count("scan"), kinds.count("root"), kinds.count("words")) == (12, 1, 1) and kinds.count("leaf") >= 12
     assert [(kind, inside) for kind, inside in seen if inside] == []
 
 
@@ -480,3 +493,23 @@ def test_a_fold_whose_census_moved_under_its_plan_plans_again(
     assert lot("com.a/s01").facts["version"] == newest and lot("com.a/s01").record["version"] == newest
     assert not Entry.objects.filter(folded=False).exists() and not ingest.cut_short()
     assert [lot(f"com.a/s{i:02d}").number for i in range(3)] == [0, 1, 2]
+
+
+def test_a_seal_whose_lots_moved_under_it_is_computed_again(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another run writing a lot between the seal's sums and its transaction: the seal is computed
+    again, and its root is the root of the lots as they are."""
+    take([listing(f"com.a/s{i:02d}", published=f"2026-01-{i + 1:02d}T00:00:00Z") for i in range(3)])
+    real = ingest.sealing
+    calls = {"n": 0}
+
+    def sealing_then_a_lot_moves() -> tuple[list[str], str, dict[str, float]]:
+        planned = real()
+        calls["n"] += 1
+        if calls["n"] == 1:
+            Lot.objects.filter(number=1).update(leaf="00" * 32)
+        return planned
+
+    monkeypatch.setattr(ingest, "sealing", sealing_then_a_lot_moves)
+    s = ingest.seal(None, None, None)
+    leaves = list(Lot.objects.order_by("number").values_list("leaf", flat=True))
+    assert calls["n"] == 2 and s.root == services.seal_root(leaves) == services.state().root
