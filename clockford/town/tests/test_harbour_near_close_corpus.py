@@ -5,7 +5,7 @@ two halves: the rates are printed for both; dev holds the bars, held-out a loose
 
 import pytest
 
-from clockford.town.tests.corpus import near_close, near_repeats
+from clockford.town.tests.corpus import bars, near_close, near_repeats
 
 pytestmark = pytest.mark.heavy
 
@@ -19,24 +19,19 @@ HELD_OUT_FALSE_CEILING = 0.01
 
 
 def test_the_rates_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
-    with capsys.disabled():
-        for half in near_close.HALVES:
-            print(f"\n=== Safe Harbour, near-repeats missed before: {half} half ===")
-            print(near_close.report(half))
+    bars.print_rates(near_close.TALLY, "Safe Harbour, near-repeats missed before", capsys)
 
 
 def test_the_halves_share_no_passage_no_fill_word_and_no_text() -> None:
-    dev, held = near_close.handed("dev"), near_close.handed("held")
-    assert {h.text for h in dev}.isdisjoint(h.text for h in held)
+    # Nor a passage with the older near-repeats corpus.
+    others = bars.passages(near_repeats.HALVES, near_repeats.handed)
+    bars.assert_halves_share_no_passage(near_close.handed, near_close.HALVES, others)
     assert {h.text for h in near_close.pool("dev")}.isdisjoint(h.text for h in near_close.pool("held"))
-    assert {c.text for c in near_close.cases("dev")}.isdisjoint(c.text for c in near_close.cases("held"))
+    bars.assert_halves_share_no_text(near_close.TALLY)
     for slot, words in near_close.FILL["dev"].items():
         assert set(words).isdisjoint(near_close.FILL["held"][slot])
     assert set(near_close.FILLERS["dev"]).isdisjoint(near_close.FILLERS["held"])
     assert set(near_close.POOL_WORDS["dev"]).isdisjoint(near_close.POOL_WORDS["held"])
-    # Nor a passage with the older near-repeats corpus.
-    older = {h.text for half in near_repeats.HALVES for h in near_repeats.handed(half)}
-    assert {h.text for h in dev + held}.isdisjoint(older)
 
 
 def test_near_repeats_are_held_and_own_writes_are_not() -> None:
