@@ -266,3 +266,36 @@ def person(browser: Browser, hall_town: Town) -> Iterator[Person]:
     p.close()
     assert p.troubles == []
     assert p.responses > 0
+
+
+# What the tests of a person's decisions share: an agent's held call, its status as the agent reads it, a
+# second tab of the person's browser, and the one check every page makes at each width.
+
+
+def held(agent: RawSession, text: str) -> str:
+    result = agent.call("post_notice", {"text": text})
+    assert result["isError"] is True, result
+    return str(result["structuredContent"]["hold"]["id"])
+
+
+def status_of(agent: RawSession, hold_id: str) -> str:
+    shown = agent.call("show_passport")["structuredContent"]
+    return {h["id"]: h["status"] for h in shown["harbour"]["held"]}[hold_id]
+
+
+def second_tab(p: Person, device: str) -> Page:
+    """Another tab of the same browser, its own virtual authenticator holding the same passkeys."""
+    tab = p.context.new_page()
+    tab.set_viewport_size(p.page.viewport_size or {"width": 375, "height": 812})
+    cdp = p.context.new_cdp_session(tab)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    other = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": device_options()})["authenticatorId"]
+    for credential in p.credentials(device):
+        cdp.send("WebAuthn.addCredential", {"authenticatorId": other, "credential": credential})
+    tab.on("pageerror", lambda e: p.troubles.append(f"page error: {e}"))
+    return tab
+
+
+def fits(page: Page, width: int) -> None:
+    """Nothing on the page is wider than the window: no sideways scrolling."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

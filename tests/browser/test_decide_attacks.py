@@ -5,7 +5,7 @@ decision; a decision's address opened as a link. Each at a phone's width and a l
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import Person, claim, device_options
+from tests.browser.conftest import Person, claim, held, second_tab, status_of
 from tests.support import RawSession, Town
 
 FROZEN = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
@@ -20,30 +20,6 @@ ONLY_SENT = (
     "Go back to the hall and use the button there."
 )
 WIDTHS = [375, 1280]
-
-
-def held(agent: RawSession, text: str) -> str:
-    result = agent.call("post_notice", {"text": text})
-    assert result["isError"] is True, result
-    return str(result["structuredContent"]["hold"]["id"])
-
-
-def status_of(agent: RawSession, hold_id: str) -> str:
-    shown = agent.call("show_passport")["structuredContent"]
-    return {h["id"]: h["status"] for h in shown["harbour"]["held"]}[hold_id]
-
-
-def second_tab(p: Person, device: str) -> Page:
-    """Another tab of the same browser, its own virtual authenticator holding the same passkeys."""
-    tab = p.context.new_page()
-    tab.set_viewport_size(p.page.viewport_size or {"width": 375, "height": 812})
-    cdp = p.context.new_cdp_session(tab)
-    cdp.send("WebAuthn.enable", {"enableUI": False})
-    other = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": device_options()})["authenticatorId"]
-    for credential in p.credentials(device):
-        cdp.send("WebAuthn.addCredential", {"authenticatorId": other, "credential": credential})
-    tab.on("pageerror", lambda e: p.troubles.append(f"page error: {e}"))
-    return tab
 
 
 def say(page: Page) -> Locator:

@@ -4,10 +4,9 @@ that this browser is now signed in as someone else and how to go on, without a w
 business; signed in again as the right person, the same page decides. At a phone's width and a laptop's,
 each page fitting the window."""
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, claim, invite_link
-from tests.browser.test_decide_attacks import held, second_tab, status_of
+from tests.browser.conftest import Person, claim, fits, held, invite_link, second_tab, status_of
 from tests.support import RawSession, Town
 
 SOMEONE_ELSE = (
@@ -16,11 +15,6 @@ SOMEONE_ELSE = (
     "page was for, and open it again."
 )
 WIDTHS = [375, 1280]
-
-
-def fits(page: Page, width: int) -> None:
-    """Nothing on the page is wider than the window: no sideways scrolling."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_a_decision_after_someone_else_signed_in_in_another_tab_says_so(person: Person, hall_town: Town) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import Person, claim
+from tests.browser.conftest import Person, claim, fits
 from tests.support import Town
 
 ASK = (
@@ -24,11 +24,6 @@ print(Account.objects.count())
 
 def accounts(town: Town) -> int:
     return int(town.manage("shell", "--no-imports", "-c", COUNT_ACCOUNTS).stdout.strip())
-
-
-def fits(p: Person, width: int) -> None:
-    """Nothing on the page is wider than the window: no sideways scrolling."""
-    assert p.page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +54,7 @@ def test_the_owner_invites_and_the_link_makes_one_account(
         stranger.goto("/hall/signup")
         expect(stranger.page.locator("[role=alert]")).to_have_text(ASK)
         expect(stranger.page.locator("#name")).to_have_count(0)
-        fits(stranger, width)
+        fits(stranger.page, width)
         assert stranger.troubles == []
     finally:
         stranger.close()
@@ -76,7 +71,7 @@ def test_the_owner_invites_and_the_link_makes_one_account(
     newest = olive.page.locator("#invite-list li.invite").first
     expect(newest).to_contain_text("Made by Olive")
     expect(newest).to_contain_text("waiting")
-    fits(olive, width)
+    fits(olive.page, width)
     before = accounts(hall_town)
 
     # A second person opens it in a fresh browser, makes a passkey and lands on the queue.
@@ -86,13 +81,13 @@ def test_the_owner_invites_and_the_link_makes_one_account(
         invitee.device()
         invitee.page.goto(link)
         expect(invitee.page.locator("#invited")).to_contain_text("Olive invited you to make an account here.")
-        fits(invitee, width)
+        fits(invitee.page, width)
         invitee.page.fill("#name", name)
         invitee.page.click("text=Make a passkey and an account")
         expect(invitee.page.locator("h1")).to_have_text("Waiting for you")
         expect(invitee.page.locator(".flash")).to_contain_text(f"Welcome, {name}. Your account is made")
         expect(invitee.page.locator("footer")).to_contain_text(f"Signed in as {name}")
-        fits(invitee, width)
+        fits(invitee.page, width)
         assert invitee.troubles == []
     finally:
         invitee.close()
@@ -107,7 +102,7 @@ def test_the_owner_invites_and_the_link_makes_one_account(
         assert response is not None and response.status == 410
         expect(late.page.locator("[role=alert]")).to_have_text(USED)
         expect(late.page.locator("button:has-text('Make a passkey')")).to_have_count(0)
-        fits(late, width)
+        fits(late.page, width)
     finally:
         late.close()
     assert accounts(hall_town) == before + 1
