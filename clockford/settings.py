@@ -439,6 +439,11 @@ LOGGING = {
     },
 }
 
+# The registry `manage.py census ensure` syncs the census from (./town up and the container run it as they
+# start); empty, the demo census is loaded into an empty census. A secret: the address may carry the
+# registry's credentials, so it is read here (or from CLOCKFORD_REGISTRY_URL_FILE) and never handed to a
+# command line, where the machine's other users could read it while the sync runs.
+CENSUS_REGISTRY_URL = envsecret("CLOCKFORD_REGISTRY_URL")
 # GET /metrics (clockford/metrics/views.py) answers a loopback peer, or anyone with this bearer token.
 CLOCKFORD_METRICS_TOKEN = envsecret("CLOCKFORD_METRICS_TOKEN")
 # The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto the town believes (addresses or

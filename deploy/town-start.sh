@@ -6,5 +6,6 @@ set -eu
 python manage.py migrate --noinput
 python manage.py town_ready
 python manage.py hall_ready
-python manage.py census ensure ${CLOCKFORD_REGISTRY_URL:+--url "$CLOCKFORD_REGISTRY_URL"}
+# The census: from CLOCKFORD_REGISTRY_URL (read by the settings, off the command line), else the demo.
+python manage.py census ensure
 exec python -m clockford.serve --host 0.0.0.0 --port 7433

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 
 from districts.town_hall import ingest, services
 from districts.town_hall.models import CensusState, Entry, Lot
@@ -496,6 +497,29 @@ def test_a_registrys_credentials_are_sent_and_never_shown(
         stored,
     ):
         assert SECRET not in where and USER not in where
+
+
+def test_ensure_syncs_from_the_setting_and_no_start_puts_the_address_on_a_command_line(
+    census: None, registry: tuple[Registry, str]
+) -> None:
+    """The address may carry the registry's credentials: ./town up and the container's start ran
+    `census ensure --url "$CLOCKFORD_REGISTRY_URL"`, where any user of the machine could read it in the
+    process list while the sync ran. The settings read it (CENSUS_REGISTRY_URL), `ensure` without --url
+    syncs from it, and neither start names it."""
+    reg, url = registry
+    basic = "Basic " + base64.b64encode(f"{USER}:{SECRET}".encode()).decode()
+    reg.answer = lambda h, q: (  # type: ignore[assignment]
+        h.send_json(200, page(["com.s/one"], None)) if h.headers.get("Authorization") == basic else h.send_json(401, {})
+    )
+    out = io.StringIO()
+    with override_settings(CENSUS_REGISTRY_URL=f"http://{USER}:{SECRET}@{url.removeprefix('http://')}/"):
+        call_command("census", "ensure", stdout=out)
+    assert out.getvalue().startswith(f"Census synced from http://…@{url.removeprefix('http://')}/v0.1/servers: ")
+    assert SECRET not in out.getvalue()
+    root = Path(__file__).resolve().parents[3]
+    for start in (root / "town", root / "deploy" / "town-start.sh"):
+        ensure = [line for line in start.read_text().splitlines() if "census ensure" in line and "#" not in line]
+        assert [line.strip() for line in ensure] in (["manage census ensure"], ["python manage.py census ensure"])
 
 
 def test_a_registrys_credentials_do_not_follow_a_redirect_elsewhere(

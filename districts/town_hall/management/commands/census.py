@@ -5,7 +5,8 @@
                                    ask only for what changed (updated_since); --full reads everything
   manage.py census demo            the demo census the town ships (made-up servers, labelled demo)
   manage.py census ensure [--url URL]
-                                   what ./town up runs: sync from URL when given, else the demo when empty
+                                   what ./town up runs: sync from URL when given, else from
+                                   CLOCKFORD_REGISTRY_URL when set, else the demo when empty
   manage.py census proof LOT       prove one lot's record is in the sealed census
   manage.py census status          what the census holds
 
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clockford.town.management.actions import actions
@@ -34,7 +36,10 @@ class Command(BaseCommand):
                 "import": "Import a file in the registry's list shape.",
                 "sync": "Sync from a registry's list API.",
                 "demo": "Load the demo census the town ships.",
-                "ensure": "Sync from --url when given; else load the demo into an empty census.",
+                "ensure": (
+                    "Sync from --url, or else from CLOCKFORD_REGISTRY_URL when set; else load the demo into an "
+                    "empty census."
+                ),
                 "proof": "An inclusion proof of one lot's record in the seal.",
                 "status": "What the census holds.",
             },
@@ -64,7 +69,10 @@ class Command(BaseCommand):
                 tally, s = ingest.import_demo(bar, replace=options["replace"])
                 self.report(tally, s)
             elif action == "ensure":
-                self.stdout.write(ingest.ensure(options["url"] or None, bar))
+                # The setting, not a command line, carries the address ./town up syncs from: it may hold
+                # the registry's credentials (clockford/settings.py CENSUS_REGISTRY_URL).
+                url = options["url"] or settings.CENSUS_REGISTRY_URL
+                self.stdout.write(ingest.ensure(url or None, bar))
             elif action == "proof":
                 try:
                     self.stdout.write(json.dumps(services.inclusion_proof(options["lot"]), indent=2))
