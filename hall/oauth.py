@@ -151,6 +151,8 @@ class Consent:
 
 
 S256_CHALLENGE = re.compile(r"[A-Za-z0-9_-]{43}")
+# RFC 3986 section 2.1: a percent sign always begins an escape of two hex digits.
+BROKEN_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def statement_text(consent: Consent) -> str:
@@ -169,6 +171,13 @@ def read_authorization(request: HttpRequest) -> Consent:
     # RFC 6749 section 3.1: no parameter is sent twice. oauthlib refuses five of them repeated (and only
     # from the query of a request without a body); any other it read as its last, so a challenge or
     # method sent twice was the later one. Those five leave the town nothing it may send back to.
+    if BROKEN_ESCAPE.search(request.META.get("QUERY_STRING", "")):
+        # oauthlib reads the query itself and raises ValueError (not an OAuth error) on an escape such
+        # as %zz, which was a 500. Nothing can be sent back to a request the town cannot read.
+        raise BadClient(
+            "The request the app sent you with is not a well-formed address (a % is not followed by two hex "
+            "digits), so the town cannot read it. Nothing was connected. Go back to the app and start again."
+        )
     twice = _repeated(request)
     if twice in FATAL_TWICE:
         raise BadClient(

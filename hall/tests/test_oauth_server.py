@@ -392,6 +392,33 @@ def test_an_unknown_client_or_redirect_is_told_on_the_page_not_sent_back(ada: Pe
     assert r.status == 400 and "asked to return you to an address it did not register" in r.text
 
 
+BROKEN_ESCAPE = (
+    "The request the app sent you with is not a well-formed address (a % is not followed by two hex digits), "
+    "so the town cannot read it. Nothing was connected. Go back to the app and start again."
+)
+
+
+@pytest.mark.parametrize("broken", ["%zz=1", "x=%GG", "x=a%4", "x=%"])
+def test_an_authorization_request_with_a_broken_percent_escape_is_told_on_the_page(
+    ada: Person, agent: Agent, broken: str
+) -> None:
+    """oauthlib reads the query itself and raised ValueError on an escape such as %zz, which the consent
+    page, its begin and finish and the decline answered with a 500. The town cannot read such a request,
+    so it says so on its own page and sends the person nowhere."""
+    url = agent.authorize_url() + "&" + broken
+    query = urlsplit(url).query
+    for r in (
+        ada.web.get(url),
+        ada.web.post(f"/oauth/authorize/deny?{query}", form={}),
+    ):
+        assert r.status == 400 and "location" not in r.headers, (broken, r.status, r.headers)
+        assert f"<p>{html.escape(BROKEN_ESCAPE)}</p>" in r.text, (broken, r.text)
+    for step in ("begin", "finish"):
+        r = ada.web.post(f"/oauth/authorize/{step}?{query}", json_body={})
+        assert (r.status, r.json()) == (400, {"ok": False, "say": BROKEN_ESCAPE}), (broken, step, r.text)
+    assert not Grant.objects.exists()
+
+
 def test_a_bad_request_from_a_known_client_is_shown_to_the_person_not_sent_on(web: DjangoWeb) -> None:
     """Anyone may register a client with any https redirect URI: a request wrong once its client and
     redirect URI are known was answered with a 302 to that URI, so a link to the hall sent a person on
