@@ -983,8 +983,20 @@ _TROUBLE = re.compile(
 
 def untroubled(text: str) -> str:
     """The need without the words that say it is a trouble (_TROUBLE), and without the app an asker
-    calls its own (_OWN_APP)."""
-    return _OWN_APP.sub(r"\1 \2", _TROUBLE.sub(" ", text))
+    calls its own (_OWN_APP), its outcomes read as their kinds (outcome_read)."""
+    return _OWN_APP.sub(r"\1 \2", _TROUBLE.sub(" ", outcome_read(text)))
+
+
+_OUTCOMES = tuple((re.compile(p, re.IGNORECASE), kind) for p, kind in vocabulary.OUTCOMES)
+
+
+def outcome_read(text: str) -> str:
+    """The need with each outcome it asks for written as the kind of server that brings it about
+    (vocabulary.OUTCOMES: "when the build breaks" is build failures). Linear: a pass of each of the
+    table's few expressions."""
+    for pattern, kind in _OUTCOMES:
+        text = pattern.sub(kind, text)
+    return text
 
 
 # "my app", "our mobile app's", "their new application": the asker's own app is where the thing wanted

@@ -224,7 +224,55 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "mentions": ("monitoring", "social", "listening", "brand"),
     "parcels": ("tracking", "shipment", "shipping", "package"),
     "compress": ("compression", "ffmpeg", "optimize"),
+    # the words an outcome is rewritten as (OUTCOMES)
+    "failures": ("monitoring", "alerts", "alerting", "status"),
+    "captcha": ("bot", "fraud", "verification", "spam"),
+    "performance": ("apm", "latency", "profiling", "monitoring"),
+    "visitors": ("analytics", "traffic", "pageviews"),
+    "backup": ("backups", "snapshots", "restore"),
+    "convert": ("converter", "conversion", "converts"),
 }
+
+# An outcome a need asks for, written as the outcome and not as the kind of server that brings it
+# about ("let me know when the build breaks", "why my app got slow", "fewer fake signups", "back up the
+# database every night"): each pattern -> the words it is read as, the kind's, before stop words go
+# (services.outcome_read). The outcome's own words are held by no server that brings it about
+# ("breaks", "slow", "fake"): searched, they ranked the servers that write them (fake-star audits for
+# "fake signups") over the monitoring, performance or captcha servers asked for. How often a thing is
+# wanted ("every night", "hourly") says nothing of its kind and is not searched, as "every week" is
+# not (services._TROUBLE).
+_TOLD = r"(?:let|tell|notify|alert|ping|warn)\s+(?:me|us)|(?:a\s+)?heads[\s-]+up|(?:to\s+)?be\s+(?:told|notified|alerted|warned)"
+OUTCOMES: tuple[tuple[str, str], ...] = (
+    (rf"\b(?:{_TOLD})(?:\s+know)?\s+(?:when|if|whenever|as\s+soon\s+as)\b", "alerts when"),
+    (r"\b(?:breaks|broke|fails|failed|starts\s+failing|goes\s+red|turns\s+red)\b", "failures"),
+    (r"\b(?:goes|went|is|are|was|were)\s+(?:down|offline)\b", "uptime"),
+    (
+        r"\b(?:got|gets|getting|get|is|are|was|became|becomes|feels|runs|running|so|too)\s+"
+        r"(?:so\s+|really\s+|very\s+|too\s+|super\s+)?(?:slow|slower|sluggish|laggy)\b",
+        "performance",
+    ),
+    (r"\b(?:fake|bogus|spam|bot)\s+(?:sign[\s-]?ups?|registrations?)\b", "captcha"),
+    (r"\bback(?:ing|s)?\s+up\b", "backup"),
+    (r"\b(?:every|each)\s+(?:single\s+)?(?:night|hour|evening)\b|\b(?:nightly|hourly)\b", " "),
+    (
+        r"\b(?:how\s+many\s+)?(?:people|users)\s+(?:visit|visits|visited|come\s+to|land\s+on)\s+"
+        r"(?:our|my|the)\s+(?:site|website|web\s+site|pages?|blog|shop|store)\b",
+        "site visitors",
+    ),
+    (r"\bchanges?\s+(?:their|its|the|our)\s+prices?\b", "price monitoring"),
+    (
+        r"\b(calls?|meetings?|interviews?)\s+(?:written|typed|turned)\s+(?:up|out)(?:\s+(?:as|into)\s+notes)?\b",
+        r"\1 transcription",
+    ),
+    (r"\b(?:the\s+)?day['\u2019]?s\s+(?:meetings|events|appointments|schedule)\b", "calendar"),
+    (r"\bpull(?:s|ing)?\s+((?:[\w'-]+\s+){1,4}?)out\s+of\b", r"extract \1from"),
+    # "turn a CSV file into JSON", "turn these invoices into a spreadsheet": a conversion
+    (r"\bturn(?:s|ing)?\b(?=(?:\s+[\w'-]+){1,5}?\s+into\b)", "convert"),
+    (
+        r"\banswer(?:ing)?\s+(?:the\s+same\s+|common\s+|our\s+)?customer(?:s['\u2019]?)?\s+questions\b",
+        "customer support",
+    ),
+)
 
 # A product -> the organisations that make it, as their namespaces spell them (a domain's name, or a
 # GitHub organisation). A need naming the product is a need for the maker's own server. A product
