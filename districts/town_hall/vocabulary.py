@@ -244,7 +244,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 _TOLD = r"(?:let|tell|notify|alert|ping|warn)\s+(?:me|us)|(?:a\s+)?heads[\s-]+up|(?:to\s+)?be\s+(?:told|notified|alerted|warned)"
 OUTCOMES: tuple[tuple[str, str], ...] = (
     (rf"\b(?:{_TOLD})(?:\s+know)?\s+(?:when|if|whenever|as\s+soon\s+as)\b", "alerts when"),
-    (r"\b(?:breaks|broke|fails|failed|starts\s+failing|goes\s+red|turns\s+red)\b", "failures"),
+    # "failed" before a noun says which one ("the failed job", "failed charges"), not an outcome wanted
+    (r"\b(?:breaks|broke|fails|starts\s+failing|goes\s+red|turns\s+red)\b|\bfailed\b(?!\s+[a-z])", "failures"),
     (r"\b(?:goes|went|is|are|was|were)\s+(?:down|offline)\b", "uptime"),
     (
         r"\b(?:got|gets|getting|get|is|are|was|became|becomes|feels|runs|running|so|too)\s+"

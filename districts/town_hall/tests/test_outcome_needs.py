@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
     ("need", "searched"),
     [
         ("let me know when the build breaks", ["alerts", "build", "failures"]),
+        ("tell us if the nightly backup failed.", ["alerts", "backup", "failures"]),
         ("a heads-up when a competitor changes their prices", ["alerts", "competitor", "price", "monitoring"]),
         ("ping me if the website goes down", ["alerts", "website", "uptime"]),
         ("find out why my app got slow", ["out", "why", "performance"]),
@@ -39,6 +40,7 @@ pytestmark = pytest.mark.django_db
         ("people visit paris in spring", ["people", "visit", "paris", "spring"]),
         ("pull request reviews", ["pull", "request", "reviews"]),
         ("break down the numbers", ["break", "down", "numbers"]),
+        ("rerun the failed github actions job", ["rerun", "failed", "github", "actions", "job"]),
         ("turn a new feature on for some users only", ["turn", "new", "feature", "users"]),
     ],
 )
