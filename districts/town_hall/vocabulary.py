@@ -230,7 +230,6 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "performance": ("apm", "latency", "profiling", "monitoring"),
     "visitors": ("analytics", "traffic", "pageviews"),
     "backup": ("backups", "snapshots", "restore"),
-    "convert": ("converter", "conversion", "converts"),
 }
 
 # An outcome a need asks for, written as the outcome and not as the kind of server that brings it
@@ -267,8 +266,6 @@ OUTCOMES: tuple[tuple[str, str], ...] = (
     ),
     (r"\b(?:the\s+)?day['\u2019]?s\s+(?:meetings|events|appointments|schedule)\b", "calendar"),
     (r"\bpull(?:s|ing)?\s+((?:[\w'-]+\s+){1,4}?)out\s+of\b", r"extract \1from"),
-    # "turn a CSV file into JSON", "turn these invoices into a spreadsheet": a conversion
-    (r"\bturn(?:s|ing)?\b(?=(?:\s+[\w'-]+){1,5}?\s+into\b)", "convert"),
     (
         r"\banswer(?:ing)?\s+(?:the\s+same\s+|common\s+|our\s+)?customer(?:s['\u2019]?)?\s+questions\b",
         "customer support",

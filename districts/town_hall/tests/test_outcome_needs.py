@@ -1,6 +1,6 @@
 """The Directory on needs written as the outcome wanted, not the kind of server that brings it about
 ("let me know when the build breaks", "why my app got slow", "fewer fake signups", "back up the database
-every night", "turn these invoices into a spreadsheet"), which the tenth generated evaluation
+every night"), which the tenth generated evaluation
 (tests/bench/directory_needs/tenth.py) holds: the outcome's own words ("breaks", "slow", "fake") are held
 by no server that brings it about, and were searched as if they named one (vocabulary.OUTCOMES). Each
 test is on a small census written here, or on the reading alone."""
@@ -30,7 +30,9 @@ pytestmark = pytest.mark.django_db
         ("a note in my inbox with the day's meetings", ["note", "inbox", "calendar"]),
         ("pull the line items out of these scanned receipts", ["extract", "line", "items", "scanned", "receipts"]),
         ("answer the same customer questions", ["customer", "support"]),
-        ("turn these invoices into a spreadsheet", ["convert", "invoices", "spreadsheet"]),
+        # "turn ... into" is left as written: read as convert, it ranked converters for "turn a street
+        # address into latitude and longitude" and "turn my figma frames into code"
+        ("turn these invoices into a spreadsheet", ["turn", "invoices", "spreadsheet"]),
         # the same words that name a thing, not an outcome, are searched as written
         ("fix broken links on my site", ["fix", "broken", "links", "site"]),
         ("a slow cooker recipe", ["slow", "cooker", "recipe"]),
