@@ -1285,32 +1285,47 @@ def _near_repeat(forms: Iterable[_Form], handed: list[Handed]) -> Repeat | None:
     for t in forms:
         tn = _near_form(t)
         shared = tn.where.keys() | tn.glued.keys()
-        # The passages that share enough words with the whole text, and for each of those words the
-        # passages that have it: what a window's words are looked up in.
-        passages: dict[tuple[int, int], tuple[Handed, _Form, _NearForm, int]] = {}
-        having: dict[str, list[tuple[int, int]]] = {}
-        for n, h in enumerate(handed):
-            for k, (hf, hn) in enumerate(zip(_handed_forms(h.text), _handed_near(h.text), strict=True)):
+        # The passages that share enough words with the whole text, numbered in the order handed (and
+        # of each passage's forms), and for each of those words the numbers of the passages that have
+        # it, in that order: what a window's words are looked up in. Numbers, where pairs of indexes
+        # were keys, make the counting below a list's work and not a dict's (their order is the pairs').
+        passages: list[tuple[Handed, _Form, _NearForm]] = []
+        needs: list[int] = []
+        having: dict[str, list[int]] = {}
+        for h in handed:
+            for hf, hn in zip(_handed_forms(h.text), _handed_near(h.text), strict=True):
                 common = shared & hn.where.keys()
-                needs = _near_needs(hn)
-                if len(common) >= needs:
-                    passages[n, k] = (h, hf, hn, needs)
+                need = _near_needs(hn)
+                if len(common) >= need:
+                    p = len(passages)
+                    passages.append((h, hf, hn))
+                    needs.append(need)
                     for w in common:
-                        having.setdefault(w, []).append((n, k))
+                        if w in having:
+                            having[w].append(p)
+                        else:
+                            having[w] = [p]
         if not passages:
             continue
+        # Each text word's keys that some passage has, found once: a word stands in two windows.
         keys = [
-            (w, w[:-1]) if len(w) > 3 and w[-1] in _GLUED_LETTERS else (w,) if rare else ()
+            tuple(
+                k
+                for k in ((w, w[:-1]) if len(w) > 3 and w[-1] in _GLUED_LETTERS else (w,) if rare else ())
+                if k in having
+            )
             for w, rare in zip(tn.words, tn.rare, strict=True)
         ]
         size = len(tn.words)
+        # For each passage, the window's words it has, and their worth: a word of one passage is worth
+        # one, a word of k passages 1/k. Kept in lists for the whole text, and set back to nothing for
+        # the passages a window touched before the next.
+        counts = [0] * len(passages)
+        worths = [0.0] * len(passages)
         for s in range(0, max(size - NEAR_WINDOW, 1), NEAR_WINDOW):
             e = min(s + 2 * NEAR_WINDOW, size)
-            words = sorted({w for j in range(s, e) for w in keys[j] if w in having}, key=lambda w: len(having[w]))
-            # For each passage, the window's words it has, and their worth: a word of one passage is
-            # worth one, a word of k passages 1/k.
-            counts: dict[tuple[int, int], int] = {}
-            worths: dict[tuple[int, int], float] = {}
+            words = sorted({w for j in range(s, e) for w in keys[j]}, key=lambda w: len(having[w]))
+            touched: list[int] = []
             looked = 0
             for w in words:
                 found = having[w]
@@ -1318,12 +1333,18 @@ def _near_repeat(forms: Iterable[_Form], handed: list[Handed]) -> Repeat | None:
                 if looked > NEAR_WINDOW_LOOKUPS:
                     break
                 worth = 1 / len(found)
-                for nk in found:
-                    counts[nk] = counts.get(nk, 0) + 1
-                    worths[nk] = worths.get(nk, 0.0) - worth
+                for p in found:
+                    if not counts[p]:
+                        touched.append(p)
+                    counts[p] += 1
+                    worths[p] -= worth
+            ready = sorted((worths[p], p) for p in touched if counts[p] >= needs[p])
+            for p in touched:
+                counts[p] = 0
+                worths[p] = 0.0
             budget = [0]
-            for _, nk in sorted((worths[nk], nk) for nk, c in counts.items() if c >= passages[nk][3]):
-                h, hf, hn, _ = passages[nk]
+            for _, p in ready:
+                h, hf, hn = passages[p]
                 read = _near_chain(hn, tn, (s, e), budget, hf.whole)
                 if read is None:
                     break  # this window's budget is spent; the next has its own
