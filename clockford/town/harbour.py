@@ -1324,7 +1324,10 @@ def _near_repeat(forms: Iterable[_Form], handed: list[Handed]) -> Repeat | None:
         worths = [0.0] * len(passages)
         for s in range(0, max(size - NEAR_WINDOW, 1), NEAR_WINDOW):
             e = min(s + 2 * NEAR_WINDOW, size)
-            words = sorted({w for j in range(s, e) for w in keys[j]}, key=lambda w: len(having[w]))
+            # Rarest first, and among words as rare, in the order the window writes them: a set's order
+            # follows the process's string hashing, so the same write could be read in another order by
+            # another worker, and near a budget's end be held by one and passed by the other.
+            words = sorted(dict.fromkeys(w for j in range(s, e) for w in keys[j]), key=lambda w: len(having[w]))
             touched: list[int] = []
             looked = 0
             for w in words:
