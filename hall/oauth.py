@@ -168,9 +168,6 @@ def read_authorization(request: HttpRequest) -> Consent:
     town's: a known client and its exact redirect URI, response_type code (oauthlib's code grant and
     the town's validator refuse any other), PKCE with S256, scope town, and the town's resource named.
     Raises BadClient or NotSentBack."""
-    # RFC 6749 section 3.1: no parameter is sent twice. oauthlib refuses five of them repeated (and only
-    # from the query of a request without a body); any other it read as its last, so a challenge or
-    # method sent twice was the later one. Those five leave the town nothing it may send back to.
     if BROKEN_ESCAPE.search(request.META.get("QUERY_STRING", "")):
         # oauthlib reads the query itself and raises ValueError (not an OAuth error) on an escape such
         # as %zz, which was a 500. Nothing can be sent back to a request the town cannot read.
@@ -178,6 +175,9 @@ def read_authorization(request: HttpRequest) -> Consent:
             "The request the app sent you with is not a well-formed address (a % is not followed by two hex "
             "digits), so the town cannot read it. Nothing was connected. Go back to the app and start again."
         )
+    # RFC 6749 section 3.1: no parameter is sent twice. oauthlib refuses five of them repeated (and only
+    # from the query of a request without a body); any other it read as its last, so a challenge or
+    # method sent twice was the later one. Those five leave the town nothing it may send back to.
     twice = _repeated(request)
     if twice in FATAL_TWICE:
         raise BadClient(
