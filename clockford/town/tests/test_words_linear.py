@@ -3,9 +3,13 @@
 A call's words are screened before its transaction opens, but a screen that took seconds would
 still hold the worker that long. Timed with process time, best of three, so that other work on a
 shared machine counts for as little as it can. These tests catch what grows faster than the words
-(a ratio between sizes) and what is out of all proportion (a guard ten times the target); the target
-itself, 50 ms for the largest legal body, is held by `./town bench words` on a quiet machine, since
-a timed test on a machine shared with other work fails for reasons that are not the code's.
+(a ratio between sizes) and what is out of all proportion: a guard of ten times the target, or of
+fifteen times what an ordinary body of the same size takes when measured beside it, whichever is
+more. A machine half as fast (CI's runs on two cores beside two other test workers took three times
+a quiet machine's process time) moves both sides of that comparison, while a rule that backtracks or
+rescans costs hundreds of times an ordinary body at this size. The target itself, 50 ms for the
+largest legal body, is held by `./town bench words` on a quiet machine, since a timed test on a
+machine shared with other work fails for reasons that are not the code's.
 """
 
 import ast
@@ -20,7 +24,11 @@ import pytest
 from clockford.town import harbour, words
 
 TARGET = 0.050  # seconds, for the largest legal body: `./town bench words` holds it
-GUARD = 10 * TARGET  # what no busy machine excuses
+GUARD = 10 * TARGET  # what a quiet machine never comes near
+# How many times an ordinary body's time an adversarial body of the same size may take. Measured on a
+# quiet machine and beside CI's workers: at most 3.4 times (the screen on capitals after dots, Safe
+# Harbour on glued numbers); a square at 120,000 characters is hundreds of times.
+PROPORTION = 15
 
 
 def best_of_three(fn: Callable[[], object], rounds: int = 3) -> float:
@@ -30,6 +38,24 @@ def best_of_three(fn: Callable[[], object], rounds: int = 3) -> float:
         fn()
         times.append(time.process_time() - start)
     return min(times)
+
+
+def ordinary_body(size: int = 120_000) -> str:
+    """Sentences of common words, some ending in a full stop: what a long letter is made of."""
+    rng = random.Random(3)
+    vocabulary = "the a town agent wrote letter to their person about server search results of census and notes".split()
+    body = " ".join(rng.choice(vocabulary) + ("." if rng.random() < 0.1 else "") for _ in range(size // 4))
+    return body[:size]
+
+
+def guard(read: Callable[[str], object], floor: float = GUARD) -> float:
+    """The most `read` may take on a body of 120,000 characters or so, this machine as busy as it is now."""
+    ordinary = ordinary_body()
+    return max(floor, PROPORTION * best_of_three(lambda: read(ordinary)))
+
+
+def screen(text: str) -> object:
+    return words.screen(text, "public")
 
 
 def link_like_body(n: int = 10_000, size: int = 120 * 1024) -> str:
@@ -77,11 +103,12 @@ def test_a_120_kib_body_of_10000_link_like_fragments_is_screened_in_bounded_time
     # Best of five: a busy machine's worst moments are not the figure.
     took = best_of_three(lambda: words.screen(body, "public"), rounds=5)
     print(f"\nwords.screen, 120 KiB of 10,000 link-like fragments: {took * 1000:.1f} ms (process time, best of 5)")
-    assert took < GUARD, took
+    most = guard(screen)
+    assert took < most, (took, most)
     links = ("a.com/" * 20_000)[: 120 * 1024]
     took = best_of_three(lambda: words.flags(links))
     print(f"words.flags, 120 KiB of one link 20,000 paths long: {took * 1000:.1f} ms")
-    assert took < GUARD, took
+    assert took < most, (took, most)
 
 
 @pytest.mark.heavy
@@ -170,10 +197,12 @@ ADVERSARIAL = {
 def test_no_body_makes_the_screen_slow() -> None:
     # Each body is 120,000 characters or so; a rule that backtracks or rescans takes seconds on them.
     slow = {}
+    most = guard(screen)
     for name, text in ADVERSARIAL.items():
-        took = best_of_three(lambda text=text: words.screen(text, "public"), rounds=2)
-        if took > GUARD:
-            slow[name] = round(took * 1000)
+        took = best_of_three(lambda text=text: screen(text), rounds=2)
+        # Over the line: measured again beside it, in case the machine got busier since.
+        if took > most and took > (most := guard(screen)):
+            slow[name] = (round(took * 1000), round(most * 1000))
     assert slow == {}
 
 
@@ -183,11 +212,16 @@ def test_no_body_makes_safe_harbour_slow() -> None:
         harbour.Handed("untrusted", "x", "y", "town town clockford approved by the town hall staff of Clockford"),
         harbour.Handed("untrusted", "x", "y", "Compare the response times of three Redshift connectors on a sample."),
     ]
+
+    def read(text: str) -> object:
+        return harbour.find_repeat(text, handed)
+
     slow = {}
+    most = guard(read, floor=1.0)
     for name, text in ADVERSARIAL.items():
-        took = best_of_three(lambda text=text: harbour.find_repeat(text, handed), rounds=1)
-        if took > 1.0:
-            slow[name] = round(took * 1000)
+        took = best_of_three(lambda text=text: read(text), rounds=1)
+        if took > most and took > (most := guard(read, floor=1.0)):
+            slow[name] = (round(took * 1000), round(most * 1000))
     assert slow == {}
 
 
@@ -268,4 +302,4 @@ def test_a_long_run_of_digits_after_a_dotted_quad_is_screened_in_bounded_time() 
     # 20,000 digits 4.2 s, 40,000 digits 16.6 s, a square.
     body = "1.1.1.1 " + "1" * (120 * 1024 - 8)
     took = best_of_three(lambda: words.screen(body, "public"))
-    assert took < GUARD, took
+    assert took < (most := guard(screen)), (took, most)

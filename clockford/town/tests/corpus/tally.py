@@ -5,7 +5,7 @@ the check got wrong listed by `main` (`python -m clockford.town.tests.corpus.NAM
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,16 @@ class Tally:
     ordinary: str  # what the others are: "own writes", "ordinary", "prose"
     width: int = 16  # of a kind's column
     variants: bool = False  # the report gives each kind's variants' rates too
+    # Each half's cases with what the check made of them, worked out once: rates, totals, the report and
+    # the list of wrong cases all read them, and a test file's tests share its module's TALLY (the
+    # checks are pure functions of a case, and a padded corpus takes a minute to read).
+    _judged: dict[str, list[tuple[Case, bool]]] = field(default_factory=dict, compare=False, repr=False)
+
+    def judged(self, half: str) -> list[tuple[Case, bool]]:
+        """The half's cases, each with whether the check caught it."""
+        if half not in self._judged:
+            self._judged[half] = [(case, bool(self.caught(case, half))) for case in self.cases(half)]
+        return self._judged[half]
 
     def rates(self, half: str) -> dict[str, tuple[int, int]]:
         """Per kind: (caught, tried)."""
@@ -37,15 +47,15 @@ class Tally:
     def _counted(self, half: str, by_variant: bool) -> dict[tuple[str, str], tuple[int, int]]:
         hits: Counter[tuple[str, str]] = Counter()
         tried: Counter[tuple[str, str]] = Counter()
-        for case in self.cases(half):
+        for case, caught in self.judged(half):
             key = (case.kind, case.variant if by_variant else "")
             tried[key] += 1
-            hits[key] += self.caught(case, half)
+            hits[key] += caught
         return {k: (hits[k], tried[k]) for k in tried}
 
     def totals(self, half: str) -> tuple[int, int, int, int]:
         """(wanted caught, wanted, ordinary caught, ordinary), a kind counted by its cases' `want`."""
-        want = {c.kind: c.want for c in self.cases(half)}
+        want = {c.kind: c.want for c, _ in self.judged(half)}
         by_kind = self.rates(half)
         caught = sum(h for k, (h, _) in by_kind.items() if want[k])
         wanted = sum(n for k, (_, n) in by_kind.items() if want[k])
@@ -68,6 +78,6 @@ class Tally:
     def main(self, *halves: str) -> None:
         for half in halves or self.halves:
             print(f"=== {half} ===\n{self.report(half)}")
-            for case in self.cases(half):
-                if self.caught(case, half) != case.want:
+            for case, caught in self.judged(half):
+                if caught != case.want:
                     print(f"  wrong  {case.kind:<{self.width}} {case.variant:<17} {case.text!a}")
