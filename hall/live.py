@@ -128,16 +128,26 @@ class Live(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         user = self.scope.get("user")
-        if not isinstance(user, Account) or not user.is_authenticated or not user.is_active:
-            await self.close(code=NOT_SIGNED_IN)  # before accept: the handshake is refused
+        session_key = self.scope["session"].session_key
+        # Signed in, and not past the sign-in's time (hall/lifetime.py).
+        if (
+            isinstance(user, Account)
+            and user.is_authenticated
+            and user.is_active
+            and await database_sync_to_async(still_signed_in)(session_key, user.pk)
+        ):
+            self.account = user
+            self.session_key = session_key
+            await self.accept()
+            self.watch = asyncio.create_task(self.keep_watch())
             return
-        self.account = user
-        self.session_key = self.scope["session"].session_key
-        if not await database_sync_to_async(still_signed_in)(self.session_key, user.pk):
-            await self.close(code=NOT_SIGNED_IN)  # a sign-in past its time (hall/lifetime.py)
-            return
+        # Otherwise taken, then closed at once with nothing said. A handshake refused reaches the page
+        # as a bare failure (code 1006, and an error in the person's console) that it can only try
+        # again, where 4401 tells it to ask the queue's page, which takes a signed-out tab to the front
+        # door. And a socket asked for just as its person signed out (Sign out's form and the socket's
+        # handshake crossing on the way) leaves no error behind.
         await self.accept()
-        self.watch = asyncio.create_task(self.keep_watch())
+        await self.close(code=NOT_SIGNED_IN)
 
     async def disconnect(self, code: int) -> None:
         if self.watch is not None:

@@ -216,8 +216,8 @@
       if (event.code === NOT_SIGNED_IN) {
         // Ask the queue's page first, as on any change: if the sign-in has ended (or the person signed
         // out), it answers 401 or the front door and the tab reloads to the front door, which says why.
-        // Only a page still signed in asks for a socket again: asking before the answer came would be
-        // refused at the handshake, an error in the console of a person who simply signed out.
+        // Only a page still signed in asks for a socket again: asking before the answer came would only
+        // be closed again.
         redraw({ stamp: pageStamp }).finally(later);
         return;
       }
@@ -235,8 +235,8 @@
 
   // A form sent the usual way (Sign out, a decision's own form) takes the tab to another page: no
   // socket is asked for meanwhile. Signing out ends this page's sign-in before the tab has left it, and
-  // a socket asked for in between is refused at its handshake, an error in the person's console. A form
-  // a script sends itself (a passkey's ceremony) has prevented its default, and the page stays.
+  // a socket asked for in between would only be closed (hall/live.py). A form a script sends itself (a
+  // passkey's ceremony) has prevented its default, and the page stays.
   document.addEventListener("submit", (event) => {
     if (event.defaultPrevented) return;
     stopped = true;

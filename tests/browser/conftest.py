@@ -197,12 +197,9 @@ class Person:
         self.sockets.append((socket, heard))
 
     def sockets_settled(self) -> None:
-        """Wait until every live socket the page shown opened has heard the town or closed. A page left while
-        its socket's handshake is still on the way (a click on "Sign out" as the page loads) has the
-        handshake refused once the person is signed out, rightly, and Chromium logs that refusal as an
-        error, which would count as the page's trouble. A page that has the live script (deferred: it runs
-        once the page is parsed) has opened its socket first: until then there is none to wait for, and the
-        handshake would race the click."""
+        """Wait until every live socket the page shown opened has heard the town or closed: what a test
+        changes after this, the page hears of. A page that has the live script (deferred: it runs once the
+        page is parsed) has opened its socket first: until then there is none to wait for."""
         live = self.page.locator("script[data-live]").count() > 0
         for _ in range(500):
             opened = bool(self.sockets) or not live

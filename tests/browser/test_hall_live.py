@@ -186,8 +186,7 @@ def test_signed_out_on_another_tab_the_open_queue_goes_to_the_front_door_without
 
     # The town closes the first tab's socket (signed out, 4401); the script asks the queue's page,
     # which comes back (three seconds late) as the front door, and the tab shows it. It does not ask
-    # for a socket again meanwhile: the town would refuse that handshake, an error in the console,
-    # which the person fixture counts as a trouble.
+    # for a socket again meanwhile (the town would only close that one too).
     expect(p.page.locator("h1")).to_have_text("Welcome to the hall", timeout=20_000)
     assert 4401 in p.page.evaluate("JSON.parse(sessionStorage.getItem('closes') || '[]')")
     p.page.wait_for_timeout(1500)
