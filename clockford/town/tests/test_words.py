@@ -10,6 +10,7 @@ fixed seed: none is real, and no secret-shaped literal sits in the source for a 
 import base64
 import hashlib
 import random
+import re
 import string
 import uuid
 from collections.abc import Callable
@@ -1175,3 +1176,16 @@ def test_an_address_with_a_spelled_at_and_a_dot_and_blanks_is_an_address(text: s
 )
 def test_a_sentence_starting_with_a_top_level_domain_after_a_dot_is_no_link(text: str) -> None:
     assert words.screen(text, "public") is None
+
+
+def test_the_readings_made_at_import_agree_with_their_slower_forms() -> None:
+    # The hidden characters' class, scanned by category with is_hidden's ranges added, is is_hidden.
+    hidden = re.compile(words._hidden_class())
+    planes = [*range(0x30000), *range(0xE0000, 0xE1000)]
+    assert [cp for cp in planes if hidden.fullmatch(chr(cp))] == [cp for cp in planes if words.is_hidden(chr(cp))]
+    # The public suffix list's top-level domains, read from tldextract's snapshot, are tldextract's own.
+    import tldextract  # noqa: PLC0415 (only here: the town reads the snapshot without it)
+
+    extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+    theirs = {tld for tld in extract._get_tld_extractor().tlds() if "." not in tld and tld.isascii()}
+    assert words._public_suffix_tlds() == theirs and len(theirs) > 1200
