@@ -5,14 +5,15 @@ when there is none."""
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.urls import reverse
 
+from clockford.commands import TownCommand
 from hall import push
 from hall.claim import claim_link_if_unowned
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Print the hall's address, or the owner's one-time claim link while the town has no owner."
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -5,12 +5,13 @@ here; on a town without sign-in the owner is staff from the claim on, and may na
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from hall.staffing import StaffError, do_set_staff, find_account, find_staff
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "List the town's staff, or make an account (AC-...) staff; --remove makes it staff no longer."
 
     def add_arguments(self, parser: CommandParser) -> None:

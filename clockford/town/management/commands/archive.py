@@ -3,13 +3,14 @@
 import json
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town import archive, head, signing, witness
 from clockford.town.management.actions import actions
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Check, fold and prove the Archive: the town's tamper-evident log of footsteps."
 
     def add_arguments(self, parser: CommandParser) -> None:

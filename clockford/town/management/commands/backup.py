@@ -4,12 +4,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town import backup
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Back up the town's database to FILE (never overwrites). The town key is not in it: keep it apart."
     # restore is this command with its own step and its own words after it (commands/restore.py).
     step: Callable[[Path], str] = staticmethod(backup.backup)

@@ -2,13 +2,14 @@
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town import signing
 from clockford.town.management.actions import actions, json_file
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Check an account's export: the town's signature on its manifest, each section, and every footstep's proof."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -8,9 +8,10 @@ import logging
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import close_old_connections
 
+from clockford.commands import TownCommand
 from clockford.town import sweep
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 EVERY_MOST = 24 * 3600
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Tidy storage: remove rows whose outcome reads the same without them, and say how many per table."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -5,13 +5,14 @@ A town closes itself when its Archive cannot take a footstep; a person reopens i
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town import desk, head
 from clockford.town.models import TownState
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Show the town's mode, or set it: open, read-only (writes wait) or closed (every call waits)."
 
     def add_arguments(self, parser: CommandParser) -> None:

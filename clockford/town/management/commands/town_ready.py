@@ -5,8 +5,9 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from clockford.commands import TownCommand
 from clockford.town import signing
 
 
@@ -20,7 +21,7 @@ def mode_words() -> str:
     return "streamable HTTP, no sign-in; each session gets a passport"
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Make the town key if missing and say what the town serves."
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -4,8 +4,9 @@ this town signs with (the town key, the course keys, the certificate key)."""
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town import signing
 from clockford.town.management.actions import actions, json_file
 from districts.foundry import services as foundry
@@ -18,7 +19,7 @@ def town_keys() -> list[str]:
     return keys + [k["publicKey"] for k in university.course_keys()]
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Check the signatures in a JSON file: a course, a slip, a diploma, a certificate or an Archive proof."
 
     def add_arguments(self, parser: CommandParser) -> None:

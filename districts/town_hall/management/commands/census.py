@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from clockford.commands import TownCommand
 from clockford.town.management.actions import actions
 from clockford.town.tooling import Refused
 from districts.town_hall import ingest, services
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Import, sync or prove the census of the official MCP registry."
 
     def add_arguments(self, parser: CommandParser) -> None:

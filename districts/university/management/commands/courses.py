@@ -2,15 +2,16 @@
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.db import transaction
 
+from clockford.commands import TownCommand
 from clockford.town import clock
 from clockford.town.management.actions import actions
 from districts.university import services
 
 
-class Command(BaseCommand):
+class Command(TownCommand):
     help = "Agent University's library: publish changed course files as new signed versions, or list them."
 
     def add_arguments(self, parser: CommandParser) -> None:

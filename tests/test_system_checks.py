@@ -1,0 +1,8 @@
+"""Django's system checks find nothing in the town's code. The town's own commands skip them
+(clockford/commands.py), `./town up` runs them once in `migrate`; this is where the suite does."""
+
+from django.core import checks
+
+
+def test_djangos_system_checks_find_nothing() -> None:
+    assert checks.run_checks(include_deployment_checks=False) == []
