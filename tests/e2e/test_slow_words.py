@@ -7,12 +7,14 @@ keeps a broadcast's words to its 280 characters before the screen reads them, an
 its transaction opens, so the other agent's remember neither waits for the screen nor for the write
 lock, and the town stays open.
 
-Timing on a shared machine is noisy, so the bound is checked twice: absolute (a remember beside the
-big bodies under 100 ms at the median; all but the slowest one under 100 ms plus the slowest remember
-alone, and even the slowest under a second, since a write waiting on a screen or a lock would wait
-seconds) and relative to the same remember on the same town with nothing else running. One call of
-25 may meet a pause of the shared machine's own (CI once saw 112 ms beside a quiet maximum of 12 ms),
-so the worst of all is not held to the tight bound.
+Timing on a shared machine is noisy, so the bounds are relative to the same remember on the same town
+with nothing else running (at the median, three times that and 40 ms; all but the slowest under three
+times the slowest alone and 100 ms), and absolute only where a write waiting on a screen or a lock
+would be far over them (every one under a second). One call of 25 may meet a pause of the shared
+machine's own (CI once saw 112 ms beside a quiet maximum of 12 ms), so the worst of all is not held to
+the tight bound. A fixed median was held here too (100 ms) until CI's run on two cores, beside two
+other test workers, saw 166 ms: the town is one process, and a remember shares its interpreter with
+the two streams of big bodies being parsed, which the machine's load slows as much as anything.
 """
 
 import json
@@ -126,9 +128,8 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
         for r in refused
     ), refused[:1]
     assert status == 200 and json.loads(body) == {"mode": "open"}, body
-    assert b_med < 100, beside
-    assert b_next < 100 + a_max, (beside, alone)
-    assert b_max < 1000, (beside, alone)
-    # Relative: the big bodies may share the CPUs, never stall the other agent's write.
+    # The big bodies may share the CPUs, never stall the other agent's write.
     assert b_med < 3 * a_med + 40, (beside, alone)
+    assert b_next < 3 * a_max + 100, (beside, alone)
+    assert b_max < 1000, (beside, alone)
     assert SignedSession(town.mcp, token).call("look_around")["isError"] is False
