@@ -4,7 +4,7 @@ for a phone or laptop that keeps passkeys."""
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -265,8 +265,23 @@ def person(browser: Browser, hall_town: Town) -> Iterator[Person]:
     assert p.responses > 0
 
 
-# What the tests of a person's decisions share: an agent's held call, its status as the agent reads it, a
-# second tab of the person's browser, and the one check every page makes at each width.
+# What the tests of a person's decisions share: the owner's decisions at each width, an agent's held call,
+# its status as the agent reads it, a second tab of the person's browser, and the one check every page
+# makes at each width.
+
+WIDTHS = (375, 1280)  # a phone's and a laptop's
+
+
+def at_each_width(p: Person, town: Town, flow: Callable[[str, RawSession, int], None]) -> None:
+    """The owner claims the town with a passkey (`device`); then at each width an agent of its own (a
+    report freezes only its own agent's calls) is handed to `flow(device, agent, width)`."""
+    device = p.device()
+    claim(p, town)
+    for width in WIDTHS:
+        p.page.set_viewport_size({"width": width, "height": 900})
+        agent = RawSession(town.mcp, client_name="errand-runner")
+        agent.call("look_around")
+        flow(device, agent, width)
 
 
 def held(agent: RawSession, text: str) -> str:

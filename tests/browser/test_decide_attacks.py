@@ -5,7 +5,7 @@ decision; a decision's address opened as a link. Each at a phone's width and a l
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import Person, claim, held, second_tab, status_of
+from tests.browser.conftest import Person, at_each_width, held, second_tab, status_of
 from tests.support import RawSession, Town
 
 FROZEN = "This call was frozen when your agent reported a suspicious instruction. Nothing was decided."
@@ -19,7 +19,6 @@ ONLY_SENT = (
     "This address acts only when a button on a page of the hall sends it, so opening it changes nothing. "
     "Go back to the hall and use the button there."
 )
-WIDTHS = [375, 1280]
 
 
 def say(page: Page) -> Locator:
@@ -28,15 +27,7 @@ def say(page: Page) -> Locator:
 
 
 def test_decision_flows_attacked(person: Person, hall_town: Town) -> None:
-    p = person
-    device = p.device()
-    claim(p, hall_town)
-    for width in WIDTHS:
-        p.page.set_viewport_size({"width": width, "height": 900})
-        # An agent of its own at each width: its report freezes only its own calls.
-        agent = RawSession(hall_town.mcp, client_name="errand-runner")
-        agent.call("look_around")
-        attacked(p, device, agent, width)
+    at_each_width(person, hall_town, lambda device, agent, width: attacked(person, device, agent, width))
 
 
 def attacked(p: Person, device: str, agent: RawSession, width: int) -> None:

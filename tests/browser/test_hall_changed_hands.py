@@ -6,7 +6,7 @@ each page fitting the window."""
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Person, claim, fits, held, invite_link, second_tab, status_of
+from tests.browser.conftest import Person, at_each_width, fits, held, invite_link, second_tab, status_of
 from tests.support import RawSession, Town
 
 SOMEONE_ELSE = (
@@ -14,18 +14,12 @@ SOMEONE_ELSE = (
     "Nothing was decided and nothing changed. To go on, sign out, sign in with the passkey of the person this "
     "page was for, and open it again."
 )
-WIDTHS = [375, 1280]
 
 
 def test_a_decision_after_someone_else_signed_in_in_another_tab_says_so(person: Person, hall_town: Town) -> None:
-    p = person
-    device = p.device()
-    claim(p, hall_town)
-    for width in WIDTHS:
-        p.page.set_viewport_size({"width": width, "height": 900})
-        agent = RawSession(hall_town.mcp, client_name="errand-runner")
-        agent.call("look_around")
-        changed_hands(p, hall_town, device, agent, width)
+    at_each_width(
+        person, hall_town, lambda device, agent, width: changed_hands(person, hall_town, device, agent, width)
+    )
 
 
 def changed_hands(p: Person, town: Town, device: str, agent: RawSession, width: int) -> None:
