@@ -7,14 +7,15 @@ keeps a broadcast's words to its 280 characters before the screen reads them, an
 its transaction opens, so the other agent's remember neither waits for the screen nor for the write
 lock, and the town stays open.
 
-Timing on a shared machine is noisy, so the bounds are relative to the same remember on the same town
-with nothing else running (at the median, three times that and 40 ms; all but the slowest under three
-times the slowest alone and 100 ms), and absolute only where a write waiting on a screen or a lock
-would be far over them (every one under a second). One call of 25 may meet a pause of the shared
-machine's own (CI once saw 112 ms beside a quiet maximum of 12 ms), so the worst of all is not held to
-the tight bound. A fixed median was held here too (100 ms) until CI's run on two cores, beside two
-other test workers, saw 166 ms: the town is one process, and a remember shares its interpreter with
-the two streams of big bodies being parsed, which the machine's load slows as much as anything.
+Timing on a shared machine is noisy, and the town is one process: a remember beside the big bodies
+shares its interpreter with them and waits its turn behind the one being read (on a quiet machine 3.5
+ms alone, 16 ms beside broadcasts of 18 ms each). So the bounds are the broadcasts' own time, measured
+in the same run: at the median a remember beside them takes less than two broadcasts (it waits for
+at most the one being read, not in a queue behind both streams); and every one is under a second,
+since a write waiting on screens or on a lock held through them would wait seconds. A fixed median
+(100 ms), and then one relative to the remember alone, were held here until CI's run on two cores,
+beside two other test workers, saw 166 ms: the machine's load slows the bodies being read ahead of a
+remember as much as anything.
 """
 
 import json
@@ -116,7 +117,6 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
 
     a_med, a_max = statistics.median(alone), max(alone)
     b_med, b_max = statistics.median(beside), max(beside)
-    b_next = sorted(beside)[-2]  # the slowest but one
     print(
         f"\nremember alone: median {a_med:.1f} ms, max {a_max:.1f} ms; beside {len(sent)} broadcasts of "
         f"{len(text.encode()) // 1024} KiB (median {statistics.median(sent):.1f} ms each): "
@@ -129,7 +129,6 @@ def test_a_remember_beside_bodies_built_to_be_slow_stays_quick_and_the_town_open
     ), refused[:1]
     assert status == 200 and json.loads(body) == {"mode": "open"}, body
     # The big bodies may share the CPUs, never stall the other agent's write.
-    assert b_med < 3 * a_med + 40, (beside, alone)
-    assert b_next < 3 * a_max + 100, (beside, alone)
+    assert b_med < 2 * statistics.median(sent), (beside, sent)
     assert b_max < 1000, (beside, alone)
     assert SignedSession(town.mcp, token).call("look_around")["isError"] is False
