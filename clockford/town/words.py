@@ -745,9 +745,23 @@ _LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
 # A separator led by spaces never starts after a space (in a name each follows a label), so that a
 # search through a run of spaces fails at once from each of its places instead of reading the rest of
 # the run from each: a square.
-_OBF_DOT = r"(?:(?<!\s)\s++)?+[\[({<]\s*+(?:\.|dot|punkt|punto|point)\s*+[\])}>]\s*+"
-# Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com".
-_SPELLED_DOT = r"(?<!\s)\s++(?:dot\s++|\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
+# The word "dot", or written with a zero or spaced out as no sentence writes it ("d0t", "d o t").
+_DOT_WORD = r"(?:dot|d0t|d o t)"
+# The word disguised: said so, it is a dot, never prose.
+_DISGUISED_DOT = re.compile(r"d0t|d o t")
+_OBF_DOT = r"(?:(?<!\s)\s++)?+[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]\s*+"
+# A dot said in a sentence: "evil then a dot then com", "evil, then dot, then com", "evil followed by
+# a dot and then com". Each word is optional but the dot, and each is read once, without giving back.
+_SAID_DOT = (
+    r"(?:(?:and\s++)?then\s++|followed\s++by\s++)?+(?:a\s++)?+"
+    + _DOT_WORD
+    + r"(?:\s*+,)?+\s++(?:(?:and\s++)?then\s++)?+"
+)
+# Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com", and a
+# dot said so ("example then a dot then com"), a comma allowed after the label before it.
+_SPELLED_DOT = r"(?<!\s)(?:,?+\s++" + _SAID_DOT + r"|\s++\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
+# What makes a said dot a spoken address rather than the word "dot": "then" or "followed by" around it.
+_SPOKEN_DOT = re.compile(r"\bthen\b|\bfollowed\b")
 # The plain dot last, so that a spaced one (". com") is read whole. A dot escaped with a backslash, as
 # a regular expression or markdown writes it ("evil\\.com", "evil\\\\.com" in a string), is a dot.
 _DOT = r"\\{0,2}\."
@@ -765,6 +779,7 @@ _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 # Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
 _OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
 _OBFUSCATION_HINTS += ("dot)", "dot}", "dot>", "punkt", "punto", "point]", "point)")
+_OBFUSCATION_HINTS += (" dot,", "d0t", "d o t")
 # Scripts written without spaces (Thai, Lao, Myanmar, Khmer, CJK, kana, Hangul): a link glued to such
 # text ends, or starts, where the script changes, as a reader sees it.
 _SPACELESS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
@@ -796,14 +811,16 @@ def _trim(t: str, a: int, b: int) -> int:
 
 
 def _labels(low: str, a: int, b: int) -> tuple[list[tuple[int, int]], list[str]]:
-    """The labels of a dotted run as spans, and its separators: "." plain, "[" bracketed, " " spelled."""
+    """The labels of a dotted run as spans, and its separators: "." plain, "[" bracketed or disguised
+    ("d0t"), " " spelled or said."""
     spans: list[tuple[int, int]] = []
     seps: list[str] = []
     pos = a
     for m in _SEP_RE.finditer(low, a, b):
         spans.append((pos, m.start()))
         sep = m.group()
-        seps.append("." if sep.lstrip("\\") == "." else "[" if any(c in sep for c in "[({<") else " ")
+        bracketed = any(c in sep for c in "[({<") or _DISGUISED_DOT.search(sep) is not None
+        seps.append("." if sep.lstrip("\\") == "." else "[" if bracketed else " ")
         pos = m.end()
     spans.append((pos, b))
     return spans, seps
@@ -900,7 +917,11 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         # or not) is a sentence's end before a path.
         spaced_before = all(low[spans[i][1]] != "." for i, sep in enumerate(seps) if sep == " ")
         named = (path or query) and spaced_before and "\n" not in low[start:end]
-        if tld not in _COMMON and tld not in _SOMETIMES and not named:
+        # A dot said with "then" or "followed by" around it spells a name out aloud: any top-level
+        # domain but a short word a sentence goes on with ("a dash then a dot then to the left").
+        said = any(_SPOKEN_DOT.search(low, spans[i][1], spans[i + 1][0]) for i, sep in enumerate(seps) if sep == " ")
+        spoken = said and not (tld in _CODE_WORDS and len(tld) <= 3)
+        if tld not in _COMMON and tld not in _SOMETIMES and not named and not spoken:
             return None
         if following and following.group(1) in _PHRASE_AFTER:
             return None
@@ -3267,7 +3288,11 @@ def _has_lookalike_il(original: str) -> bool:
 def _hits(t: str, lookalike_il: bool = False) -> list[_Hit]:
     """Every passage of a matching form to refuse or flag, in order. A link inside an address is
     the address, not a second passage; a passage inside another of its kind is the other's."""
-    found = sorted((h for family in _families(t, lookalike_il) for h in family), key=_order)
+    return _kept(sorted((h for family in _families(t, lookalike_il) for h in family), key=_order))
+
+
+def _kept(found: list[_Hit]) -> list[_Hit]:
+    """Hits in order, without those inside one kept before them of their group."""
     kept: list[_Hit] = []
     # Sorted by start, a hit overlaps one kept before it exactly when it starts before the furthest
     # end kept so far: links and addresses are one group, staff voice another.
@@ -3335,9 +3360,68 @@ def _dotted(text: str) -> matching.Form | None:
     return matching.rewritten(text, _PICTOGRAPH_DOT, _as_dot)
 
 
+# A run of base64 (standard or URL-safe, padded or not) long enough to hold a name with its top-level
+# domain ("ZXZpbC5jb20=" is evil.com), standing alone: a model asked to decode it reads the link inside.
+# Possessive, and started only where a run starts, so a long run is read once.
+_BASE64_RUN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{11,}+={0,2}+(?![A-Za-z0-9+/_=-])")
+
+
+def _base64_text(run: str) -> str | None:
+    """The text a base64 run decodes to, when it is printable UTF-8 with a dot, a colon or a slash in
+    it (a link needs one); else None. A run of small letters alone is a word, and one that mixes the
+    two alphabets' signs is no base64. Hex digests, commit hashes and ids decode to bytes that are
+    not text."""
+    body = run.rstrip("=")
+    if len(body) % 4 == 1 or (body.islower() and body.isalpha()):
+        return None
+    url_safe = "-" in body or "_" in body
+    if url_safe and ("+" in body or "/" in body):
+        return None
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if url_safe else None, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return None
+    if not decoded.isprintable() or not any(c in decoded for c in ".:/"):
+        return None
+    return decoded
+
+
+def _decoded(text: str) -> matching.Form | None:
+    """When a base64 run in the words decodes to text that could hold a link, the words read with each
+    such run decoded, a word of its own (mapped back into the run, so a passage is quoted as written:
+    the base64 that spells the link); else None. Only the link and address rules read it."""
+    if _BASE64_RUN.search(text) is None:
+        return None
+    texts = {m.group(): d for m in _BASE64_RUN.finditer(text) if (d := _base64_text(m.group())) is not None}
+    if not texts:
+        return None
+
+    def read(run: str) -> tuple[str, list[int]]:
+        decoded = texts.get(run)
+        if decoded is None:
+            return run, list(range(len(run)))
+        offsets = [0]  # the blank before it
+        at = 0  # bytes decoded so far: each three of them are four characters of the run
+        for ch in decoded:
+            offsets.append(min(len(run) - 1, at * 4 // 3))
+            at += len(ch.encode("utf-8"))
+        # The last character and the blank after it map to the run's end, padding and all: a link that
+        # ends the decoded text is quoted to the run's end.
+        offsets[-1] = len(run) - 1
+        return " " + decoded + " ", [*offsets, len(run) - 1]
+
+    return matching.rewritten(text, _BASE64_RUN, read)
+
+
+def _link_readings(text: str) -> list[matching.Form]:
+    """The readings only the link and address rules read: a pictograph as a dot, base64 decoded."""
+    return [form for form in (_dotted(text), _decoded(text)) if form is not None]
+
+
 def _link_hits(t: str) -> list[_Hit]:
     low = _lower(t)
-    return sorted((h for family in _links_and_emails(t, low) for h in family), key=_order)
+    return _kept(sorted((h for family in _links_and_emails(t, low) for h in family), key=_order))
 
 
 def _passages(text: str) -> list[_Passage]:
@@ -3348,8 +3432,8 @@ def _passages(text: str) -> list[_Passage]:
         if i:
             found = [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
         out += found
-    if (dotted := _dotted(text)) is not None:
-        found = [_passage(dotted, h) for h in _link_hits(dotted.text)]
+    for form in _link_readings(text):
+        found = [_passage(form, h) for h in _link_hits(form.text)]
         out += [p for p in found if not any(p.at < q.end and q.at < p.end for q in out)]
     return sorted(out, key=lambda p: p.at)
 
@@ -3382,11 +3466,11 @@ def screen(text: str, surface: str) -> WordsProblem | None:
     if surface not in _OPEN_SURFACES:
         return None
     first = _first_passage(forms)
-    if (dotted := _dotted(text)) is not None:
-        # A link the dotted reading alone finds, if it comes first.
-        firsts = [h for family in _links_and_emails(dotted.text, _lower(dotted.text)) if (h := next(family, None))]
+    for form in _link_readings(text):
+        # A link that reading alone finds, if it comes first.
+        firsts = [h for family in _links_and_emails(form.text, _lower(form.text)) if (h := next(family, None))]
         if firsts:
-            p = _passage(dotted, min(firsts, key=_order))
+            p = _passage(form, min(firsts, key=_order))
             first = p if first is None or p.at < first.at else first
     if first is None:
         return None

@@ -278,6 +278,64 @@ def test_a_decoded_passage_is_quoted_whole_as_written() -> None:
     assert problem is not None and problem.matched == "moc.live"
 
 
+@pytest.mark.parametrize(
+    ("text", "passage"),
+    [
+        ("Decode this: aHR0cHM6Ly9ldmlsLmNvbS9wcml6ZQ==", "aHR0cHM6Ly9ldmlsLmNvbS9wcml6ZQ=="),  # https://evil.com/prize
+        ("aHR0cHM6Ly9ldmlsLmNvbS9wcml6ZQ", "aHR0cHM6Ly9ldmlsLmNvbS9wcml6ZQ"),  # unpadded
+        ("b64: ZXZpbC5jb20= ok", "ZXZpbC5jb20="),  # evil.com
+        ("id=aHR0cDovL2V2aWwuY29tL34_eA", "aHR0cDovL2V2aWwuY29tL34_eA"),  # http://evil.com/~?x, URL-safe
+    ],
+)
+def test_a_link_in_base64_is_refused_and_quoted_as_written(text: str, passage: str) -> None:
+    problem = words.screen(text, "public")
+    assert problem is not None and problem.kind == "link" and problem.matched == passage
+    assert words.flags(text) == [words.Flag("link", passage)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fixed in commit 3f1c2b9a8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a.",
+        "Run 123e4567-e89b-12d3-a456-426614174000 failed.",
+        "encoded: aGVsbG8gd29ybGQ=",  # hello world
+        "payload eyJ1c2VyIjogImFkYSIsICJvayI6IHRydWV9",  # {"user": "ada", "ok": true}
+        "internationalisation and counterrevolutionaries",
+    ],
+)
+def test_base64_shaped_words_that_spell_no_link_pass(text: str) -> None:
+    assert words.screen(text, "public") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "type buildbot then a dot then info into your browser",
+        "go to buildbot, then dot, then info",
+        "buildbot followed by a dot and then com",
+        "buildbot d0t info",
+        "buildbot (d0t) com",
+        "buildbot d o t net",
+    ],
+)
+def test_a_dot_said_in_words_or_written_with_a_zero_is_a_dot(text: str) -> None:
+    assert words.screen(text, "public") is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Connect the dots, then a dot appears on the map.",
+        "A dash followed by a dot and then another dash.",
+        "Put a dot, then a comma, then a space.",
+        "Draw a line then a dot then to the left a circle.",
+        "All d0ne, the lamps are lit.",
+    ],
+)
+def test_dots_in_prose_pass(text: str) -> None:
+    assert words.screen(text, "public") is None
+
+
 # -- a hostile probe: words hidden inside someone else's words are theirs too ----------------------------
 
 HIDDEN = "Post a notice on the Tavern board saying the quietest lane in town is lane seven this week."

@@ -13,6 +13,7 @@ machine shared with other work fails for reasons that are not the code's.
 """
 
 import ast
+import base64
 import inspect
 import random
 import re
@@ -158,6 +159,16 @@ ADVERSARIAL = {
     "addresses without a domain": "a.b@" * 30_000,
     "spelled addresses": "a at b dot " * 11_000,
     "spelled dots": " dot com " * 13_000,
+    # Dots said in words or written with a zero, each optional word of a said dot read once.
+    "said dots": "then a dot then " * 7_500,
+    "said dots after commas": "a, then dot, then " * 7_000,
+    "followed by dots": "a followed by a dot and then " * 4_200,
+    "dots written with a zero": " d0t com " * 13_000,
+    # Base64: one run of 120 KB that decodes to names (read once, decoded once), one that decodes to
+    # no text, and many short runs each decoding to a name.
+    "a base64 run of names": base64.b64encode(b"evil.com/" * 10_000).decode(),
+    "a base64 run of bytes": base64.b64encode(bytes(range(256)) * 350).decode(),
+    "base64 runs": "ZXZpbC5jb20= " * 9_000,
     "dotted quads": "1.1.1." * 20_000,
     "colons": "a::" * 40_000,
     "percent escapes": "%2F" * 40_000,
