@@ -11,7 +11,9 @@ says back in plain words.
 
 On public surfaces (the board, the Switchboard, and words that reach another person's agent) the
 screen also refuses links, email addresses and writing in a town staff voice; `screen` is the one
-entry point for tools, and `flags` is what the hall marks for a person reading exact words.
+entry point for tools, and `flags` is what the hall marks for a person reading exact words. The link
+and address rules alone also read two further readings: a pictograph between words as a dot, and a
+base64 run decoded (`_link_readings`); what is kept and shown is still the words as written.
 """
 
 import base64
@@ -593,8 +595,11 @@ class _Hit:
 # are not, and .md, .py, .rs, .sh, .ai, .io, .app and .dev are country or generic top-level domains
 # as well as file extensions or attribute names. The rule:
 #
-#   - a scheme (https://, hxxp, h**p), www., an obfuscated dot ([.], (dot), " dot ") or a path after
-#     the name (bit.ly/x) is always a link, whatever its last label;
+#   - a scheme (https://, hxxp, h**p), www., a bracketed or disguised dot ([.], (dot), " d0t ") or a
+#     path after the name (bit.ly/x) is always a link, whatever its last label; so is a dot said aloud
+#     ("evil then a dot then info") unless its last label is a short word (to, in, one); a dot spelled
+#     plainly (" dot ") or spaced (". ") needs a top-level domain of _COMMON or _SOMETIMES below, or a
+#     path;
 #   - a known top-level domain that is rarely anything else (com, org, net, ru, de, uk, xyz, ...:
 #     _COMMON below) makes `name.tld` a link on its own;
 #   - a top-level domain that is also common in files or code needs more evidence: _SOMETIMES (io, ai,
