@@ -183,11 +183,27 @@ def invalid_params(request_id: str | int | None) -> Answer:
     return rpc_error(400, "Invalid params: params must be an object.", code=-32602, request_id=request_id)
 
 
-HEADER_ABSENT = rpc_error(
-    400,
-    "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request.",
-    code=-32020,
-)
+def header_absent(request_id: str | int | None) -> Answer:
+    """001's -32020 row: a 2026-07-28 envelope without its MCP-Protocol-Version header."""
+    return rpc_error(
+        400,
+        "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request.",
+        code=-32020,
+        request_id=request_id,
+    )
+
+
+def header_mismatch(request_id: str | int | None) -> Answer:
+    """A 2026-07-28 envelope whose header names another revision (a handshake one: any other is
+    unsupported_version's), in the SDK's own words, as the SDK answers a 2026-07-28 header on an
+    envelope naming another revision."""
+    return rpc_error(
+        400,
+        "mcp-protocol-version header does not match the request envelope's protocol version",
+        code=-32020,
+        request_id=request_id,
+    )
+
 
 TOO_MANY_AT_ONCE = plain(429, "Too many requests at once on this session.", {"Retry-After": "1"})
 

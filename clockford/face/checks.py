@@ -444,13 +444,16 @@ async def version_spoken(r: Request) -> Answer | None:
 
 async def version_in_header(r: Request) -> Answer | None:
     """Signed in, a request without a session whose envelope names a 2026-07-28 version (params._meta)
-    must say so in its MCP-Protocol-Version header too."""
+    must say so in its MCP-Protocol-Version header too. Such a request reaches here only with the
+    header absent or naming a handshake revision (protocol_version takes the rest), and is told which."""
     if r.bearer is None or r.sid:
         return None
     params = r.message.get("params")
     meta = params.get("_meta") if isinstance(params, dict) else None
     if isinstance(meta, dict) and meta.get(PROTOCOL_VERSION_META_KEY) in MODERN_PROTOCOL_VERSIONS:
-        return answers.HEADER_ABSENT
+        if r.headers.get("mcp-protocol-version") is None:
+            return answers.header_absent(r.request_id)
+        return answers.header_mismatch(r.request_id)
     return None
 
 

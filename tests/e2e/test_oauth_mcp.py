@@ -272,6 +272,44 @@ def test_the_2026_envelope_is_served_signed_in(town: Town, ada_agent: Agent) -> 
     assert status == 400 and error["code"] == -32020 and "MCP-Protocol-Version header is absent" in error["message"]
 
 
+@pytest.mark.parametrize("header", [None, "2025-11-25"])
+def test_a_modern_envelope_whose_header_is_absent_or_another_revision_is_told_which(
+    town: Town, ada_agent: Agent, header: str | None
+) -> None:
+    """A 2026-07-28 envelope without a session, its MCP-Protocol-Version header absent or naming a
+    handshake revision: -32020 with the request's id, and words that say which (the town said "absent"
+    of a header it had just read, with a null id)."""
+    message = {
+        "jsonrpc": "2.0",
+        "id": 31,
+        "method": "tools/call",
+        "params": {
+            "name": "show_passport",
+            "arguments": {},
+            "_meta": {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {},
+            },
+        },
+    }
+    headers = {k: v for k, v in MCP_HEADERS.items() if k != "MCP-Protocol-Version"} | {
+        "Authorization": f"Bearer {ada_agent.tokens['access_token']}",
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "show_passport",
+        **({"MCP-Protocol-Version": header} if header else {}),
+    }
+    status, _, text = request("POST", town.mcp, json.dumps(message), headers)
+    words = (
+        "Bad Request: MCP-Protocol-Version header is absent; a 2026-07-28 request carries it on every request."
+        if header is None
+        # The SDK's own words for a header that disagrees with the envelope, as the town answers the
+        # other way round (a 2026-07-28 header on an envelope naming 2025-11-25).
+        else "mcp-protocol-version header does not match the request envelope's protocol version"
+    )
+    assert status == 400
+    assert json.loads(text) == {"jsonrpc": "2.0", "id": 31, "error": {"code": -32020, "message": words}}
+
+
 def test_a_client_revoked_in_the_hall_loses_its_token_and_sessions(town: Town) -> None:
     cy = Person(LiveWeb(hall_of(town))).sign_up("Cy")
     agent = connect(town, cy)
