@@ -412,16 +412,6 @@ def _run_fresh(tool: Tool, arguments: dict[str, Any], visitor: Visitor) -> desk.
     return desk.run(tool, arguments, visitor.passport, visitor.session_id)
 
 
-def _or_invalid(fn: Any, *args: Any) -> Any:
-    """fn(*args), or the ValidationError the call's arguments met, returned rather than raised: it is
-    an answer (a protocol error, nothing done), not a failure. A call whose request was cancelled on
-    PostgreSQL finishes in green.Calls._finish, which logs what the call raises as a failure."""
-    try:
-        return fn(*args)
-    except ValidationError as err:
-        return err
-
-
 async def call_tool(visitor: Visitor | Unchecked, name: str, arguments: dict[str, Any] | None) -> CallToolResult:
     ran = await run_tool(visitor, name, arguments)
     return to_result(ran) if isinstance(ran, desk.Rendered) else ran
@@ -445,20 +435,20 @@ async def run_tool(
         # The desk parses the arguments once, before it writes anything: a call outside the schema
         # is a protocol error with no footstep.
         if isinstance(visitor, Unchecked):
-            rendered = await in_db(_or_invalid, _run_for_session, tool, arguments, visitor)
+            rendered = await in_db(_run_for_session, tool, arguments, visitor)
             if rendered is None:  # never sent: the face answers 404 in its place
                 return protocol_error("MCP error -32602: No valid session. Start with initialize.")
         elif visitor.kept:
-            rendered = await in_db(_or_invalid, _run_fresh, tool, arguments, visitor)
+            rendered = await in_db(_run_fresh, tool, arguments, visitor)
         else:
-            rendered = await in_db(_or_invalid, desk.run, tool, arguments, visitor.passport, visitor.session_id)
+            rendered = await in_db(desk.run, tool, arguments, visitor.passport, visitor.session_id)
+    except ValidationError as err:
+        return protocol_error(validation_text(err))
     except DatabaseError as error:
         # The session's lookup (or the passport's) could not reach the database: the clerk is busy.
         if not desk.is_busy(error):
             raise
         return desk.busy_unrecorded()
-    if isinstance(rendered, ValidationError):
-        return protocol_error(validation_text(rendered))
     if rendered.delay > 0:
         await asyncio.sleep(rendered.delay)  # the Dice House's slow reply, on no desk thread
     return rendered
