@@ -232,3 +232,37 @@ async def test_a_call_holding_the_loop_keeps_it_through_its_queries(calls: green
 async def test_the_face_runs_a_requests_work_this_way_on_postgresql() -> None:
     assert await server.in_db(threading.current_thread) is threading.current_thread()
     assert await server.in_db(query, "SELECT 10") == 10
+
+
+async def test_a_call_outside_the_schema_whose_client_went_is_no_failure_in_the_log(
+    calls: green.Calls, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Arguments outside a tool's schema are a protocol error, nothing done, not a failure. A call
+    whose client went while it read the database (a stdio client's notifications/cancelled, as the
+    stdio fuzz sent) finished in _finish, which logged the arguments' ValidationError with its
+    traceback as a call that failed."""
+    from clockford.face.server import Visitor
+    from clockford.town import desk
+    from clockford.town.models import Passport
+
+    def run(tool: Any, arguments: dict[str, Any], *rest: Any) -> Any:
+        query("SELECT pg_sleep(0.2)")  # the passport read anew, as for a stdio visitor
+        return tool.args.model_validate(arguments)  # the desk's first step: raises here
+
+    monkeypatch.setattr(server, "IN_GREENLETS", calls)
+    monkeypatch.setattr(desk, "run", run)
+    visitor = Visitor(passport=Passport(), session_id=None)
+    task = asyncio.create_task(server.run_tool(visitor, "dispute", {"reason": "0"}))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    for _ in range(200):
+        if calls.free:
+            break
+        await asyncio.sleep(0.01)
+    assert len(calls.free) == 1  # finished, its connection given back
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+    # Not cancelled, the same call is the protocol error it always was.
+    result = await server.run_tool(visitor, "dispute", {"reason": "0"})
+    assert result.is_error is True and result.content[0].text.startswith("MCP error -32602: Input validation error")
