@@ -60,7 +60,7 @@ import random
 import sys
 
 from clockford.town import words
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
 
 SEED = 20261207
 HALVES = ("dev", "held")
@@ -334,11 +334,7 @@ def plain(case: Case) -> str:
     return text.replace(".\n", ".").replace("\n.", ".")
 
 
-def refused(case: Case, half: str = "") -> bool:
-    return words.screen(case.text, "public") is not None
-
-
-TALLY = Tally(cases, refused, HALVES, "refused", "names", "prose", width=14, variants=True)
+TALLY = Tally(cases, refused_in_public, HALVES, "refused", "names", "prose", width=14, variants=True)
 rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":

@@ -31,8 +31,7 @@ import functools
 import random
 import sys
 
-from clockford.town import words
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
 
 SEED = 20261207
 HALVES = ("dev", "held")
@@ -187,11 +186,7 @@ def cases(half: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def refused(case: Case, half: str = "") -> bool:
-    return words.screen(case.text, "public") is not None
-
-
-TALLY = Tally(cases, refused, HALVES, "refused", "links", "ordinary")
+TALLY = Tally(cases, refused_in_public, HALVES, "refused", "links", "ordinary")
 rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":

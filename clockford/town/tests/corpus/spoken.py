@@ -33,8 +33,7 @@ import random
 import sys
 import uuid
 
-from clockford.town import words
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
 
 SEED = 20261208
 HALVES = ("dev", "held")
@@ -239,11 +238,7 @@ def cases(half: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def refused(case: Case, half: str = "") -> bool:
-    return words.screen(case.text, "public") is not None
-
-
-TALLY = Tally(cases, refused, HALVES, "refused", "links", "ordinary", variants=True)
+TALLY = Tally(cases, refused_in_public, HALVES, "refused", "links", "ordinary", variants=True)
 rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":

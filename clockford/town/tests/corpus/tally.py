@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from clockford.town import words
+
 
 @dataclass(frozen=True)
 class Case:
@@ -14,6 +16,12 @@ class Case:
     variant: str
     text: str
     want: bool  # caught: held by Safe Harbour, refused by the words screen
+
+
+def refused_in_public(case: Case, half: str = "") -> bool:
+    """Whether the words screen refuses the case's text written for the public (the words corpora's
+    check, the same on either half)."""
+    return words.screen(case.text, "public") is not None
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from clockford.town import words
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
 
 SEED = 20261208
 HALVES = ("dev", "held")
@@ -366,11 +365,7 @@ def cases(half: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def refused(case: Case, half: str = "") -> bool:
-    return words.screen(case.text, "public") is not None
-
-
-TALLY = Tally(cases, refused, HALVES, "refused", "links", "ordinary", variants=True)
+TALLY = Tally(cases, refused_in_public, HALVES, "refused", "links", "ordinary", variants=True)
 rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":
