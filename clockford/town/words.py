@@ -49,37 +49,38 @@ def _re2(pattern: str) -> "re2._Regexp":
     return re2.compile(pattern, options)
 
 
-def is_hidden(ch: str) -> bool:
-    # Zero-width, bidi and other invisible controls: Unicode category Cf, plus the variation
-    # selectors and tag characters that some fonts draw as nothing, and the other default-ignorable
-    # characters that draw as nothing (the Hangul fillers, the combining grapheme joiner, the
-    # Mongolian free variation selectors).
-    cp = ord(ch)
-    return (
-        unicodedata.category(ch) == "Cf"
-        or 0xFE00 <= cp <= 0xFE0F
-        or 0xE0100 <= cp <= 0xE01EF
-        or 0xE0000 <= cp <= 0xE007F
-        or cp in _IGNORABLE_BLANKS
-    )
-
-
-# is_hidden's ranges, for _hidden_class: variation selectors, the supplementary ones, and tags.
+# The characters that draw as nothing beside category Cf (zero-width, bidi and other invisible
+# controls): the variation selectors and the supplementary ones, the tag characters some fonts draw as
+# nothing, and the other default-ignorable characters that draw as nothing (the Hangul fillers, the
+# combining grapheme joiner, the Mongolian free variation selectors).
 _HIDDEN_RANGES = (range(0xFE00, 0xFE10), range(0xE0100, 0xE01F0), range(0xE0000, 0xE0080))
 _IGNORABLE_BLANKS = frozenset((0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F, 0x3164, 0xFFA0))
 
 
-def _hidden_class() -> str:
-    """is_hidden as a regular-expression class, read from this Python's Unicode tables once at import.
-    Format characters live in the first two planes and in plane 14 (tags). Every process of the town
-    pays for this at its start, so the scan asks only the category and adds is_hidden's fixed ranges
-    (35 ms where calling is_hidden on each code point took 150; a test checks the two agree)."""
+def _hidden_points() -> frozenset[int]:
+    """Every hidden code point, read from this Python's Unicode tables once at import. Format characters
+    live in the first two planes and in plane 14 (tags). Every process of the town pays for this at its
+    start, so the scan asks only the category (35 ms)."""
     category = unicodedata.category
     planes = (range(0x20000), range(0xE0000, 0xE1000))
     found = {cp for rng in planes for cp in rng if category(chr(cp)) == "Cf"}
     found.update(*_HIDDEN_RANGES, _IGNORABLE_BLANKS)
+    return frozenset(found)
+
+
+_HIDDEN_POINTS = _hidden_points()
+
+
+def is_hidden(ch: str) -> bool:
+    """Whether the character draws as nothing: category Cf or one of _HIDDEN_RANGES and
+    _IGNORABLE_BLANKS (one set lookup: this runs on every character of every text screened)."""
+    return ord(ch) in _HIDDEN_POINTS
+
+
+def _hidden_class() -> str:
+    """is_hidden as a regular-expression class."""
     ranges: list[tuple[int, int]] = []
-    for cp in sorted(found):
+    for cp in sorted(_HIDDEN_POINTS):
         if ranges and ranges[-1][1] == cp - 1:
             ranges[-1] = (ranges[-1][0], cp)
         else:
