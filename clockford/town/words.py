@@ -3397,8 +3397,6 @@ def _decoded(text: str) -> matching.Form | None:
     """When a base64 run in the words decodes to text that could hold a link, the words read with each
     such run decoded, a word of its own (mapped back into the run, so a passage is quoted as written:
     the base64 that spells the link); else None. Only the link and address rules read it."""
-    if _BASE64_RUN.search(text) is None:
-        return None
     texts = {m.group(): d for m in _BASE64_RUN.finditer(text) if (d := _base64_text(m.group())) is not None}
     if not texts:
         return None
