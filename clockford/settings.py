@@ -448,9 +448,10 @@ CENSUS_REGISTRY_URL = envsecret("CLOCKFORD_REGISTRY_URL")
 CLOCKFORD_METRICS_TOKEN = envsecret("CLOCKFORD_METRICS_TOKEN")
 # The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto the town believes (addresses or
 # networks, comma-separated; clockford/face/proxy.py). From any other peer those headers are dropped.
-CLOCKFORD_TRUSTED_PROXIES = [
-    p.strip() for p in env("CLOCKFORD_TRUSTED_PROXIES", "127.0.0.1,::1").split(",") if p.strip()
-]
+# None by default: were a town with no proxy in front to believe this machine's peers, any program on
+# the machine could name itself any address (a limit per address for each request it sends) and claim
+# https. A deployment names its proxy (docker-compose.yml; a proxy on this machine: 127.0.0.1).
+CLOCKFORD_TRUSTED_PROXIES = [p.strip() for p in env("CLOCKFORD_TRUSTED_PROXIES", "").split(",") if p.strip()]
 for _proxy in CLOCKFORD_TRUSTED_PROXIES:
     # Read here as clockford/face/proxy.py reads them at every request, where one that cannot be read
     # made every request fail.

@@ -24,9 +24,15 @@ INITIALIZE = json.dumps(
 
 @pytest.fixture
 def public_town(town_factory: TownFactory) -> Town:
-    # The proxy in front of a real deployment ends TLS and says so in X-Forwarded-Proto; this town's
-    # /status is reached directly, so Django's redirect to https is off.
-    return town_factory(env={"CLOCKFORD_URL": "https://town.example", "CLOCKFORD_SSL_REDIRECT": "0"}).start()
+    # The proxy in front of a real deployment ends TLS and says so in X-Forwarded-Proto; here the test is
+    # that proxy, on this machine, and named so. This town's /status is reached directly, so Django's
+    # redirect to https is off.
+    env = {
+        "CLOCKFORD_URL": "https://town.example",
+        "CLOCKFORD_SSL_REDIRECT": "0",
+        "CLOCKFORD_TRUSTED_PROXIES": "127.0.0.1",
+    }
+    return town_factory(env=env).start()
 
 
 def post(town: Town, **headers: str) -> tuple[int, dict[str, str], str]:
@@ -66,3 +72,10 @@ def test_a_town_on_this_machine_has_no_front_door_to_come_through(town: Town) ->
     status, headers, _ = request("POST", town.mcp, INITIALIZE, MCP_HEADERS)
     assert status == 200
     request("DELETE", town.mcp, headers={**MCP_HEADERS, "Mcp-Session-Id": headers["mcp-session-id"]})
+
+
+def test_a_claim_of_https_from_a_peer_no_proxy_is_named_for_is_not_believed(town_factory: TownFactory) -> None:
+    """Without CLOCKFORD_TRUSTED_PROXIES no peer is the proxy, one on this machine neither: its
+    X-Forwarded-Proto is dropped (clockford/face/proxy.py), so a program here cannot claim https."""
+    t = town_factory(env={"CLOCKFORD_URL": "https://town.example", "CLOCKFORD_SSL_REDIRECT": "0"}).start()
+    assert_front_door(post(t, Host="town.example", **{"X-Forwarded-Proto": "https"}))

@@ -258,13 +258,18 @@ def test_repeated_failed_passkeys_hold_the_address_back(town_factory: TownFactor
 def test_the_town_alone_decides_whose_forwarded_address_it_believes(town_factory: TownFactory) -> None:
     """CLOCKFORD_TRUSTED_PROXIES is the one rule (clockford/face/proxy.py): the ASGI server rewrites
     nothing before it (uvicorn, as ./town up serves the town, would by default believe any peer on
-    127.0.0.1, whatever the town trusts)."""
+    127.0.0.1, whatever the town trusts), and it names no proxy unless told."""
     forwarded = {"X-Forwarded-For": "203.0.113.7"}
     # A town that trusts only another proxy: a local peer's header is dropped, its own address counted.
     t = town_factory(env={"CLOCKFORD_TRUSTED_PROXIES": "10.9.9.9"}, server="uvicorn").start()
     assert send(t, headers=forwarded)[0] == 400  # a GET without a session
     assert sql(t, "SELECT key FROM town_tally WHERE key LIKE 'address:%%'") == [("address:127.0.0.1",)]
-    # By default a proxy on this machine is trusted: the address it names is counted.
+    # By default no proxy is trusted, not even one on this machine: any program here could otherwise
+    # name itself any address, and escape the limits per address with each request it sends.
     t = town_factory(server="uvicorn").start()
+    assert send(t, headers=forwarded)[0] == 400
+    assert sql(t, "SELECT key FROM town_tally WHERE key LIKE 'address:%%'") == [("address:127.0.0.1",)]
+    # A proxy named on this machine is trusted: the address it names is counted.
+    t = town_factory(env={"CLOCKFORD_TRUSTED_PROXIES": "127.0.0.1"}, server="uvicorn").start()
     assert send(t, headers=forwarded)[0] == 400
     assert sql(t, "SELECT key FROM town_tally WHERE key LIKE 'address:%%'") == [("address:203.0.113.7",)]

@@ -41,7 +41,16 @@ def test_a_town_that_trusts_no_proxy_believes_no_header() -> None:
     assert s["client"] == ("127.0.0.1", 5555) and s["headers"] == [(b"host", b"t")]
 
 
-def test_by_default_a_proxy_on_this_machine_is_trusted() -> None:
+def test_by_default_no_peer_is_trusted_not_even_one_on_this_machine() -> None:
+    """A town no proxy is named for believes no one: a program on this machine cannot name itself
+    another address, nor claim https (a proxy on this machine is named: 127.0.0.1)."""
+    for peer in ("127.0.0.1", "::1"):
+        s = through(scope(peer, *FORWARDED))
+        assert (s["client"], s["scheme"], s["headers"]) == ((peer, 5555), "http", [(b"host", b"t")]), peer
+
+
+@override_settings(CLOCKFORD_TRUSTED_PROXIES=["127.0.0.1", "::1"])
+def test_a_proxy_named_on_this_machine_is_trusted() -> None:
     s = through(scope("::1", (b"x-forwarded-for", b"198.51.100.7")))
     assert s["client"] == ("198.51.100.7", 0)
 
