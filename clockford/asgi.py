@@ -35,7 +35,7 @@ from clockford.public import live as public_live  # noqa: E402
 from clockford.serve import end_with_parent  # noqa: E402
 from clockford.town import archive, desk, sweep  # noqa: E402
 from clockford.wire import security_headers  # noqa: E402
-from hall import live, push  # noqa: E402
+from hall import cors, live, push  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -246,6 +246,10 @@ class Town:
                 await send({"type": "websocket.close", "code": 4404})
             return
         to_face = scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp"
+        if scope["type"] == "http" and scope["path"] in cors.OPEN:
+            # The authorization server's addresses a page of any origin calls: CORS on every answer,
+            # here once, whichever part of the town answers (hall/cors.py). A Host refused above gets none.
+            send = cors.opening(send)
         if scope["type"] == "http":
             # Every request's body, on every path, has CLOCKFORD_BODY_SECONDS to arrive, or is answered
             # 408 (clockford/face/deadline.py): a hall page's POST or /oauth's as much as /mcp's. Django's

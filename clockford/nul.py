@@ -20,7 +20,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.http.multipartparser import MultiPartParserError
 
 from clockford.face.answers import Answer
-from hall import cors
 
 NUL = "\x00"
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -78,15 +77,9 @@ def refuse_nul(get_response: Callable[[HttpRequest], HttpResponseBase]) -> Calla
 
 
 def refusal(path: str, why: str) -> HttpResponse:
-    """The door's 400 for a request to `path`, in the words its askers read; with CORS where the view
-    would have answered with it (hall/cors.py), so that a page of another origin reads why."""
-    refused = _refusal(path, why)
-    if path in cors.OPEN:
-        cors.opened(refused)
-    return refused
-
-
-def _refusal(path: str, why: str) -> HttpResponse:
+    """The door's 400 for a request to `path`, in the words its askers read. Where the view would have
+    answered with CORS, the town's ASGI application adds it to this too (hall/cors.py, opening), so that a
+    page of another origin reads why."""
     if path.startswith(OAUTH):
         # OAuth's clients read an error as JSON (RFC 6749 section 5.2, RFC 7591 section 3.2.2).
         refused = JsonResponse({"error": "invalid_request", "error_description": why}, status=400)
@@ -103,16 +96,13 @@ def too_big(path: str) -> Answer:
     """The same refusal of a body past DATA_UPLOAD_MAX_MEMORY_SIZE, as the ASGI wrapper sends it when the
     body's first bytes past the limit arrive (clockford/face/deadline.py), before Django would read the
     rest; the connection is closed, since the rest may still be on its way."""
-    # One for each address open to browsers (a handful), else one for each kind of asker.
-    return _too_big(
-        path if path in cors.OPEN else OAUTH if path.startswith(OAUTH) else API if path.startswith(API) else "/"
-    )
+    # One for each kind of asker (CORS, where a page may read it, is added as it is sent: hall/cors.py).
+    return _too_big(OAUTH if path.startswith(OAUTH) else API if path.startswith(API) else "/")
 
 
 @functools.cache
 def _too_big(where: str) -> Answer:
-    # Made once for each kind of asker and each address open to browsers: every request of the town's
-    # pages is given one, in case.
+    # Made once for each kind of asker: every request of the town's pages is given one, in case.
     response = refusal(where, TOO_BIG_SAY)
     body = response.content
     headers = [(name.lower().encode(), value.encode()) for name, value in response.items()]

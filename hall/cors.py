@@ -14,7 +14,7 @@ page elsewhere learns nothing it could not fetch itself. The consent page and th
 person's, with cookies and CSRF checks: they get no CORS at all (nothing here wraps them).
 """
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from functools import wraps
 from typing import Any
 
@@ -28,9 +28,8 @@ View = Callable[..., HttpResponseBase]
 HEADERS = "Accept, Accept-Language, Authorization, Content-Language, Content-Type, MCP-Protocol-Version"
 # How long a browser may keep a preflight's answer: these never change while the town runs.
 MAX_AGE = "86400"
-# The addresses open to browsers (hall/oauth_urls.py, each view wrapped below), for the refusals the
-# town's door makes before any view (clockford/nul.py: a NUL, a body too large), which a page must read
-# as well as the view's own.
+# The addresses open to browsers (hall/oauth_urls.py, each view wrapped below), for the answers the town
+# makes before or around any view (opening, below), which a page must read as well as the view's own.
 OPEN = frozenset(
     {
         "/.well-known/oauth-protected-resource/mcp",
@@ -75,8 +74,34 @@ def open_to_browsers(*methods: str) -> Callable[[View], View]:
     return decorate
 
 
+# What every answer of these addresses says, for a page of any origin. A refusal that says when to come
+# back (429, 503) is read by the page as well as its body.
+OPENED = (("Access-Control-Allow-Origin", "*"), ("Access-Control-Expose-Headers", "Retry-After"))
+
+
 def opened(response: HttpResponseBase) -> HttpResponseBase:
-    response["Access-Control-Allow-Origin"] = "*"
-    # A refusal that says when to come back (429) is read by the page as well as its body.
-    response["Access-Control-Expose-Headers"] = "Retry-After"
+    for name, value in OPENED:
+        response[name] = value
     return response
+
+
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+_OPENED = tuple((name.lower().encode(), value.encode()) for name, value in OPENED)
+
+
+def opening(send: Send) -> Send:
+    """`send` for a request to one of OPEN, which adds CORS to the answer's start whoever made it: the
+    view (wrapped above), the door's refusals (clockford/nul.py), the 503 Django's handler gives when the
+    database is busy or cannot write (clockford/urls.py), a 500, the body's 408 or 400 in the ASGI
+    wrapper (clockford/face/deadline.py). A page of another origin reads each, instead of a network error
+    (clockford/asgi.py wraps every such request, once)."""
+
+    async def sending(message: MutableMapping[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            has = {name.lower() for name, _ in message.get("headers", [])}
+            extra = [(name, value) for name, value in _OPENED if name not in has]
+            if extra:
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+        await send(message)
+
+    return sending

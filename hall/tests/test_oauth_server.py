@@ -910,6 +910,7 @@ def test_a_redirect_uri_naming_an_answer_s_parameter_is_refused(web: DjangoWeb) 
 
 
 def test_the_addresses_open_to_browsers_are_those_the_door_knows() -> None:
-    """hall/cors.py's OPEN, which the door reads, is every address whose view answers browsers."""
+    """hall/cors.py's OPEN, which the town's ASGI application reads (every answer there gets CORS), is
+    every address whose view answers browsers."""
     marked = {f"/{p.pattern}" for p in oauth_urls.urlpatterns if getattr(p.callback, cors.MARK, False)}
     assert marked == cors.OPEN

@@ -43,6 +43,25 @@ def test_a_hall_or_oauth_body_never_finished_is_answered_408_and_its_connection_
     assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
 
 
+def test_a_body_never_finished_at_an_address_open_to_browsers_is_answered_with_cors(
+    town_factory: TownFactory,
+) -> None:
+    """The 408 is the ASGI wrapper's (clockford/face/deadline.py), made before any view: at the OAuth
+    endpoints a page of another origin may call (hall/cors.py) it carries their CORS, so the page reads
+    it; at a hall page it carries none."""
+    t = town_factory(env={"CLOCKFORD_BODY_SECONDS": "1", "CLOCKFORD_SIGN_IN": "1"}, server="uvicorn").start()
+    page = "Origin: http://localhost:6274\r\n"
+    opened = {"access-control-allow-origin": "*", "access-control-expose-headers": "Retry-After"}
+    for path, cors in (("/oauth/token", opened), ("/oauth/register", opened), ("/hall/signin/begin", {})):
+        status, headers, body, _ = support.never_finished(
+            t, path, f"Content-Type: application/x-www-form-urlencoded\r\n{page}", b"a=1&b="
+        )
+        assert (status, body) == (b"HTTP/1.1 408 Request Timeout", b"The request's body did not arrive in time.")
+        named = dict(line.decode().split(": ", 1) for line in headers.split(b"\r\n") if b": " in line)
+        said = {k.lower(): v for k, v in named.items() if k.lower().startswith("access-control-")}
+        assert said == cors, (path, headers)
+
+
 def refused_at(town: Town, path: str, head: str, sent: bytes) -> tuple[bytes, bytes, bytes, float]:
     """A POST to `path` whose body (`sent`, after the header lines `head`) goes on past what the town
     reads, and never ends: what the town answers, read to the connection's end, and how long it took."""

@@ -73,3 +73,27 @@ def test_a_page_whose_database_cannot_write_says_so_in_words(town_factory: TownF
     allow_writes(t, "hall_client")
     status, _, body = register(t)
     assert status == 201, body
+
+
+def test_a_busy_or_unwritable_answer_at_an_address_open_to_browsers_carries_cors(town_factory: TownFactory) -> None:
+    """The 503s above are made where Django turns the page's error into an answer (clockford/urls.py),
+    outside the view that opens /oauth/register to pages of other origins (hall/cors.py): a browser
+    client got them without CORS, so it read a network error, not when to come back (Retry-After)."""
+    from tests.e2e.test_unrecorded import allow_writes, refuse_writes
+
+    t = town_factory(env={"CLOCKFORD_SIGN_IN": "1", "CLOCKFORD_SQLITE_WAIT_SECONDS": "1"}).start()
+    page = {"Origin": "http://localhost:6274", "Content-Type": "application/json"}
+    body = json.dumps({"redirect_uris": ["https://app.example/cb"], "client_name": "App"})
+    with clients_locked(t):
+        status, headers, said = request("POST", hall_of(t) + "/oauth/register", body, page)
+    assert (status, said, headers["retry-after"]) == (503, BUSY, "2")
+    assert (headers["access-control-allow-origin"], headers["access-control-expose-headers"]) == ("*", "Retry-After")
+    assert "access-control-allow-credentials" not in headers
+    refuse_writes(t, "hall_client")
+    status, headers, said = request("POST", hall_of(t) + "/oauth/register", body, page)
+    allow_writes(t, "hall_client")
+    assert (status, said) == (503, UNWRITABLE)
+    assert (headers["access-control-allow-origin"], headers["access-control-expose-headers"]) == ("*", "Retry-After")
+    # A hall page's refusal stays a person's, with no CORS at all.
+    status, headers, _ = request("POST", hall_of(t) + "/hall/signin/begin", "", {"Origin": "http://localhost:6274"})
+    assert not any(name.startswith("access-control-") for name in headers), headers
