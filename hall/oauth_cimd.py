@@ -15,13 +15,15 @@ chose is a request the town makes on their behalf, so it is limited to:
 Every other URL is refused before anything is fetched, and the client looks unknown.
 """
 
+import functools
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
 import urllib3
 from django.conf import settings
 from django.http.request import validate_host
-from oauth2_provider.cimd import CIMDError, SafeMetadataFetcher, _validate_client_id_url
+from oauth2_provider.cimd import CIMDError, SafeMetadataFetcher, _effective_max_age, _validate_client_id_url
 from oauth2_provider.settings import oauth2_settings
 
 from hall.models import is_loopback
@@ -95,27 +97,36 @@ class TownFetcher(SafeMetadataFetcher):
             pool.close()
 
     def _read_document(self, response: Any) -> tuple[dict[str, Any], int]:
-        """The toolkit's reading of the answer (its status, type, size, and a JSON object), then its
-        bytes read again with each member named once, as a registration's body is read
+        """The toolkit's reading of the answer (its status, type and size, then one JSON object, in the
+        toolkit's words), but parsed once, with each member named once, as a registration's body is read
         (oauth_register.metadata): parsers differ on which of two members counts, and the toolkit's
-        took the last, so a document naming `redirect_uris` twice meant one thing here and another to
-        a reader taking the first."""
-        body = bytearray()
-        read = response.read
-
-        def keeping(*args: Any, **kwargs: Any) -> bytes:
-            chunk: bytes = read(*args, **kwargs)
-            body.extend(chunk)
-            return chunk
-
-        response.read = keeping
-        document, max_age = super()._read_document(response)
+        took the last, so a document naming `redirect_uris` twice meant one thing here and another to a
+        reader taking the first. (The toolkit's parse, then a second to find a member named twice, read
+        each document twice.)"""
+        if response.status != 200:
+            raise CIMDError(f"client_id document returned HTTP {response.status}")
+        media_type = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if media_type != "application/json" and not (
+            media_type.startswith("application/") and media_type.endswith("+json")
+        ):
+            raise CIMDError(f"client_id document is not JSON (Content-Type: {media_type!r})")
+        most = oauth2_settings.CIMD_MAX_DOCUMENT_SIZE
+        body = response.read(most + 1)
+        if len(body) > most:
+            raise CIMDError("client_id document exceeds the maximum allowed size")
         # Imported here: the toolkit imports this module with the settings, before the town's models.
         from hall import oauth_register
 
-        if (twice := oauth_register.named_twice(bytes(body))) is not None:
-            raise CIMDError(f"the client_id document names {twice} more than once")
-        return document, max_age
+        twice: list[str] = []
+        try:
+            document = json.loads(body, object_pairs_hook=functools.partial(oauth_register.pairs_once, twice))
+        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+            raise CIMDError("client_id document is not valid JSON") from exc
+        if not isinstance(document, dict):
+            raise CIMDError("client_id document must be a JSON object")
+        if twice:
+            raise CIMDError(f"the client_id document names {twice[0]} more than once")
+        return document, _effective_max_age(response.headers.get("Cache-Control"))
 
     def _check(self, document: dict[str, Any]) -> None:
         from hall import oauth_register

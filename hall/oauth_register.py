@@ -199,16 +199,17 @@ def metadata(body: bytes) -> Any:
         return None
 
 
-def named_twice(body: bytes) -> str | None:
-    """The member a JSON document (a client's metadata document, read already) names twice, or None,
-    for the same reason as a registration's body."""
+def pairs_once(twice: list[str], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object_pairs_hook for a JSON document read in one parse (a client's metadata document,
+    hall/oauth_cimd.py): its object, and in `twice` the first member it finds named twice (in the words
+    a refusal may say), for the same reason as a registration's body. The parse goes on, so that a
+    document that is no JSON object is refused as such first, as before."""
     try:
-        json.loads(body, object_pairs_hook=_each_name_once)
-    except _NamedTwice as twice:
-        return _named(twice)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        pass
-    return None
+        return _each_name_once(pairs)
+    except _NamedTwice as named:
+        if not twice:
+            twice.append(_named(named))
+        return dict(pairs)
 
 
 def register(data: Any, address: str) -> Client:

@@ -579,6 +579,35 @@ def test_a_client_known_by_its_metadata_document(ada: Person, documents: Documen
     assert documents.fetches == ["/errand-runner/client.json"]
 
 
+def test_a_metadata_document_is_parsed_once(
+    ada: Person, documents: DocumentServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The toolkit parsed the document, then the town parsed its bytes again to find a member named
+    twice (hall/oauth_cimd.py): one parse does both now."""
+    path = "/once/client.json"
+    url = documents.url(path)
+    documents.documents[path] = {
+        "client_id": url,
+        "client_name": "Parsed Once",
+        "redirect_uris": [CALLBACK],
+        "grant_types": ["authorization_code"],
+        "response_types": ["code"],
+        "token_endpoint_auth_method": "none",
+    }
+    parses: list[bytes] = []
+    loads = json.loads
+
+    def counted(text: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(text, bytes) and b"Parsed Once" in text:
+            parses.append(text)
+        return loads(text, *args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", counted)
+    page = ada.web.get(Agent(ada.web, RESOURCE, client_id=url).authorize_url())
+    assert page.status == 200 and "Parsed Once" in page.text
+    assert (documents.fetches, len(parses)) == ([path], 1)
+
+
 def test_a_metadata_document_naming_a_member_twice_is_refused(ada: Person, documents: DocumentServer) -> None:
     """Read as a registration's body is: a document naming redirect_uris twice meant its last one to the
     toolkit's parser (the client was made, its consent page shown), and its first to a reader that
