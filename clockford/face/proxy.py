@@ -92,3 +92,22 @@ def through(scope: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
             passed_on.append((k, b"https" if secure else b"http"))
     scope["headers"] = passed_on
     return scope
+
+
+def check_named_for_https(**_: Any) -> list[Any]:
+    """`check --deploy`: an https town names its proxy. Nothing but a proxy serves the town over https,
+    and a town that believes no proxy cannot believe its X-Forwarded-Proto, so every request would be
+    sent to the front door (403), as a town upgraded from the days every peer of this machine was
+    believed would find."""
+    from django.core.checks import Warning  # noqa: PLC0415 (only where Django's checks run)
+
+    if not settings.TOWN_URL.startswith("https://") or settings.CLOCKFORD_TRUSTED_PROXIES:
+        return []
+    return [
+        Warning(
+            "CLOCKFORD_URL is https and CLOCKFORD_TRUSTED_PROXIES names no proxy: the town believes no "
+            "proxy's X-Forwarded-Proto, so it sends every request to the front door.",
+            hint="Name the proxy in front of the town: CLOCKFORD_TRUSTED_PROXIES=127.0.0.1 for one on this machine.",
+            id="clockford.W001",
+        )
+    ]

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.conf import settings
+from django.core import checks
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_delete, post_save
 
@@ -32,3 +33,6 @@ class TownConfig(AppConfig):
         # Every PostgreSQL connection writes the hot path's values into its statements itself
         # (clockford/postgresql/literals.py).
         connection_created.connect(_literals, dispatch_uid="town.literals")
+        from clockford.face import proxy
+
+        checks.register(proxy.check_named_for_https, checks.Tags.security, deploy=True)

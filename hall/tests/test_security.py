@@ -277,6 +277,7 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
         "CLOCKFORD_URL": "https://town.example",
         "CLOCKFORD_SECRET_KEY": secrets.token_urlsafe(50),
         "CLOCKFORD_VAR": str(tmp_path),
+        "CLOCKFORD_TRUSTED_PROXIES": "127.0.0.1",
     }
     done = manage(production, "check", "--deploy", "--fail-level", "WARNING")
     assert (done.returncode, done.stdout.strip(), done.stderr.strip()) == (
@@ -301,6 +302,25 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path: Path) -> None:
         "True",
         "True",
     ], shown.stderr
+
+
+@pytest.mark.heavy
+def test_check_deploy_warns_of_an_https_town_that_names_no_proxy(tmp_path: Path) -> None:
+    # Only a proxy serves the town over https, and the town believes no proxy it was not told of: its
+    # X-Forwarded-Proto unread, every request would go to the front door.
+    production = {
+        "CLOCKFORD_URL": "https://town.example",
+        "CLOCKFORD_SECRET_KEY": secrets.token_urlsafe(50),
+        "CLOCKFORD_VAR": str(tmp_path),
+    }
+    done = manage(production, "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 1
+    assert (
+        "?: (clockford.W001) CLOCKFORD_URL is https and CLOCKFORD_TRUSTED_PROXIES names no proxy: the town "
+        "believes no proxy's X-Forwarded-Proto, so it sends every request to the front door.\n"
+        "\tHINT: Name the proxy in front of the town: CLOCKFORD_TRUSTED_PROXIES=127.0.0.1 for one on this machine."
+    ) in done.stderr
+    assert done.stderr.count("(clockford.") == 1 and "(security." not in done.stderr
 
 
 @pytest.mark.heavy
