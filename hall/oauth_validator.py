@@ -7,7 +7,8 @@ with invalid_target, as is a grant or refresh token that somehow carries another
 
 An authorization code works once. One presented again after it was redeemed is refused like any
 unknown code, and every token of its account and client is revoked with it (RFC 6749 section 4.1.2):
-one of the two redemptions was not the app's own.
+one of the two redemptions was not the app's own. So are two redemptions at the same instant: the
+second finds the code spent as it spends it.
 """
 
 import datetime as dt
@@ -46,7 +47,16 @@ class TownValidator(OAuth2Validator):
         return bool(super().validate_response_type(client_id, response_type, client, request, *args, **kwargs))
 
     def invalidate_authorization_code(self, client_id: str, code: str, request: Any, *args: Any, **kwargs: Any) -> None:
-        super().invalidate_authorization_code(client_id, code, request, *args, **kwargs)
+        try:
+            super().invalidate_authorization_code(client_id, code, request, *args, **kwargs)
+        except errors.InvalidGrantError:
+            # Another request redeemed the code between this one's check and here (oauthlib saves the
+            # tokens, then spends the code): the code was used twice, as one presented after it was
+            # spent is, and what it gave both goes, this request's tokens with the other's.
+            from hall import connected
+
+            connected.revoke_tokens(request.user, request.client)
+            raise
         now = timezone.now()
         SpentCode.objects.filter(at__lt=now - SPENT_KEPT).delete()
         try:

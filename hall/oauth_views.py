@@ -222,14 +222,24 @@ class _TokenView(TokenView):
             )
         presented = request.POST.get("refresh_token")
         if request.POST.get("grant_type") != "refresh_token" or not presented:
-            return self.authorization_flow_token_response(request)
+            return _as_json(self.authorization_flow_token_response(request))
         # One refresh token is redeemed by one request at a time. Two at once both passed the toolkit's
         # check that it was unused; the second then took the toolkit's grace path, which hands back the
         # first one's tokens, read from storage that keeps only their digests: a 500, and the reuse went
         # unnoticed. In turn, the second finds it used, and its whole family is revoked.
         with transaction.atomic():
             lock(get_refresh_token_model().objects.filter(token_checksum=secret_digest(presented)))
-            return self.authorization_flow_token_response(request)
+            return _as_json(self.authorization_flow_token_response(request))
+
+
+def _as_json(response: HttpResponseBase) -> HttpResponseBase:
+    """oauthlib labels the errors it finds while it checks a request (JSON, no-store), but not one raised
+    after (a code spent by another request between this one's check and its own spending): the toolkit
+    sent that one's JSON as text/html, with nothing to keep it out of caches."""
+    if response.status_code >= 400 and response["Content-Type"].startswith("text/html"):
+        response["Content-Type"] = "application/json"
+        response["Cache-Control"] = "no-store"
+    return response
 
 
 # RFC 7636 section 4.1: what a code verifier is made of, and how long it is.

@@ -762,6 +762,59 @@ def test_one_refresh_token_presented_twice_at_once_is_reuse(
     assert not AccessToken.objects.exists()
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connections["default"].vendor != "postgresql", reason="threads need connections of their own (PostgreSQL)"
+)
+def test_one_code_redeemed_twice_at_once_is_reuse(ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two requests redeem one authorization code at the same instant (both have checked it before
+    either spends it): one gets tokens, the other invalid_grant, and what the code gave is revoked, as
+    when the two come one after the other. Both requests' tokens were saved and lived on: the one
+    sent back, and the refused request's, which nobody held; and the refusal came as text/html."""
+    done = ada.approve(agent.authorize_url())
+    code = agent.code_from(done.json()["next"])["code"]
+    both_checked = threading.Barrier(2)
+    check = TownValidator.validate_code
+
+    def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
+        valid = check(self, *args, **kwargs)
+        try:
+            both_checked.wait(timeout=2)
+        except threading.BrokenBarrierError:
+            pass
+        return bool(valid)
+
+    monkeypatch.setattr(TownValidator, "validate_code", checked_then_wait)
+    form = {
+        "grant_type": "authorization_code",
+        "code": code,
+        "redirect_uri": agent.redirect_uri,
+        "client_id": agent.client_id,
+        "code_verifier": agent.verifier,
+        "resource": RESOURCE,
+    }
+    answers: list[tuple[int, str]] = []
+
+    def redeem() -> None:
+        try:
+            r = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc).post("/oauth/token", form)
+            assert (r["Content-Type"], r["Cache-Control"]) == ("application/json", "no-store")
+            answers.append((r.status_code, r.json().get("error", "")))
+        except Exception as error:  # the test client raises what escaped the view: a 500
+            answers.append((500, repr(error)))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=redeem) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [(200, ""), (400, "invalid_grant")], answers
+    assert not AccessToken.objects.exists()
+    assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
+
+
 def test_a_client_forgotten_while_its_person_decides_is_said_so_and_nothing_is_connected(
     ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch
 ) -> None:
