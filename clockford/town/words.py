@@ -872,6 +872,106 @@ def _in_code_span(low: str, a: int, b: int) -> bool:
     return closing >= 0 and "\n" not in low[b:closing] and low.count("`", opening + 1, a) == 0
 
 
+# Top-level domains that are also words or attributes, and common site names (buildbot.info,
+# getpocket.me, freespins.win): a bare name under one is weighed on its words around it, not on its
+# first label alone (profile.email, task.info and session.link are code; see _word_site).
+_WORD_SITES = frozenset("info me live life link page email work win fun ws".split())
+# File extensions that are also sites' domains: buildbot.cc, and Google's .zip and .mov.
+_FILE_SITES = frozenset(("cc", "zip", "mov"))
+# Words that send a reader to a place or name one, beyond _SENT_TO's: "sign up at", "find us on",
+# "hosted at", "download it from", "link in bio:", "Website:".
+_SITE_LEAD = re.compile(
+    r"(?<![\w-])(?:sign\s+up\s+(?:at|on|with)|find\s+(?:us|me|it|them)\s+(?:at|on)|hosted\s+(?:at|on)"
+    r"|(?:more|details|info)\s+(?:at|on)|join\s+us\s+(?:at|on)|register\s+(?:at|on|with)|moved\s+to|go\s+over\s+to"
+    r"|head\s+over\s+to|(?:download|get|grab|fetch|install|buy|order)\s+(?:it\s+|them\s+|one\s+)?(?:from|at|on)"
+    r"|link\s+in\s+(?:my\s+|our\s+)?bio\s*:?|(?:web\s*site|site|home\s*page|web|url|blog|shop|store)\s*:)\s*\Z"
+)
+# Of them, the ones no one writes of a file (.cc, .zip, .mov are also extensions: "open main.cc",
+# "download backup.zip from the drive", "Attachment: clip.mov" name files).
+_SITE_ONLY_LEAD = re.compile(
+    r"(?<![\w-])(?:visit|go\s+to|head\s+to|go\s+over\s+to|head\s+over\s+to|sign\s+up\s+(?:at|on|with)"
+    r"|find\s+us\s+(?:at|on)|hosted\s+(?:at|on)|join\s+us\s+(?:at|on)|register\s+(?:at|on|with)"
+    r"|link\s+in\s+(?:my\s+|our\s+)?bio\s*:?|(?:web\s*site|site|home\s*page|web|url|domain|blog)\s*(?::|is|was|is\s+now))\s*\Z"
+)
+# Words after a name that call it a site: "(our new site)", "is our website", "- sign up free".
+_SITE_ONLY_AFTER_WORDS = (
+    r"\s*+\((?:our\s+|the\s+|my\s+)?(?:new\s+|official\s+|main\s+)?(?:web\s*site|site|home\s*page|mirror|blog"
+    r"|shop|store)\)|\s++(?:is|was)\s+(?:now\s+)?(?:our|the|my)\s+(?:new\s+|official\s+|main\s+)?(?:web\s*site|site"
+    r"|home\s*page|blog|shop|store|mirror|domain)\b|\s*+[\u2014\u2013-]+\s*(?:sign\s+up|join|register|subscribe)"
+)
+_SITE_ONLY_AFTER = re.compile(_SITE_ONLY_AFTER_WORDS)
+# And words after it that call it a place to go, but could name a file too: "for more", "has the full
+# guide", "is live now", "- free".
+_SITE_AFTER = re.compile(
+    _SITE_ONLY_AFTER_WORDS
+    + r"|\s++for\s+(?:more|details|the\s+download|updates|tickets|the\s+rest)\b"
+    + r"|\s++has\s+(?:the\s+)?(?:full|best|latest|complete|lowest|cheapest)\b"
+    + r"|\s++is\s+(?:now\s+)?(?:live|online)\s+now\b|\s*+[\u2014\u2013-]+\s*(?:free|get|buy|shop)\b"
+)
+# A line naming the name alone, after a bullet, a number or a label ("- buildbot.info", "1. x",
+# "Best: x", "**x**"), with at most a note after a dash or in brackets.
+_LIST_BEFORE = re.compile(r"[ \t]*+(?:[-*+\u2022]|\d{1,2}[.)]|(?:[a-z]++[ \t]){0,2}[a-z]++:)?[ \t]*+[*_]{0,2}\Z")
+_LIST_AFTER = re.compile(r"[*_]{0,2}[.!]?[ \t]*+(?:(?:[\u2014\u2013(]|-[ \t])[^\n]*+)?(?:\n|\Z)")
+# Words of a sentence about code: near a name, they make it an attribute, a method or a logger, not a
+# site, whatever sends the reader to it ("see task.info in the model", "the session.link field").
+_CODE_TALK = re.compile(
+    r"(?<![\w-])(?:fields?|attributes?|attrs?|columns?|propert(?:y|ies)|methods?|functions?|variables?|params?"
+    r"|parameters?|arguments?|models?|serializers?|handlers?|debugger|class|instance|object|modules?|schema"
+    r"|migrations?|null|none|nullable|default|returns?|returned|values?|string|bool(?:ean)?|int(?:eger)?|key"
+    r"|index|query|form|admin|orm|table|record|row|cache|tests?|bug|code|commit|diff|refactor|renamed?"
+    r"|deprecated|loggers?|logging|log|debug|warning|error|exception|traceback|payload|json|dict|array|type"
+    r"|lint|unique|required|optional|validate|setter|getter|self|worker|thread|output|flush|sink|api)(?![\w-])"
+    r"|\.py\b|\(\)|[=\[{`]"
+)
+_CODE_TALK_REACH = 60
+
+
+def _word_site(t: str, low: str, spans: list[tuple[int, int]], tld: str) -> bool:
+    """Whether a bare name of two labels under a top-level domain that is also a word, an attribute or
+    a file extension is a site: shaped as a host (a hyphen or a digit: shop-deals.info, login2.me), or
+    a name of four letters or more, not written as code, with words around it that send the reader to
+    it or call it a site ("visit vault.no", "Best: buildbot.info", "getpocket.me (our new site)") and
+    no word of code talk near it (the sentence about code names a field, a model, a logger). Each look
+    is bounded (a few dozen characters either side)."""
+    if len(spans) != 2:
+        return False
+    (start, mid), (dot_end, end) = spans
+    left = low[start:mid]
+    files = tld in _FILE_EXTENSIONS
+    if left[:1].isalpha() and ("-" in left or any(c.isdigit() for c in left)):
+        # Shaped as a host: a site, but under .zip and .mov, where file names have hyphens and digits
+        # (holiday-2026.mov), and a digit under .cc (test2.cc: a C++ file).
+        return not files or (tld == "cc" and "-" in left)
+    written_tld = t[dot_end:end]
+    if written_tld[:1].isupper() and not written_tld.isupper() and t[mid - 1 : mid].islower():
+        return False  # "the info.Me too": a sentence that lost its space
+    if len(left) < 4 or not left.isalpha() or _looks_like_code(t[start:mid], t) or left in _CODE_RECEIVERS:
+        return False
+    back = low[max(0, start - 24) : start]
+    if files:
+        sent = _SITE_ONLY_LEAD.search(back) is not None or _SITE_ONLY_AFTER.match(low, end) is not None
+        return sent and not _code_talk(low, start, end)
+    sent = _SENT_TO.search(low, max(0, start - 16), start) is not None
+    if tld in _WORD_SITES:
+        line = low.rfind("\n", max(0, start - 40), start) + 1
+        listed = (line > 0 or start < 40) and _LIST_BEFORE.match(low, line, start) is not None
+        listed = listed and _LIST_AFTER.match(low, end, end + 80) is not None
+        sent = sent or listed or _SITE_LEAD.search(back) is not None or _SITE_AFTER.match(low, end) is not None
+    return sent and not _code_talk(low, start, end)
+
+
+def _code_talk(low: str, start: int, end: int) -> bool:
+    """Whether words of code talk stand within _CODE_TALK_REACH characters of low[start:end], on its
+    line or the line before (a list's heading: "Fields changed:\n- profile.email")."""
+    a = max(0, start - _CODE_TALK_REACH)
+    line = low.rfind("\n", a, start)
+    if line >= 0:
+        a = low.rfind("\n", a, line) + 1 if line > a else line + 1
+    b = low.find("\n", end, end + _CODE_TALK_REACH)
+    b = b if b >= 0 else min(len(low), end + _CODE_TALK_REACH)
+    return _CODE_TALK.search(low, a, start) is not None or _CODE_TALK.search(low, end, b) is not None
+
+
 def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if _NOT_PLAIN.search(low, m.start(), m.end()) is None:
         # Most dotted runs are versions, files and attribute paths: out on the last label alone.
@@ -947,23 +1047,13 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     if before and before in "/\\" and not (port or path):
         return None  # a file in a path: docs/setup.py
     if tld in _FILE_EXTENSIONS:
-        return hit() if path else None
-    if tld in _CODE_WORDS:
-        # A top-level domain that is also a word or an attribute (info, me, it, to, in): a path says
-        # link, and so does a name shaped as a host is and code is not (a hyphen or a digit:
-        # shop-deals.info, login2.me), or a name of four letters or more, not written as code, after a
-        # word that sends the reader to it or names it ("visit vault.no", "the new home is vault.no").
-        left = low[spans[0][0] : spans[0][1]]
-        hosty = len(spans) == 2 and ("-" in left or any(c.isdigit() for c in left)) and left[:1].isalpha()
-        sent = (
-            len(spans) == 2
-            and len(left) >= 4
-            and left.isalpha()
-            and not _looks_like_code(t[spans[0][0] : spans[0][1]], t)
-            and left not in _CODE_RECEIVERS
-            and _SENT_TO.search(low, max(0, start - 16), start) is not None
-        )
-        return hit() if path or port or query or hosty or sent else None
+        # A file name (setup.py, video.mov) unless a path follows, or, under an extension that is also
+        # a site's domain (main.cc, backup.zip), words no one writes of a file call it a site.
+        return hit() if path or (tld in _FILE_SITES and _word_site(t, low, spans, tld)) else None
+    if tld in _CODE_WORDS or tld in _WORD_SITES:
+        # A top-level domain that is also a word or an attribute (info, me, it, to, in, work): a path,
+        # a port or a query says link; else the name's shape and the words around it (_word_site).
+        return hit() if path or port or query or _word_site(t, low, spans, tld) else None
     if (
         tld not in _BIG_GENERIC
         and tld not in _CC_TLDS

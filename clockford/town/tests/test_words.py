@@ -838,6 +838,31 @@ def test_an_attribute_named_like_a_country_code_is_code(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "matched"),
+    [
+        ("Best: buildbot.info", "buildbot.info"),
+        ("- getpocket.me\n- pixelforge.live", "getpocket.me"),
+        ("Sign up at freespins.win before it closes.", "freespins.win"),
+        ("getpocket.work (our new site)", "getpocket.work"),
+        ("Website: pixelforge.zip", "pixelforge.zip"),
+        ("visit pixelforge.cc", "pixelforge.cc"),
+        ("I changed profile.email to be unique.", None),
+        ("Fields changed:\n- profile.email", None),
+        ("see task.info in the model", None),
+        ("That's life.Win some, lose some.", None),
+        ("upload the video.mov and open main.cc", None),
+        ("download backup.zip from the drive", None),
+    ],
+)
+def test_a_bare_name_under_a_word_like_domain_is_weighed_on_the_words_around_it(text: str, matched: str | None) -> None:
+    # .info, .me, .work, .cc, .zip: a name in a list, after a word that sends the reader to it or before
+    # words that call it a site is a link; near words of code talk, or a file's name, it is not.
+    problem = words.screen(text, "public")
+    got = (problem.kind, problem.matched) if problem else None
+    assert got == (("link", matched) if matched else None)
+
+
+@pytest.mark.parametrize(
     ("text", "refused"),
     [
         ("AssemblyVersion reads 1.4.2.7 in the project file.", False),

@@ -196,6 +196,11 @@ ADVERSARIAL = {
     "lines starting with a dot and a domain": "x\n.io" * 24_000,
     "capitals after dots": "ab. Com " * 15_000,
     "long labels cut at dots": ("a" * 250 + ".\n") * 470,
+    # Bare names under word-like domains, each weighed on a bounded look around it (words._word_site):
+    # a list of them, one before a long run of blanks, and many after a word that sends the reader.
+    "listed word-domain names": "- buildbot.info\n" * 8_000,
+    "blanks after a word-domain name": "buildbot.info" + " " * 120_000 + "(our site)",
+    "word-domain names after a lead": "see buildbot.work " * 6_500,
     # Footnote marks and numbers glued to words (Safe Harbour reads them as nothing, some in a second
     # reading of their stretches).
     "footnote marks": "word[1]" * 17_000,
