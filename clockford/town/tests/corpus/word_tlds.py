@@ -46,8 +46,7 @@ import functools
 import random
 import sys
 
-from clockford.town import words
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
 
 SEED = 20261207
 HALVES = ("dev", "held")
@@ -273,11 +272,7 @@ def cases(half: str) -> tuple[Case, ...]:
     return tuple(out)
 
 
-def refused(case: Case, half: str = "") -> bool:
-    return words.screen(case.text, "public") is not None
-
-
-TALLY = Tally(cases, refused, HALVES, "refused", "sites", "ordinary", width=14, variants=True)
+TALLY = Tally(cases, refused_in_public, HALVES, "refused", "sites", "ordinary", width=14, variants=True)
 rates, totals, report = TALLY.rates, TALLY.totals, TALLY.report
 
 if __name__ == "__main__":
