@@ -40,6 +40,9 @@ synonyms swapped in, is found by a second reading of the words in order, after t
 run (`_near_repeat`, see NEAR_SCORE): enough of the passage's words, uncommon ones among them, in
 its order and close together.
 
+A write with the same few words after every word of a passage ("Quietly um uh move like um every...")
+is read once more without them (`_unpadded`, see PAD_SHARE).
+
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
   dates and room numbers into words.
@@ -704,6 +707,11 @@ def _form(
     glued: bool | list[tuple[int, int]] = False,
 ) -> _Form:
     found, spans = _words(reading or matching.drawn(text, join=False), glued)
+    return _form_of(found, spans, recased)
+
+
+def _form_of(found: list[str], spans: list[tuple[int, int]], recased: bool) -> _Form:
+    """The form of a reading's words (`_words`), each with its span of the original text."""
     starts: list[int] = []
     ends: list[int] = []
     weight = [0]
@@ -745,6 +753,34 @@ def _cased_forms(text: str) -> tuple[_Form, ...]:
     for recased in _recased(text):
         forms += [_form(recased, reading, recased=True) for reading in matching.readings(recased, join=False)]
     return tuple(forms)
+
+
+# A write with the same few words after every word of a passage ("Announce so that well so the yeah
+# dye works...") repeats it as surely as one without them, yet neither reading sees it: the first finds
+# no run of six words, and the near reading loses score on every word the write puts between two of the
+# passage's. So a write whose most written words are padding is read once more without them
+# (`_unpadded`): each such word stands at least PAD_MIN times and is at least one in PAD_SHARE of the
+# write's words, and together they are at least one in PAD_TOTAL. Ordinary prose has no such word ("the"
+# is about one word in fifteen), and a filler every third word or sparser is the near reading's already
+# (near_repeats.py's added-every-3); measured on tests/corpus/redteam.py (docs/holds.md). The reading
+# only drops words of the write, so what it finds is the passage's words in its order with nothing but
+# those words between them.
+PAD_MIN = 4
+PAD_SHARE = 10
+PAD_TOTAL = 4
+
+
+def _unpadded(f: _Form) -> _Form | None:
+    """The form without the words it writes over and over (see PAD_SHARE), or None when it has none."""
+    words = [f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True)]
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    pad = {w for w, n in counts.items() if n >= PAD_MIN and n * PAD_SHARE >= len(words)}
+    if not pad or sum(counts[w] for w in pad) * PAD_TOTAL < len(words):
+        return None
+    kept = [i for i, w in enumerate(words) if w not in pad]
+    return _form_of([words[i] for i in kept], [f.spans[i] for i in kept], f.recased)
 
 
 # Handed passages come back on every call of the same passport (and the same census words are handed
@@ -1232,6 +1268,8 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
         spelled = _spelled_spans(reading.text, glued, lambda: _vocabulary(tuple(h.text for h in handed)))
         if spelled is not None:
             forms += (_form(part, reading, glued=spelled),)
+    # And each reading without its padding words, where it has them (`_unpadded`).
+    forms += tuple(u for u in map(_unpadded, forms) if u is not None)
     for t in forms:
         if len(t.stream) < GRAM:
             continue
