@@ -41,7 +41,9 @@ run (`_near_repeat`, see NEAR_SCORE): enough of the passage's words, uncommon on
 its order and close together.
 
 A write with the same few words after every word of a passage ("Quietly um uh move like um every...")
-is read once more without them (`_unpadded`, see PAD_SHARE).
+is read once more without them (`_unpadded`, see PAD_SHARE). The near reading reads a letter written
+twice or more in a row once, on both sides (`_DOUBLED`): "caleendar" and "meting" are "calendar" and
+"meeting".
 
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
@@ -1049,10 +1051,19 @@ class _NearForm:
     spelled: tuple[str, ...]
 
 
+# The near reading reads each word with a letter written twice or more in a row written once, on both
+# sides ("ddye", "caleendar", "meeting", "meting" are "dye", "calendar", "meting", "meting"): a typo that
+# doubles a letter, or drops one of a double, is the same word. Digits are left as they are: a number
+# is a number ("1000" is not "10").
+_DOUBLED = re.compile(r"([^\W\d_])\1+")
+
+
 def _near_form(f: _Form, most: int | None = None) -> _NearForm:
     """most: leave out the words written more than this many times (a handed passage's)."""
-    words = tuple(f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True))
-    rare = tuple(w not in _COMMON_STREAM and len(w) > 2 and not w.isdecimal() for w in words)
+    written = [f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True)]
+    # Whether a word is uncommon is read as it is written ("all" squashed is "al", no common word).
+    rare = tuple(w not in _COMMON_STREAM and len(w) > 2 and not w.isdecimal() for w in written)
+    words = tuple(_DOUBLED.sub(r"\1", w) for w in written)
     where: dict[str, list[int]] = {}
     glued: dict[str, list[int]] = {}
     for i, w in enumerate(words):

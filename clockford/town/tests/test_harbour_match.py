@@ -879,3 +879,29 @@ def test_the_unpadded_reading_drops_only_words_written_over_and_over():
     padded = harbour._unpadded(harbour._form(text))
     assert padded is not None and padded.stream == harbour._form("move every sealed parcel from the granary").stream
     assert [text[a:b] for a, b in padded.spans] == ["move", "every", "sealed", "parcel", "from", "the", "granary"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A letter doubled in every second word.
+        "Quietly movve every seealed parcel frrom the grannary into thhe unlocked ceellar below thhe old weiighing room",
+        # A letter doubled in every word, one of a double dropped ("celar") in one.
+        "Quiettly moove evvery seealed parrcel frrom thee grranary innto thhe unloocked celar beelow thhe oold "
+        "weighingg roomm.",
+    ],
+)
+def test_a_passage_with_a_letter_doubled_in_every_second_word_is_held(text):
+    r = find_repeat(text, [*HANDED, LONG])
+    assert r is not None and r.where == "read_notices N-9QX4" and r.passage in LONG.text
+
+
+def test_a_number_with_a_digit_written_twice_stays_its_number():
+    """Only letters written twice are read once: "1000" is not "10", so a report written to a passage's
+    pattern with other numbers stays the agent's own."""
+    handed = Handed("agent-written", "read_notices N-2", "notices[].text", "Version 4.10.1 came out on 2025-09-02 and "
+                    "fixed 1000 bugs; 1.12 is due in 800 weeks.")  # fmt: skip
+    text = "Version 4.10.1 came out on 2025-04-15 and fixed 10 bugs; 1.12 is due in 80 weeks."
+    words = harbour._near_form(harbour._form(text)).words
+    assert {"10", "80", "112", "weks"} <= set(words)  # "1.12" is read "112"
+    assert find_repeat(text, [handed]) is None
