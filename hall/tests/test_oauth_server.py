@@ -707,6 +707,44 @@ def test_a_code_verifier_rfc_7636_would_not_make_is_refused(ada: Person, agent: 
         assert agent.token(code, code_verifier=verifier).status == 200, verifier
 
 
+def redeemed_twice_at_once(
+    monkeypatch: pytest.MonkeyPatch, check: str, form: dict[str, str]
+) -> list[tuple[int, dict[str, Any]]]:
+    """Two token requests sent with the same form from two threads, which meet once both are past the
+    validator's `check` (a request that waits its turn for a lock does not come there until the first
+    is done; the first then goes on alone): each one's status and JSON, a 500 as its error's repr."""
+    both_checked = threading.Barrier(2)
+    checking = getattr(TownValidator, check)
+
+    def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
+        valid = checking(self, *args, **kwargs)
+        try:
+            both_checked.wait(timeout=2)
+        except threading.BrokenBarrierError:
+            pass
+        return bool(valid)
+
+    monkeypatch.setattr(TownValidator, check, checked_then_wait)
+    answers: list[tuple[int, dict[str, Any]]] = []
+
+    def redeem() -> None:
+        try:
+            r = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc).post("/oauth/token", form)
+            assert (r["Content-Type"], r["Cache-Control"]) == ("application/json", "no-store"), r
+            answers.append((r.status_code, r.json()))
+        except Exception as error:  # the test client raises what escaped the view: a 500
+            answers.append((500, {"error": repr(error)}))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=redeem) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(answers, key=lambda a: a[0])
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(
     connections["default"].vendor != "postgresql", reason="threads need connections of their own (PostgreSQL)"
@@ -718,46 +756,15 @@ def test_one_refresh_token_presented_twice_at_once_is_reuse(
     rotates it): one gets new tokens, the other invalid_grant, and the family ends, as when the two
     come one after the other. The second was a 500, and the family lived on."""
     tokens = agent.connect(ada)
-    both_checked = threading.Barrier(2)
-    check = TownValidator.validate_refresh_token
-
-    def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
-        valid = check(self, *args, **kwargs)
-        try:
-            # Where the two met before: both past the check. A request that must wait its turn for
-            # the token does not come here until the first is done; the first goes on alone.
-            both_checked.wait(timeout=2)
-        except threading.BrokenBarrierError:
-            pass
-        return bool(valid)
-
-    monkeypatch.setattr(TownValidator, "validate_refresh_token", checked_then_wait)
     form = {
         "grant_type": "refresh_token",
         "refresh_token": tokens["refresh_token"],
         "client_id": agent.client_id,
         "resource": RESOURCE,
     }
-    answers: list[tuple[int, str]] = []
-
-    def redeem() -> None:
-        try:
-            r = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc).post("/oauth/token", form)
-            answers.append((r.status_code, r.json()["error"] if r.status_code != 200 else r.json()["refresh_token"]))
-        except Exception as error:  # the test client raises what escaped the view: a 500
-            answers.append((500, repr(error)))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=redeem) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(status for status, _ in answers) == [200, 400], answers
-    assert [said for status, said in answers if status == 400] == ["invalid_grant"]
-    newest = next(said for status, said in answers if status == 200)
-    assert agent.refresh(newest).status == 400
+    (first, given), (second, refused) = redeemed_twice_at_once(monkeypatch, "validate_refresh_token", form)
+    assert (first, second, refused.get("error")) == (200, 400, "invalid_grant"), (given, refused)
+    assert agent.refresh(given["refresh_token"]).status == 400
     assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
     assert not AccessToken.objects.exists()
 
@@ -772,45 +779,16 @@ def test_one_code_redeemed_twice_at_once_is_reuse(ada: Person, agent: Agent, mon
     when the two come one after the other. Both requests' tokens were saved and lived on: the one
     sent back, and the refused request's, which nobody held; and the refusal came as text/html."""
     done = ada.approve(agent.authorize_url())
-    code = agent.code_from(done.json()["next"])["code"]
-    both_checked = threading.Barrier(2)
-    check = TownValidator.validate_code
-
-    def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
-        valid = check(self, *args, **kwargs)
-        try:
-            both_checked.wait(timeout=2)
-        except threading.BrokenBarrierError:
-            pass
-        return bool(valid)
-
-    monkeypatch.setattr(TownValidator, "validate_code", checked_then_wait)
     form = {
         "grant_type": "authorization_code",
-        "code": code,
+        "code": agent.code_from(done.json()["next"])["code"],
         "redirect_uri": agent.redirect_uri,
         "client_id": agent.client_id,
         "code_verifier": agent.verifier,
         "resource": RESOURCE,
     }
-    answers: list[tuple[int, str]] = []
-
-    def redeem() -> None:
-        try:
-            r = DjangoClient(HTTP_HOST=urlsplit(HALL).netloc).post("/oauth/token", form)
-            assert (r["Content-Type"], r["Cache-Control"]) == ("application/json", "no-store")
-            answers.append((r.status_code, r.json().get("error", "")))
-        except Exception as error:  # the test client raises what escaped the view: a 500
-            answers.append((500, repr(error)))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=redeem) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(answers) == [(200, ""), (400, "invalid_grant")], answers
+    (first, given), (second, refused) = redeemed_twice_at_once(monkeypatch, "validate_code", form)
+    assert (first, second, refused.get("error")) == (200, 400, "invalid_grant"), (given, refused)
     assert not AccessToken.objects.exists()
     assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
 
