@@ -90,12 +90,14 @@ def traceable(beacon: Beacon, now: datetime | None = None) -> bool:
     return state_of(beacon, now) == LIT or now < _ended_at(beacon) + TRACED_FOR
 
 
-def _find(beacon_id: str) -> Beacon | None:
+def _find(beacon_id: str, lock: bool = False) -> Beacon | None:
     """The beacon by its id, or None for one that does not exist or is malformed. A malformed id is
-    never sent to the database (a NUL would be an error on PostgreSQL, not an answer)."""
+    never sent to the database (a NUL would be an error on PostgreSQL, not an answer). `lock`: its row
+    read locked until the call's transaction ends (as `_locked`), in the same one statement."""
     if not isinstance(beacon_id, str) or not ID.fullmatch(beacon_id):
         return None
-    return Beacon.objects.filter(pk=beacon_id).select_related("asker").first()
+    rows = Beacon.objects.filter(pk=beacon_id).select_related("asker")
+    return (locked(rows, of=("self",)) if lock else rows).first()
 
 
 def _locked(beacon: Beacon) -> Beacon:
@@ -303,9 +305,14 @@ def answer_goes_to_another_account(passport: Passport, beacon_id: str) -> bool:
 
 def check_answer(passport: Passport, beacon_id: str) -> None:
     """answer_beacon's refusals before any hold (Tool.before_hold): an answer refused whatever the person
-    says (no sign-in, no such beacon, out, full, the exchange closed), in do_answer's words and order."""
+    says (no sign-in, no such beacon, out, full, the exchange closed), in do_answer's words and order.
+
+    The beacon it reads stays locked, so do_answer finds the same, and a call that waited for it reads
+    the answers given meanwhile: the same allowed answer sent twice at once is given once, and the other
+    is told "already answered" (read unlocked, it found none, waited on the hold's lock while the first
+    went through, found the yes spent, and was held again for an answer that could never be given)."""
     common.require_sign_in(passport)
-    _check_answer(passport, _find(beacon_id), clock.now())
+    _check_answer(passport, _find(beacon_id, lock=True), clock.now())
 
 
 def check_unheld_answer(passport: Passport, beacon_id: str) -> None:
@@ -344,9 +351,10 @@ def do_answer(passport: Passport, beacon_id: str, answer: str) -> Answer:
 # -- Settling -----------------------------------------------------------------------------------------
 
 
-def access_own_beacon(passport: Passport, beacon_id: str) -> Beacon:
-    """A beacon this passport raised, or the one refusal for any other id (someone else's, or none)."""
-    beacon = _find(beacon_id)
+def access_own_beacon(passport: Passport, beacon_id: str, lock: bool = False) -> Beacon:
+    """A beacon this passport raised, or the one refusal for any other id (someone else's, or none).
+    `lock`: read locked (`_find`)."""
+    beacon = _find(beacon_id, lock)
     if beacon is None or beacon.asker_id != passport.id or not traceable(beacon):
         raise NotFound(common.NOT_YOURS_SAY, "not-yours")
     return beacon
@@ -386,8 +394,10 @@ def _dismiss_checks(beacon: Beacon, number: int, state: str) -> Answer:
 def check_settle(passport: Passport, beacon_id: str, number: int | None) -> bool:
     """settle_beacon's refusals before any hold (the agent's own beacon; for a dismiss, the answer's),
     in do_close's and do_dismiss's words. Returns whether the settle would change nothing (the beacon
-    closed or out already, the answer set aside already), which is answered at once too."""
-    beacon = access_own_beacon(passport, beacon_id)
+    closed or out already, the answer set aside already), which is answered at once too. The beacon it
+    reads stays locked, as check_answer's does: the same allowed close sent twice at once closes once,
+    and the other finds it closed ("Nothing changed"), never held again."""
+    beacon = access_own_beacon(passport, beacon_id, lock=True)
     state = state_of(beacon)
     if number is None:
         return state != LIT
