@@ -878,20 +878,23 @@ def _in_code_span(low: str, a: int, b: int) -> bool:
 _WORD_SITES = frozenset("info me live life link page email work win fun ws".split())
 # File extensions that are also sites' domains: buildbot.cc, and Google's .zip and .mov.
 _FILE_SITES = frozenset(("cc", "zip", "mov"))
+# Words that send a reader to a place, whether a site or a file could be named after them.
+_SENDS_THERE = (
+    r"sign\s+up\s+(?:at|on|with)|hosted\s+(?:at|on)|join\s+us\s+(?:at|on)|register\s+(?:at|on|with)|go\s+over\s+to"
+    r"|head\s+over\s+to|link\s+in\s+(?:my\s+|our\s+)?bio\s*:?"
+)
 # Words that send a reader to a place or name one, beyond _SENT_TO's: "sign up at", "find us on",
 # "hosted at", "download it from", "link in bio:", "Website:".
 _SITE_LEAD = re.compile(
-    r"(?<![\w-])(?:sign\s+up\s+(?:at|on|with)|find\s+(?:us|me|it|them)\s+(?:at|on)|hosted\s+(?:at|on)"
-    r"|(?:more|details|info)\s+(?:at|on)|join\s+us\s+(?:at|on)|register\s+(?:at|on|with)|moved\s+to|go\s+over\s+to"
-    r"|head\s+over\s+to|(?:download|get|grab|fetch|install|buy|order)\s+(?:it\s+|them\s+|one\s+)?(?:from|at|on)"
-    r"|link\s+in\s+(?:my\s+|our\s+)?bio\s*:?|(?:web\s*site|site|home\s*page|web|url|blog|shop|store)\s*:)\s*\Z"
+    r"(?<![\w-])(?:" + _SENDS_THERE + r"|find\s+(?:us|me|it|them)\s+(?:at|on)|(?:more|details|info)\s+(?:at|on)"
+    r"|moved\s+to|(?:download|get|grab|fetch|install|buy|order)\s+(?:it\s+|them\s+|one\s+)?(?:from|at|on)"
+    r"|(?:web\s*site|site|home\s*page|web|url|blog|shop|store)\s*:)\s*\Z"
 )
 # Of them, the ones no one writes of a file (.cc, .zip, .mov are also extensions: "open main.cc",
 # "download backup.zip from the drive", "Attachment: clip.mov" name files).
 _SITE_ONLY_LEAD = re.compile(
-    r"(?<![\w-])(?:visit|go\s+to|head\s+to|go\s+over\s+to|head\s+over\s+to|sign\s+up\s+(?:at|on|with)"
-    r"|find\s+us\s+(?:at|on)|hosted\s+(?:at|on)|join\s+us\s+(?:at|on)|register\s+(?:at|on|with)"
-    r"|link\s+in\s+(?:my\s+|our\s+)?bio\s*:?|(?:web\s*site|site|home\s*page|web|url|domain|blog)\s*(?::|is|was|is\s+now))\s*\Z"
+    r"(?<![\w-])(?:" + _SENDS_THERE + r"|visit|go\s+to|head\s+to|find\s+us\s+(?:at|on)"
+    r"|(?:web\s*site|site|home\s*page|web|url|domain|blog)\s*(?::|is|was|is\s+now))\s*\Z"
 )
 # Words after a name that call it a site: "(our new site)", "is our website", "- sign up free".
 _SITE_ONLY_AFTER_WORDS = (
