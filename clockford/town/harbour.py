@@ -66,6 +66,7 @@ import bisect
 import hashlib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -775,9 +776,7 @@ PAD_TOTAL = 4
 def _unpadded(f: _Form) -> _Form | None:
     """The form without the words it writes over and over (see PAD_SHARE), or None when it has none."""
     words = [f.stream[a:b] for a, b in zip(f.starts, f.ends, strict=True)]
-    counts: dict[str, int] = {}
-    for w in words:
-        counts[w] = counts.get(w, 0) + 1
+    counts = Counter(words)
     pad = {w for w, n in counts.items() if n >= PAD_MIN and n * PAD_SHARE >= len(words)}
     if not pad or sum(counts[w] for w in pad) * PAD_TOTAL < len(words):
         return None
