@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from clockford.town.harbour import Handed, find_repeat
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, filled
 
 SEED = 20261207
 HALVES = ("dev", "held")
@@ -128,10 +128,6 @@ MARKS: dict[str, dict[str, Mark]] = {
 }
 
 
-def _filled(template: str, half: str, r: random.Random) -> str:
-    return template.format(**{k: r.choice(v) for k, v in FILL[half].items()})
-
-
 def passages_handed(seed: object, passages: list[str], half: str, first: int) -> tuple[Handed, ...]:
     """Every passage of the half, filled three ways: what the agents of the half were handed, each in
     a place of its own numbered from `first`."""
@@ -144,7 +140,7 @@ def passages_handed(seed: object, passages: list[str], half: str, first: int) ->
                 ("listen lamplighters seq {}", "messages[].words.text"),
                 ("take_parcel P-{}", "parcel.words.brief"),
             ][j]
-            out.append(Handed("agent-written", where.format(first + 3 * i + j), field, _filled(template, half, r)))
+            out.append(Handed("agent-written", where.format(first + 3 * i + j), field, filled(template, FILL[half], r)))
     return tuple(out)
 
 

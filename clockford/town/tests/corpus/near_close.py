@@ -46,7 +46,7 @@ from collections.abc import Callable
 from clockford.town.harbour import COMMON_WORDS, Handed, find_repeat
 from clockford.town.tests.corpus import disguise as d
 from clockford.town.tests.corpus.footnotes import HALVES, _reader_words, _shares_a_run, census_handed
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, filled
 
 SEED = {"dev": 20261207_61, "held": 20261207_83}
 PER_KIND = 60
@@ -135,10 +135,6 @@ POOL_WORDS = {
 PADDING = (500, 900)  # words
 
 
-def _filled(template: str, half: str, r: random.Random) -> str:
-    return template.format(**{k: r.choice(v) for k, v in FILL[half].items()})
-
-
 @functools.cache
 def passages(half: str) -> tuple[tuple[Handed, ...], tuple[Handed, ...]]:
     """The half's long passages and short passages, each filled three ways."""
@@ -148,7 +144,7 @@ def passages(half: str) -> tuple[tuple[Handed, ...], tuple[Handed, ...]]:
         for i, template in enumerate(templates):
             for j in range(3):
                 where = f"read_notices N-{name}-{half}-{3 * i + j}"
-                out[n].append(Handed("agent-written", where, "notices[].text", _filled(template, half, r)))
+                out[n].append(Handed("agent-written", where, "notices[].text", filled(template, FILL[half], r)))
     return tuple(out[0]), tuple(out[1])
 
 

@@ -51,7 +51,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import COMMON_WORDS, Handed, find_repeat
 from clockford.town.tests.corpus.footnotes import HALVES, _shares_a_run, census_handed
-from clockford.town.tests.corpus.tally import Case, Tally
+from clockford.town.tests.corpus.tally import Case, Tally, filled
 
 SEED = {"dev": 20261207_71, "held": 20261207_89}
 PER_KIND = 40
@@ -133,10 +133,6 @@ OWN_SENTENCES = {
 }
 
 
-def _filled(template: str, half: str, r: random.Random) -> str:
-    return template.format(**{k: r.choice(v) for k, v in FILL[half].items()})
-
-
 @functools.cache
 def handed(half: str) -> tuple[Handed, ...]:
     """Every passage of the half, filled three ways."""
@@ -145,7 +141,7 @@ def handed(half: str) -> tuple[Handed, ...]:
     for i, template in enumerate(PASSAGES[half]):
         for j in range(3):
             where = f"read_letters L-{700 + 3 * i + j}"
-            out.append(Handed("untrusted", where, "letters[].body", _filled(template, half, r)))
+            out.append(Handed("untrusted", where, "letters[].body", filled(template, FILL[half], r)))
     return tuple(out)
 
 

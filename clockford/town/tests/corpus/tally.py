@@ -3,6 +3,7 @@ text, and whether the check should catch it), and a corpus's rates by kind and i
 cases caught (repeats held, links refused) beside the ordinary ones caught by mistake, with every case
 the check got wrong listed by `main` (`python -m clockford.town.tests.corpus.NAME [dev|held]`)."""
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +17,11 @@ class Case:
     variant: str
     text: str
     want: bool  # caught: held by Safe Harbour, refused by the words screen
+
+
+def filled(template: str, fill: dict[str, list[str]], r: random.Random) -> str:
+    """A passage's template with each of its blanks filled by a word of the half's choosing."""
+    return template.format(**{k: r.choice(v) for k, v in fill.items()})
 
 
 def refused_in_public(case: Case, half: str = "") -> bool:
