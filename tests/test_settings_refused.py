@@ -167,6 +167,31 @@ def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held
     assert (tmp_path / "town.key").read_text() == held  # never replaced by a new key
 
 
+# A process killed while it makes the key: os.urandom, called once the key's file is begun, ends it.
+KILLED_MAKING_THE_KEY = [
+    "-c",
+    "import os, signal; from pathlib import Path; from clockford.town import signing; "
+    "os.urandom = lambda n: os.kill(os.getpid(), signal.SIGKILL); "
+    "signing.make_key(Path(os.environ['CLOCKFORD_KEY_FILE']))",
+]
+
+
+def test_a_town_killed_while_it_makes_its_key_leaves_none_and_the_next_start_makes_one(tmp_path: Path) -> None:
+    """A town first started, killed in its first call, was left an empty town.key no start could read
+    (a battery's kills check met it): the key reaches its path whole or not at all."""
+    key = tmp_path / "town.key"
+    killed = own_town_run(KILLED_MAKING_THE_KEY, tmp_path, CLOCKFORD_KEY_FILE=str(key))
+    assert killed.returncode == -9, killed.stderr
+    assert not key.exists()
+    done = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(key))
+    assert done.returncode == 0, done.stderr
+    assert "(made now)" in done.stdout
+    assert len(bytes.fromhex(key.read_text().strip())) == 32
+    assert key.stat().st_mode & 0o777 == 0o600
+    again = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(key))
+    assert "(kept)" in again.stdout
+
+
 def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
     done = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(tmp_path / "a-file" / "town.key"))

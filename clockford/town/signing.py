@@ -10,6 +10,7 @@ import hmac
 import importlib.util
 import json
 import os
+import tempfile
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -30,16 +31,61 @@ def canonical_text(value: Any) -> str:
 
 
 def make_key(path: Path) -> bool:
-    """Create the town key if there is none. Returns whether it was made now."""
+    """Create the town key if there is none. Returns whether it was made now.
+
+    The key is written whole to a file of its own, flushed to disk, then linked at `path`: a process
+    killed while making it leaves no key at `path` (the next start makes one), never an empty file
+    that no start could ever read. link() refuses a path that exists, so when two processes start at
+    once, one makes the key and the other reads it."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        return False
+    fd, draft = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
     try:
-        # O_EXCL: when two processes start at once, one makes the key and the other reads it.
+        os.write(fd, (os.urandom(32).hex() + "\n").encode("ascii"))
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        try:
+            os.link(draft, path)  # mkstemp made the file for its owner alone (0600)
+        except FileExistsError:
+            return False
+        except OSError:
+            # A filesystem without hard links: create the key file alone and write it in one call.
+            return _made_in_place(path, Path(draft).read_bytes())
+        _sync_folder(path.parent)
+        return True
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        os.unlink(draft)
+
+
+def _made_in_place(path: Path, key: bytes) -> bool:
+    try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         return False
-    with os.fdopen(fd, "w") as f:
-        f.write(os.urandom(32).hex() + "\n")
+    try:
+        os.write(fd, key)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     return True
+
+
+def _sync_folder(folder: Path) -> None:
+    """The folder's entry for a new file reaches the disk too (POSIX; a folder cannot be opened so on Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 class KeyFileError(RuntimeError):
@@ -50,16 +96,12 @@ class KeyFileError(RuntimeError):
 def _seed() -> bytes:
     path = Path(str(settings.CLOCKFORD["KEY_FILE"]))
     make_key(path)
-    for _ in range(50):
-        text = path.read_text(errors="replace").strip()
+    text = path.read_text(errors="replace").strip()
+    try:
         if len(text) == 64:
-            try:
-                return bytes.fromhex(text)
-            except ValueError:
-                break
-        import time
-
-        time.sleep(0.02)  # another process is still writing it
+            return bytes.fromhex(text)
+    except ValueError:
+        pass
     raise KeyFileError(
         f"The town key in {path.name} is not 32 bytes of hex. Put back the copy kept apart (docs/backup.md): "
         "a new key cannot vouch for what the old one signed."
