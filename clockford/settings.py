@@ -150,10 +150,10 @@ if not _secret:
     if not key_path.exists():
         import secrets
 
-        # Made readable by its owner alone from the start (not written, then narrowed).
-        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_urlsafe(50))
+        from clockford.keyfiles import write_new
+
+        # Readable by its owner alone from the start, and whole or not at all (keyfiles).
+        write_new(key_path, secrets.token_urlsafe(50).encode("ascii"))
     _secret = key_path.read_text().strip()
 SECRET_KEY = _secret
 

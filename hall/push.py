@@ -22,7 +22,6 @@ import asyncio
 import base64
 import json
 import logging
-import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -36,7 +35,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import timezone
 from py_vapid import Vapid02
 
-from clockford import plain
+from clockford import keyfiles, plain
 from hall.http import Refused, at_the_hall, json_body, page_only
 from hall.models import Account, PushSent, PushSubscription
 from hall.queue import Queue
@@ -71,27 +70,23 @@ class VapidKeyError(RuntimeError):
 
 @cache
 def vapid() -> Vapid02:
-    """The town's VAPID key, made on first use (O_EXCL: when two processes start at once, one makes it)."""
+    """The town's VAPID key, made on first use, whole or not at all (keyfiles: when two processes start
+    at once, one makes it and the other reads it)."""
     path = key_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
     made = Vapid02()
     made.generate_keys()
+    if keyfiles.write_new(path, made.private_pem()):
+        return made
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        try:
-            # The town writes its key as PEM (below). Read here, not with Vapid02.from_file, which logs its
-            # own error line and makes a key in place of a path that is not a file.
-            return Vapid02.from_pem(path.read_bytes())
-        except Exception as exc:  # a file that is no key fails deep in the parser, as one of many errors
-            raise VapidKeyError(
-                f"The hall's notification key in {path.name} cannot be read ({exc.__class__.__name__}). Move it "
-                "away and start the town again: a new key is made, and each device turns its notifications on "
-                "again on its account page."
-            ) from None
-    with os.fdopen(fd, "wb") as f:
-        f.write(made.private_pem())
-    return made
+        # The town writes its key as PEM (above). Read here, not with Vapid02.from_file, which logs its
+        # own error line and makes a key in place of a path that is not a file.
+        return Vapid02.from_pem(path.read_bytes())
+    except Exception as exc:  # a file that is no key fails deep in the parser, as one of many errors
+        raise VapidKeyError(
+            f"The hall's notification key in {path.name} cannot be read ({exc.__class__.__name__}). Move it "
+            "away and start the town again: a new key is made, and each device turns its notifications on "
+            "again on its account page."
+        ) from None
 
 
 def b64url(raw: bytes) -> str:

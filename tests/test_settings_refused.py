@@ -167,29 +167,46 @@ def test_a_town_key_file_that_holds_no_key_is_said_in_words(tmp_path: Path, held
     assert (tmp_path / "town.key").read_text() == held  # never replaced by a new key
 
 
-# A process killed while it makes the key: os.urandom, called once the key's file is begun, ends it.
-KILLED_MAKING_THE_KEY = [
-    "-c",
-    "import os, signal; from pathlib import Path; from clockford.town import signing; "
-    "os.urandom = lambda n: os.kill(os.getpid(), signal.SIGKILL); "
-    "signing.make_key(Path(os.environ['CLOCKFORD_KEY_FILE']))",
-]
+# A process killed while it makes one of the town's secret files: os.fsync ends it, which the making
+# calls once the file's bytes are written and before they are at the file's path.
+KILLED_WHILE_MAKING = (
+    "import os, signal; os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL); "
+    "import django; django.setup(); {make}"
+)
+MADE_ONCE = {
+    "town.key": "from clockford.town import signing; signing.public_key_hex()",
+    "django-secret": "",  # made as the settings are read
+    "vapid.pem": "from hall import push; push.public_key()",
+}
 
 
-def test_a_town_killed_while_it_makes_its_key_leaves_none_and_the_next_start_makes_one(tmp_path: Path) -> None:
-    """A town first started, killed in its first call, was left an empty town.key no start could read
-    (a battery's kills check met it): the key reaches its path whole or not at all."""
-    key = tmp_path / "town.key"
-    killed = own_town_run(KILLED_MAKING_THE_KEY, tmp_path, CLOCKFORD_KEY_FILE=str(key))
+@pytest.mark.parametrize("name", MADE_ONCE)
+def test_a_town_killed_while_it_makes_a_secret_file_leaves_none_and_the_next_start_makes_it(
+    tmp_path: Path, name: str
+) -> None:
+    """A town first started and killed in its first call was left an empty town.key that no start could
+    read (a battery's kills check met it); the Django secret and the VAPID key were made the same way.
+    Each reaches its path whole or not at all."""
+    killed = own_town_run(["-c", KILLED_WHILE_MAKING.format(make=MADE_ONCE[name])], tmp_path)
     assert killed.returncode == -9, killed.stderr
-    assert not key.exists()
-    done = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(key))
+    assert not (tmp_path / name).exists()
+    done = own_town_run(["-c", "import django; django.setup(); " + MADE_ONCE[name]], tmp_path)
+    assert done.returncode == 0, done.stderr
+    made = (tmp_path / name).read_bytes()
+    assert made.strip()
+    assert (tmp_path / name).stat().st_mode & 0o777 == 0o600
+    again = own_town_run(["-c", "import django; django.setup(); " + MADE_ONCE[name]], tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / name).read_bytes() == made  # kept, never made again
+
+
+def test_a_town_key_made_after_a_kill_is_read_by_town_ready(tmp_path: Path) -> None:
+    killed = own_town_run(["-c", KILLED_WHILE_MAKING.format(make=MADE_ONCE["town.key"])], tmp_path)
+    assert killed.returncode == -9, killed.stderr
+    done = own_town_run(["manage.py", "town_ready"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert "(made now)" in done.stdout
-    assert len(bytes.fromhex(key.read_text().strip())) == 32
-    assert key.stat().st_mode & 0o777 == 0o600
-    again = own_town_run(["manage.py", "town_ready"], tmp_path, CLOCKFORD_KEY_FILE=str(key))
-    assert "(kept)" in again.stdout
+    assert len(bytes.fromhex((tmp_path / "town.key").read_text().strip())) == 32
 
 
 def test_a_town_key_that_cannot_be_made_is_said_in_words(tmp_path: Path) -> None:

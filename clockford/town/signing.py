@@ -10,7 +10,6 @@ import hmac
 import importlib.util
 import json
 import os
-import tempfile
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +18,8 @@ from typing import Any
 from django.conf import settings
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
+
+from clockford import keyfiles
 
 
 def canonical_json(value: Any) -> bytes:
@@ -31,61 +32,8 @@ def canonical_text(value: Any) -> str:
 
 
 def make_key(path: Path) -> bool:
-    """Create the town key if there is none. Returns whether it was made now.
-
-    The key is written whole to a file of its own, flushed to disk, then linked at `path`: a process
-    killed while making it leaves no key at `path` (the next start makes one), never an empty file
-    that no start could ever read. link() refuses a path that exists, so when two processes start at
-    once, one makes the key and the other reads it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
-        return False
-    fd, draft = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
-    try:
-        os.write(fd, (os.urandom(32).hex() + "\n").encode("ascii"))
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        try:
-            os.link(draft, path)  # mkstemp made the file for its owner alone (0600)
-        except FileExistsError:
-            return False
-        except OSError:
-            # A filesystem without hard links: create the key file alone and write it in one call.
-            return _made_in_place(path, Path(draft).read_bytes())
-        _sync_folder(path.parent)
-        return True
-    finally:
-        if fd >= 0:
-            os.close(fd)
-        os.unlink(draft)
-
-
-def _made_in_place(path: Path, key: bytes) -> bool:
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return False
-    try:
-        os.write(fd, key)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    return True
-
-
-def _sync_folder(folder: Path) -> None:
-    """The folder's entry for a new file reaches the disk too (POSIX; a folder cannot be opened so on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Create the town key if there is none, whole or not at all (keyfiles). Returns whether it was made now."""
+    return keyfiles.write_new(path, (os.urandom(32).hex() + "\n").encode("ascii"))
 
 
 class KeyFileError(RuntimeError):
