@@ -2,11 +2,12 @@
 (after healthchecks' hc/test.py): personas are in districts/conftest.py."""
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from clockford.town import desk, holds, reports
@@ -89,6 +90,50 @@ def race(calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[desk.Rendere
         t.start()
     for t in threads:
         t.join(60)
+    assert errors == [], errors
+    done = [r for r in replies if r is not None]
+    assert len(done) == len(calls), "a call was not answered"
+    return done
+
+
+# Sessions of this database waiting on a row lock (or any other lock) right now.
+_WAITING = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+
+
+def past_every_check(hold: Hold, calls: list[tuple[Passport, str, dict[str, Any]]]) -> list[desk.Rendered]:
+    """Run the calls through the desk, each on a thread and connection of its own, while this thread
+    holds `hold`'s row lock (a test marked `racing()`): each starts once the one before it waits on a
+    lock (on that one, or on a row a call waiting on it holds: the record its Tool.before_hold read) or
+    was answered without waiting, and the lock is let go then. The calls meet deterministically: the
+    first, allowed by `hold`, has passed its checks and waits to go through while the next makes its
+    own. Returns the replies, in order."""
+    replies: list[desk.Rendered | None] = [None] * len(calls)
+    errors: list[BaseException] = []
+
+    def one(i: int, passport: Passport, tool: str, arguments: dict[str, Any]) -> None:
+        try:
+            replies[i] = visit(Passport.objects.get(pk=passport.pk), tool, **arguments)
+        except BaseException as error:  # noqa: BLE001 (reported below, in the test's thread)
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=one, args=(i, *call)) for i, call in enumerate(calls)]
+    with transaction.atomic():
+        Hold.objects.select_for_update().get(pk=hold.pk)
+        for waiting, thread in enumerate(threads, start=1):
+            thread.start()
+            deadline = time.monotonic() + 20
+            with connection.cursor() as c:
+                while True:
+                    c.execute("SELECT pg_stat_clear_snapshot()")  # else a transaction reads the view once
+                    c.execute(_WAITING)
+                    if c.fetchone()[0] >= waiting or not thread.is_alive():  # or it was answered at once
+                        break
+                    assert time.monotonic() < deadline, f"call {waiting} did not wait on a lock"
+                    time.sleep(0.01)
+    for thread in threads:
+        thread.join(60)
     assert errors == [], errors
     done = [r for r in replies if r is not None]
     assert len(done) == len(calls), "a call was not answered"

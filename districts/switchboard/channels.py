@@ -217,7 +217,14 @@ def check_watch(join: list[str], leave: list[str]) -> None:
 def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> list[str]:
     """The channels of `join` this passport does not watch yet, or the refusal when they would take it
     past WATCH_MAX (the ones the same call leaves make room). The tool asks it before any hold too, so a
-    join no person's yes could let through is refused at once."""
+    join no person's yes could let through is refused at once.
+
+    Counted under the passport's cursor lock, held until the call's transaction ends: one passport's
+    joins one at a time, so two calls at once cannot pass the 16 between them, and the count a call's
+    Tool.before_hold found is the one it runs on. Read unlocked there, a join made while an allowed join
+    or leave of the same passport went through was held for a seventeenth channel, or refused for a
+    limit the leave had just made room under."""
+    _lock_cursor(passport)
     current = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True)) - set(leave)
     new = [name for name in dict.fromkeys(join) if name not in current]
     if len(current) + len(new) > WATCH_MAX:
@@ -233,8 +240,6 @@ def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int
     """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
     joined and left (a channel already watched, or not watched, changes nothing)."""
     check_watch(join, leave)
-    # One passport's joins one at a time, so two calls at once cannot pass the 16 between them.
-    _lock_cursor(passport)
     new = check_watch_room(passport, join, leave)
     left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0
     now = clock.now()

@@ -9,64 +9,22 @@ Tool.before_hold read their beacon locked, the second call read it before the fi
 waited on the hold's lock, found the yes spent, and was held again; the raise never was (its posting
 budget reads the locked holds before anything else), and the test guards that order."""
 
-import threading
-import time
 from collections import Counter
 from collections.abc import Callable
 
-from django.db import connection, connections, transaction
+from django.db import transaction
 
 from clockford.town import clock
 from clockford.town.desk import Rendered
 from clockford.town.models import Hold, Passport
 from districts.switchboard import beacons
 from districts.switchboard.models import Answer, Beacon, Channel
-from districts.testing import on_probation, outcome, racing, visit
+from districts.testing import on_probation, outcome, past_every_check, racing, visit
 from hall.models import Account
 
 pytestmark = racing()
 Allow = Callable[[str], Hold]
 QUESTION = "Which census servers answer in under a second?"
-
-_WAITING = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-
-
-def past_every_check(hold: Hold, calls: list[tuple[Passport, str, dict[str, str]]]) -> list[Rendered]:
-    """Run the calls through the desk, each on a thread and connection of its own, while this thread
-    holds `hold`'s row lock: each starts once the one before it waits on a lock (on that one, or on a
-    row a call waiting on it holds: the beacon its Tool.before_hold read) or was answered without
-    waiting, and the lock is let go then. Returns the replies, in order."""
-    replies: list[Rendered | None] = [None] * len(calls)
-    errors: list[BaseException] = []
-
-    def one(i: int, passport: Passport, tool: str, arguments: dict[str, str]) -> None:
-        try:
-            replies[i] = visit(Passport.objects.get(pk=passport.pk), tool, **arguments)
-        except BaseException as error:  # noqa: BLE001 (reported below, in the test's thread)
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=one, args=(i, *call)) for i, call in enumerate(calls)]
-    with transaction.atomic():
-        Hold.objects.select_for_update().get(pk=hold.pk)
-        for waiting, thread in enumerate(threads, start=1):
-            thread.start()
-            deadline = time.monotonic() + 20
-            with connection.cursor() as c:
-                while True:
-                    c.execute("SELECT pg_stat_clear_snapshot()")  # else a transaction reads the view once
-                    c.execute(_WAITING)
-                    if c.fetchone()[0] >= waiting or not thread.is_alive():  # or it was answered at once
-                        break
-                    assert time.monotonic() < deadline, f"call {waiting} did not wait on a lock"
-                    time.sleep(0.01)
-    for thread in threads:
-        thread.join(60)
-    assert errors == [], errors
-    done = [r for r in replies if r is not None]
-    assert len(done) == len(calls), "a call was not answered"
-    return done
 
 
 def allowed(allow: Allow, passport: Passport, tool: str, arguments: dict[str, str]) -> Hold:
