@@ -214,10 +214,11 @@ def check_watch(join: list[str], leave: list[str]) -> None:
         raise Refused(BOTH_SAY, "join-and-leave")
 
 
-def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> list[str]:
-    """The channels of `join` this passport does not watch yet, or the refusal when they would take it
-    past WATCH_MAX (the ones the same call leaves make room). The tool asks it before any hold too, so a
-    join no person's yes could let through is refused at once.
+def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> tuple[list[str], bool]:
+    """The channels of `join` this passport does not watch yet, and whether it watches any of `leave`;
+    or the refusal when the joins would take it past WATCH_MAX (the ones the same call leaves make room).
+    The tool asks it before any hold too, so a join no person's yes could let through is refused at
+    once, and one that would change nothing (no new channel, none left) is not held either.
 
     Counted under the passport's cursor lock, held until the call's transaction ends: one passport's
     joins one at a time, so two calls at once cannot pass the 16 between them, and the count a call's
@@ -225,7 +226,8 @@ def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> l
     or leave of the same passport went through was held for a seventeenth channel, or refused for a
     limit the leave had just made room under."""
     _lock_cursor(passport)
-    current = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True)) - set(leave)
+    watched = set(Watch.objects.filter(passport=passport).values_list("channel_id", flat=True))
+    current = watched - set(leave)
     new = [name for name in dict.fromkeys(join) if name not in current]
     if len(current) + len(new) > WATCH_MAX:
         raise Refused(
@@ -233,14 +235,14 @@ def check_watch_room(passport: Passport, join: list[str], leave: list[str]) -> l
             "watch-limit",
             watching=sorted(current),
         )
-    return new
+    return new, bool(watched & set(leave))
 
 
 def do_watch(passport: Passport, join: list[str], leave: list[str]) -> tuple[int, int]:
     """Start watching the channels in `join` and stop watching those in `leave`. Returns how many were
     joined and left (a channel already watched, or not watched, changes nothing)."""
     check_watch(join, leave)
-    new = check_watch_room(passport, join, leave)
+    new, _ = check_watch_room(passport, join, leave)
     left = Watch.objects.filter(passport=passport, channel_id__in=set(leave)).delete()[0] if leave else 0
     now = clock.now()
     Watch.objects.bulk_create([Watch(passport=passport, channel_id=name, since=now) for name in new])

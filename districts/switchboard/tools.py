@@ -82,9 +82,11 @@ def _broadcast_publishes(args: BroadcastArgs, passport: Passport) -> bool:
 
 
 def _watch_refused(args: ListenArgs, passport: Passport) -> bool:
+    """listen's Tool.before_hold: a join or leave no person's yes could let through is refused, and one
+    that changes nothing (every channel joined watched already, none left watched) goes ahead unheld."""
     channels.check_watch(args.join or [], args.leave or [])
-    channels.check_watch_room(passport, args.join or [], args.leave or [])
-    return False
+    new, leaves = channels.check_watch_room(passport, args.join or [], args.leave or [])
+    return not new and not leaves
 
 
 def _joins_or_leaves(args: ListenArgs) -> bool:
@@ -143,8 +145,10 @@ def _under(key: str, parts: list[Part]) -> list[Part]:
 def listen(call: Call, args: ListenArgs) -> Reply:
     passport = call.passport
     said: list[str] = []
+    changed = True  # a read: Reply.changed speaks only of writes
     if args.join or args.leave:
         joined, left = channels.do_watch(passport, args.join or [], args.leave or [])
+        changed = bool(joined or left)
         said.append(
             f"You joined {counted(joined, 'channel', 'channels')} and left {left}; "
             f"you watch {len(channels.watching(passport))} now."
@@ -154,6 +158,7 @@ def listen(call: Call, args: ListenArgs) -> Reply:
     else:
         reply = _page(passport, args.since)
     reply.say = " ".join([*said, reply.say])
+    reply.changed = changed
     return reply
 
 

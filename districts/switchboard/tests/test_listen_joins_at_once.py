@@ -70,3 +70,18 @@ def test_a_join_while_an_allowed_leave_makes_room_waits_for_the_person(
     assert outcome(other) == "held", other.structured["say"]
     assert other.structured["hold"]["status"] == "held"
     assert Watch.objects.filter(passport=alice).count() == 15
+
+
+def test_an_allowed_join_sent_twice_at_once_joins_once_and_the_second_changes_nothing_unheld(
+    account_a: Account, alice: Passport, allow: Allow
+) -> None:
+    watching_on_probation(alice, account_a, 15)
+    hold = allowed(allow, alice, join=["room-15"])
+    call = (alice, "listen", {"join": ["room-15"]})
+
+    first, second = past_every_check(hold, [call, call])
+    assert first.structured["say"].startswith("You joined 1 channel and left 0; you watch 16 now.")
+    assert outcome(second) == "ok" and "harbour" not in second.structured
+    assert second.structured["say"].startswith("You joined 0 channels and left 0; you watch 16 now.")
+    # No second hold: the person is never asked about a join that changes nothing.
+    assert list(Hold.objects.filter(passport=alice).values_list("id", "status")) == [(hold.id, "used")]
