@@ -737,7 +737,9 @@ _TECHNOLOGY = {"asp.net", "vb.net", "ado.net", "json.net", "dot.net"}
 _PHRASE_WORDS = set(
     "the a an this that these those his her its their our my your old first early big whole any every each some "
     "no in on at of for with from to by about like and or but is was be learn use using write wrote know knows "
-    "love hate via into red blue black green polka one two three tiny small little last next same".split()
+    "love hate via into red blue black green polka one two three tiny small little last next same "
+    # and words that open or join a sentence: "Well, then a dot and com... I mean comma"
+    "well so ok okay oh yes then plus".split()
 )
 # Words after a spelled-out "dot com" that make it a phrase: "dot com bubble", "dot net developer".
 _PHRASE_AFTER = set(
@@ -751,23 +753,40 @@ _LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
 # A separator led by spaces never starts after a space (in a name each follows a label), so that a
 # search through a run of spaces fails at once from each of its places instead of reading the rest of
 # the run from each: a square.
-# The word "dot", or written with a zero or spaced out as no sentence writes it ("d0t", "d o t").
-_DOT_WORD = r"(?:dot|d0t|d o t)"
-# The word disguised: said so, it is a dot, never prose.
-_DISGUISED_DOT = re.compile(r"d0t|d o t")
-_OBF_DOT = r"(?:(?<!\s)\s++)?+[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]\s*+"
+# The word "dot", or written with a zero, brackets or dots or spaced out as no sentence writes it
+# ("d0t", "d()t", "d.o.t", "d o t").
+_DOT_WORD = r"(?:dot|d0t|d o t|d\(\)t|d\.o\.t)"
+# The word between two of the same sign ("*dot*", "|dot|", "'dot'", "-dot-"), but a slash: paths name
+# folders so ("vfarcic/dot-ai", "src/dot/net"), and two different signs are a path or a name's parts.
+_WRAPPING_SIGNS = "*|'\"-_~=+#:^"
+_WRAPPED = "(?:" + "|".join(re.escape(c) + r"\s*+" + _DOT_WORD + r"\s*+" + re.escape(c) for c in _WRAPPING_SIGNS) + ")"
+# The word disguised or wrapped in signs: said so, it is a dot, never prose.
+_DISGUISED_DOT = re.compile(r"d0t|d o t|d\(\)t|d\.o\.t|" + _WRAPPED)
+_OBF_DOT = (
+    r"(?:(?<!\s)\s++)?+(?:[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]|" + _WRAPPED + r")\s*+"
+)
 # A dot said in a sentence: "evil then a dot then com", "evil, then dot, then com", "evil followed by
 # a dot and then com". Each word is optional but the dot, and each is read once, without giving back.
-_SAID_DOT = (
+_SAID_ALONE = (
     r"(?:(?:and\s++)?then\s++|followed\s++by\s++)?+(?:a\s++)?+"
     + _DOT_WORD
     + r"(?:\s*+,)?+\s++(?:(?:and\s++)?then\s++)?+"
 )
+# Or the dot (or a period) joined by a word on each side: "evil then a dot and com", "evil plus a dot
+# plus com", "evil, dot, and com", "evil then a period then com", "evil with a dot then com". Tried
+# first: the form above would end at "and".
+_SAID_JOINED = (
+    r"(?:(?:(?:(?:and|plus)\s++)?then\s++|followed\s++by\s++|(?:and|plus)\s++|(?<=,\s))(?:(?:a|the)\s++)?+(?:"
+    + _DOT_WORD
+    + r"|period)(?:\s*+,)?+\s++(?:(?:and\s++)?then|and|plus)\s++"
+    + r"|with\s++(?:a\s++)?+(?:" + _DOT_WORD + r"|period)(?:\s*+,)?+\s++(?:and\s++)?then\s++)"
+)  # fmt: skip
+_SAID_DOT = r"(?:" + _SAID_JOINED + "|" + _SAID_ALONE + ")"
 # Spelled-out or spaced dots: "example dot com", "example . com", "example .com", "example. com", and a
 # dot said so ("example then a dot then com"), a comma allowed after the label before it.
 _SPELLED_DOT = r"(?<!\s)(?:,?+\s++" + _SAID_DOT + r"|\s++\.\s*+)|\.\s++(?=(?:com|net|org)\b)"
 # What makes a said dot a spoken address rather than the word "dot": "then" or "followed by" around it.
-_SPOKEN_DOT = re.compile(r"\bthen\b|\bfollowed\b")
+_SPOKEN_DOT = re.compile(r"\bthen\b|\bfollowed\b|\bplus\b")
 # The plain dot last, so that a spaced one (". com") is read whole. A dot escaped with a backslash, as
 # a regular expression or markdown writes it ("evil\\.com", "evil\\\\.com" in a string), is a dot.
 _DOT = r"\\{0,2}\."
@@ -785,7 +804,9 @@ _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 # Any of these in the text and the slower expression, with spelled and bracketed dots, runs.
 _OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
 _OBFUSCATION_HINTS += ("dot)", "dot}", "dot>", "punkt", "punto", "point]", "point)")
-_OBFUSCATION_HINTS += (" dot,", "d0t", "d o t")
+_OBFUSCATION_HINTS += (" dot,", "d0t", "d o t", "d()t", "d.o.t", " period")
+# And the word "dot" between two signs ("*dot*", "-dot-"), looked for only when "dot" is in the text.
+_WRAPPED_DOT = _re2("[" + re.escape(_WRAPPING_SIGNS) + r"]\s*dot\s*[" + re.escape(_WRAPPING_SIGNS) + "]")
 # Scripts written without spaces (Thai, Lao, Myanmar, Khmer, CJK, kana, Hangul): a link glued to such
 # text ends, or starts, where the script changes, as a reader sees it.
 _SPACELESS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
@@ -1592,7 +1613,7 @@ _FOREIGN_NAME = re.compile(
     r"(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(?:" + _FOREIGN_DOT + r"[a-z0-9][a-z0-9-]{0,62}){1,4}(?![\w-])"
 )
 _FOREIGN_SPLIT = re.compile(_FOREIGN_DOT)
-_JOINED_DOT = re.compile(r"(?<![\w.-])([a-z0-9][a-z0-9-]{0,62}?)(?:[_-]dot[_-]|dot)([a-z]{2,12})(?![\w-])")
+_JOINED_DOT = re.compile(r"(?<![\w.-])([a-z0-9][a-z0-9-]{0,62}?)(?:[_-]d[o0]t[_-]|dot)([a-z]{2,12})(?![\w-])")
 _REVERSED = re.compile(r"(?<![\w.-])(?:moc|ten|gro)(?:\.[a-z0-9-]{2,63}){1,3}(?![\w-]|\.\w)")
 _HOST_SHAPED_TEXT = re.compile(r"[0-9-]")
 _IP_PART = r"(?:0x[0-9a-f]{1,8}|\d{1,10})"
@@ -1704,7 +1725,7 @@ def _contacts(t: str, low: str) -> Iterator[_Hit]:
             if len(labels) > 2 or ends or sent:
                 end = m.end() + (len(tail.group()) if tail else 0)
                 found.append(_Hit(m.start(), _trim(low, m.start(), end), "link"))
-    if "dot" in low:
+    if "dot" in low or "d0t" in low:
         for m in _JOINED_DOT.finditer(low):
             written = t[m.end(1) : m.start(2)]
             spelled = written[:1] in "_-" or written in ("DOT", "Dot")
@@ -1808,7 +1829,7 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         families.append(each(_MARKDOWN_LINK))
     if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
         families.append(ips())
-    obfuscated = any(h in low for h in _OBFUSCATION_HINTS)
+    obfuscated = any(h in low for h in _OBFUSCATION_HINTS) or ("dot" in low and _WRAPPED_DOT.search(low) is not None)
     if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
         families.append(addresses(obfuscated))
     if "localhost:" in low:

@@ -316,6 +316,19 @@ def test_base64_shaped_words_that_spell_no_link_pass(text: str) -> None:
         "buildbot d0t info",
         "buildbot (d0t) com",
         "buildbot d o t net",
+        # Joined by a word on each side, or a period said so.
+        "example then a dot and com",
+        "example plus a dot plus io",
+        "the site is example, dot, and com",
+        "example then a period then info",
+        # Written with signs: brackets or dots inside it, glued with hyphens, or between two of a sign.
+        "example d()t com",
+        "example d.o.t info",
+        "example-d0t-com",
+        "example -d0t- com",
+        "example *dot* info",
+        "example |dot| net",
+        "example 'dot' com",
     ],
 )
 def test_a_dot_said_in_words_or_written_with_a_zero_is_a_dot(text: str) -> None:
@@ -330,6 +343,12 @@ def test_a_dot_said_in_words_or_written_with_a_zero_is_a_dot(text: str) -> None:
         "Put a dot, then a comma, then a space.",
         "Draw a line then a dot then to the left a circle.",
         "All d0ne, the lamps are lit.",
+        "Draw a line and a dot and name it.",
+        "Well, then a dot and com... I mean comma, sorry",
+        "Q3 period net income rose.",
+        "Use 'dot' notation, not 'bracket' notation.",
+        # A folder named so in a path: two different signs around the word.
+        "io.github.vfarcic/dot-ai needs a key",
     ],
 )
 def test_dots_in_prose_pass(text: str) -> None:

@@ -164,6 +164,12 @@ ADVERSARIAL = {
     "said dots after commas": "a, then dot, then " * 7_000,
     "followed by dots": "a followed by a dot and then " * 4_200,
     "dots written with a zero": " d0t com " * 13_000,
+    # Dots between two signs, glued with a zero, or said with a word joining each side.
+    "dots between signs": "a *dot* " * 15_000,
+    "glued dots with a zero": "a-d0t-" * 20_000,
+    "said dots joined": "a plus a dot plus " * 6_600,
+    "said dots after commas and": "a, dot, and " * 10_000,
+    "periods said": "a then a period then " * 5_700,
     # Base64: one run of 120 KB that decodes to names (read once, decoded once), one that decodes to
     # no text, and many short runs each decoding to a name.
     "a base64 run of names": base64.b64encode(b"evil.com/" * 10_000).decode(),
