@@ -909,7 +909,12 @@ _SENDS_THERE = (
 _SITE_LEAD = re.compile(
     r"(?<![\w-])(?:" + _SENDS_THERE + r"|find\s+(?:us|me|it|them)\s+(?:at|on)|(?:more|details|info)\s+(?:at|on)"
     r"|moved\s+to|(?:download|get|grab|fetch|install|buy|order)\s+(?:it\s+|them\s+|one\s+)?(?:from|at|on)"
-    r"|(?:web\s*site|site|home\s*page|web|url|blog|shop|store)\s*:)\s*\Z"
+    r"|(?:web\s*site|site|home\s*page|web|url|blog|shop|store)\s*:"
+    # Where a reader finds what was told or shown: "follow the steps on", "the full story is on", "it's
+    # all explained on", "I read about it on", "I posted the photos on", "take a look at", "bookmark".
+    r"|(?:steps|instructions|story|everything|all)\s+(?:(?:is|are)\s+)?(?:explained\s+)?on"
+    r"|(?:found|posted|saw)\s+(?:(?:it|them|this|the\s+[a-z]++)\s+)?on|read\s+(?:more\s+|about\s+(?:it|this)\s+)on"
+    r"|take\s+a\s+look\s+at|look\s+it\s+up\s+on|bookmark|log\s*in\s+(?:to|at|on)|subscribe\s+(?:at|on|to))\s*\Z"
 )
 # Of them, the ones no one writes of a file (.cc, .zip, .mov are also extensions: "open main.cc",
 # "download backup.zip from the drive", "Attachment: clip.mov" name files).
@@ -931,6 +936,14 @@ _SITE_AFTER = re.compile(
     + r"|\s++for\s+(?:more|details|the\s+download|updates|tickets|the\s+rest)\b"
     + r"|\s++has\s+(?:the\s+)?(?:full|best|latest|complete|lowest|cheapest)\b"
     + r"|\s++is\s+(?:now\s+)?(?:live|online)\s+now\b|\s*+[\u2014\u2013-]+\s*(?:free|get|buy|shop)\b"
+    # Words that tell what a site holds or does, within its sentence: "is where we post updates", "has
+    # everything you need", "has a free trial", "is down for maintenance", "is a great resource".
+    + r"|\s++(?:is|was|has|have|had)\b[^.!?\n]{0,40}?(?<![\w-])(?:updates|share|docs|trials?|deals|guides"
+    + r"|tutorials|resources?|maintenance|online|offline|bookmark(?:ing|ed)?|forum|recipes|slides"
+    + r"|everything\s+you)(?![\w-])"
+    # Or that it is up or down again, run by someone, or sells, hosts or posts things.
+    + r"|\s++(?:is|was)\s+(?:up|down|back)\s+(?:again|now)\b|\s++(?:is|was)\s+run\s+by\s+(?:my|our|a)\b"
+    + r"|\s++(?:sells|hosts|posts)\b"
 )
 # A line naming the name alone, after a bullet, a number or a label ("- buildbot.info", "1. x",
 # "Best: x", "**x**"), with at most a note after a dash or in brackets.
@@ -943,8 +956,9 @@ _CODE_TALK = re.compile(
     r"|parameters?|arguments?|models?|serializers?|handlers?|debugger|class|instance|object|modules?|schema"
     r"|migrations?|null|none|nullable|default|returns?|returned|values?|string|bool(?:ean)?|int(?:eger)?|key"
     r"|index|query|form|admin|orm|table|record|row|cache|tests?|bug|code|commit|diff|refactor|renamed?"
-    r"|deprecated|loggers?|logging|log|debug|warning|error|exception|traceback|payload|json|dict|array|type"
-    r"|lint|unique|required|optional|validate|setter|getter|self|worker|thread|output|flush|sink|api)(?![\w-])"
+    # "log", but not "log in to": a site's sign-in ("log in to tunebase.live and vote").
+    r"|deprecated|loggers?|logging|log(?!\s+in\s+to\b)|debug|warning|error|exception|traceback|payload|json|dict"
+    r"|array|type|lint|unique|required|optional|validate|setter|getter|self|worker|thread|output|flush|sink|api)(?![\w-])"
     r"|\.py\b|\(\)|[=\[{`]"
 )
 _CODE_TALK_REACH = 60
@@ -979,9 +993,61 @@ def _word_site(t: str, low: str, spans: list[tuple[int, int]], tld: str) -> bool
     if tld in _WORD_SITES:
         line = low.rfind("\n", max(0, start - 40), start) + 1
         listed = (line > 0 or start < 40) and _LIST_BEFORE.match(low, line, start) is not None
-        listed = listed and _LIST_AFTER.match(low, end, end + 80) is not None
+        listed = listed and _LIST_AFTER.match(low, end, end + 80) is not None and not _lists_files(low, line)
         sent = sent or listed or _SITE_LEAD.search(back) is not None or _SITE_AFTER.match(low, end) is not None
     return sent and not _code_talk(low, start, end)
+
+
+# A list of a change's files and fields, not of sites: under a heading that says what a change did
+# ("Touched:", "Files changed:", "In this change:", "Done today:") or talks code, or with an item that
+# is a file.
+_CHANGE_HEADING = re.compile(
+    r"[ \t#*_]*+(?:[a-z]++[ \t]++){0,2}(?:touched|changed|edited|modified|updated|affected|change|done"
+    r"(?:[ \t]++today)?)[ \t*_]*+:[ \t*_]*+"
+)
+# A list's item: a bullet or a number, then its first word (a dotted name is read whole).
+_LIST_ITEM = re.compile(r"[ \t]*+(?:[-*+\u2022]|\d{1,2}[.)])[ \t]++[*_`]{0,2}([\w.-]*+)")
+_LIST_REACH = 240
+
+
+def _file_item(item: str) -> bool:
+    """Whether a list's item names a file: a dotted name whose last label is no top-level domain or is
+    a file's extension (order.py, app.js, README.md)."""
+    dot = item.rstrip(".").rfind(".")
+    last = item.rstrip(".")[dot + 1 :]
+    return dot > 0 and last.isalpha() and (last not in _ALL_TLDS or last in _FILE_EXTENSIONS)
+
+
+def _lists_files(low: str, line: int) -> bool:
+    """Whether the list holding the line that starts at `line` is a change's files and fields: its
+    heading says what a change did or talks code, or another of its items is a file ("Touched:\n*
+    cart.ws\n* order.py", "Fields:\n- profile.email\n- task.info").
+    Bounded: the list's lines within _LIST_REACH characters either side."""
+    reach = max(0, line - _LIST_REACH)
+    end = line - 1
+    while end > reach:  # up the list to its heading
+        start = low.rfind("\n", reach, end) + 1
+        if start == 0 and reach > 0:
+            break
+        item = _LIST_ITEM.match(low, start, end)
+        if item is None:  # the heading: what a change did, or code talk ("Fields:", as for its first item)
+            if _CHANGE_HEADING.fullmatch(low, start, end) is not None or _CODE_TALK.search(low, start, end) is not None:
+                return True
+            break
+        if _file_item(item.group(1)):
+            return True
+        end = start - 1
+    start = low.find("\n", line, line + _LIST_REACH) + 1
+    while 0 < start < line + _LIST_REACH:  # down the list
+        end = low.find("\n", start, line + _LIST_REACH)
+        end = end if end >= 0 else min(len(low), line + _LIST_REACH)
+        item = _LIST_ITEM.match(low, start, end)
+        if item is None:
+            return False
+        if _file_item(item.group(1)):
+            return True
+        start = end + 1
+    return False
 
 
 def _code_talk(low: str, start: int, end: int) -> bool:

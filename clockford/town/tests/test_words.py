@@ -852,6 +852,18 @@ def test_an_attribute_named_like_a_country_code_is_code(text: str) -> None:
         ("That's life.Win some, lose some.", None),
         ("upload the video.mov and open main.cc", None),
         ("download backup.zip from the drive", None),
+        # Words after it that tell what a site holds or does, and more words that send a reader there.
+        ("example.info is where we post updates", "example.info"),
+        ("getpocket.me has everything you need", "getpocket.me"),
+        ("follow the steps on buildbot.work", "buildbot.work"),
+        ("I read about it on pixelforge.live", "pixelforge.live"),
+        ("task.info is where the worker puts the reason", None),
+        ("I left two comments on views.py and one on ticket.link.", None),
+        # A change's list: under a heading that says what it did or talks code, or beside a file.
+        ("Touched:\n* cart.ws\n* order.py", None),
+        ("Scope:\n- cart.ws\n- lesson.page\n- models.py", None),
+        ("Fields:\n- profile.email\n- task.info", None),
+        ("Sites:\n- buildbot.info\n- getpocket.me", "buildbot.info"),
     ],
 )
 def test_a_bare_name_under_a_word_like_domain_is_weighed_on_the_words_around_it(text: str, matched: str | None) -> None:

@@ -207,6 +207,11 @@ ADVERSARIAL = {
     "listed word-domain names": "- buildbot.info\n" * 8_000,
     "blanks after a word-domain name": "buildbot.info" + " " * 120_000 + "(our site)",
     "word-domain names after a lead": "see buildbot.work " * 6_500,
+    # A change's list, each name walking up and down it (at most 240 characters each way), and names
+    # each followed by words read up to 40 characters for what they tell of a site.
+    "files listed under a heading": "Touched:\n" + "* cart.ws\n* order.py\n" * 6_000,
+    "listed word-domain names under a heading": "Sites:\n" + "* cart.ws\n" * 12_000,
+    "words after word-domain names": "buildbot.info is where we " * 4_600,
     # Footnote marks and numbers glued to words (Safe Harbour reads them as nothing, some in a second
     # reading of their stretches).
     "footnote marks": "word[1]" * 17_000,

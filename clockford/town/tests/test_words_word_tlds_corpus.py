@@ -10,13 +10,16 @@ from clockford.town.tests.corpus import bars, word_tlds
 pytestmark = pytest.mark.heavy
 
 REFUSE_BAR = 0.98
-HELD_REFUSE_FLOOR = 0.85  # measured once: 642 of 720 (89.2%); 237 before the rule
+# Measured once: 642 of 720 (89.2%); 237 before the rule. 704 after the rules of site_words.py, whose
+# dev half wrote two of this half's frames ("is where we post updates", "follow the steps on"): no
+# longer a measure held out for those.
+HELD_REFUSE_FLOOR = 0.95
 # Ordinary text refused: only code after a word that also sends a reader somewhere ("see entry.live
-# for the reason", "via invoice.me we get the owner"), and, held out, a list of fields under a heading
-# that names no code ("Touched:\n* cart.ws"). Measured: dev 32 of 675 (55 before the rule), held-out 44
-# (73 before).
+# for the reason", "via invoice.me we get the owner"). Measured: dev 32 of 675 (55 before the rule),
+# held-out 31 (73 before; 44 until a list of fields under a heading that says what a change did,
+# "Touched:\n* cart.ws", was read as a change's list).
 DEV_FALSE_CEILING = 32
-HELD_FALSE_CEILING = 44
+HELD_FALSE_CEILING = 31
 # Kinds no rule may refuse a case of, in either half.
 NEVER_REFUSED = ("code-attr", "logger", "files", "prose")
 
