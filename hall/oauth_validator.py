@@ -8,7 +8,8 @@ with invalid_target, as is a grant or refresh token that somehow carries another
 An authorization code works once. One presented again after it was redeemed is refused like any
 unknown code, and every token of its account and client is revoked with it (RFC 6749 section 4.1.2):
 one of the two redemptions was not the app's own. So are two redemptions at the same instant: the
-second finds the code spent as it spends it.
+second finds the code spent as it spends it, or as it reads the code's grant again after finding it
+good (its PKCE challenge, its redirect URI).
 """
 
 import datetime as dt
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from oauth2_provider.models import Grant
 from oauth2_provider.oauth2_validators import OAuth2Validator
 from oauthlib.oauth2.rfc6749 import errors
 
@@ -66,6 +68,34 @@ class TownValidator(OAuth2Validator):
                 )
         except IntegrityError:  # pragma: no cover (a code is made once, so its digest is new)
             pass
+
+    # After validate_code finds the code good, oauthlib asks for its PKCE challenge and method and
+    # confirms its redirect URI, and the toolkit reads the code's grant again for each: a grant another
+    # request redeemed meanwhile raised DoesNotExist, a 500 that left the code's tokens alive.
+    def get_code_challenge(self, code: str, request: Any) -> str | None:
+        return self._grant_again(code, request).code_challenge or None
+
+    def get_code_challenge_method(self, code: str, request: Any) -> str | None:
+        return self._grant_again(code, request).code_challenge_method or None
+
+    def confirm_redirect_uri(
+        self, client_id: str, code: str, redirect_uri: str, client: Any, request: Any, *args: Any, **kwargs: Any
+    ) -> bool:
+        return bool(self._grant_again(code, request).redirect_uri_allowed(redirect_uri))
+
+    def _grant_again(self, code: str, request: Any) -> Grant:
+        """The grant of the code validate_code found good, read once for the three questions; gone, it
+        was redeemed by another request since: reuse, and what the code gave goes."""
+        grant = getattr(request, "town_grant", None)
+        if grant is None:
+            grant = Grant.objects.filter(code=code, application=request.client).first()
+            if grant is None:
+                from hall import connected
+
+                connected.revoke_tokens(request.user, request.client)
+                raise errors.InvalidGrantError(request=request)
+            request.town_grant = grant
+        return grant
 
     def validate_code(self, client_id: str, code: str, client: Any, request: Any, *args: Any, **kwargs: Any) -> bool:
         if super().validate_code(client_id, code, client, request, *args, **kwargs):

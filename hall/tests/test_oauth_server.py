@@ -708,16 +708,23 @@ def test_a_code_verifier_rfc_7636_would_not_make_is_refused(ada: Person, agent: 
 
 
 def redeemed_twice_at_once(
-    monkeypatch: pytest.MonkeyPatch, check: str, form: dict[str, str]
+    monkeypatch: pytest.MonkeyPatch, check: str, form: dict[str, str], *, second_after_first: bool = False
 ) -> list[tuple[int, dict[str, Any]]]:
     """Two token requests sent with the same form from two threads, which meet once both are past the
     validator's `check` (a request that waits its turn for a lock does not come there until the first
-    is done; the first then goes on alone): each one's status and JSON, a 500 as its error's repr."""
+    is done; the first then goes on alone): each one's status and JSON, a 500 as its error's repr.
+    With `second_after_first`, the second past the check goes on only once the first is answered."""
     both_checked = threading.Barrier(2)
+    first_answered = threading.Event()
+    past_the_check = iter(range(2))
     checking = getattr(TownValidator, check)
 
     def checked_then_wait(self: TownValidator, *args: Any, **kwargs: Any) -> bool:
         valid = checking(self, *args, **kwargs)
+        if second_after_first:
+            if next(past_the_check, 1) == 1:
+                first_answered.wait(timeout=30)
+            return bool(valid)
         try:
             both_checked.wait(timeout=2)
         except threading.BrokenBarrierError:
@@ -736,6 +743,7 @@ def redeemed_twice_at_once(
             answers.append((500, {"error": repr(error)}))
         finally:
             connections.close_all()
+            first_answered.set()
 
     threads = [threading.Thread(target=redeem) for _ in range(2)]
     for t in threads:
@@ -788,6 +796,33 @@ def test_one_code_redeemed_twice_at_once_is_reuse(ada: Person, agent: Agent, mon
         "resource": RESOURCE,
     }
     (first, given), (second, refused) = redeemed_twice_at_once(monkeypatch, "validate_code", form)
+    assert (first, second, refused.get("error")) == (200, 400, "invalid_grant"), (given, refused)
+    assert not AccessToken.objects.exists()
+    assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connections["default"].vendor != "postgresql", reason="threads need connections of their own (PostgreSQL)"
+)
+def test_one_code_redeemed_by_another_request_while_this_one_reads_it_is_reuse(
+    ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request found the code good, and another redeemed it before this one read its PKCE challenge
+    and redirect URI (a CI run on a busy machine met it): the toolkit read the spent code's grant again
+    and raised, a 500, and the code's tokens lived on. It is reuse, as when the two meet later."""
+    done = ada.approve(agent.authorize_url())
+    form = {
+        "grant_type": "authorization_code",
+        "code": agent.code_from(done.json()["next"])["code"],
+        "redirect_uri": agent.redirect_uri,
+        "client_id": agent.client_id,
+        "code_verifier": agent.verifier,
+        "resource": RESOURCE,
+    }
+    (first, given), (second, refused) = redeemed_twice_at_once(
+        monkeypatch, "validate_code", form, second_after_first=True
+    )
     assert (first, second, refused.get("error")) == (200, 400, "invalid_grant"), (given, refused)
     assert not AccessToken.objects.exists()
     assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
