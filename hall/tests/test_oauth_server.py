@@ -757,12 +757,14 @@ def redeemed_twice_at_once(
 @pytest.mark.skipif(
     connections["default"].vendor != "postgresql", reason="threads need connections of their own (PostgreSQL)"
 )
+@pytest.mark.parametrize("second_after_first", [False, True], ids=["together", "one-after-the-other"])
 def test_one_refresh_token_presented_twice_at_once_is_reuse(
-    ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch
+    ada: Person, agent: Agent, monkeypatch: pytest.MonkeyPatch, second_after_first: bool
 ) -> None:
     """Two requests redeem one refresh token at the same instant (both have checked it before either
-    rotates it): one gets new tokens, the other invalid_grant, and the family ends, as when the two
-    come one after the other. The second was a 500, and the family lived on."""
+    rotates it, and go on together or the second once the first is answered): one gets new tokens, the
+    other invalid_grant, and the family ends, as when the two come one after the other. The second was
+    a 500, and the family lived on."""
     tokens = agent.connect(ada)
     form = {
         "grant_type": "refresh_token",
@@ -770,7 +772,9 @@ def test_one_refresh_token_presented_twice_at_once_is_reuse(
         "client_id": agent.client_id,
         "resource": RESOURCE,
     }
-    (first, given), (second, refused) = redeemed_twice_at_once(monkeypatch, "validate_refresh_token", form)
+    (first, given), (second, refused) = redeemed_twice_at_once(
+        monkeypatch, "validate_refresh_token", form, second_after_first=second_after_first
+    )
     assert (first, second, refused.get("error")) == (200, 400, "invalid_grant"), (given, refused)
     assert agent.refresh(given["refresh_token"]).status == 400
     assert not RefreshToken.objects.filter(revoked__isnull=True).exists()
