@@ -36,6 +36,13 @@ any slip is made:
 - own-quote-few: a quote of three or four of its words, each with the half's mixed slip.
 - own-misspelt: an own write of the kinds above with a slip of the half's mixture in every word, as
   an agent that types badly writes everything (a reading too loose about slips holds these).
+- own-retelling: a loose retelling keeping one word in three of the passage in its order, the others
+  the agent's own, with the half's mixed slip in every word.
+- own-paragraph: four of the agent's own sentences on the passage's subject, with its names, and the
+  half's mixed slip in every word.
+
+The last two were added after both halves were first measured with slips read (docs/holds.md), to
+make the own writes harder on a reading too loose: longer, and closer to the passage's words in order.
 """
 
 import functools
@@ -282,6 +289,27 @@ OWN = {
 }
 
 
+# A loose retelling's words of the agent's own, put for two of every three of the passage's.
+OWN_WORDS = {
+    "dev": "then maybe perhaps somehow roughly apparently basically honestly".split(),
+    "held": "anyway possibly vaguely supposedly essentially frankly presumably mostly".split(),
+}
+RETELLING = {"dev": "My own account of it: {}.", "held": "Told in my own words: {}."}
+
+
+def _retelling(half: str, r: random.Random) -> tuple[str, str]:
+    index = r.randrange(len(handed(half)))
+    words = handed(half)[index].text.split()
+    loose = " ".join(w if i % 3 == 0 else r.choice(OWN_WORDS[half]) for i, w in enumerate(words))
+    return f"passage-{index // 3}", RETELLING[half].format(loose)
+
+
+def _paragraph(half: str, r: random.Random) -> tuple[str, str]:
+    index = r.randrange(len(handed(half)))
+    fill = {k: r.choice(v) for k, v in FILL[half].items()}
+    return f"passage-{index // 3}", " ".join(r.sample(OWN[half]["topic"], 4)).format(**fill)
+
+
 def _own(kind: str, half: str, r: random.Random) -> tuple[str, str]:
     index = r.randrange(len(handed(half)))
     passage = handed(half)[index].text
@@ -313,17 +341,22 @@ def cases(half: str) -> tuple[Case, ...]:
             variant, text = _repeat(kind, half, r)
             out.append(Case(kind, variant, text, True))
     seen: set[str] = set()
-    for kind in [*OWN[half], "misspelt"]:
+    for kind in [*OWN[half], "misspelt", "retelling", "paragraph"]:
         count = 0
         for _ in range(OWN_PER_KIND * 10):
             if count == OWN_PER_KIND:
                 break
-            variant, text = _own(r.choice(list(OWN[half])) if kind == "misspelt" else kind, half, r)
+            if kind == "retelling":
+                variant, text = _retelling(half, r)
+            elif kind == "paragraph":
+                variant, text = _paragraph(half, r)
+            else:
+                variant, text = _own(r.choice(list(OWN[half])) if kind == "misspelt" else kind, half, r)
             if text in seen or _shares_a_run(text, handed(half)):
                 continue
             seen.add(text)
-            if kind == "misspelt":
-                # An own write of another kind with a slip in every word, as a careless typist writes.
+            if kind in ("misspelt", "retelling", "paragraph"):
+                # An own write with a slip in every word, as a careless typist writes.
                 text = slipped(text, _mixed, half, r)
             out.append(Case(f"own-{kind}", variant, text, False))
             count += 1
