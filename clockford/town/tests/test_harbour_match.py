@@ -896,6 +896,40 @@ def test_a_passage_with_a_letter_doubled_in_every_second_word_is_held(text):
     assert r is not None and r.where == "read_notices N-9QX4" and r.passage in LONG.text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A letter dropped in every word.
+        "Quietl mve evry seled parel fom te grnary ino te unlocke celar belw te od weighin rom",
+        # Two letters swapped in every word.
+        "Quitely mvoe evrey saeled pracel form hte garnary inot hte unlcoked cellra bleow hte odl wieghing rome",
+        # A keyboard neighbour struck in every word.
+        "Quietky move evert sealef parcek frim thr granaey inti thw unlicked cellsr belpw tge okd weighinf rlom",
+        # The vowels left out of every word.
+        "Qtly mv evry sld prcl frm th grnry int th unlckd cllr blw th old wghng rm",
+    ],
+)
+def test_a_passage_with_a_slip_in_every_word_is_held(text):
+    r = find_repeat(text, [*HANDED, LONG])
+    assert r is not None and r.where == "read_notices N-9QX4" and r.passage in LONG.text
+
+
+def test_a_word_written_as_a_handed_word_is_no_slip_of_another():
+    """Invented words a letter apart ("tarnek", "tarnet") may each be a passage's own. A write of the
+    words of one passage, in the order of another whose words are a letter from them, repeats the
+    other with a slip in every word only when it was not handed the first: a word written as a
+    handed passage's word is read as that word."""
+    words = [f"{a}{b}" for a in ("tarn", "grove", "spire", "crag") for b in ("ek", "ol", "im")]
+    first = Handed("agent-written", "read_notices N-3", "notices[].text", " ".join(words))
+    # Each word with its last letter changed, in the other order.
+    other = [w[:-1] + "x" for w in words]
+    second = Handed("agent-written", "read_notices N-4", "notices[].text", " ".join(reversed(other)))
+    text = " ".join(other)
+    r = find_repeat(text, [first])
+    assert r is not None and r.where == "read_notices N-3"
+    assert find_repeat(text, [first, second]) is None
+
+
 def test_a_number_with_a_digit_written_twice_stays_its_number():
     """Only letters written twice are read once: "1000" is not "10", so a report written to a passage's
     pattern with other numbers stays the agent's own."""
