@@ -53,7 +53,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import COMMON_WORDS, Handed, find_repeat
 from clockford.town.tests.corpus.footnotes import HALVES, _shares_a_run, census_handed
-from clockford.town.tests.corpus.tally import Case, Tally, filled
+from clockford.town.tests.corpus.tally import Case, Tally, filled_three_ways
 
 SEED = {"dev": 20261207_113, "held": 20261207_127}
 PER_KIND = 48
@@ -113,13 +113,9 @@ FRAMES = {
 @functools.cache
 def handed(half: str) -> tuple[Handed, ...]:
     """Every passage of the half, filled three ways."""
-    r = random.Random(f"{SEED[half]}-handed")
-    out = []
-    for i, template in enumerate(PASSAGES[half]):
-        for j in range(3):
-            where = f"read_letters L-{900 + 3 * i + j}"
-            out.append(Handed("untrusted", where, "letters[].body", filled(template, FILL[half], r)))
-    return tuple(out)
+    return filled_three_ways(
+        PASSAGES[half], FILL[half], SEED[half], "untrusted", "read_letters L", 900, "letters[].body"
+    )
 
 
 # The keys beside each letter's on a QWERTY keyboard: on its row, then the rows above and below.

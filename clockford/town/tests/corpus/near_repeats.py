@@ -35,7 +35,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import COMMON_WORDS, Handed, find_repeat
 from clockford.town.tests.corpus.footnotes import HALVES, _shares_a_run, census_handed
-from clockford.town.tests.corpus.tally import Case, Tally, filled
+from clockford.town.tests.corpus.tally import Case, Tally, filled_three_ways
 
 SEED = {"dev": 20261207_31, "held": 20261207_47}
 PER_KIND = 60
@@ -106,13 +106,9 @@ FRAMES = {
 @functools.cache
 def handed(half: str) -> tuple[Handed, ...]:
     """Every passage of the half, filled three ways."""
-    r = random.Random(f"{SEED[half]}-handed")
-    out = []
-    for i, template in enumerate(PASSAGES[half]):
-        for j in range(3):
-            where = f"read_notices N-{300 + 3 * i + j}"
-            out.append(Handed("agent-written", where, "notices[].text", filled(template, FILL[half], r)))
-    return tuple(out)
+    return filled_three_ways(
+        PASSAGES[half], FILL[half], SEED[half], "agent-written", "read_notices N", 300, "notices[].text"
+    )
 
 
 def _words(text: str) -> list[str]:

@@ -51,7 +51,7 @@ from collections.abc import Callable
 
 from clockford.town.harbour import COMMON_WORDS, Handed, find_repeat
 from clockford.town.tests.corpus.footnotes import HALVES, _shares_a_run, census_handed
-from clockford.town.tests.corpus.tally import Case, Tally, filled
+from clockford.town.tests.corpus.tally import Case, Tally, filled_three_ways
 
 SEED = {"dev": 20261207_71, "held": 20261207_89}
 PER_KIND = 40
@@ -136,13 +136,9 @@ OWN_SENTENCES = {
 @functools.cache
 def handed(half: str) -> tuple[Handed, ...]:
     """Every passage of the half, filled three ways."""
-    r = random.Random(f"{SEED[half]}-handed")
-    out = []
-    for i, template in enumerate(PASSAGES[half]):
-        for j in range(3):
-            where = f"read_letters L-{700 + 3 * i + j}"
-            out.append(Handed("untrusted", where, "letters[].body", filled(template, FILL[half], r)))
-    return tuple(out)
+    return filled_three_ways(
+        PASSAGES[half], FILL[half], SEED[half], "untrusted", "read_letters L", 700, "letters[].body"
+    )
 
 
 def _sentences(text: str) -> list[str]:

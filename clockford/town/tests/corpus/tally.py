@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from clockford.town import words
+from clockford.town.harbour import Handed
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,19 @@ class Case:
 def filled(template: str, fill: dict[str, list[str]], r: random.Random) -> str:
     """A passage's template with each of its blanks filled by a word of the half's choosing."""
     return template.format(**{k: r.choice(v) for k, v in fill.items()})
+
+
+def filled_three_ways(
+    templates: Sequence[str], fill: dict[str, list[str]], seed: str, label: str, read: str, first: int, field: str
+) -> tuple[Handed, ...]:
+    """Every passage of a half, each template filled three ways (`filled`), handed as `label` words read
+    by `read` (numbered from `first`: "read_letters L-700", "L-701"...) in `field`."""
+    r = random.Random(f"{seed}-handed")
+    out = []
+    for i, template in enumerate(templates):
+        for j in range(3):
+            out.append(Handed(label, f"{read}-{first + 3 * i + j}", field, filled(template, fill, r)))
+    return tuple(out)
 
 
 def refused_in_public(case: Case, half: str = "") -> bool:
