@@ -8,8 +8,10 @@ processes start at once, one makes the file and the other reads it. Imports noth
 settings.py uses it.
 """
 
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -18,6 +20,7 @@ def write_new(path: Path, data: bytes) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
         return False
+    _clear_old_drafts(path)
     fd, draft = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)  # made 0600
     try:
         os.write(fd, data)
@@ -37,6 +40,23 @@ def write_new(path: Path, data: bytes) -> bool:
         if fd >= 0:
             os.close(fd)
         os.unlink(draft)
+
+
+# A draft older than this was left by a process killed while making the file (a making takes
+# milliseconds); a younger one may be another process's, making it now.
+DRAFT_LEFT = 60.0
+
+
+def _clear_old_drafts(path: Path) -> None:
+    """Remove the drafts of `path` that processes killed while making it left behind (`.town.key-...`),
+    so that none lingers beside the file, holding a key that was never used."""
+    now = time.time()
+    for draft in path.parent.glob(f".{glob.escape(path.name)}-*"):
+        try:
+            if now - draft.stat().st_mtime > DRAFT_LEFT:
+                draft.unlink()
+        except OSError:
+            pass  # gone meanwhile, or not ours to remove: the file is made all the same
 
 
 def _made_in_place(path: Path, data: bytes) -> bool:

@@ -9,6 +9,8 @@ said it of CSRF_TRUSTED_ORIGINS, or said nothing of ftp://); a proxy that is not
 request failed); a database, a folder or a file the town cannot use (said at the first query, or as
 Python's own error)."""
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -187,22 +189,29 @@ def test_a_town_killed_while_it_makes_a_secret_file_leaves_none_and_the_next_sta
     """A town first started and killed in its first call was left an empty town.key that no start could
     read (a battery's kills check met it); the Django secret and the VAPID key were made the same way.
     Each reaches its path whole or not at all."""
+    if name != "django-secret":  # made as the settings are read, before the file the kill is for
+        assert own_town_run(["-c", "import django; django.setup()"], tmp_path).returncode == 0
     killed = own_town_run(["-c", KILLED_WHILE_MAKING.format(make=MADE_ONCE[name])], tmp_path)
     assert killed.returncode == -9, killed.stderr
     assert not (tmp_path / name).exists()
+    (left,) = tmp_path.glob(f".{name}-*")  # the killed process's draft, never read
+    os.utime(left, (time.time() - 120, time.time() - 120))  # as a draft left a while ago
     done = own_town_run(["-c", "import django; django.setup(); " + MADE_ONCE[name]], tmp_path)
     assert done.returncode == 0, done.stderr
     made = (tmp_path / name).read_bytes()
     assert made.strip()
     assert (tmp_path / name).stat().st_mode & 0o777 == 0o600
+    assert not left.exists() and not list(tmp_path.glob(f".{name}-*"))  # nothing left beside it
     again = own_town_run(["-c", "import django; django.setup(); " + MADE_ONCE[name]], tmp_path)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / name).read_bytes() == made  # kept, never made again
 
 
 def test_a_town_key_made_after_a_kill_is_read_by_town_ready(tmp_path: Path) -> None:
+    assert own_town_run(["-c", "import django; django.setup()"], tmp_path).returncode == 0  # the Django secret
     killed = own_town_run(["-c", KILLED_WHILE_MAKING.format(make=MADE_ONCE["town.key"])], tmp_path)
     assert killed.returncode == -9, killed.stderr
+    assert not (tmp_path / "town.key").exists()
     done = own_town_run(["manage.py", "town_ready"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert "(made now)" in done.stdout
