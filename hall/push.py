@@ -73,10 +73,11 @@ def vapid() -> Vapid02:
     """The town's VAPID key, made on first use, whole or not at all (keyfiles: when two processes start
     at once, one makes it and the other reads it)."""
     path = key_file()
-    made = Vapid02()
-    made.generate_keys()
-    if keyfiles.write_new(path, made.private_pem()):
-        return made
+    if not path.exists():  # a key is made only for a town that has none (kept, it would be thrown away)
+        made = Vapid02()
+        made.generate_keys()
+        if keyfiles.write_new(path, made.private_pem()):
+            return made
     try:
         # The town writes its key as PEM (above). Read here, not with Vapid02.from_file, which logs its
         # own error line and makes a key in place of a path that is not a file.

@@ -250,6 +250,17 @@ def test_a_vapid_key_file_that_holds_no_key_is_said_in_words_at_start(held: byte
     assert path.read_bytes().startswith(b"-----BEGIN")
 
 
+def test_a_kept_vapid_key_is_read_and_no_new_one_is_made(monkeypatch: Any) -> None:
+    """A town that has its key reads it: a key made anyway (a few milliseconds at every start) would be
+    thrown away."""
+    made = push.vapid()
+    push.vapid.cache_clear()
+    made_again: list[bool] = []
+    monkeypatch.setattr(push.Vapid02, "generate_keys", lambda self: made_again.append(True))
+    assert push.vapid().private_pem() == made.private_pem()
+    assert made_again == []
+
+
 def test_what_was_notified_is_not_tried_again_every_turn(service: PushService) -> None:
     """The loop looks every second: a thing notified already costs it nothing more, however many wait.
     Each turn tried to mark every one anew (an INSERT refused by the database, in a savepoint of its
