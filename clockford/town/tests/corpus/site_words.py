@@ -41,7 +41,7 @@ import functools
 import random
 import sys
 
-from clockford.town.tests.corpus.tally import Case, Tally, refused_in_public
+from clockford.town.tests.corpus.tally import Case, Tally, made_by_kind, refused_in_public
 
 SEED = 20261209
 HALVES = ("dev", "held")
@@ -273,20 +273,12 @@ def _other(kind: str, half: str, r: random.Random) -> tuple[str, str]:
 
 @functools.cache
 def cases(half: str) -> tuple[Case, ...]:
-    r = random.Random(f"{SEED}-site-words-{half}")
-    out: list[Case] = []
-    seen: set[str] = set()
-    for kind in SITE_KINDS + OTHER_KINDS:
-        made = tries = 0
-        while made < PER_KIND and tries < 50 * PER_KIND:
-            tries += 1
-            variant, text = _site(kind, half, r) if kind in SITE_KINDS else _other(kind, half, r)
-            if text in seen:
-                continue
-            seen.add(text)
-            out.append(Case(kind, variant, text, kind in SITE_KINDS))
-            made += 1
-    return tuple(out)
+    kinds = tuple((kind, True) for kind in SITE_KINDS) + tuple((kind, False) for kind in OTHER_KINDS)
+    return made_by_kind(random.Random(f"{SEED}-site-words-{half}"), half, kinds, _made, PER_KIND)
+
+
+def _made(kind: str, half: str, r: random.Random) -> tuple[str, str]:
+    return _site(kind, half, r) if kind in SITE_KINDS else _other(kind, half, r)
 
 
 TALLY = Tally(cases, refused_in_public, HALVES, "refused", "sites", "ordinary", width=12)

@@ -38,6 +38,31 @@ def filled_three_ways(
     return tuple(out)
 
 
+def made_by_kind(
+    r: random.Random,
+    half: str,
+    kinds: tuple[tuple[str, bool], ...],
+    make: Callable[[str, str, random.Random], tuple[str, str]],
+    per_kind: int,
+) -> tuple[Case, ...]:
+    """A half's cases, `per_kind` of each of `kinds` ((kind, want) in order) with no text twice, each
+    made by `make(kind, half, r)` as (variant, text). A kind whose words run out before `per_kind`
+    stops after 50 tries a case, so a small kind is short, never an endless loop."""
+    out: list[Case] = []
+    seen: set[str] = set()
+    for kind, want in kinds:
+        made = tries = 0
+        while made < per_kind and tries < 50 * per_kind:
+            tries += 1
+            variant, text = make(kind, half, r)
+            if text in seen:
+                continue
+            seen.add(text)
+            out.append(Case(kind, variant, text, want))
+            made += 1
+    return tuple(out)
+
+
 def refused_in_public(case: Case, half: str = "") -> bool:
     """Whether the words screen refuses the case's text written for the public (the words corpora's
     check, the same on either half)."""
