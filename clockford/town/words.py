@@ -753,18 +753,32 @@ _LBL = r"[\w" + _MARKS + r"]++(?:-++[\w" + _MARKS + r"]++)*+"
 # A separator led by spaces never starts after a space (in a name each follows a label), so that a
 # search through a run of spaces fails at once from each of its places instead of reading the rest of
 # the run from each: a square.
+# The word "dot" spelt a letter at a time with the same sign between its letters ("d-o-t", "d_0_t",
+# "d * o * t"), or each letter in brackets ("(d)(o)(t)", "[d][o][t]"): no word of prose or code is
+# written so. A slash is no such sign (a path: "src/d/o/t"), and each sign is tried alone, so that the
+# look is one pass with no giving back.
+_LETTER_SIGNS = "-_*~+."
+_LETTERED = (
+    "(?:"
+    + "|".join(f"d *+{re.escape(c)} *+[o0] *+{re.escape(c)} *+t" for c in _LETTER_SIGNS)
+    + r"|[\[({<]d[\])}>] *+[\[({<][o0][\])}>] *+[\[({<]t[\])}>])"
+)
 # The word "dot", or written with a zero, brackets or dots or spaced out as no sentence writes it
-# ("d0t", "d()t", "d.o.t", "d o t").
-_DOT_WORD = r"(?:dot|d0t|d o t|d\(\)t|d\.o\.t)"
+# ("d0t", "d()t", "d.o.t", "d o t", and the spellings above).
+_DOT_WORD = r"(?:dot|d0t|d o t|d\(\)t|d\.o\.t|" + _LETTERED + ")"
 # The word between two of the same sign ("*dot*", "|dot|", "'dot'", "-dot-"), but a slash: paths name
 # folders so ("vfarcic/dot-ai", "src/dot/net"), and two different signs are a path or a name's parts.
 _WRAPPING_SIGNS = "*|'\"-_~=+#:^"
 _WRAPPED = "(?:" + "|".join(re.escape(c) + r"\s*+" + _DOT_WORD + r"\s*+" + re.escape(c) for c in _WRAPPING_SIGNS) + ")"
 # The word disguised or wrapped in signs: said so, it is a dot, never prose.
-_DISGUISED_DOT = re.compile(r"d0t|d o t|d\(\)t|d\.o\.t|" + _WRAPPED)
+# Or between two slashes or backslashes with blanks outside them ("example /dot/ com"): glued to its
+# words it is a path's folder ("src/dot/net", "src\\dot\\net").
+_SLASHED = r"(?<=\s)(?:/dot/|\\dot\\)(?=\s)"
+_DISGUISED_DOT = re.compile(r"d0t|d o t|d\(\)t|d\.o\.t|" + _LETTERED + "|" + _SLASHED + "|" + _WRAPPED)
 _OBF_DOT = (
-    r"(?:(?<!\s)\s++)?+(?:[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]|" + _WRAPPED + r")\s*+"
-)
+    r"(?:(?<!\s)\s++)?+(?:[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]|" + _WRAPPED
+    + "|" + _LETTERED + "|" + _SLASHED + r")\s*+"
+)  # fmt: skip
 # A dot said in a sentence: "evil then a dot then com", "evil, then dot, then com", "evil followed by
 # a dot and then com". Each word is optional but the dot, and each is read once, without giving back.
 _SAID_ALONE = (
@@ -805,8 +819,10 @@ _RUN_ANY = re.compile(_BEFORE_LABEL + _LBL + r"(?:" + _SEP + _LBL + r")+")
 _OBFUSCATION_HINTS: tuple[str, ...] = (" dot ", " .", ". com", ". net", ". org", ".]", ".)", ".}", ".>", "dot]")
 _OBFUSCATION_HINTS += ("dot)", "dot}", "dot>", "punkt", "punto", "point]", "point)")
 _OBFUSCATION_HINTS += (" dot,", "d0t", "d o t", "d()t", "d.o.t", " period")
-# And the word "dot" between two signs ("*dot*", "-dot-"), looked for only when "dot" is in the text.
-_WRAPPED_DOT = _re2("[" + re.escape(_WRAPPING_SIGNS) + r"]\s*dot\s*[" + re.escape(_WRAPPING_SIGNS) + "]")
+# And the word "dot" between two signs ("*dot*", "-dot-", " /dot/ "), looked for only when "dot" is in
+# the text, or spelt a letter at a time (_LETTERED, one linear pass).
+_WRAPPED_DOT = _re2("[" + re.escape(_WRAPPING_SIGNS) + r"/\\]\s*dot\s*[" + re.escape(_WRAPPING_SIGNS) + r"/\\]")
+_LETTERED_DOT = _re2(_LETTERED.replace("*+", "*"))
 # Scripts written without spaces (Thai, Lao, Myanmar, Khmer, CJK, kana, Hangul): a link glued to such
 # text ends, or starts, where the script changes, as a reader sees it.
 _SPACELESS = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
@@ -945,6 +961,53 @@ _SITE_AFTER = re.compile(
     + r"|\s++(?:is|was)\s+(?:up|down|back)\s+(?:again|now)\b|\s++(?:is|was)\s+run\s+by\s+(?:my|our|a)\b"
     + r"|\s++(?:sells|hosts|posts)\b"
 )
+# What happens to a site or what it is doing, within its sentence, as no one tells of a file, a module
+# or an attribute (whose news is "crashed", "was rewritten", "went down after the deploy"): its
+# business ("is hiring", "got acquired", "is running a giveaway", "opened signups", "raised prices"), a
+# break-in ("got hacked", "was breached", "leaked emails"), a launch ("just launched", "launched a new
+# app"), a show ("is streaming the final", "is hosting the stream", "broadcasts live"), or being out for
+# its readers for a while of their day ("was down all morning", "went down last night", "has been
+# offline since noon", "is down for anyone else?", "is having an outage", "is invite-only now"), and
+# the same in the other languages a sentence around a site is written in ("est en panne", "está
+# caído", "wurde gehackt", "sta trasmettendo"). Read from the name's end, a bounded window.
+_SITE_NEWS = (
+    r"hiring|recruiting|acquired|bought\s+out|giveaway|giving\s+away|sign-?ups|registrations?\s+(?:open|closed)"
+    r"|redesign|paid\s+plan|free\s+tier|premium\s+plan|(?:raised|raising|cut|slashed)\s+(?:its\s+|their\s+)?prices"
+    r"|winners|new\s+season|podcast|newsletter|hacked(?!\s+(?:together|up|around))|breached|leaked|scammers"
+    r"|outage|unreachable|unavailable|invite-only|sold\s+out|fully\s+booked|overloaded|banned\s+(?:my|our|his|her"
+    r"|their|me|us)|blocked\s+(?:in|at|by)|closing\s+(?:its|their)\s+doors|went\s+public|maintenance"
+    r"|(?:just|finally)\s+(?:re)?launched|(?:re)?launch(?:ed|es|ing)?\s+(?:a|an|its|their|on|today|tomorrow|this"
+    r"|next|in|soon)|(?:stream|broadcast|host)(?:s|ed|ing)?\s+(?:live|tonight|all\s+(?:week|day|night)|right\s+now"
+    r"|the\s+(?:final|finals|match|game|show|concert|stream|premiere|event|race|keynote|tournament|debate|awards))"
+    # Other languages: down, hiring, hacked, streaming, launched.
+    r"|en\s+panne|hors\s+ligne|recrute|piraté|diffuse|caído|caída|caiu|fora\s+do\s+ar|contrata(?:ndo)?"
+    r"|hackead[oa]|transmitiendo|transmitindo|gehackt|stellt\s+ein|überträgt|ist\s+seit|trasmettendo"
+    r"|ligt\s+(?:er\s+)?(?:weer\s+)?(?:uit|plat)|lanzó|lanzar|lancé|lançou"
+)
+_OUT = r"(?:down|offline|out|dark|unreachable|up|back)"
+_WHILE = (
+    r"all\s+(?:morning|day|night|week|weekend|afternoon|evening)|since\s+(?:noon|midnight|yesterday|this\s+morning"
+    r"|last\s+night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d)|until|till"
+    r"|for\s+(?:an?\s+hour|hours|days|most\s+of|the\s+(?:weekend|day|night|week|whole)|everyone|anyone|everybody"
+    r"|anybody|me|us|you)|last\s+(?:night|week|weekend)|yesterday|tonight|this\s+(?:morning|afternoon|evening|week"
+    r"|weekend)|(?:tomorrow|today)(?:\s+for)?|heute|hier|ayer|ontem|ieri|gisteren"
+)
+_SITE_EVENT = re.compile(
+    r"(?:'s\s++(?:servers?|site|website|login|homepage|checkout|forum|store|shop|app)\b"
+    r"|\s++[^.!?\n]{0,40}?(?<![\w-])(?:" + _SITE_NEWS + r")(?![\w-])"
+    r"|\s++(?:[a-z]++\s++){0,3}?" + _OUT + r"(?:\s++(?:again|now|completely))?\s++(?:" + _WHILE + r")(?![\w-])"
+    r"|\s++(?:[a-z]++\s++){0,2}?down\s*+\?)"
+)
+# Words before a site in the other languages a sentence around it is written in: "mira", "visitez",
+# "rendez-vous sur", "besuchen Sie", "schau mal auf", "andate su", "acesse", "ga naar", "kijk op",
+# "todo está en", "gibt es auf".
+_FOREIGN_LEAD = re.compile(
+    r"(?<![\w-])(?:mira|visita|visite[zs]?|visitate|acesse|acessa|entra\s+(?:en|em|su)|allez\s+sur|va\s+sur"
+    r"|rendez-vous\s+sur|besuchen\s+sie|besuche|schau\s+(?:mal\s+)?(?:auf|bei)|andate\s+su|vai\s+su|ga\s+naar"
+    r"|kijk\s+op|(?:está|esta|estão|est|ist|è|é|staat)\s+(?:en|em|sur|auf|su|op)|gibt\s+es\s+(?:auf|bei)"
+    r"|(?:regístrate|registrate|inscrivez-vous|inscris-toi|iscriviti|cadastre-se|registriere\s+dich|meld\s+je\s+aan)"
+    r"\s+(?:en|em|sur|auf|su|op|bei))\s*\Z"
+)
 # A line naming the name alone, after a bullet, a number or a label ("- buildbot.info", "1. x",
 # "Best: x", "**x**"), with at most a note after a dash or in brackets.
 _LIST_BEFORE = re.compile(r"[ \t]*+(?:[-*+\u2022]|\d{1,2}[.)]|(?:[a-z]++[ \t]){0,2}[a-z]++:)?[ \t]*+[*_]{0,2}\Z")
@@ -983,9 +1046,12 @@ def _word_site(t: str, low: str, spans: list[tuple[int, int]], tld: str) -> bool
     written_tld = t[dot_end:end]
     if written_tld[:1].isupper() and not written_tld.isupper() and t[mid - 1 : mid].islower():
         return False  # "the info.Me too": a sentence that lost its space
-    if len(left) < 4 or not left.isalpha() or _looks_like_code(t[start:mid], t) or left in _CODE_RECEIVERS:
+    if len(left) < 4 or not left.isalpha() or left in _CODE_RECEIVERS:
         return False
     back = low[max(0, start - 24) : start]
+    news = not files and _SITE_EVENT.match(low, end, end + 80) is not None
+    if _looks_like_code(t[start:mid], t) and not (_titlecase(t[start:mid]) and _told_as_site(low, start, end)):
+        return False
     if files:
         sent = _SITE_ONLY_LEAD.search(back) is not None or _SITE_ONLY_AFTER.match(low, end) is not None
         return sent and not _code_talk(low, start, end)
@@ -995,7 +1061,58 @@ def _word_site(t: str, low: str, spans: list[tuple[int, int]], tld: str) -> bool
         listed = (line > 0 or start < 40) and _LIST_BEFORE.match(low, line, start) is not None
         listed = listed and _LIST_AFTER.match(low, end, end + 80) is not None and not _lists_files(low, line)
         sent = sent or listed or _SITE_LEAD.search(back) is not None or _SITE_AFTER.match(low, end) is not None
+        sent = sent or news or _FOREIGN_LEAD.search(back) is not None
     return sent and not _code_talk(low, start, end)
+
+
+def _titlecase(label: str) -> bool:
+    return label[:1].isupper() and label[1:].islower()
+
+
+def _told_as_site(low: str, start: int, end: int) -> bool:
+    """Whether the name at low[start:end] is told with a site's news (_SITE_EVENT) or after words of
+    another language that send a reader to it: then it is a site even in Titlecase, as a sentence's
+    first word or a brand is written ("Fanzone.live was down all morning", "Mira Tunebase.win");
+    camelCase is still code. Bounded: 80 characters after it, 24 before."""
+    return (
+        _SITE_EVENT.match(low, end, end + 80) is not None
+        or _FOREIGN_LEAD.search(low, max(0, start - 24), start) is not None
+    )
+
+
+# What happens to a file, a module or an attribute, and never to a site, within the sentence after its
+# name: it panics, fails to compile, breaks the build, is flaky, reverted, rewritten or renamed, or what
+# happened comes in CI, a test, a fixture, after a deploy, a merge or a restart ("team.club got renamed
+# last sprint", "build.app crashed in CI", "room.host was launched from the CLI"). Or before it: "the
+# test for".
+_CODE_NEWS = re.compile(
+    r"\s++[^.!?\n]{0,40}?(?<![\w-])(?:panick?(?:ed|s)?|segfault(?:ed|s)?|deadlock(?:ed|s)?|timed\s+out"
+    r"|failed\s+to\s+(?:compile|build|parse|load|import|start)|broke\s+the\s+(?:build|tests?|ci)|flaky|reverted"
+    r"|rewritten|refactored|renamed|split\s+into|leaks?\s+memory|empty\s+input|(?:in|on)\s+(?:ci|staging"
+    r"|the\s+(?:fixtures?|tests?|repl|integration\s+tests?|build|pipeline|nightly))|after\s+the\s+(?:deploy|restart"
+    r"|merge|retry|refactor|migration|reconnect|rebase|upgrade|fix|patch)|since\s+the\s+(?:[a-z]++\s+)?(?:change"
+    r"|commit|merge|refactor|deploy|upgrade)|from\s+the\s+(?:cli|shell|terminal)|the\s+(?:worker|dev\s+server"
+    r"|lock|socket|seed)|last\s+sprint|down\s+to\s+(?:\d+|one|zero|two|a\s+few)\b)(?![\w-])"
+)
+_CODE_NEWS_BEFORE = re.compile(r"(?<![\w-])(?:tests?|specs?|fixtures?|types?|docs?)\s+(?:for|of)\s+\Z")
+
+
+def _told_as_code(low: str, start: int, end: int) -> bool:
+    """Whether the name at low[start:end] is told with a file's or a module's news (_CODE_NEWS) and no
+    word before it sends a reader there. Bounded: 80 characters after it, 24 before."""
+    back = max(0, start - 24)
+    if _SENT_TO.search(low, max(0, start - 16), start) is not None or _SITE_LEAD.search(low, back, start):
+        return False
+    return _CODE_NEWS.match(low, end, end + 80) is not None or _CODE_NEWS_BEFORE.search(low, back, start) is not None
+
+
+def _listed_with_files(low: str, start: int, end: int) -> bool:
+    """Whether the name at low[start:end] is alone on a list's line (a bullet or a number before it)
+    in a list of files and fields (_lists_files)."""
+    line = low.rfind("\n", max(0, start - 40), start) + 1
+    if (line == 0 and start >= 40) or _LIST_ITEM.match(low, line, end) is None:
+        return False
+    return _LIST_AFTER.match(low, end, end + 80) is not None and _lists_files(low, line)
 
 
 # A list of a change's files and fields, not of sites: under a heading that says what a change did
@@ -1006,15 +1123,24 @@ _CHANGE_HEADING = re.compile(
     r"(?:[ \t]++today)?)[ \t*_]*+:[ \t*_]*+"
 )
 # A list's item: a bullet or a number, then its first word (a dotted name is read whole).
-_LIST_ITEM = re.compile(r"[ \t]*+(?:[-*+\u2022]|\d{1,2}[.)])[ \t]++[*_`]{0,2}([\w.-]*+)")
+# Or a heading that names a project's files: "Files:", "Project layout", "Structure", "Folders".
+_FILES_HEADING = re.compile(
+    r"[ \t#*_]*+(?:[a-z]++[ \t]++){0,2}(?:files|layout|structure|folders|directories|tree)[ \t*_]*+:?[ \t*_]*+"
+)
+# A list's item: a bullet or a number, then its first word (a dotted name is read whole). The matching
+# reading reads a bullet "•" as a dot, so a dot opening a line is a bullet too.
+_LIST_ITEM = re.compile(r"[ \t]*+(?:[-*+\u2022.]|\d{1,2}[.)])[ \t]++[*_`]{0,2}([\w.-]*+)")
 _LIST_REACH = 240
 
 
 def _file_item(item: str) -> bool:
-    """Whether a list's item names a file: a dotted name whose last label is no top-level domain or is
-    a file's extension (order.py, app.js, README.md)."""
+    """Whether a list's item names a file or an attribute: a dotted name whose last label is no
+    top-level domain or is a file's extension (order.py, app.js, README.md), or whose first is a name
+    code reads attributes of (settings.dev, server.run: _CODE_RECEIVERS, as _domain reads them)."""
     dot = item.rstrip(".").rfind(".")
     last = item.rstrip(".")[dot + 1 :]
+    if dot > 0 and item[: item.find(".")] in _CODE_RECEIVERS:
+        return True
     return dot > 0 and last.isalpha() and (last not in _ALL_TLDS or last in _FILE_EXTENSIONS)
 
 
@@ -1031,7 +1157,11 @@ def _lists_files(low: str, line: int) -> bool:
             break
         item = _LIST_ITEM.match(low, start, end)
         if item is None:  # the heading: what a change did, or code talk ("Fields:", as for its first item)
-            if _CHANGE_HEADING.fullmatch(low, start, end) is not None or _CODE_TALK.search(low, start, end) is not None:
+            if (
+                _CHANGE_HEADING.fullmatch(low, start, end) is not None
+                or _FILES_HEADING.fullmatch(low, start, end) is not None
+                or _CODE_TALK.search(low, start, end) is not None
+            ):
                 return True
             break
         if _file_item(item.group(1)):
@@ -1088,6 +1218,12 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
     start, end = spans[0][0], spans[-1][1]
     after = _AFTER.match(low, end)
     tail = after.group() if after else ""
+    if tail.startswith(":") and low[end + len(tail) : end + len(tail) + 1] == "]" and "/" not in tail:
+        # "session.live:42]" with no "[" before it on its line: a file and a line number as a log
+        # line writes them (glog's "E1207 10:01:22.114 worker.py:42] msg"), not a host and a port.
+        line = low.rfind("\n", 0, start) + 1
+        if "[" not in low[max(line, start - 80) : start]:
+            tail = ""
     port = tail.startswith(":")
     path = "/" in tail and (tail.startswith("/") or port)
     query = tail[:1] in ("?", "#") and len(tail) > 1
@@ -1152,6 +1288,14 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         and _in_code_span(low, start, end)
     ):
         return None  # `cart.store`, `session.cloud`: an inline code span holds a name, not a host
+    if (
+        tld not in _BIG_GENERIC
+        and tld not in _CC_TLDS
+        and not (path or port or query)
+        and len(spans) == 2
+        and (_told_as_code(low, start, end) or _listed_with_files(low, start, end))
+    ):
+        return None  # "team.club got renamed", "build.app crashed in CI", "- room.host" beside "- main.go"
     if tld in _NEWER:
         if len(spans) == 2 and labels[0] in _SUFFIX_TLDS and _REGISTRY_TAIL.fullmatch(tail.rstrip(_TRAILING)):
             return None  # a registry name under a newer top-level domain: org.kitchen/search-mcp
@@ -1169,7 +1313,7 @@ def _domain(t: str, low: str, m: re.Match[str]) -> _Hit | None:
         left = t[spans[0][0] : spans[0][1]]
         code = (
             low[end : end + 1] in ("(", "=")
-            or _looks_like_code(left, t)
+            or (_looks_like_code(left, t) and not (_titlecase(left) and _told_as_site(low, start, end)))
             or labels[0] in _LIBRARY_NAMES
             or (tld == "ai" and labels[0] in _DRAWING_NAMES)  # logo.ai: an Illustrator file
             or _CODE_AFTER.match(low, end) is not None
@@ -1895,7 +2039,11 @@ def _links_and_emails(t: str, low: str) -> list[Iterator[_Hit]]:
         families.append(each(_MARKDOWN_LINK))
     if low.count(".") >= 3 or "dot]" in low or "dot)" in low:
         families.append(ips())
-    obfuscated = any(h in low for h in _OBFUSCATION_HINTS) or ("dot" in low and _WRAPPED_DOT.search(low) is not None)
+    obfuscated = (
+        any(h in low for h in _OBFUSCATION_HINTS)
+        or ("dot" in low and _WRAPPED_DOT.search(low) is not None)
+        or _LETTERED_DOT.search(low) is not None
+    )
     if "@" in low or "at" in low and (obfuscated or any(c in low for c in "[({<")) or " at " in low:
         families.append(addresses(obfuscated))
     if "localhost:" in low:

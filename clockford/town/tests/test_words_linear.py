@@ -212,6 +212,15 @@ ADVERSARIAL = {
     "files listed under a heading": "Touched:\n" + "* cart.ws\n* order.py\n" * 6_000,
     "listed word-domain names under a heading": "Sites:\n" + "* cart.ws\n" * 12_000,
     "words after word-domain names": "buildbot.info is where we " * 4_600,
+    # Dots spelt a letter at a time, and a site's or a file's news after a name (site_events.py).
+    "dots spelt a letter at a time": "a d-o-t " * 15_000,
+    "letters and blanks of a spelt dot": "a d" + " " * 60_000 + "- o" + " " * 60_000,
+    "dots between slashes": "a /dot/ " * 15_000,
+    "bracketed letters of a dot": "a (d)(o)(t) " * 10_000,
+    "site news after names": "tunebase.live was down " * 5_200,
+    "code news after names": "team.club got renamed " * 5_400,
+    "dotted bullets of names": "Notes\n" + ". room.host\n" * 10_000,
+    "files and lines in a log": "E1207 a.live:42] " * 7_000,
     # Footnote marks and numbers glued to words (Safe Harbour reads them as nothing, some in a second
     # reading of their stretches).
     "footnote marks": "word[1]" * 17_000,
