@@ -17,7 +17,9 @@ around them, as a question, two things at once, what the server must not do, how
 or two words, a brand misspelled), written by ninth.py in ninth-dev.json and ninth-held.json, by kind; and a
 generated set of needs written as tasks (an errand, an outcome, a chore that keeps coming back, a chore without
 the tool's name, input and output formats, a brand misspelled), written by tenth.py in tenth-dev.json and
-tenth-held.json, by kind):
+tenth-held.json, by kind; and a generated set of seven kinds no earlier set holds (a constraint, a choice, a
+source and a destination, a URL, an error message or code, broken English, an acronym), written by eleventh.py in
+eleventh-dev.json and eleventh-held.json, by kind):
 needs in plain words, each with
 every relevant server and the best one. The ranking was tuned on the development half only, later on
 fresh-look and then on the third (each of their files says how); held, fresh-sealed, the fourth and
@@ -272,6 +274,10 @@ NINTH = ("ninth-dev", "ninth-held")
 # outcome wanted, a chore that keeps coming back, a chore without the tool's name, a task naming its input
 # and output formats, a brand misspelled by one or two edits.
 TENTH = ("tenth-dev", "tenth-held")
+# The generated evaluation of seven kinds no earlier set holds (directory_needs/eleventh.py): a constraint on
+# price, licence or language, a choice or comparison, a source and a destination, a URL pasted in, an error
+# message or code pasted in, broken English, an acronym or a trade's jargon.
+ELEVENTH = ("eleventh-dev", "eleventh-held")
 # The generated sets measured by kind, in the order they are printed: each set's halves, its table's
 # title (given the half's name after the set's), and the width of its kind column.
 BY_KIND = (
@@ -282,6 +288,7 @@ BY_KIND = (
     (EIGHTH, "words that name the wrong thing, generated, {} half, by kind", 11),
     (NINTH, "needs as agents write them, generated, {} half, by kind", 11),
     (TENTH, "needs written as tasks, generated, {} half, by kind", 11),
+    (ELEVENTH, "kinds no earlier set holds, eleventh, generated, {} half, by kind", 11),
 )
 
 
