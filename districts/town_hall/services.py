@@ -387,12 +387,54 @@ CLOSING_WORDS = frozenset("please pls plz thanks thx ty tia cheers asap urgently
 _CLAUSE_END = re.compile(r"[.!?;:()\[\]{}|,]+|\s[-\u2013\u2014]+\s|--+|->")
 
 
+# A URL pasted into a need ("open https://acme.atlassian.net/browse/OPS-1182 ...", "summarize
+# https://www.youtube.com/watch?v=...") names its product by its host: its path, its query and the
+# host's other labels (www, a customer's "acme", the com) are words no server is about, and searched
+# they ranked servers of "com", "watch" and "ops" before the product's. A URL is read as the label of
+# its host's registered domain (youtube, atlassian; the label before a country's "co.uk" or "com.au"),
+# with the word before it when that word names one of the maker's products (HOST_PRODUCTS:
+# docs.google.com is google docs). A host that names no product (example.com, localhost, an IP
+# address) is read as "website": the need asks for something done to a site it gives.
+_URL = re.compile(r"(?<![\w@])(?:https?://|www\.)[^\s<>\"'`]+", re.IGNORECASE)
+_SCHEME = re.compile(r"https?://", re.IGNORECASE)
+_HOST = re.compile(r"(?:[^/?#@\s]*@)?([^/?#:\s]+)")
+HOST_PRODUCTS = frozenset(
+    """docs drive mail calendar sheets slides forms maps cloud console meet analytics photos music
+    news translate scholar keep ads search""".split()
+)
+_SECOND_LEVEL = frozenset("co com org net ac gov edu".split())
+_NO_PRODUCT = frozenset("example localhost".split())
+
+
+def _host_words(m: re.Match[str]) -> str:
+    """The words a URL is read as (_URL above): one or two, between spaces."""
+    url = m.group()
+    scheme = _SCHEME.match(url)
+    host = _HOST.match(url, scheme.end() if scheme else 0)
+    labels = [x for x in host.group(1).casefold().split(".") if x] if host else []
+    if labels[:1] == ["www"]:
+        labels = labels[1:]
+    if not all(x.isalnum() or x.replace("-", "").isalnum() for x in labels):
+        return " "  # no host a product has: "https:///", "http://[::1]"
+    if not labels or all(x.isdigit() for x in labels):
+        return " website "
+    at = len(labels) - 2 if len(labels) >= 2 else 0
+    if at > 0 and len(labels[-1]) == 2 and labels[at] in _SECOND_LEVEL:
+        at -= 1  # bbc.co.uk, abc.com.au
+    label = labels[at]
+    if label in _NO_PRODUCT:
+        return " website "
+    before = labels[at - 1] if at > 0 and labels[at - 1] in HOST_PRODUCTS else ""
+    return f" {label} {before} "
+
+
 @functools.lru_cache(maxsize=256)
 def unframed(need: str) -> tuple[str, int, int]:
-    """The need as read (words.for_matching) and where in it the need is, without the words an agent
-    framed it in (FRAME_WORDS above): all of it when nothing else would be left. Each clause is
-    looked at once from each end, and each word of the first and the last once: linear."""
-    text = words.for_matching(need)
+    """The need as read (words.for_matching, each URL as the product its host names: _URL) and where
+    in it the need is, without the words an agent framed it in (FRAME_WORDS above): all of it when
+    nothing else would be left. Each clause is looked at once from each end, and each word of the
+    first and the last once: linear."""
+    text = _URL.sub(_host_words, words.for_matching(need))
     cuts = [0]
     for m in _CLAUSE_END.finditer(text):
         cuts += [m.start(), m.end()]
@@ -644,6 +686,10 @@ _AUXILIARY = frozenset(
     had isn aren wasn weren don doesn didn cannot couldn shouldn wouldn won why""".split()
 )
 _BE = frozenset("isn aren wasn weren".split())
+# Broken English leaves the "do" out: "i not understand my aws bill", "we not want crypto". A subject
+# right before "not" is read as "do" there (_AUXILIARY): the verb after it says whether what follows is
+# unwanted ("not want", _UNWANTED) or is the need itself ("not understand my aws bill").
+_SUBJECTS = frozenset("i we you they he she".split())
 _SCOPE_END = re.compile(
     r"[.!?;:()\[\]{}|,]|\s[-\u2013\u2014]+\s|\bbut\b(?!\s+not)|\b(?:pero|aber|mais|sondern|maar|sino)\b|"
     r"\b(?:for|to|that|which|who|so|when|where|while|because|since|if|pour|para|f[uü]r|per|voor|que|qui|che|dat)\b",
@@ -750,9 +796,10 @@ def negated(text: str) -> tuple[str, list[str]]:
         if folded == "not" or contracted:
             after = ranking.WORD.search(text, end)
             unwanted = _UNWANTED.match(text, end)
-            if unwanted and (contracted or set(before) & _AUXILIARY):
+            auxiliary = bool(set(before) & _AUXILIARY) or (folded == "not" and before[-1:] and before[-1] in _SUBJECTS)
+            if unwanted and (contracted or auxiliary):
                 end = unwanted.end()  # "do not want Jira", "please don't suggest Jira", "can't use it"
-            elif contracted or set(before) & _AUXILIARY:
+            elif contracted or auxiliary:
                 # "is my page not loading", "does not work": how a thing fails, not what is unwanted;
                 # "that is not MySQL", "isn't Slack": a thing right after
                 if (contracted and verb not in _BE) or not _begins_with_a_thing(text, end, names, first=1):

@@ -230,6 +230,18 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "performance": ("apm", "latency", "profiling", "monitoring"),
     "visitors": ("analytics", "traffic", "pageviews"),
     "backup": ("backups", "snapshots", "restore"),
+    # a kind of server named by its trade's acronym, which few servers write ("ETL into our warehouse",
+    # "SBOM for our containers", "MRR and churn")
+    "etl": ("elt", "pipelines", "ingestion", "airbyte", "fivetran"),
+    "sbom": ("cyclonedx", "spdx", "materials"),
+    "mrr": ("recurring", "revenue", "subscriptions", "churn"),
+    # a product named only by its client library, its command or its state, as an error message pasted
+    # into a need names it ("botocore.exceptions.NoCredentialsError", "kubectl ... CrashLoopBackOff")
+    "botocore": ("aws", "boto3"),
+    "boto3": ("aws", "botocore"),
+    "psycopg2": ("postgres", "postgresql"),
+    "kubectl": ("kubernetes", "k8s"),
+    "crashloopbackoff": ("kubernetes", "pods"),
 }
 
 # An outcome a need asks for, written as the outcome and not as the kind of server that brings it
