@@ -582,7 +582,15 @@ def score_all(
         )
         if ns:
             # A namespace names the product; the rest of the need says which of its servers.
-            others = [i + 1 for i, t in enumerate(stems) if product is None or fold(t) not in product]
+            # The product's maker named beside it ("gmail ... google drive") is the same namespace
+            # again, not a word that says which of the maker's servers: googleapis' Cloud Run and
+            # Cloud SQL servers hold "google", and came first for Gmail and Drive.
+            makers = () if product is None else reading.products.get(product, reading.products.get("~" + product, ()))
+            others = [
+                i + 1
+                for i, t in enumerate(stems)
+                if product is None or (fold(t) not in product and fold(t) not in makers)
+            ]
             # of a need that names products ("Google Drive"), the other names say which server
             others = [i for i in others if i in names] or others
             if others:

@@ -96,3 +96,19 @@ def test_a_kind_named_by_its_trade_s_acronym_finds_servers_that_spell_it_out(db:
 def test_a_subject_before_not_is_read_as_do_not(need: str, wanted: list[str], unwanted: tuple[tuple[str, ...]]) -> None:
     assert services.terms_of(services.wanted_and_not(need)[0]) == wanted
     assert services.excluded_of(need) == unwanted
+
+
+def test_two_products_of_one_maker_find_a_server_of_both_not_the_maker_s_other_servers(db: None) -> None:
+    """ "save my gmail attachments to google drive": Gmail's maker is Google, whose googleapis namespace
+    publishes many servers; each of them holds "google", which was counted as a word saying which of
+    them was wanted, and Cloud Run's and Cloud SQL's came first."""
+    take(
+        [
+            *(
+                listing(f"com.googleapis.{s}/mcp", description=f"Google Cloud {s}: manage {s} on Google Cloud.")
+                for s in ("run", "sqladmin", "compute", "bigtable", "composer")
+            ),
+            listing("io.github.a/workspace", description="Gmail messages and attachments, and Google Drive files."),
+        ]
+    )
+    assert found_names("save my gmail attachments to google drive")[0] == "io.github.a/workspace"
