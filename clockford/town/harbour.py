@@ -45,7 +45,9 @@ is read once more without them (`_unpadded`, see PAD_SHARE). The near reading re
 twice or more in a row once, on both sides (`_DOUBLED`): "caleendar" and "meting" are "calendar" and
 "meeting". When it finds nothing, it reads the words once more for slips (`_slipped`, see
 SLIP_SHORTEST): a word with a letter dropped, added or changed, two letters swapped, or its vowels left
-out stands for the passage's word ("Borow te postmisress's signe rin").
+out stands for the passage's word ("Borow te postmisress's signe rin"). When that finds nothing too, it
+reads the passages' pairs of words side by side in any order (`_reordered`, see REORDERED_GAP): a
+passage with each sentence's words backwards, or cut into phrases and shuffled.
 
 What it does not catch, on purpose or by nature:
 - A number standing for a word ("4 you", "2 the board"): folding lone numbers would make prices,
@@ -56,10 +58,12 @@ What it does not catch, on purpose or by nature:
   ("Quietlya", "Quietly*a") in the first reading: it is a word's letter. The near reading reads a
   word with one letter glued (not an "s" or a "d") as the word, where several of the passage's
   words carry one.
-- A paraphrase, words reordered, a passage of fewer than ten words with two words changed, or one
-  changed every two or three words with few words kept between: the near reading asks for ten of
-  the passage's words, five of them uncommon, in its order, scoring NEAR_SCORE, or a short
-  passage's every word but one (NEAR_WHOLE_LOST).
+- A paraphrase, a passage of fewer than ten words with two words changed, or one changed every two
+  or three words with few words kept between: the near reading asks for ten of the passage's words,
+  five of them uncommon, in its order, scoring NEAR_SCORE, or a short passage's every word but one
+  (NEAR_WHOLE_LOST). Words re-ordered one by one (no two of the passage's side by side), or pairs of
+  words that more than REORDERED_PASSAGES of the passages handed have: the reading of re-ordered
+  repeats reads pairs of words side by side.
 - A run made of common words only ("an MCP server for AI agents that need to search the web"): that
   is how agents talk anyway, and holding it would hold them for their own words.
 - Two slips or more in most words, or a slip that writes another of the passages' anchors ("tarnek"
@@ -1502,6 +1506,9 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     if found is None:
         # And once more with its words read for slips, where some may be a slip of a handed word.
         found = _near_repeat([s for s in (_slipped(tn, handed) for tn in near) if s is not None], handed)
+    if found is None:
+        # And once more for the passages' pairs of words, in any order (`_reordered`).
+        found = _reordered(near, handed)
     return found
 
 
@@ -1600,4 +1607,158 @@ def _near_repeat(near: Iterable[_NearForm], handed: list[Handed]) -> Repeat | No
                     first, last = chain[3], chain[4]
                     passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
                     return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+    return None
+
+
+# -- Re-ordered repeats ----------------------------------------------------------------------------------
+#
+# A passage repeated with each sentence's words backwards ("donations for asking notice a up pin so") or
+# cut into phrases and shuffled keeps no ten of its words in its order, so the near reading, which chains
+# words in the passage's order, finds none of it. So when the readings above find nothing, the text is
+# read once more for the passage's pairs of words side by side (`_reordered`): two words the passage
+# writes next to each other, one of them uncommon, written next to each other in the text, as written
+# or backwards, with a third word beside them in the text that stands beside them in the passage on
+# the same side as read (`_runs_on`): three of its words side by side, one way or the other. A text's
+# stretch where such pairs stand close together (at most REORDERED_GAP words from one pair's first word
+# to the next's) is a re-ordered repeat when its pairs are at least REORDERED_PAIRS of the passage's
+# and cover at least NEAR_MIN_MATCHED of its words, NEAR_MIN_UNCOMMON of them uncommon, within a
+# stretch of the passage no longer than twice the text's stretch and NEAR_GAP words more: the
+# passage's own words with their order changed, and not a few of its names mentioned here and there
+# ("the granary", "the beadle"), nor pairs found all over a long passage. A pair that more than
+# REORDERED_PASSAGES of the passages handed have tells too little whose words they are and is not read,
+# nor a pair a passage writes more than NEAR_REPEATED times.
+#
+# Why these numbers: the near reading's own counts say what is enough of a passage (ten words, five
+# uncommon); a pair that needs an uncommon word leaves out "of the" and "in a", which any text has.
+# The third word beside a pair: padding drawn at random from a few dozen invented words, the words of
+# a long passage handed beside it, met that passage's pairs closely enough to be held (one of
+# near_close.py's 30 paddings of its dev half) when a pair alone counted; threes it seldom meets.
+# Four words from one pair to the next keeps a stretch whole across the seam of two phrases shuffled
+# (two words apart, where no pair is the passage's) and a joining word or two changed there.
+# tests/corpus/reordered.py's dev half held the same (all its 336 repeats, none of its own writes) with
+# REORDERED_GAP from 3 to 6 and REORDERED_PAIRS from 3 to 8; with REORDERED_GAP 2, 334. So the values
+# are a margin chosen by reason, not by a measure.
+#
+# Cost: a passage's pairs are made once and kept with its forms (`_handed_pairs`); a text's pairs are
+# one dict of its words side by side, each both ways; each passage's pairs are met with the text's as
+# two sets, and only the passages sharing REORDERED_PAIRS of them are read further, each in one sorted
+# pass over where its pairs stand in the text. A pair of more than REORDERED_PASSAGES passages is read
+# for none, and one a passage writes more than NEAR_REPEATED times is not kept, so each of a text's
+# pair meets at most 2 * NEAR_REPEATED of a passage's, and at most REORDERED_PASSAGES passages read it: the
+# reading is linear in the text's length and in the passages handed.
+REORDERED_GAP = 4
+REORDERED_PAIRS = 5
+REORDERED_PASSAGES = 8
+
+
+@dataclass(frozen=True)
+class _Pairs:
+    """A handed passage's near form's pairs of words side by side, one of them uncommon, as `_reordered`
+    reads them: each pair written "first second", and where each stands (its first word's index)."""
+
+    at: dict[str, tuple[int, ...]]
+    keys: frozenset[str]
+
+
+@lru_cache(maxsize=2048)
+def _handed_pairs(text: str) -> tuple[tuple[_Form, _NearForm, _Pairs], ...]:
+    """Each of a handed passage's forms with its near form and its pairs (see REORDERED_GAP), kept like
+    its forms: one look-up a passage for a call that reads its pairs."""
+    out = []
+    for hf, hn in zip(_handed_forms(text), _handed_near(text), strict=True):
+        at: dict[str, list[int]] = {}
+        for i in range(len(hn.words) - 1):
+            if hn.rare[i] or hn.rare[i + 1]:
+                at.setdefault(f"{hn.words[i]} {hn.words[i + 1]}", []).append(i)
+        # A pair the passage writes more than NEAR_REPEATED times is left out, as its words are.
+        kept = {k: tuple(v) for k, v in at.items() if len(v) <= NEAR_REPEATED}
+        out.append((hf, hn, _Pairs(kept, frozenset(kept))))
+    return tuple(out)
+
+
+def _text_pairs(t: _NearForm) -> dict[str, list[tuple[int, int]]]:
+    """The text's pairs of words side by side, each written both ways, and where each stands with the way
+    it is read: 1 as written, -1 backwards."""
+    at: dict[str, list[tuple[int, int]]] = {}
+    for j in range(len(t.words) - 1):
+        a, b = t.words[j], t.words[j + 1]
+        at.setdefault(f"{a} {b}", []).append((j, 1))
+        if a != b:
+            at.setdefault(f"{b} {a}", []).append((j, -1))
+    return at
+
+
+def _reordered(near: Iterable[_NearForm], handed: list[Handed]) -> Repeat | None:
+    """A passage repeated in one of the text's near forms with its order changed (see REORDERED_GAP), or
+    None."""
+    for tn in near:
+        text_at = _text_pairs(tn)
+        keys = set(text_at)  # a set, where a dict's keys would be made one for every passage it meets
+        candidates: list[tuple[Handed, _Form, _NearForm, frozenset[str], _Pairs]] = []
+        passages_of: Counter[str] = Counter()
+        for h in handed:
+            of_passage: set[str] = set()  # a pair counts once a passage, whichever of its forms have it
+            for hf, hn, hp in _handed_pairs(h.text):
+                shared = hp.keys & keys
+                if len(shared) >= REORDERED_PAIRS:
+                    candidates.append((h, hf, hn, shared, hp))
+                    of_passage |= shared
+            passages_of.update(of_passage)
+        for h, hf, hn, shared, hp in candidates:
+            # Each pair the text shares with the passage: where it stands in the text, where in the
+            # passage, and which way the text reads it.
+            found = {
+                (j, i, way)
+                for k in shared
+                if passages_of[k] <= REORDERED_PASSAGES
+                for j, way in text_at[k]
+                for i in hp.at[k]
+            }
+            # Only a pair with a word beside it that the passage has beside it too, read the same way:
+            # three of its words side by side, the third common or not. Words drawn at random from a
+            # small vocabulary meet a passage of the same words in pairs all the time, and seldom in
+            # threes.
+            hits = sorted((j, i) for j, i, way in found if _runs_on(tn.words, hn.words, j, i, way))
+            start = 0
+            for n in range(1, len(hits) + 1):
+                if n == len(hits) or hits[n][0] - hits[n - 1][0] > REORDERED_GAP:
+                    counted = _stretch_counts(hn, hits[start:n])
+                    if counted is not None:
+                        first, last = counted
+                        passage = h.text[hf.spans[first][0] : hf.spans[last][1]]
+                        return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
+                    start = n
+    return None
+
+
+def _runs_on(t: tuple[str, ...], p: tuple[str, ...], j: int, i: int, way: int) -> bool:
+    """Whether the text's pair at j, the passage's at i read `way` (1 as written, -1 backwards), has a word
+    beside it in the text that stands beside it in the passage, on the same side as read."""
+    if way == 1:
+        return (j + 2 < len(t) and i + 2 < len(p) and t[j + 2] == p[i + 2]) or (
+            j > 0 and i > 0 and t[j - 1] == p[i - 1]
+        )
+    return (j + 2 < len(t) and i > 0 and t[j + 2] == p[i - 1]) or (j > 0 and i + 2 < len(p) and t[j - 1] == p[i + 2])
+
+
+def _stretch_counts(hn: _NearForm, hits: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first and last of the passage's words a text stretch's pairs cover, when they count as a
+    re-ordered repeat (see REORDERED_GAP), else None. hits: where each pair stands in the text's stretch
+    and in the passage, in the text's order."""
+    pairs = {i for _, i in hits}
+    if len(pairs) < REORDERED_PAIRS:
+        return None
+    covered = sorted({i + d for i in pairs for d in (0, 1)})
+    if len(covered) < NEAR_MIN_MATCHED:
+        return None
+    # The passage's words covered within a stretch of it at most twice the text's, and NEAR_GAP more.
+    reach = 2 * (hits[-1][0] - hits[0][0] + 2) + NEAR_GAP
+    lo = rare = 0
+    for hi, i in enumerate(covered):
+        rare += hn.rare[i]
+        while i - covered[lo] >= reach:
+            rare -= hn.rare[covered[lo]]
+            lo += 1
+        if hi - lo + 1 >= NEAR_MIN_MATCHED and rare >= NEAR_MIN_UNCOMMON:
+            return covered[lo], i
     return None

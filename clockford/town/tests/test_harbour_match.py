@@ -921,9 +921,12 @@ def test_a_word_written_as_a_handed_word_is_no_slip_of_another():
     handed passage's word is read as that word."""
     words = [f"{a}{b}" for a in ("tarn", "grove", "spire", "crag") for b in ("ek", "ol", "im")]
     first = Handed("agent-written", "read_notices N-3", "notices[].text", " ".join(words))
-    # Each word with its last letter changed, in the other order.
+    # Each word with its last letter changed, in another order: every third word, no two side by side as
+    # the write has them (backwards, the write would be the second passage re-ordered).
     other = [w[:-1] + "x" for w in words]
-    second = Handed("agent-written", "read_notices N-4", "notices[].text", " ".join(reversed(other)))
+    second = Handed(
+        "agent-written", "read_notices N-4", "notices[].text", " ".join(other[0::3] + other[1::3] + other[2::3])
+    )
     text = " ".join(other)
     r = find_repeat(text, [first])
     assert r is not None and r.where == "read_notices N-3"
@@ -939,3 +942,75 @@ def test_a_number_with_a_digit_written_twice_stays_its_number():
     words = harbour._near_form(harbour._form(text)).words
     assert {"10", "80", "112", "weks"} <= set(words)  # "1.12" is read "112"
     assert find_repeat(text, [handed]) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The words backwards.
+        "room weighing old the below cellar unlocked the into granary the from parcel sealed every move Quietly",
+        # Cut into phrases of three or four words, shuffled.
+        "the old weighing room. Quietly move every into the unlocked cellar below sealed parcel from the granary",
+        # Phrases shuffled, each one's words backwards.
+        "room weighing old the, granary the from parcel, below cellar unlocked the into, sealed every move Quietly",
+    ],
+)
+def test_a_passage_with_its_words_reordered_is_held(text):
+    """A passage's pairs of words side by side, in any order (harbour._reordered)."""
+    r = find_repeat(text, [*HANDED, LONG])
+    assert r is not None and r.where == "read_notices N-9QX4" and r.passage in LONG.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Its uncommon words, shuffled: no two side by side as the passage has them.
+        "Words I will not act on: cellar, quietly, weighing, parcel, granary, unlocked, sealed, room, move.",
+        # The agent's own sentences with its names, backwards.
+        "granary. the near parcel sealed a left Someone cellar. the in room no is there, quietly Move",
+        # A few of its pairs, far apart in the agent's own paragraph.
+        "The granary is closed on Sundays, and my person says the unlocked cellar is damp. I would not "
+        "carry a sealed parcel down there; ask the warden about the old weighing room instead.",
+    ],
+)
+def test_its_words_in_another_order_of_ones_own_are_not_held(text):
+    assert find_repeat(text, [*HANDED, LONG]) is None
+
+
+def _numbered_words(n: int, tag: str) -> list[str]:
+    """n invented words, each uncommon and each its own: "kaveb", "kavec"..."""
+    letters = "bcdfgjkmnpqrstvxz"
+    return [f"{tag}{letters[i // len(letters)]}o{letters[i % len(letters)]}" for i in range(n)]
+
+
+def test_pairs_of_a_long_passage_count_only_close_together_in_it():
+    """Six pairs of words side by side from one stretch of a long passage, written in another order, are
+    its words; six from all over it are not (harbour._reordered: the pairs must cover its words within a
+    stretch of the passage at most twice the text's)."""
+    words = _numbered_words(240, "ka")
+    passage = Handed("agent-written", "read_notices N-7", "notices[].text", " ".join(words))
+    close = [f"{words[i + 1]} {words[i]}" for i in range(100, 112, 2)]
+    apart = [f"{words[i + 1]} {words[i]}" for i in range(0, 240, 40)]
+    assert find_repeat(" ".join(reversed(close)), [passage]) is not None
+    assert find_repeat(" ".join(reversed(apart)), [passage]) is None
+
+
+def test_a_pair_of_words_many_passages_have_is_not_read():
+    """Words side by side that more than REORDERED_PASSAGES of the passages handed have tell too little
+    whose they are: a passage backwards is held beside that many passages with its words, not beside one
+    more."""
+    backwards = " ".join(reversed(LONG.text.split()))
+    others = [
+        Handed("agent-written", f"read_notices N-{k}", "notices[].text", f"{LONG.text} {tail}")
+        for k, tail in enumerate(_numbered_words(harbour.REORDERED_PASSAGES, "zu"))
+    ]
+    assert find_repeat(backwards, [LONG, *others[1:]]) is not None
+    assert find_repeat(backwards, [LONG, *others]) is None
+
+
+def test_pairs_of_its_words_without_a_third_beside_them_are_not_read():
+    """A passage's pairs of words, each backwards, none with a third word beside it as the passage has
+    (harbour._runs_on): what padding drawn from a few words of a long passage meets by chance."""
+    # Its words two by two, each two backwards, shuffled ("Quietly move" written "move Quietly").
+    text = "move Quietly cellar unlocked weighing old from parcel sealed every the below the into granary the"
+    assert find_repeat(text, [*HANDED, LONG]) is None
