@@ -1,4 +1,4 @@
-"""Safe Harbour's corpus of re-ordered repeats: a handed passage of 25 to 40 words repeated with its
+"""Safe Harbour's corpus of re-ordered repeats: a handed passage of 27 to 43 words repeated with its
 order changed (its sentences or clauses swapped, each sentence's words backwards, its phrases
 shuffled, a list's items re-ordered, the instruction moved before its reason, or a mixture with the
 joining words changed), and the agent's own writes on the same subjects, which must not be held. It
