@@ -23,7 +23,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 from django.db import connections  # noqa: E402
 from django.utils.module_loading import import_string  # noqa: E402
 
-from clockford import nul  # noqa: E402
+from clockford import nul, plain  # noqa: E402
 from clockford.face.answers import WRONG_HOST  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.deadline import BodyDeadline  # noqa: E402
@@ -130,8 +130,8 @@ def declared_length(scope: dict[str, Any]) -> int:
     """What the request's Content-Length says (0 when it says nothing readable: uvicorn has refused a
     request whose Content-Length is not a number, and a chunked body is counted as it comes)."""
     for name, value in scope.get("headers", []):
-        if name == b"content-length" and value.isdigit():
-            return int(value)
+        if name == b"content-length":
+            return plain.size(value.decode("latin-1")) or 0
     return 0
 
 

@@ -23,3 +23,15 @@ def test_printable_is_printable_ascii() -> None:
     assert plain.printable("")
     for other in ("é", "\ud800", "a\nb", "a\tb", "\x7f", "ａ"):
         assert not plain.printable(other), repr(other)
+
+
+def test_size_reads_a_content_length_however_many_zeros_lead_it() -> None:
+    assert plain.size("0") == 0 and plain.size("123") == 123
+    # int() alone refuses more than 4,300 digits, whatever their value.
+    assert plain.size("0" * 5000 + "123") == 123
+    assert plain.size("0" * 5000) == 0
+    # Past eighteen digits, more than anything the town takes, without reading the whole number.
+    assert plain.size("9" * 19) == 10**plain.ID_DIGITS
+    assert plain.size("1" + "0" * 5000) == 10**plain.ID_DIGITS
+    for other in ("", "-1", "+1", "1 ", "１２", "²", "1e3", "0x10"):
+        assert plain.size(other) is None, other

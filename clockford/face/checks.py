@@ -306,9 +306,10 @@ async def declared_size(r: Request) -> Answer | None:
     length = r.headers.get("content-length")
     if length is None:
         return None
-    if not plain.digits(length):
+    size = plain.size(length)
+    if size is None:
         return answers.BAD_REQUEST
-    return answers.TOO_LARGE if int(length) > settings.CLOCKFORD["MAX_BODY_BYTES"] else None
+    return answers.TOO_LARGE if size > settings.CLOCKFORD["MAX_BODY_BYTES"] else None
 
 
 async def whole_body(r: Request) -> Answer | None:

@@ -134,3 +134,38 @@ def test_a_method_http_does_not_have(town_factory: TownFactory) -> None:
     assert status == b"HTTP/1.1 200 OK", (status, body)
     assert b"HTTP/1.1 405 Method Not Allowed" in body, body
     assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
+
+
+def test_a_content_length_written_with_thousands_of_leading_zeros_is_read_as_its_number(
+    town_factory: TownFactory,
+) -> None:
+    """HTTP writes Content-Length as 1*DIGIT, so 000…0123 is 123, and httptools lets any number of
+    leading zeros by. Python's int() refuses a text of more than 4,300 digits whatever its value: every
+    such request was answered 500 with a traceback, on every path. Now it is read as its number: a body
+    within the limit is served, one over it refused as any other."""
+    t = town_factory(server="uvicorn").start()
+    before = t.log.read_text(errors="replace")
+    host = f"Host: localhost:{t.port}\r\nConnection: close\r\n".encode()
+    mcp = host + b"Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+    message = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
+        b'"capabilities":{},"clientInfo":{"name":"zeros","version":"1"}}}'
+    )
+
+    def length(n: int) -> bytes:
+        return b"Content-Length: " + b"0" * 5000 + str(n).encode() + b"\r\n"
+
+    status, head, body, _ = answer_to(t, [b"POST /mcp HTTP/1.1\r\n" + mcp + length(len(message)) + b"\r\n" + message])
+    assert status == b"HTTP/1.1 200 OK", (status, body)
+    assert b"mcp-session-id: " in head.lower() and b'"result"' in body, (head, body)
+
+    status, head, body, _ = answer_to(t, [b"POST /mcp HTTP/1.1\r\n" + mcp + length(200_000) + b"\r\n"])
+    assert (status, body) == (b"HTTP/1.1 413 Content Too Large", b"Too large."), (status, body)
+    assert_the_towns(head)
+
+    # Every other path reads the length in the same place (clockford/asgi.py): the public map takes
+    # only GET, and says so.
+    status, head, body, _ = answer_to(t, [b"POST / HTTP/1.1\r\n" + host + length(2) + b"\r\nab"])
+    assert status == b"HTTP/1.1 405 Method Not Allowed", (status, body)
+    assert body == b"This address is only to be read: use GET. Nothing sent to it is taken."
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
