@@ -92,7 +92,11 @@ async def run(checks: Sequence[Check], r: Request) -> Answer | None:
 
 
 def host_ok(host: str) -> bool:
-    host = host.lower().rstrip(".") if not host.endswith("]") else host.lower()
+    """Whether a Host header (or an Origin's host) names the town, read as Django reads it for every
+    other path: a name or an IPv6 literal, then a port of digits, and one trailing dot on the name at
+    most (a fully qualified name). A name with two, or a dot after the port, was served here and then
+    met Django's DisallowedHost, a 400 with a traceback where every other name gets the 403."""
+    host = host.lower()
     name = host
     if host.startswith("["):
         name = host[: host.find("]") + 1] if "]" in host else host
@@ -103,7 +107,7 @@ def host_ok(host: str) -> bool:
         name, _, port = host.rpartition(":")
         if not plain.digits(port):
             return False
-    name = name.rstrip(".")
+    name = name.removesuffix(".")
     return name in {h.lower() for h in settings.ALLOWED_HOSTS}
 
 

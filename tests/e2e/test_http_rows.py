@@ -297,7 +297,14 @@ def test_403_host_not_the_towns(town: Town, live: RawSession) -> None:
         f"user@localhost:{port}",
         f"localhost:{port}, evil.example",
         "",
+        # More than one trailing dot, or one after the port: no name of the town's, as Django reads
+        # it (these were served on /mcp, and answered 400 with a traceback on every other path).
+        f"localhost..:{port}",
+        "localhost.....",
+        f"127.0.0.1:{port}.",
+        f"[::1]:{port}.",
     ]
+    before = town.log.read_text(errors="replace")
     for host in refused:
         for method, body in (("POST", json.dumps(initialize_message())), ("GET", None), ("DELETE", None)):
             reply = request(method, town.mcp, body, {**MCP_HEADERS, "Host": host})
@@ -308,6 +315,7 @@ def test_403_host_not_the_towns(town: Town, live: RawSession) -> None:
         for path in ("/status", "/", "/nope"):
             reply = request("GET", town.url + path, None, {"Host": host})
             assert_plain(reply, 403, "This town answers only on this machine.", (path, host))
+    assert "Traceback" not in town.log.read_text(errors="replace")[len(before) :]
 
 
 def test_two_host_headers_are_no_name_of_the_towns(town: Town) -> None:
@@ -381,6 +389,7 @@ def test_403_origin_not_the_towns(town: Town, live: RawSession) -> None:
         f"localhost:{port}",
         f"ftp://localhost:{port}",
         f"http://user@localhost:{port}",
+        f"http://localhost..:{port}",
     ]
     for origin in refused:
         reply = post(town.mcp, initialize_message(), {"Origin": origin})
