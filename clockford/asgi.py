@@ -24,7 +24,8 @@ from django.db import connections  # noqa: E402
 from django.utils.module_loading import import_string  # noqa: E402
 
 from clockford import nul, plain  # noqa: E402
-from clockford.face.answers import WRONG_HOST  # noqa: E402
+from clockford.face.answers import WRONG_HOST, Answer  # noqa: E402
+from clockford.face.answers import plain as plain_answer  # noqa: E402
 from clockford.face.checks import host_ok  # noqa: E402
 from clockford.face.deadline import BodyDeadline  # noqa: E402
 from clockford.face.http import Face, build_manager  # noqa: E402
@@ -149,6 +150,23 @@ def with_security_headers(send: Any) -> Any:
     return sending
 
 
+# A websocket asked for at a path that has none, in the words of every other path the town does not serve.
+NO_SOCKET = plain_answer(404, "Not found.")
+
+
+async def refuse_socket(scope: dict[str, Any], receive: Any, send: Any, answer: Answer, code: int) -> None:
+    """A websocket handshake refused with the town's own HTTP answer, its words and security headers,
+    where the server can send one (ASGI's websocket.http.response, which uvicorn takes); elsewhere
+    closed with `code`, which the server answers with a bare 403."""
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": code})
+        return
+    await receive()  # the websocket.connect the server hands over first
+    headers = [*answer.headers, *SECURITY_HEADERS]
+    await send({"type": "websocket.http.response.start", "status": answer.status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": answer.body})
+
+
 class Town:
     def __init__(self) -> None:
         self.stack: contextlib.AsyncExitStack | None = None
@@ -233,7 +251,7 @@ class Town:
                 if scope["type"] == "http":
                     await WRONG_HOST.send(send)
                 else:
-                    await send({"type": "websocket.close", "code": 4403})
+                    await refuse_socket(scope, receive, send, WRONG_HOST, 4403)
                 return
         if scope["type"] == "websocket":
             # Two websockets: the hall's live queue, and the public map's (read-only, no sign-in);
@@ -243,7 +261,7 @@ class Town:
             elif scope["path"] == public_live.PATH:
                 await public_live.application(scope, receive, send)
             else:
-                await send({"type": "websocket.close", "code": 4404})
+                await refuse_socket(scope, receive, send, NO_SOCKET, 4404)
             return
         to_face = scope["type"] == "http" and scope["path"].rstrip("/") == "/mcp"
         if scope["type"] == "http" and scope["path"] in cors.OPEN:

@@ -169,3 +169,30 @@ def test_a_content_length_written_with_thousands_of_leading_zeros_is_read_as_its
     assert status == b"HTTP/1.1 405 Method Not Allowed", (status, body)
     assert body == b"This address is only to be read: use GET. Nothing sent to it is taken."
     assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
+
+
+def test_a_websocket_handshake_refused_gets_the_towns_words_and_headers(town_factory: TownFactory) -> None:
+    """A websocket asked for with a Host of elsewhere, or at a path with no socket, was refused with
+    uvicorn's bare 403 (no words, none of the town's headers), where the same request without the
+    Upgrade gets the town's answer. uvicorn takes ASGI's websocket.http.response: the town's answer."""
+    t = town_factory(server="uvicorn").start()
+    before = t.log.read_text(errors="replace")
+    upgrade = (
+        b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+    for path in (b"/town/live", b"/hall/live", b"/nope"):
+        status, head, body, _ = answer_to(t, [b"GET " + path + b" HTTP/1.1\r\nHost: evil.example\r\n" + upgrade])
+        assert status.startswith(b"HTTP/1.1 403"), (path, status, body)
+        assert body == b"This town answers only on this machine.", (path, body)
+        for header in SECURITY:
+            assert header.lower() in head.lower(), (path, head)
+    host = f"Host: localhost:{t.port}\r\n".encode()
+    status, head, body, _ = answer_to(t, [b"GET /nope HTTP/1.1\r\n" + host + upgrade])
+    assert status.startswith(b"HTTP/1.1 404"), (status, body)
+    assert body == b"Not found."
+    # The public map's socket is still served.
+    with socket.create_connection(("127.0.0.1", t.port), timeout=15) as conn:
+        conn.sendall(b"GET /town/live HTTP/1.1\r\n" + host + upgrade)
+        assert conn.recv(100).startswith(b"HTTP/1.1 101")
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
