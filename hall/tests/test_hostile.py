@@ -263,3 +263,22 @@ def test_an_agents_markup_reaches_every_page_of_its_person_as_text(ada: Any) -> 
         assert raw not in r.content, raw
     export = ada.client.get("/hall/account/export")
     assert export.status_code == 200 and export.headers["Content-Type"].startswith("application/json")
+
+
+HIDDEN_NAME = "claude\u202eedoc\u202c\u200b-helper"
+
+
+@pytest.mark.usefixtures("sign_in")
+def test_a_client_name_with_hidden_characters_is_drawn_on_every_page_that_names_it(ada: Any) -> None:
+    """clientInfo.name is the agent's client's own words: a right-to-left override or a zero-width
+    space in it would make the name a person reads another than the one it is, as in an agent's notice.
+    Every page that names the client draws them as tokens, as it draws an agent's words."""
+    agent = agent_of(ada, client_name=HIDDEN_NAME)
+    visit(agent, "post_notice", text="Meet at the well at noon.")
+    front = ada.client.get("/hall/").content.decode()
+    held = sorted(set(re.findall(r'href="(/hall/holds/[^"/]+)"', front)))
+    assert held, "the notice waits for its person"
+    for url in ["/hall/", "/hall/agents", f"/hall/agents/{agent.pk}/box", *held]:
+        text = ada.client.get(url).content.decode()
+        assert "\u202e" not in text and "\u200b" not in text and "\u202c" not in text, url
+        assert '<mark class="hidden-char" title="A hidden character">⟦U+202E⟧</mark>edoc' in text, url
