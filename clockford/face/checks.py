@@ -341,11 +341,39 @@ async def whole_body(r: Request) -> Answer | None:
 async def accepts_both(r: Request) -> Answer | None:
     """Accept names both media types, each itself or by its wildcard (RFC 9110, section 12.5.1), as the
     SDK reads it after: a type that only begins with one (application/jsonx, text/event-streamy) passed
-    here and met the SDK's own 406 (code -32600, where 001 gives -32000)."""
-    types = {media.split(";", 1)[0].strip().lower() for media in r.headers.get("accept", "").split(",")}
-    if "*/*" in types or (types & {"application/json", "application/*"} and types & {"text/event-stream", "text/*"}):
+    here and met the SDK's own 406 (code -32600, where 001 gives -32000). A type refused with q=0 is not
+    accepted (section 12.4.2), and the most specific range naming a type is the one that counts
+    ("text/*;q=0, text/event-stream" accepts the stream; "*/*, text/event-stream;q=0" does not)."""
+    ranges: dict[str, float] = {}
+    for media in r.headers.get("accept", "").split(","):
+        kind, weighed, params = media.partition(";")
+        kind = kind.strip().lower()
+        weight = _q(params) if weighed else 1.0
+        ranges[kind] = max(weight, ranges.get(kind, 0.0))  # a range named twice: its kinder weight
+    if _accepted("application/json", ranges) and _accepted("text/event-stream", ranges):
         return None
     return answers.NOT_ACCEPTABLE
+
+
+def _q(params: str) -> float:
+    """A media range's weight, its q parameter (RFC 9110, section 12.4.2): 0 to 1 with up to three
+    decimals. One not written, or not a number, is read as 1: only a weight that says 0 refuses a type."""
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                weight = float(value.strip()[:8])
+            except ValueError:
+                return 1.0
+            return weight if 0.0 <= weight <= 1.0 else 1.0
+    return 1.0
+
+
+def _accepted(media: str, ranges: dict[str, float]) -> bool:
+    for named in (media, media.split("/", 1)[0] + "/*", "*/*"):  # the most specific first
+        if named in ranges:
+            return ranges[named] > 0
+    return False
 
 
 async def body_as_is(r: Request) -> Answer | None:

@@ -514,6 +514,8 @@ def test_405_get_on_a_session_offers_no_stream(live: RawSession) -> None:
         "text/*",
         "application/jsonx, text/event-streamy",
         "application/json-seq, text/event-stream",
+        "application/json, text/event-stream;q=0",  # q=0: not acceptable (RFC 9110, section 12.4.2)
+        "*/*, application/json;q=0.0",
     ],
 )
 def test_406_accept_missing_one_type(town: Town, live: RawSession, accept: str | None) -> None:

@@ -4,6 +4,8 @@ no database answer as spec 001 section 02 says (tests/e2e/test_http_rows.py send
 import json
 from typing import Any
 
+import pytest
+
 from clockford.face import answers, checks
 from clockford.face.checks import Check, Request
 
@@ -150,6 +152,26 @@ async def test_a_client_must_accept_json_and_an_event_stream() -> None:
     assert await checks.accepts_both(request(accept="application/json")) is answers.NOT_ACCEPTABLE
     assert await checks.accepts_both(request(accept="application/json, text/event-stream")) is None
     assert await checks.accepts_both(request(accept="*/*")) is None
+
+
+@pytest.mark.parametrize(
+    ("accept", "accepted"),
+    [
+        ("application/json, text/event-stream;q=0", False),
+        ("application/json;q=0.000, text/event-stream", False),
+        ("application/json, text/event-stream; Q = 0.0", False),
+        ("*/*, text/event-stream;q=0", False),  # the most specific range counts
+        ("application/*;q=0, */*", False),
+        ("application/json, text/*;q=0, text/event-stream", True),
+        ("application/json;q=0.1, text/event-stream;q=0.001", True),
+        ("application/json;q=1, text/event-stream;q=banana", True),  # a weight that is no number is not 0
+        ("application/json, text/event-stream;q=0, text/event-stream", True),  # named twice: the kinder
+        ("application/json, text/event-stream;charset=utf-8", True),
+    ],
+)
+async def test_a_type_refused_with_q_0_is_not_accepted(accept: str, accepted: bool) -> None:
+    answer = await checks.accepts_both(request(accept=accept))
+    assert answer is (None if accepted else answers.NOT_ACCEPTABLE)
 
 
 def test_a_post_takes_the_road_its_message_names() -> None:
