@@ -1,5 +1,5 @@
 """The town's HTTP/1.1 connections under uvicorn (`--http clockford.wire:Protocol`, clockford/serve.py):
-uvicorn's httptools protocol, with two things the town needs of a connection before any request
+uvicorn's httptools protocol, with three things the town needs of a connection before any request
 reaches the application.
 
 - **A request's head has limits.** httptools sets none: a bare `./town up` on a reachable address
@@ -8,6 +8,8 @@ reaches the application.
   connection's first request from the connection's start) and may be CLOCKFORD_HEADER_BYTES long;
   past either the connection is answered (408, 431) and closed. A reverse
   proxy in front (the deployment's Caddy, `read_header 10s`) cuts them first.
+- **A target in the absolute form names the request's host** (RFC 9112, section 3.2.2), which
+  uvicorn would have left to the Host header: the town's checks of the Host see the target's.
 - **uvicorn's own answers carry the town's security headers.** A request httptools cannot read (a
   made-up method, a NUL in a header) is answered by uvicorn, never reaching the town; that answer now
   carries the headers every page has, and the town's words ("Bad request.", spec 001). A method HTTP
@@ -127,7 +129,27 @@ class Protocol(HttpToolsProtocol):
             # The whole head came in one read: refused before the request starts.
             self.refusing = TOO_LARGE
             raise _Refused
+        if self.url[:8].lower().startswith((b"http://", b"https://")):
+            self.host_from_target()
         super().on_headers_complete()
+
+    def host_from_target(self) -> None:
+        """A request whose target is in the absolute form (`POST http://elsewhere/mcp`) is for the
+        target's host, whatever its Host header says (RFC 9112, section 3.2.2): uvicorn keeps only the
+        target's path, so the Host the town checks is made the target's, and a request for elsewhere is
+        refused as one naming elsewhere in its Host is."""
+        try:
+            target = httptools.parse_url(self.url)
+        except httptools.HttpParserInvalidURLError:
+            self.refusing = BAD_REQUEST
+            raise _Refused from None
+        host = target.host or b""
+        if b":" in host:
+            host = b"[" + host + b"]"  # an IPv6 address, as a Host writes it
+        if target.port is not None:
+            host += b":" + str(target.port).encode()
+        # In place: the scope uvicorn made at the message's start holds this list.
+        self.headers[:] = [(name, value) for name, value in self.headers if name != b"host"] + [(b"host", host)]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.end_head_timer()

@@ -196,3 +196,34 @@ def test_a_websocket_handshake_refused_gets_the_towns_words_and_headers(town_fac
         conn.sendall(b"GET /town/live HTTP/1.1\r\n" + host + upgrade)
         assert conn.recv(100).startswith(b"HTTP/1.1 101")
     assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
+
+
+def test_a_target_in_the_absolute_form_names_the_requests_host(town_factory: TownFactory) -> None:
+    """`POST http://elsewhere/mcp` is a request for elsewhere, whatever its Host header says (RFC 9112,
+    section 3.2.2). uvicorn kept only the target's path, and the town served it as a request for the
+    Host it named; now the town's Host checks read the target's host, on /mcp and every other path."""
+    t = town_factory(server="uvicorn").start()
+    before = t.log.read_text(errors="replace")
+    ours = f"Host: localhost:{t.port}\r\nConnection: close\r\n".encode()
+    elsewhere = b"Host: evil.example\r\nConnection: close\r\n"
+    mcp = b"Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+    message = (
+        b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
+        b'"capabilities":{},"clientInfo":{"name":"absolute","version":"1"}}}'
+    )
+    body = b"Content-Length: " + str(len(message)).encode() + b"\r\n\r\n" + message
+    for target in (b"http://evil.example/mcp", b"HTTP://evil.example:%d/mcp" % t.port, b"http://[::2]:80/mcp"):
+        status, head, got, _ = answer_to(t, [b"POST " + target + b" HTTP/1.1\r\n" + ours + mcp + body])
+        assert status.startswith(b"HTTP/1.1 403"), (target, status, got)
+        assert b"mcp-session-id" not in head.lower(), target
+    for target in (b"http://evil.example/status", b"http://evil.example/hall/"):
+        status, _, got, _ = answer_to(t, [b"GET " + target + b" HTTP/1.1\r\n" + ours + b"\r\n"])
+        assert status.startswith(b"HTTP/1.1 4"), (target, status, got)
+    # The target's host is the town's: served, whatever the Host header says.
+    target = b"http://localhost:%d/mcp" % t.port
+    status, head, got, _ = answer_to(t, [b"POST " + target + b" HTTP/1.1\r\n" + elsewhere + mcp + body])
+    assert status == b"HTTP/1.1 200 OK", (status, got)
+    assert b"mcp-session-id: " in head.lower() and b'"result"' in got
+    status, _, got, _ = answer_to(t, [b"GET http://127.0.0.1:%d/status HTTP/1.1\r\n" % t.port + elsewhere + b"\r\n"])
+    assert status == b"HTTP/1.1 200 OK", (status, got)
+    assert "Traceback" not in t.log.read_text(errors="replace")[len(before) :]
