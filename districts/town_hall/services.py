@@ -1057,6 +1057,75 @@ _OWN_APP = re.compile(
 )
 
 
+# A need's constraint on price, licence or the language of the asker's own code ("on a free tier", "we
+# have no budget", "MIT-licensed", "open source", "I can call from my Python code", "written in
+# TypeScript") says which of the servers of a thing will do, not which thing: searched as words, "budget"
+# and "tier" stood beside "pdf" and "web search" as if wanted, "MIT" found a server of MIT's dining halls,
+# and "Python" Python servers where a SQLite one was asked for. The census says too little of price and
+# licence to rank by them, so these phrases are left out of the words searched unless they are all the
+# need says (words_searched). "cheap" is kept: "cheap flights" asks for fare search. "free" before what
+# is free time or room ("a free slot on my calendar", "free disk space") is kept. So are left out a
+# choice's words of judgement ("which is better, jira or linear", "postgres vs mysql"): "better" found
+# BetterDB. Written in lower case only, so that Better Auth and BetterStack, written as names, are still
+# searched. "best" is kept, for now: of a need longer than MAX_TERMS ("Hello, I am an AI assistant ...
+# Which server fits best?"), leaving it out let a word most lots hold ("ai") into the words searched, and
+# AI servers came first. "open source" before what is about open source ("open source intelligence",
+# "open source licence compliance") is kept.
+# Linear: one pass of each of three expressions over at most 200 characters.
+_LANGUAGES = (
+    r"(?:python|typescript|javascript|node(?:\.?js)?|golang|go|rust|java|ruby|php|c#|csharp|kotlin|swift|"
+    r"elixir|dart|scala|perl|lua)"
+)
+_OWN_CODE = r"(?:\s+(?:code|codebase|app|apps|script|scripts|project|backend|service|program|agent))?"
+_LICENCES = (
+    r"(?:mit|apache(?:[\s-]?2(?:\.0)?)?|a?gpl(?:[\s-]?v?[23](?:\.0)?)?|lgpl|bsd|mpl|permissive|open[\s-]?source)"
+)
+_CONSTRAINT = re.compile(
+    # price
+    r"\b(?:(?:on|with|in)\s+(?:a|the)\s+)?free\s+(?:tier|plan|version|account)s?\b|"
+    r"\b(?:(?:with\s+)?(?:no|without(?:\s+an?)?)\s+paid\s+(?:plan|tier|account|subscription)s?"
+    r"(?:\s+(?:needed|required|necessary))?)|"
+    r"\b(?:(?:we|i)\s+(?:have|got)\s+|there\s+is\s+|on\s+)?(?:no|zero|a\s+tiny|a\s+small|a\s+tight|a\s+limited|"
+    r"little|low|a\s+low)\s+budget\b|"
+    r"\b(?:for\s+|totally\s+|completely\s+)?(?<![\w-])free(?![\w-])(?:\s+(?:to\s+use|of\s+charge))?"
+    r"(?!\s+(?:slots?|time|times|busy|space|memory|ports?|disk|up|spots?|periods?|windows?|hours?|days?|rooms?|"
+    r"seats?|tables?)\b)|"
+    # licence
+    r"\b(?:licen[cs]ed|released)\s+(?:under|as)\s+(?:the\s+|an?\s+)?" + _LICENCES + r"(?:\s+licen[cs]e)?\b|"
+    r"\b(?:under|with)\s+(?:the\s+|an?\s+)?" + _LICENCES + r"\s+licen[cs]e\b|"
+    r"\b(?:an?\s+)?" + _LICENCES + r"[\s-]+licen[cs](?:ed|e)\b|"
+    r"\bopen[\s-]?sourced?\b(?!\s*(?:intelligence|licen|compliance|projects?\b|repos|repositor|packages?\b|"
+    r"contribut|maintainer|communit|funding|software\s+supply))|"
+    # the language of the asker's own code
+    r"\b(?:(?:that|which)\s+)?(?:i|we|you)\s+can\s+(?:use|call|import|run)\s+from\s+(?:my\s+|our\s+)?(?:own\s+)?"
+    + _LANGUAGES
+    + _OWN_CODE
+    + r"\b|"
+    r"\b(?:usable|callable|accessible)\s+from\s+(?:my\s+|our\s+)?(?:own\s+)?" + _LANGUAGES + _OWN_CODE + r"\b|"
+    r"\bfrom\s+(?:my|our)\s+(?:own\s+)?" + _LANGUAGES + r"\s+(?:code|codebase|app|apps|script|scripts|project|"
+    r"backend|service|program|agent)\b|"
+    r"\b(?:written|implemented|built)\s+in\s+" + _LANGUAGES + r"(?![\w#])",
+    re.IGNORECASE,
+)
+# "in TypeScript" at the end of a clause is the language a server is used from or written in, except
+# after what is itself code ("run code in Python", "unit tests in Java").
+_IN_LANGUAGE = re.compile(r"(\w+)\s+in\s+" + _LANGUAGES + r"(?=\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
+_CODE_WORDS = frozenset(
+    "code codes script scripts snippet snippets test tests notebook notebooks function functions program programs "
+    "bug bugs error errors exception exceptions class classes module modules package packages library libraries "
+    "written implemented built".split()
+)
+_JUDGEMENT = re.compile(r"(?<![\w-])(?:better|easier|easiest|nicer|simpler|freshest|vs|versus)(?![\w-])\.?")
+
+
+def unconstrained(text: str) -> str:
+    """The need without its constraints on price, licence and the language of the asker's code, and
+    without a choice's words of judgement (_CONSTRAINT, _IN_LANGUAGE, _JUDGEMENT)."""
+    text = _CONSTRAINT.sub(" ", text)
+    text = _IN_LANGUAGE.sub(lambda m: m.group(0) if m.group(1).casefold() in _CODE_WORDS else m.group(1), text)
+    return _JUDGEMENT.sub(" ", text)
+
+
 def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     """The words searched, which the answer shows: the need's words (terms_of) as the census spells
     them (ranking.spelled), and of a long need the MAX_TERMS that fewest lots hold, in the order
@@ -1067,7 +1136,9 @@ def words_searched(need: str, census: CensusState | None = None) -> list[str]:
     words = known.words
     wanted, _ = wanted_and_not(need)
     names = written_as_names(need)
-    terms = ranking.spelled(translated(terms_of(untroubled(wanted)), words), words, names, known.named)
+    # A need that says only its constraint ("something free", "open source") searches for it.
+    read = terms_of(untroubled(unconstrained(wanted))) or terms_of(untroubled(wanted))
+    terms = ranking.spelled(translated(read, words), words, names, known.named)
     if len(terms) > MAX_TERMS:
 
         def rank(i: int) -> tuple[int, int, int, int, int]:
