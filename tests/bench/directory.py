@@ -431,7 +431,10 @@ def rows(figures: dict[str, Any], title: str, keys: tuple[tuple[str, str], ...])
 
 
 def run(opts: Any) -> None:
-    print("directory: the Directory's six evaluations (halves it was tuned on, held-out halves) beside two baselines")
+    print(
+        "directory: the Directory's eleven numbered evaluations and two more generated sets (negation, readings),"
+        " halves it was tuned on and held-out halves, beside two baselines"
+    )
     if not SNAPSHOT.is_file():
         print("  ../shared/census/registry-snapshot.json is not here: skipped.")
         return
