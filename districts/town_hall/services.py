@@ -1107,22 +1107,39 @@ _CONSTRAINT = re.compile(
     r"\b(?:written|implemented|built)\s+in\s+" + _LANGUAGES + r"(?![\w#])",
     re.IGNORECASE,
 )
-# "in TypeScript" at the end of a clause is the language a server is used from or written in, except
-# after what is itself code ("run code in Python", "unit tests in Java").
-_IN_LANGUAGE = re.compile(r"(\w+)\s+in\s+" + _LANGUAGES + r"(?=\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
+# "in TypeScript" at the end of a clause is the language a server is used from or written in, except in
+# a clause about code or the language itself ("run code in Python", "unit tests in Java", "crates docs in
+# Rust", "hello world in Rust", "examples of async in Python").
+_IN_LANGUAGE = re.compile(r"\s+in\s+" + _LANGUAGES + r"(?=\s*(?:[.,;:!?)]|$))", re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(r"[.,;:!?()]")
 _CODE_WORDS = frozenset(
     "code codes script scripts snippet snippets test tests notebook notebooks function functions program programs "
     "bug bugs error errors exception exceptions class classes module modules package packages library libraries "
-    "written implemented built".split()
+    "written implemented built doc docs documentation tutorial tutorials example examples sample samples crate "
+    "crates gem gems syntax idiom idioms world".split()
 )
-_JUDGEMENT = re.compile(r"(?<![\w-])(?:better|easier|easiest|nicer|simpler|freshest|vs|versus)(?![\w-])\.?")
+# Lower case only: "Better Auth" and "VS Code" are products, and so are "better auth" and "vs code".
+_JUDGEMENT = re.compile(
+    r"(?<![\w-])(?:better(?!\s+(?:auth|stack)\b)|easier|easiest|nicer|simpler|freshest|vs(?!\s+code\b)|versus)"
+    r"(?![\w-])\.?"
+)
+
+
+def _about_code(clause: str) -> bool:
+    return not _CODE_WORDS.isdisjoint(w.casefold() for w in clause.split())
+
+
+def _language_kept(text: str, m: re.Match[str]) -> str:
+    """The match ("in Rust") kept when its clause is about code or the language, else dropped."""
+    clause_start = max((c.end() for c in _CLAUSE_ENDS.finditer(text, 0, m.start())), default=0)
+    return m.group(0) if _about_code(text[clause_start : m.start()]) else ""
 
 
 def unconstrained(text: str) -> str:
     """The need without its constraints on price, licence and the language of the asker's code, and
     without a choice's words of judgement (_CONSTRAINT, _IN_LANGUAGE, _JUDGEMENT)."""
     text = _CONSTRAINT.sub(" ", text)
-    text = _IN_LANGUAGE.sub(lambda m: m.group(0) if m.group(1).casefold() in _CODE_WORDS else m.group(1), text)
+    text = _IN_LANGUAGE.sub(lambda m: _language_kept(text, m), text)
     return _JUDGEMENT.sub(" ", text)
 
 

@@ -42,6 +42,13 @@ pytestmark = pytest.mark.django_db
         ("cheap flights to rome", ["cheap", "flights", "rome"]),
         ("find a free slot on my calendar", ["free", "slot", "calendar"]),
         ("integrate with Apache Kafka", ["integrate", "apache", "kafka"]),
+        ("better auth sessions", ["better", "auth", "sessions"]),  # a product, written in small letters
+        ("manage my vs code extensions", ["manage", "vs", "code", "extensions"]),
+        ("python vs node sdk docs", ["python", "node", "sdk", "docs"]),
+        # the language is what the need is about: its docs, crates, a first program
+        ("crates docs in rust", ["crates", "docs", "rust"]),
+        ("hello world in rust", ["hello", "world", "rust"]),
+        ("examples of async in python", ["examples", "async", "python"]),
         ("something free", ["free"]),
         ("open source", ["open", "source"]),
     ],
