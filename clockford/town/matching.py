@@ -43,6 +43,7 @@ LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9
 _LEET_TABLE = str.maketrans(LEET)
 _LEET_BYTES = bytes.maketrans("".join(LEET).encode(), "".join(LEET.values()).encode())
 _LEET_WORD = re.compile(r"[A-Za-z0-9@$]+")
+_DIGITS_AND_SIGNS = "0123456789@$"  # what _LEET_WORD matches but letters
 
 
 def as_letters(word: str) -> set[str]:
@@ -73,7 +74,8 @@ def letters_for_digits(text: str) -> str:
 
     def read(m: re.Match[str]) -> str:
         w = m.group()
-        return w.translate(_LEET_TABLE) if not w.isalpha() and any(c.isalpha() for c in w) else w
+        # A word of letters alone, or of digits and signs alone, stays (strip finds a letter in C).
+        return w if w.isalpha() or not w.strip(_DIGITS_AND_SIGNS) else w.translate(_LEET_TABLE)
 
     return _LEET_WORD.sub(read, text)
 
