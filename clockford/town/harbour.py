@@ -1186,19 +1186,20 @@ def _handed_slips(text: str) -> tuple[_Slips, ...]:
     return tuple(out)
 
 
-def _slipped(t: _NearForm, handed: list[Handed]) -> _NearForm | None:
+def _slipped(t: _NearForm, forms: list[_Slips], sharing: list[_Slips]) -> _NearForm | None:
     """The text's near form read for slips (see SLIP_SHORTEST), or None when it has no word that may be a
     slip of a passage's anchor and shares too few anchors with any passage for a slip between two to
     count. A word written as an anchor of a passage is read as that word, never as a slip of another
     ("tarnek" and "tarnet" may both be someone's words), and a common word is no slip of an anchor,
     though it may be one of a word between two ("then" of "the"). Only the passages whose anchors
     share as many keys with the text's words as the near reading needs words of them (`_near_needs`)
-    are read for slips."""
-    forms = [f for h in handed for f in _handed_slips(h.text)]
+    are read for slips. forms: every handed passage's forms' anchors (`_handed_slips`), in order;
+    sharing: those of the passages with an uncommon word the text writes (`_sharing`), the only ones
+    with an anchor among its words."""
     written = set(t.words)
     anchors: set[str] = set()  # the text's words written as an anchor of a passage
     read = False  # whether some passage shares enough anchors for the near reading to read it
-    for f in forms:
+    for f in sharing:
         shared = f.anchors & written
         anchors |= shared
         read = read or len(shared) >= f.needs
@@ -1502,14 +1503,46 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
                     passage = h.text[hf.spans[first][0] : hf.spans[last - 1][1]]
                     return Repeat(label=h.label, where=h.where, field=h.field, passage=passage)
     near = [_near_form(t) for t in forms]
-    found = _near_repeat(near, handed)
+    # The near reading and the reading of pairs read only the passages with an uncommon word the text
+    # writes (`_sharing`): no other can be read by either.
+    sharing = _sharing(near, handed)
+    found = _near_repeat(near, sharing)
     if found is None:
-        # And once more with its words read for slips, where some may be a slip of a handed word.
-        found = _near_repeat([s for s in (_slipped(tn, handed) for tn in near) if s is not None], handed)
+        # And once more with its words read for slips, where some may be a slip of a handed word: the
+        # passages with a word the text writes or may be a slip of.
+        slips = [f for h in handed for f in _handed_slips(h.text)]
+        shared = [f for h in sharing for f in _handed_slips(h.text)]
+        slipped = [s for s in (_slipped(tn, slips, shared) for tn in near) if s is not None]
+        found = _near_repeat(slipped, _sharing(slipped, handed)) if slipped else None
     if found is None:
         # And once more for the passages' pairs of words, in any order (`_reordered`).
-        found = _reordered(near, handed)
+        found = _reordered(near, sharing)
     return found
+
+
+@lru_cache(maxsize=2048)
+def _handed_uncommon(text: str) -> frozenset[str]:
+    """A handed passage's uncommon words, as the near reading reads them, in every form: each word its
+    near reading anchors on (`_NearForm.where`) and each uncommon word of a pair (`_handed_pairs`)."""
+    return frozenset(w for hn in _handed_near(text) for w, rare in zip(hn.words, hn.rare, strict=True) if rare)
+
+
+def _sharing(near: list[_NearForm], handed: list[Handed]) -> list[Handed]:
+    """The passages handed, in their order, that have an uncommon word (`_handed_uncommon`) among the
+    text's near forms' words and the words they are read as (with a letter glued, or read for slips).
+
+    The near reading reads a passage only when it shares NEAR_MIN_UNCOMMON or at least MIN_UNCOMMON of
+    its anchors with those (`_near_needs`: never none), and the reading of pairs only when it shares
+    REORDERED_PAIRS pairs of words side by side with the text, one of each pair uncommon in the
+    passage: a passage sharing no uncommon word can be read by neither, and leaving it out changes no
+    answer (tests/bench/harbour_verdicts.py compares every corpus's). One look-up a passage, where
+    each reading made its own: for a short note against 2,000 passages most share none."""
+    words: set[str] = set()
+    for tn in near:
+        words.update(tn.words)
+        words.update(tn.where)
+        words.update(tn.glued)
+    return [h for h in handed if not words.isdisjoint(_handed_uncommon(h.text))]
 
 
 def _near_needs(hn: _NearForm) -> int:
