@@ -1193,9 +1193,10 @@ def _slipped(t: _NearForm, forms: list[_Slips], sharing: list[_Slips]) -> _NearF
     ("tarnek" and "tarnet" may both be someone's words), and a common word is no slip of an anchor,
     though it may be one of a word between two ("then" of "the"). Only the passages whose anchors
     share as many keys with the text's words as the near reading needs words of them (`_near_needs`)
-    are read for slips. forms: every handed passage's forms' anchors (`_handed_slips`), in order;
-    sharing: those of the passages with an uncommon word the text writes (`_sharing`), the only ones
-    with an anchor among its words."""
+    are read for slips. forms: the handed passages' forms' anchors (`_handed_slips`), in order, at
+    least those sharing that many keys with the text's words (`_slip_forms`); sharing: those of the
+    passages with an uncommon word the text writes (`_sharing`), the only ones with an anchor among
+    its words."""
     written = set(t.words)
     anchors: set[str] = set()  # the text's words written as an anchor of a passage
     read = False  # whether some passage shares enough anchors for the near reading to read it
@@ -1237,6 +1238,24 @@ def _slipped(t: _NearForm, forms: list[_Slips], sharing: list[_Slips]) -> _NearF
         slips,
         slipping,
     )
+
+
+def _slip_forms(near: list[_NearForm], handed: list[Handed]) -> list[_Slips]:
+    """The handed passages' forms' anchors (`_handed_slips`), in order, that share as many keys as they
+    need (`_Slips.needs`) with the keys of every word of the text's near forms that may be a slip: more
+    than `_slipped` reads for any one form (it leaves out the words written as anchors), never fewer, so
+    it reads the same. One pass over the passages for all the text's forms, where each form made its
+    own (a 16 KB write with numbers glued to its words has five or six). A text of one form is given
+    every passage's: `_slipped` meets them with its keys once either way, and fewer keys."""
+    if len(near) == 1:
+        return [f for h in handed for f in _handed_slips(h.text)]
+    keys: set[str] = set()
+    for w in {w for tn in near for w in tn.words}:
+        if 3 <= len(w) <= SLIP_LONGEST and w.isalpha() and w not in _COMMON_STREAM:
+            keys.update(_slip_keys(w, handed=False))
+    if not keys:
+        return []
+    return [f for h in handed for f in _handed_slips(h.text) if len(f.keys & keys) >= f.needs]
 
 
 def _one_slip(a: str, b: str) -> bool:
@@ -1510,7 +1529,7 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
     if found is None:
         # And once more with its words read for slips, where some may be a slip of a handed word: the
         # passages with a word the text writes or may be a slip of.
-        slips = [f for h in handed for f in _handed_slips(h.text)]
+        slips = _slip_forms(near, handed)
         shared = [f for h in sharing for f in _handed_slips(h.text)]
         slipped = [s for s in (_slipped(tn, slips, shared) for tn in near) if s is not None]
         found = _near_repeat(slipped, _sharing(slipped, handed)) if slipped else None

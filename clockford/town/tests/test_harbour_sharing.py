@@ -78,3 +78,25 @@ def test_a_passage_with_a_slip_in_every_word_shares_no_uncommon_word() -> None:
     what the near reading and the reading of pairs read."""
     near = [harbour._near_form(f) for f in harbour._cased_forms(SLIPPED)]
     assert harbour._sharing(near, [PASSAGE]) == []
+
+
+def test_a_write_read_several_ways_meets_the_passages_keys_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write with numbers glued to its words is read twice (as written, and with them as nothing); the
+    reading for slips is given, for each of its readings, only the passages sharing keys with some
+    reading's words (harbour._slip_forms), found in one pass: none of the invented ones."""
+    text = "I moved box12 to shelf3 and room4, then checked item5 and item6 on the calendar server again."
+    given: list[int] = []
+    real = harbour._slipped
+
+    def counting(
+        t: harbour._NearForm, forms: list[harbour._Slips], sharing: list[harbour._Slips]
+    ) -> harbour._NearForm | None:
+        given.append(len(forms))
+        return real(t, forms, sharing)
+
+    monkeypatch.setattr(harbour, "_slipped", counting)
+    assert find_repeat(text, OTHERS) is None
+    assert given == [0, 0]
+    given.clear()
+    assert find_repeat(SLIPPED + " box12 shelf3", [*OTHERS, PASSAGE]) is not None
+    assert given == [1, 1]
