@@ -1117,8 +1117,8 @@ def _near_form(f: _Form, most: int | None = None) -> _NearForm:
 #
 # Cost: a handed passage's anchors' keys are made once and kept with its forms (`_handed_slips`); a
 # text's words have one key per letter and one more, a word of more than SLIP_LONGEST letters none; each
-# passage's keys are met with the text's as two sets, and only those of a passage sharing enough of
-# them are read further. Between two anchors each word of the passage is tried against fewer than
+# passage's keys are met with the text's as two sets, once for all the text's readings (`_slip_forms`),
+# and only those of a passage sharing enough of them are read further. Between two anchors each word of the passage is tried against fewer than
 # NEAR_GAP text words. The reading is linear in the text's length and in the passages handed
 # (docs/holds.md gives the times).
 SLIP_SHORTEST = 4
@@ -1692,8 +1692,9 @@ def _near_repeat(near: Iterable[_NearForm], handed: list[Handed]) -> Repeat | No
 # are a margin chosen by reason, not by a measure.
 #
 # Cost: a passage's pairs are made once and kept with its forms (`_handed_pairs`); a text's pairs are
-# one dict of its words side by side, each both ways; each passage's pairs are met with the text's as
-# two sets, and only the passages sharing REORDERED_PAIRS of them are read further, each in one sorted
+# one dict of its words side by side, each both ways; the pairs of each passage with an uncommon word
+# the text writes (`_sharing`: no other shares a pair with it) are met with the text's as two sets,
+# and only the passages sharing REORDERED_PAIRS of them are read further, each in one sorted
 # pass over where its pairs stand in the text. A pair of more than REORDERED_PASSAGES passages is read
 # for none, and one a passage writes more than NEAR_REPEATED times is not kept, so each of a text's
 # pair meets at most 2 * NEAR_REPEATED of a passage's, and at most REORDERED_PASSAGES passages read it: the
