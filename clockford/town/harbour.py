@@ -1492,16 +1492,19 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
             forms += (_form(part, reading, glued=spelled),)
     # And each reading without its padding words, where it has them (`_unpadded`).
     forms += tuple(u for u in map(_unpadded, forms) if u is not None)
-    for t in forms:
-        if len(t.stream) < GRAM:
-            continue
+    # The set of each reading's n-grams first: most looks share no probe with any handed passage, and
+    # then the index of where each n-gram stands is never built. The passages sharing a probe with
+    # some reading are found in one pass (`_handed_probes`), where each reading looked at every one.
+    grams = [
+        (t, {t.stream[p : p + GRAM] for p in range(len(t.stream) - GRAM + 1)}) for t in forms if len(t.stream) >= GRAM
+    ]
+    every = grams[0][1] if len(grams) == 1 else set().union(*(g for _, g in grams))
+    probed = [h for h in handed if not every.isdisjoint(_handed_probes(h.text))]
+    for t, t_grams in grams:
         stream = t.stream
-        # The set of the text's n-grams first: most looks share no probe with any handed passage,
-        # and then the index of where each n-gram stands is never built.
-        t_grams = {stream[p : p + GRAM] for p in range(len(stream) - GRAM + 1)}
         t_index: _Index | None = None
         automaton: _Automaton | None = None
-        for h in handed:
+        for h in probed:
             for hf in _handed_forms(h.text):
                 if not hf.probes or t_grams.isdisjoint(hf.probes):
                     continue
@@ -1537,6 +1540,14 @@ def find_repeat(text: str, handed: Iterable[Handed]) -> Repeat | None:
         # And once more for the passages' pairs of words, in any order (`_reordered`).
         found = _reordered(near, sharing)
     return found
+
+
+@lru_cache(maxsize=2048)
+def _handed_probes(text: str) -> frozenset[str]:
+    """A handed passage's probes (`_Form.probes`), of every form: a reading of the text sharing none
+    reads none of its forms' runs."""
+    forms = _handed_forms(text)
+    return forms[0].probes if len(forms) == 1 else frozenset().union(*(f.probes for f in forms))
 
 
 @lru_cache(maxsize=2048)

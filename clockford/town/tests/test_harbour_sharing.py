@@ -100,3 +100,23 @@ def test_a_write_read_several_ways_meets_the_passages_keys_once(monkeypatch: pyt
     given.clear()
     assert find_repeat(SLIPPED + " box12 shelf3", [*OTHERS, PASSAGE]) is not None
     assert given == [1, 1]
+
+
+def test_a_write_sharing_no_probe_looks_at_no_passages_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The n-gram reading finds the passages sharing a probe with any of the write's readings in one pass
+    (harbour._handed_probes, kept with the passage), and looks at the forms of those alone: a write read
+    two ways against 300 invented passages looks at none, where each reading looked at all 300."""
+    text = "I moved box12 to shelf3 and room4, then checked item5 and item6 on the calendar server again."
+    assert find_repeat(text, OTHERS) is None  # each passage's forms made and kept, as the town keeps them
+    looked: list[str] = []
+    real = harbour._handed_forms
+
+    def counting(passage: str) -> tuple[harbour._Form, ...]:
+        looked.append(passage)
+        return real(passage)
+
+    monkeypatch.setattr(harbour, "_handed_forms", counting)
+    assert find_repeat(text, OTHERS) is None
+    assert looked == []
+    assert find_repeat(text + " The granary cellar.", [*OTHERS, PASSAGE]) is None
+    assert set(looked) == {PASSAGE.text}
