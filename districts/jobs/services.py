@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, F, QuerySet
+from django.db import transaction
+from django.db.models import Count, F, Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from clockford.town import clock, holds
@@ -210,10 +211,25 @@ def timeline(job: Job) -> tuple[list[Moment], str]:
 
 
 def do_end_job(job: Job, account: Any) -> bool:
-    """A person ends a job: from now on every call naming it is refused. False if it had ended."""
-    return bool(
-        Job.objects.filter(pk=job.pk, ended_at__isnull=True).update(ended_at=clock.now(), ended_by_id=account.pk)
-    )
+    """A person ends a job: from now on every call naming it is refused, and the holds its calls made end
+    with it. False if it had ended.
+
+    A held call's hold speaks for exactly that call whatever job_id it names (holds.ASIDE), so without
+    this the agent, told to make other calls without the job's job_id, could make the job's allowed
+    call without it and publish what the person had just stopped. Its waiting calls lapse and its
+    unused yeses (and any rewrite of them a person allowed) end now, as a newer rewrite ends an older
+    one (clockford/town/rewrite.py): the same call again is a new question for the person. A yes the
+    agent is using this moment stays used (the call holds the hold's row; the UPDATEs wait for it)."""
+    now = clock.now()
+    with transaction.atomic():
+        if not Job.objects.filter(pk=job.pk, ended_at__isnull=True).update(ended_at=now, ended_by_id=account.pk):
+            return False
+        # HOLDS_KEPT bounds the ids; a job's holds past those are not ended (docs/jobs.md).
+        ids = [h["id"] for h in Job.objects.values_list("holds", flat=True).get(pk=job.pk)]
+        its = Hold.objects.filter(Q(pk__in=ids) | Q(rewrites__in=ids), passport_id=job.passport_id)
+        its.filter(status="held", waits_until__gt=now).update(status="lapsed", waits_until=now)
+        its.filter(status="allowed", allowed_until__gt=now).update(status="lapsed", allowed_until=now)
+    return True
 
 
 def forget_words_of(passports: QuerySet[Passport]) -> dict[str, int]:

@@ -1,9 +1,10 @@
 """A job its person ended in the hall refuses every later call that names it, with a sentence that
 says the person ended it; other calls go on (docs/jobs.md)."""
 
-from clockford.town.models import Passport
+from clockford.town.models import Hold, Passport
 from districts.jobs import services
 from districts.jobs.models import Job
+from districts.tavern.models import Notice
 from districts.testing import outcome, visit
 from tests.fixtures import agent
 
@@ -56,3 +57,48 @@ def test_the_outsider_cannot_reach_anothers_job(db: None) -> None:
     else:
         raise AssertionError("charlie reached alice's job")
     assert services.access_job(P.objects.filter(account=alice.account), job.id) == job
+
+
+NOTICE = "The Foundry's certificates were quick to check."
+
+
+def test_a_yes_given_in_a_job_ends_with_the_job(db: None, allow) -> None:  # type: ignore[no-untyped-def]
+    """The person allowed a call the job made, then ended the job before the agent used the yes: the
+    agent told to make other calls without this job_id cannot make that allowed call without it."""
+    alice = agent("alice")
+    held = visit(alice, "post_notice", text=NOTICE, job_id="weather-1")
+    hold_id = held.structured["hold"]["id"]
+    allow(hold_id)
+    assert services.do_end_job(Job.objects.get(passport=alice, name="weather-1"), alice.account) is True
+    assert outcome(visit(alice, "post_notice", text=NOTICE, job_id="weather-1")) == "refused:job-ended"
+    again = visit(alice, "post_notice", text=NOTICE)
+    assert outcome(again) == "held"
+    assert again.structured["hold"]["id"] != hold_id
+    assert Hold.objects.get(pk=hold_id).status == "lapsed"
+    assert Notice.objects.count() == 0
+
+
+def test_a_call_the_job_left_waiting_ends_with_the_job(db: None) -> None:
+    alice = agent("alice")
+    held = visit(alice, "post_notice", text=NOTICE, job_id="weather-1")
+    hold_id = held.structured["hold"]["id"]
+    services.do_end_job(Job.objects.get(passport=alice, name="weather-1"), alice.account)
+    (shown,) = [h for h in visit(alice, "show_passport").structured["harbour"]["held"] if h["id"] == hold_id]
+    assert shown["status"] == "lapsed"
+    # Asked again without the job, it is a new question for the person, not the ended job's.
+    again = visit(alice, "post_notice", text=NOTICE)
+    assert outcome(again) == "held"
+    assert again.structured["hold"]["id"] != hold_id
+
+
+def test_ending_a_job_leaves_the_holds_of_other_jobs_and_other_agents(db: None, allow) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = agent("alice"), agent("bob")
+    other = visit(alice, "post_notice", text=NOTICE, job_id="weather-2").structured["hold"]["id"]
+    bobs = visit(bob, "post_notice", text=NOTICE, job_id="weather-1").structured["hold"]["id"]
+    allow(other)
+    allow(bobs)
+    visit(alice, "look_around", job_id="weather-1")
+    services.do_end_job(Job.objects.get(passport=alice, name="weather-1"), alice.account)
+    assert outcome(visit(alice, "post_notice", text=NOTICE, job_id="weather-2")) == "ok"
+    assert outcome(visit(bob, "post_notice", text=NOTICE, job_id="weather-1")) == "ok"
+    assert set(Hold.objects.filter(pk__in=[other, bobs]).values_list("status", flat=True)) == {"used"}
