@@ -1,6 +1,7 @@
 """A job its person ended in the hall refuses every later call that names it, with a sentence that
 says the person ended it; other calls go on (docs/jobs.md)."""
 
+from clockford.town import rewrite
 from clockford.town.models import Hold, Passport
 from districts.jobs import services
 from districts.jobs.models import Job
@@ -102,3 +103,17 @@ def test_ending_a_job_leaves_the_holds_of_other_jobs_and_other_agents(db: None, 
     assert outcome(visit(alice, "post_notice", text=NOTICE, job_id="weather-2")) == "ok"
     assert outcome(visit(bob, "post_notice", text=NOTICE, job_id="weather-1")) == "ok"
     assert set(Hold.objects.filter(pk__in=[other, bobs]).values_list("status", flat=True)) == {"used"}
+
+
+def test_words_a_person_rewrote_for_a_call_of_the_job_end_with_it(db: None) -> None:
+    alice = agent("alice")
+    held = visit(alice, "post_notice", text=NOTICE, job_id="weather-1")
+    hold = Hold.objects.get(pk=held.structured["hold"]["id"])
+    mine = {"text": "Meet at the well at dusk, with lanterns."}
+    allowed, _ = rewrite.do_allow_rewritten(
+        hold, alice.account, mine, hold.words_digest, rewrite.rewrite_statement(hold, mine), {}
+    )
+    services.do_end_job(Job.objects.get(passport=alice, name="weather-1"), alice.account)
+    assert Hold.objects.get(pk=allowed.id).status == "lapsed"
+    assert outcome(visit(alice, "post_notice", **mine)) == "held"
+    assert Notice.objects.count() == 0
