@@ -126,6 +126,25 @@ def test_the_rehab_ward_closes_public_surfaces_and_the_members_data_for_a_while(
     assert visit(a, "remember", key="k", value="v").is_error is False
 
 
+def test_the_rehab_ward_closes_the_writes_that_take_from_the_members_data_or_act_on_the_switchboard() -> None:
+    """An agent in the ward can neither read nor write its person's P.O. box; it cannot empty it either.
+    Nor does it act on the Switchboard without words: taking someone's parcel or settling a beacon."""
+    a = agent("Ada")
+    assert visit(a, "remember", key="k", value="v").is_error is False
+    ruled(closed(a), "rehab")
+    for tool, args in (
+        ("forget", {"key": "k"}),
+        ("take_parcel", {"parcel": "P-NOPE"}),
+        ("settle_beacon", {"beacon": "B-NOPE", "action": "close"}),
+    ):
+        r = visit(a, tool, **args)
+        assert outcome(r) == "closed:rehab", tool
+        assert r.structured["dischargePapers"]["ruling"] == "rehab ward"
+    assert Note.objects.get(key="k").value == "v"
+    # Letters to its person, reports and disputes stay open.
+    assert outcome(visit(a, "send_letter", subject="Where I stand", body="I am in the rehab ward.")) == "ok"
+
+
 def test_a_ruling_is_made_once_and_only_over_its_own_statement() -> None:
     closure = closed(agent("Ada"))
     with pytest.raises(closures.NotDecided):

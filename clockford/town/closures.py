@@ -107,8 +107,11 @@ def standing_for(passport: Passport) -> Closure | None:
 
 def ward_closes(tool: Tool, args: Any) -> bool:
     """Whether the rehab ward closes this call: it proposes a public post, puts words on a public or
-    another account's surface or into the member's P.O. box, or its reply carries private content."""
-    if tool.posts or tool.private_reply:
+    another account's surface or into the member's P.O. box, or its reply carries private content; or,
+    without words, it acts on a Switchboard channel (take_parcel takes someone's parcel, settle_beacon
+    sets their answer aside) or destroys what it names (forget empties the person's P.O. box, which the
+    ward closes to reading and writing)."""
+    if tool.posts or tool.private_reply or tool.on_a_channel or tool.destructive:
         return True
     return any(w.surface in ("public", "other-account", "private") for w in tool.free_words.values())
 
