@@ -8,12 +8,15 @@ connection's memory (CI runs the suite on PostgreSQL too)."""
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from clockford.town import plans
 from clockford.town.models import Hold, Passport, Plan
 from districts.post_office.models import Letter, Note
 from districts.tavern.models import Notice
 from districts.testing import new_passport, race, racing, visit
+from hall.models import Account
+from tests.fixtures import agent as agent_of
 
 pytestmark = racing()
 AT_ONCE = 6
@@ -98,3 +101,20 @@ def test_allowed_calls_at_once_on_a_plans_last_use_each_go_through_once_and_take
     assert Notice.objects.filter(text__startswith=NOTICE["text"]).count() == AT_ONCE
     assert Plan.objects.get(pk=plan.pk).steps[0]["left"] == 0
     assert set(Hold.objects.values_list("status", flat=True)) == {"used"}
+
+
+def test_calls_sent_at_once_wait_no_more_than_the_passports_table_holds(settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "HOLDS_PER_PASSPORT": 2}
+    agent = new_passport()
+    replies = race([(agent, "post_notice", {"text": f"Notice number {i} for the board."}) for i in range(AT_ONCE)])
+    assert Counter(r.outcome for r in replies) == {"held": 2, "refused:holds-full": AT_ONCE - 2}
+    assert Hold.objects.filter(passport=agent, status="held").count() == 2
+
+
+def test_calls_of_an_accounts_agents_sent_at_once_wait_no_more_than_the_accounts_table_holds(settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "HOLDS_PER_ACCOUNT": 2}
+    account = Account.objects.create_account("Ada")
+    agents = [agent_of(account) for _ in range(AT_ONCE)]
+    replies = race([(a, "post_notice", {"text": f"Notice number {i} for the board."}) for i, a in enumerate(agents)])
+    assert Counter(r.outcome for r in replies) == {"held": 2, "refused:holds-full": AT_ONCE - 2}
+    assert Hold.objects.filter(account=account, status="held").count() == 2

@@ -24,7 +24,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
 from clockford.town import clock, handoff, harbour, plans, replays, reports
-from clockford.town.models import Handed, Hold, Passport, ReplyBudget, locked
+from clockford.town.models import Handed, Hold, Passport, ReplyBudget, lock_name, locked
 from clockford.town.signing import canonical_text
 from clockford.town.tooling import (
     Call,
@@ -477,6 +477,15 @@ def _caps(passport: Passport, now: datetime) -> None:
     it has none, the refusal says where the person decides the calls waiting (hallUrl, the hall's front
     door, which lists them): 001's remedy is to wait for them to decide."""
     cfg = settings.CLOCKFORD
+    # Calls at once take turns on the counts below (until the call's transaction ends, once its hold is
+    # written), or each would find room and all would wait: a passport's calls, or its account's agents,
+    # sent together went past the table's caps. Named locks rather than the passport's and account's
+    # rows, which the Switchboard's handlers and the footstep take in their own order. The town's cap is
+    # left unguarded: a few over its 100,000 is no harm, and a lock there would make every held call in
+    # the town wait on every other.
+    lock_name(f"clockford-holds:passport:{passport.pk}")
+    if passport.account_id is not None:
+        lock_name(f"clockford-holds:account:{passport.account_id}")
     waiting = Hold.objects.filter(status="held", waits_until__gt=now)
     decide = {"hallUrl": handoff.front_url()}
     n = cfg["HOLDS_PER_PASSPORT"]
