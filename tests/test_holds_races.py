@@ -118,3 +118,20 @@ def test_calls_of_an_accounts_agents_sent_at_once_wait_no_more_than_the_accounts
     replies = race([(a, "post_notice", {"text": f"Notice number {i} for the board."}) for i, a in enumerate(agents)])
     assert Counter(r.outcome for r in replies) == {"held": 2, "refused:holds-full": AT_ONCE - 2}
     assert Hold.objects.filter(account=account, status="held").count() == 2
+
+
+def test_posts_proposed_at_once_are_held_no_more_than_the_days_posting_budget(settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "POSTS_PER_DAY": 2}
+    agent = new_passport()
+    replies = race([(agent, "post_notice", {"text": f"Notice number {i} for the board."}) for i in range(AT_ONCE)])
+    assert Counter(r.outcome for r in replies) == {"held": 2, "refused:posting-budget": AT_ONCE - 2}
+    assert Hold.objects.filter(passport=agent).count() == 2
+
+
+def test_posts_proposed_at_once_by_an_accounts_agents_are_held_no_more_than_its_budget(settings: Any) -> None:
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "POSTS_PER_DAY_PER_ACCOUNT": 2}
+    account = Account.objects.create_account("Ada")
+    agents = [agent_of(account) for _ in range(AT_ONCE)]
+    replies = race([(a, "post_notice", {"text": f"Notice number {i} for the board."}) for i, a in enumerate(agents)])
+    assert Counter(r.outcome for r in replies) == {"held": 2, "refused:posting-budget": AT_ONCE - 2}
+    assert Hold.objects.filter(account=account).count() == 2

@@ -23,7 +23,7 @@ from django.db.models import F, Sum
 
 from clockford.town import clock
 from clockford.town.clock import day_start
-from clockford.town.models import Passport, PostingTally, locked
+from clockford.town.models import Passport, PostingTally, lock_name, locked
 from clockford.town.tooling import Busy, Call, Tool
 
 DAY = dt.timedelta(days=1)
@@ -77,8 +77,9 @@ def week_start(now: dt.datetime) -> dt.datetime:
 
 
 def posted(holders_: list[str], now: dt.datetime) -> dict[tuple[str, str], int]:
-    """{(holder, "day" | "week"): posts proposed}, read with the rows locked (PostgreSQL), so that two
-    proposals at once cannot both be the last one a budget takes."""
+    """{(holder, "day" | "week"): posts proposed}, read with the rows locked (PostgreSQL). A day's row is
+    made by its first spend, so a lock on rows alone lets the proposals racing to make it all pass;
+    `proposal` takes the holders' named locks first for that."""
     today, monday = day_start(now).date(), week_start(now).date()
     rows = locked(PostingTally.objects.filter(holder__in=holders_, day__gte=monday))
     counts: dict[tuple[str, str], int] = {}
@@ -116,6 +117,11 @@ def proposal(tool: Tool, args: Any, arguments: dict[str, Any], call: Call) -> bo
     found = budgets(call.passport)
     if not found:
         return True
+    # Proposals at once take turns on the counts (until the call's transaction ends, once it is held and
+    # spent), or each would find the budget unspent and all would be held: six posts sent together went
+    # past a day's budget of two. Named locks, always the passport's before its account's.
+    for holder, _ in holders(call.passport):
+        lock_name(f"clockford-posts:{holder}")
     counts = posted(sorted({b.holder for b in found}), now)
     over = [b for b in found if counts.get((b.holder, b.period), 0) >= b.most]
     if over:
