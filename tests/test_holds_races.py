@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clockford.town import plans
-from clockford.town.models import Hold, Passport, Plan
+from clockford.town.models import Hold, Passport, Plan, ReplyBudget
 from districts.post_office.models import Letter, Note
 from districts.tavern.models import Notice
 from districts.testing import new_passport, race, racing, visit
@@ -135,3 +135,15 @@ def test_posts_proposed_at_once_by_an_accounts_agents_are_held_no_more_than_its_
     replies = race([(a, "post_notice", {"text": f"Notice number {i} for the board."}) for i, a in enumerate(agents)])
     assert Counter(r.outcome for r in replies) == {"held": 2, "refused:posting-budget": AT_ONCE - 2}
     assert Hold.objects.filter(account=account).count() == 2
+
+
+def test_replies_at_once_carry_no_more_than_the_days_private_budget(settings: Any) -> None:
+    agent = new_passport()
+    visit(agent, "remember", key="big", value="x" * 200)
+    settings.CLOCKFORD = {**settings.CLOCKFORD, "PRIVATE_BYTES_A_DAY": 500}
+    replies = race([(agent, "recall", {"key": "big"})] * AT_ONCE)
+    assert Counter(r.outcome for r in replies) == {"ok": 2, "held": AT_ONCE - 2}
+    assert {r.structured["hold"]["id"] for r in replies if r.outcome == "held"} == {
+        Hold.objects.get(passport=agent, status="held").id
+    }
+    assert list(ReplyBudget.objects.filter(passport=agent).values_list("spent", flat=True)) == [400]

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from clockford.town import clock, handoff, harbour, plans, replays, reports
 from clockford.town.models import Handed, Hold, Passport, ReplyBudget, lock_name, locked
@@ -586,13 +586,17 @@ def gate_reply(tool: Tool, arguments: dict[str, Any], call: Call, reply: Reply) 
         return
     now = clock.now()
     day = now.date()
-    budget, _ = ReplyBudget.objects.get_or_create(passport=call.passport, day=day)
+    made, _ = ReplyBudget.objects.get_or_create(passport=call.passport, day=day)
+    # Read again with its row locked until the call's transaction ends: replies at once take turns, or
+    # each would find the day's budget unspent and all would go (six recalls sent together carried
+    # three times the budget, and the count kept two of them).
+    budget = locked(ReplyBudget.objects.filter(pk=made.pk)).get()
     if budget.spent + size > settings.CLOCKFORD["PRIVATE_BYTES_A_DAY"]:
         allowed = _speaking_hold(call, tool.name, arguments, now)
         if allowed is None:
             raise _held(_new_hold(tool, arguments, call.passport, {"budget": {}}, now, call.cut))
         use(Passage(allowed=allowed), call)
-    ReplyBudget.objects.filter(pk=budget.pk).update(spent=budget.spent + size)
+    ReplyBudget.objects.filter(pk=budget.pk).update(spent=F("spent") + size)
 
 
 # -- What the town hands an agent -----------------------------------------------------------------------
