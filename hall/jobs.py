@@ -21,7 +21,10 @@ from hall.models import Account
 from hall.shown import shown_field
 
 JOBS_PER_PAGE = 25
-ENDED_SAY = "Ended. Your agent's next call naming this job is refused, with a sentence that says you ended it."
+ENDED_SAY = (
+    "Ended. Your agent's next call naming this job is refused, with a sentence that says you ended it; its "
+    "calls still waiting for you lapse, and a yes it has not used yet ends."
+)
 HAD_ENDED = "This job had already ended. Nothing changed."
 
 
