@@ -763,9 +763,11 @@ _LETTERED = (
     + "|".join(f"d *+{re.escape(c)} *+[o0] *+{re.escape(c)} *+t" for c in _LETTER_SIGNS)
     + r"|[\[({<]d[\])}>] *+[\[({<][o0][\])}>] *+[\[({<]t[\])}>])"
 )
-# The word "dot", or written with a zero, brackets or dots or spaced out as no sentence writes it
-# ("d0t", "d()t", "d.o.t", "d o t", and the spellings above).
-_DOT_WORD = r"(?:dot|d0t|d o t|d\(\)t|d\.o\.t|" + _LETTERED + ")"
+# The word "dot" written with a zero, brackets or dots or spaced out as no sentence writes it ("d0t",
+# "d()t", "d.o.t", "d o t", and the spellings above): a dot however it stands (_DISGUISED_DOT).
+_DOT_SPELT = r"d0t|d o t|d\(\)t|d\.o\.t|" + _LETTERED
+# The word "dot", or so spelt.
+_DOT_WORD = "(?:dot|" + _DOT_SPELT + ")"
 # The word between two of the same sign ("*dot*", "|dot|", "'dot'", "-dot-"), but a slash: paths name
 # folders so ("vfarcic/dot-ai", "src/dot/net"), and two different signs are a path or a name's parts.
 _WRAPPING_SIGNS = "*|'\"-_~=+#:^"
@@ -774,7 +776,7 @@ _WRAPPED = "(?:" + "|".join(re.escape(c) + r"\s*+" + _DOT_WORD + r"\s*+" + re.es
 # Or between two slashes or backslashes with blanks outside them ("example /dot/ com"): glued to its
 # words it is a path's folder ("src/dot/net", "src\\dot\\net").
 _SLASHED = r"(?<=\s)(?:/dot/|\\dot\\)(?=\s)"
-_DISGUISED_DOT = re.compile(r"d0t|d o t|d\(\)t|d\.o\.t|" + _LETTERED + "|" + _SLASHED + "|" + _WRAPPED)
+_DISGUISED_DOT = re.compile(_DOT_SPELT + "|" + _SLASHED + "|" + _WRAPPED)
 _OBF_DOT = (
     r"(?:(?<!\s)\s++)?+(?:[\[({<]\s*+(?:\.|" + _DOT_WORD + r"|punkt|punto|point)\s*+[\])}>]|" + _WRAPPED
     + "|" + _LETTERED + "|" + _SLASHED + r")\s*+"
