@@ -1076,7 +1076,8 @@ _LANGUAGES = (
     r"(?:python|typescript|javascript|node(?:\.?js)?|golang|go|rust|java|ruby|php|c#|csharp|kotlin|swift|"
     r"elixir|dart|scala|perl|lua)"
 )
-_OWN_CODE = r"(?:\s+(?:code|codebase|app|apps|script|scripts|project|backend|service|program|agent))?"
+_OWN_CODE_WORDS = r"(?:code|codebase|app|apps|script|scripts|project|backend|service|program|agent)"
+_OWN_CODE = r"(?:\s+" + _OWN_CODE_WORDS + ")?"
 _LICENCES = (
     r"(?:mit|apache(?:[\s-]?2(?:\.0)?)?|a?gpl(?:[\s-]?v?[23](?:\.0)?)?|lgpl|bsd|mpl|permissive|open[\s-]?source)"
 )
@@ -1102,8 +1103,7 @@ _CONSTRAINT = re.compile(
     + _OWN_CODE
     + r"\b|"
     r"\b(?:usable|callable|accessible)\s+from\s+(?:my\s+|our\s+)?(?:own\s+)?" + _LANGUAGES + _OWN_CODE + r"\b|"
-    r"\bfrom\s+(?:my|our)\s+(?:own\s+)?" + _LANGUAGES + r"\s+(?:code|codebase|app|apps|script|scripts|project|"
-    r"backend|service|program|agent)\b|"
+    r"\bfrom\s+(?:my|our)\s+(?:own\s+)?" + _LANGUAGES + r"\s+" + _OWN_CODE_WORDS + r"\b|"
     r"\b(?:written|implemented|built)\s+in\s+" + _LANGUAGES + r"(?![\w#])",
     re.IGNORECASE,
 )
